@@ -1,0 +1,52 @@
+"""The games this app knows, discovered from the sub-packages of this package.
+
+A game package (``companion/games/<id>/``) may provide:
+
+- ``rules.py`` with ``RULES``: a `companion.rules.Rules` instance, which makes
+  it a table type people can create;
+- ``web.py`` with ``blueprint``: extra Flask routes (e.g. an API of its own);
+- ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands.
+
+Nothing outside the game's own package lists it, so adding a game touches no
+shared code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+from types import ModuleType
+
+from companion.rules import Rules
+
+
+def game_packages() -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
+
+
+def optional_module(game: str, name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__name__}.{game}.{name}")
+    except ModuleNotFoundError as error:
+        if error.name == f"{__name__}.{game}.{name}":
+            return None
+        raise
+
+
+@lru_cache(maxsize=None)
+def table_types() -> dict[str, Rules]:
+    """Every game that can be played at a table, by id."""
+    found = {}
+    for game in game_packages():
+        module = optional_module(game, "rules")
+        if module is not None and isinstance(getattr(module, "RULES", None), Rules):
+            found[module.RULES.id] = module.RULES
+    return found
+
+
+def rules_for(game_id: str) -> Rules:
+    try:
+        return table_types()[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}") from None

@@ -1,0 +1,129 @@
+"""The contract every game's rules module meets.
+
+A rules module is plain Python: no Flask, no SQLite. It declares its roles, its
+initial state, the actions it accepts; it validates and applies each action as
+a pure function of (state, action) and says what each seat may see. Random
+outcomes are drawn by the server in `prepare` and written into the action's
+payload, so replaying the log gives the same state.
+
+State convention: a JSON-serialisable dict. Secrets that belong to one seat
+live under ``state["secrets"][seat_id]``; the default `view` strips every seat's
+secrets but the viewer's own.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class ActionError(Exception):
+    """An action the rules refuse. `message` is shown to the person next to the
+    control they used (`field` names the control, when there is one)."""
+
+    def __init__(self, message: str, field: str | None = None, **params: Any):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        # Values to format into the (translated) message, kept apart so the
+        # message itself stays a translatable constant.
+        self.params = params
+
+    def text(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        template = translate(self.message)
+        try:
+            return template % self.params if self.params else template
+        except (KeyError, TypeError, ValueError):
+            return template
+
+
+@dataclass(frozen=True)
+class Role:
+    id: str
+    label: str  # an English msgid; the web layer translates it
+    max_seats: int | None = None  # None: any number of seats may take it
+
+
+@dataclass(frozen=True)
+class Action:
+    type: str
+    payload: dict = field(default_factory=dict)
+    seat: str | None = None  # the seat that did it; None for the host or the system
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "payload": self.payload, "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+    role: str
+
+
+class Rules:
+    """Base class for a table type. Subclasses override what they need."""
+
+    id: str = ""
+    title: str = ""  # English msgid
+    #: Per-game template folder under templates/games/<id>/
+    templates: str = ""
+
+    # -- what the game is -------------------------------------------------
+    def roles(self) -> list[Role]:
+        return [Role("player", "Player")]
+
+    def setup_fields(self) -> list[dict]:
+        """Form fields the home page asks for when creating a table of this type:
+        dicts with name, label, kind ('text', 'textarea', 'number', 'select')
+        and optionally default, choices, help."""
+        return []
+
+    def initial_state(self, options: dict) -> dict:
+        """The state of a new table, from the creation form. Raises ActionError
+        on bad options."""
+        return {}
+
+    # -- actions ------------------------------------------------------------
+    def action_types(self) -> dict[str, str]:
+        """Every action type this table accepts, with a one-line English
+        description (used by docs/api.md and the API's self-description)."""
+        return {}
+
+    def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
+        """Server-side only: draw random outcomes and record them in the payload.
+        Replays skip this step and use the recorded payload."""
+        return action
+
+    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
+        raise ActionError("Unknown action.", type=action.type)
+
+    def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
+        """Return the new state. `state` is a private copy the method may change."""
+        raise NotImplementedError
+
+    def on_seat_joined(self, state: dict, seat: Seat) -> dict:
+        """A seat was created; the game may give it its own pieces (counters,
+        tracks, secrets). Returns the new state."""
+        return state
+
+    # -- what each seat sees --------------------------------------------------
+    def view(self, state: dict, seat: Seat | None) -> dict:
+        """What `seat` may see (None: the table display, shared state only)."""
+        shown = {k: v for k, v in state.items() if k != "secrets"}
+        if seat is not None:
+            shown["mine"] = state.get("secrets", {}).get(seat.id, {})
+        return shown
+
+    def describe(self, action: Action, seats: dict[str, Seat]) -> str:
+        """A short English line for the history; the web layer may override
+        with a template. Must not reveal secrets."""
+        return action.type
+
+    # -- helpers the platform calls --------------------------------------------
+    def act(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
+        """Validate then apply, on a deep copy: the input state is never changed."""
+        self.validate(state, action, seats)
+        return self.apply(copy.deepcopy(state), action, seats)
