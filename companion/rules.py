@@ -117,10 +117,16 @@ class Rules:
             shown["mine"] = state.get("secrets", {}).get(seat.id, {})
         return shown
 
-    def describe(self, action: Action, seats: dict[str, Seat]) -> str:
-        """A short English line for the history; the web layer may override
-        with a template. Must not reveal secrets."""
-        return action.type
+    def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+        """A line for the history as (English msgid, params); the web layer
+        translates it. `state` is the current state, for names. Must not
+        reveal secrets."""
+        return "%(type)s", {"type": action.type}
+
+    def redact(self, action: Action, viewer: Seat | None) -> dict:
+        """The payload of a logged action as `viewer` may see it (None: the
+        table display). Games whose actions carry secrets strip them here."""
+        return action.payload
 
     # -- helpers the platform calls --------------------------------------------
     def act(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:

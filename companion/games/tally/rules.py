@@ -1,0 +1,235 @@
+"""The tally table: named tracks and per-seat counters for any game.
+
+A group playing a game this app does not know yet lists its tracks ("Doom
+0..30") and the counters each player keeps ("VP 0..99"); everyone taps +/-.
+Each seat may also keep a private note (a hidden objective, a secret score)
+that only that seat sees.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.rules import Action, ActionError, Role, Rules, Seat
+
+N_ = lambda s: s  # marks msgids for extraction; translated by the web layer
+
+MAX_TRACKS = 24
+MAX_NOTE = 500
+LIMIT = 10**6  # keeps numbers to what a table needs
+SPEC_LINE = re.compile(
+    r"^(?P<name>.+?)\s+(?P<min>-?\d+)\s*\.\.\s*(?P<max>-?\d+)"
+    r"(?:\s+start\s*=?\s*(?P<start>-?\d+))?(?:\s+step\s*=?\s*(?P<step>\d+))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_specs(text: object, what: str) -> list[dict]:
+    """Parse lines like "Doom 0..30", "Power 0..20 start 5 step 1"."""
+    if text is None:
+        return []
+    if not isinstance(text, str):
+        raise ActionError(N_("Write one %(what)s per line, like “Doom 0..30”."), field=what, what=what)
+    specs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = SPEC_LINE.match(line.strip())
+        if not match:
+            raise ActionError(N_("Line %(line)d: write a name and a range, like “Doom 0..30”."), field=what, line=number)
+        spec = make_spec(match["name"], match["min"], match["max"], match["start"], match["step"], field=what)
+        spec["id"] = f"{what[0]}{len(specs) + 1}"
+        specs.append(spec)
+    if len(specs) > MAX_TRACKS:
+        raise ActionError(N_("At most %(max)d lines."), field=what, max=MAX_TRACKS)
+    names = [s["name"].casefold() for s in specs]
+    if len(set(names)) != len(names):
+        raise ActionError(N_("Two lines have the same name."), field=what)
+    return specs
+
+
+def make_spec(name, low, high, start=None, step=None, field="tracks") -> dict:
+    name = " ".join(str(name).split())[:40]
+    if not name:
+        raise ActionError(N_("A track needs a name."), field=field)
+    try:
+        low, high = int(low), int(high)
+        start = low if start in (None, "") else int(start)
+        step = 1 if step in (None, "") else int(step)
+    except (TypeError, ValueError):
+        raise ActionError(N_("Range, start and step must be whole numbers."), field=field) from None
+    if not (-LIMIT <= low < high <= LIMIT):
+        raise ActionError(N_("%(name)s: the lowest value must be below the highest."), field=field, name=name)
+    if not low <= start <= high:
+        raise ActionError(N_("%(name)s: the start must lie within the range."), field=field, name=name)
+    if not 1 <= step <= high - low:
+        raise ActionError(N_("%(name)s: the step must be between 1 and the range's width."), field=field, name=name)
+    return {"name": name, "min": low, "max": high, "start": start, "step": step}
+
+
+def whole_number(value: object, field: str) -> int:
+    if isinstance(value, bool):
+        raise ActionError(N_("Enter a whole number."), field=field)
+    try:
+        number = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise ActionError(N_("Enter a whole number."), field=field) from None
+    if abs(number) > LIMIT:
+        raise ActionError(N_("That number is too large."), field=field)
+    return number
+
+
+class TallyRules(Rules):
+    id = "tally"
+    title = N_("Tally")
+    templates = "games/tally"
+
+    def roles(self) -> list[Role]:
+        return [Role("player", N_("Player")), Role("keeper", N_("Score keeper"))]
+
+    def setup_fields(self) -> list[dict]:
+        return [
+            {"name": "tracks", "label": N_("Shared tracks, one per line"), "kind": "textarea",
+             "default": "Doom 0..30", "help": N_("Name, range, optional start and step: “Power 0..20 start 5 step 1”.")},
+            {"name": "counters", "label": N_("Counters each player keeps, one per line"), "kind": "textarea",
+             "default": "VP 0..99", "help": N_("Same format; every seat gets its own.")},
+        ]
+
+    def initial_state(self, options: dict) -> dict:
+        tracks = parse_specs(options.get("tracks", ""), "tracks")
+        counters = parse_specs(options.get("counters", ""), "counters")
+        return {
+            "tracks": [{**t, "value": t["start"]} for t in tracks],
+            "counters": counters,
+            "values": {},  # seat id -> counter id -> value
+            "secrets": {},
+        }
+
+    def action_types(self) -> dict[str, str]:
+        return {
+            "track.adjust": "Add `delta` (a whole number) to shared track `track`.",
+            "track.set": "Set shared track `track` to `value`.",
+            "track.add": "Add a shared track: `name`, `min`, `max`, optional `start` and `step`.",
+            "counter.adjust": "Add `delta` to counter `counter` of seat `seat` (default: your own seat).",
+            "counter.set": "Set counter `counter` of seat `seat` (default: your own) to `value`.",
+            "reset": "Put every track and counter back to its start.",
+            "note.set": "Set your seat's private note to `text` (only you see it).",
+        }
+
+    def on_seat_joined(self, state: dict, seat: Seat) -> dict:
+        state["values"][seat.id] = {c["id"]: c["start"] for c in state["counters"]}
+        return state
+
+    # -- validation ------------------------------------------------------------
+    def _track(self, state: dict, payload: dict) -> dict:
+        for track in state["tracks"]:
+            if track["id"] == payload.get("track"):
+                return track
+        raise ActionError(N_("No such track."), field="track")
+
+    def _counter(self, state: dict, action: Action, seats: dict[str, Seat]) -> tuple[str, dict]:
+        seat_id = action.payload.get("seat") or action.seat
+        if seat_id not in seats or seat_id not in state["values"]:
+            raise ActionError(N_("No such seat."), field="seat")
+        for counter in state["counters"]:
+            if counter["id"] == action.payload.get("counter"):
+                return seat_id, counter
+        raise ActionError(N_("No such counter."), field="counter")
+
+    def _target(self, state: dict, action: Action, seats: dict[str, Seat]) -> tuple[dict, int, int]:
+        """The spec being changed, its current value and its wanted value."""
+        payload = action.payload
+        if action.type.startswith("track."):
+            spec = self._track(state, payload)
+            current = spec["value"]
+        else:
+            seat_id, spec = self._counter(state, action, seats)
+            current = state["values"][seat_id][spec["id"]]
+        if action.type.endswith(".adjust"):
+            wanted = current + whole_number(payload.get("delta"), "delta")
+        else:
+            wanted = whole_number(payload.get("value"), "value")
+        return spec, current, wanted
+
+    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
+        kind, payload = action.type, action.payload
+        if kind in ("track.adjust", "track.set", "counter.adjust", "counter.set"):
+            spec, _, wanted = self._target(state, action, seats)
+            if wanted > spec["max"]:
+                raise ActionError(N_("%(name)s can't go above %(max)d."), field="delta", name=spec["name"], max=spec["max"])
+            if wanted < spec["min"]:
+                raise ActionError(N_("%(name)s can't go below %(min)d."), field="delta", name=spec["name"], min=spec["min"])
+        elif kind == "track.add":
+            if len(state["tracks"]) >= MAX_TRACKS:
+                raise ActionError(N_("At most %(max)d lines."), field="name", max=MAX_TRACKS)
+            spec = make_spec(payload.get("name", ""), payload.get("min"), payload.get("max"),
+                             payload.get("start"), payload.get("step"), field="name")
+            if any(t["name"].casefold() == spec["name"].casefold() for t in state["tracks"]):
+                raise ActionError(N_("Two lines have the same name."), field="name")
+        elif kind == "note.set":
+            if action.seat not in seats:
+                raise ActionError(N_("Only a seated player has a note."), field="text")
+            text = payload.get("text")
+            if not isinstance(text, str):
+                raise ActionError(N_("Write some text."), field="text")
+            if len(text) > MAX_NOTE:
+                raise ActionError(N_("A note holds at most %(max)d characters."), field="text", max=MAX_NOTE)
+        elif kind != "reset":
+            raise ActionError(N_("Unknown action."), field="type")
+
+    # -- application -------------------------------------------------------------
+    def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
+        kind, payload = action.type, action.payload
+        if kind in ("track.adjust", "track.set", "counter.adjust", "counter.set"):
+            spec, _, wanted = self._target(state, action, seats)
+            if kind.startswith("track."):
+                spec["value"] = wanted
+            else:
+                seat_id = payload.get("seat") or action.seat
+                state["values"][seat_id][spec["id"]] = wanted
+        elif kind == "track.add":
+            spec = make_spec(payload.get("name", ""), payload.get("min"), payload.get("max"),
+                             payload.get("start"), payload.get("step"), field="name")
+            ids = {t["id"] for t in state["tracks"]}
+            number = len(state["tracks"]) + 1
+            while f"t{number}" in ids:
+                number += 1
+            state["tracks"].append({**spec, "id": f"t{number}", "value": spec["start"]})
+        elif kind == "reset":
+            for track in state["tracks"]:
+                track["value"] = track["start"]
+            for values in state["values"].values():
+                for counter in state["counters"]:
+                    values[counter["id"]] = counter["start"]
+        elif kind == "note.set":
+            state["secrets"].setdefault(action.seat, {})["note"] = payload["text"]
+        return state
+
+    def redact(self, action: Action, viewer: Seat | None) -> dict:
+        if action.type == "note.set" and (viewer is None or viewer.id != action.seat):
+            return {}
+        return action.payload
+
+    def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+        payload = action.payload
+        names = {t["id"]: t["name"] for t in state["tracks"]} | {c["id"]: c["name"] for c in state["counters"]}
+        owner = seats.get(payload.get("seat") or action.seat)
+        whose = owner.name if owner else "?"
+        if action.type == "track.adjust":
+            return N_("%(track)s %(delta)+d"), {"track": names.get(payload.get("track"), "?"), "delta": int(payload["delta"])}
+        if action.type == "track.set":
+            return N_("%(track)s set to %(value)d"), {"track": names.get(payload.get("track"), "?"), "value": int(payload["value"])}
+        if action.type == "track.add":
+            return N_("added track %(track)s"), {"track": payload.get("name", "?")}
+        if action.type == "counter.adjust":
+            return N_("%(seat)s's %(counter)s %(delta)+d"), {"seat": whose, "counter": names.get(payload.get("counter"), "?"), "delta": int(payload["delta"])}
+        if action.type == "counter.set":
+            return N_("%(seat)s's %(counter)s set to %(value)d"), {"seat": whose, "counter": names.get(payload.get("counter"), "?"), "value": int(payload["value"])}
+        if action.type == "reset":
+            return N_("reset everything"), {}
+        if action.type == "note.set":
+            return N_("changed their private note"), {}
+        return super().describe(action, seats, state)
+
+
+RULES = TallyRules()

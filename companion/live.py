@@ -1,0 +1,43 @@
+"""In-process fan-out of "table T is now at version V" to the open event streams.
+
+The server is one process; each server-sent-events stream waits here for the
+next version of its table. Waiting on a Condition costs no CPU, so hundreds of
+phones can wait at once.
+"""
+
+from __future__ import annotations
+
+import threading
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._conditions: dict[str, threading.Condition] = {}
+        self._versions: dict[str, int] = {}
+
+    def _condition(self, token: str) -> threading.Condition:
+        with self._lock:
+            condition = self._conditions.get(token)
+            if condition is None:
+                condition = self._conditions[token] = threading.Condition()
+            return condition
+
+    def publish(self, token: str, version: int) -> None:
+        """Called after a commit. A version of -1 means the table was deleted."""
+        condition = self._condition(token)
+        with condition:
+            if version == -1 or version > self._versions.get(token, 0):
+                self._versions[token] = version
+            condition.notify_all()
+
+    def wait(self, token: str, seen: int, timeout: float) -> int | None:
+        """Block until the table's version differs from `seen`, or `timeout`
+        seconds pass. Returns the new version, or None on timeout."""
+        condition = self._condition(token)
+        with condition:
+            changed = condition.wait_for(lambda: self._versions.get(token, seen) != seen, timeout)
+            return self._versions.get(token) if changed else None
+
+    def knows(self, token: str) -> int | None:
+        return self._versions.get(token)

@@ -1,0 +1,402 @@
+"""Tables, seats, states and the action log, kept in one SQLite file.
+
+Every change is an action appended to the table's log in the same transaction
+as the new state, which bumps the table's version. The state can always be
+rebuilt by replaying the log from the table's initial state: undo marks an
+action undone and replays, export writes the log, import replays it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import sqlite_utils
+
+from companion import games
+from companion.rules import Action, ActionError, Rules, Seat
+
+SCHEMA_VERSION = 1
+EXPORT_FORMAT = "companion-table/1"
+# Typeable codes avoid letters people confuse (0/O, 1/I/L).
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+MAX_NAME = 40
+# System actions the platform itself handles; games never see these types.
+SEAT_JOIN = "seat.join"
+SEAT_TAKEOVER = "seat.takeover"
+UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class Table:
+    token: str
+    code: str
+    game: str
+    name: str
+    host_key: str
+    version: int
+    created: float
+
+    @property
+    def rules(self) -> Rules:
+        return games.rules_for(self.game)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    type: str
+    payload: dict
+    seat: str | None
+    time: float
+    undone: bool
+
+    @property
+    def action(self) -> Action:
+        return Action(self.type, self.payload, self.seat)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def clean_name(name: object, what: str = "Name") -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ActionError("%(what)s can't be empty.", field="name", what=what)
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME:
+        raise ActionError("%(what)s is too long (at most %(max)d characters).", field="name", what=what, max=MAX_NAME)
+    return name
+
+
+class Store:
+    """The database of one server. Safe to share between threads."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self._local = threading.local()
+        # SQLite allows one writer at a time; taking the lock in-process keeps
+        # writers from spinning on SQLITE_BUSY.
+        self._write_lock = threading.Lock()
+        self.listeners: list[Callable[[str, int], None]] = []
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._create_schema()
+
+    # -- connections ---------------------------------------------------------
+    @property
+    def db(self) -> sqlite_utils.Database:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed action survives the laptop losing power, not
+            # only the process being killed.
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            db = self._local.db = sqlite_utils.Database(conn)
+        return db
+
+    def close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.conn.close()
+            self._local.db = None
+
+    def _create_schema(self) -> None:
+        db = self.db
+        db["tables"].create(
+            {"token": str, "code": str, "game": str, "name": str, "host_key": str,
+             "version": int, "created": float, "initial": str, "state": str},
+            pk="token", if_not_exists=True,
+        )
+        db["tables"].create_index(["code"], unique=True, if_not_exists=True)
+        db["seats"].create(
+            {"table_token": str, "id": str, "name": str, "role": str, "key": str, "created": float},
+            pk=("table_token", "id"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
+        )
+        db["seats"].create_index(["key"], unique=True, if_not_exists=True)
+        db["actions"].create(
+            {"table_token": str, "seq": int, "type": str, "payload": str, "seat": str,
+             "time": float, "undone": int},
+            pk=("table_token", "seq"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
+        )
+
+    def _write(self):
+        return _WriteTransaction(self)
+
+    def _notify(self, token: str, version: int) -> None:
+        for listener in self.listeners:
+            listener(token, version)
+
+    # -- tables --------------------------------------------------------------
+    def create_table(self, game: str, name: str, options: dict | None = None) -> Table:
+        rules = games.rules_for(game)
+        name = clean_name(name, "Table name")
+        initial = rules.initial_state(options or {})
+        return self._insert_table(game, name, initial, seats=[], entries=[])
+
+    def _insert_table(self, game: str, name: str, initial: dict, seats: list[dict], entries: list[dict]) -> Table:
+        rules = games.rules_for(game)
+        seat_map = {}
+        state = copy.deepcopy(initial)
+        for entry in entries:
+            state, seat_map = _replay_one(rules, state, seat_map, entry)
+        now = time.time()
+        with self._write() as db:
+            for _ in range(20):
+                code = new_code()
+                if not db["tables"].count_where("code = ?", [code]):
+                    break
+            row = {"token": new_token(), "code": code, "game": game, "name": name,
+                   "host_key": secrets.token_urlsafe(24), "version": len(entries),
+                   "created": now, "initial": json.dumps(initial), "state": json.dumps(state)}
+            db["tables"].insert(row)
+            for seat in seats:
+                db["seats"].insert({"table_token": row["token"], "id": seat["id"], "name": seat["name"],
+                                    "role": seat["role"], "key": secrets.token_urlsafe(24), "created": now})
+            db["actions"].insert_all(
+                {"table_token": row["token"], "seq": i + 1, "type": e["type"],
+                 "payload": json.dumps(e.get("payload", {})), "seat": e.get("seat"),
+                 "time": e.get("time", now), "undone": int(bool(e.get("undone")))}
+                for i, e in enumerate(entries)
+            )
+        return self.table(row["token"])
+
+    def table(self, token: str) -> Table | None:
+        if not isinstance(token, str):
+            return None
+        rows = list(self.db.query(
+            "select token, code, game, name, host_key, version, created from tables where token = ?", [token]))
+        return Table(**rows[0]) if rows else None
+
+    def table_by_code(self, code: str) -> Table | None:
+        code = "".join(str(code).split()).upper()
+        rows = list(self.db.query("select token from tables where code = ?", [code]))
+        return self.table(rows[0]["token"]) if rows else None
+
+    def tables(self) -> list[Table]:
+        return [Table(**row) for row in self.db.query(
+            "select token, code, game, name, host_key, version, created from tables order by created desc")]
+
+    def delete_table(self, token: str) -> None:
+        with self._write() as db:
+            db.execute("delete from actions where table_token = ?", [token])
+            db.execute("delete from seats where table_token = ?", [token])
+            db.execute("delete from tables where token = ?", [token])
+        self._notify(token, -1)
+
+    # -- seats ---------------------------------------------------------------
+    def seats(self, token: str) -> dict[str, Seat]:
+        return {row["id"]: Seat(row["id"], row["name"], row["role"]) for row in self.db.query(
+            "select id, name, role from seats where table_token = ? order by created, id", [token])}
+
+    def seat_by_key(self, token: str, key: str | None) -> Seat | None:
+        if not key or not isinstance(key, str):
+            return None
+        rows = list(self.db.query(
+            "select id, name, role from seats where table_token = ? and key = ?", [token, key]))
+        return Seat(**rows[0]) if rows else None
+
+    def join(self, token: str, name: str, role: str) -> tuple[Seat, str]:
+        """Create a seat; returns it and its secret key (the phone's credential)."""
+        table = self._require(token)
+        rules = table.rules
+        name = clean_name(name)
+        roles = {r.id: r for r in rules.roles()}
+        if role not in roles:
+            raise ActionError("Pick a role.", field="role")
+        with self._write() as db:
+            existing = self.seats(token)
+            if any(s.name.casefold() == name.casefold() for s in existing.values()):
+                raise ActionError("Someone at this table is already called %(name)s.", field="name", name=name)
+            limit = roles[role].max_seats
+            if limit is not None and sum(s.role == role for s in existing.values()) >= limit:
+                raise ActionError("That role is taken.", field="role")
+            seat = Seat(f"s{len(existing) + 1}", name, role)
+            key = secrets.token_urlsafe(24)
+            version = self._append(db, table, rules, Action(SEAT_JOIN, {"id": seat.id, "name": name, "role": role}, seat.id), existing)
+            db["seats"].insert({"table_token": token, "id": seat.id, "name": name, "role": role,
+                                "key": key, "created": time.time()})
+        self._notify(token, version)
+        return seat, key
+
+    def take_over(self, token: str, seat_id: str) -> str:
+        """Give a seat a new key (for a new phone); the old phone loses it."""
+        table = self._require(token)
+        key = secrets.token_urlsafe(24)
+        with self._write() as db:
+            seats = self.seats(token)
+            if seat_id not in seats:
+                raise ActionError("No such seat.", field="seat")
+            db.execute("update seats set key = ? where table_token = ? and id = ?", [key, token, seat_id])
+            version = self._append(db, table, table.rules, Action(SEAT_TAKEOVER, {"id": seat_id}, None), seats)
+        self._notify(token, version)
+        return key
+
+    # -- actions -------------------------------------------------------------
+    def act(self, token: str, seat_id: str | None, type: str, payload: dict,
+            rng: random.Random | None = None) -> int:
+        """Validate and apply a game action; returns the new version.
+        Raises ActionError (nothing changes) when the rules refuse it."""
+        table = self._require(token)
+        rules = table.rules
+        if not isinstance(type, str) or type in (SEAT_JOIN, SEAT_TAKEOVER, UNDO) or type not in rules.action_types():
+            raise ActionError("Unknown action.", field="type")
+        if not isinstance(payload, dict):
+            raise ActionError("The action's details are malformed.")
+        with self._write() as db:
+            seats = self.seats(token)
+            state = self._state(db, token)
+            action = rules.prepare(state, Action(type, payload, seat_id), rng or random.SystemRandom())
+            new_state = rules.act(state, action, seats)
+            version = self._append(db, table, rules, action, seats, new_state=new_state)
+        self._notify(token, version)
+        return version
+
+    def undo(self, token: str, seat_id: str | None) -> int:
+        """Undo the last game action that is not already undone."""
+        table = self._require(token)
+        rules = table.rules
+        with self._write() as db:
+            rows = list(db.query(
+                "select seq, type from actions where table_token = ? and undone = 0 and type not in (?, ?, ?) "
+                "order by seq desc limit 1", [token, SEAT_JOIN, SEAT_TAKEOVER, UNDO]))
+            if not rows:
+                raise ActionError("Nothing to undo.", field="undo")
+            target = rows[0]["seq"]
+            db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
+            state = self._replay(db, token, rules)
+            version = self._append(db, table, rules, Action(UNDO, {"seq": target}, seat_id), self.seats(token), new_state=state)
+        self._notify(token, version)
+        return version
+
+    def _append(self, db, table: Table, rules: Rules, action: Action, seats: dict[str, Seat],
+                new_state: dict | None = None) -> int:
+        version = db.execute("select version from tables where token = ?", [table.token]).fetchone()[0] + 1
+        if new_state is None:
+            new_state, _ = _replay_one(rules, self._state(db, table.token), seats, action.to_dict())
+        db["actions"].insert({"table_token": table.token, "seq": version, "type": action.type,
+                              "payload": json.dumps(action.payload), "seat": action.seat,
+                              "time": time.time(), "undone": 0})
+        db.execute("update tables set version = ?, state = ? where token = ?",
+                   [version, json.dumps(new_state), table.token])
+        return version
+
+    # -- reading -------------------------------------------------------------
+    def _require(self, token: str) -> Table:
+        table = self.table(token)
+        if table is None:
+            raise LookupError("no such table")
+        return table
+
+    def _state(self, db, token: str) -> dict:
+        row = db.execute("select state from tables where token = ?", [token]).fetchone()
+        return json.loads(row[0])
+
+    def state(self, token: str) -> tuple[int, dict]:
+        row = self.db.execute("select version, state from tables where token = ?", [token]).fetchone()
+        if row is None:
+            raise LookupError("no such table")
+        return row[0], json.loads(row[1])
+
+    def log(self, token: str) -> list[LogEntry]:
+        return [LogEntry(row["seq"], row["type"], json.loads(row["payload"]), row["seat"], row["time"], bool(row["undone"]))
+                for row in self.db.query(
+                    "select seq, type, payload, seat, time, undone from actions where table_token = ? order by seq", [token])]
+
+    def _replay(self, db, token: str, rules: Rules) -> dict:
+        initial = json.loads(db.execute("select initial from tables where token = ?", [token]).fetchone()[0])
+        return replay(rules, initial, [e.__dict__ | {"undone": e.undone} for e in self.log(token)])
+
+    def replayed_state(self, token: str) -> dict:
+        """The state rebuilt from the log alone (a check that nothing was lost)."""
+        table = self._require(token)
+        return self._replay(self.db, token, table.rules)
+
+    # -- export and import ---------------------------------------------------
+    def export(self, token: str) -> dict:
+        table = self._require(token)
+        version, state = self.state(token)
+        initial = json.loads(self.db.execute("select initial from tables where token = ?", [token]).fetchone()[0])
+        return {
+            "format": EXPORT_FORMAT,
+            "game": table.game,
+            "name": table.name,
+            "version": version,
+            "initial": initial,
+            "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in self.seats(token).values()],
+            "actions": [{"type": e.type, "payload": e.payload, "seat": e.seat, "time": e.time, "undone": e.undone}
+                        for e in self.log(token)],
+            "state": state,
+        }
+
+    def import_table(self, data: object) -> Table:
+        """Create a new table (new token, code and keys) from an export."""
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise ActionError("This is not a table export.", field="file")
+        try:
+            rules = games.rules_for(data["game"])
+            name = clean_name(data["name"], "Table name")
+            initial, entries, seats = data["initial"], data["actions"], data["seats"]
+            if not isinstance(initial, dict) or not isinstance(entries, list) or not isinstance(seats, list):
+                raise TypeError
+            for e in entries:
+                if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not isinstance(e.get("payload", {}), dict):
+                    raise TypeError
+            state = replay(rules, initial, entries)
+        except (KeyError, TypeError, ValueError, ActionError):
+            raise ActionError("This export is damaged and can't be imported.", field="file") from None
+        if "state" in data and data["state"] != state:
+            raise ActionError("This export is damaged and can't be imported.", field="file")
+        return self._insert_table(data["game"], name, initial, seats, entries)
+
+
+def _replay_one(rules: Rules, state: dict, seats: dict[str, Seat], entry: dict) -> tuple[dict, dict[str, Seat]]:
+    kind, payload = entry["type"], entry.get("payload", {})
+    if kind == SEAT_JOIN:
+        seat = Seat(payload["id"], payload["name"], payload["role"])
+        seats = {**seats, seat.id: seat}
+        return rules.on_seat_joined(copy.deepcopy(state), seat), seats
+    if kind in (SEAT_TAKEOVER, UNDO) or entry.get("undone"):
+        return state, seats
+    return rules.act(state, Action(kind, payload, entry.get("seat")), seats), seats
+
+
+def replay(rules: Rules, initial: dict, entries: list[dict]) -> dict:
+    """The state after `entries` (dicts with type, payload, seat, undone) from `initial`."""
+    state, seats = copy.deepcopy(initial), {}
+    for entry in entries:
+        state, seats = _replay_one(rules, state, seats, entry)
+    return state
+
+
+class _WriteTransaction:
+    def __init__(self, store: Store):
+        self.store = store
+
+    def __enter__(self):
+        self.store._write_lock.acquire()
+        db = self.store.db
+        db.execute("BEGIN IMMEDIATE")
+        return db
+
+    def __exit__(self, kind, error, tb):
+        try:
+            self.store.db.execute("ROLLBACK" if kind else "COMMIT")
+        finally:
+            self.store._write_lock.release()
+        return False
