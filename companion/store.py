@@ -129,11 +129,22 @@ class Store:
             pk=("table_token", "id"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
         )
         db["seats"].create_index(["key"], unique=True, if_not_exists=True)
+        db["settings"].create({"name": str, "value": str}, pk="name", if_not_exists=True)
         db["actions"].create(
             {"table_token": str, "seq": int, "type": str, "payload": str, "seat": str,
              "time": float, "undone": int},
             pk=("table_token", "seq"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
         )
+
+    def setting(self, name: str, make: Callable[[], str]) -> str:
+        """A server-wide value kept across restarts (e.g. the cookie-signing key)."""
+        with self._write() as db:
+            row = db.execute("select value from settings where name = ?", [name]).fetchone()
+            if row:
+                return row[0]
+            value = make()
+            db.execute("insert into settings (name, value) values (?, ?)", [name, value])
+            return value
 
     def _write(self):
         return _WriteTransaction(self)
