@@ -48,14 +48,22 @@ def parse_specs(text: object, what: str) -> list[dict]:
     return specs
 
 
+def _spec_number(value: object) -> int:
+    # int() would take True as 1 and truncate 5.7 to 5; only whole numbers
+    # (or their text, as forms and spec lines send them) are meant.
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TypeError
+    return int(value)
+
+
 def make_spec(name, low, high, start=None, step=None, field="tracks") -> dict:
-    name = " ".join(str(name).split())[:40]
+    name = " ".join(name.split())[:40] if isinstance(name, str) else ""
     if not name:
         raise ActionError(N_("A track needs a name."), field=field)
     try:
-        low, high = int(low), int(high)
-        start = low if start in (None, "") else int(start)
-        step = 1 if step in (None, "") else int(step)
+        low, high = _spec_number(low), _spec_number(high)
+        start = low if start in (None, "") else _spec_number(start)
+        step = 1 if step in (None, "") else _spec_number(step)
     except (TypeError, ValueError):
         raise ActionError(N_("Range, start and step must be whole numbers."), field=field) from None
     if not (-LIMIT <= low < high <= LIMIT):
@@ -129,7 +137,8 @@ class TallyRules(Rules):
 
     def _counter(self, state: dict, action: Action, seats: dict[str, Seat]) -> tuple[str, dict]:
         seat_id = action.payload.get("seat") or action.seat
-        if seat_id not in seats or seat_id not in state["values"]:
+        # A list or dict from a JSON payload can't even be looked up in a dict.
+        if not isinstance(seat_id, str) or seat_id not in seats or seat_id not in state["values"]:
             raise ActionError(N_("No such seat."), field="seat")
         for counter in state["counters"]:
             if counter["id"] == action.payload.get("counter"):
