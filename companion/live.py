@@ -32,11 +32,14 @@ class Hub:
             condition.notify_all()
 
     def wait(self, token: str, seen: int, timeout: float) -> int | None:
-        """Block until the table's version differs from `seen`, or `timeout`
+        """Block until the table's version is newer than `seen`, or `timeout`
         seconds pass. Returns the new version, or None on timeout."""
         condition = self._condition(token)
         with condition:
-            changed = condition.wait_for(lambda: self._versions.get(token, seen) != seen, timeout)
+            # Only a newer version (or deletion) wakes: a stream that already
+            # rendered a version the hub hears of a moment later must not spin.
+            changed = condition.wait_for(lambda: self._versions.get(token, seen) > seen
+                                         or self._versions.get(token) == -1, timeout)
             return self._versions.get(token) if changed else None
 
     def knows(self, token: str) -> int | None:

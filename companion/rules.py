@@ -110,6 +110,12 @@ class Rules:
         return state
 
     # -- what each seat sees --------------------------------------------------
+    def regions(self, seat: Seat | None) -> list[str]:
+        """The live parts of the page, each a template
+        templates/games/<id>/<name>.html, re-sent when its HTML changes.
+        `seat` None is the table display."""
+        return ["main"]
+
     def view(self, state: dict, seat: Seat | None) -> dict:
         """What `seat` may see (None: the table display, shared state only)."""
         shown = {k: v for k, v in state.items() if k != "secrets"}

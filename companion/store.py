@@ -324,10 +324,14 @@ class Store:
             raise LookupError("no such table")
         return row[0], json.loads(row[1])
 
-    def log(self, token: str) -> list[LogEntry]:
+    def log(self, token: str, last: int | None = None) -> list[LogEntry]:
+        """The table's actions, oldest first (only the `last` N if given)."""
+        query = "select seq, type, payload, seat, time, undone from actions where table_token = ?"
+        if last is not None:
+            query = f"select * from ({query} order by seq desc limit {int(last)})"
+        rows = self.db.query(query + " order by seq", [token])
         return [LogEntry(row["seq"], row["type"], json.loads(row["payload"]), row["seat"], row["time"], bool(row["undone"]))
-                for row in self.db.query(
-                    "select seq, type, payload, seat, time, undone from actions where table_token = ? order by seq", [token])]
+                for row in rows]
 
     def _replay(self, db, token: str, rules: Rules) -> dict:
         initial = json.loads(db.execute("select initial from tables where token = ?", [token]).fetchone()[0])

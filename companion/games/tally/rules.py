@@ -124,6 +124,9 @@ class TallyRules(Rules):
             "note.set": "Set your seat's private note to `text` (only you see it).",
         }
 
+    def regions(self, seat: Seat | None) -> list[str]:
+        return ["tracks", "counters"] + (["note"] if seat is not None else [])
+
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
         state["values"][seat.id] = {c["id"]: c["start"] for c in state["counters"]}
         return state

@@ -1,0 +1,68 @@
+"""The web layer: one Flask app serving every game's tables.
+
+It knows no game: it stores states and the action log (companion.store),
+streams changes (companion.web.events) and renders each game's templates from
+templates/games/<id>/.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+import js_lib_htmx
+from flask import Flask, send_from_directory
+from htmx_flask import Htmx
+
+from companion import TEMPLATES_DIR, games
+from companion.live import Hub
+from companion.store import Store
+from companion.web import i18n, security, templating
+
+HTMX_DIR = Path(js_lib_htmx.__file__).parent / "static" / "htmx"
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(TEMPLATES_DIR), static_folder="static")
+    app.config.update(
+        DATABASE=str(Path.cwd() / "companion.sqlite3"),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an export of a long campaign fits
+        SSE_HEARTBEAT_SECONDS=15.0,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config or {})
+
+    store = Store(app.config["DATABASE"])
+    hub = Hub()
+    store.listeners.append(hub.publish)
+    app.extensions["companion.store"] = store
+    app.extensions["companion.hub"] = hub
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = store.setting("secret_key", lambda: secrets.token_hex(32))
+
+    Htmx(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    templating.init_app(app)
+
+    from companion.web import api, events, pages, play
+
+    app.register_blueprint(pages.blueprint)
+    app.register_blueprint(play.blueprint)
+    app.register_blueprint(events.blueprint)
+    app.register_blueprint(api.blueprint)
+    for game in games.game_packages():
+        module = games.optional_module(game, "web")
+        if module is not None and hasattr(module, "blueprint"):
+            app.register_blueprint(module.blueprint)
+
+    @app.get("/htmx/<path:filename>")
+    def htmx_static(filename: str):
+        # htmx comes from an installed package, never from the internet.
+        return send_from_directory(HTMX_DIR, filename, max_age=86400)
+
+    return app

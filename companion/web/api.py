@@ -1,0 +1,163 @@
+"""The JSON API: the same actions the pages send, for other tools.
+
+A seat is identified as on a phone: the table's token in the URL and the
+seat's key (header `X-Seat-Key`, or the phone's cookie). The host of a table
+sends `X-Host-Key`. Requests that change anything must be
+`Content-Type: application/json`. See docs/api.md.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, request, url_for
+from flask_babel import gettext
+from werkzeug.exceptions import HTTPException
+
+from companion import games
+from companion.rules import ActionError
+from companion.web import history
+from companion.web.security import current_seat, is_host, is_local_request, require_host, store, table_or_404
+
+blueprint = Blueprint("api", __name__, url_prefix="/api")
+
+
+def bad(error: ActionError, status: int = 400):
+    return jsonify({"error": error.text(gettext), "field": error.field}), status
+
+
+def body() -> dict:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ActionError("Send a JSON object.")
+    return data
+
+
+@blueprint.errorhandler(ActionError)
+def refused(error: ActionError):
+    return bad(error)
+
+
+@blueprint.errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    messages = {403: "Not allowed.", 404: "Not found.", 405: "Method not allowed.",
+                413: "Request too large.", 415: "Send JSON (Content-Type: application/json)."}
+    return jsonify({"error": gettext(messages.get(error.code, "Request refused."))}), error.code
+
+
+def table_json(table) -> dict:
+    return {"token": table.token, "code": table.code, "game": table.game, "name": table.name,
+            "version": table.version, "url": url_for("pages.table", token=table.token, _external=True)}
+
+
+@blueprint.get("/games")
+def list_games():
+    return jsonify([{
+        "id": rules.id, "title": gettext(rules.title),
+        "roles": [{"id": r.id, "label": gettext(r.label), "max_seats": r.max_seats} for r in rules.roles()],
+        "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default")} for f in rules.setup_fields()],
+        "actions": rules.action_types(),
+    } for rules in games.table_types().values()])
+
+
+@blueprint.post("/tables")
+def create_table():
+    if not is_local_request():
+        abort(403)
+    data = body()
+    if data.get("game") not in games.table_types():
+        raise ActionError("Pick a game.", field="game")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise ActionError("Options must be an object.", field="options")
+    table = store().create_table(data["game"], data.get("name", ""), options)
+    return jsonify({**table_json(table), "host_key": table.host_key}), 201
+
+
+@blueprint.post("/tables/import")
+def import_table():
+    if not is_local_request():
+        abort(403)
+    table = store().import_table(request.get_json(silent=True))
+    return jsonify({**table_json(table), "host_key": table.host_key}), 201
+
+
+@blueprint.get("/tables/<token>")
+def table_info(token: str):
+    table = table_or_404(token)
+    seats = store().seats(token)
+    return jsonify({**table_json(table),
+                    "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in seats.values()]})
+
+
+@blueprint.post("/tables/<token>/seats")
+def join(token: str):
+    table_or_404(token)
+    data = body()
+    seat, key = store().join(token, data.get("name", ""), data.get("role", ""))
+    return jsonify({"seat": {"id": seat.id, "name": seat.name, "role": seat.role}, "key": key}), 201
+
+
+@blueprint.post("/tables/<token>/seats/<seat_id>/takeover")
+def take_over(token: str, seat_id: str):
+    table = table_or_404(token)
+    require_host(table)
+    return jsonify({"seat": seat_id, "key": store().take_over(token, seat_id)})
+
+
+@blueprint.get("/tables/<token>/state")
+def state(token: str):
+    table = table_or_404(token)
+    seat = current_seat(table)
+    version, full = store().state(token)
+    return jsonify({"version": version, "seat": seat.id if seat else None,
+                    "state": table.rules.view(full, seat)})
+
+
+@blueprint.post("/tables/<token>/actions")
+def act(token: str):
+    table = table_or_404(token)
+    seat = current_seat(table)
+    if seat is None:
+        raise ActionError("Take a seat first.", field="seat")
+    data = body()
+    payload = data.get("payload", {})
+    version = store().act(token, seat.id, data.get("type"), payload if payload is not None else {})
+    return jsonify({"version": version})
+
+
+@blueprint.post("/tables/<token>/undo")
+def undo(token: str):
+    table = table_or_404(token)
+    seat = current_seat(table)
+    if seat is None:
+        raise ActionError("Take a seat first.", field="seat")
+    return jsonify({"version": store().undo(token, seat.id)})
+
+
+@blueprint.get("/tables/<token>/log")
+def log(token: str):
+    table = table_or_404(token)
+    viewer = current_seat(table)
+    seats = store().seats(token)
+    _, full = store().state(token)
+    entries = []
+    for entry in store().log(token):
+        line = history.describe(table, entry, seats, full, viewer)
+        payload = entry.payload if entry.type.startswith(("seat.", "undo")) else table.rules.redact(entry.action, viewer)
+        entries.append({"seq": entry.seq, "type": entry.type, "payload": payload, "seat": entry.seat,
+                        "time": entry.time, "undone": entry.undone, "text": line.text})
+    return jsonify(entries)
+
+
+@blueprint.get("/tables/<token>/export")
+def export(token: str):
+    table = table_or_404(token)
+    require_host(table)
+    return jsonify(store().export(token))
+
+
+@blueprint.delete("/tables/<token>")
+def delete(token: str):
+    table = table_or_404(token)
+    require_host(table)
+    store().delete_table(token)
+    return jsonify({"deleted": token})

@@ -1,0 +1,54 @@
+"""One server-sent-events stream per open page.
+
+On connect the stream sends every live region (so a phone that slept or lost
+Wi-Fi catches up at once); then, after each committed action, the regions
+whose HTML changed for this viewer. A comment every few seconds keeps the
+connection and any proxy awake and lets a dead phone's thread notice and end.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, request, stream_with_context
+
+from companion.web import render
+from companion.web.security import current_seat, store, table_or_404
+
+blueprint = Blueprint("events", __name__)
+
+
+def sse_event(name: str, data: str, event_id: int | None = None) -> str:
+    lines = [f"event: {name}"]
+    if event_id is not None:
+        lines.append(f"id: {event_id}")
+    lines += [f"data: {line}" for line in data.splitlines() or [""]]
+    return "\n".join(lines) + "\n\n"
+
+
+@blueprint.get("/t/<token>/events")
+def stream(token: str):
+    table = table_or_404(token)
+    display = request.args.get("view") == "display"
+    seat = None if display else current_seat(table)
+    hub = current_app.extensions["companion.hub"]
+    heartbeat = current_app.config["SSE_HEARTBEAT_SECONDS"]
+
+    @stream_with_context
+    def events():
+        sent: dict[str, str] = {}
+        seen = -2
+        while True:
+            if store().table(token) is None:
+                yield sse_event("gone", "")
+                return
+            version, regions = render.regions(table, seat, display)
+            if version != seen:
+                changed = [name for name, html in regions.items() if sent.get(name) != html]
+                chunk = "".join(sse_event(f"region-{name}", regions[name], version) for name in changed)
+                yield chunk + sse_event("version", str(version), version)
+                sent.update({name: regions[name] for name in changed})
+                seen = version
+            if hub.wait(token, seen, heartbeat) is None:
+                yield ": keep-alive\n\n"
+
+    return Response(events(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -1,0 +1,47 @@
+"""Readable history lines, with each action's secrets stripped for the viewer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext
+
+from companion.rules import Action, Seat
+from companion.store import SEAT_JOIN, SEAT_TAKEOVER, UNDO, LogEntry, Table
+from companion.web.i18n import translate_params
+
+
+@dataclass
+class HistoryLine:
+    seq: int
+    time: float
+    who: str
+    text: str
+    undone: bool
+
+
+def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict, viewer: Seat | None) -> HistoryLine:
+    who = seats[entry.seat].name if entry.seat in seats else gettext("Host")
+    if entry.type == SEAT_JOIN:
+        text = translate_params("joined as %(role)s", {"role": role_label(table, entry.payload.get("role"))})
+    elif entry.type == SEAT_TAKEOVER:
+        seat = seats.get(entry.payload.get("id"))
+        text = translate_params("moved %(seat)s to another phone", {"seat": seat.name if seat else "?"})
+    elif entry.type == UNDO:
+        text = translate_params("undid step %(seq)d", {"seq": entry.payload.get("seq", 0)})
+    else:
+        rules = table.rules
+        shown = Action(entry.type, rules.redact(entry.action, viewer), entry.seat)
+        try:
+            msgid, params = rules.describe(shown, seats, state)
+        except (KeyError, TypeError, ValueError):
+            msgid, params = "%(type)s", {"type": entry.type}
+        text = translate_params(msgid, params)
+    return HistoryLine(entry.seq, entry.time, who, text, entry.undone)
+
+
+def role_label(table: Table, role_id: str | None) -> str:
+    for role in table.rules.roles():
+        if role.id == role_id:
+            return gettext(role.label)
+    return role_id or "?"

@@ -1,0 +1,53 @@
+"""Languages: English, Simplified Chinese, Japanese.
+
+Chosen from the browser's Accept-Language, switchable on the page (kept in
+the session). Each game may ship its own catalog in
+companion/games/<id>/translations/, merged with the shared one.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request, session
+from flask_babel import Babel, get_locale, gettext
+
+from companion import PROJECT_ROOT, games
+
+LANGUAGES = {"en": "English", "zh_Hans": "简体中文", "ja": "日本語"}
+
+
+def choose_locale() -> str:
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    best = request.accept_languages.best_match(["en", "zh", "zh-CN", "zh-Hans", "zh-SG", "ja"], default="en")
+    return "zh_Hans" if best.startswith("zh") else best
+
+
+def translation_directories() -> str:
+    folders = [PROJECT_ROOT / "companion" / "translations"]
+    folders += [PROJECT_ROOT / "companion" / "games" / game / "translations" for game in games.game_packages()]
+    return ";".join(str(f) for f in folders if f.is_dir())
+
+
+def translate_params(msgid: str, params: dict | None = None) -> str:
+    """Translate an English msgid, then format it; a bad translation falls back
+    to the English text rather than failing the page."""
+    text = gettext(msgid)
+    if not params:
+        return text
+    try:
+        return text % params
+    except (KeyError, TypeError, ValueError):
+        return msgid % params
+
+
+def html_lang() -> str:
+    return {"zh_Hans": "zh-Hans", "ja": "ja"}.get(str(get_locale()), "en")
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", translation_directories())
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
+    Babel(app, locale_selector=choose_locale)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, html_lang=html_lang, current_locale=lambda: str(get_locale()),
+                                 tr=translate_params)

@@ -1,0 +1,211 @@
+"""Pages: the host's home, joining a table, a seat's page, the table display,
+history, the join QR code, export/import and host tools."""
+
+from __future__ import annotations
+
+import json
+
+from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, session,
+                   url_for)
+from flask_babel import gettext
+
+from companion import games, qr
+from companion.rules import ActionError
+from companion.store import Table
+from companion.web import history, render
+from companion.web.i18n import LANGUAGES
+from companion.web.security import (current_seat, is_host, is_local_request, remember_host, remember_seat,
+                                    require_host, store, table_or_404)
+
+blueprint = Blueprint("pages", __name__)
+
+
+def error_text(error: ActionError) -> str:
+    return error.text(gettext)
+
+
+def join_url(table: Table) -> str:
+    """The address phones use: the LAN address `serve` found, not 127.0.0.1."""
+    base = (request.environ.get("companion.public_url") or current_public_url()).rstrip("/")
+    return base + url_for("pages.table", token=table.token)
+
+
+def current_public_url() -> str:
+    from flask import current_app
+
+    return current_app.config.get("PUBLIC_URL") or request.host_url
+
+
+# -- home -----------------------------------------------------------------------
+@blueprint.get("/")
+def home():
+    if not is_local_request():
+        return render_template("join_code.html")
+    return render_template("home.html", tables=store().tables(), table_types=games.table_types(),
+                           hosted=session.get("hosts", {}))
+
+
+@blueprint.post("/tables")
+def create():
+    if not is_local_request():
+        abort(403)
+    game = request.form.get("game", "")
+    if game not in games.table_types():
+        flash(gettext("Pick a game."), "error")
+        return redirect(url_for("pages.home"))
+    options = {field["name"]: request.form.get(field["name"], "")
+               for field in games.rules_for(game).setup_fields()}
+    try:
+        table = store().create_table(game, request.form.get("name", ""), options)
+    except ActionError as error:
+        flash(error_text(error), "error")
+        return render_template("home.html", tables=store().tables(), table_types=games.table_types(),
+                               hosted=session.get("hosts", {}), form=request.form, chosen=game), 422
+    remember_host(table)
+    return redirect(url_for("pages.qr_page", token=table.token))
+
+
+@blueprint.post("/import")
+def import_table():
+    if not is_local_request():
+        abort(403)
+    upload = request.files.get("file")
+    try:
+        data = json.loads(upload.read().decode("utf-8")) if upload else None
+        table = store().import_table(data)
+    except (ValueError, UnicodeDecodeError):
+        flash(gettext("This is not a table export."), "error")
+        return redirect(url_for("pages.home"))
+    except ActionError as error:
+        flash(error_text(error), "error")
+        return redirect(url_for("pages.home"))
+    remember_host(table)
+    return redirect(url_for("pages.table", token=table.token))
+
+
+@blueprint.post("/join")
+def join_by_code():
+    table = store().table_by_code(request.form.get("code", ""))
+    if table is None:
+        return render_template("join_code.html", error=gettext("No table has that code."),
+                               code=request.form.get("code", "")), 404
+    return redirect(url_for("pages.table", token=table.token))
+
+
+@blueprint.post("/lang")
+def choose_language():
+    lang = request.form.get("lang")
+    if lang in LANGUAGES:
+        session["lang"] = lang
+    target = request.form.get("next", "/")
+    return redirect(target if target.startswith("/") and not target.startswith("//") else "/")
+
+
+# -- a table --------------------------------------------------------------------
+@blueprint.get("/t/<token>")
+def table(token: str):
+    table = table_or_404(token)
+    seat = current_seat(table)
+    if seat is None:
+        return render_template("join.html", table=table, seats=store().seats(token),
+                               roles=table.rules.roles(), host=is_host(table))
+    version, regions = render.regions(table, seat, display=False)
+    return render_template("table.html", table=table, seat=seat, version=version, regions=regions,
+                           host=is_host(table))
+
+
+@blueprint.post("/t/<token>/seats")
+def take_seat(token: str):
+    table = table_or_404(token)
+    try:
+        seat, key = store().join(token, request.form.get("name", ""), request.form.get("role", ""))
+    except ActionError as error:
+        return render_template("join.html", table=table, seats=store().seats(token), roles=table.rules.roles(),
+                               host=is_host(table), error=error_text(error), field=error.field,
+                               form=request.form), 422
+    remember_seat(table, key)
+    return redirect(url_for("pages.table", token=token))
+
+
+@blueprint.post("/t/<token>/seats/<seat_id>/handover")
+def hand_over(token: str, seat_id: str):
+    """Host only: a new key for the seat, shown as a link and QR for the new phone."""
+    table = table_or_404(token)
+    require_host(table)
+    try:
+        key = store().take_over(token, seat_id)
+    except ActionError as error:
+        abort(404, description=error_text(error))
+    link = current_public_url().rstrip("/") + url_for("pages.claim", token=token, key=key)
+    seat = store().seats(token)[seat_id]
+    return render_template("handover.html", table=table, seat=seat, link=link, qr_svg=qr.svg(link))
+
+
+@blueprint.get("/t/<token>/claim/<key>")
+def claim(token: str, key: str):
+    table = table_or_404(token)
+    if store().seat_by_key(token, key) is None:
+        abort(404)
+    remember_seat(table, key)
+    return redirect(url_for("pages.table", token=token))
+
+
+@blueprint.post("/t/<token>/leave")
+def leave(token: str):
+    """Forget this phone's seat (the seat stays at the table)."""
+    table = table_or_404(token)
+    session["seats"] = {k: v for k, v in session.get("seats", {}).items() if k != table.token}
+    return redirect(url_for("pages.table", token=token))
+
+
+@blueprint.get("/t/<token>/display")
+def display(token: str):
+    table = table_or_404(token)
+    version, regions = render.regions(table, None, display=True)
+    return render_template("display.html", table=table, version=version, regions=regions)
+
+
+@blueprint.get("/t/<token>/qr")
+def qr_page(token: str):
+    table = table_or_404(token)
+    link = join_url(table)
+    return render_template("qr.html", table=table, link=link, qr_svg=qr.svg(link), host=is_host(table),
+                           seats=store().seats(token))
+
+
+@blueprint.get("/t/<token>/history")
+def history_page(token: str):
+    table = table_or_404(token)
+    viewer = current_seat(table)
+    seats = store().seats(token)
+    _, state = store().state(token)
+    lines = [history.describe(table, entry, seats, state, viewer) for entry in reversed(store().log(token))]
+    return render_template("history.html", table=table, seat=viewer, lines=lines)
+
+
+@blueprint.get("/t/<token>/export")
+def export(token: str):
+    table = table_or_404(token)
+    require_host(table)
+    body = json.dumps(store().export(token), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="table-{table.code}.json"'})
+
+
+@blueprint.post("/t/<token>/delete")
+def delete(token: str):
+    table = table_or_404(token)
+    require_host(table)
+    store().delete_table(token)
+    flash(gettext("Table deleted."), "info")
+    return redirect(url_for("pages.home"))
+
+
+@blueprint.get("/manifest.webmanifest")
+def manifest():
+    body = {
+        "name": "companion", "short_name": "companion", "start_url": "/", "display": "standalone",
+        "background_color": "#111318", "theme_color": "#111318",
+        "icons": [{"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return Response(json.dumps(body), mimetype="application/manifest+json")

@@ -1,0 +1,116 @@
+"""Who may do what: CSRF, the host, seats.
+
+- Every state-changing request carries the session's CSRF token (htmx sends it
+  as a header set once on <body>), except JSON API calls: browsers can't send
+  `application/json` across sites without a preflight we never grant.
+- The home page (create, import, list tables) answers only the machine the
+  server runs on; the host of a table is whoever holds its host key in their
+  signed cookie (the creator) or sends it as `X-Host-Key`.
+- A seat is whoever holds its key in their signed cookie or sends it as
+  `X-Seat-Key`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import secrets
+
+from flask import Flask, abort, current_app, g, request, session
+
+from companion.store import Store, Table
+from companion.rules import Seat
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+def store() -> Store:
+    return current_app.extensions["companion.store"]
+
+
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(24)
+        session.permanent = True
+    return token
+
+
+def is_json_api_call() -> bool:
+    return request.path.startswith("/api/") and request.mimetype == "application/json"
+
+
+def check_csrf() -> None:
+    if request.method in SAFE_METHODS or is_json_api_call():
+        return
+    if request.path.startswith("/api/"):
+        # A credential in a custom header can't be sent cross-site either.
+        if request.headers.get("X-Host-Key") or request.headers.get("X-Seat-Key"):
+            if request.method == "DELETE":
+                return
+        abort(415)
+    sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
+    expected = session.get("csrf", "")
+    if not expected or not hmac.compare_digest(str(sent), expected):
+        abort(403, description="csrf")
+
+
+def is_local_request() -> bool:
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
+
+
+def table_or_404(token: str) -> Table:
+    table = store().table(token)
+    if table is None:
+        abort(404)
+    return table
+
+
+def is_host(table: Table) -> bool:
+    sent = request.headers.get("X-Host-Key") or session.get("hosts", {}).get(table.token, "")
+    return bool(sent) and hmac.compare_digest(str(sent), table.host_key)
+
+
+def require_host(table: Table) -> None:
+    if not is_host(table):
+        abort(403, description="host")
+
+
+def remember_host(table: Table) -> None:
+    session.permanent = True
+    session["hosts"] = {**session.get("hosts", {}), table.token: table.host_key}
+
+
+def current_seat(table: Table) -> Seat | None:
+    cache = g.setdefault("seats", {})
+    if table.token not in cache:
+        key = request.headers.get("X-Seat-Key") or session.get("seats", {}).get(table.token)
+        cache[table.token] = store().seat_by_key(table.token, key)
+    return cache[table.token]
+
+
+def remember_seat(table: Table, key: str) -> None:
+    session.permanent = True
+    session["seats"] = {**session.get("seats", {}), table.token: key}
+    g.pop("seats", None)
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(check_csrf)
+    app.jinja_env.globals["csrf_token"] = csrf_token
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        # No page loads anything from anywhere but this server.
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            "script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+        )
+        return response

@@ -1,0 +1,23 @@
+"""Helpers the templates call."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import Flask
+
+from companion.web import history
+from companion.web.security import store
+
+
+def last_lines(table, seat, count: int) -> list[history.HistoryLine]:
+    seats = store().seats(table.token)
+    _, state = store().state(table.token)
+    return [history.describe(table, entry, seats, state, seat)
+            for entry in reversed(store().log(table.token, last=count))]
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(last_lines=last_lines, role_label=history.role_label)
+    app.jinja_env.filters["isotime"] = lambda t: datetime.fromtimestamp(t, timezone.utc).isoformat()
+    app.jinja_env.filters["clock"] = lambda t: datetime.fromtimestamp(t).strftime("%H:%M")
