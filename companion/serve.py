@@ -1,15 +1,243 @@
-"""`companion serve`: run the shared table on the local network."""
+"""`companion serve`: run the shared table on the local network.
+
+The app is served by waitress: pure Python (runs on Windows, macOS, Linux and
+Termux alike), multi-threaded, and it sends each chunk a response yields at
+once, which server-sent events need. Each open event stream holds one waitress
+thread for as long as the phone keeps the page open, hence the many threads.
+"""
 
 from __future__ import annotations
 
+import ipaddress
+import os
+import socket
+import sys
+import threading
+from pathlib import Path
+
+import waitress.server
+
+from companion import qr
+
+DEFAULT_PORT = 8000
+DEFAULT_THREADS = 400
+MIN_THREADS = 64
+DB_NAME = "companion.sqlite3"
+# A quiet event stream is never cut by waitress's channel_timeout: it only
+# closes connections with no request in progress. It does close idle
+# keep-alive sockets, so it should comfortably outlast the 15 s heartbeat
+# pause a phone may take between requests.
+CHANNEL_TIMEOUT = 120
+
 
 def add_command(commands) -> None:
-    parser = commands.add_parser("serve", help="run the app so phones on this network can join")
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    parser.add_argument("--db", default=None, help="SQLite file (default: a file in your user data folder)")
+    parser = commands.add_parser(
+        "serve",
+        help="run the app so phones on this network can join",
+        description="Run the app so everyone at the table can join from their phone by scanning "
+        "the QR code it prints. Ctrl+C stops it.",
+    )
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: 0.0.0.0, all interfaces)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port (default: {DEFAULT_PORT}); if it is taken, serve exits with status 2 rather than "
+        "pick another, as two servers would not share live updates",
+    )
+    parser.add_argument(
+        "--db", metavar="PATH", default=None, help=f"SQLite file (default: {DB_NAME} in your user data folder, now {default_db_path()})"
+    )
+    parser.add_argument(
+        "--threads",
+        metavar="N",
+        type=int,
+        default=DEFAULT_THREADS,
+        help=f"worker threads, at least {MIN_THREADS}; each phone with the table open holds one "
+        f"(default: {DEFAULT_THREADS})",
+    )
     parser.set_defaults(run=run)
 
 
+def data_dir(platform: str | None = None, environ: dict | None = None, home: Path | None = None) -> Path:
+    """The per-user folder for the app's data, by the platform's convention."""
+    platform = sys.platform if platform is None else platform
+    environ = os.environ if environ is None else environ
+    home = Path.home() if home is None else home
+    if platform.startswith("win"):
+        base = environ.get("APPDATA") or str(home / "AppData" / "Roaming")
+        return Path(base) / "companion"
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / "companion"
+    # Linux, Termux (reports "linux" or "android") and other Unixes: XDG.
+    # The XDG spec says to ignore a relative XDG_DATA_HOME.
+    xdg = environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
+    return base / "companion"
+
+
+def default_db_path() -> Path:
+    return data_dir() / DB_NAME
+
+
+def _usable(address: str) -> bool:
+    ip = ipaddress.ip_address(address)
+    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that other devices may reach, best guess
+    first. Nothing is sent off the machine to find them."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_DGRAM)
+        found += [info[4][0] for info in infos]
+    except OSError:
+        pass
+    # connect() on a UDP socket only asks the routing table which local
+    # address would be used; no packet leaves. 10.255.255.255 is a private
+    # address, so the answer is the interface of the default route (the Wi-Fi).
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    usable = [a for a in dict.fromkeys(found) if _usable(a)]
+    # Private (home/office network) addresses before public ones.
+    return sorted(usable, key=lambda a: not ipaddress.ip_address(a).is_private)
+
+
+def lan_address() -> str:
+    """The address to put in the join link; 127.0.0.1 if there is no network."""
+    addresses = lan_addresses()
+    return addresses[0] if addresses else "127.0.0.1"
+
+
+def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_THREADS, **adjustments):
+    """A waitress server for `app`, bound but not yet running (call `.run()`).
+    `adjustments` override waitress settings (tests shorten timeouts).
+    Raises OSError if the port can't be had."""
+    settings = dict(
+        host=host,
+        port=port,
+        threads=threads,
+        # Every open stream is a connection too, plus the keep-alive
+        # connections phones use for their other requests.
+        connection_limit=threads * 2,
+        channel_timeout=CHANNEL_TIMEOUT,
+        # select() can't watch file descriptors above 1023; poll() can
+        # (waitress falls back to select() where there is no poll, on Windows).
+        asyncore_use_poll=True,
+        # send_bytes is already 1 (each yielded chunk is sent at once) and
+        # passing it is deprecated; tests/test_serve.py checks the streaming.
+        ident="companion",
+    )
+    settings.update(adjustments)
+    return waitress.server.create_server(app, **settings)
+
+
+def serve_in_thread(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_THREADS, **adjustments):
+    """Run `app` in a background thread (tests, benchmarks).
+    Returns (base_url, stop); stop() closes every connection and waits."""
+    server = make_server(app, host, port, threads, **adjustments)
+    stopping = threading.Event()
+
+    def loop() -> None:
+        # The server's socket map is touched only from this thread; stop()
+        # just raises the flag and wakes the loop.
+        while not stopping.is_set():
+            waitress.server.wasyncore.loop(timeout=0.5, map=server._map, use_poll=True, count=1)
+        # Close the connections first so open streams fail at their next
+        # write instead of holding their threads.
+        waitress.server.wasyncore.close_all(server._map)
+        server.task_dispatcher.shutdown(timeout=2)
+
+    thread = threading.Thread(target=loop, name=f"companion-serve-{server.effective_port}", daemon=True)
+    thread.start()
+
+    def stop() -> None:
+        stopping.set()
+        server.pull_trigger()
+        thread.join(10)
+
+    return f"http://{host}:{server.effective_port}/", stop
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name
+        return False
+
+
+def banner(host: str, port: int, db_path: Path | str, colour: bool = False) -> str:
+    """What `companion serve` prints once it is listening."""
+    everywhere = host in ("0.0.0.0", "")
+    joins = lan_addresses() if everywhere else ([] if _is_loopback(host) else [host])
+    here = f"http://{'127.0.0.1' if everywhere else host}:{port}/"
+    lines = []
+    if joins:
+        join = f"http://{joins[0]}:{port}/"
+        lines += ["Everyone at the table: scan this, or open " + join, ""]
+        drawing = qr.terminal(join, colour=colour)
+        if _printable(drawing):
+            lines += [drawing, ""]
+        if joins[1:]:
+            lines.append("Not working? Other addresses of this machine: " + ", ".join(joins[1:]))
+    elif everywhere:
+        lines.append("No network found: phones can join once this machine is on the same Wi-Fi.")
+    else:
+        lines.append(f"Listening on {host} only: phones can't join. Use --host 0.0.0.0 to let them.")
+    lines += [
+        f"On this machine: {here}",
+        f"Database: {db_path}",
+        "Ctrl+C to stop.",
+    ]
+    return "\n".join(lines)
+
+
+def _printable(text: str) -> bool:
+    # A Windows console or a pipe in a legacy encoding can't show the blocks.
+    try:
+        text.encode(sys.stdout.encoding or "ascii")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+def _wants_colour() -> bool:
+    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
+        return False
+    # The classic Windows console shows escape codes as text; Windows Terminal doesn't.
+    return os.name != "nt" or "WT_SESSION" in os.environ
+
+
 def run(args) -> int:
-    raise SystemExit("serve: not written yet")
+    from companion.web import create_app
+
+    db_path = Path(args.db).expanduser() if args.db else default_db_path()
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    app = create_app({"DATABASE": str(db_path)})
+    try:
+        server = make_server(app, args.host, args.port, max(MIN_THREADS, args.threads))
+    except OSError as error:
+        print(f"companion serve: can't listen on {args.host}:{args.port}: {error.strerror or error}.", file=sys.stderr)
+        print(
+            f"Is companion already running? Stop it, or choose another port: companion serve --port {args.port + 1}",
+            file=sys.stderr,
+        )
+        return 2
+    print(banner(args.host, server.effective_port, db_path, colour=_wants_colour()), flush=True)
+    try:
+        # Not server.run(): on Ctrl+C it waits up to 5 s for the threads, which
+        # open event streams keep busy. Each write is its own SQLite
+        # transaction, so stopping mid-request loses nothing committed.
+        waitress.server.wasyncore.loop(timeout=1.0, map=server._map, use_poll=True)
+    except KeyboardInterrupt:
+        pass
+    server.close()
+    print("Stopped.")
+    return 0
