@@ -257,6 +257,27 @@ def test_serve_in_thread_stops_with_streams_open():
         socket.create_connection(("127.0.0.1", int(base_url.rstrip("/").rsplit(":", 1)[1])), timeout=2).close()
 
 
+def test_the_app_pushes_a_change_down_an_open_event_stream(tmp_path):
+    """End to end through waitress: a phone's stream gets the new version as
+    soon as the table changes, without waiting for a heartbeat."""
+    from companion.web import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "SSE_HEARTBEAT_SECONDS": 30.0})
+    store = app.extensions["companion.store"]
+    table = store.create_table("tally", "Streaming")
+    role = table.rules.roles()[0].id
+    base_url, stop = serve.serve_in_thread(app)
+    try:
+        with open_request(base_url, f"/t/{table.token}/events?view=display") as sock:
+            received = read_until(sock, b"event: version\nid: 0\n")
+            store.join(table.token, "Ana", role)
+            started = time.monotonic()
+            read_until(sock, b"event: version\nid: 1\n", received)
+            assert time.monotonic() - started < 5  # pushed, not picked up by a heartbeat
+    finally:
+        stop()
+
+
 # --- the real command ------------------------------------------------------------------
 
 
