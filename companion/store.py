@@ -176,9 +176,12 @@ class Store:
                    "host_key": secrets.token_urlsafe(24), "version": len(entries),
                    "created": now, "initial": json.dumps(initial), "state": json.dumps(state)}
             db["tables"].insert(row)
-            for seat in seats:
+            for i, seat in enumerate(seats):
+                # Seats are listed by creation time, then id: one apart keeps
+                # their order past s9 (a plain id order puts s10 before s2).
                 db["seats"].insert({"table_token": row["token"], "id": seat["id"], "name": seat["name"],
-                                    "role": seat["role"], "key": secrets.token_urlsafe(24), "created": now})
+                                    "role": seat["role"], "key": secrets.token_urlsafe(24),
+                                    "created": now + i / 1000})
             db["actions"].insert_all(
                 {"table_token": row["token"], "seq": i + 1, "type": e["type"],
                  "payload": json.dumps(e.get("payload", {})), "seat": e.get("seat"),
@@ -372,7 +375,15 @@ class Store:
             for e in entries:
                 if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not isinstance(e.get("payload", {}), dict):
                     raise TypeError
+                if not isinstance(e.get("seat"), (str, type(None))):
+                    raise TypeError
             state = replay(rules, initial, entries)
+            # The seats must be exactly those the log seats, once each, in order.
+            listed = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in seats]
+            joined = [{"id": e["payload"]["id"], "name": e["payload"]["name"], "role": e["payload"]["role"]}
+                      for e in entries if e["type"] == SEAT_JOIN]
+            if listed != joined or len({s["id"] for s in listed}) != len(listed):
+                raise ValueError
         except (KeyError, TypeError, ValueError, ActionError):
             raise ActionError("This export is damaged and can't be imported.", field="file") from None
         if "state" in data and data["state"] != state:
