@@ -134,7 +134,26 @@ def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_
         ident="companion",
     )
     settings.update(adjustments)
+    # Leave room for the listener, the wake-up pipe, SQLite and the like.
+    _raise_open_file_limit(settings["connection_limit"] + 64)
     return waitress.server.create_server(app, **settings)
+
+
+def _raise_open_file_limit(wanted: int) -> None:
+    """Each connection is a file descriptor, and macOS allows a process only
+    256 by default; raise the soft limit as far as the hard one allows."""
+    try:
+        import resource
+    except ImportError:  # Windows has no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError):
+            pass  # we serve fewer phones at once, which waitress handles
 
 
 def serve_in_thread(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_THREADS, **adjustments):

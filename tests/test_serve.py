@@ -334,3 +334,18 @@ def test_companion_serve_runs_and_stops_on_ctrl_c(tmp_path):
         output.append(lines.get())
     assert process.returncode == 0, "".join(output)
     assert "Stopped." in "".join(output)
+
+
+def test_make_server_raises_a_low_open_file_limit():
+    resource = pytest.importorskip("resource")  # not on Windows
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1000:
+        pytest.skip("hard limit too low to test")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+    try:
+        server = serve.make_server(lambda environ, start_response: [], threads=1, connection_limit=800)
+        server.close()
+        server.task_dispatcher.shutdown()
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= 800
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
