@@ -5,7 +5,8 @@ phone."""
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
+from htmx_flask import request
 from flask_babel import gettext
 
 from companion.rules import ActionError
@@ -40,7 +41,7 @@ def payload_from_form(form) -> dict:
 
 
 def answer(table, seat, error: ActionError | None):
-    if not request.headers.get("HX-Request"):
+    if not request.htmx:
         # Without htmx (a plain form post): back to the page, message on top.
         if error is not None:
             flash(error.text(gettext), "error")
