@@ -23,10 +23,10 @@ DEFAULT_PORT = 8000
 DEFAULT_THREADS = 400
 MIN_THREADS = 64
 DB_NAME = "companion.sqlite3"
-# A quiet event stream is never cut by waitress's channel_timeout: it only
-# closes connections with no request in progress. It does close idle
-# keep-alive sockets, so it should comfortably outlast the 15 s heartbeat
-# pause a phone may take between requests.
+# Waitress's channel_timeout only closes connections with no request in
+# progress, so it never cuts a quiet event stream (tests/test_serve.py checks
+# this); it just frees idle keep-alive sockets. Stated here, well above the
+# 15 s heartbeat, so nobody lowers it thinking it limits streams.
 CHANNEL_TIMEOUT = 120
 
 
