@@ -192,6 +192,15 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def public_url(host: str, port: int) -> str | None:
+    """The address phones use, for the join QR codes the pages draw (the host
+    opens the app on 127.0.0.1, which a phone can't reach)."""
+    if host in ("0.0.0.0", ""):
+        addresses = lan_addresses()
+        return f"http://{addresses[0]}:{port}/" if addresses else None
+    return None if _is_loopback(host) else f"http://{host}:{port}/"
+
+
 def banner(host: str, port: int, db_path: Path | str, colour: bool = False) -> str:
     """What `companion serve` prints once it is listening."""
     everywhere = host in ("0.0.0.0", "")
@@ -249,6 +258,7 @@ def run(args) -> int:
             file=sys.stderr,
         )
         return 2
+    app.config["PUBLIC_URL"] = public_url(args.host, server.effective_port)
     print(banner(args.host, server.effective_port, db_path, colour=_wants_colour()), flush=True)
     try:
         # Not server.run(): on Ctrl+C it waits up to 5 s for the threads, which

@@ -349,3 +349,14 @@ def test_make_server_raises_a_low_open_file_limit():
         assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= 800
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_public_url_is_the_lan_address_phones_can_reach(monkeypatch):
+    from companion import serve
+
+    monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    assert serve.public_url("0.0.0.0", 8000) == "http://192.168.1.20:8000/"
+    assert serve.public_url("127.0.0.1", 8000) is None
+    assert serve.public_url("192.168.1.20", 8123) == "http://192.168.1.20:8123/"
+    monkeypatch.setattr(serve, "lan_addresses", lambda: [])
+    assert serve.public_url("0.0.0.0", 8000) is None

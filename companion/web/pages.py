@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, session,
-                   url_for)
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
+                   session, url_for)
 from flask_babel import gettext
 
 from companion import games, qr
@@ -24,16 +24,14 @@ def error_text(error: ActionError) -> str:
     return error.text(gettext)
 
 
+def public_base() -> str:
+    """The address phones use: the LAN address `serve` found, not the
+    127.0.0.1 the host may have opened the page on."""
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
 def join_url(table: Table) -> str:
-    """The address phones use: the LAN address `serve` found, not 127.0.0.1."""
-    base = (request.environ.get("companion.public_url") or current_public_url()).rstrip("/")
-    return base + url_for("pages.table", token=table.token)
-
-
-def current_public_url() -> str:
-    from flask import current_app
-
-    return current_app.config.get("PUBLIC_URL") or request.host_url
+    return public_base() + url_for("pages.table", token=table.token)
 
 
 # -- home -----------------------------------------------------------------------
@@ -136,7 +134,7 @@ def hand_over(token: str, seat_id: str):
         key = store().take_over(token, seat_id)
     except ActionError as error:
         abort(404, description=error_text(error))
-    link = current_public_url().rstrip("/") + url_for("pages.claim", token=token, key=key)
+    link = public_base() + url_for("pages.claim", token=token, key=key)
     seat = store().seats(token)[seat_id]
     return render_template("handover.html", table=table, seat=seat, link=link, qr_svg=qr.svg(link))
 
