@@ -231,7 +231,7 @@ class Store:
         rules = table.rules
         name = clean_name(name)
         roles = {r.id: r for r in rules.roles()}
-        if role not in roles:
+        if not isinstance(role, str) or role not in roles:  # a JSON list can't be looked up
             raise ActionError("Pick a role.", field="role")
         with self._write() as db:
             existing = self.seats(token)
@@ -254,7 +254,7 @@ class Store:
         key = secrets.token_urlsafe(24)
         with self._write() as db:
             seats = self.seats(token)
-            if seat_id not in seats:
+            if not isinstance(seat_id, str) or seat_id not in seats:
                 raise ActionError("No such seat.", field="seat")
             db.execute("update seats set key = ? where table_token = ? and id = ?", [key, token, seat_id])
             version = self._append(db, table, table.rules, Action(SEAT_TAKEOVER, {"id": seat_id}, None), seats)

@@ -182,7 +182,7 @@ def test_the_same_name_may_sit_at_another_table(store, token, ann):
     assert store.join(other, "Ann", "player")[0].id == "s1"
 
 
-@pytest.mark.parametrize("role", ["wizard", "", None])
+@pytest.mark.parametrize("role", ["wizard", "", None, ["player"], {"id": "player"}])
 def test_join_refuses_an_unknown_role(store, token, role):
     with pytest.raises(ActionError) as error:
         store.join(token, "Ann", role)
@@ -237,9 +237,10 @@ def test_take_over_is_logged(store, token, ann):
     assert store.table(token).version == 2
 
 
-def test_take_over_of_an_unknown_seat_is_refused(store, token, ann):
+@pytest.mark.parametrize("seat", ["s9", None, ["s1"]])
+def test_take_over_of_an_unknown_seat_is_refused(store, token, ann, seat):
     with pytest.raises(ActionError):
-        store.take_over(token, "s9")
+        store.take_over(token, seat)
     assert store.table(token).version == 1
 
 
