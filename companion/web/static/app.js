@@ -1,5 +1,5 @@
 // The little JavaScript of our own: keep the screen awake at the table,
-// show whether the live stream is connected, and two form conveniences.
+// keep the live regions updated, and two form conveniences.
 (function () {
   "use strict";
 
@@ -12,13 +12,53 @@
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
 
-  // Live-stream status dot.
-  function setLive(state) {
+  // Live regions. The sse extension in our htmx package is written for htmx 1
+  // and fails on every message under htmx 2, so the same attributes are bound
+  // here: the element with sse-connect opens the stream, and each child with
+  // sse-swap="NAME" takes the HTML of the events named NAME (hx-swap="none"
+  // skips it). On connect the server sends every region, so a phone that
+  // lost Wi-Fi or slept catches up as soon as the stream is back.
+  function setLive(state, version) {
+    document.documentElement.dataset.live = state;
     const dot = document.getElementById("live-status");
-    if (dot) dot.dataset.state = state;
+    if (dot) {
+      dot.dataset.state = state;
+      if (version !== undefined) dot.dataset.version = version;
+    }
   }
-  document.addEventListener("htmx:sseOpen", function () { setLive("open"); });
-  document.addEventListener("htmx:sseError", function () { setLive("lost"); });
+  const streams = [];
+  function connect(holder) {
+    const source = new EventSource(holder.getAttribute("sse-connect"));
+    holder.source = source;
+    holder.querySelectorAll("[sse-swap]").forEach(function (target) {
+      const style = target.getAttribute("hx-swap") || "innerHTML";
+      if (style === "none") return;
+      source.addEventListener(target.getAttribute("sse-swap"), function (event) {
+        htmx.swap(target, event.data, {swapStyle: style});
+      });
+    });
+    source.addEventListener("version", function (event) { setLive("open", event.data); });
+    source.addEventListener("gone", function () { source.close(); setLive("gone"); });
+    source.onopen = function () { holder.retryDelay = 1000; setLive("open"); };
+    source.onerror = function () {
+      setLive("lost");
+      // The browser retries by itself unless it gave up (CLOSED); then we do, backing off.
+      if (source.readyState === EventSource.CLOSED && document.documentElement.dataset.live !== "gone") {
+        holder.retryDelay = Math.min((holder.retryDelay || 1000) * 2, 30000);
+        setTimeout(function () { reconnect(holder); }, holder.retryDelay);
+      }
+    };
+  }
+  function reconnect(holder) {
+    if (holder.source.readyState === EventSource.CLOSED && document.documentElement.dataset.live !== "gone") connect(holder);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[sse-connect]").forEach(function (holder) { streams.push(holder); connect(holder); });
+  });
+  // Back from sleep or a dead zone: don't wait for the back-off.
+  function reconnectAll() { if (document.visibilityState === "visible") streams.forEach(reconnect); }
+  window.addEventListener("online", reconnectAll);
+  document.addEventListener("visibilitychange", reconnectAll);
 
   // Language menu submits itself.
   document.addEventListener("change", function (event) {
