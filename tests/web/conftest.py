@@ -1,0 +1,195 @@
+"""Fixtures for the web tests: an app on a fresh database, the host's browser
+(a loopback client) and phones (each a separate test client, so a separate
+cookie jar, on a LAN address).
+
+Nothing here opens a socket: Flask's test client calls the app directly."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.web import create_app
+
+PHONE_ADDRESS = "192.168.1.20"  # never contacted: it only fills REMOTE_ADDR
+TRACKS = "Doom 0..30\nPower 0..20 start 5 step 2"
+COUNTERS = "VP 0..99"
+XSS = "<script>alert(1)</script>"
+
+CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
+CSRF_HEADER = re.compile(r'hx-headers=\'\{"X-CSRF-Token": "([^"]+)"\}\'')
+
+
+def csrf_from(page_html: str) -> str:
+    """The session's CSRF token as a page hands it to the browser."""
+    match = CSRF_HEADER.search(page_html) or CSRF_FIELD.search(page_html)
+    assert match, "the page carries no CSRF token"
+    return html.unescape(match.group(1))
+
+
+def location_path(response) -> str:
+    return urlsplit(response.headers["Location"]).path
+
+
+@dataclass
+class Browser:
+    """One browser: a test client with its own cookies, and the CSRF token
+    its session was last given."""
+
+    client: FlaskClient
+    csrf: str = ""
+    seat_id: str | None = None
+    token: str | None = None
+
+    def get(self, path: str, **kwargs):
+        return self.client.get(path, **kwargs)
+
+    def load_csrf(self, path: str = "/") -> str:
+        page = self.client.get(path)
+        self.csrf = csrf_from(page.get_data(as_text=True))
+        return self.csrf
+
+    def post(self, path: str, data: dict | None = None, htmx: bool = False, csrf: bool = True, **kwargs):
+        """A form post as the page would send it: with the CSRF field, and as
+        htmx sends it (header, HX-Request) when `htmx`."""
+        data = dict(data or {})
+        headers = dict(kwargs.pop("headers", {}) or {})
+        if csrf and not self.csrf:
+            self.load_csrf()
+        if htmx:
+            headers["HX-Request"] = "true"
+            if csrf:
+                headers["X-CSRF-Token"] = self.csrf
+        elif csrf:
+            data.setdefault("csrf_token", self.csrf)
+        return self.client.post(path, data=data, headers=headers, **kwargs)
+
+    def act(self, type: str, htmx: bool = True, **fields):
+        return self.post(f"/t/{self.token}/act", {"type": type, **fields}, htmx=htmx)
+
+    def page(self, path: str) -> str:
+        response = self.client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
+        return response.get_data(as_text=True)
+
+
+@pytest.fixture
+def app(tmp_path) -> Flask:
+    app = create_app({
+        "DATABASE": str(tmp_path / "companion.sqlite3"),
+        "TESTING": True,
+        "SSE_HEARTBEAT_SECONDS": 0.05,
+    })
+    yield app
+    app.extensions["companion.store"].close()
+
+
+@pytest.fixture
+def store(app):
+    return app.extensions["companion.store"]
+
+
+@pytest.fixture
+def client(app) -> FlaskClient:
+    """The host's browser on the server machine (loopback)."""
+    return app.test_client()
+
+
+@pytest.fixture
+def host(client) -> Browser:
+    return Browser(client)
+
+
+@pytest.fixture
+def new_phone(app):
+    """Make a phone: a fresh client (own cookies) on a LAN address."""
+
+    def make(address: str = PHONE_ADDRESS) -> Browser:
+        browser = Browser(app.test_client())
+        browser.client.environ_base["REMOTE_ADDR"] = address
+        return browser
+
+    return make
+
+
+def create_tally(host: Browser, name: str = "Game night", tracks: str = TRACKS, counters: str = COUNTERS) -> str:
+    """Create a tally table from the home page as the host; returns its token."""
+    host.load_csrf("/")
+    response = host.post("/tables", {"game": "tally", "name": name, "tracks": tracks, "counters": counters})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    path = location_path(response)
+    match = re.fullmatch(r"/t/([^/]+)/qr", path)
+    assert match, path
+    host.token = match.group(1)
+    return host.token
+
+
+def join_seat(browser: Browser, token: str, name: str, role: str = "player") -> Browser:
+    """Take a seat on `browser` through the join page, as a phone would."""
+    browser.token = token
+    page = browser.page(f"/t/{token}")
+    browser.csrf = csrf_from(page)
+    response = browser.post(f"/t/{token}/seats", {"name": name, "role": role})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert location_path(response) == f"/t/{token}"
+    store = browser.client.application.extensions["companion.store"]
+    browser.seat_id = next(s.id for s in store.seats(token).values() if s.name == name)
+    return browser
+
+
+@pytest.fixture
+def table(host) -> str:
+    """A tally table the host created; its token."""
+    return create_tally(host)
+
+
+@pytest.fixture
+def alice(new_phone, table) -> Browser:
+    return join_seat(new_phone(), table, "Alice")
+
+
+@pytest.fixture
+def bob(new_phone, table) -> Browser:
+    return join_seat(new_phone(), table, "Bob")
+
+
+def read_events(response, chunks: int = 400, until=None) -> str:
+    """Read a streaming response chunk by chunk: at most `chunks` chunks, and
+    stop early once `until(text so far)` holds. The heartbeat is 0.05 s in
+    these tests, so each chunk comes quickly and a bounded count ends the read."""
+    text = ""
+    iterator = iter(response.response)
+    for _ in range(chunks):
+        try:
+            chunk = next(iterator)
+        except StopIteration:
+            break
+        text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if until is not None and until(text):
+            break
+    return text
+
+
+def parse_events(text: str) -> list[tuple[str, str]]:
+    """(event name, data) for each message in an SSE text; comments skipped."""
+    events = []
+    for block in text.split("\n\n"):
+        name, data = "message", []
+        lines = [line for line in block.split("\n") if line and not line.startswith(":")]
+        if not lines:
+            continue
+        for line in lines:
+            key, _, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if key == "event":
+                name = value
+            elif key == "data":
+                data.append(value)
+        events.append((name, "\n".join(data)))
+    return events
