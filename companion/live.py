@@ -27,7 +27,10 @@ class Hub:
         """Called after a commit. A version of -1 means the table was deleted."""
         condition = self._condition(token)
         with condition:
-            if version == -1 or version > self._versions.get(token, 0):
+            known = self._versions.get(token, 0)
+            # Notices arrive after their commits, so an older version can come
+            # late; a deleted table stays deleted.
+            if known != -1 and (version == -1 or version > known):
                 self._versions[token] = version
             condition.notify_all()
 

@@ -22,7 +22,7 @@ from typing import Callable
 import sqlite_utils
 
 from companion import games
-from companion.rules import Action, ActionError, Rules, Seat
+from companion.rules import N_, Action, ActionError, Rules, Seat
 
 SCHEMA_VERSION = 1
 EXPORT_FORMAT = "companion-table/1"
@@ -73,12 +73,21 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+# Whole sentences for each kind of name: a translation can't be glued
+# together from an English noun and a sentence around it.
+NAME_ERRORS = {
+    "Name": (N_("Name can't be empty."), N_("Name is too long (at most %(max)d characters).")),
+    "Table name": (N_("Table name can't be empty."), N_("Table name is too long (at most %(max)d characters).")),
+}
+
+
 def clean_name(name: object, what: str = "Name") -> str:
+    empty, too_long = NAME_ERRORS[what]
     if not isinstance(name, str) or not name.strip():
-        raise ActionError("%(what)s can't be empty.", field="name", what=what)
+        raise ActionError(empty, field="name")
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
-        raise ActionError("%(what)s is too long (at most %(max)d characters).", field="name", what=what, max=MAX_NAME)
+        raise ActionError(too_long, field="name", max=MAX_NAME)
     return name
 
 
@@ -87,6 +96,13 @@ class Store:
 
     def __init__(self, path: str | Path):
         self.path = str(path)
+        # Each thread has its own connection; a private in-memory database
+        # would be a different one per thread, so ':memory:' becomes a named,
+        # shared in-memory database for this Store.
+        self._uri = None
+        if self.path == ":memory:":
+            self._uri = f"file:companion-{id(self)}-{secrets.token_hex(4)}?mode=memory&cache=shared"
+            self._keep_alive = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
         self._local = threading.local()
         # SQLite allows one writer at a time; taking the lock in-process keeps
         # writers from spinning on SQLITE_BUSY.
@@ -101,7 +117,8 @@ class Store:
     def db(self) -> sqlite_utils.Database:
         db = getattr(self._local, "db", None)
         if db is None:
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            conn = sqlite3.connect(self._uri or self.path, timeout=30, isolation_level=None,
+                                   check_same_thread=False, uri=self._uri is not None)
             conn.execute("PRAGMA journal_mode=WAL")
             # FULL: a committed action survives the laptop losing power, not
             # only the process being killed.
@@ -331,7 +348,7 @@ class Store:
         """The table's actions, oldest first (only the `last` N if given)."""
         query = "select seq, type, payload, seat, time, undone from actions where table_token = ?"
         if last is not None:
-            query = f"select * from ({query} order by seq desc limit {int(last)})"
+            query = f"select * from ({query} order by seq desc limit {max(0, int(last))})"
         rows = self.db.query(query + " order by seq", [token])
         return [LogEntry(row["seq"], row["type"], json.loads(row["payload"]), row["seat"], row["time"], bool(row["undone"]))
                 for row in rows]

@@ -103,7 +103,7 @@ def test_three_hundred_waiters_are_all_woken_by_one_publish(hub):
     assert time.monotonic() - started < 10  # woken, not timed out
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a version published after -1 overwrites the deletion")
+
 def test_a_deleted_table_stays_deleted_when_a_late_version_arrives(hub):
     # store.act notifies after its commit, outside the write lock, so a
     # delete_table's -1 can reach the hub before the version of an earlier act.

@@ -176,7 +176,7 @@ def test_separate_stores_on_one_file_lose_nothing(tmp_path, store):
     assert {s: v["c1"] for s, v in store.state(token)[1]["values"].items()} == {p.seat: p.vp for p in players}
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: each thread opens its own, empty ':memory:' database")
+
 def test_a_memory_store_is_shared_between_threads():
     store = Store(":memory:")
     token = store.create_table("tally", "Memory", {}).token

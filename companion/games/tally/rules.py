@@ -24,12 +24,19 @@ SPEC_LINE = re.compile(
 )
 
 
+# One sentence per field, so each translation names the thing in its own words.
+ONE_PER_LINE = {
+    "tracks": N_("Write one track per line, like “Doom 0..30”."),
+    "counters": N_("Write one counter per line, like “VP 0..99”."),
+}
+
+
 def parse_specs(text: object, what: str) -> list[dict]:
     """Parse lines like "Doom 0..30", "Power 0..20 start 5 step 1"."""
     if text is None:
         return []
     if not isinstance(text, str):
-        raise ActionError(N_("Write one %(what)s per line, like “Doom 0..30”."), field=what, what=what)
+        raise ActionError(ONE_PER_LINE[what], field=what)
     specs = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -98,9 +105,10 @@ class TallyRules(Rules):
     def setup_fields(self) -> list[dict]:
         return [
             {"name": "tracks", "label": N_("Shared tracks, one per line"), "kind": "textarea",
-             "default": "Doom 0..30", "help": N_("Name, range, optional start and step: “Power 0..20 start 5 step 1”.")},
+             # Defaults are msgids too: a Chinese table starts with "末日 0..30".
+             "default": N_("Doom 0..30"), "help": N_("Name, range, optional start and step: “Power 0..20 start 5 step 1”.")},
             {"name": "counters", "label": N_("Counters each player keeps, one per line"), "kind": "textarea",
-             "default": "VP 0..99", "help": N_("Same format; every seat gets its own.")},
+             "default": N_("VP 0..99"), "help": N_("Same format; every seat gets its own.")},
         ]
 
     def initial_state(self, options: dict) -> dict:
@@ -167,10 +175,11 @@ class TallyRules(Rules):
         kind, payload = action.type, action.payload
         if kind in ("track.adjust", "track.set", "counter.adjust", "counter.set"):
             spec, _, wanted = self._target(state, action, seats)
+            control = "delta" if kind.endswith(".adjust") else "value"
             if wanted > spec["max"]:
-                raise ActionError(N_("%(name)s can't go above %(max)d."), field="delta", name=spec["name"], max=spec["max"])
+                raise ActionError(N_("%(name)s can't go above %(max)d."), field=control, name=spec["name"], max=spec["max"])
             if wanted < spec["min"]:
-                raise ActionError(N_("%(name)s can't go below %(min)d."), field="delta", name=spec["name"], min=spec["min"])
+                raise ActionError(N_("%(name)s can't go below %(min)d."), field=control, name=spec["name"], min=spec["min"])
         elif kind == "track.add":
             if len(state["tracks"]) >= MAX_TRACKS:
                 raise ActionError(N_("At most %(max)d lines."), field="name", max=MAX_TRACKS)
