@@ -19,6 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
+def N_(message: str) -> str:
+    """Marks an English msgid for extraction into the catalog; the web layer
+    translates it when it is shown (game titles, role labels, history lines)."""
+    return message
+
+
 class ActionError(Exception):
     """An action the rules refuse. `message` is shown to the person next to the
     control they used (`field` names the control, when there is one)."""
@@ -73,7 +79,7 @@ class Rules:
 
     # -- what the game is -------------------------------------------------
     def roles(self) -> list[Role]:
-        return [Role("player", "Player")]
+        return [Role("player", N_("Player"))]
 
     def setup_fields(self) -> list[dict]:
         """Form fields the home page asks for when creating a table of this type:
