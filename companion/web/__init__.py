@@ -18,7 +18,7 @@ from htmx_flask import Htmx
 from companion import TEMPLATES_DIR, games
 from companion.live import Hub
 from companion.store import Store
-from companion.web import i18n, security, templating
+from companion.web import errors, i18n, security, templating
 
 HTMX_DIR = Path(js_lib_htmx.__file__).parent / "static" / "htmx"
 
@@ -48,6 +48,7 @@ def create_app(config: dict | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
     templating.init_app(app)
+    errors.init_app(app)
 
     from companion.web import api, events, pages, play
 

@@ -13,7 +13,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from companion import games
-from companion.rules import ActionError
+from companion.rules import N_, ActionError
 from companion.web import history
 from companion.web.security import current_seat, is_host, is_local_request, require_host, store, table_or_404
 
@@ -38,9 +38,10 @@ def refused(error: ActionError):
 
 @blueprint.errorhandler(HTTPException)
 def http_error(error: HTTPException):
-    messages = {403: "Not allowed.", 404: "Not found.", 405: "Method not allowed.",
-                413: "Request too large.", 415: "Send JSON (Content-Type: application/json)."}
-    return jsonify({"error": gettext(messages.get(error.code, "Request refused."))}), error.code
+    messages = {403: N_("Not allowed."), 404: N_("Not found."), 405: N_("Method not allowed."),
+                413: N_("Request too large."), 415: N_("Send JSON (Content-Type: application/json).")}
+    message = messages.get(error.code) or N_("Request refused.")
+    return jsonify({"error": gettext(message)}), error.code
 
 
 def table_json(table) -> dict:

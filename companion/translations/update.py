@@ -1,0 +1,147 @@
+"""Refresh the shared catalog: extract every marked string, merge the new
+msgids into each language's .po, compile the .mo files.
+
+    .venv/bin/python -m companion.translations.update          # extract, update, compile
+    .venv/bin/python -m companion.translations.update --check  # list what still needs translating
+
+What is extracted (and with which keywords) is set in babel.cfg beside this
+file. New msgids arrive in the .po files with an empty translation; fill them
+in (and clear any "fuzzy" flag after checking the guess), then run this again
+to compile. A file is rewritten only when more than its timestamp changed, so
+running it twice leaves the tree as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+CONFIG = HERE / "babel.cfg"
+DOMAIN = "messages"
+LOCALES = ("zh_Hans", "ja")
+# Headers that change on every run and carry nothing a reviewer needs.
+VOLATILE_HEADERS = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
+
+
+def extract(root: Path = ROOT) -> Catalog:
+    """Every marked string under `root`, as babel.cfg says to find them."""
+    with CONFIG.open(encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config, str(CONFIG))
+    template = Catalog(project="companion", domain=DOMAIN, charset="utf-8",
+                       msgid_bugs_address="", copyright_holder="companion")
+    for filename, lineno, message, comments, context in extract_from_dir(root, method_map, options_map):
+        # Keywords may carry several strings (ngettext); the first is the msgid.
+        msgid = message if isinstance(message, str) else tuple(message)
+        if not (msgid[0] if isinstance(msgid, tuple) else msgid):
+            continue
+        template.add(msgid, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def po_path(locale: str) -> Path:
+    return HERE / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def load_po(locale: str) -> Catalog:
+    path = po_path(locale)
+    if not path.exists():
+        return Catalog(locale=locale, domain=DOMAIN, project="companion", charset="utf-8")
+    with path.open("rb") as file:
+        return read_po(file, locale=locale, domain=DOMAIN)
+
+
+def merged(template: Catalog, locale: str) -> Catalog:
+    """The locale's catalog with the template's msgids: new ones empty,
+    vanished ones dropped, existing translations kept."""
+    catalog = load_po(locale)
+    catalog.update(template, update_header_comment=False)
+    return catalog
+
+
+def po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    # No line numbers: they would churn whenever anyone edits a source file.
+    write_po(out, catalog, width=100, ignore_obsolete=True, include_lineno=False)
+    return out.getvalue()
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def without_timestamps(data: bytes) -> bytes:
+    return b"\n".join(line for line in data.splitlines() if not line.startswith(VOLATILE_HEADERS))
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    old = path.read_bytes() if path.exists() else None
+    if old is not None and without_timestamps(old) == without_timestamps(data):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    """msgids with no translation yet, or only a fuzzy guess."""
+    missing = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        if message.fuzzy or not all(strings):
+            missing.append(message.id if isinstance(message.id, str) else message.id[0])
+    return missing
+
+
+def update() -> dict[str, list[str]]:
+    """Extract, merge and compile; returns each locale's untranslated msgids."""
+    template = extract()
+    changed = [HERE / f"{DOMAIN}.pot"] if write_if_changed(HERE / f"{DOMAIN}.pot", po_bytes(template)) else []
+    todo = {}
+    for locale in LOCALES:
+        catalog = merged(template, locale)
+        if write_if_changed(po_path(locale), po_bytes(catalog)):
+            changed.append(po_path(locale))
+        # Compile from the file just written so the .mo matches the .po exactly.
+        with po_path(locale).open("rb") as file:
+            compiled = read_po(file, locale=locale, domain=DOMAIN)
+        mo = po_path(locale).with_suffix(".mo")
+        if write_if_changed(mo, mo_bytes(compiled)):
+            changed.append(mo)
+        todo[locale] = untranslated(compiled)
+    for path in changed:
+        print(f"wrote {path.relative_to(ROOT)}")
+    return todo
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="change nothing; fail if a msgid is missing or untranslated")
+    args = parser.parse_args(argv)
+    if args.check:
+        template = extract()
+        todo = {locale: untranslated(merged(template, locale)) for locale in LOCALES}
+    else:
+        todo = update()
+    for locale, missing in todo.items():
+        for msgid in missing:
+            print(f"{locale}: untranslated: {msgid!r}")
+    return 1 if any(todo.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""Error pages in the reader's language (Werkzeug's own are English only).
+
+JSON API routes answer with their own handler (companion.web.api); a path
+under /api/ that matches no route still gets JSON here.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext
+from werkzeug.exceptions import HTTPException
+
+from companion.rules import N_
+
+TITLES = {
+    400: N_("Bad request"),
+    403: N_("Not allowed"),
+    404: N_("Not found"),
+    405: N_("Not allowed"),
+    413: N_("Too large"),
+}
+EXPLANATIONS = {
+    400: N_("The page sent something this server can't read. Go back and try again."),
+    403: N_("Only the computer running companion can do this."),
+    404: N_("Nothing is here. The table may have been deleted, or the link is incomplete."),
+    405: N_("This address can't be used that way."),
+    413: N_("That is too large for this server."),
+}
+# Descriptions our own code passes to abort(), where they say more than the code.
+REASONS = {
+    "csrf": N_("This page was open too long or in another browser. Reload it and try again."),
+    "host": N_("Only the table's host can do this."),
+}
+
+
+def error_page(error: HTTPException):
+    code = error.code or 500
+    explanation = gettext(REASONS.get(error.description) or EXPLANATIONS.get(code)
+                          or N_("Something went wrong. Go back and try again."))
+    if request.path.startswith("/api/"):
+        return jsonify({"error": explanation}), code
+    title = gettext(TITLES.get(code) or N_("Something went wrong"))
+    return render_template("error.html", title=title, explanation=explanation, code=code), code
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, error_page)
