@@ -1,0 +1,42 @@
+"""Gloomhaven monster automation: where a monster goes and whom it attacks.
+
+`solve(scenario)` takes one scenario dict (see ``shared/specs/monster-ai.md``)
+and returns ``{"focus": [...], "options": [...]}``: every focus the rules
+allow and every distinct outcome, each with a short sentence saying why.
+`solve_many(list)` does a list. Pure Python: no web, no database.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .scenario import ScenarioError, parse
+
+__all__ = ["ScenarioError", "solve", "solve_many", "N_"]
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation (extracted with keyword N_)."""
+    return message
+
+
+def _identity(message: str) -> str:
+    return message
+
+
+def solve(scenario: dict, translate: Callable[[str], str] = _identity) -> dict:
+    from .engine import run
+
+    return run(parse(scenario), translate)
+
+
+def solve_many(scenarios: list, translate: Callable[[str], str] = _identity) -> list:
+    """Solve each scenario of a list. A malformed one raises `ScenarioError`
+    whose message starts with its index."""
+    results = []
+    for i, scenario in enumerate(scenarios):
+        try:
+            results.append(solve(scenario, translate))
+        except ScenarioError as error:
+            raise ScenarioError("scenario %d: %s" % (i, error.message)) from None
+    return results

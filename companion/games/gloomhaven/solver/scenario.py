@@ -1,0 +1,291 @@
+"""Read a scenario dict (the contract's input), check it, and turn it into
+immutable structures the solver works on.
+
+Every problem raises `ScenarioError` with a one-line message that names the
+figure, hex or field at fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping, Optional
+
+from .hexes import DIRECTIONS, Hex
+
+SIDES = ("character", "summon", "monster")
+TERRAIN_TYPES = ("obstacle", "trap", "hazardous", "difficult", "closed-door")
+MOVEMENTS = ("normal", "jump", "fly")
+ALL_TARGETS = 10 ** 6  # "targets": "all"
+
+
+class ScenarioError(ValueError):
+    """Malformed input. `str(error)` is a one-line message naming the problem."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Figure:
+    id: str
+    side: str
+    hex: Hex
+    initiative: Optional[int] = None
+    summoner: Optional[str] = None
+    long_rest: bool = False
+    invisible: bool = False
+
+    @property
+    def is_enemy_of_monsters(self) -> bool:
+        return self.side in ("character", "summon")
+
+
+@dataclass(frozen=True)
+class Attack:
+    range: int
+    targets: int  # ALL_TARGETS for "all"
+    aoe: tuple  # offsets, () when the attack has no area
+
+    @property
+    def ranged(self) -> bool:
+        return self.range > 0
+
+
+@dataclass(frozen=True)
+class Action:
+    move: int
+    movement: str
+    muddled: bool
+    attack: Optional[Attack]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    floor: frozenset
+    walls: frozenset  # frozensets {a, b} of adjacent floor hexes
+    terrain: Mapping  # hex -> type
+    figures: tuple  # Figure, in input order
+    active: Figure
+    action: Action
+
+    def figure_at(self) -> dict:
+        return {f.hex: f for f in self.figures}
+
+
+# -- parsing -----------------------------------------------------------------
+
+def _hex(value: Any, what: str) -> Hex:
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (value[0], value[1])
+    raise ScenarioError("%s must be a hex [q, r] of two integers, not %s" % (what, _show(value)))
+
+
+def _show(value: Any) -> str:
+    import json
+
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _int(value: Any, what: str, low: int = 0, high: Optional[int] = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError("%s must be an integer, not %s" % (what, _show(value)))
+    if value < low or (high is not None and value > high):
+        bounds = "%d to %d" % (low, high) if high is not None else "at least %d" % low
+        raise ScenarioError("%s must be %s, not %d" % (what, bounds, value))
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError("%s must be true or false, not %s" % (what, _show(value)))
+    return value
+
+
+def _list(data: dict, key: str, required: bool = True) -> list:
+    if key not in data:
+        if required:
+            raise ScenarioError('missing "%s"' % key)
+        return []
+    value = data[key]
+    if not isinstance(value, list):
+        raise ScenarioError('"%s" must be a list, not %s' % (key, _show(value)))
+    return value
+
+
+def parse(data: Any) -> Scenario:
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario must be a JSON object, not %s" % _show(data))
+    rules = data.get("rules", "gloomhaven")
+    if rules != "gloomhaven":
+        raise ScenarioError('unsupported rules %s: only "gloomhaven" is known' % _show(rules))
+
+    floor = set()
+    for i, item in enumerate(_list(data, "hexes")):
+        h = _hex(item, "hexes[%d]" % i)
+        floor.add(h)
+    if not floor:
+        raise ScenarioError('"hexes" is empty: the map has no floor')
+
+    def on_map(h: Hex, what: str) -> Hex:
+        if h not in floor:
+            raise ScenarioError("%s: hex [%d, %d] is not on the map" % (what, h[0], h[1]))
+        return h
+
+    walls = set()
+    for i, item in enumerate(_list(data, "walls", required=False)):
+        what = "walls[%d]" % i
+        if not isinstance(item, (list, tuple)) or len(item) != 2:
+            raise ScenarioError("%s must be a pair of hexes, not %s" % (what, _show(item)))
+        a = on_map(_hex(item[0], what), what)
+        b = on_map(_hex(item[1], what), what)
+        if (b[0] - a[0], b[1] - a[1]) not in DIRECTIONS:
+            raise ScenarioError(
+                "%s: hexes [%d, %d] and [%d, %d] are not adjacent" % (what, a[0], a[1], b[0], b[1])
+            )
+        walls.add(frozenset((a, b)))
+
+    terrain = {}
+    for i, item in enumerate(_list(data, "terrain", required=False)):
+        what = "terrain[%d]" % i
+        if not isinstance(item, dict):
+            raise ScenarioError("%s must be an object with hex and type, not %s" % (what, _show(item)))
+        h = on_map(_hex(item.get("hex"), what + ".hex"), what)
+        kind = item.get("type")
+        if kind not in TERRAIN_TYPES:
+            raise ScenarioError(
+                "%s: unknown terrain type %s (one of %s)" % (what, _show(kind), ", ".join(TERRAIN_TYPES))
+            )
+        if h in terrain and terrain[h] != kind:
+            raise ScenarioError(
+                "%s: hex [%d, %d] is both %s and %s" % (what, h[0], h[1], terrain[h], kind)
+            )
+        terrain[h] = kind
+
+    figures = []
+    by_id = {}
+    by_hex = {}
+    for i, item in enumerate(_list(data, "figures")):
+        what = "figures[%d]" % i
+        if not isinstance(item, dict):
+            raise ScenarioError("%s must be an object, not %s" % (what, _show(item)))
+        fid = item.get("id")
+        if not isinstance(fid, str) or not fid:
+            raise ScenarioError("%s has no id (a non-empty string)" % what)
+        what = "figure %s" % fid
+        if fid in by_id:
+            raise ScenarioError("two figures have the id %s" % _show(fid))
+        side = item.get("side")
+        if side not in SIDES:
+            raise ScenarioError(
+                "%s: side must be one of %s, not %s" % (what, ", ".join(SIDES), _show(side))
+            )
+        h = on_map(_hex(item.get("hex"), what + " hex"), what)
+        if h in by_hex:
+            raise ScenarioError(
+                "figures %s and %s are both on hex [%d, %d]" % (by_hex[h].id, fid, h[0], h[1])
+            )
+        if terrain.get(h) == "closed-door":
+            raise ScenarioError("%s stands on a closed door at [%d, %d]" % (what, h[0], h[1]))
+        initiative = None
+        if side in ("character", "summon"):
+            if "initiative" not in item:
+                raise ScenarioError("%s has no initiative (a %s needs one)" % (what, side))
+            initiative = _int(item["initiative"], what + " initiative", 0, 99)
+        elif item.get("initiative") is not None:
+            initiative = _int(item["initiative"], what + " initiative", 0, 99)
+        summoner = item.get("summoner")
+        if summoner is not None and (side != "summon" or not isinstance(summoner, str)):
+            raise ScenarioError("%s: only a summon names a summoner (an id)" % what)
+        figure = Figure(
+            id=fid,
+            side=side,
+            hex=h,
+            initiative=initiative,
+            summoner=summoner,
+            long_rest=_bool(item.get("long_rest", False), what + " long_rest"),
+            invisible=_bool(item.get("invisible", False), what + " invisible"),
+        )
+        figures.append(figure)
+        by_id[fid] = figure
+        by_hex[h] = figure
+    for figure in figures:
+        if figure.summoner is not None:
+            if figure.summoner not in by_id:
+                raise ScenarioError(
+                    "figure %s: unknown summoner %s" % (figure.id, _show(figure.summoner))
+                )
+            if by_id[figure.summoner].side != "character":
+                raise ScenarioError(
+                    "figure %s: summoner %s is not a character" % (figure.id, figure.summoner)
+                )
+
+    if "active" not in data:
+        raise ScenarioError('missing "active" (the id of the monster that acts)')
+    active_id = data["active"]
+    if not isinstance(active_id, str) or active_id not in by_id:
+        raise ScenarioError("active: unknown figure %s" % _show(active_id))
+    active = by_id[active_id]
+    if active.side != "monster":
+        raise ScenarioError("active figure %s is a %s, not a monster" % (active_id, active.side))
+
+    action = _action(data.get("action"))
+    return Scenario(
+        floor=frozenset(floor),
+        walls=frozenset(walls),
+        terrain=MappingProxyType(terrain),
+        figures=tuple(figures),
+        active=active,
+        action=action,
+    )
+
+
+def _action(data: Any) -> Action:
+    if not isinstance(data, dict):
+        raise ScenarioError('"action" must be an object, not %s' % _show(data))
+    move = _int(data.get("move", 0), "action.move", 0, 99)
+    movement = data.get("movement", "normal")
+    if movement not in MOVEMENTS:
+        raise ScenarioError(
+            "action.movement must be one of %s, not %s" % (", ".join(MOVEMENTS), _show(movement))
+        )
+    muddled = _bool(data.get("muddled", False), "action.muddled")
+    attack = None
+    raw = data.get("attack")
+    if raw is not None:
+        if not isinstance(raw, dict):
+            raise ScenarioError("action.attack must be an object, not %s" % _show(raw))
+        reach = _int(raw.get("range", 0), "action.attack.range", 0, 99)
+        targets = raw.get("targets", 1)
+        if targets == "all":
+            targets = ALL_TARGETS
+        else:
+            targets = _int(targets, 'action.attack.targets (a number or "all")', 1, 99)
+        aoe = ()
+        if raw.get("aoe") is not None:
+            if not isinstance(raw["aoe"], list):
+                raise ScenarioError("action.attack.aoe must be a list of offsets")
+            cells = []
+            for i, item in enumerate(raw["aoe"]):
+                cell = _hex(item, "action.attack.aoe[%d]" % i)
+                if reach == 0 and cell == (0, 0):
+                    raise ScenarioError(
+                        "action.attack.aoe[%d]: a melee area is relative to the attacker, "
+                        "whose own hex [0, 0] is not part of it" % i
+                    )
+                if cell not in cells:
+                    cells.append(cell)
+            if raw["aoe"] and not cells:
+                raise ScenarioError("action.attack.aoe has no hex")
+            aoe = tuple(cells)
+        attack = Attack(range=reach, targets=targets, aoe=aoe)
+    return Action(move=move, movement=movement, muddled=muddled, attack=attack)
