@@ -27,9 +27,11 @@
     }
   }
   const streams = [];
+  function gone() { return document.documentElement.dataset.live === "gone"; }
   function connect(holder) {
-    const source = new EventSource(holder.getAttribute("sse-connect"));
-    holder.source = source;
+    if (holder.source) holder.source.close();
+    if (gone()) return;
+    const source = holder.source = new EventSource(holder.getAttribute("sse-connect"));
     holder.querySelectorAll("[sse-swap]").forEach(function (target) {
       const style = target.getAttribute("hx-swap") || "innerHTML";
       if (style === "none") return;
@@ -43,20 +45,17 @@
     source.onerror = function () {
       setLive("lost");
       // The browser retries by itself unless it gave up (CLOSED); then we do, backing off.
-      if (source.readyState === EventSource.CLOSED && document.documentElement.dataset.live !== "gone") {
-        holder.retryDelay = Math.min((holder.retryDelay || 1000) * 2, 30000);
-        setTimeout(function () { reconnect(holder); }, holder.retryDelay);
-      }
+      if (source.readyState !== EventSource.CLOSED) return;
+      holder.retryDelay = Math.min((holder.retryDelay || 1000) * 2, 30000);
+      setTimeout(function () { if (holder.source === source) connect(holder); }, holder.retryDelay);
     };
-  }
-  function reconnect(holder) {
-    if (holder.source.readyState === EventSource.CLOSED && document.documentElement.dataset.live !== "gone") connect(holder);
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[sse-connect]").forEach(function (holder) { streams.push(holder); connect(holder); });
   });
-  // Back from sleep or a dead zone: don't wait for the back-off.
-  function reconnectAll() { if (document.visibilityState === "visible") streams.forEach(reconnect); }
+  // Back from sleep or a dead zone, the old connection may be dead without
+  // the browser knowing: start afresh (the server resends every region).
+  function reconnectAll() { if (document.visibilityState === "visible") streams.forEach(connect); }
   window.addEventListener("online", reconnectAll);
   document.addEventListener("visibilitychange", reconnectAll);
 

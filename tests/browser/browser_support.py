@@ -1,0 +1,208 @@
+"""What the browser tests and the screenshot script share: the real app served
+by waitress on loopback, Debian's Chromium, and phones (browser contexts)
+that act through the UI like people at the table do."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-quic", "--no-first-run", "--disable-sync",
+]
+# A small Android phone: the narrowest screen the UI is designed for.
+PHONE = dict(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, device_scale_factor=2)
+# Records what the page asks of the Screen Wake Lock API. Defining the
+# property on the navigator object shadows Chromium's own (on the prototype).
+WAKE_LOCK_RECORDER = """
+window.__wakeLockRequests = [];
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
+  request(type) {
+    window.__wakeLockRequests.push(type);
+    return Promise.resolve({type, released: false, release() { return Promise.resolve(); },
+                            addEventListener() {}, removeEventListener() {}});
+  }
+}});
+"""
+
+
+def browser_required() -> bool:
+    return os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+@dataclass
+class LiveServer:
+    """The real app (waitress, threads, SQLite file) on a free loopback port."""
+
+    url: str
+    app: object
+    stop: object
+
+    @property
+    def store(self):
+        return self.app.extensions["companion.store"]
+
+    def at(self, path: str) -> str:
+        return self.url.rstrip("/") + path
+
+
+def start_server(db_path: Path) -> LiveServer:
+    from companion import serve
+    from companion.web import create_app
+
+    # The port is known only once bound, so PUBLIC_URL is filled in after:
+    # the join links and QR codes must point at this server.
+    app = create_app({"DATABASE": str(db_path), "SSE_HEARTBEAT_SECONDS": 0.5})
+    url, stop = serve.serve_in_thread(app, "127.0.0.1", 0)
+    app.config["PUBLIC_URL"] = url
+    return LiveServer(url=url, app=app, stop=stop)
+
+
+@dataclass
+class Phone:
+    """One person's phone: its own browser context (cookies = its seat)."""
+
+    context: object
+    page: object
+    dialogs: list = field(default_factory=list)
+
+
+def new_phone(browser, color_scheme: str = "light", locale: str = "en-GB") -> Phone:
+    context = browser.new_context(**PHONE, color_scheme=color_scheme, locale=locale)
+    context.add_init_script(WAKE_LOCK_RECORDER)
+    page = context.new_page()
+    phone = Phone(context=context, page=page)
+
+    def on_dialog(dialog):
+        phone.dialogs.append((dialog.type, dialog.message))
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    return phone
+
+
+def create_table(page, server: LiveServer, name: str, tracks: str = "Doom 0..30", counters: str = "VP 0..99") -> str:
+    """The host creates a tally table on the home page; returns its token.
+    Creating leads to the table's invite (QR) page."""
+    page.goto(server.url)
+    form = page.locator("form", has=page.locator("input[name=game][value=tally]"))
+    form.get_by_label("Table name").fill(name)
+    form.locator("textarea[name=tracks]").fill(tracks)
+    form.locator("textarea[name=counters]").fill(counters)
+    form.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*/qr")
+    return page.url.rstrip("/").split("/")[-2]
+
+
+def join(page, server: LiveServer, token: str, name: str, role: str = "Player") -> None:
+    """Open the table's link (what the QR code holds), give a name, pick a role."""
+    page.goto(server.at(f"/t/{token}"))
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label(role, exact=True).check()
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_selector("#region-tracks")
+    wait_live(page)
+
+
+def wait_live(page) -> None:
+    """Wait until the page's event stream is open, so no change is missed."""
+    page.wait_for_selector('html[data-live="open"]', state="attached")
+
+
+def track_value(page, track: str):
+    return page.locator("#region-tracks .track", has=page.locator(".name", has_text=track)).locator(".value.big")
+
+
+def counter_value(page, seat_name: str, column: int = 0):
+    row = page.locator("#region-counters tbody tr", has=page.locator("th", has_text=seat_name))
+    return row.locator("td").nth(column).locator(".value")
+
+
+def mark_page(page) -> None:
+    """Tag the loaded document: the tag is gone if the page ever reloads."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def same_document(page) -> bool:
+    return page.evaluate("window.__sameDocument === true")
+
+
+class Tunnel:
+    """A loopback TCP relay in front of the server that can be cut like a
+    phone's Wi-Fi: cut() drops every open connection (the event stream too)
+    and refuses new ones until restore()."""
+
+    def __init__(self, target_port: int):
+        self.target_port = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.open_sockets: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        self.is_cut = False
+        self.closed = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def at(self, path: str) -> str:
+        return self.url.rstrip("/") + path
+
+    def _accept(self) -> None:
+        while not self.closed:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.is_cut:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.open_sockets |= {client, upstream}
+            threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()
+            threading.Thread(target=self._pump, args=(upstream, client), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+        for sock in (source, sink):
+            self._drop(sock)
+
+    def _drop(self, sock: socket.socket) -> None:
+        with self.lock:
+            self.open_sockets.discard(sock)
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        sock.close()
+
+    def cut(self) -> None:
+        self.is_cut = True
+        with self.lock:
+            doomed = list(self.open_sockets)
+        for sock in doomed:
+            self._drop(sock)
+
+    def restore(self) -> None:
+        self.is_cut = False
+
+    def close(self) -> None:
+        self.closed = True
+        self.cut()
+        self.listener.close()
