@@ -4,6 +4,7 @@ history, the join QR code, export/import and host tools."""
 from __future__ import annotations
 
 import json
+import re
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
                    session, url_for)
@@ -71,7 +72,7 @@ def import_table():
     try:
         data = json.loads(upload.read().decode("utf-8")) if upload else None
         table = store().import_table(data)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deep to parse
         flash(gettext("This is not a table export."), "error")
         return redirect(url_for("pages.home"))
     except ActionError as error:
@@ -95,8 +96,19 @@ def choose_language():
     lang = request.form.get("lang")
     if lang in LANGUAGES:
         session["lang"] = lang
-    target = request.form.get("next", "/")
-    return redirect(target if target.startswith("/") and not target.startswith("//") else "/")
+    return redirect(local_path(request.form.get("next", "/")))
+
+
+# Browsers drop tabs and newlines from a URL and read a backslash as a slash,
+# so "/\t/evil.example" or "/\\evil.example" would leave the site.
+NOT_IN_LOCAL_PATH = re.compile(r"[\x00-\x20\x7f\\]")
+
+
+def local_path(target: str) -> str:
+    """`target` if it is a path on this server, else the home page."""
+    if not target.startswith("/") or target.startswith("//") or NOT_IN_LOCAL_PATH.search(target):
+        return "/"
+    return target
 
 
 # -- a table --------------------------------------------------------------------
@@ -136,7 +148,8 @@ def hand_over(token: str, seat_id: str):
         abort(404, description=error_text(error))
     link = public_base() + url_for("pages.claim", token=token, key=key)
     seat = store().seats(token)[seat_id]
-    return render_template("handover.html", table=table, seat=seat, link=link, qr_svg=qr.svg(link))
+    label = gettext("QR code for %(name)s's new phone", name=seat.name)
+    return render_template("handover.html", table=table, seat=seat, link=link, qr_svg=qr.svg(link, label=label))
 
 
 @blueprint.get("/t/<token>/claim/<key>")
@@ -167,7 +180,8 @@ def display(token: str):
 def qr_page(token: str):
     table = table_or_404(token)
     link = join_url(table)
-    return render_template("qr.html", table=table, link=link, qr_svg=qr.svg(link), host=is_host(table),
+    label = gettext("QR code to join %(table)s", table=table.name)
+    return render_template("qr.html", table=table, link=link, qr_svg=qr.svg(link, label=label), host=is_host(table),
                            seats=store().seats(token))
 
 
