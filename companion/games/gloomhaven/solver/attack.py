@@ -36,6 +36,8 @@ class Attacks:
         self.has_area = bool(self.shapes)
         # Single targets are allowed without an area, or as extra targets.
         self.singles_allowed = not self.has_area or self.targets > 1
+        #: One target, no area: the target is always the focus alone.
+        self.single_target = not self.has_area and self.targets == 1
         self._single = {}
         self._areas = {}
         self._enemy_by_id = {e.id: e for e in board.enemies}

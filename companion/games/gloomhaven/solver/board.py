@@ -1,15 +1,112 @@
 """The map as the acting monster sees it: where it may pass, where it may stop,
-what each step costs, and who its enemies are. Built once per scenario."""
+what each step costs, and who its enemies are.
+
+What depends only on the map (floor, walls, closed doors) lives in `Geometry`,
+which is shared by every scenario on the same map, so line-of-sight and
+around-the-walls distances computed for one monster serve the next.
+"""
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 
-from .hexes import DIRECTIONS, centre, mirror, rotate
+from .hexes import DIRECTIONS
 from .scenario import Scenario
 from .sight import Sight
 
 NEGATIVE = ("trap", "hazardous")
+
+# The twelve symmetries of the hex grid as integer matrices (q, r) -> (a q + b r, c q + d r).
+_ROTATE = (0, -1, 1, 1)
+_MIRROR = (1, 0, -1, -1)
+
+
+def _compose(m, n):
+    """The matrix of applying n, then m."""
+    a, b, c, d = m
+    e, f, g, h = n
+    return (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
+
+
+def _symmetries() -> list:
+    found = []
+    for flip in (False, True):
+        m = _MIRROR if flip else (1, 0, 0, 1)
+        for _ in range(6):
+            found.append(m)
+            m = _compose(_ROTATE, m)
+    return found
+
+
+SYMMETRIES = _symmetries()
+
+
+class Geometry:
+    """Everything about a map that does not depend on the figures."""
+
+    def __init__(self, floor: frozenset, walls: frozenset, doors: frozenset):
+        # Closed doors are walls for monsters: no movement, no sight.
+        self.open_floor = open_floor = floor - doors
+        thin = set()
+        for pair in walls:
+            a, b = tuple(pair)
+            thin.add((a, b))
+            thin.add((b, a))
+        # Steps that cross no wall: the graph for movement, range and proximity.
+        links = {}
+        for h in open_floor:
+            q, r = h
+            links[h] = tuple(
+                n
+                for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
+                if n in open_floor and (h, n) not in thin
+            )
+        self.links = links
+        self.sight = Sight(open_floor, walls, solid_positions(floor, doors))
+        self._wall_distance = {}
+
+    def wall_distances(self, origin, limit=None) -> dict:
+        """Steps from `origin` to each hex going around walls only (obstacles,
+        figures and terrain ignored): range, proximity, jump and flight.
+        With `limit`, hexes farther than `limit` may be missing."""
+        cache = self._wall_distance
+        found = cache.get((origin, None))
+        if found is None and limit is not None:
+            found = cache.get((origin, limit))
+        if found is not None:
+            return found
+        found = {origin: 0}
+        frontier = deque([origin])
+        links = self.links
+        while frontier:
+            h = frontier.popleft()
+            d = found[h] + 1
+            if limit is not None and d > limit:
+                continue
+            for n in links.get(h, ()):
+                if n not in found:
+                    found[n] = d
+                    frontier.append(n)
+        cache[(origin, limit)] = found
+        return found
+
+
+_GEOMETRIES: "OrderedDict" = OrderedDict()
+_KEEP = 16
+
+
+def geometry_for(scenario: Scenario) -> Geometry:
+    doors = frozenset(h for h, kind in scenario.terrain.items() if kind == "closed-door")
+    key = (scenario.floor, scenario.walls, doors)
+    found = _GEOMETRIES.get(key)
+    if found is None:
+        found = Geometry(scenario.floor, scenario.walls, doors)
+        _GEOMETRIES[key] = found
+        if len(_GEOMETRIES) > _KEEP:
+            _GEOMETRIES.popitem(last=False)
+    else:
+        _GEOMETRIES.move_to_end(key)
+    return found
 
 
 class Board:
@@ -21,21 +118,12 @@ class Board:
         self.start = scenario.active.hex
         terrain = scenario.terrain
         self.terrain = terrain
-        # Closed doors are walls for monsters: no movement, no sight.
-        self.open_floor = frozenset(h for h in scenario.floor if terrain.get(h) != "closed-door")
-        walls = scenario.walls
-        # Steps that cross no wall: the graph for movement, range and proximity.
-        links = {}
-        for h in self.open_floor:
-            q, r = h
-            out = []
-            for dq, dr in DIRECTIONS:
-                n = (q + dq, r + dr)
-                if n in self.open_floor and frozenset((h, n)) not in walls:
-                    out.append(n)
-            links[h] = tuple(out)
-        self.links = links
-        self.sight = Sight(self.open_floor, walls, solid_positions(scenario))
+        geometry = geometry_for(scenario)
+        self.geometry = geometry
+        self.open_floor = geometry.open_floor
+        self.links = geometry.links
+        self.sight = geometry.sight
+        self.wall_distances = geometry.wall_distances
 
         others = [f for f in scenario.figures if f.id != self.me.id]
         self.occupied = {f.hex: f for f in others}
@@ -44,209 +132,72 @@ class Board:
         self.enemy_at = {f.hex: f for f in self.enemies}
         # Normal movement passes allies but not enemies, obstacles, or invisible
         # figures (which monsters treat as obstacles).
-        blocked = set(h for h, kind in terrain.items() if kind == "obstacle")
+        obstacles = {h for h, kind in terrain.items() if kind == "obstacle"}
+        blocked = set(obstacles)
         for f in others:
             if f.side != "monster" or f.invisible:
                 blocked.add(f.hex)
         blocked.discard(self.start)
         self.blocked = frozenset(blocked)
 
-        movement = self.action.movement
-        self.movement = movement
-        # Where the monster may end its move.
-        stop = set()
-        for h in self.open_floor:
-            if h in self.occupied:
-                continue
-            if movement != "fly" and terrain.get(h) == "obstacle":
-                continue
-            stop.add(h)
-        stop.add(self.start)
-        self.can_stop = frozenset(stop)
+        self.movement = self.action.movement
+        # Where the monster may end its move: not on another figure, and not on
+        # an obstacle unless it flies.
+        cannot = set(self.occupied)
+        if self.movement != "fly":
+            cannot |= obstacles
+        cannot.discard(self.start)
+        self.can_stop = self.open_floor - cannot
         self.negative = frozenset(h for h, kind in terrain.items() if kind in NEGATIVE)
         self.difficult = frozenset(h for h, kind in terrain.items() if kind == "difficult")
-        self._wall_distance = {}
-
-    # -- distances that only walls bend -------------------------------------------
-
-    def wall_distances(self, origin, limit=None) -> dict:
-        """Steps from `origin` to each hex going around walls only (obstacles,
-        figures and terrain ignored): range, proximity, jump and flight."""
-        key = (origin, limit)
-        found = self._wall_distance.get(key)
-        if found is None:
-            if limit is not None:
-                full = self._wall_distance.get((origin, None))
-                if full is not None:
-                    return full
-            found = {origin: 0}
-            frontier = deque([origin])
-            links = self.links
-            while frontier:
-                h = frontier.popleft()
-                d = found[h] + 1
-                if limit is not None and d > limit:
-                    continue
-                for n in links.get(h, ()):
-                    if n not in found:
-                        found[n] = d
-                        frontier.append(n)
-            self._wall_distance[key] = found
-        return found
 
 
-SOLID = "frame"  # "frame", "hull", "enclosed", "grid" or "all"
+def solid_positions(floor: frozenset, doors: frozenset) -> frozenset:
+    """Positions that block line of sight: closed doors, and every position off
+    the floor inside the map's rectangle.
 
-
-def solid_positions(scenario: Scenario) -> frozenset:
-    """Positions off the floor that block line of sight.
-
-    Holes in the map (wall hexes with floor around them) and closed doors do;
-    the void around the map does not: nothing can stand there, and a line
-    grazing the outer edge of the map is not blocked by it."""
-    floor = scenario.floor
-    doors = {h for h, kind in scenario.terrain.items() if kind == "closed-door"}
-    if SOLID == "all":
-        found = set(doors)
-        for h in floor:
-            for dq, dr in DIRECTIONS:
-                n = (h[0] + dq, h[1] + dr)
-                if n not in floor:
-                    found.add(n)
-        return frozenset(found)
-    if SOLID == "frame":
-        return frozenset(_inside_frame(floor) | doors)
-    if SOLID == "hull":
-        return frozenset(_inside_hull(floor) | doors)
-    if SOLID == "grid":
-        cols = [q for q, r in floor]
-        rows = [r + q // 2 for q, r in floor]
-        lo_q, hi_q, lo_r, hi_r = min(cols), max(cols), min(rows), max(rows)
-        found = set(doors)
-        for q in range(lo_q, hi_q + 1):
-            for row in range(lo_r, hi_r + 1):
-                h = (q, row - q // 2)
-                if h not in floor:
-                    found.add(h)
-        return frozenset(found)
-    # Off-floor positions next to the floor, and whether they connect to the
-    # outside through other off-floor positions.
+    Maps are drawn on a rectangle of flat-topped hexes in columns, every other
+    column half a hex lower; positions in it that are not floor are wall. The
+    void around the rectangle is not: a line grazing the map's outer edge is
+    not blocked by it. The rectangle is the smallest one holding the floor,
+    over every way of turning or flipping the map (so the answer turns with
+    the map); when several are smallest, only positions inside all of them
+    count."""
     border = set()
-    for h in floor:
+    for q, r in floor:
         for dq, dr in DIRECTIONS:
-            n = (h[0] + dq, h[1] + dr)
+            n = (q + dq, r + dr)
             if n not in floor:
                 border.add(n)
-    qs = [q for q, r in floor]
-    rs = [r for q, r in floor]
-    ss = [-q - r for q, r in floor]
-    lo_q, hi_q = min(qs) - 1, max(qs) + 1
-    lo_r, hi_r = min(rs) - 1, max(rs) + 1
-    lo_s, hi_s = min(ss) - 1, max(ss) + 1
-
-    def outside(h):
-        q, r = h
-        return q <= lo_q or q >= hi_q or r <= lo_r or r >= hi_r or -q - r <= lo_s or -q - r >= hi_s
-
-    # Flood the void from everything on or beyond the bounding hexagon.
-    void = set()
-    stack = [h for h in border if outside(h)]
-    void.update(stack)
-    while stack:
-        h = stack.pop()
-        for dq, dr in DIRECTIONS:
-            n = (h[0] + dq, h[1] + dr)
-            if n in void or n in floor:
-                continue
-            q, r = n
-            if q < lo_q or q > hi_q or r < lo_r or r > hi_r or -q - r < lo_s or -q - r > hi_s:
-                continue
-            void.add(n)
-            stack.append(n)
-    return frozenset((border - void) | doors)
-
-
-def _inside_hull(floor) -> set:
-    """Positions off the floor whose centre lies in the convex hull of the
-    floor's centres (its boundary included)."""
-    points = sorted({centre(h) for h in floor})
-    hull = _convex_hull(points)
-    qs = [q for q, r in floor]
-    rs = [r for q, r in floor]
-    found = set()
-    for q in range(min(qs) - 1, max(qs) + 2):
-        for r in range(min(rs) - 1, max(rs) + 2):
-            h = (q, r)
-            if h not in floor and _in_convex(hull, centre(h)):
-                found.add(h)
-    return found
-
-
-def _cross(o, a, b) -> int:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def _convex_hull(points: list) -> list:
-    if len(points) <= 2:
-        return points
-    lower, upper = [], []
-    for p in points:
-        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(points):
-        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]  # counter-clockwise
-
-
-def _in_convex(hull: list, p) -> bool:
-    n = len(hull)
-    if n == 1:
-        return p == hull[0]
-    if n == 2:
-        a, b = hull
-        return _cross(a, b, p) == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(
-            a[1], b[1]
-        ) <= p[1] <= max(a[1], b[1])
-    return all(_cross(hull[i], hull[(i + 1) % n], p) >= 0 for i in range(n))
-
-
-def _inside_frame(floor) -> set:
-    """Positions off the floor inside the map's rectangle.
-
-    Maps are drawn on a rectangle of hexes: columns of flat-topped hexes,
-    every other column half a hex lower. The rectangle is the smallest one
-    holding the floor, over every way of turning or flipping the map (so the
-    answer turns with the map); when several are smallest, only positions
-    inside all of them count."""
     best = None
-    regions = []
-    for flip in (False, True):
-        for steps in range(6):
-            def there(h, flip=flip, steps=steps):
-                return rotate(mirror(h) if flip else h, steps)
-
-            def back(h, flip=flip, steps=steps):
-                h = rotate(h, -steps)
-                return mirror(h) if flip else h
-
-            moved = [there(h) for h in floor]
-            cols = [q for q, r in moved]
-            rows = [r + q // 2 for q, r in moved]
-            lo_c, hi_c, lo_r, hi_r = min(cols), max(cols), min(rows), max(rows)
-            area = (hi_c - lo_c + 1) * (hi_r - lo_r + 1)
-            if best is not None and area > best:
-                continue
-            region = set()
-            for q in range(lo_c, hi_c + 1):
-                for row in range(lo_r, hi_r + 1):
-                    region.add(back((q, row - q // 2)))
-            if best is None or area < best:
-                best = area
-                regions = [region]
-            else:
-                regions.append(region)
-    inside = set.intersection(*regions)
-    return inside - set(floor)
+    frames = []
+    for a, b, c, d in SYMMETRIES:
+        lo_c = lo_r = 10 ** 9
+        hi_c = hi_r = -(10 ** 9)
+        for q, r in floor:
+            col = a * q + b * r
+            row = c * q + d * r + col // 2
+            if col < lo_c:
+                lo_c = col
+            if col > hi_c:
+                hi_c = col
+            if row < lo_r:
+                lo_r = row
+            if row > hi_r:
+                hi_r = row
+        area = (hi_c - lo_c + 1) * (hi_r - lo_r + 1)
+        if best is None or area < best:
+            best = area
+            frames = [(a, b, c, d, lo_c, hi_c, lo_r, hi_r)]
+        elif area == best:
+            frames.append((a, b, c, d, lo_c, hi_c, lo_r, hi_r))
+    solid = set(doors)
+    for q, r in border:
+        for a, b, c, d, lo_c, hi_c, lo_r, hi_r in frames:
+            col = a * q + b * r
+            row = c * q + d * r + col // 2
+            if not (lo_c <= col <= hi_c and lo_r <= row <= hi_r):
+                break
+        else:
+            solid.add((q, r))
+    return frozenset(solid)

@@ -28,7 +28,7 @@ def run(scenario: Scenario, translate) -> dict:
     outcomes = []
     seen = set()
     for standing in chosen:
-        for outcome in plan(board, paths, attacks, standing.enemy, rank):
+        for outcome in plan(board, paths, attacks, standing, rank):
             key = (outcome.destination, outcome.attacks)
             if key in seen:
                 continue

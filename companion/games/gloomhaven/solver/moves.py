@@ -41,26 +41,30 @@ class Outcome:
     extra: dict = field(default_factory=dict)
 
 
-def plan(board: Board, paths: Paths, attacks: Attacks, focus, rank: dict) -> list:
-    """Every outcome the rules allow with `focus` (a Figure) as the focus."""
+def plan(board: Board, paths: Paths, attacks: Attacks, standing, rank: dict) -> list:
+    """Every outcome the rules allow with `standing.enemy` as the focus."""
+    focus = standing.enemy
     reached = paths.from_start()
     can_stop = board.can_stop
-    fid = focus.id
+    # The cheapest way to attack the focus at all: traps and hazards on it are
+    # the fewest the monster accepts; if it fits this turn, the monster attacks.
+    least_negative, least_points = standing.cost
+    move = board.action.move
+    reaches = least_points <= move
     eq, er = focus.hex
     spots = []
     for dq, dr in attacks.candidate_offsets():
         x = (eq + dq, er + dr)
-        if x in can_stop and x in reached and attacks.hits(x, focus):
-            spots.append(x)
-    if not spots:
-        return []
-    least_negative = min(reached[x][0] for x in spots)
-    spots = [x for x in spots if reached[x][0] == least_negative]
-    move = board.action.move
-    now = [x for x in spots if reached[x][1] <= move]
-    reaches = bool(now)
-    pool = now if reaches else spots
-    chosen = choose(attacks, pool, reached, focus, rank)
+        if x in can_stop:
+            cost = reached.get(x)
+            if cost is not None and cost[0] == least_negative and (not reaches or cost[1] <= move):
+                spots.append((cost[1], x))
+    spots.sort()
+    if attacks.single_target:
+        chosen = _nearest_single(attacks, spots, focus)
+    else:
+        pool = [x for _, x in spots if attacks.hits(x, focus)]
+        chosen = choose(attacks, pool, reached, focus, rank)
     if board.attack is None:
         chosen = [(x, frozenset()) for x, _ in chosen]
     if reaches:
@@ -70,7 +74,7 @@ def plan(board: Board, paths: Paths, attacks: Attacks, focus, rank: dict) -> lis
             cost, path = turn[x]
             out.append(
                 Outcome(
-                    focus=fid,
+                    focus=focus.id,
                     destination=x,
                     path=path,
                     attacks=group,
@@ -81,6 +85,31 @@ def plan(board: Board, paths: Paths, attacks: Attacks, focus, rank: dict) -> lis
             )
         return out
     return approach(board, paths, attacks, focus, rank, sorted({x for x, _ in chosen}))
+
+
+def _nearest_single(attacks: Attacks, spots: list, focus) -> list:
+    """A single target and no area: the cheapest hexes that attack the focus,
+    from a hex not next to it if there is one (a ranged attack on an adjacent
+    enemy has disadvantage). `spots` is sorted by movement points, so the
+    search stops at the first cost that works."""
+    links = attacks.board.links
+    wary = attacks.cares_about_disadvantage
+    classes = (False, True) if wary else (None,)
+    for near in classes:
+        found = []
+        level = None
+        for points, x in spots:
+            if level is not None and points > level:
+                break
+            if near is not None and (focus.hex in links.get(x, ())) != near:
+                continue
+            if attacks.hits(x, focus):
+                level = points
+                found.append(x)
+        if found:
+            group = frozenset((focus.id,))
+            return [(x, group) for x in found]
+    return []
 
 
 def choose(attacks: Attacks, pool: list, reached: dict, focus, rank: dict) -> list:

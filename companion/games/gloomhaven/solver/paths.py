@@ -62,23 +62,24 @@ class Paths:
     def _dijkstra(self, origin):
         b = self.board
         links, blocked = b.links, b.blocked
+        negative, difficult = b.negative, b.difficult
         best = {origin: (0, 0)}
         parent = {origin: None}
         heap = [(0, 0, origin)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            t, m, h = heapq.heappop(heap)
+            t, m, h = pop(heap)
             if best[h] != (t, m):
                 continue
             for n in links[h]:
                 if n in blocked:
                     continue
-                dt, dm = self._step(n)
-                cost = (t + dt, m + dm)
+                cost = (t + 1 if n in negative else t, m + 2 if n in difficult else m + 1)
                 old = best.get(n)
                 if old is None or cost < old:
                     best[n] = cost
                     parent[n] = h
-                    heapq.heappush(heap, (cost[0], cost[1], n))
+                    push(heap, (cost[0], cost[1], n))
         return best, parent
 
     # -- this turn ---------------------------------------------------------------
@@ -185,11 +186,12 @@ class Paths:
             links, blocked = b.links, b.blocked
             found = {destination: (0, 0)}
             heap = [(0, 0, destination)]
+            step = self._step
             while heap:
                 t, m, v = heapq.heappop(heap)
                 if found[v] != (t, m):
                     continue
-                dt, dm = self._step(v)
+                dt, dm = step(v)
                 for u in links[v]:
                     if u in blocked:
                         continue

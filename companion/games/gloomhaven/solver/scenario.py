@@ -77,6 +77,10 @@ class Scenario:
 # -- parsing -----------------------------------------------------------------
 
 def _hex(value: Any, what: str) -> Hex:
+    if type(value) is list and len(value) == 2:
+        q, r = value
+        if type(q) is int and type(r) is int:
+            return (q, r)
     if (
         isinstance(value, (list, tuple))
         and len(value) == 2
@@ -131,8 +135,10 @@ def parse(data: Any) -> Scenario:
 
     floor = set()
     for i, item in enumerate(_list(data, "hexes")):
-        h = _hex(item, "hexes[%d]" % i)
-        floor.add(h)
+        if type(item) is list and len(item) == 2 and type(item[0]) is int and type(item[1]) is int:
+            floor.add((item[0], item[1]))
+        else:
+            floor.add(_hex(item, "hexes[%d]" % i))
     if not floor:
         raise ScenarioError('"hexes" is empty: the map has no floor')
 

@@ -127,7 +127,7 @@ class Sight:
             walls = hex_walls.get((aq + dq, ar + dr))
             if walls:
                 found.update(walls)
-        return list(found)
+        return [(p[0], p[1], q[0], q[1]) for p, q in found]
 
     def _compute(self, a, b) -> bool:
         starts = self.clear_corners.get(a, ())
@@ -137,11 +137,41 @@ class Sight:
         walls = self._walls_between(a, b)
         if not walls:
             return True
-        for p in starts:
-            for q in ends:
-                for w in walls:
-                    if segments_touch(p, q, w[0], w[1]):
-                        break
+        for px, py in starts:
+            for qx, qy in ends:
+                dx = qx - px
+                dy = qy - py
+                if px < qx:
+                    lox, hix = px, qx
+                else:
+                    lox, hix = qx, px
+                if py < qy:
+                    loy, hiy = py, qy
+                else:
+                    loy, hiy = qy, py
+                for i, (x1, y1, x2, y2) in enumerate(walls):
+                    # Boxes apart: no contact.
+                    if x1 < lox and x2 < lox or x1 > hix and x2 > hix:
+                        continue
+                    if y1 < loy and y2 < loy or y1 > hiy and y2 > hiy:
+                        continue
+                    # Both wall ends strictly on one side of the sight line.
+                    o1 = dx * (y1 - py) - dy * (x1 - px)
+                    o2 = dx * (y2 - py) - dy * (x2 - px)
+                    if o1 > 0 and o2 > 0 or o1 < 0 and o2 < 0:
+                        continue
+                    # Both sight-line ends strictly on one side of the wall.
+                    ex = x2 - x1
+                    ey = y2 - y1
+                    o3 = ex * (py - y1) - ey * (px - x1)
+                    o4 = ex * (qy - y1) - ey * (qx - x1)
+                    if o3 > 0 and o4 > 0 or o3 < 0 and o4 < 0:
+                        continue
+                    # They meet (collinear ones overlap, as their boxes do).
+                    if i:
+                        # The wall that blocked this line likely blocks the next.
+                        walls[0], walls[i] = walls[i], walls[0]
+                    break
                 else:
                     return True
         return False
