@@ -7,7 +7,9 @@ Nothing here opens a socket: Flask's test client calls the app directly."""
 from __future__ import annotations
 
 import html
+import queue
 import re
+import threading
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -159,21 +161,78 @@ def bob(new_phone, table) -> Browser:
     return join_seat(new_phone(), table, "Bob")
 
 
-def read_events(response, chunks: int = 400, until=None) -> str:
-    """Read a streaming response chunk by chunk: at most `chunks` chunks, and
-    stop early once `until(text so far)` holds. The heartbeat is 0.05 s in
-    these tests, so each chunk comes quickly and a bounded count ends the read."""
-    text = ""
-    iterator = iter(response.response)
-    for _ in range(chunks):
+class EventStream:
+    """An event stream, requested and read on a thread of its own, as a
+    server's worker thread would serve it.
+
+    Flask's test client runs a request in the caller's thread and reads the
+    first chunk there; with `stream_with_context` the stream's request context
+    then stays pushed in that thread while the stream is open, and another
+    request made there would share its app context (and `g`, where the seat
+    is cached). A thread per stream keeps each request apart."""
+
+    def __init__(self, browser: Browser, path: str):
+        self.chunks: queue.Queue = queue.Queue()
+        self.stop = threading.Event()
+        self.opened: queue.Queue = queue.Queue()
+        self.thread = threading.Thread(target=self._pump, args=(browser, path), daemon=True)
+        self.thread.start()
+        self.response = self.opened.get(timeout=10)
+
+    def _pump(self, browser: Browser, path: str) -> None:
+        response = browser.get(path, buffered=False)
+        self.opened.put(response)
         try:
-            chunk = next(iterator)
-        except StopIteration:
-            break
-        text += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if until is not None and until(text):
-            break
-    return text
+            for chunk in response.response:
+                self.chunks.put(chunk.decode() if isinstance(chunk, bytes) else chunk)
+                if self.stop.is_set():
+                    break
+        finally:
+            response.close()
+            self.chunks.put(None)
+
+    def read(self, until=None, chunks: int = 400) -> str:
+        """Text of at most `chunks` chunks, stopping early once `until(text)`
+        holds or the stream ends. The heartbeat is 0.05 s in these tests; the
+        get() timeout only guards against a hung stream."""
+        text = ""
+        for _ in range(chunks):
+            chunk = self.chunks.get(timeout=10)
+            if chunk is None:
+                self.chunks.put(None)  # stays ended for the next read
+                break
+            text += chunk
+            if until is not None and until(text):
+                break
+        return text
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=10)
+        assert not self.thread.is_alive(), "the event stream did not end"
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def open_stream(browser: Browser, path: str) -> EventStream:
+    stream = EventStream(browser, path)
+    assert stream.response.status_code == 200, (path, stream.response.status_code)
+    assert stream.response.mimetype == "text/event-stream"
+    return stream
+
+
+def first_message(browser: Browser, path: str) -> str:
+    """The stream's first message (every region, then the version)."""
+    with open_stream(browser, path) as stream:
+        return stream.read(until=has_version)
+
+
+def has_version(text: str) -> bool:
+    return "event: version" in text or "event: gone" in text
 
 
 def parse_events(text: str) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import (XSS, Browser, create_tally, csrf_from, join_seat, parse_events, read_events)
+from conftest import XSS, Browser, create_tally, csrf_from, first_message, has_version, join_seat, open_stream
 
 STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 ESCAPED_XSS = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -228,9 +228,7 @@ def test_user_text_is_escaped_in_event_streams(hostile, new_phone):
     for where, browser, path in (("seat", mallory, f"/t/{token}/events"),
                                  ("other seat", watcher, f"/t/{token}/events"),
                                  ("display", new_phone(), f"/t/{token}/events?view=display")):
-        response = browser.get(path, buffered=False)
-        text = read_events(response, until=lambda t: "event: version" in t)
-        response.close()
+        text = first_message(browser, path)
         assert_escaped(text, where)
         assert "&lt;img src=x onerror=alert(2)&gt;" in text, where
 
@@ -316,9 +314,9 @@ def all_responses(app, scene, store, table, new_phone):
     stranger = new_phone()
     stranger.load_csrf("/")
     scene.csrf = csrf_from(scene.page(f"/t/{table}/qr"))
-    events = scene.get(f"/t/{table}/events", buffered=False)
-    read_events(events, until=lambda t: "event: version" in t)
-    events.close()
+    with open_stream(scene, f"/t/{table}/events") as stream:
+        events = stream.response
+        stream.read(until=has_version)
     host_key = store.table(table).host_key
     return {
         "home": scene.get("/"),
