@@ -16,8 +16,10 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -37,8 +39,8 @@ def extract(root: Path = ROOT) -> Catalog:
     """Every marked string under `root`, as babel.cfg says to find them."""
     with CONFIG.open(encoding="utf-8") as config:
         method_map, options_map = parse_mapping_cfg(config, str(CONFIG))
-    template = Catalog(project="companion", domain=DOMAIN, charset="utf-8",
-                       msgid_bugs_address="", copyright_holder="companion")
+    template = Catalog(project="companion", domain=DOMAIN, charset="utf-8", fuzzy=False,
+                       header_comment="# Messages of companion, extracted by companion/translations/update.py.")
     for filename, lineno, message, comments, context in extract_from_dir(root, method_map, options_map):
         # Keywords may carry several strings (ngettext); the first is the msgid.
         msgid = message if isinstance(message, str) else tuple(message)
@@ -65,6 +67,11 @@ def merged(template: Catalog, locale: str) -> Catalog:
     vanished ones dropped, existing translations kept."""
     catalog = load_po(locale)
     catalog.update(template, update_header_comment=False)
+    catalog.header_comment = (f"# {Locale.parse(locale).english_name} translations for companion.\n"
+                              "# Translate here; run companion/translations/update.py to compile.")
+    catalog.fuzzy = False  # the header only; each entry keeps its own flag
+    catalog.last_translator = catalog.language_team = "companion developers"
+    catalog.revision_date = datetime.now(timezone.utc)
     return catalog
 
 
