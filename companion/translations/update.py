@@ -21,8 +21,8 @@ from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -41,7 +41,13 @@ def extract(root: Path = ROOT) -> Catalog:
         method_map, options_map = parse_mapping_cfg(config, str(CONFIG))
     template = Catalog(project="companion", domain=DOMAIN, charset="utf-8", fuzzy=False,
                        header_comment="# Messages of companion, extracted by companion/translations/update.py.")
-    for filename, lineno, message, comments, context in extract_from_dir(root, method_map, options_map):
+    # Babel before 2.17 ignores a section's own keywords; handing them all to
+    # every section extracts the same strings there too.
+    keywords = dict(DEFAULT_KEYWORDS)
+    for options in options_map.values():
+        spec = options.get("keywords") or {}
+        keywords.update(parse_keywords(spec.split()) if isinstance(spec, str) else spec)
+    for filename, lineno, message, comments, context in extract_from_dir(root, method_map, options_map, keywords):
         # Keywords may carry several strings (ngettext); the first is the msgid.
         msgid = message if isinstance(message, str) else tuple(message)
         if not (msgid[0] if isinstance(msgid, tuple) else msgid):
