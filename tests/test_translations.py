@@ -261,6 +261,21 @@ def test_english_is_the_default(app):
     assert 'lang="en"' in text
 
 
+@pytest.mark.parametrize(("header", "expected"), [
+    ("en-US,ja;q=0.5", "en"),  # English first, though only "ja" is an exact tag we ship
+    ("ja-JP", "ja"),
+    ("zh-Hans-CN,zh;q=0.9", "zh_Hans"),
+    ("zh-TW", "zh_Hans"),  # the nearest we have
+    ("fr-FR,ja;q=0.8,en;q=0.5", "ja"),
+    ("ja;q=0.4,en-GB;q=0.9", "en"),
+    ("de", "en"),
+])
+def test_accept_language_picks_the_most_preferred_language_we_ship(app, header, expected):
+    text = page_text(app.test_client().get("/", headers={"Accept-Language": header}))
+    shown = translation(expected, "Create table") if expected != "en" else "Create table"
+    assert f">{shown}<" in text
+
+
 def test_chosen_language_beats_accept_language(app):
     client = app.test_client()
     home = client.get("/", headers={"Accept-Language": "ja"})

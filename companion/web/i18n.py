@@ -19,8 +19,20 @@ def choose_locale() -> str:
     chosen = session.get("lang")
     if chosen in LANGUAGES:
         return chosen
-    best = request.accept_languages.best_match(["en", "zh", "zh-CN", "zh-Hans", "zh-SG", "ja"], default="en")
-    return "zh_Hans" if best.startswith("zh") else best
+    return language_for(request.accept_languages)
+
+
+def language_for(accepted) -> str:
+    """The reader's most preferred language we have, by primary tag: "en-US,
+    ja;q=0.5" is English (an exact-match-first search would pick ja), and any
+    Chinese gets Simplified Chinese, the only Chinese we ship."""
+    for tag, _quality in accepted:  # most preferred first
+        primary = tag.replace("_", "-").split("-")[0].lower()
+        if primary == "zh":
+            return "zh_Hans"
+        if primary in LANGUAGES:
+            return primary
+    return "en"
 
 
 def translation_directories() -> str:
