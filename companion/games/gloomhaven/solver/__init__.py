@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .explain import N_
 from .scenario import ScenarioError, parse
 
 __all__ = ["ScenarioError", "solve", "solve_many", "N_"]
-
-
-def N_(message: str) -> str:
-    """Mark a message for translation (extracted with keyword N_)."""
-    return message
 
 
 def _identity(message: str) -> str:

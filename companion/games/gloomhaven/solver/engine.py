@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import explain
 from .attack import Attacks
 from .board import Board
 from .focus import focuses, initiative_order, standings
@@ -9,7 +10,33 @@ from .moves import plan
 from .paths import Paths
 from .scenario import Scenario
 
-SECONDARY = "proximity"  # how extra targets are ranked: "proximity" or "focus"
+
+class _Context:
+    """What the explanations need to know about the whole turn."""
+
+    def __init__(self, board: Board, paths: Paths, attacks: Attacks):
+        self.board = board
+        self.paths = paths
+        self.attacks = attacks
+        self.attacking = board.attack is not None
+        self._ids = {e.id: e for e in board.enemies}
+
+    def _near(self, x, fid) -> bool:
+        return self._ids[fid].hex in self.board.links.get(x, ())
+
+    def stepped_away(self, outcome) -> bool:
+        if not self.attacks.cares_about_disadvantage:
+            return False
+        start = self.board.start
+        return self._near(start, outcome.focus) and not self._near(outcome.destination, outcome.focus)
+
+    def disadvantaged(self, outcome) -> list:
+        if not self.attacks.cares_about_disadvantage:
+            return []
+        return [i for i in outcome.attacks if self._near(outcome.destination, i)]
+
+    def left(self, outcome) -> int:
+        return self.paths.to(outcome.goal).get(outcome.destination, (0, 0))[1]
 
 
 def run(scenario: Scenario, translate) -> dict:
@@ -19,12 +46,8 @@ def run(scenario: Scenario, translate) -> dict:
     ranked = standings(board, paths, attacks)
     chosen = focuses(ranked)
     near = board.wall_distances(board.start)
-    if SECONDARY == "focus":
-        rank = {s.enemy.id: s.key for s in ranked}
-    else:
-        rank = {
-            e.id: (near.get(e.hex, 10 ** 6), initiative_order(board, e)) for e in board.enemies
-        }
+    # Extra targets rank by proximity, then initiative order.
+    rank = {e.id: (near.get(e.hex, 10 ** 6), initiative_order(board, e)) for e in board.enemies}
     outcomes = []
     seen = set()
     for standing in chosen:
@@ -35,19 +58,26 @@ def run(scenario: Scenario, translate) -> dict:
             seen.add(key)
             outcomes.append(outcome)
     if not outcomes:
-        start = board.start
-        result_options = [
-            {"focus": None, "destination": list(start), "path": [list(start)], "attacks": [], "why": ""}
+        start = list(board.start)
+        reason = explain.NO_WAY if board.enemies else explain.NO_ENEMY
+        options = [
+            {"focus": None, "destination": start, "path": [start], "attacks": [], "why": translate(reason)}
         ]
-    else:
-        result_options = [
+        return {"focus": [], "options": options}
+    context = _Context(board, paths, attacks)
+    focus_texts = {
+        s.enemy.id: explain.focus_sentence(chosen, ranked, translate, s.enemy.id) for s in chosen
+    }
+    options = []
+    for o in outcomes:
+        action_text = explain.action_sentence(o, context, translate)
+        options.append(
             {
                 "focus": o.focus,
                 "destination": list(o.destination),
                 "path": [list(h) for h in o.path],
                 "attacks": sorted(o.attacks),
-                "why": "",
+                "why": explain.why(focus_texts[o.focus], action_text, len(outcomes), translate),
             }
-            for o in outcomes
-        ]
-    return {"focus": [s.enemy.id for s in chosen], "options": result_options}
+        )
+    return {"focus": [s.enemy.id for s in chosen], "options": options}

@@ -167,20 +167,22 @@ def approach(board, paths, attacks, focus, rank, goals) -> list:
             elif key == best:
                 picks.append((h, cost, path))
         for h, cost, path in picks:
-            if h in found:
-                continue
-            group = frozenset()
+            groups = [frozenset()]
             if board.attack is not None and attacks.hits(h, focus):
-                groups = attacks.best_groups(h, focus.id, rank)
-                group = groups[0] if groups else frozenset()
-            found[h] = Outcome(
-                focus=focus.id,
-                destination=h,
-                path=path,
-                attacks=group,
-                cost=cost,
-                reaches=bool(group),
-                goal=goal,
-                goal_cost=reached.get(goal),
-            )
-    return [found[h] for h in sorted(found)]
+                # It cannot reach a cheaper attack, but it can attack from here.
+                groups = attacks.best_groups(h, focus.id, rank) or groups
+            for group in groups:
+                if (h, group) in found:
+                    continue
+                found[(h, group)] = Outcome(
+                    focus=focus.id,
+                    destination=h,
+                    path=path,
+                    attacks=group,
+                    cost=cost,
+                    reaches=bool(group),
+                    goal=goal,
+                    goal_cost=reached.get(goal),
+                    disadvantage=attacks.adjacent_count(h, group),
+                )
+    return [found[k] for k in sorted(found, key=lambda k: (k[0], sorted(k[1])))]

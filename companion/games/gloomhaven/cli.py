@@ -1,0 +1,81 @@
+"""`companion solve`: the monster solver on the command line.
+
+    companion solve scenario.json          # one scenario, or a JSON list of them
+    companion solve - < scenarios.json     # read standard input
+    companion solve --lang ja --pretty f.json
+
+Prints the result JSON (a list for a list) on standard output and exits 0; a
+malformed scenario prints one line naming the problem on standard error and
+exits 2.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import sys
+from pathlib import Path
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+LANGUAGES = ("en", "zh_Hans", "ja")
+
+
+def translator(lang: str):
+    """The `translate` function for `lang` (English: identity)."""
+    if lang == "en":
+        return lambda message: message
+    catalog = gettext.translation("messages", localedir=str(TRANSLATIONS), languages=[lang], fallback=True)
+    return catalog.gettext
+
+
+def add_commands(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="Gloomhaven: where a monster moves and whom it attacks",
+        description="Apply the Gloomhaven monster focus, movement and attack rules to a map. "
+        "FILE holds one scenario or a JSON list of them (see shared/specs/monster-ai.md); "
+        "'-' reads standard input. Prints every focus and every outcome the rules allow.",
+    )
+    parser.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="language of the 'why' sentences (default: en)"
+    )
+    parser.add_argument("--pretty", action="store_true", help="indent the output JSON")
+    parser.set_defaults(run=run)
+
+
+def fail(message: str) -> int:
+    print("companion solve: " + " ".join(str(message).split()), file=sys.stderr)
+    return 2
+
+
+def run(args) -> int:
+    from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.buffer.read().decode("utf-8-sig")
+            source = "standard input"
+        else:
+            text = Path(args.file).read_bytes().decode("utf-8-sig")
+            source = args.file
+    except OSError as error:
+        return fail("cannot read %s: %s" % (args.file, error.strerror or error))
+    except UnicodeDecodeError:
+        return fail("%s is not UTF-8 text" % args.file)
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        return fail("%s is not valid JSON: %s" % (source, error))
+    translate = translator(args.lang)
+    try:
+        if isinstance(data, list):
+            result = solve_many(data, translate)
+        else:
+            result = solve(data, translate)
+    except ScenarioError as error:
+        return fail(error.message)
+    out = json.dumps(result, ensure_ascii=False, indent=2 if args.pretty else None)
+    sys.stdout.buffer.write(out.encode("utf-8") + b"\n")
+    sys.stdout.flush()
+    return 0
