@@ -10,7 +10,7 @@ import re
 
 from flask import Flask
 
-from conftest import COUNTERS, TRACKS, Browser, create_tally, csrf_from, join_seat, location_path
+from web_support import COUNTERS, TRACKS, Browser, create_tally, csrf_from, location_path
 
 
 def seat_named(page: str) -> str | None:

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import Browser, csrf_from, has_version, open_stream
+from web_support import Browser, csrf_from, has_version, open_stream, seat_key
 
 ALICE_NOTE = "TOPSECRET-alice-7f3a"
 BOB_NOTE = "bob-private-91c2"
@@ -23,12 +23,6 @@ def stream_text(browser: Browser, path: str, act=None) -> str:
             act()
             text += stream.read(until=has_version)
     return text
-
-
-def seat_key(browser: Browser, token: str) -> str:
-    app = browser.client.application
-    raw = browser.client.get_cookie("session").value
-    return app.session_interface.get_signing_serializer(app).loads(raw)["seats"][token]
 
 
 def json_text(response) -> str:

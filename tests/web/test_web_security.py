@@ -12,7 +12,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import XSS, Browser, create_tally, csrf_from, first_message, has_version, join_seat, open_stream
+from companion.web import create_app
+from web_support import (XSS, Browser, create_tally, csrf_from, first_message, has_version, join_seat, open_stream,
+                         seat_key)
 
 STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 ESCAPED_XSS = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -251,12 +253,6 @@ def test_json_carries_user_text_verbatim_as_json_not_html(hostile, host, store):
     assert state["mine"] == {"note": f"note {XSS}"}
 
 
-def seat_key(browser: Browser, token: str) -> str:
-    app = browser.client.application
-    raw = browser.client.get_cookie("session").value
-    return app.session_interface.get_signing_serializer(app).loads(raw)["seats"][token]
-
-
 # --- nothing without the token ---------------------------------------------------
 
 
@@ -366,18 +362,15 @@ def outside_references(body: str, own_hosts: set[str]) -> list[str]:
 
 @pytest.mark.parametrize("public_url", [None, "http://192.168.1.5:8000"])
 def test_no_page_references_another_host(tmp_path, public_url):
-    from companion.web import create_app
-    from conftest import Browser as B
-
     config = {"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True, "SSE_HEARTBEAT_SECONDS": 0.05}
     if public_url:
         config["PUBLIC_URL"] = public_url
     app = create_app(config)
     own = {"localhost"} | ({urlsplit(public_url).netloc} if public_url else set())
-    host = B(app.test_client())
+    host = Browser(app.test_client())
     table = create_tally(host)
     join_seat(host, table, "Hank")
-    phone = B(app.test_client())
+    phone = Browser(app.test_client())
     phone.client.environ_base["REMOTE_ADDR"] = "192.168.1.20"
     store = app.extensions["companion.store"]
     for where, response in all_responses(app, host, store, table, lambda: phone).items():
