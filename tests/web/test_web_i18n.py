@@ -1,0 +1,102 @@
+"""The language mechanism: Accept-Language picks the page's language, the
+/lang switch overrides it for the session, and live regions are rendered in
+each viewer's own language. (The wording of the catalogs is tested in
+tests/test_translations.py.)"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask_babel import force_locale, gettext
+
+from web_support import csrf_from, has_version, open_stream
+
+
+def html_lang(page: str) -> str:
+    return re.search(r'<html lang="([^"]+)"', page).group(1)
+
+
+def selected_language(page: str) -> str:
+    return re.search(r'<option value="([^"]+)" selected>', page).group(1)
+
+
+def translated(app, locale: str, msgid: str) -> str:
+    with app.test_request_context(), force_locale(locale):
+        return gettext(msgid)
+
+
+@pytest.mark.parametrize("header, lang, option", [
+    ("zh-CN,zh;q=0.9", "zh-Hans", "zh_Hans"),
+    ("zh-Hans", "zh-Hans", "zh_Hans"),
+    ("ja", "ja", "ja"),
+    ("ja-JP,en;q=0.5", "ja", "ja"),
+    ("en-GB", "en", "en"),
+    ("fr-FR", "en", "en"),
+])
+def test_accept_language_sets_the_page_language(new_phone, header, lang, option):
+    phone = new_phone()
+    page = phone.client.get("/", headers={"Accept-Language": header}).get_data(as_text=True)
+    assert html_lang(page) == lang
+    assert selected_language(page) == option
+
+
+def test_no_accept_language_is_english(new_phone):
+    page = new_phone().page("/")
+    assert html_lang(page) == "en"
+
+
+def test_the_language_switch_persists_in_the_session(app, table, alice, new_phone):
+    alice.csrf = csrf_from(alice.page(f"/t/{table}"))
+    response = alice.post("/lang", {"lang": "ja", "next": f"/t/{table}"})
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/t/{table}"
+    # Every later page on this phone is Japanese, whatever the browser asks for.
+    for path in (f"/t/{table}", f"/t/{table}/history", f"/t/{table}/qr", "/"):
+        page = alice.client.get(path, headers={"Accept-Language": "en"}).get_data(as_text=True)
+        assert html_lang(page) == "ja", path
+    assert translated(app, "ja", "History") in alice.page(f"/t/{table}/history")
+    # Another phone is not affected.
+    assert html_lang(new_phone().page(f"/t/{table}")) == "en"
+
+
+def test_switching_back_to_english(table, alice):
+    alice.csrf = csrf_from(alice.page(f"/t/{table}"))
+    alice.post("/lang", {"lang": "zh_Hans", "next": "/"})
+    assert html_lang(alice.page("/")) == "zh-Hans"
+    alice.post("/lang", {"lang": "en", "next": "/"})
+    assert html_lang(alice.client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)) == "en"
+
+
+def test_an_unknown_language_is_ignored(table, alice):
+    alice.csrf = csrf_from(alice.page("/"))
+    alice.post("/lang", {"lang": "ja", "next": "/"})
+    response = alice.post("/lang", {"lang": "klingon", "next": "/"})
+    assert response.status_code == 302
+    assert html_lang(alice.page("/")) == "ja"
+
+
+def test_action_messages_follow_the_chosen_language(app, table, alice):
+    alice.csrf = csrf_from(alice.page("/"))
+    alice.post("/lang", {"lang": "ja", "next": "/"})
+    response = alice.act("track.adjust", track="t1", **{"delta:int": "x"})
+    assert response.status_code == 422
+    assert response.get_data(as_text=True) == translated(app, "ja", "Enter a whole number.")
+
+
+def test_live_regions_come_in_each_viewers_language(app, table, alice, new_phone):
+    # Two table displays of the same table at the same version, one reading
+    # Japanese: the region cache must keep their renders apart.
+    player_ja, player_en = translated(app, "ja", "Player"), translated(app, "en", "Player")
+    assert player_ja != player_en
+    english, japanese = new_phone(), new_phone()
+    japanese.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja"
+    texts = {}
+    for name, viewer in (("en", english), ("ja", japanese), ("en again", english)):
+        with open_stream(viewer, f"/t/{table}/events?view=display") as stream:
+            texts[name] = stream.read(until=has_version)
+    assert f">{player_en}</th>" in texts["en"] and f">{player_ja}</th>" not in texts["en"]
+    assert f">{player_ja}</th>" in texts["ja"] and f">{player_en}</th>" not in texts["ja"]
+    assert texts["en again"] == texts["en"]
+    assert html_lang(japanese.page(f"/t/{table}/display")) == "ja"
+    assert f">{player_ja}</th>" in japanese.page(f"/t/{table}/display")
