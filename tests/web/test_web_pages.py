@@ -8,6 +8,7 @@ import io
 import json
 import re
 
+import pytest
 from flask import Flask
 
 from web_support import COUNTERS, TRACKS, Browser, create_tally, csrf_from, location_path
@@ -396,3 +397,70 @@ def test_the_manifest_points_at_our_own_icon(client):
     response = client.get("/manifest.webmanifest")
     assert response.mimetype == "application/manifest+json"
     assert response.get_json()["icons"][0]["src"] == "/static/icon.svg"
+
+
+# --- export and import -------------------------------------------------------------
+
+
+def upload(content: bytes, filename: str = "table.json") -> dict:
+    return {"file": (io.BytesIO(content), filename)}
+
+
+def test_export_then_import_from_the_home_page_gives_the_same_table(host, table, alice, bob, store):
+    alice.act("track.adjust", track="t1", **{"delta:int": "6"})
+    bob.act("counter.adjust", counter="c1", **{"delta:int": "2"})
+    alice.act("note.set", text="my plan")
+    bob.post(f"/t/{table}/undo", htmx=True)
+
+    exported = host.get(f"/t/{table}/export")
+    assert exported.status_code == 200
+    assert exported.mimetype == "application/json"
+    code = store.table(table).code
+    assert exported.headers["Content-Disposition"] == f'attachment; filename="table-{code}.json"'
+
+    host.load_csrf("/")
+    response = host.post("/import", upload(exported.data), content_type="multipart/form-data")
+    assert response.status_code == 302
+    new_token = location_path(response).removeprefix("/t/")
+    assert new_token != table
+    copy = store.table(new_token)
+    assert copy.code != code and copy.host_key != store.table(table).host_key
+    assert copy.name == "Game night"
+    assert store.state(new_token) == store.state(table)
+    assert store.log(new_token) == store.log(table)
+    # The importer hosts the copy; the old phones hold no seat there.
+    assert f'action="/t/{new_token}/delete"' in host.page(f"/t/{new_token}/qr")
+    assert seat_named(alice.page(f"/t/{new_token}")) is None
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"this is not json", "This is not a table export."),
+    (b"\xff\xfe\x00garbage", "This is not a table export."),
+    (b'{"format": "something-else/1"}', "This is not a table export."),
+    (b"[1, 2, 3]", "This is not a table export."),
+])
+def test_importing_garbage_says_so_and_creates_nothing(host, table, store, content, message):
+    host.load_csrf("/")
+    response = host.post("/import", upload(content), content_type="multipart/form-data")
+    assert response.status_code == 302 and location_path(response) == "/"
+    assert f'<p class="flash error" role="alert">{message}</p>' in host.page("/")
+    assert [t.token for t in store.tables()] == [table]
+
+
+def test_importing_a_tampered_export_says_it_is_damaged(host, table, alice, store):
+    alice.act("track.adjust", track="t1", **{"delta:int": "6"})
+    data = json.loads(host.get(f"/t/{table}/export").data)
+    data["state"]["tracks"][0]["value"] = 30  # not what the log gives
+    host.load_csrf("/")
+    response = host.post("/import", upload(json.dumps(data).encode()), content_type="multipart/form-data")
+    assert response.status_code == 302
+    assert "This export is damaged and can&#39;t be imported." in host.page("/")
+    assert len(store.tables()) == 1
+
+
+def test_importing_without_a_file_says_so(host, table, store):
+    host.load_csrf("/")
+    response = host.post("/import", {}, content_type="multipart/form-data")
+    assert response.status_code == 302
+    assert "This is not a table export." in host.page("/")
+    assert len(store.tables()) == 1
