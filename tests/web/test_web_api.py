@@ -30,10 +30,12 @@ class Api:
             kwargs["json"] = body
         response = self.client.open(path, method=method, headers=headers, **kwargs)
         if example:
+            sent = response.request
+            content_type = sent.headers.get("Content-Type")
             EXAMPLES[example] = {
                 "request": {"method": method, "path": path,
-                            "headers": {**headers, **({"Content-Type": "application/json"} if body is not None else {})},
-                            "body": body},
+                            "headers": {**headers, **({"Content-Type": content_type} if content_type else {})},
+                            "body": body if body is not None else kwargs.get("data")},
                 "response": {"status": response.status_code, "body": response.get_json(silent=True)},
             }
         return response
@@ -85,7 +87,7 @@ def seat(key: str) -> dict:
 
 
 def test_games_lists_every_table_type_with_its_actions(api):
-    response = api.get("/api/games", example="games")
+    response = api.get("/api/games")
     assert response.status_code == 200
     listed = {game["id"]: game for game in response.get_json()}
     assert set(listed) == set(games.table_types())
@@ -98,8 +100,7 @@ def test_games_lists_every_table_type_with_its_actions(api):
 
 def test_create_a_table(api, store):
     response = api.post("/api/tables", {"game": "tally", "name": "Game night",
-                                         "options": {"tracks": "Doom 0..30", "counters": "VP 0..99"}},
-                        example="create")
+                                         "options": {"tracks": "Doom 0..30", "counters": "VP 0..99"}})
     assert response.status_code == 201
     made = response.get_json()
     table = store.table(made["token"])
@@ -118,7 +119,7 @@ def test_create_refuses_a_bad_game_options_or_name(api, store):
          "Line 1: write a name and a range, like “Doom 0..30”.", "tracks"),
     ]
     for body, message, field in cases:
-        response = api.post("/api/tables", body, example="create refused" if field == "game" else None)
+        response = api.post("/api/tables", body)
         assert response.status_code == 400, body
         assert response.get_json() == {"error": message, "field": field}
     response = api.call("POST", "/api/tables", data="[1, 2]", content_type="application/json")
@@ -138,7 +139,7 @@ def test_create_and_import_answer_only_the_server_machine(api, made, store):
 
 def test_table_info_lists_the_seats(api, made):
     table, _ = made
-    response = api.get(f"/api/tables/{table['token']}", example="table")
+    response = api.get(f"/api/tables/{table['token']}")
     assert response.status_code == 200
     info = response.get_json()
     assert info["seats"] == [{"id": "s1", "name": "Alice", "role": "player"},
@@ -152,8 +153,7 @@ def test_table_info_lists_the_seats(api, made):
 
 def test_join_a_seat_gives_its_key(api, made, store):
     table, _ = made
-    response = api.post(f"/api/tables/{table['token']}/seats", {"name": "Carol", "role": "keeper"},
-                        example="join")
+    response = api.post(f"/api/tables/{table['token']}/seats", {"name": "Carol", "role": "keeper"})
     assert response.status_code == 201
     body = response.get_json()
     assert body["seat"] == {"id": "s3", "name": "Carol", "role": "keeper"}
@@ -166,8 +166,7 @@ def test_join_refusals_name_the_field(api, made, store):
                                  ({"name": "Dan", "role": "wizard"}, "Pick a role.", "role"),
                                  ({"name": "", "role": "player"}, "Name can't be empty.", "name"),
                                  ({"name": 7, "role": "player"}, "Name can't be empty.", "name")):
-        response = api.post(f"/api/tables/{table['token']}/seats", body,
-                            example="join refused" if field == "role" else None)
+        response = api.post(f"/api/tables/{table['token']}/seats", body)
         assert response.status_code == 400, body
         assert response.get_json() == {"error": message, "field": field}
     assert len(store.seats(table["token"])) == 2
@@ -176,8 +175,7 @@ def test_join_refusals_name_the_field(api, made, store):
 def test_takeover_gives_a_new_key_and_the_old_one_stops_working(api, made):
     table, keys = made
     token = table["token"]
-    response = api.post(f"/api/tables/{token}/seats/s1/takeover", headers={"X-Host-Key": table["host_key"]},
-                        example="takeover")
+    response = api.post(f"/api/tables/{token}/seats/s1/takeover", headers={"X-Host-Key": table["host_key"]})
     assert response.status_code == 200
     new_key = response.get_json()["key"]
     assert response.get_json()["seat"] == "s1"
@@ -205,7 +203,7 @@ def test_act_answers_the_new_version(api, made, store):
     token = table["token"]
     response = api.post(f"/api/tables/{token}/actions",
                         {"type": "track.adjust", "payload": {"track": "t1", "delta": 3}},
-                        headers=seat(keys["Alice"]), example="act")
+                        headers=seat(keys["Alice"]))
     assert (response.status_code, response.get_json()) == (200, {"version": 3})
     _, state = store.state(token)
     assert state["tracks"][0]["value"] == 3
@@ -227,8 +225,7 @@ def test_act_refusals_are_readable_and_change_nothing(api, made, store):
         ({"type": "note.set", "payload": {"text": 5}}, "Write some text.", "text"),
     ]
     for body, message, field in cases:
-        response = api.post(f"/api/tables/{token}/actions", body, headers=seat(keys["Alice"]),
-                            example="act refused" if field == "delta" and "-1" in json.dumps(body) else None)
+        response = api.post(f"/api/tables/{token}/actions", body, headers=seat(keys["Alice"]))
         assert response.status_code == 400, body
         assert response.get_json() == {"error": message, "field": field}, body
     assert store.state(token) == before
@@ -237,8 +234,7 @@ def test_act_refusals_are_readable_and_change_nothing(api, made, store):
 def test_act_without_a_seat_is_refused(api, made, store):
     table, _ = made
     for headers in ({}, seat("not-a-key"), {"X-Host-Key": table["host_key"]}):
-        response = api.post(f"/api/tables/{table['token']}/actions", {"type": "reset"}, headers=headers,
-                            example="act without seat" if not headers else None)
+        response = api.post(f"/api/tables/{table['token']}/actions", {"type": "reset"}, headers=headers)
         assert (response.status_code, response.get_json()) == (
             400, {"error": "Take a seat first.", "field": "seat"})
     assert store.table(table["token"]).version == 2
@@ -255,10 +251,10 @@ def test_undo_answers_the_new_version(api, made, store):
     token = table["token"]
     api.post(f"/api/tables/{token}/actions", {"type": "track.adjust", "payload": {"track": "t1", "delta": 3}},
              headers=seat(keys["Alice"]))
-    response = api.post(f"/api/tables/{token}/undo", headers=seat(keys["Bob"]), example="undo")
+    response = api.post(f"/api/tables/{token}/undo", headers=seat(keys["Bob"]))
     assert (response.status_code, response.get_json()) == (200, {"version": 4})
     assert store.state(token)[1]["tracks"][0]["value"] == 0
-    response = api.post(f"/api/tables/{token}/undo", headers=seat(keys["Bob"]), example="undo refused")
+    response = api.post(f"/api/tables/{token}/undo", headers=seat(keys["Bob"]))
     assert (response.status_code, response.get_json()) == (400, {"error": "Nothing to undo.", "field": "undo"})
     response = api.post(f"/api/tables/{token}/undo")
     assert (response.status_code, response.get_json()["field"]) == (400, "seat")
@@ -272,7 +268,7 @@ def test_state_is_what_the_seat_may_see(api, made):
     token = table["token"]
     api.post(f"/api/tables/{token}/actions", {"type": "note.set", "payload": {"text": "Go for the relic"}},
              headers=seat(keys["Alice"]))
-    mine = api.get(f"/api/tables/{token}/state", headers=seat(keys["Alice"]), example="state")
+    mine = api.get(f"/api/tables/{token}/state", headers=seat(keys["Alice"]))
     assert mine.status_code == 200
     body = mine.get_json()
     assert (body["version"], body["seat"]) == (3, "s1")
@@ -294,7 +290,7 @@ def test_log_lists_every_action_redacted_for_the_viewer(api, made):
     api.post(f"/api/tables/{token}/actions", {"type": "note.set", "payload": {"text": "Go for the relic"}},
              headers=seat(keys["Alice"]))
     api.post(f"/api/tables/{token}/undo", headers=seat(keys["Bob"]))
-    bobs = api.get(f"/api/tables/{token}/log", headers=seat(keys["Bob"]), example="log").get_json()
+    bobs = api.get(f"/api/tables/{token}/log", headers=seat(keys["Bob"])).get_json()
     assert [(e["seq"], e["type"], e["seat"], e["undone"]) for e in bobs] == [
         (1, "seat.join", "s1", False), (2, "seat.join", "s2", False), (3, "track.adjust", "s1", False),
         (4, "note.set", "s1", True), (5, "undo", "s2", False)]
@@ -314,11 +310,11 @@ def test_export_then_import_gives_the_same_table_with_new_credentials(api, made,
     token = table["token"]
     api.post(f"/api/tables/{token}/actions", {"type": "counter.adjust", "payload": {"counter": "c1", "delta": 4}},
              headers=seat(keys["Bob"]))
-    exported = api.get(f"/api/tables/{token}/export", headers={"X-Host-Key": table["host_key"]}, example="export")
+    exported = api.get(f"/api/tables/{token}/export", headers={"X-Host-Key": table["host_key"]})
     assert exported.status_code == 200
     data = exported.get_json()
     assert data["format"] == "companion-table/1"
-    imported = api.post("/api/tables/import", data, example="import")
+    imported = api.post("/api/tables/import", data)
     assert imported.status_code == 201
     copy = imported.get_json()
     assert copy["token"] != token and copy["code"] != table["code"] and copy["host_key"] != table["host_key"]
@@ -345,8 +341,7 @@ def test_import_of_garbage_is_refused_and_creates_nothing(api, made, store):
                           ([1, 2, 3], "This is not a table export."),
                           (damaged, "This export is damaged and can't be imported."),
                           (unknown_game, "This export is damaged and can't be imported.")):
-        response = api.post("/api/tables/import", body,
-                            example="import refused" if body is damaged else None)
+        response = api.post("/api/tables/import", body)
         assert (response.status_code, response.get_json()) == (400, {"error": message, "field": "file"})
     response = api.call("POST", "/api/tables/import", data="{not json", content_type="application/json")
     assert (response.status_code, response.get_json()["error"]) == (400, "This is not a table export.")
@@ -359,10 +354,10 @@ def test_delete_needs_the_host_key_then_the_table_is_gone(api, made, store):
     response = api.delete(f"/api/tables/{token}", headers=seat(keys["Alice"]))
     # A seat key is no host key; a DELETE with a key header needs no JSON body.
     assert (response.status_code, response.get_json()) == (403, {"error": "Not allowed."})
-    response = api.delete(f"/api/tables/{token}", headers={"X-Host-Key": table["host_key"]}, example="delete")
+    response = api.delete(f"/api/tables/{token}", headers={"X-Host-Key": table["host_key"]})
     assert (response.status_code, response.get_json()) == (200, {"deleted": token})
     assert store.table(token) is None
-    response = api.get(f"/api/tables/{token}", example="not found")
+    response = api.get(f"/api/tables/{token}")
     assert (response.status_code, response.get_json()) == (404, {"error": "Not found."})
 
 
@@ -376,8 +371,7 @@ def test_a_post_that_is_not_json_gets_415_json(api, made, store):
                  f"/api/tables/{token}/actions", f"/api/tables/{token}/undo",
                  f"/api/tables/{token}/seats/s1/takeover"):
         response = api.call("POST", path, data={"type": "reset", "name": "Eve", "role": "player"},
-                            headers={**seat(keys["Alice"]), "X-Host-Key": table["host_key"]},
-                            example="not json" if path.endswith("/actions") else None)
+                            headers={**seat(keys["Alice"]), "X-Host-Key": table["host_key"]})
         assert response.status_code == 415, path
         assert response.get_json() == {"error": "Send JSON (Content-Type: application/json)."}
     assert store.table(token).version == 2
@@ -420,3 +414,55 @@ def test_a_seat_key_from_the_cookie_works_as_on_the_phone(table, alice, api):
     response = alice.client.post(f"/api/tables/{table}/actions",
                                  json={"type": "track.adjust", "payload": {"track": "t1", "delta": 1}})
     assert response.status_code == 200
+
+
+# --- one tool's session, start to end (the examples in docs/api.md) -------------------------
+
+
+def test_a_tool_drives_a_table_from_start_to_end(api, store):
+    assert api.get("/api/games", example="games").status_code == 200
+    made = api.post("/api/tables", {"game": "tally", "name": "Game night",
+                                     "options": {"tracks": "Doom 0..30", "counters": "VP 0..99"}},
+                    example="create").get_json()
+    token, host = made["token"], {"X-Host-Key": made["host_key"]}
+    refused = api.post("/api/tables", {"game": "chess", "name": "Game night"}, example="create refused")
+    assert refused.status_code == 400
+
+    alice = api.post(f"/api/tables/{token}/seats", {"name": "Alice", "role": "player"}, example="join")
+    assert alice.status_code == 201
+    alice = seat(alice.get_json()["key"])
+    bob = seat(api.post(f"/api/tables/{token}/seats", {"name": "Bob", "role": "keeper"}).get_json()["key"])
+    assert api.post(f"/api/tables/{token}/seats", {"name": "bob", "role": "player"},
+                    example="join refused").status_code == 400
+    assert api.get(f"/api/tables/{token}", example="table").get_json()["version"] == 2
+
+    assert api.post(f"/api/tables/{token}/actions", {"type": "track.adjust", "payload": {"track": "t1", "delta": 3}},
+                    headers=alice, example="act").get_json() == {"version": 3}
+    assert api.post(f"/api/tables/{token}/actions", {"type": "track.adjust", "payload": {"track": "t1", "delta": -5}},
+                    headers=alice, example="act refused").status_code == 400
+    assert api.post(f"/api/tables/{token}/actions", {"type": "reset"},
+                    example="act without seat").status_code == 400
+    assert api.call("POST", f"/api/tables/{token}/actions", data={"type": "reset"}, headers=alice,
+                    example="not json").status_code == 415
+    assert api.post(f"/api/tables/{token}/actions", {"type": "note.set", "payload": {"text": "Go for the relic"}},
+                    headers=alice, example="act note").get_json() == {"version": 4}
+    assert api.get(f"/api/tables/{token}/state", headers=alice, example="state").get_json()["state"]["mine"] == {
+        "note": "Go for the relic"}
+    assert api.get(f"/api/tables/{token}/state", headers=bob, example="state other").get_json()["state"]["mine"] == {}
+    assert api.post(f"/api/tables/{token}/actions", {"type": "counter.adjust", "payload": {"counter": "c1", "delta": 2}},
+                    headers=bob).get_json() == {"version": 5}
+    assert api.post(f"/api/tables/{token}/undo", headers=bob, example="undo").get_json() == {"version": 6}
+    log = api.get(f"/api/tables/{token}/log", headers=bob, example="log").get_json()
+    assert log[3]["payload"] == {}  # Alice's note, as Bob sees it
+
+    exported = api.get(f"/api/tables/{token}/export", headers=host, example="export")
+    assert api.get(f"/api/tables/{token}/export", headers=alice, example="export refused").status_code == 403
+    copy = api.post("/api/tables/import", exported.get_json(), example="import").get_json()
+    assert store.state(copy["token"]) == store.state(token)
+    assert api.post("/api/tables/import", {"format": "companion-table/1", "game": "tally"},
+                    example="import refused").status_code == 400
+
+    new_key = api.post(f"/api/tables/{token}/seats/s1/takeover", headers=host, example="takeover").get_json()["key"]
+    assert api.get(f"/api/tables/{token}/state", headers=seat(new_key)).get_json()["seat"] == "s1"
+    assert api.delete(f"/api/tables/{token}", headers=host, example="delete").status_code == 200
+    assert api.get(f"/api/tables/{token}/state", headers=alice, example="not found").status_code == 404
