@@ -24,8 +24,17 @@ def bad(error: ActionError, status: int = 400):
     return jsonify({"error": error.text(gettext), "field": error.field}), status
 
 
+def parsed_json() -> object:
+    """The request's JSON, or None if it is not JSON (or nested deeper than
+    Python's parser can go, which raises RecursionError, not ValueError)."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        return None
+
+
 def body() -> dict:
-    data = request.get_json(silent=True)
+    data = parsed_json()
     if not isinstance(data, dict):
         raise ActionError("Send a JSON object.")
     return data
@@ -64,7 +73,7 @@ def create_table():
     if not is_local_request():
         abort(403)
     data = body()
-    if data.get("game") not in games.table_types():
+    if not isinstance(data.get("game"), str) or data["game"] not in games.table_types():
         raise ActionError("Pick a game.", field="game")
     options = data.get("options") or {}
     if not isinstance(options, dict):
@@ -77,7 +86,7 @@ def create_table():
 def import_table():
     if not is_local_request():
         abort(403)
-    table = store().import_table(request.get_json(silent=True))
+    table = store().import_table(parsed_json())
     return jsonify({**table_json(table), "host_key": table.host_key}), 201
 
 

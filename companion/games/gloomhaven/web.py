@@ -57,7 +57,7 @@ def solve_endpoint():
         return _error("send the scenario as JSON (Content-Type: application/json)", 415)
     try:
         data = json.loads(request.get_data(cache=False).decode("utf-8-sig"))
-    except (ValueError, UnicodeDecodeError) as error:
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:  # RecursionError: nested too deep to parse
         return _error("the body is not valid JSON: %s" % error)
     translate = _translate()
     try:
