@@ -30,6 +30,16 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
 }});
 """
 
+# A busy table for layout checks: long names everywhere, eight tracks.
+LONG_NAME = "Bartholomew the Unpronounceable"
+LONG_TABLE_NAME = "Bartholomew’s Grand Campaign Night"
+EIGHT_TRACKS = "\n".join([
+    "Doom 0..30 start 7", "Reputation with the Merchant Guild 0..20 start 4", "Threat 0..12 start 3",
+    "Round 1..10", "Supplies left in the caravan 0..40 start 22", "Morale -5..5 start 0",
+    "Corruption of the realm 0..15 start 9", "Turn order token 1..6",
+])
+THREE_COUNTERS = "VP 0..99 start 12\nGold 0..999 start 30\nHealth 0..20 start 14"
+
 
 def browser_required() -> bool:
     return os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
@@ -78,6 +88,7 @@ class Phone:
 
 def new_phone(browser, color_scheme: str = "light", locale: str = "en-GB") -> Phone:
     context = browser.new_context(**PHONE, color_scheme=color_scheme, locale=locale)
+    context.set_default_timeout(10_000)  # a stuck step fails in seconds, not half a minute
     context.add_init_script(WAKE_LOCK_RECORDER)
     page = context.new_page()
     phone = Phone(context=context, page=page)
@@ -92,23 +103,24 @@ def new_phone(browser, color_scheme: str = "light", locale: str = "en-GB") -> Ph
 
 def create_table(page, server: LiveServer, name: str, tracks: str = "Doom 0..30", counters: str = "VP 0..99") -> str:
     """The host creates a tally table on the home page; returns its token.
-    Creating leads to the table's invite (QR) page."""
+    Creating leads to the table's invite (QR) page. (Fields are found by
+    name, so this works in every language.)"""
     page.goto(server.url)
     form = page.locator("form", has=page.locator("input[name=game][value=tally]"))
-    form.get_by_label("Table name").fill(name)
+    form.locator("input[name=name]").fill(name)
     form.locator("textarea[name=tracks]").fill(tracks)
     form.locator("textarea[name=counters]").fill(counters)
-    form.get_by_role("button", name="Create table").click()
+    form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*/qr")
     return page.url.rstrip("/").split("/")[-2]
 
 
-def join(page, server: LiveServer, token: str, name: str, role: str = "Player") -> None:
-    """Open the table's link (what the QR code holds), give a name, pick a role."""
+def join(page, server: LiveServer, token: str, name: str, role: str = "player") -> None:
+    """Open the table's link (what the QR code holds), give a name, pick a role (its id)."""
     page.goto(server.at(f"/t/{token}"))
-    page.get_by_label("Your name").fill(name)
-    page.get_by_label(role, exact=True).check()
-    page.get_by_role("button", name="Take a seat").click()
+    page.locator("input[name=name]").fill(name)
+    page.locator(f"input[name=role][value={role}]").check()
+    page.locator("form:has(input[name=role]) button[type=submit]").click()
     page.wait_for_selector("#region-tracks")
     wait_live(page)
 

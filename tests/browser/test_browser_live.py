@@ -35,7 +35,7 @@ def test_host_creates_a_table_and_gets_a_qr_code_to_invite(server, phones):
 def test_a_change_on_one_phone_shows_on_the_other_without_reload(server, tally, phones):
     a, b = phones().page, phones().page
     join(a, server, tally.token, "Alice")
-    join(b, server, tally.token, "Bob", role="Score keeper")
+    join(b, server, tally.token, "Bob", role="keeper")
     mark_page(a), mark_page(b)
 
     a.get_by_role("button", name="Doom plus 1").click()
