@@ -125,6 +125,7 @@ class Board:
         self.sight = geometry.sight
         self.wall_distances = geometry.wall_distances
 
+        self.figures_by_id = {f.id: f for f in scenario.figures}
         others = [f for f in scenario.figures if f.id != self.me.id]
         self.occupied = {f.hex: f for f in others}
         #: Enemies the monster may focus on and target (invisible ones it ignores).

@@ -33,12 +33,13 @@ class Standing:
 
 def initiative_order(board: Board, enemy) -> tuple:
     """Earlier in the round sorts first. A summon acts just before its
-    summoner; a long-resting character acts last."""
-    figures = {f.id: f for f in board.scenario.figures}
+    summoner (so it takes the summoner's place in the order); a long-resting
+    character acts last."""
     if enemy.side == "summon":
-        summoner = figures.get(enemy.summoner) if enemy.summoner else None
-        resting = bool(summoner and summoner.long_rest)
-        return (1 if resting else 0, enemy.initiative, 0)
+        summoner = board.figures_by_id.get(enemy.summoner) if enemy.summoner else None
+        if summoner is not None:
+            return (1 if summoner.long_rest else 0, summoner.initiative, 0)
+        return (0, enemy.initiative, 0)
     return (1 if enemy.long_rest else 0, enemy.initiative, 1)
 
 

@@ -359,3 +359,16 @@ def test_translate_is_used_for_every_sentence():
     assert outcomes(english) == outcomes(marked)
     assert marked["options"][0]["why"].startswith("<")
     assert marked["options"][0]["why"] != english["options"][0]["why"]
+
+
+def test_a_summon_takes_its_summoners_place_in_the_order():
+    # The summon's own initiative is ignored: it acts just before its summoner (10),
+    # so it comes before a character at 20.
+    figures = [
+        monster("m", (4, 4)),
+        character("early", (2, 4), 10),
+        dict(id="bear", side="summon", hex=[6, 2], initiative=90, summoner="early"),
+        character("other", (6, 3), 20),
+    ]
+    result = solve(scenario(figures))
+    assert result["focus"] == ["bear"]
