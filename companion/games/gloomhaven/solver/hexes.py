@@ -8,7 +8,7 @@ line-of-sight tests exact: an affine map preserves intersections.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
 
 Hex = tuple  # (q, r)
 
@@ -85,27 +85,3 @@ def orientations(pattern: Iterable[Hex]) -> list:
             if shape not in seen:
                 seen.append(shape)
     return seen
-
-
-def line_of_hexes(a: Hex, b: Hex) -> Iterator[Hex]:
-    """Hexes between `a` and `b` along a straight line (both ends included)."""
-    n = distance(a, b)
-    if n == 0:
-        yield a
-        return
-    ax, az = a[0] + 1e-6, a[1] + 1e-6
-    bx, bz = b[0] + 1e-6, b[1] + 1e-6
-    for i in range(n + 1):
-        t = i / n
-        yield cube_round(ax + (bx - ax) * t, az + (bz - az) * t)
-
-
-def cube_round(q: float, r: float) -> Hex:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return (int(rq), int(rr))

@@ -20,7 +20,7 @@ choice, so each gives options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .attack import Attacks, group_rank
 from .board import Board
@@ -38,7 +38,6 @@ class Outcome:
     goal: tuple = None  # the destination it heads for when it cannot attack yet
     goal_cost: tuple = None  # the full cost of getting to `goal`
     disadvantage: int = 0
-    extra: dict = field(default_factory=dict)
 
 
 def plan(board: Board, paths: Paths, attacks: Attacks, standing, rank: dict) -> list:

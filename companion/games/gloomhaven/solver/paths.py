@@ -27,7 +27,6 @@ class Paths:
         self.board = board
         self.kind = board.movement
         self._from_start = None
-        self._parents = None
         self._to = {}
 
     # -- helpers ------------------------------------------------------------------
@@ -53,7 +52,7 @@ class Paths:
         if self._from_start is None:
             b = self.board
             if self.kind == "normal":
-                self._from_start, self._parents = self._dijkstra(b.start)
+                self._from_start = self._dijkstra(b.start)
             else:
                 steps = b.wall_distances(b.start)
                 self._from_start = {h: self._end_cost(h, s) for h, s in steps.items()}
@@ -64,7 +63,6 @@ class Paths:
         links, blocked = b.links, b.blocked
         negative, difficult = b.negative, b.difficult
         best = {origin: (0, 0)}
-        parent = {origin: None}
         heap = [(0, 0, origin)]
         pop, push = heapq.heappop, heapq.heappush
         while heap:
@@ -78,9 +76,8 @@ class Paths:
                 old = best.get(n)
                 if old is None or cost < old:
                     best[n] = cost
-                    parent[n] = h
                     push(heap, (cost[0], cost[1], n))
-        return best, parent
+        return best
 
     # -- this turn ---------------------------------------------------------------
 
@@ -202,16 +199,3 @@ class Paths:
                         heapq.heappush(heap, (cost[0], cost[1], u))
         self._to[destination] = found
         return found
-
-    def path_from_start(self, h) -> list:
-        """The cheapest path from the start to `h` with unlimited movement."""
-        if self.kind != "normal":
-            return self._wall_paths({h})[h]
-        self.from_start()
-        path = []
-        x = h
-        while x is not None:
-            path.append(x)
-            x = self._parents[x]
-        path.reverse()
-        return path

@@ -37,10 +37,6 @@ class Figure:
     long_rest: bool = False
     invisible: bool = False
 
-    @property
-    def is_enemy_of_monsters(self) -> bool:
-        return self.side in ("character", "summon")
-
 
 @dataclass(frozen=True)
 class Attack:
@@ -69,9 +65,6 @@ class Scenario:
     figures: tuple  # Figure, in input order
     active: Figure
     action: Action
-
-    def figure_at(self) -> dict:
-        return {f.hex: f for f in self.figures}
 
 
 # -- parsing -----------------------------------------------------------------
@@ -290,8 +283,6 @@ def _action(data: Any) -> Action:
                     )
                 if cell not in cells:
                     cells.append(cell)
-            if raw["aoe"] and not cells:
-                raise ScenarioError("action.attack.aoe has no hex")
             aoe = tuple(cells)
         attack = Attack(range=reach, targets=targets, aoe=aoe)
     return Action(move=move, movement=movement, muddled=muddled, attack=attack)
