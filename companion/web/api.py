@@ -8,16 +8,19 @@ sends `X-Host-Key`. Requests that change anything must be
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from companion import games
 from companion.rules import N_, ActionError
+from companion.store import SEAT_JOIN, SEAT_TAKEOVER, UNDO
 from companion.web import history
+from companion.web.pages import join_url
 from companion.web.security import current_seat, is_host, is_local_request, require_host, store, table_or_404
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
+PLATFORM_ENTRIES = {SEAT_JOIN, SEAT_TAKEOVER, UNDO}
 
 
 def bad(error: ActionError, status: int = 400):
@@ -55,7 +58,7 @@ def http_error(error: HTTPException):
 
 def table_json(table) -> dict:
     return {"token": table.token, "code": table.code, "game": table.game, "name": table.name,
-            "version": table.version, "url": url_for("pages.table", token=table.token, _external=True)}
+            "version": table.version, "url": join_url(table)}
 
 
 @blueprint.get("/games")
@@ -152,7 +155,9 @@ def log(token: str):
     entries = []
     for entry in store().log(token):
         line = history.describe(table, entry, seats, full, viewer)
-        payload = entry.payload if entry.type.startswith(("seat.", "undo")) else table.rules.redact(entry.action, viewer)
+        # Only the platform's own entries skip the game's redaction; a game
+        # action may be named "seat.…" and still carry a secret.
+        payload = entry.payload if entry.type in PLATFORM_ENTRIES else table.rules.redact(entry.action, viewer)
         entries.append({"seq": entry.seq, "type": entry.type, "payload": payload, "seat": entry.seat,
                         "time": entry.time, "undone": entry.undone, "text": line.text})
     return jsonify(entries)

@@ -466,3 +466,59 @@ def test_a_tool_drives_a_table_from_start_to_end(api, store):
     assert api.get(f"/api/tables/{token}/state", headers=seat(new_key)).get_json()["seat"] == "s1"
     assert api.delete(f"/api/tables/{token}", headers=host, example="delete").status_code == 200
     assert api.get(f"/api/tables/{token}/state", headers=alice, example="not found").status_code == 404
+
+
+# --- regressions ---------------------------------------------------------------------------
+
+
+def test_the_join_url_is_the_address_phones_use(tmp_path):
+    # A tool on the server machine talks to 127.0.0.1; the link it hands out
+    # must be the LAN address `serve` found, as on the Invite page.
+    from companion.web import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True,
+                      "PUBLIC_URL": "http://192.168.1.5:8000/"})
+    api = Api(app.test_client())
+    made = api.post("/api/tables", {"game": "tally", "name": "Game night"}).get_json()
+    assert made["url"] == f"http://192.168.1.5:8000/t/{made['token']}"
+    assert api.get(f"/api/tables/{made['token']}").get_json()["url"] == made["url"]
+    app.extensions["companion.store"].close()
+
+
+class SecretSeatRules(games.table_types()["tally"].__class__):
+    """A tally whose game action is named like a platform one ("seat.…")
+    and carries a secret: the log must still redact it."""
+
+    id = "secret-seat"
+
+    def action_types(self):
+        return {**super().action_types(), "seat.whisper": "A secret only the sender sees."}
+
+    def validate(self, state, action, seats):
+        if action.type != "seat.whisper":
+            super().validate(state, action, seats)
+
+    def apply(self, state, action, seats):
+        if action.type == "seat.whisper":
+            state["secrets"].setdefault(action.seat, {})["whisper"] = action.payload["text"]
+            return state
+        return super().apply(state, action, seats)
+
+    def redact(self, action, viewer):
+        if action.type == "seat.whisper" and (viewer is None or viewer.id != action.seat):
+            return {}
+        return super().redact(action, viewer)
+
+
+def test_the_log_redacts_a_game_action_whose_name_starts_like_a_platform_one(api, monkeypatch):
+    rules = SecretSeatRules()
+    monkeypatch.setitem(games.table_types(), rules.id, rules)
+    token = api.post("/api/tables", {"game": rules.id, "name": "Whispers"}).get_json()["token"]
+    alice = seat(api.post(f"/api/tables/{token}/seats", {"name": "Alice", "role": "player"}).get_json()["key"])
+    bob = seat(api.post(f"/api/tables/{token}/seats", {"name": "Bob", "role": "player"}).get_json()["key"])
+    sent = api.post(f"/api/tables/{token}/actions", {"type": "seat.whisper", "payload": {"text": "psst-42"}},
+                    headers=alice)
+    assert sent.status_code == 200
+    assert "psst-42" in json.dumps(api.get(f"/api/tables/{token}/log", headers=alice).get_json())
+    for headers in (bob, {}):
+        assert "psst-42" not in json.dumps(api.get(f"/api/tables/{token}/log", headers=headers).get_json())
