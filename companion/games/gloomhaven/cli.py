@@ -65,7 +65,7 @@ def run(args) -> int:
         return fail("%s is not UTF-8 text" % args.file)
     try:
         data = json.loads(text)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # RecursionError: nested too deep to parse
         return fail("%s is not valid JSON: %s" % (source, error))
     translate = translator(args.lang)
     try:

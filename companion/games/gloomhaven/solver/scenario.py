@@ -88,8 +88,8 @@ def _show(value: Any) -> str:
 
     try:
         text = json.dumps(value)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):
+        text = "a %s" % type(value).__name__
     return text if len(text) <= 60 else text[:57] + "..."
 
 
