@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from companion.web import render
-from companion.web.security import current_seat, store, table_or_404
+from companion.web.security import current_seat, sent_seat_key, store, table_or_404
 
 blueprint = Blueprint("events", __name__)
 
@@ -29,6 +29,7 @@ def stream(token: str):
     table = table_or_404(token)
     display = request.args.get("view") == "display"
     seat = None if display else current_seat(table)
+    key = sent_seat_key(table) if seat is not None else None
     hub = current_app.extensions["companion.hub"]
     heartbeat = current_app.config["SSE_HEARTBEAT_SECONDS"]
 
@@ -39,6 +40,11 @@ def stream(token: str):
         while True:
             if store().table(token) is None:
                 yield sse_event("gone", "")
+                return
+            if seat is not None and store().seat_by_key(token, key) is None:
+                # The host moved the seat to another phone: this one must stop
+                # receiving the seat's private regions at once.
+                yield sse_event("seat-lost", "")
                 return
             version, regions = render.regions(table, seat, display)
             if version != seen:

@@ -84,11 +84,14 @@ def remember_host(table: Table) -> None:
     session["hosts"] = {**session.get("hosts", {}), table.token: table.host_key}
 
 
+def sent_seat_key(table: Table) -> str | None:
+    return request.headers.get("X-Seat-Key") or session.get("seats", {}).get(table.token)
+
+
 def current_seat(table: Table) -> Seat | None:
     cache = g.setdefault("seats", {})
     if table.token not in cache:
-        key = request.headers.get("X-Seat-Key") or session.get("seats", {}).get(table.token)
-        cache[table.token] = store().seat_by_key(table.token, key)
+        cache[table.token] = store().seat_by_key(table.token, sent_seat_key(table))
     return cache[table.token]
 
 

@@ -111,3 +111,24 @@ def test_a_deleted_table_sends_gone_and_the_stream_ends(host, table, alice):
 
 def test_a_stream_for_an_unknown_table_is_404(alice):
     assert alice.get("/t/no-such-table/events").status_code == 404
+
+
+def test_a_stream_whose_seat_moved_to_another_phone_says_so_and_ends(host, table, alice, bob, new_phone):
+    with open_stream(alice, f"/t/{table}/events") as alices, open_stream(bob, f"/t/{table}/events") as bobs:
+        alices.read(until=has_version)
+        bobs.read(until=has_version)
+        host.csrf = csrf_from(host.page(f"/t/{table}/qr"))
+        assert host.post(f"/t/{table}/seats/{alice.seat_id}/handover").status_code == 200
+        lost = alices.read(until=lambda t: "event: seat-lost" in t)
+        assert names(lost)[-1] == "seat-lost"
+        assert alices.read() == ""  # ended
+        # Bob's seat did not move: his stream goes on.
+        assert names(bobs.read(until=has_version)) == ["region-log", "version"]
+
+
+def test_a_display_stream_goes_on_after_a_handover(host, table, alice, new_phone):
+    with open_stream(new_phone(), f"/t/{table}/events?view=display") as display:
+        display.read(until=has_version)
+        host.csrf = csrf_from(host.page(f"/t/{table}/qr"))
+        host.post(f"/t/{table}/seats/{alice.seat_id}/handover")
+        assert names(display.read(until=has_version)) == ["version"]

@@ -136,3 +136,20 @@ def test_a_handed_over_seat_keeps_its_note_on_the_new_phone_only(host, table, al
     new.get(f"/t/{table}/claim/{link}")
     assert ALICE_NOTE in new.page(f"/t/{table}")
     assert ALICE_NOTE not in alice.page(f"/t/{table}")
+
+
+def test_an_open_stream_on_the_old_phone_stops_after_a_handover(host, table, alice, new_phone):
+    # The seat moved because the old phone was lost: its open page must not
+    # keep receiving the seat's private regions.
+    with open_stream(alice, f"/t/{table}/events") as old_phone:
+        old_phone.read(until=has_version)
+        host.csrf = csrf_from(host.page(f"/t/{table}/qr"))
+        page = host.post(f"/t/{table}/seats/{alice.seat_id}/handover").get_data(as_text=True)
+        claim = "/t/{}/claim/{}".format(table, page.split(f"/t/{table}/claim/")[1].split('"')[0])
+        new = new_phone()
+        new.get(claim)
+        new.token, new.csrf = table, csrf_from(new.page(f"/t/{table}"))
+        assert new.act("note.set", text=ALICE_NOTE).status_code == 200
+        rest = old_phone.read(until=lambda text: "event: gone" in text or ALICE_NOTE in text)
+    assert ALICE_NOTE not in rest
+    assert "event: seat-lost" in rest
