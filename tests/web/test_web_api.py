@@ -522,3 +522,12 @@ def test_the_log_redacts_a_game_action_whose_name_starts_like_a_platform_one(api
     assert "psst-42" in json.dumps(api.get(f"/api/tables/{token}/log", headers=alice).get_json())
     for headers in (bob, {}):
         assert "psst-42" not in json.dumps(api.get(f"/api/tables/{token}/log", headers=headers).get_json())
+
+
+def test_the_solver_endpoint_answers_as_docs_api_md_says(api):
+    # Only what docs/api.md promises; the solver itself is tested with the game.
+    response = api.call("POST", "/api/gloomhaven/solve", data="hexes", content_type="text/plain")
+    assert response.status_code == 415 and response.get_json()["error"]
+    response = api.post("/api/gloomhaven/solve", {})
+    assert response.status_code == 400
+    assert set(response.get_json()) == {"error"} and response.get_json()["error"]
