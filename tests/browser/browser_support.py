@@ -84,6 +84,7 @@ class Phone:
     context: object
     page: object
     dialogs: list = field(default_factory=list)
+    accept_dialogs: bool = False  # confirm() answers OK when set
 
 
 def new_phone(browser, color_scheme: str = "light", locale: str = "en-GB") -> Phone:
@@ -95,7 +96,7 @@ def new_phone(browser, color_scheme: str = "light", locale: str = "en-GB") -> Ph
 
     def on_dialog(dialog):
         phone.dialogs.append((dialog.type, dialog.message))
-        dialog.dismiss()
+        dialog.accept() if phone.accept_dialogs else dialog.dismiss()
 
     page.on("dialog", on_dialog)
     return phone

@@ -153,3 +153,23 @@ def test_the_table_display_shows_shared_state_only_and_updates_live(server, tall
     expect(counter_value(screen, "Alice")).to_have_text("6", timeout=LIVE)
     expect(screen.locator("body")).not_to_contain_text(secret)
     assert same_document(screen)
+
+
+def test_deleting_the_table_tells_every_phone_at_once(server, phones):
+    host = phones()
+    token = create_table(host.page, server, "Short game")
+    a = phones().page
+    join(a, server, token, "Alice")
+
+    delete = host.page.locator("form[action$=delete] button")
+    delete.click()  # the host says Cancel to "Delete this table for everyone?"
+    assert host.dialogs and host.dialogs[-1][0] == "confirm"
+    assert server.store.table(token) is not None
+    host.accept_dialogs = True
+    delete.click()
+    host.page.wait_for_url(server.url)
+    assert server.store.table(token) is None
+
+    # Alice's phone reloads by itself and says the table is gone.
+    expect(a.locator("h1")).to_have_text("Not found", timeout=5000)
+    assert a.url == server.at(f"/t/{token}")

@@ -40,7 +40,8 @@
       });
     });
     source.addEventListener("version", function (event) { setLive("open", event.data); });
-    source.addEventListener("gone", function () { source.close(); setLive("gone"); });
+    // The table was deleted: reloading shows the page that says so.
+    source.addEventListener("gone", function () { source.close(); setLive("gone"); window.location.reload(); });
     // The host moved this seat to another phone: show this one the join page.
     source.addEventListener("seat-lost", function () { source.close(); window.location.reload(); });
     source.onopen = function () { holder.retryDelay = 1000; setLive("open"); };
