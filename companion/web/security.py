@@ -79,9 +79,26 @@ def require_host(table: Table) -> None:
         abort(403, description="host")
 
 
-def remember_host(table: Table) -> None:
+# Browsers drop a cookie over 4 KB, and with it every later change to the
+# session (seats, host keys, the CSRF token). Each remembered table costs about
+# 70 bytes, so a browser keeps the keys of its newest tables only, and forgets
+# deleted ones.
+MAX_REMEMBERED = 24
+
+
+def _remember(kind: str, table: Table, key: str) -> None:
+    kept = []
+    for token, held in session.get(kind, {}).items():
+        known = store().table(token) if token != table.token else None
+        if known is not None:
+            kept.append((known.created, token, held))
+    kept = sorted(kept)[-(MAX_REMEMBERED - 1):]
     session.permanent = True
-    session["hosts"] = {**session.get("hosts", {}), table.token: table.host_key}
+    session[kind] = {**{token: held for _, token, held in kept}, table.token: key}
+
+
+def remember_host(table: Table) -> None:
+    _remember("hosts", table, table.host_key)
 
 
 def sent_seat_key(table: Table) -> str | None:
@@ -96,8 +113,7 @@ def current_seat(table: Table) -> Seat | None:
 
 
 def remember_seat(table: Table, key: str) -> None:
-    session.permanent = True
-    session["seats"] = {**session.get("seats", {}), table.token: key}
+    _remember("seats", table, key)
     g.pop("seats", None)
 
 

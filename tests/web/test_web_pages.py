@@ -11,7 +11,7 @@ import re
 import pytest
 from flask import Flask
 
-from web_support import COUNTERS, TRACKS, Browser, create_tally, csrf_from, location_path
+from web_support import COUNTERS, TRACKS, Browser, create_tally, csrf_from, join_seat, location_path
 
 
 def seat_named(page: str) -> str | None:
@@ -464,3 +464,32 @@ def test_importing_without_a_file_says_so(host, table, store):
     assert response.status_code == 302
     assert "This is not a table export." in host.page("/")
     assert len(store.tables()) == 1
+
+
+# --- the session cookie stays small --------------------------------------------------
+
+
+def test_the_session_cookie_stays_under_the_browser_limit_after_many_tables(host, new_phone, store):
+    # Browsers drop a cookie over 4096 bytes, and with it every later change
+    # to the session; a host who makes a table each game night must not get there.
+    phone = new_phone()
+    for number in range(70):
+        token = create_tally(host, name=f"Night {number}")
+        join_seat(phone, token, "Alice")
+    for browser in (host, phone):
+        assert len(browser.client.get_cookie("session").value) < 3800
+    # The newest tables are still hosted and seated.
+    assert f'action="/t/{token}/delete"' in host.page(f"/t/{token}/qr")
+    assert seat_named(phone.page(f"/t/{token}")) == "Alice"
+
+
+def test_deleted_tables_leave_the_session(host, store):
+    kept = [create_tally(host, name=f"Kept {n}") for n in range(5)]
+    for number in range(40):
+        token = create_tally(host, name=f"Gone {number}")
+        host.csrf = csrf_from(host.page(f"/t/{token}/qr"))
+        assert host.post(f"/t/{token}/delete").status_code == 302
+    create_tally(host, name="Latest")
+    # Every live table is still this browser's: deleted ones made no room problem.
+    for token in kept:
+        assert f'action="/t/{token}/delete"' in host.page(f"/t/{token}/qr")
