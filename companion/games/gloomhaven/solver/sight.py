@@ -78,6 +78,7 @@ class Sight:
         hexes with a wall on their shared edge. Any other position is void: it
         does not block a line that grazes the map's outer edge."""
         self.floor = open_floor
+        self.thin_walls = thin_walls
         segments = set()
         for h in solid:
             for dq, dr in DIRECTIONS:
@@ -107,6 +108,16 @@ class Sight:
 
     def visible(self, a, b) -> bool:
         if a == b:
+            return True
+        if (
+            distance(a, b) == 1
+            and a in self.floor
+            and b in self.floor
+            and frozenset((a, b)) not in self.thin_walls
+        ):
+            # Neighbours with no wall between them see each other, even where
+            # every corner they have touches a wall (a corridor one hex wide,
+            # an alcove): a melee attack reaches a figure next to it.
             return True
         key = (a, b) if a <= b else (b, a)
         found = self._cache.get(key)
