@@ -110,6 +110,12 @@ class Rules:
         """Return the new state. `state` is a private copy the method may change."""
         raise NotImplementedError
 
+    def check_state(self, state: dict) -> None:
+        """Raise ValueError (or TypeError, KeyError) if `state` is not one this
+        game can be in. An imported export's initial and final states are
+        checked with it: the file may be damaged or edited by hand, and pages
+        and rules rely on the state's shape."""
+
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
         """A seat was created; the game may give it its own pieces (counters,
         tracks, secrets). Returns the new state."""

@@ -16,6 +16,7 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
@@ -394,14 +395,32 @@ class Store:
                     raise TypeError
                 if not isinstance(e.get("seat"), (str, type(None))):
                     raise TypeError
+                if "time" in e:
+                    # Pages show each action's time.
+                    if isinstance(e["time"], bool) or not isinstance(e["time"], (int, float)):
+                        raise TypeError
+                    datetime.fromtimestamp(e["time"], timezone.utc)
+            rules.check_state(initial)
             state = replay(rules, initial, entries)
+            rules.check_state(state)
             # The seats must be exactly those the log seats, once each, in order.
             listed = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in seats]
             joined = [{"id": e["payload"]["id"], "name": e["payload"]["name"], "role": e["payload"]["role"]}
                       for e in entries if e["type"] == SEAT_JOIN]
             if listed != joined or len({s["id"] for s in listed}) != len(listed):
                 raise ValueError
-        except (KeyError, TypeError, ValueError, ActionError):
+            if not all(isinstance(value, str) for seat in listed for value in seat.values()):
+                raise TypeError
+            # The history names the seat a takeover moved and the step an undo undid.
+            for e in entries:
+                payload = e.get("payload", {})
+                if e["type"] == SEAT_TAKEOVER and payload.get("id") not in [s["id"] for s in listed]:
+                    raise ValueError
+                if e["type"] == UNDO and (isinstance(payload.get("seq"), bool) or not isinstance(payload.get("seq"), int)):
+                    raise TypeError
+        # RecursionError: nested deeper than copying or comparing can go;
+        # OverflowError, OSError: a time no calendar holds.
+        except (KeyError, TypeError, ValueError, ActionError, RecursionError, OverflowError, OSError):
             raise ActionError("This export is damaged and can't be imported.", field="file") from None
         if "state" in data and data["state"] != state:
             raise ActionError("This export is damaged and can't be imported.", field="file")

@@ -94,6 +94,11 @@ def whole_number(value: object, field: str) -> int:
     return number
 
 
+def _check_value(spec: dict, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not spec["min"] <= value <= spec["max"]:
+        raise ValueError
+
+
 class TallyRules(Rules):
     id = "tally"
     title = N_("Tally")
@@ -134,6 +139,30 @@ class TallyRules(Rules):
 
     def regions(self, seat: Seat | None) -> list[str]:
         return ["tracks", "counters"] + (["note"] if seat is not None else [])
+
+    def check_state(self, state: dict) -> None:
+        tracks, counters, values, secrets = state["tracks"], state["counters"], state["values"], state["secrets"]
+        if not all(isinstance(part, list) for part in (tracks, counters)) or \
+                not all(isinstance(part, dict) for part in (values, secrets)):
+            raise TypeError
+        spec_keys = ("name", "min", "max", "start", "step")
+        for spec in tracks + counters:
+            if not isinstance(spec, dict) or not isinstance(spec.get("id"), str):
+                raise TypeError
+            # make_spec raises ActionError for what no spec line can say; an import counts that as damage.
+            if make_spec(spec["name"], spec["min"], spec["max"], spec["start"], spec["step"]) != \
+                    {key: spec[key] for key in spec_keys}:
+                raise ValueError
+        for track in tracks:
+            _check_value(track, track["value"])
+        for seat_values in values.values():
+            if not isinstance(seat_values, dict) or set(seat_values) != {c["id"] for c in counters}:
+                raise ValueError
+            for counter in counters:
+                _check_value(counter, seat_values[counter["id"]])
+        for secret in secrets.values():
+            if not isinstance(secret, dict) or not isinstance(secret.get("note", ""), str):
+                raise TypeError
 
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
         state["values"][seat.id] = {c["id"]: c["start"] for c in state["counters"]}
