@@ -1,0 +1,193 @@
+"""Exact probabilities, checked against values worked out by hand and against
+brute-force enumeration of every outcome for tiny pools (no sampling)."""
+
+import itertools
+from collections import Counter
+from fractions import Fraction as F
+
+import pytest
+from dice_strategies import SYMBOLS, pools
+from hypothesis import given, settings
+
+from companion.dice import Die, Pool, probability
+from companion.dice import standard
+
+
+def test_at_least_one_six_in_3d6():
+    pool = Pool({standard.D6: 3})
+    assert probability.chance_at_least(pool.success_distribution(6), 1) == F(91, 216)
+    assert pool.success_distribution(6) == {0: F(125, 216), 1: F(75, 216), 2: F(15, 216), 3: F(1, 216)}
+
+
+def test_sum_of_2d6():
+    dist = Pool({standard.D6: 2}).distribution("pips")
+    assert dist == {total: F(6 - abs(total - 7), 36) for total in range(2, 13)}
+    assert list(dist) == sorted(dist)
+
+
+def test_cthulhu_wars_two_dice():
+    pool = Pool({standard.CTHULHU_WARS_COMBAT: 2})
+    assert pool.chance_at_least("kill", 1) == F(11, 36)
+    assert pool.distribution("pain") == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
+    # (kills, pains): per die 6 -> (1, 0) at 1/6, 4-5 -> (0, 1) at 1/3, else (0, 0) at 1/2.
+    assert pool.joint_distribution(["kill", "pain"]) == {
+        (0, 0): F(1, 4),
+        (0, 1): F(1, 3),
+        (0, 2): F(1, 9),
+        (1, 0): F(1, 6),
+        (1, 1): F(1, 9),
+        (2, 0): F(1, 36),
+    }
+
+
+@pytest.mark.parametrize(
+    "max_depth, expected",
+    [
+        # One CitOW combat die: 1-3 miss (1/2), 4-5 hit (1/3), 6 hits and rolls again (1/6).
+        (0, {0: F(1, 2), 1: F(1, 2)}),
+        # cap 1: the extra die hits on 4+ (1/2) and explodes no further.
+        (1, {0: F(1, 2), 1: F(1, 3) + F(1, 6) * F(1, 2), 2: F(1, 6) * F(1, 2)}),
+        # cap 2: P(2) = 1/6 * (1/3 + 1/6 * 1/2) = 5/72; P(3) = 1/6 * 1/6 * 1/2 = 1/72.
+        (2, {0: F(1, 2), 1: F(5, 12), 2: F(5, 72), 3: F(1, 72)}),
+    ],
+)
+def test_exploding_die_by_hand(max_depth, expected):
+    pool = Pool({standard.CITOW_COMBAT: 1}, max_depth=max_depth)
+    assert pool.distribution("hit") == expected
+    assert probability.die_distribution(pool, "citow_combat", "hit") == expected
+
+
+def test_exploding_die_mean_follows_the_cap():
+    # E(cap d) = 1/2 + 1/6 * E(cap d-1), E(cap 0) = 1/2; with no cap it would be 3/5.
+    mean = F(1, 2)
+    for depth in range(6):
+        pool = Pool({standard.CITOW_COMBAT: 1}, max_depth=depth)
+        assert pool.expected("hit") == mean
+        assert probability.mean(pool.distribution("hit")) == mean
+        mean = F(1, 2) + F(1, 6) * mean
+    assert abs(Pool({standard.CITOW_COMBAT: 1}).expected("hit") - F(3, 5)) < F(1, 10**8)
+
+
+def test_explosion_into_a_named_kind_by_hand():
+    bonus = Die("bonus", {"p": {"a": 2}, "q": {}})
+    main = Die("main", {"x": {"a": 1, "explode": "bonus"}, "y": {}})
+    pool = Pool({main: 1}, extra_dice=[bonus])
+    assert pool.distribution("a") == {0: F(1, 2), 1: F(1, 4), 3: F(1, 4)}
+
+
+def test_cap_probability():
+    one = Pool({standard.CITOW_COMBAT: 1}, max_depth=1)
+    assert one.cap_probability() == F(1, 36)  # a 6, then a 6 on the extra die
+    two = Pool({standard.CITOW_COMBAT: 2}, max_depth=1)
+    assert two.cap_probability() == 1 - F(35, 36) ** 2
+    assert Pool({standard.CTHULHU_WARS_COMBAT: 5}).cap_probability() == 0
+    assert Pool({standard.CITOW_COMBAT: 30}).cap_probability() < F(1, 10**7)
+
+
+def test_weighted_quantity_counts_wild_results():
+    hero = standard.the_others_hero_die({"hit": 2, "defense": 2, "faith": 1, "skill": 1})
+    pool = Pool({hero: 1}, max_depth=1)
+    # hit 1/3; faith (1/6) counts 1 and rolls one more, which is a hit or faith 1/2.
+    assert pool.distribution({"hit": 1, "faith": 1}) == {0: F(1, 2), 1: F(1, 3) + F(1, 12), 2: F(1, 12)}
+
+
+def test_chance_at_least_and_mean_on_a_distribution():
+    dist = {0: F(1, 4), 1: F(1, 2), 3: F(1, 4)}
+    assert probability.chance_at_least(dist, 1) == F(3, 4)
+    assert probability.chance_at_least(dist, 4) == 0
+    assert probability.chance_at_least(dist, -5) == 1
+    assert probability.mean(dist) == F(5, 4)
+
+
+def test_an_empty_pool_is_certain_zero():
+    assert Pool({}).distribution("hit") == {0: 1}
+    assert Pool({}).joint_distribution(["a", "b"]) == {(0, 0): 1}
+
+
+def test_bad_quantities_are_refused():
+    pool = Pool({standard.D6: 1})
+    with pytest.raises(TypeError):
+        pool.joint_distribution("kill")
+    with pytest.raises(ValueError):
+        pool.joint_distribution([])
+    with pytest.raises(ValueError):
+        pool.distribution({"pips": 1.5})
+
+
+@pytest.mark.parametrize(
+    "pool, quantities",
+    [
+        (Pool({standard.CITOW_COMBAT: 30}), ["hit"]),
+        (Pool({standard.CTHULHU_WARS_COMBAT: 30}), ["kill", "pain"]),
+        (Pool({standard.the_others_sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}): 30}), ["hit", "corruption"]),
+    ],
+)
+def test_thirty_dice_distributions_sum_to_exactly_one(pool, quantities):
+    joint = pool.joint_distribution(quantities)
+    assert sum(joint.values()) == 1
+    for index, quantity in enumerate(quantities):
+        assert probability.mean(pool.distribution(quantity)) == pool.expected(quantity)
+        assert sum(key[index] * p for key, p in joint.items()) == pool.expected(quantity)
+
+
+def brute_force(pool: Pool) -> dict[tuple[int, ...], F]:
+    """Every way the pool can come out, enumerated: product over dice of every
+    face sequence down each explosion chain."""
+
+    def chains(kind, depth):
+        die = pool.dice[kind]
+        for face in die.faces:
+            p = F(face.sides, die.sides)
+            if face.explode and depth < pool.max_depth:
+                for q, rest in chains(face.explode, depth + 1):
+                    yield p * q, [face, *rest]
+            else:
+                yield p, [face]
+
+    per_die = [list(chains(kind, 0)) for kind, count in pool.counts.items() for _ in range(count)]
+    result: Counter = Counter()
+    for combination in itertools.product(*per_die):
+        p = F(1)
+        totals = [0] * len(SYMBOLS)
+        for q, faces in combination:
+            p *= q
+            for face in faces:
+                for i, symbol in enumerate(SYMBOLS):
+                    totals[i] += face.count(symbol)
+        result[tuple(totals)] += p
+    return dict(result)
+
+
+@settings(max_examples=60)
+@given(pools(max_kinds=2, max_count=2, max_depth=2, max_dice=3))
+def test_convolution_matches_enumeration_of_every_outcome(pool):
+    assert pool.joint_distribution(SYMBOLS) == brute_force(pool)
+
+
+@given(pools())
+def test_distribution_sums_to_one_and_its_mean_is_the_sum_of_die_means(pool):
+    for quantity in [*SYMBOLS, {"a": 2, "b": -1}]:
+        dist = pool.distribution(quantity)
+        assert sum(dist.values()) == 1
+        per_die_means = sum(
+            count * probability.mean(probability.die_distribution(pool, kind, quantity))
+            for kind, count in pool.counts.items()
+        )
+        assert probability.mean(dist) == per_die_means == pool.expected(quantity)
+
+
+@given(pools())
+def test_joint_marginals_are_the_single_distributions(pool):
+    joint = pool.joint_distribution(SYMBOLS)
+    for index, symbol in enumerate(SYMBOLS):
+        marginal: Counter = Counter()
+        for key, p in joint.items():
+            marginal[key[index]] += p
+        assert dict(marginal) == pool.distribution(symbol)
+
+
+@given(pools())
+def test_successes_are_a_distribution_over_dice_counts(pool):
+    dist = pool.success_distribution(1, "a")
+    assert sum(dist.values()) == 1
+    assert min(dist) >= 0
