@@ -54,7 +54,9 @@ def stream(token: str):
                 sent.update({name: regions[name] for name in changed})
                 seen = version
             if hub.wait(token, seen, heartbeat) is None:
-                yield ": keep-alive\n\n"
+                # A named event, not a comment: the page counts these to notice
+                # a connection that died without telling the browser.
+                yield sse_event("ping", "")
 
     return Response(events(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

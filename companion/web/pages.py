@@ -79,7 +79,9 @@ def import_table():
         flash(error_text(error), "error")
         return redirect(url_for("pages.home"))
     remember_host(table)
-    return redirect(url_for("pages.table", token=table.token))
+    # Imported seats get new keys nobody holds yet: the invite page is where
+    # the host hands each seat to its phone.
+    return redirect(url_for("pages.qr_page", token=table.token))
 
 
 @blueprint.post("/join")

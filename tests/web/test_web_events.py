@@ -81,11 +81,11 @@ def test_the_display_gets_only_the_changed_shared_region(table, alice, new_phone
         assert names(stream.read(until=has_version)) == ["version"]
 
 
-def test_a_quiet_stream_sends_keep_alive_comments(table, alice):
+def test_a_quiet_stream_sends_ping_events_the_page_can_see(table, alice):
     with open_stream(alice, f"/t/{table}/events") as stream:
         stream.read(until=has_version)
         quiet = stream.read(chunks=3)
-    assert quiet == ": keep-alive\n\n" * 3
+    assert quiet == "event: ping\ndata: \n\n" * 3
 
 
 def test_a_new_seat_appears_in_the_counters_of_an_open_stream(table, alice, new_phone):

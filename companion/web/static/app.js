@@ -40,6 +40,14 @@
       });
     });
     source.addEventListener("version", function (event) { setLive("open", event.data); });
+    // The server pings every few seconds; silence for much longer means the
+    // connection died without the browser noticing (Wi-Fi hand-over, sleep).
+    function watch() {
+      clearTimeout(holder.watchdog);
+      holder.watchdog = setTimeout(function () { if (holder.source === source) { setLive("lost"); connect(holder); } },
+                                   Number(holder.dataset.silenceMs || 40000));
+    }
+    ["ping", "version"].forEach(function (name) { source.addEventListener(name, watch); });
     // The table was deleted: reloading shows the page that says so.
     source.addEventListener("gone", function () { source.close(); setLive("gone"); window.location.reload(); });
     // The host moved this seat to another phone: show this one the join page.
