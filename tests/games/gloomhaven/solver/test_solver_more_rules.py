@@ -44,13 +44,17 @@ def test_an_enemy_behind_a_closed_door_cannot_be_the_focus():
 
 
 def test_a_closed_door_blocks_a_ranged_attack_too():
-    """Range 5, no movement: a (3 away) is behind the door, which blocks line
-    of sight like a wall; b (4 away) is in range and sight."""
-    figures = [monster("m", (4, 0)), character("a", (7, 0), 10), character("b", (0, 0), 90)]
-    result = solve(scenario(figures, hexes=corridor(9), move=0, attack=ranged(5),
-                            terrain={(6, 0): "closed-door"}))
+    """Row r = -2 is wall but for a closed door at [0, -2]. Range 5, no
+    movement: a (3 away) is behind the door, which blocks movement and line
+    of sight like the wall around it; b (also 3 away, later initiative) is in
+    range and sight, so b is the focus. Open the door and a is the focus."""
+    hexes = [h for h in hexagon() if h[1] != -2 or h[0] == 0]
+    figures = [monster("m", (0, 0)), character("a", (0, -3), 10), character("b", (0, 3), 90)]
+    result = solve(scenario(figures, hexes=hexes, move=0, attack=ranged(5), terrain={(0, -2): "closed-door"}))
     assert result["focus"] == ["b"]
-    assert outcomes(result) == {((4, 0), ("b",))}
+    assert outcomes(result) == {((0, 0), ("b",))}
+    opened = solve(scenario(figures, hexes=hexes, move=0, attack=ranged(5)))
+    assert opened["focus"] == ["a"]
 
 
 def test_no_enemy_it_could_ever_attack_means_no_move():
@@ -340,3 +344,26 @@ def test_a_line_touching_a_wall_corner_is_blocked():
     aside = [h for h in hexagon() if h != [1, -1]]
     result = solve(scenario(figures, hexes=aside, move=0, attack=ranged(3)))
     assert outcomes(result) == {((0, 0), ("a",))}
+
+
+def board_hexes(top_row=True, missing=()):
+    """The 16 x 7 board the curated cases are drawn on (columns 0-15, rows
+    0-6, odd columns half a hex lower), as axial hexes."""
+    return [[q, row - q // 2] for q in range(16) for row in range(0 if top_row else 1, 7)
+            if (q, row - q // 2) not in missing]
+
+
+def test_a_wall_row_along_the_edge_of_the_board_blocks_sight():
+    """The monster [2, 0] and a [4, -1] stand in row 1 with a wall hex [3, 0]
+    between them (its column sits half a hex lower). The only lines that miss
+    [3, 0] pass above it, through [3, -1] in row 0. With row 0 floor they are
+    clear; with the whole of row 0 wall (left off the map, as the cases do)
+    they touch it and the monster cannot shoot a. (Range 4: around the wall
+    hex a is 4 steps away.)"""
+    figures = [monster("m", (2, 0)), character("a", (4, -1))]
+    wall = {(3, 0)}
+    open_top = solve(scenario(figures, hexes=board_hexes(True, wall), move=0, attack=ranged(4)))
+    assert outcomes(open_top) == {((2, 0), ("a",))}
+    walled_top = solve(scenario(figures, hexes=board_hexes(False, wall), move=0, attack=ranged(4)))
+    assert walled_top["focus"] == ["a"]
+    assert outcomes(walled_top) == {((2, 0), ())}
