@@ -118,6 +118,17 @@ def test_thin_walls_block_sight():
     assert cut.visible((0, 6), (6, 3))
 
 
+def test_neighbours_see_each_other_unless_a_thin_wall_parts_them():
+    # A one-hex corridor between wall hexes: every corner touches a wall.
+    floor = frozenset((3, r) for r in range(7))
+    solid = frozenset((q, r) for q in (2, 4) for r in range(-1, 8)) | {(3, -1), (3, 7)}
+    sight = Sight(floor, frozenset([frozenset([(3, 4), (3, 5)])]), solid)
+    assert sight.clear_corners[(3, 2)] == ()
+    assert sight.visible((3, 2), (3, 3))
+    assert not sight.visible((3, 2), (3, 4))
+    assert not sight.visible((3, 4), (3, 5))
+
+
 def test_wall_hexes_block_and_their_corners_count():
     floor = rhombus(7) - {(3, 2)}
     sight = Sight(floor, frozenset(), frozenset({(3, 2)}))
@@ -134,6 +145,8 @@ def test_sight_is_symmetric_and_cached():
 
 
 def brute_force_visible(sight, segments, a, b):
+    if distance(a, b) == 1 and frozenset((a, b)) not in sight.thin_walls:
+        return True  # neighbours with no wall between them always see each other
     for p in sight.clear_corners[a]:
         for q in sight.clear_corners[b]:
             if not any(segments_touch(p, q, s, t) for s, t in segments):
