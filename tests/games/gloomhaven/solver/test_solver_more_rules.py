@@ -148,7 +148,6 @@ def test_jump_ignores_traps_on_the_way_but_not_where_it_lands():
     traps = {(q, 0): "trap" for q in range(1, 5)}
     result = solve(scenario(figures, hexes=hexes, move=4, movement="jump", terrain=traps))
     assert outcomes(result) == {((3, 1), ())}
-    assert [4, 0] not in result["options"][0]["path"][-1:]
     del traps[(4, 0)]
     result = solve(scenario(figures, hexes=hexes, move=4, movement="jump", terrain=traps))
     assert outcomes(result) == {((4, 0), ())}
