@@ -5,6 +5,7 @@ Walls are the edges between a floor hex and a non-floor position (or a closed
 door, a wall for monsters), and the thin walls between two floor hexes. All
 geometry is in the integer plane of `hexes.corners`, so the tests are exact:
 touching a wall, even at a single point or along a parallel stretch, blocks.
+Neighbours with no wall on their shared edge always see each other.
 """
 
 from __future__ import annotations
