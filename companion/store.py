@@ -243,6 +243,9 @@ class Store:
             "select id, name, role from seats where table_token = ? and key = ?", [token, key]))
         return Seat(**rows[0]) if rows else None
 
+    def seat_keys(self, token: str) -> list[str]:
+        return [row[0] for row in self.db.execute("select key from seats where table_token = ?", [token])]
+
     def join(self, token: str, name: str, role: str) -> tuple[Seat, str]:
         """Create a seat; returns it and its secret key (the phone's credential)."""
         table = self._require(token)

@@ -8,6 +8,9 @@ connection and any proxy awake and lets a dead phone's thread notice and end.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from companion.web import render
@@ -24,6 +27,30 @@ def sse_event(name: str, data: str, event_id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
+_keys: OrderedDict = OrderedDict()
+_keys_lock = threading.Lock()
+KEYS_CACHE_SIZE = 64
+
+
+def seat_keys(token: str, version: int | None) -> frozenset[str]:
+    """The table's seat keys at `version`, read once per version for all its
+    streams. Keys change only with a new version (a join or a takeover)."""
+    if version is None:
+        return frozenset(store().seat_keys(token))
+    keys = _keys.get((token, version))
+    if keys is not None:
+        return keys
+    # The lock is held over the read: the streams a change wakes then wait
+    # for the first one's answer instead of all reading at once.
+    with _keys_lock:
+        keys = _keys.get((token, version))
+        if keys is None:
+            keys = _keys[(token, version)] = frozenset(store().seat_keys(token))
+            while len(_keys) > KEYS_CACHE_SIZE:
+                _keys.popitem(last=False)
+    return keys
+
+
 @blueprint.get("/t/<token>/events")
 def stream(token: str):
     table = table_or_404(token)
@@ -38,15 +65,18 @@ def stream(token: str):
         sent: dict[str, str] = {}
         seen = -2
         while True:
-            if store().table(token) is None:
+            # Every change, deletion included, goes through the hub, so its
+            # version spares hundreds of streams a database read each.
+            known = hub.knows(token)
+            if known == -1 or (known is None and store().table(token) is None):
                 yield sse_event("gone", "")
                 return
-            if seat is not None and store().seat_by_key(token, key) is None:
+            if seat is not None and key not in seat_keys(token, known):
                 # The host moved the seat to another phone: this one must stop
                 # receiving the seat's private regions at once.
                 yield sse_event("seat-lost", "")
                 return
-            version, regions = render.regions(table, seat, display)
+            version, regions = render.regions(table, seat, display, known_version=known)
             if version != seen:
                 changed = [name for name, html in regions.items() if sent.get(name) != html]
                 chunk = "".join(sse_event(f"region-{name}", regions[name], version) for name in changed)
