@@ -17,7 +17,7 @@ from companion.rules import N_, ActionError
 from companion.store import SEAT_JOIN, SEAT_TAKEOVER, UNDO
 from companion.web import history
 from companion.web.pages import join_url
-from companion.web.security import current_seat, is_host, is_local_request, require_host, store, table_or_404
+from companion.web.security import current_seat, is_local_request, require_host, require_seat, store, table_or_404
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 PLATFORM_ENTRIES = {SEAT_JOIN, SEAT_TAKEOVER, UNDO}
@@ -127,10 +127,7 @@ def state(token: str):
 
 @blueprint.post("/tables/<token>/actions")
 def act(token: str):
-    table = table_or_404(token)
-    seat = current_seat(table)
-    if seat is None:
-        raise ActionError("Take a seat first.", field="seat")
+    seat = require_seat(table_or_404(token))
     data = body()
     payload = data.get("payload", {})
     version = store().act(token, seat.id, data.get("type"), payload if payload is not None else {})
@@ -139,10 +136,7 @@ def act(token: str):
 
 @blueprint.post("/tables/<token>/undo")
 def undo(token: str):
-    table = table_or_404(token)
-    seat = current_seat(table)
-    if seat is None:
-        raise ActionError("Take a seat first.", field="seat")
+    seat = require_seat(table_or_404(token))
     return jsonify({"version": store().undo(token, seat.id)})
 
 
@@ -150,11 +144,8 @@ def undo(token: str):
 def log(token: str):
     table = table_or_404(token)
     viewer = current_seat(table)
-    seats = store().seats(token)
-    _, full = store().state(token)
     entries = []
-    for entry in store().log(token):
-        line = history.describe(table, entry, seats, full, viewer)
+    for entry, line in history.lines(table, viewer):
         # Only the platform's own entries skip the game's redaction; a game
         # action may be named "seat.…" and still carry a secret.
         payload = entry.payload if entry.type in PLATFORM_ENTRIES else table.rules.redact(entry.action, viewer)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask import current_app
 from flask_babel import gettext
 
 from companion.rules import Action, Seat
@@ -38,6 +39,14 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
             msgid, params = "%(type)s", {"type": entry.type}
         text = translate_params(msgid, params)
     return HistoryLine(entry.seq, entry.time, who, text, entry.undone)
+
+
+def lines(table: Table, viewer: Seat | None, last: int | None = None) -> list[tuple[LogEntry, HistoryLine]]:
+    """The table's log as `viewer` may read it, oldest first (the `last` N only, if given)."""
+    store = current_app.extensions["companion.store"]
+    seats = store.seats(table.token)
+    _, state = store.state(table.token)
+    return [(entry, describe(table, entry, seats, state, viewer)) for entry in store.log(table.token, last=last)]
 
 
 def role_label(table: Table, role_id: str | None) -> str:

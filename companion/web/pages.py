@@ -191,9 +191,7 @@ def qr_page(token: str):
 def history_page(token: str):
     table = table_or_404(token)
     viewer = current_seat(table)
-    seats = store().seats(token)
-    _, state = store().state(token)
-    lines = [history.describe(table, entry, seats, state, viewer) for entry in reversed(store().log(token))]
+    lines = [line for _, line in reversed(history.lines(table, viewer))]
     return render_template("history.html", table=table, seat=viewer, lines=lines)
 
 

@@ -11,7 +11,7 @@ from flask_babel import gettext
 
 from companion.rules import ActionError
 from companion.web import render
-from companion.web.security import current_seat, store, table_or_404
+from companion.web.security import current_seat, require_seat, store, table_or_404
 
 blueprint = Blueprint("play", __name__)
 RESERVED_FIELDS = {"type", "csrf_token"}
@@ -52,27 +52,22 @@ def answer(table, seat, error: ActionError | None):
     return render_template("_after_action.html", regions=regions, version=version)
 
 
+def change_as_seat(token: str, change):
+    """Run `change(seat)` for the requester's seat and answer the control."""
+    table = table_or_404(token)
+    try:
+        change(require_seat(table))
+    except ActionError as error:
+        return answer(table, current_seat(table), error)
+    return answer(table, current_seat(table), None)
+
+
 @blueprint.post("/t/<token>/act")
 def act(token: str):
-    table = table_or_404(token)
-    seat = current_seat(table)
-    if seat is None:
-        return answer(table, seat, ActionError("Take a seat first."))
-    try:
-        store().act(token, seat.id, request.form.get("type", ""), payload_from_form(request.form))
-    except ActionError as error:
-        return answer(table, seat, error)
-    return answer(table, seat, None)
+    return change_as_seat(token, lambda seat: store().act(
+        token, seat.id, request.form.get("type", ""), payload_from_form(request.form)))
 
 
 @blueprint.post("/t/<token>/undo")
 def undo(token: str):
-    table = table_or_404(token)
-    seat = current_seat(table)
-    if seat is None:
-        return answer(table, seat, ActionError("Take a seat first."))
-    try:
-        store().undo(token, seat.id)
-    except ActionError as error:
-        return answer(table, seat, error)
-    return answer(table, seat, None)
+    return change_as_seat(token, lambda seat: store().undo(token, seat.id))

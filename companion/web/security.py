@@ -19,7 +19,7 @@ import secrets
 from flask import Flask, abort, current_app, g, request, session
 
 from companion.store import Store, Table
-from companion.rules import Seat
+from companion.rules import ActionError, Seat
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -110,6 +110,14 @@ def current_seat(table: Table) -> Seat | None:
     if table.token not in cache:
         cache[table.token] = store().seat_by_key(table.token, sent_seat_key(table))
     return cache[table.token]
+
+
+def require_seat(table: Table) -> Seat:
+    """The requester's seat, or the message every seat-only action gives."""
+    seat = current_seat(table)
+    if seat is None:
+        raise ActionError("Take a seat first.", field="seat")
+    return seat
 
 
 def remember_seat(table: Table, key: str) -> None:

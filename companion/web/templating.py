@@ -7,14 +7,11 @@ from datetime import datetime, timezone
 from flask import Flask
 
 from companion.web import history
-from companion.web.security import store
 
 
 def last_lines(table, seat, count: int) -> list[history.HistoryLine]:
-    seats = store().seats(table.token)
-    _, state = store().state(table.token)
-    return [history.describe(table, entry, seats, state, seat)
-            for entry in reversed(store().log(table.token, last=count))]
+    """The newest `count` history lines, newest first."""
+    return [line for _, line in reversed(history.lines(table, seat, last=count))]
 
 
 def init_app(app: Flask) -> None:
