@@ -2,8 +2,9 @@
 
 On connect the stream sends every live region (so a phone that slept or lost
 Wi-Fi catches up at once); then, after each committed action, the regions
-whose HTML changed for this viewer. A comment every few seconds keeps the
-connection and any proxy awake and lets a dead phone's thread notice and end.
+whose HTML changed for this viewer. A `ping` event every few seconds keeps
+the connection awake, lets a dead phone's thread notice and end, and lets the
+page notice a connection that died silently.
 """
 
 from __future__ import annotations
