@@ -6,7 +6,14 @@
   // Screen Wake Lock, where the browser has it; re-taken when the page is shown again.
   let lock = null;
   async function keepAwake() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (!("wakeLock" in navigator)) {
+      // Browsers offer it only on secure pages; phones reach us over plain
+      // http on the LAN, so say what to do instead.
+      const hint = document.getElementById("wake-hint");
+      if (hint) hint.hidden = false;
+      return;
+    }
+    if (document.visibilityState !== "visible") return;
     try { lock = await navigator.wakeLock.request("screen"); } catch (e) { lock = null; }
   }
   document.addEventListener("visibilitychange", keepAwake);
