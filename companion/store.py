@@ -15,10 +15,11 @@ import secrets
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import sqlite_utils
 
@@ -164,8 +165,23 @@ class Store:
             db.execute("insert into settings (name, value) values (?, ?)", [name, value])
             return value
 
-    def _write(self):
-        return _WriteTransaction(self)
+    @contextmanager
+    def _write(self) -> Iterator[sqlite_utils.Database]:
+        """One write transaction, committed when the block ends (rolled back
+        if it raises). The in-process lock is released whatever fails, even
+        BEGIN itself (another process may hold the file past the timeout)."""
+        with self._write_lock:
+            db = self.db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                # A failed COMMIT leaves the transaction open; without this the
+                # thread's connection could never begin another.
+                if db.conn.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
 
     def _notify(self, token: str, version: int) -> None:
         for listener in self.listeners:
@@ -448,20 +464,3 @@ def replay(rules: Rules, initial: dict, entries: list[dict]) -> dict:
         state, seats = _replay_one(rules, state, seats, entry)
     return state
 
-
-class _WriteTransaction:
-    def __init__(self, store: Store):
-        self.store = store
-
-    def __enter__(self):
-        self.store._write_lock.acquire()
-        db = self.store.db
-        db.execute("BEGIN IMMEDIATE")
-        return db
-
-    def __exit__(self, kind, error, tb):
-        try:
-            self.store.db.execute("ROLLBACK" if kind else "COMMIT")
-        finally:
-            self.store._write_lock.release()
-        return False

@@ -6,6 +6,8 @@ import copy
 import json
 import random
 import re
+import sqlite3
+import threading
 
 import pytest
 
@@ -568,6 +570,24 @@ def test_listeners_are_not_called_for_refused_actions(store, token, ann, heard):
         with pytest.raises(ActionError):
             call()
     assert heard == []
+
+
+def test_a_write_that_could_not_begin_does_not_block_later_writes(store, token, ann, tmp_path):
+    # Another process holds the file's write lock past our busy timeout.
+    blocker = sqlite3.connect(tmp_path / "companion.sqlite3")
+    blocker.execute("BEGIN IMMEDIATE")
+    store.db.execute("PRAGMA busy_timeout = 0")
+    with pytest.raises(sqlite3.OperationalError):
+        store.act(token, ann, "track.adjust", {"track": "t1", "delta": 1})
+    blocker.rollback()
+    blocker.close()
+    versions = []
+    # In a thread so that a write lock the failure kept would fail the test, not hang it.
+    writer = threading.Thread(target=lambda: versions.append(
+        store.act(token, ann, "track.adjust", {"track": "t1", "delta": 1})), daemon=True)
+    writer.start()
+    writer.join(30)
+    assert versions == [2] and doom(store, token) == 1
 
 
 # -- the database file ----------------------------------------------------------------
