@@ -36,6 +36,12 @@ MAX_NAME = 40
 SEAT_JOIN = "seat.join"
 SEAT_TAKEOVER = "seat.takeover"
 UNDO = "undo"
+PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO})
+TABLE_COLUMNS = "token, code, game, name, host_key, version, created"
+
+
+class NoSuchTable(LookupError):
+    """The token names no table: never created, or deleted (perhaps a moment ago)."""
 
 
 @dataclass(frozen=True)
@@ -227,18 +233,16 @@ class Store:
     def table(self, token: str) -> Table | None:
         if not isinstance(token, str):
             return None
-        rows = list(self.db.query(
-            "select token, code, game, name, host_key, version, created from tables where token = ?", [token]))
+        rows = list(self.db.query(f"select {TABLE_COLUMNS} from tables where token = ?", [token]))
         return Table(**rows[0]) if rows else None
 
     def table_by_code(self, code: str) -> Table | None:
         code = "".join(str(code).split()).upper()
-        rows = list(self.db.query("select token from tables where code = ?", [code]))
-        return self.table(rows[0]["token"]) if rows else None
+        rows = list(self.db.query(f"select {TABLE_COLUMNS} from tables where code = ?", [code]))
+        return Table(**rows[0]) if rows else None
 
     def tables(self) -> list[Table]:
-        return [Table(**row) for row in self.db.query(
-            "select token, code, game, name, host_key, version, created from tables order by created desc")]
+        return [Table(**row) for row in self.db.query(f"select {TABLE_COLUMNS} from tables order by created desc")]
 
     def delete_table(self, token: str) -> None:
         with self._write() as db:
@@ -264,13 +268,14 @@ class Store:
 
     def join(self, token: str, name: str, role: str) -> tuple[Seat, str]:
         """Create a seat; returns it and its secret key (the phone's credential)."""
-        table = self._require(token)
-        rules = table.rules
-        name = clean_name(name)
-        roles = {r.id: r for r in rules.roles()}
-        if not isinstance(role, str) or role not in roles:  # a JSON list can't be looked up
-            raise ActionError("Pick a role.", field="role")
         with self._write() as db:
+            # Read inside the transaction, so a table deleted a moment ago is
+            # NoSuchTable here and not a foreign-key error at the insert.
+            table = self._require(token)
+            name = clean_name(name)
+            roles = {r.id: r for r in table.rules.roles()}
+            if not isinstance(role, str) or role not in roles:  # a JSON list can't be looked up
+                raise ActionError("Pick a role.", field="role")
             existing = self.seats(token)
             if any(s.name.casefold() == name.casefold() for s in existing.values()):
                 raise ActionError("Someone at this table is already called %(name)s.", field="name", name=name)
@@ -279,7 +284,7 @@ class Store:
                 raise ActionError("That role is taken.", field="role")
             seat = Seat(f"s{len(existing) + 1}", name, role)
             key = secrets.token_urlsafe(24)
-            version = self._append(db, table, rules, Action(SEAT_JOIN, {"id": seat.id, "name": name, "role": role}, seat.id), existing)
+            version = self._append(db, table, Action(SEAT_JOIN, {"id": seat.id, "name": name, "role": role}, seat.id), existing)
             db["seats"].insert({"table_token": token, "id": seat.id, "name": name, "role": role,
                                 "key": key, "created": time.time()})
         self._notify(token, version)
@@ -287,14 +292,14 @@ class Store:
 
     def take_over(self, token: str, seat_id: str) -> str:
         """Give a seat a new key (for a new phone); the old phone loses it."""
-        table = self._require(token)
         key = secrets.token_urlsafe(24)
         with self._write() as db:
+            table = self._require(token)
             seats = self.seats(token)
             if not isinstance(seat_id, str) or seat_id not in seats:
                 raise ActionError("No such seat.", field="seat")
             db.execute("update seats set key = ? where table_token = ? and id = ?", [key, token, seat_id])
-            version = self._append(db, table, table.rules, Action(SEAT_TAKEOVER, {"id": seat_id}, None), seats)
+            version = self._append(db, table, Action(SEAT_TAKEOVER, {"id": seat_id}, None), seats)
         self._notify(token, version)
         return key
 
@@ -303,43 +308,43 @@ class Store:
             rng: random.Random | None = None) -> int:
         """Validate and apply a game action; returns the new version.
         Raises ActionError (nothing changes) when the rules refuse it."""
-        table = self._require(token)
-        rules = table.rules
-        if not isinstance(type, str) or type in (SEAT_JOIN, SEAT_TAKEOVER, UNDO) or type not in rules.action_types():
-            raise ActionError("Unknown action.", field="type")
-        if not isinstance(payload, dict):
-            raise ActionError("The action's details are malformed.")
         with self._write() as db:
+            table = self._require(token)
+            rules = table.rules
+            if not isinstance(type, str) or type in PLATFORM_ACTIONS or type not in rules.action_types():
+                raise ActionError("Unknown action.", field="type")
+            if not isinstance(payload, dict):
+                raise ActionError("The action's details are malformed.")
             seats = self.seats(token)
-            state = self._state(db, token)
+            state = self._decoded(db, token, "state")
             action = rules.prepare(state, Action(type, payload, seat_id), rng or random.SystemRandom())
             new_state = rules.act(state, action, seats)
-            version = self._append(db, table, rules, action, seats, new_state=new_state)
+            version = self._append(db, table, action, seats, new_state=new_state)
         self._notify(token, version)
         return version
 
     def undo(self, token: str, seat_id: str | None) -> int:
         """Undo the last game action that is not already undone."""
-        table = self._require(token)
-        rules = table.rules
         with self._write() as db:
+            table = self._require(token)
             rows = list(db.query(
                 "select seq, type from actions where table_token = ? and undone = 0 and type not in (?, ?, ?) "
-                "order by seq desc limit 1", [token, SEAT_JOIN, SEAT_TAKEOVER, UNDO]))
+                "order by seq desc limit 1", [token, *PLATFORM_ACTIONS]))
             if not rows:
                 raise ActionError("Nothing to undo.", field="undo")
             target = rows[0]["seq"]
             db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
-            state = self._replay(db, token, rules)
-            version = self._append(db, table, rules, Action(UNDO, {"seq": target}, seat_id), self.seats(token), new_state=state)
+            state = self._replay(db, table)
+            version = self._append(db, table, Action(UNDO, {"seq": target}, seat_id), self.seats(token), new_state=state)
         self._notify(token, version)
         return version
 
-    def _append(self, db, table: Table, rules: Rules, action: Action, seats: dict[str, Seat],
-                new_state: dict | None = None) -> int:
-        version = db.execute("select version from tables where token = ?", [table.token]).fetchone()[0] + 1
+    def _append(self, db, table: Table, action: Action, seats: dict[str, Seat], new_state: dict | None = None) -> int:
+        """Log `action` and store the new state, as the next version. `table`
+        must have been read in this same write transaction."""
+        version = table.version + 1
         if new_state is None:
-            new_state, _ = _replay_one(rules, self._state(db, table.token), seats, action.to_dict())
+            new_state, _ = _replay_one(table.rules, self._decoded(db, table.token, "state"), seats, action.to_dict())
         db["actions"].insert({"table_token": table.token, "seq": version, "type": action.type,
                               "payload": json.dumps(action.payload), "seat": action.seat,
                               "time": time.time(), "undone": 0})
@@ -351,17 +356,20 @@ class Store:
     def _require(self, token: str) -> Table:
         table = self.table(token)
         if table is None:
-            raise LookupError("no such table")
+            raise NoSuchTable(token)
         return table
 
-    def _state(self, db, token: str) -> dict:
-        row = db.execute("select state from tables where token = ?", [token]).fetchone()
+    def _decoded(self, db, token: str, column: str) -> dict:
+        """The table's "state" or "initial", decoded."""
+        row = db.execute(f"select {column} from tables where token = ?", [token]).fetchone()
+        if row is None:
+            raise NoSuchTable(token)
         return json.loads(row[0])
 
     def state(self, token: str) -> tuple[int, dict]:
         row = self.db.execute("select version, state from tables where token = ?", [token]).fetchone()
         if row is None:
-            raise LookupError("no such table")
+            raise NoSuchTable(token)
         return row[0], json.loads(row[1])
 
     def log(self, token: str, last: int | None = None) -> list[LogEntry]:
@@ -373,26 +381,24 @@ class Store:
         return [LogEntry(row["seq"], row["type"], json.loads(row["payload"]), row["seat"], row["time"], bool(row["undone"]))
                 for row in rows]
 
-    def _replay(self, db, token: str, rules: Rules) -> dict:
-        initial = json.loads(db.execute("select initial from tables where token = ?", [token]).fetchone()[0])
-        return replay(rules, initial, [e.__dict__ | {"undone": e.undone} for e in self.log(token)])
+    def _replay(self, db, table: Table) -> dict:
+        initial = self._decoded(db, table.token, "initial")
+        return replay(table.rules, initial, [vars(entry) for entry in self.log(table.token)])
 
     def replayed_state(self, token: str) -> dict:
         """The state rebuilt from the log alone (a check that nothing was lost)."""
-        table = self._require(token)
-        return self._replay(self.db, token, table.rules)
+        return self._replay(self.db, self._require(token))
 
     # -- export and import ---------------------------------------------------
     def export(self, token: str) -> dict:
         table = self._require(token)
         version, state = self.state(token)
-        initial = json.loads(self.db.execute("select initial from tables where token = ?", [token]).fetchone()[0])
         return {
             "format": EXPORT_FORMAT,
             "game": table.game,
             "name": table.name,
             "version": version,
-            "initial": initial,
+            "initial": self._decoded(self.db, token, "initial"),
             "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in self.seats(token).values()],
             "actions": [{"type": e.type, "payload": e.payload, "seat": e.seat, "time": e.time, "undone": e.undone}
                         for e in self.log(token)],

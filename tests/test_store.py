@@ -8,11 +8,13 @@ import random
 import re
 import sqlite3
 import threading
+import time
 
 import pytest
 
 from companion.rules import ActionError
-from companion.store import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, SEAT_JOIN, SEAT_TAKEOVER, UNDO, Store
+from companion.store import (CODE_ALPHABET, CODE_LENGTH, MAX_NAME, SEAT_JOIN, SEAT_TAKEOVER, UNDO, NoSuchTable,
+                             Store)
 
 OPTIONS = {"tracks": "Doom 0..30", "counters": "VP 0..99"}
 
@@ -206,6 +208,28 @@ def test_join_gives_the_seat_its_counters(store, token, ann):
 def test_join_an_unknown_table_fails(store):
     with pytest.raises(LookupError):
         store.join("nope", "Ann", "player")
+
+
+def test_a_table_deleted_while_a_write_waited_is_no_such_table(store, token, ann, tmp_path):
+    other = sqlite3.connect(tmp_path / "companion.sqlite3", isolation_level=None)
+    other.execute("PRAGMA foreign_keys=ON")
+    other.execute("BEGIN IMMEDIATE")
+    outcome = []
+
+    def act():
+        try:
+            store.act(token, ann, "track.adjust", {"track": "t1", "delta": 1})
+        except Exception as error:  # noqa: BLE001 - the kind of error is what is checked
+            outcome.append(error)
+
+    phone = threading.Thread(target=act)
+    phone.start()
+    time.sleep(0.2)  # not a measurement: lets the phone reach the locked file first
+    for table in ("actions", "seats", "tables"):
+        other.execute(f"delete from {table} where {'token' if table == 'tables' else 'table_token'} = ?", [token])
+    other.execute("COMMIT")
+    phone.join()
+    assert len(outcome) == 1 and isinstance(outcome[0], NoSuchTable)
 
 
 def test_seat_by_key_finds_the_seat(store, token):

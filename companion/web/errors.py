@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, NotFound
 
 from companion.rules import N_
+from companion.store import NoSuchTable
 
 TITLES = {
     400: N_("Bad request"),
@@ -45,3 +46,6 @@ def error_page(error: HTTPException):
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, error_page)
+    # A table deleted between a route's lookup and the store's own read is
+    # as gone as one that never was.
+    app.register_error_handler(NoSuchTable, lambda error: app.handle_http_exception(NotFound()))

@@ -14,6 +14,7 @@ from collections import OrderedDict
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
+from companion.store import NoSuchTable
 from companion.web import render
 from companion.web.security import current_seat, sent_seat_key, store, table_or_404
 
@@ -77,7 +78,11 @@ def stream(token: str):
                 # receiving the seat's private regions at once.
                 yield sse_event("seat-lost", "")
                 return
-            version, regions = render.regions(table, seat, display, known_version=known)
+            try:
+                version, regions = render.regions(table, seat, display, known_version=known)
+            except NoSuchTable:  # deleted since the hub last heard of it
+                yield sse_event("gone", "")
+                return
             if version != seen:
                 changed = [name for name, html in regions.items() if sent.get(name) != html]
                 chunk = "".join(sse_event(f"region-{name}", regions[name], version) for name in changed)
