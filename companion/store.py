@@ -189,6 +189,20 @@ class Store:
                     db.execute("ROLLBACK")
                 raise
 
+    @contextmanager
+    def _read(self) -> Iterator[sqlite_utils.Database]:
+        """One snapshot for several reads (WAL readers don't wait for writers):
+        without it a change committed between two reads mixes two versions."""
+        db = self.db
+        if db.conn.in_transaction:  # already in this thread's write
+            yield db
+            return
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            db.execute("COMMIT")
+
     def _notify(self, token: str, version: int) -> None:
         for listener in self.listeners:
             listener(token, version)
@@ -387,23 +401,26 @@ class Store:
 
     def replayed_state(self, token: str) -> dict:
         """The state rebuilt from the log alone (a check that nothing was lost)."""
-        return self._replay(self.db, self._require(token))
+        with self._read() as db:
+            return self._replay(db, self._require(token))
 
     # -- export and import ---------------------------------------------------
     def export(self, token: str) -> dict:
-        table = self._require(token)
-        version, state = self.state(token)
-        return {
-            "format": EXPORT_FORMAT,
-            "game": table.game,
-            "name": table.name,
-            "version": version,
-            "initial": self._decoded(self.db, token, "initial"),
-            "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in self.seats(token).values()],
-            "actions": [{"type": e.type, "payload": e.payload, "seat": e.seat, "time": e.time, "undone": e.undone}
-                        for e in self.log(token)],
-            "state": state,
-        }
+        # One snapshot: an action between two reads would give an export
+        # whose state is not its log's, which import refuses as damaged.
+        with self._read() as db:
+            table = self._require(token)
+            return {
+                "format": EXPORT_FORMAT,
+                "game": table.game,
+                "name": table.name,
+                "version": table.version,
+                "initial": self._decoded(db, token, "initial"),
+                "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in self.seats(token).values()],
+                "actions": [{"type": e.type, "payload": e.payload, "seat": e.seat, "time": e.time, "undone": e.undone}
+                            for e in self.log(token)],
+                "state": self._decoded(db, token, "state"),
+            }
 
     def import_table(self, data: object) -> Table:
         """Create a new table (new token, code and keys) from an export."""

@@ -489,6 +489,27 @@ def test_import_gives_seats_new_keys(store, played):
     assert all(store.seat_by_key(new.token, key) is None for key in old_keys)
 
 
+def test_an_export_is_one_snapshot_while_seats_act(store, played, monkeypatch):
+    real_seats, changed = Store.seats, []
+
+    def seats_then_another_phone_acts(self, token):
+        found = real_seats(self, token)
+        if not changed:
+            changed.append(True)
+            # A write from another thread commits between the export's reads.
+            phone = threading.Thread(target=lambda: store.act(token, "s1", "note.set", {"text": "later"}))
+            phone.start()
+            phone.join()
+        return found
+
+    monkeypatch.setattr(Store, "seats", seats_then_another_phone_acts)
+    data = store.export(played)
+    monkeypatch.undo()
+    assert changed and store.table(played).version == data["version"] + 1
+    assert data["version"] == len(data["actions"])
+    assert store.state(store.import_table(data).token)[1] == data["state"]
+
+
 def test_an_imported_table_plays_on(store, played):
     new = store.import_table(store.export(played)).token
     store.act(new, "s1", "counter.adjust", {"counter": "c1", "delta": 1 if store.state(new)[1]["values"]["s1"]["c1"] < 99 else -1})
