@@ -21,9 +21,14 @@ class HistoryLine:
     undone: bool
 
 
-def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict, viewer: Seat | None) -> HistoryLine:
+def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict, viewer: Seat | None,
+             undone: LogEntry | None = None) -> HistoryLine:
+    """`undone`: for an undo, the step it undid (said in full: "undid step 13" told a player nothing)."""
     who = seats[entry.seat].name if entry.seat in seats else gettext("Host")
-    if entry.type == SEAT_JOIN:
+    if entry.type == UNDO and undone is not None:
+        line = describe(table, undone, seats, state, viewer)
+        text = translate_params("undid: %(who)s %(what)s", {"who": line.who, "what": line.text})
+    elif entry.type == SEAT_JOIN:
         text = translate_params("joined as %(role)s", {"role": role_label(table, entry.payload.get("role"))})
     elif entry.type == SEAT_TAKEOVER:
         seat = seats.get(entry.payload.get("id"))
@@ -46,7 +51,18 @@ def lines(table: Table, viewer: Seat | None, last: int | None = None) -> list[tu
     store = current_app.extensions["companion.store"]
     seats = store.seats(table.token)
     _, state = store.state(table.token)
-    return [(entry, describe(table, entry, seats, state, viewer)) for entry in store.log(table.token, last=last)]
+    entries = store.log(table.token, last=last)
+    targets = {entry.seq: undone_seq(entry) for entry in entries if undone_seq(entry) is not None}
+    by_seq = {entry.seq: entry for entry in entries}
+    if not set(targets.values()) <= set(by_seq):
+        by_seq = {entry.seq: entry for entry in store.log(table.token)}  # an undone step further back
+    return [(entry, describe(table, entry, seats, state, viewer, by_seq.get(targets.get(entry.seq))))
+            for entry in entries]
+
+
+def undone_seq(entry: LogEntry) -> int | None:
+    seq = entry.payload.get("seq") if entry.type == UNDO else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
 def role_label(table: Table, role_id: str | None) -> str:

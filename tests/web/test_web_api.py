@@ -295,7 +295,8 @@ def test_log_lists_every_action_redacted_for_the_viewer(api, made):
         (1, "seat.join", "s1", False), (2, "seat.join", "s2", False), (3, "track.adjust", "s1", False),
         (4, "note.set", "s1", True), (5, "undo", "s2", False)]
     assert [e["text"] for e in bobs] == ["joined as Player", "joined as Player", "Doom +2",
-                                         "changed their private note", "undid step 4"]
+                                         "changed their private note",
+                                         "undid: Alice changed their private note"]
     assert bobs[3]["payload"] == {}
     assert bobs[2]["payload"] == {"track": "t1", "delta": 2}
     alices = api.get(f"/api/tables/{token}/log", headers=seat(keys["Alice"])).get_json()

@@ -271,10 +271,18 @@ class TallyRules(Rules):
             return N_("%(track)s set to %(value)d"), {"track": names.get(payload.get("track"), "?"), "value": int(payload["value"])}
         if action.type == "track.add":
             return N_("added track %(track)s"), {"track": payload.get("name", "?")}
+        # A history line starts with who acted: "Ann VP +2", not "Ann Ann's VP +2".
+        own = owner is not None and owner.id == action.seat
         if action.type == "counter.adjust":
-            return N_("%(seat)s's %(counter)s %(delta)+d"), {"seat": whose, "counter": names.get(payload.get("counter"), "?"), "delta": int(payload["delta"])}
+            params = {"counter": names.get(payload.get("counter"), "?"), "delta": int(payload["delta"])}
+            if own:
+                return N_("%(counter)s %(delta)+d"), params
+            return N_("%(seat)s's %(counter)s %(delta)+d"), {"seat": whose, **params}
         if action.type == "counter.set":
-            return N_("%(seat)s's %(counter)s set to %(value)d"), {"seat": whose, "counter": names.get(payload.get("counter"), "?"), "value": int(payload["value"])}
+            params = {"counter": names.get(payload.get("counter"), "?"), "value": int(payload["value"])}
+            if own:
+                return N_("%(counter)s set to %(value)d"), params
+            return N_("%(seat)s's %(counter)s set to %(value)d"), {"seat": whose, **params}
         if action.type == "reset":
             return N_("reset everything"), {}
         if action.type == "note.set":

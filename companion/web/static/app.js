@@ -1,5 +1,6 @@
 // The little JavaScript of our own: keep the screen awake at the table,
-// keep the live regions updated, and two form conveniences.
+// keep the live regions updated, make every tap count (or say why it
+// didn't), and a few form conveniences.
 (function () {
   "use strict";
 
@@ -43,7 +44,8 @@
       const style = target.getAttribute("hx-swap") || "innerHTML";
       if (style === "none") return;
       source.addEventListener(target.getAttribute("sse-swap"), function (event) {
-        htmx.swap(target, event.data, {swapStyle: style});
+        if (style === "innerHTML") update(target, event.data);
+        else htmx.swap(target, event.data, {swapStyle: style});
       });
     });
     source.addEventListener("version", function (event) { setLive("open", event.data); });
@@ -76,6 +78,91 @@
   function reconnectAll() { if (document.visibilityState === "visible") streams.forEach(connect); }
   window.addEventListener("online", reconnectAll);
   document.addEventListener("visibilitychange", reconnectAll);
+
+  // A region's new HTML is merged into the old, not swapped in: the buttons
+  // stay the same elements, so a tap on its way (htmx drops a request whose
+  // form left the page) or a finger already down still counts, focus stays,
+  // and a refusal shown next to a control outlives the others' changes.
+  // Numbers that changed light up for a moment: someone just did that.
+  function update(region, html) {
+    const fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    mergeChildren(region, fresh.content);
+    htmx.process(region);
+  }
+  function mergeChildren(old, fresh) {
+    const olds = Array.from(old.childNodes), news = Array.from(fresh.childNodes);
+    news.forEach(function (node, i) {
+      const current = olds[i];
+      if (!current) old.appendChild(node);
+      else if (current.nodeType === node.nodeType && current.nodeName === node.nodeName) merge(current, node);
+      else old.replaceChild(node, current);
+    });
+    olds.slice(news.length).forEach(function (node) { node.remove(); });
+  }
+  function merge(old, fresh) {
+    if (old.nodeType !== Node.ELEMENT_NODE) {
+      if (old.nodeValue !== fresh.nodeValue) {
+        old.nodeValue = fresh.nodeValue;
+        const value = old.parentElement && old.parentElement.closest(".value");
+        if (value) { value.classList.remove("changed"); void value.offsetWidth; value.classList.add("changed"); }
+      }
+      return;
+    }
+    Array.from(old.attributes).forEach(function (a) {
+      if (!fresh.hasAttribute(a.name) && a.name !== "class") old.removeAttribute(a.name);
+    });
+    Array.from(fresh.attributes).forEach(function (a) {
+      if (a.name === "class") {
+        const keep = old.classList.contains("changed");
+        if (old.getAttribute("class") !== a.value) old.setAttribute("class", a.value);
+        if (keep) old.classList.add("changed");
+      } else if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    });
+    // An error slot is only ever filled by this phone's own answer.
+    if (!old.matches("output.error")) mergeChildren(old, fresh);
+  }
+  // The regions that ride along with an action's answer are merged the same way.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const target = event.detail.target;
+    if (!target.id || target.id.indexOf("region-") !== 0) return;
+    mergeChildren(target, event.detail.fragment);
+    htmx.process(target);
+    event.detail.shouldSwap = false;
+  });
+
+  // Each tap sends what was tapped, as it was at that moment, even when it
+  // waits behind the tap before it (hx-sync queues them).
+  document.addEventListener("htmx:confirm", function (event) {
+    const submit = event.detail.triggeringEvent;
+    const form = event.detail.elt;
+    if (!submit || submit.type !== "submit" || !(form instanceof HTMLFormElement)) return;
+    const values = {};
+    new FormData(form).forEach(function (value, name) { values[name] = value; });
+    if (submit.submitter && submit.submitter.name) values[submit.submitter.name] = submit.submitter.value;
+    event.detail.etc.values = values;
+  });
+  // A new action means the player moved on from an old refusal.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!event.detail.elt.closest("form.action, .log-tail form")) return;
+    document.querySelectorAll("output.error").forEach(function (slot) { slot.textContent = ""; });
+  });
+  // No answer (Wi-Fi gone) or an answer that isn't the game's (a server
+  // error): say so next to what was tapped, instead of nothing happening.
+  function failed(event, key) {
+    const form = event.detail.elt.closest("form");
+    const slot = form && form.querySelector("output.error");
+    const page = document.querySelector("[data-send-error]");
+    if (slot && page) slot.textContent = page.dataset[key];
+  }
+  document.addEventListener("htmx:sendError", function (event) { failed(event, "sendError"); });
+  document.addEventListener("htmx:responseError", function (event) { failed(event, "responseError"); });
+  // Forms that make something new (a track) empty themselves once it's made.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const form = event.detail.elt;
+    // 422 (refused) also counts as "successful" to htmx: only a 200 made it.
+    if (event.detail.xhr && event.detail.xhr.status === 200 && form.matches("form[data-reset]")) form.reset();
+  });
 
   // Language menu submits itself.
   document.addEventListener("change", function (event) {

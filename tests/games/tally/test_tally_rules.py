@@ -479,9 +479,11 @@ def describe(state, type, by="s1", **payload) -> str:
     ("track.adjust", {"track": "t1", "delta": "-2"}, "s1", "Doom -2"),
     ("track.set", {"track": "t2", "value": 9}, "s1", "Power set to 9"),
     ("track.add", {"name": "Threat", "min": 0, "max": 9}, "s1", "added track Threat"),
-    ("counter.adjust", {"counter": "c1", "delta": 2}, "s2", "Bob's VP +2"),
+    ("counter.adjust", {"counter": "c1", "delta": 2}, "s2", "VP +2"),  # Bob's own: the line starts "Bob"
     ("counter.adjust", {"counter": "c2", "delta": -1, "seat": "s1"}, None, "Ann's Gold -1"),
-    ("counter.set", {"counter": "c1", "value": 50}, "s1", "Ann's VP set to 50"),
+    ("counter.adjust", {"counter": "c2", "delta": -1, "seat": "s1"}, "s2", "Ann's Gold -1"),
+    ("counter.set", {"counter": "c1", "value": 50}, "s1", "VP set to 50"),
+    ("counter.set", {"counter": "c1", "value": 50, "seat": "s2"}, "s1", "Bob's VP set to 50"),
     ("reset", {}, "s1", "reset everything"),
     ("note.set", {"text": "hunt the dragon"}, "s1", "changed their private note"),
 ])

@@ -1,0 +1,146 @@
+"""An evening at the table, as the players live it: quick double taps over a
+slow Wi-Fi, a refusal that stays readable while the others play, a tap made
+while the phone is offline, adding a track mid-game, and log lines that say
+what happened."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_support import counter_value, join, track_value, wait_live
+
+pytestmark = pytest.mark.browser
+
+# A finger tapping buttons in turn: each tap hits the button that is on the
+# screen at that moment (found again by its label), `gap` ms after the last.
+TAPS = """async ([labels, gap]) => {
+  for (const label of labels) {
+    document.querySelector(`button[aria-label="${label}"]`).click();
+    await new Promise(resolve => setTimeout(resolve, gap));
+  }
+}"""
+
+
+def slow_answers(server, seconds: float) -> None:
+    """Each action's answer takes `seconds`, as over a busy home Wi-Fi."""
+    inner = server.app.wsgi_app
+
+    def slow(environ, start_response):
+        if environ["REQUEST_METHOD"] == "POST" and environ["PATH_INFO"].endswith(("/act", "/undo")):
+            time.sleep(seconds)
+        return inner(environ, start_response)
+
+    server.app.wsgi_app = slow
+
+
+def actions_of(server, token: str, kind: str) -> list[dict]:
+    return [entry.payload for entry in server.store.log(token) if entry.type == kind]
+
+
+def test_a_quick_double_tap_counts_twice_even_when_answers_are_slow(server, tally, phones):
+    page = phones().page
+    join(page, server, tally.token, "Alice")
+    slow_answers(server, 0.3)
+
+    # The second tap lands while the first is still on its way.
+    page.evaluate(TAPS, [["Doom plus 1", "Doom plus 1"], 100])
+    expect(track_value(page, "Doom")).to_have_text("2")
+    # Three quick taps, the last one back down: each counts, with its own sign.
+    page.evaluate(TAPS, [["VP plus 1", "VP plus 1", "VP minus 1"], 80])
+    expect(counter_value(page, "Alice")).to_have_text("6")
+    expect(page.locator("#region-log .last")).to_contain_text("VP -1")
+    assert [p["delta"] for p in actions_of(server, tally.token, "track.adjust")] == [1, 1]
+    assert [p["delta"] for p in actions_of(server, tally.token, "counter.adjust")] == [1, 1, -1]
+
+
+def test_a_refusal_stays_readable_while_another_phone_plays(server, tally, phones):
+    alice, bob = phones().page, phones().page
+    join(alice, server, tally.token, "Alice")
+    join(bob, server, tally.token, "Bob")
+
+    doom = alice.locator("#region-tracks .track", has_text="Doom")
+    doom.get_by_role("button", name="Doom minus 1").click()
+    error = doom.locator("output.error")
+    expect(error).to_have_text("Doom can't go below 0.")
+
+    bob.get_by_role("button", name="Doom plus 1").click()
+    expect(track_value(alice, "Doom")).to_have_text("1")
+    expect(alice.locator("#region-log .last")).to_contain_text("Bob")
+    expect(error).to_have_text("Doom can't go below 0.")
+    expect(error).to_be_visible()
+
+    # Alice's own next tap, anywhere, means she has moved on.
+    alice.get_by_role("button", name="VP plus 1").click()
+    expect(counter_value(alice, "Alice")).to_have_text("6")
+    expect(alice.locator("output.error:visible")).to_have_count(0)
+
+
+def test_a_tap_while_offline_says_it_was_not_sent(server, tally, phones, tunnel):
+    phone = phones()
+    page = phone.page
+    join(page, tunnel, tally.token, "Alice")
+
+    tunnel.cut()
+    expect(page.locator("html")).to_have_attribute("data-live", "lost")
+    # In words, not only a red dot.
+    expect(page.locator("#offline-note")).to_be_visible()
+    expect(page.locator("#offline-note")).to_contain_text("Reconnecting")
+
+    doom = page.locator("#region-tracks .track", has_text="Doom")
+    doom.get_by_role("button", name="Doom plus 1").click()
+    expect(doom.locator("output.error")).to_contain_text("Not sent")
+    expect(track_value(page, "Doom")).to_have_text("0")
+    assert actions_of(server, tally.token, "track.adjust") == []
+
+    tunnel.restore()
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_live(page)
+    expect(page.locator("#offline-note")).to_be_hidden()
+    doom.get_by_role("button", name="Doom plus 1").click()
+    expect(track_value(page, "Doom")).to_have_text("1")
+    expect(doom.locator("output.error")).to_be_hidden()
+
+
+def test_adding_a_track_empties_the_form_and_typing_survives_live_updates(server, tally, phones):
+    alice, bob = phones().page, phones().page
+    join(alice, server, tally.token, "Alice")
+    join(bob, server, tally.token, "Bob")
+
+    tools = alice.locator("details", has=alice.locator("#track-name"))
+    tools.locator("summary").click()
+    alice.locator("#track-name").click()
+    alice.keyboard.type("Gates")
+    bob.get_by_role("button", name="Doom plus 1").click()
+    expect(track_value(alice, "Doom")).to_have_text("1")
+    alice.keyboard.type(" held")
+    expect(alice.locator("#track-name")).to_have_value("Gates held")
+    expect(alice.locator("#track-name")).to_be_focused()
+    tools.locator("input[name=max]").fill("12")
+    tools.get_by_role("button", name="Add track").click()
+
+    expect(track_value(bob, "Gates held")).to_have_text("0")
+    # Done: the form is ready for the next track, so a second tap can't add it twice.
+    expect(alice.locator("#track-name")).to_have_value("")
+    expect(tools.locator("input[name=max]")).to_have_value("10")
+    expect(tools.locator("output.error:visible")).to_have_count(0)
+
+
+def test_the_log_says_what_undo_undid_and_names_a_player_once(server, tally, phones):
+    alice, bob = phones().page, phones().page
+    join(alice, server, tally.token, "Alice")
+    join(bob, server, tally.token, "Bob")
+
+    alice.get_by_role("button", name="VP plus 1").click()
+    last = bob.locator("#region-log .last")
+    expect(last).to_have_text("Alice VP +1")
+    alice.get_by_role("button", name="Doom plus 1").click()
+    expect(last).to_have_text("Alice Doom +1")
+
+    bob.locator("#region-log").get_by_role("button", name="Undo").click()
+    expect(last).to_have_text("Bob undid: Alice Doom +1")
+    expect(alice.locator("#region-log .last")).to_have_text("Bob undid: Alice Doom +1")
+    bob.goto(server.at(f"/t/{tally.token}/history"))
+    expect(bob.locator(".history li").first).to_contain_text("Bob undid: Alice Doom +1")
