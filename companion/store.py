@@ -212,14 +212,11 @@ class Store:
         rules = games.rules_for(game)
         name = clean_name(name, "Table name")
         initial = rules.initial_state(options or {})
-        return self._insert_table(game, name, initial, seats=[], entries=[])
+        return self._insert_table(game, name, initial, initial, seats=[], entries=[])
 
-    def _insert_table(self, game: str, name: str, initial: dict, seats: list[dict], entries: list[dict]) -> Table:
-        rules = games.rules_for(game)
-        seat_map = {}
-        state = copy.deepcopy(initial)
-        for entry in entries:
-            state, seat_map = _replay_one(rules, state, seat_map, entry)
+    def _insert_table(self, game: str, name: str, initial: dict, state: dict, seats: list[dict],
+                      entries: list[dict]) -> Table:
+        """A new table whose log is `entries` (already replayed: `state`)."""
         now = time.time()
         with self._write() as db:
             for _ in range(20):
@@ -466,7 +463,7 @@ class Store:
             raise ActionError("This export is damaged and can't be imported.", field="file") from None
         if "state" in data and data["state"] != state:
             raise ActionError("This export is damaged and can't be imported.", field="file")
-        return self._insert_table(data["game"], name, initial, seats, entries)
+        return self._insert_table(data["game"], name, initial, state, seats, entries)
 
 
 def _replay_one(rules: Rules, state: dict, seats: dict[str, Seat], entry: dict) -> tuple[dict, dict[str, Seat]]:
