@@ -50,8 +50,10 @@ def create_app(config: dict | None = None) -> Flask:
     templating.init_app(app)
     errors.init_app(app)
 
-    from companion.web import api, events, pages, play
+    from companion.web import api, events, pages, play, render
 
+    render.init_app(app)
+    events.init_app(app)
     app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.blueprint)
     app.register_blueprint(events.blueprint)

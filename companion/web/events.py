@@ -9,13 +9,11 @@ page notice a connection that died silently.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 
 from companion.store import NoSuchTable
 from companion.web import render
+from companion.web.memo import Memo
 from companion.web.security import current_seat, sent_seat_key, store, table_or_404
 
 blueprint = Blueprint("events", __name__)
@@ -29,9 +27,11 @@ def sse_event(name: str, data: str, event_id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-_keys: OrderedDict = OrderedDict()
-_keys_lock = threading.Lock()
 KEYS_CACHE_SIZE = 64
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["companion.seat_keys"] = Memo(KEYS_CACHE_SIZE)
 
 
 def seat_keys(token: str, version: int | None) -> frozenset[str]:
@@ -39,18 +39,8 @@ def seat_keys(token: str, version: int | None) -> frozenset[str]:
     streams. Keys change only with a new version (a join or a takeover)."""
     if version is None:
         return frozenset(store().seat_keys(token))
-    keys = _keys.get((token, version))
-    if keys is not None:
-        return keys
-    # The lock is held over the read: the streams a change wakes then wait
-    # for the first one's answer instead of all reading at once.
-    with _keys_lock:
-        keys = _keys.get((token, version))
-        if keys is None:
-            keys = _keys[(token, version)] = frozenset(store().seat_keys(token))
-            while len(_keys) > KEYS_CACHE_SIZE:
-                _keys.popitem(last=False)
-    return keys
+    keys: Memo = current_app.extensions["companion.seat_keys"]
+    return keys.get((token, version), lambda: frozenset(store().seat_keys(token)))
 
 
 @blueprint.get("/t/<token>/events")

@@ -1,32 +1,27 @@
 """Rendering a table's live regions for one viewer.
 
 A region is a game template (templates/games/<id>/<name>.html) or a platform
-one (templates/regions/<name>.html). Renders are cached per (table, version,
-viewer, language), so three hundred phones on eight seats cost nine renders
-per change, not three hundred.
+one (templates/regions/<name>.html). Each app caches renders per (table,
+version, viewer, language), so three hundred phones on eight seats cost nine
+renders per change, not three hundred.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
-from flask import render_template, url_for
+from flask import Flask, current_app, render_template, url_for
 from flask_babel import get_locale
 
 from companion.rules import Seat
 from companion.store import Table
+from companion.web.memo import Memo
 from companion.web.security import store
 
 PLATFORM_REGIONS = ["log"]
-_cache: OrderedDict = OrderedDict()
-_cache_lock = threading.Lock()
-# Keys being rendered right now, each with an Event set when its render ends:
-# after a change every open stream asks for the new version at once, and
-# without this each of them would render it (hundreds of renders, not nine).
-_rendering: dict[tuple, threading.Event] = {}
 CACHE_SIZE = 512
-RENDER_WAIT_SECONDS = 5
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["companion.renders"] = Memo(CACHE_SIZE)
 
 
 def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
@@ -57,46 +52,22 @@ def regions(table: Table, seat: Seat | None, display: bool,
     it a cached render is found without reading the database. After a change
     hundreds of streams ask at once; reading and decoding the state for each
     of them was most of the cost of a broadcast."""
+    renders: Memo = current_app.extensions["companion.renders"]
     viewer = "display" if display else (seat.id if seat else None)
     locale = str(get_locale())
     if known_version is not None:
-        version, state = known_version, None
-    else:
-        version, state = store().state(table.token)
-    while True:
-        key = (table.token, version, viewer, locale)
-        with _cache_lock:
-            html = _cache.get(key)
-            if html is not None:
-                _cache.move_to_end(key)
-                return version, html
-            done = _rendering.get(key)
-            mine = done is None
-            if mine:
-                done = _rendering[key] = threading.Event()
-        if not mine:
-            # Another thread is rendering this very key: wait for its result
-            # (if it failed, this thread comes back here and renders it).
-            done.wait(RENDER_WAIT_SECONDS)
-            continue
-        try:
-            if state is None:
-                latest, state = store().state(table.token)
-                if latest != version:
-                    # The table moved on since the hub said: render the newer
-                    # version (`finally` gives up the claim on this one).
-                    version = latest
-                    continue
-            html = render_regions(table, seat, display, version, state)
-            with _cache_lock:
-                _cache[key] = html
-                while len(_cache) > CACHE_SIZE:
-                    _cache.popitem(last=False)
-            return version, html
-        finally:
-            with _cache_lock:
-                _rendering.pop(key, None)
-            done.set()
+        def render_if_current() -> dict[str, str] | None:
+            latest, state = store().state(table.token)
+            # None when the table moved on since the hub said: that version
+            # can no longer be rendered, so the current one is, below.
+            return render_regions(table, seat, display, latest, state) if latest == known_version else None
+
+        html = renders.get((table.token, known_version, viewer, locale), render_if_current)
+        if html is not None:
+            return known_version, html
+    version, state = store().state(table.token)
+    return version, renders.get((table.token, version, viewer, locale),
+                                lambda: render_regions(table, seat, display, version, state))
 
 
 def render_regions(table: Table, seat: Seat | None, display: bool, version: int, state: dict) -> dict[str, str]:
