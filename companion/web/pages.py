@@ -119,8 +119,10 @@ def table(token: str):
     table = table_or_404(token)
     seat = current_seat(table)
     if seat is None:
+        # ?seat=moved: this phone's page was open when the host moved its seat away.
         return render_template("join.html", table=table, seats=store().seats(token),
-                               roles=table.rules.roles(), host=is_host(table))
+                               roles=table.rules.roles(), host=is_host(table),
+                               seat_moved=request.args.get("seat") == "moved")
     version, regions = render.regions(table, seat, display=False)
     return render_template("table.html", table=table, seat=seat, version=version, regions=regions,
                            host=is_host(table))

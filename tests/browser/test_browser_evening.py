@@ -144,3 +144,69 @@ def test_the_log_says_what_undo_undid_and_names_a_player_once(server, tally, pho
     expect(alice.locator("#region-log .last")).to_have_text("Bob undid: Alice Doom +1")
     bob.goto(server.at(f"/t/{tally.token}/history"))
     expect(bob.locator(".history li").first).to_contain_text("Bob undid: Alice Doom +1")
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0
+
+
+def test_what_just_happened_and_undo_stay_on_screen_while_scrolling(server, phones):
+    table = server.store.create_table("tally", "Cthulhu Wars", {
+        "tracks": "Doom 0..30\nRound 1..20 start 1", "counters": "Power 0..30 start 8\nElder signs 0..10"})
+    page = phones().page
+    wei = None
+    for name in ["Aiko", "Wei", "Dana"]:
+        seat, _ = server.store.join(table.token, name, "player")
+        wei = seat if name == "Wei" else wei
+    join(page, server, table.token, "Sam")
+    server.store.act(table.token, wei.id, "track.adjust", {"track": "t1", "delta": 2})
+    last = page.locator("#region-log .last")
+    expect(last).to_have_text("Wei Doom +2")
+    undo = page.locator("#region-log").get_by_role("button", name="Undo")
+    for scroll in (0, 300):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        assert in_view(page, last) and in_view(page, undo), f"scrolled to {scroll}"
+    # Nothing of the table hides under the bar for good: the page's end scrolls clear of it.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    leave = page.get_by_role("button", name="Leave this seat")
+    assert in_view(page, leave)
+    bar = page.locator("#region-log").bounding_box()
+    assert leave.bounding_box()["y"] >= bar["y"] + bar["height"] or \
+        leave.bounding_box()["y"] + leave.bounding_box()["height"] <= bar["y"]
+
+
+def test_the_old_phone_is_told_its_seat_moved(server, tally, phones):
+    old, new = phones().page, phones().page
+    join(old, server, tally.token, "Alice")
+    old.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    # The host moves Alice's seat (the handover page's QR code holds this link).
+    key = server.store.take_over(tally.token, next(iter(server.store.seats(tally.token))))
+    new.goto(server.at(f"/t/{tally.token}/claim/{key}"))
+    expect(new.locator(".who-am-i")).to_have_text("Alice")
+
+    expect(old.locator(".flash")).to_have_text("The host moved your seat to another phone.")
+    expect(old.locator("h1")).to_contain_text("Join")
+    assert old.evaluate("window.scrollY") == 0
+
+
+@pytest.mark.parametrize("viewport", [{"width": 800, "height": 1280}, {"width": 1280, "height": 800}])
+def test_the_table_display_reads_from_across_the_table(server, tally, phones, browser, viewport):
+    for name in ["Aiko", "Wei", "Sam", "Dana"]:
+        server.store.join(tally.token, name, "player")
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.goto(server.at(f"/t/{tally.token}/display"))
+        wait_live(page)
+        sizes = page.evaluate("""() => ({
+            track: parseFloat(getComputedStyle(document.querySelector('.track .value.big')).fontSize),
+            score: parseFloat(getComputedStyle(document.querySelector('.counters td .value')).fontSize),
+            name: parseFloat(getComputedStyle(document.querySelector('.counters th[scope=row]')).fontSize)})""")
+        # About 1 cm tall on a tablet: readable from a seat across the table.
+        assert sizes["score"] >= 40, sizes
+        assert sizes["name"] >= 28, sizes
+        assert sizes["track"] >= 64, sizes
+    finally:
+        context.close()

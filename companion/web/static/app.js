@@ -59,8 +59,10 @@
     ["ping", "version"].forEach(function (name) { source.addEventListener(name, watch); });
     // The table was deleted: reloading shows the page that says so.
     source.addEventListener("gone", function () { source.close(); setLive("gone"); window.location.reload(); });
-    // The host moved this seat to another phone: show this one the join page.
-    source.addEventListener("seat-lost", function () { source.close(); window.location.reload(); });
+    // The host moved this seat to another phone: show this one the join page, saying why.
+    source.addEventListener("seat-lost", function () {
+      source.close(); window.location.replace(window.location.pathname + "?seat=moved");
+    });
     source.onopen = function () { holder.retryDelay = 1000; setLive("open"); };
     source.onerror = function () {
       setLive("lost");
@@ -104,7 +106,7 @@
     if (old.nodeType !== Node.ELEMENT_NODE) {
       if (old.nodeValue !== fresh.nodeValue) {
         old.nodeValue = fresh.nodeValue;
-        const value = old.parentElement && old.parentElement.closest(".value");
+        const value = old.parentElement && old.parentElement.closest(".value, .last");
         if (value) { value.classList.remove("changed"); void value.offsetWidth; value.classList.add("changed"); }
       }
       return;
@@ -113,12 +115,14 @@
       if (!fresh.hasAttribute(a.name) && a.name !== "class") old.removeAttribute(a.name);
     });
     Array.from(fresh.attributes).forEach(function (a) {
-      if (a.name === "class") {
-        const keep = old.classList.contains("changed");
-        if (old.getAttribute("class") !== a.value) old.setAttribute("class", a.value);
-        if (keep) old.classList.add("changed");
-      } else if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+      if (a.name !== "class" && old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
     });
+    // The server's classes, plus a highlight still running.
+    const lit = old.classList.contains("changed");
+    if ((old.getAttribute("class") || "") !== (fresh.getAttribute("class") || "")) {
+      old.setAttribute("class", fresh.getAttribute("class") || "");
+      if (lit) old.classList.add("changed");
+    }
     // An error slot is only ever filled by this phone's own answer.
     if (!old.matches("output.error")) mergeChildren(old, fresh);
   }
