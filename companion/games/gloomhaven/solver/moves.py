@@ -13,9 +13,14 @@ can reach, the best attack:
 
 Otherwise it picks the same way among every hex it could attack from with
 unlimited movement (its destinations) and moves toward each: to the hex it
-can reach this turn that leaves the shortest way to that destination, with
-the fewest movement points. Several destinations that tie are the players'
-choice, so each gives options.
+can reach this turn that triggers the fewest traps and hazards on the whole
+way (this turn's and the rest), then leaves the fewest movement points to
+that destination (along the way, not straight), then spends the fewest
+points, then triggers the fewest traps now. The end hex need not lie on a
+shortest way: one off every shortest way wins when it leaves less to go
+(allies holding the hexes on the way, as in case aa-003 with more movement).
+Several destinations that tie are the players' choice, so each gives
+options, as does every end hex that ties.
 """
 
 from __future__ import annotations
