@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import sqlite_utils
 
@@ -383,14 +383,22 @@ class Store:
             raise NoSuchTable(token)
         return row[0], json.loads(row[1])
 
-    def log(self, token: str, last: int | None = None) -> list[LogEntry]:
-        """The table's actions, oldest first (only the `last` N if given)."""
-        query = "select seq, type, payload, seat, time, undone from actions where table_token = ?"
+    def log(self, token: str, last: int | None = None, upto: int | None = None) -> list[LogEntry]:
+        """The table's actions, oldest first: only the `last` N if given, and
+        only up to version `upto` if given."""
+        query, params = "select seq, type, payload, seat, time, undone from actions where table_token = ?", [token]
+        if upto is not None:
+            query, params = query + " and seq <= ?", params + [upto]
         if last is not None:
             query = f"select * from ({query} order by seq desc limit {max(0, int(last))})"
-        rows = self.db.query(query + " order by seq", [token])
-        return [LogEntry(row["seq"], row["type"], json.loads(row["payload"]), row["seat"], row["time"], bool(row["undone"]))
-                for row in rows]
+        return _log_entries(self.db.query(query + " order by seq", params))
+
+    def log_entries(self, token: str, seqs: Iterable[int]) -> list[LogEntry]:
+        """The actions with these sequence numbers, oldest first."""
+        seqs = list(seqs)
+        return _log_entries(self.db.query(
+            "select seq, type, payload, seat, time, undone from actions "
+            f"where table_token = ? and seq in ({', '.join('?' * len(seqs))}) order by seq", [token, *seqs]))
 
     def _replay(self, db, table: Table) -> dict:
         initial = self._decoded(db, table.token, "initial")
@@ -464,6 +472,11 @@ class Store:
         if "state" in data and data["state"] != state:
             raise ActionError("This export is damaged and can't be imported.", field="file")
         return self._insert_table(data["game"], name, initial, state, seats, entries)
+
+
+def _log_entries(rows: Iterable[dict]) -> list[LogEntry]:
+    return [LogEntry(row["seq"], row["type"], json.loads(row["payload"]), row["seat"], row["time"], bool(row["undone"]))
+            for row in rows]
 
 
 def _replay_one(rules: Rules, state: dict, seats: dict[str, Seat], entry: dict) -> tuple[dict, dict[str, Seat]]:

@@ -46,18 +46,31 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
     return HistoryLine(entry.seq, entry.time, who, text, entry.undone)
 
 
-def lines(table: Table, viewer: Seat | None, last: int | None = None) -> list[tuple[LogEntry, HistoryLine]]:
-    """The table's log as `viewer` may read it, oldest first (the `last` N only, if given)."""
+def lines(table: Table, viewer: Seat | None, last: int | None = None, *, seats: dict[str, Seat] | None = None,
+          state: dict | None = None, version: int | None = None) -> list[tuple[LogEntry, HistoryLine]]:
+    """The table's log as `viewer` may read it, oldest first (the `last` N only, if given).
+
+    A caller that has read the table already passes its `seats`, `state` and
+    `version` (all three): they are not read again, and the lines end at that
+    version even if the table has moved on since."""
     store = current_app.extensions["companion.store"]
-    seats = store.seats(table.token)
-    _, state = store.state(table.token)
-    entries = store.log(table.token, last=last)
-    targets = {entry.seq: undone_seq(entry) for entry in entries if undone_seq(entry) is not None}
+    if seats is None:
+        seats = store.seats(table.token)
+    if state is None:
+        version, state = store.state(table.token)
+    entries = store.log(table.token, last=last, upto=version)
     by_seq = {entry.seq: entry for entry in entries}
-    if not set(targets.values()) <= set(by_seq):
-        by_seq = {entry.seq: entry for entry in store.log(table.token)}  # an undone step further back
+    targets = {entry.seq: seq for entry in entries if (seq := undone_seq(entry)) is not None}
+    further_back = set(targets.values()) - set(by_seq)
+    if further_back:  # undone steps older than the lines asked for
+        by_seq.update((entry.seq, entry) for entry in store.log_entries(table.token, further_back))
     return [(entry, describe(table, entry, seats, state, viewer, by_seq.get(targets.get(entry.seq))))
             for entry in entries]
+
+
+def newest_first(table: Table, viewer: Seat | None, last: int | None = None, **known) -> list[HistoryLine]:
+    """The lines of `lines`, newest first."""
+    return [line for _, line in reversed(lines(table, viewer, last, **known))]
 
 
 def undone_seq(entry: LogEntry) -> int | None:

@@ -193,7 +193,7 @@ def qr_page(token: str):
 def history_page(token: str):
     table = table_or_404(token)
     viewer = current_seat(table)
-    lines = [line for _, line in reversed(history.lines(table, viewer))]
+    lines = history.newest_first(table, viewer)
     return render_template("history.html", table=table, seat=viewer, lines=lines)
 
 

@@ -13,6 +13,7 @@ from flask_babel import get_locale
 
 from companion.rules import Seat
 from companion.store import Table
+from companion.web import history
 from companion.web.memo import Memo
 from companion.web.security import store
 
@@ -32,11 +33,17 @@ def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
 def context(table: Table, seat: Seat | None, display: bool, version: int, state: dict) -> dict:
     rules = table.rules
     viewer = None if display else seat
+    seats = store().seats(table.token)
     return {
         "table": table,
         "rules": rules,
         "seat": viewer,
-        "seats": store().seats(table.token),
+        "seats": seats,
+        # The log region's lines from this render's own reads, in place of the
+        # template global, which would read seats and state again (perhaps at
+        # a newer version than the one this render is cached as).
+        "last_lines": lambda table, seat, count: history.newest_first(
+            table, seat, count, seats=seats, state=state, version=version),
         "view": rules.view(state, viewer),
         "version": version,
         "display": display,

@@ -11,7 +11,7 @@ from companion.web import history
 
 def last_lines(table, seat, count: int) -> list[history.HistoryLine]:
     """The newest `count` history lines, newest first."""
-    return [line for _, line in reversed(history.lines(table, seat, last=count))]
+    return history.newest_first(table, seat, count)
 
 
 def init_app(app: Flask) -> None:
