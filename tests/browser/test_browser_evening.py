@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import counter_value, join, track_value, wait_live
+from browser_support import counter_value, join, mark_page, same_document, track_value, wait_live
 
 pytestmark = pytest.mark.browser
 
@@ -122,6 +122,11 @@ def test_adding_a_track_empties_the_form_and_typing_survives_live_updates(server
     tools.get_by_role("button", name="Add track").click()
 
     expect(track_value(bob, "Gates held")).to_have_text("0")
+    # The new track's buttons work on the other phone at once, without a reload.
+    mark_page(bob)
+    bob.get_by_role("button", name="Gates held plus 1").click()
+    expect(track_value(alice, "Gates held")).to_have_text("1")
+    assert same_document(bob)
     # Done: the form is ready for the next track, so a second tap can't add it twice.
     expect(alice.locator("#track-name")).to_have_value("")
     expect(tools.locator("input[name=max]")).to_have_value("10")
