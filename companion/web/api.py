@@ -14,13 +14,11 @@ from werkzeug.exceptions import HTTPException
 
 from companion import games
 from companion.rules import N_, ActionError
-from companion.store import SEAT_JOIN, SEAT_TAKEOVER, UNDO
 from companion.web import history
 from companion.web.pages import join_url
 from companion.web.security import current_seat, is_local_request, require_host, require_seat, store, table_or_404
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
-PLATFORM_ENTRIES = {SEAT_JOIN, SEAT_TAKEOVER, UNDO}
 
 
 def bad(error: ActionError, status: int = 400):
@@ -144,14 +142,9 @@ def undo(token: str):
 def log(token: str):
     table = table_or_404(token)
     viewer = current_seat(table)
-    entries = []
-    for entry, line in history.lines(table, viewer):
-        # Only the platform's own entries skip the game's redaction; a game
-        # action may be named "seat.…" and still carry a secret.
-        payload = entry.payload if entry.type in PLATFORM_ENTRIES else table.rules.redact(entry.action, viewer)
-        entries.append({"seq": entry.seq, "type": entry.type, "payload": payload, "seat": entry.seat,
-                        "time": entry.time, "undone": entry.undone, "text": line.text})
-    return jsonify(entries)
+    return jsonify([{"seq": entry.seq, "type": entry.type, "payload": line.payload, "seat": entry.seat,
+                     "time": entry.time, "undone": entry.undone, "text": line.text}
+                    for entry, line in history.lines(table, viewer)])
 
 
 @blueprint.get("/tables/<token>/export")

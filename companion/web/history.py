@@ -8,7 +8,7 @@ from flask import current_app
 from flask_babel import gettext
 
 from companion.rules import Action, Seat
-from companion.store import SEAT_JOIN, SEAT_TAKEOVER, UNDO, LogEntry, Table
+from companion.store import PLATFORM_ACTIONS, SEAT_JOIN, SEAT_TAKEOVER, UNDO, LogEntry, Table
 from companion.web.i18n import translate_params
 
 
@@ -19,12 +19,16 @@ class HistoryLine:
     who: str
     text: str
     undone: bool
+    payload: dict  # the action's details as the viewer may see them
 
 
 def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict, viewer: Seat | None,
              undone: LogEntry | None = None) -> HistoryLine:
     """`undone`: for an undo, the step it undid (said in full: "undid step 13" told a player nothing)."""
     who = seats[entry.seat].name if entry.seat in seats else gettext("Host")
+    # Only the platform's own entries skip the game's redaction: a game
+    # action may be named "seat.…" and still carry a secret.
+    payload = entry.payload if entry.type in PLATFORM_ACTIONS else table.rules.redact(entry.action, viewer)
     if entry.type == UNDO and undone is not None:
         line = describe(table, undone, seats, state, viewer)
         text = translate_params("undid: %(who)s %(what)s", {"who": line.who, "what": line.text})
@@ -36,14 +40,12 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
     elif entry.type == UNDO:
         text = translate_params("undid step %(seq)d", {"seq": entry.payload.get("seq", 0)})
     else:
-        rules = table.rules
-        shown = Action(entry.type, rules.redact(entry.action, viewer), entry.seat)
         try:
-            msgid, params = rules.describe(shown, seats, state)
+            msgid, params = table.rules.describe(Action(entry.type, payload, entry.seat), seats, state)
         except (KeyError, TypeError, ValueError):
             msgid, params = "%(type)s", {"type": entry.type}
         text = translate_params(msgid, params)
-    return HistoryLine(entry.seq, entry.time, who, text, entry.undone)
+    return HistoryLine(entry.seq, entry.time, who, text, entry.undone, payload)
 
 
 def lines(table: Table, viewer: Seat | None, last: int | None = None, *, seats: dict[str, Seat] | None = None,
