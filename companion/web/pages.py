@@ -123,9 +123,12 @@ def table(token: str):
         return render_template("join.html", table=table, seats=store().seats(token),
                                roles=table.rules.roles(), host=is_host(table),
                                seat_moved=request.args.get("seat") == "moved")
-    version, regions = render.regions(table, seat, display=False)
+    version, state = store().state(token)
+    _, regions = render.regions(table, seat, display=False, current=(version, state))
+    # The seat's view is for the game's tools below the live regions too (the
+    # note editor starts from the note, so saving an addition keeps what was there).
     return render_template("table.html", table=table, seat=seat, version=version, regions=regions,
-                           host=is_host(table))
+                           host=is_host(table), view=table.rules.view(state, seat))
 
 
 @blueprint.post("/t/<token>/seats")

@@ -52,13 +52,14 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
 
 
 def regions(table: Table, seat: Seat | None, display: bool,
-            known_version: int | None = None) -> tuple[int, dict[str, str]]:
+            known_version: int | None = None, current: tuple[int, dict] | None = None) -> tuple[int, dict[str, str]]:
     """The current version and the HTML of each live region for this viewer.
 
     `known_version` is the live hub's (when it has heard of the table): with
     it a cached render is found without reading the database. After a change
     hundreds of streams ask at once; reading and decoding the state for each
-    of them was most of the cost of a broadcast."""
+    of them was most of the cost of a broadcast. `current`: the (version,
+    state) the caller has just read itself, so it isn't read twice."""
     renders: Memo = current_app.extensions["companion.renders"]
     viewer = "display" if display else (seat.id if seat else None)
     locale = str(get_locale())
@@ -72,7 +73,7 @@ def regions(table: Table, seat: Seat | None, display: bool,
         html = renders.get((table.token, known_version, viewer, locale), render_if_current)
         if html is not None:
             return known_version, html
-    version, state = store().state(table.token)
+    version, state = current if current is not None else store().state(table.token)
     return version, renders.get((table.token, version, viewer, locale),
                                 lambda: render_regions(table, seat, display, version, state))
 

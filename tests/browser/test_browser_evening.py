@@ -215,3 +215,23 @@ def test_the_table_display_reads_from_across_the_table(server, tally, phones, br
         assert sizes["track"] >= 64, sizes
     finally:
         context.close()
+
+
+def test_the_note_editor_starts_from_the_note_after_a_reload(server, tally, phones):
+    page = phones().page
+    join(page, server, tally.token, "Alice")
+    tools = page.locator("details", has=page.locator("#note-text"))
+    tools.locator("summary").click()
+    page.locator("#note-text").fill("Gate in Asia")
+    tools.get_by_role("button", name="Save note").click()
+    expect(page.locator("#region-note .note")).to_have_text("Gate in Asia")
+
+    # The phone slept and the page reloaded; Alice adds to her plan.
+    page.reload()
+    wait_live(page)
+    tools.locator("summary").click()
+    expect(page.locator("#note-text")).to_have_value("Gate in Asia")
+    page.locator("#note-text").press("End")
+    page.keyboard.type(", then Elder Sign")
+    tools.get_by_role("button", name="Save note").click()
+    expect(page.locator("#region-note .note")).to_have_text("Gate in Asia, then Elder Sign")
