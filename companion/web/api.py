@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext
-from werkzeug.exceptions import HTTPException
 
 from companion import games
-from companion.rules import N_, ActionError
+from companion.rules import ActionError
 from companion.web import history
 from companion.web.pages import join_url
 from companion.web.security import current_seat, is_local_request, require_host, require_seat, store, table_or_404
@@ -44,14 +43,6 @@ def body() -> dict:
 @blueprint.errorhandler(ActionError)
 def refused(error: ActionError):
     return bad(error)
-
-
-@blueprint.errorhandler(HTTPException)
-def http_error(error: HTTPException):
-    messages = {403: N_("Not allowed."), 404: N_("Not found."), 405: N_("Method not allowed."),
-                413: N_("Request too large."), 415: N_("Send JSON (Content-Type: application/json).")}
-    message = messages.get(error.code) or N_("Request refused.")
-    return jsonify({"error": gettext(message)}), error.code
 
 
 def table_json(table) -> dict:

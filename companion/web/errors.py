@@ -1,7 +1,8 @@
 """Error pages in the reader's language (Werkzeug's own are English only).
 
-JSON API routes answer with their own handler (companion.web.api); a path
-under /api/ that matches no route still gets JSON here.
+Under /api/ (the JSON API, a game's own API, or a path that is no route) the
+error is JSON: `{"error": "<text>"}`, the text saying what went wrong in
+terms of the request rather than of a page.
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ EXPLANATIONS = {
     405: N_("This address can't be used that way."),
     413: N_("That is too large for this server."),
 }
+API_MESSAGES = {
+    403: N_("Not allowed."),
+    404: N_("Not found."),
+    405: N_("Method not allowed."),
+    413: N_("Request too large."),
+    415: N_("Send JSON (Content-Type: application/json)."),
+}
 # Descriptions our own code passes to abort(), where they say more than the code.
 REASONS = {
     "csrf": N_("This page was open too long or in another browser. Reload it and try again."),
@@ -36,10 +44,10 @@ REASONS = {
 
 def error_page(error: HTTPException):
     code = error.code or 500
+    if request.path.startswith("/api/"):
+        return jsonify({"error": gettext(API_MESSAGES.get(code) or N_("Request refused."))}), code
     explanation = gettext(REASONS.get(error.description) or EXPLANATIONS.get(code)
                           or N_("Something went wrong. Go back and try again."))
-    if request.path.startswith("/api/"):
-        return jsonify({"error": explanation}), code
     title = gettext(TITLES.get(code) or N_("Something went wrong"))
     return render_template("error.html", title=title, explanation=explanation, code=code), code
 

@@ -403,6 +403,20 @@ def test_wrong_method_and_unknown_api_path_answer_json(api, made):
         assert set(response.get_json()) == {"error"} and response.get_json()["error"]
 
 
+def test_every_api_error_says_the_same_for_the_same_status(api, made):
+    # Routing errors (no route, wrong method) and refusals before any route
+    # runs (the solver's CSRF 415) were answered with page-style texts.
+    table, _ = made
+    for method, path, body, expected in (
+            ("PUT", f"/api/tables/{table['token']}/state", {}, (405, "Method not allowed.")),
+            ("GET", "/api/no-such-thing", None, (404, "Not found.")),
+            ("GET", f"/api/tables/{'A' * 32}", None, (404, "Not found."))):
+        response = api.call(method, path, body)
+        assert (response.status_code, response.get_json()) == (expected[0], {"error": expected[1]}), path
+    response = api.client.post("/api/gloomhaven/solve", data="{}", content_type="text/plain")
+    assert (response.status_code, response.get_json()) == (415, {"error": "Send JSON (Content-Type: application/json)."})
+
+
 def test_a_too_large_request_gets_413_json(api, app):
     response = api.post("/api/tables/import", {"blob": "x" * (app.config["MAX_CONTENT_LENGTH"] + 10)})
     assert (response.status_code, response.get_json()) == (413, {"error": "Request too large."})
