@@ -4,8 +4,9 @@
   as a header set once on <body>), except JSON API calls: browsers can't send
   `application/json` across sites without a preflight we never grant.
 - The home page (create, import, list tables) answers only the machine the
-  server runs on; the host of a table is whoever holds its host key in their
-  signed cookie (the creator) or sends it as `X-Host-Key`.
+  server runs on, asking by one of its own names (see `is_local_request`);
+  the host of a table is whoever holds its host key in their signed cookie
+  (the creator) or sends it as `X-Host-Key`.
 - A seat is whoever holds its key in their signed cookie or sends it as
   `X-Seat-Key`.
 """
@@ -15,6 +16,8 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import secrets
+import socket
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, request, session
 
@@ -56,9 +59,23 @@ def check_csrf() -> None:
 
 
 def is_local_request() -> bool:
+    """From this machine, to a name of this machine. The name matters: a web
+    page whose own host name its owner points at 127.0.0.1 (DNS rebinding)
+    is also loopback to us, and would read every table's link on the home
+    page and create tables."""
     try:
-        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+        from_here = ipaddress.ip_address(request.remote_addr or "").is_loopback
     except ValueError:
+        return False
+    return from_here and names_this_machine(request.host)
+
+
+def names_this_machine(host: str) -> bool:
+    """Whether a Host header ("127.0.0.1:8000", "[::1]", "localhost") names this machine."""
+    try:
+        name = urlsplit("//" + host).hostname or ""
+        return name in ("localhost", socket.gethostname().lower()) or ipaddress.ip_address(name).is_loopback
+    except ValueError:  # a malformed header, or a name that is no address
         return False
 
 

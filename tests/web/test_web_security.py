@@ -146,6 +146,22 @@ def test_the_api_does_not_take_a_cookie_host_for_a_delete_without_json(host, tab
     assert store.table(table) is not None
 
 
+# --- the home page and creating tables: this machine only ---------------------------
+
+
+def test_a_page_whose_name_was_pointed_at_this_machine_gets_no_host_powers(app, host, table, store):
+    # DNS rebinding: the request comes from loopback but names another site,
+    # whose script could read the home page (every table's link) or create tables.
+    rebound = {"Host": "evil.example:8000"}
+    home = host.get("/", headers=rebound).get_data(as_text=True)
+    assert table not in home and 'name="code"' in home
+    created = host.client.post("/api/tables", headers=rebound, json={"game": "tally", "name": "Mine"})
+    assert created.status_code == 403
+    for named in ("127.0.0.1:8000", "[::1]:8000", "localhost"):
+        assert table in host.get("/", headers={"Host": named}).get_data(as_text=True), named
+    assert len(store.tables()) == 1
+
+
 # --- escaping --------------------------------------------------------------------
 
 
