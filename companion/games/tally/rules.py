@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import re
 
-from companion.rules import Action, ActionError, Role, Rules, Seat
-
-N_ = lambda s: s  # marks msgids for extraction; translated by the web layer
+from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 MAX_TRACKS = 24
 MAX_NOTE = 500
@@ -185,25 +183,30 @@ class TallyRules(Rules):
                 return seat_id, counter
         raise ActionError(N_("No such counter."), field="counter")
 
-    def _target(self, state: dict, action: Action, seats: dict[str, Seat]) -> tuple[dict, int, int]:
-        """The spec being changed, its current value and its wanted value."""
+    def _target(self, state: dict, action: Action, seats: dict[str, Seat]) -> tuple[dict, dict, str, int]:
+        """The spec being changed, where its value is kept (`holder[key]`), and the value wanted."""
         payload = action.payload
         if action.type.startswith("track."):
-            spec = self._track(state, payload)
-            current = spec["value"]
+            spec = holder = self._track(state, payload)
+            key = "value"
         else:
             seat_id, spec = self._counter(state, action, seats)
-            current = state["values"][seat_id][spec["id"]]
+            holder, key = state["values"][seat_id], spec["id"]
         if action.type.endswith(".adjust"):
-            wanted = current + whole_number(payload.get("delta"), "delta")
+            wanted = holder[key] + whole_number(payload.get("delta"), "delta")
         else:
             wanted = whole_number(payload.get("value"), "value")
-        return spec, current, wanted
+        return spec, holder, key, wanted
+
+    @staticmethod
+    def _new_track(payload: dict) -> dict:
+        return make_spec(payload.get("name", ""), payload.get("min"), payload.get("max"),
+                         payload.get("start"), payload.get("step"), field="name")
 
     def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
         kind, payload = action.type, action.payload
         if kind in ("track.adjust", "track.set", "counter.adjust", "counter.set"):
-            spec, _, wanted = self._target(state, action, seats)
+            spec, _, _, wanted = self._target(state, action, seats)
             control = "delta" if kind.endswith(".adjust") else "value"
             if wanted > spec["max"]:
                 raise ActionError(N_("%(name)s can't go above %(max)d."), field=control, name=spec["name"], max=spec["max"])
@@ -212,8 +215,7 @@ class TallyRules(Rules):
         elif kind == "track.add":
             if len(state["tracks"]) >= MAX_TRACKS:
                 raise ActionError(N_("At most %(max)d lines."), field="name", max=MAX_TRACKS)
-            spec = make_spec(payload.get("name", ""), payload.get("min"), payload.get("max"),
-                             payload.get("start"), payload.get("step"), field="name")
+            spec = self._new_track(payload)
             if any(t["name"].casefold() == spec["name"].casefold() for t in state["tracks"]):
                 raise ActionError(N_("Two lines have the same name."), field="name")
         elif kind == "note.set":
@@ -231,15 +233,10 @@ class TallyRules(Rules):
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         kind, payload = action.type, action.payload
         if kind in ("track.adjust", "track.set", "counter.adjust", "counter.set"):
-            spec, _, wanted = self._target(state, action, seats)
-            if kind.startswith("track."):
-                spec["value"] = wanted
-            else:
-                seat_id = payload.get("seat") or action.seat
-                state["values"][seat_id][spec["id"]] = wanted
+            _, holder, key, wanted = self._target(state, action, seats)
+            holder[key] = wanted
         elif kind == "track.add":
-            spec = make_spec(payload.get("name", ""), payload.get("min"), payload.get("max"),
-                             payload.get("start"), payload.get("step"), field="name")
+            spec = self._new_track(payload)
             ids = {t["id"] for t in state["tracks"]}
             number = len(state["tracks"]) + 1
             while f"t{number}" in ids:
