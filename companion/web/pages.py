@@ -40,8 +40,12 @@ def join_url(table: Table) -> str:
 def home():
     if not is_local_request():
         return render_template("join_code.html")
+    return home_page()
+
+
+def home_page(**extra):
     return render_template("home.html", tables=store().tables(), table_types=games.table_types(),
-                           hosted=session.get("hosts", {}))
+                           hosted=session.get("hosts", {}), **extra)
 
 
 @blueprint.post("/tables")
@@ -58,8 +62,7 @@ def create():
         table = store().create_table(game, request.form.get("name", ""), options)
     except ActionError as error:
         flash(error_text(error), "error")
-        return render_template("home.html", tables=store().tables(), table_types=games.table_types(),
-                               hosted=session.get("hosts", {}), form=request.form, chosen=game), 422
+        return home_page(form=request.form, chosen=game), 422
     remember_host(table)
     return redirect(url_for("pages.qr_page", token=table.token))
 
@@ -120,9 +123,7 @@ def table(token: str):
     seat = current_seat(table)
     if seat is None:
         # ?seat=moved: this phone's page was open when the host moved its seat away.
-        return render_template("join.html", table=table, seats=store().seats(token),
-                               roles=table.rules.roles(), host=is_host(table),
-                               seat_moved=request.args.get("seat") == "moved")
+        return join_page(table, seat_moved=request.args.get("seat") == "moved")
     version, state = store().state(token)
     _, regions = render.regions(table, seat, display=False, current=(version, state))
     # The seat's view is for the game's tools below the live regions too (the
@@ -131,15 +132,18 @@ def table(token: str):
                            host=is_host(table), view=table.rules.view(state, seat))
 
 
+def join_page(table: Table, **extra):
+    return render_template("join.html", table=table, seats=store().seats(table.token), roles=table.rules.roles(),
+                           host=is_host(table), **extra)
+
+
 @blueprint.post("/t/<token>/seats")
 def take_seat(token: str):
     table = table_or_404(token)
     try:
         seat, key = store().join(token, request.form.get("name", ""), request.form.get("role", ""))
     except ActionError as error:
-        return render_template("join.html", table=table, seats=store().seats(token), roles=table.rules.roles(),
-                               host=is_host(table), error=error_text(error), field=error.field,
-                               form=request.form), 422
+        return join_page(table, error=error_text(error), field=error.field, form=request.form), 422
     remember_seat(table, key)
     return redirect(url_for("pages.table", token=token))
 
@@ -151,8 +155,8 @@ def hand_over(token: str, seat_id: str):
     require_host(table)
     try:
         key = store().take_over(token, seat_id)
-    except ActionError as error:
-        abort(404, description=error_text(error))
+    except ActionError:  # no such seat
+        abort(404)
     link = public_base() + url_for("pages.claim", token=token, key=key)
     seat = store().seats(token)[seat_id]
     label = gettext("QR code for %(name)s's new phone", name=seat.name)
