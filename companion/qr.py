@@ -28,12 +28,17 @@ _COLOUR_ON = "\x1b[38;5;231;48;5;16m"
 _COLOUR_OFF = "\x1b[0m"
 
 
-def matrix(text: str, border: int = BORDER) -> list[list[bool]]:
-    """The QR modules of `text`, quiet zone included; True means dark."""
-    code = qrcode.QRCode(border=border)
+def _code(text: str, **options) -> qrcode.QRCode:
+    """The smallest QR code that holds `text`, with the quiet zone."""
+    code = qrcode.QRCode(border=BORDER, **options)
     code.add_data(text)
     code.make(fit=True)
-    return code.get_matrix()
+    return code
+
+
+def matrix(text: str) -> list[list[bool]]:
+    """The QR modules of `text`, quiet zone included; True means dark."""
+    return _code(text).get_matrix()
 
 
 def svg(text: str, label: str | None = None) -> str:
@@ -43,10 +48,7 @@ def svg(text: str, label: str | None = None) -> str:
     viewBox) and paints its own white background, so it stays scannable when
     the page around it is in dark mode.
     """
-    code = qrcode.QRCode(border=BORDER, image_factory=qrcode.image.svg.SvgPathFillImage)
-    code.add_data(text)
-    code.make(fit=True)
-    image = code.make_image()
+    image = _code(text, image_factory=qrcode.image.svg.SvgPathFillImage).make_image()
     root = image._img  # the ElementTree <svg>; qrcode has no public setter for attributes
     root.set("width", "100%")
     root.set("height", "100%")
