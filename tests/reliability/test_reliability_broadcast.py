@@ -5,10 +5,8 @@ rendered once and the seat keys read once, however many streams wake at once
 
 from __future__ import annotations
 
-import json
 import selectors
 import socket
-import threading
 import time
 from collections import Counter
 
