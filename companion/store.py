@@ -450,11 +450,12 @@ class Store:
             rules.check_state(initial)
             state = replay(rules, initial, entries)
             rules.check_state(state)
-            # The seats must be exactly those the log seats, once each, in order.
+            # The seats must be exactly those the log seats, once each, in order,
+            # numbered as `join` numbers them (it names the next seat by count).
             listed = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in seats]
             joined = [{"id": e["payload"]["id"], "name": e["payload"]["name"], "role": e["payload"]["role"]}
                       for e in entries if e["type"] == SEAT_JOIN]
-            if listed != joined or len({s["id"] for s in listed}) != len(listed):
+            if listed != joined or [s["id"] for s in listed] != [f"s{n}" for n in range(1, len(listed) + 1)]:
                 raise ValueError
             if not all(isinstance(value, str) for seat in listed for value in seat.values()):
                 raise TypeError

@@ -565,6 +565,8 @@ GARBAGE = {
     "a seat that joins twice": lambda d: tampered(d, lambda x: (
         x["actions"].append(copy.deepcopy(x["actions"][0])), x["seats"].append(dict(x["seats"][0])))),
     "seats that never joined": lambda d: tampered(d, lambda x: x["seats"].append({"id": "s7", "name": "Eve", "role": "player"})),
+    # Consistent throughout, but then the next seat to join could be given an id already taken.
+    "a seat numbered out of turn": lambda d: json.loads(json.dumps(d).replace('"s1"', '"s99"')),
 }
 
 
