@@ -52,6 +52,15 @@ def stream(token: str):
     hub = current_app.extensions["companion.hub"]
     heartbeat = current_app.config["SSE_HEARTBEAT_SECONDS"]
 
+    def rendered(known: int | None) -> tuple[int, dict[str, str]] | None:
+        """The version and this viewer's regions, or None once the table is gone."""
+        if known == -1:
+            return None
+        try:
+            return render.regions(table, seat, display, known_version=known)
+        except NoSuchTable:  # deleted where the hub can't hear (another process)
+            return None
+
     @stream_with_context
     def events():
         sent: dict[str, str] = {}
@@ -60,7 +69,8 @@ def stream(token: str):
             # Every change, deletion included, goes through the hub, so its
             # version spares hundreds of streams a database read each.
             known = hub.knows(token)
-            if known == -1 or (known is None and store().table(token) is None):
+            current = rendered(known)
+            if current is None:
                 yield sse_event("gone", "")
                 return
             if seat is not None and key not in seat_keys(token, known):
@@ -68,11 +78,7 @@ def stream(token: str):
                 # receiving the seat's private regions at once.
                 yield sse_event("seat-lost", "")
                 return
-            try:
-                version, regions = render.regions(table, seat, display, known_version=known)
-            except NoSuchTable:  # deleted since the hub last heard of it
-                yield sse_event("gone", "")
-                return
+            version, regions = current
             if version != seen:
                 changed = [name for name, html in regions.items() if sent.get(name) != html]
                 chunk = "".join(sse_event(f"region-{name}", regions[name], version) for name in changed)
