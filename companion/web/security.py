@@ -43,6 +43,12 @@ def is_json_api_call() -> bool:
     return request.path.startswith("/api/") and request.mimetype == "application/json"
 
 
+def same_secret(sent: object, expected: str) -> bool:
+    """A constant-time comparison that any text sent can go through (on str,
+    hmac.compare_digest raises for non-ASCII, a 500 for a header like "é")."""
+    return bool(sent) and hmac.compare_digest(str(sent).encode(), expected.encode())
+
+
 def check_csrf() -> None:
     if request.method in SAFE_METHODS or is_json_api_call():
         return
@@ -54,7 +60,7 @@ def check_csrf() -> None:
         abort(415)
     sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
     expected = session.get("csrf", "")
-    if not expected or not hmac.compare_digest(str(sent), expected):
+    if not expected or not same_secret(sent, expected):
         abort(403, description="csrf")
 
 
@@ -87,8 +93,7 @@ def table_or_404(token: str) -> Table:
 
 
 def is_host(table: Table) -> bool:
-    sent = request.headers.get("X-Host-Key") or session.get("hosts", {}).get(table.token, "")
-    return bool(sent) and hmac.compare_digest(str(sent), table.host_key)
+    return same_secret(request.headers.get("X-Host-Key") or session.get("hosts", {}).get(table.token), table.host_key)
 
 
 def require_host(table: Table) -> None:

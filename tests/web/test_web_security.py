@@ -127,6 +127,16 @@ def test_the_csrf_token_is_per_session(host, new_phone):
     assert host.load_csrf("/") != new_phone().load_csrf("/")
 
 
+def test_a_token_or_key_that_is_not_ascii_is_refused_not_a_server_error(host, table, alice, store):
+    not_ascii = "é".encode().decode("latin-1")  # as a WSGI server hands over a UTF-8 header
+    version = store.table(table).version
+    for sent in ({"headers": {"X-CSRF-Token": not_ascii}}, {"data": {"csrf_token": "é"}}):
+        assert alice.client.post(f"/t/{table}/act", **{"data": {"type": "reset"}, **sent}).status_code == 403
+    assert host.client.get(f"/t/{table}/export", headers={"X-Host-Key": not_ascii}).status_code == 403
+    assert host.client.delete(f"/api/tables/{table}", headers={"X-Host-Key": not_ascii}).status_code == 403
+    assert store.table(table).version == version
+
+
 def test_form_posts_to_the_api_are_refused_as_not_json(table, alice, store):
     version = store.table(table).version
     response = alice.client.post(f"/api/tables/{table}/actions", data={"type": "reset"},
