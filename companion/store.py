@@ -432,40 +432,7 @@ class Store:
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise ActionError("This is not a table export.", field="file")
         try:
-            rules = games.rules_for(data["game"])
-            name = clean_name(data["name"], "Table name")
-            initial, entries, seats = data["initial"], data["actions"], data["seats"]
-            if not isinstance(initial, dict) or not isinstance(entries, list) or not isinstance(seats, list):
-                raise TypeError
-            for e in entries:
-                if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not isinstance(e.get("payload", {}), dict):
-                    raise TypeError
-                if not isinstance(e.get("seat"), (str, type(None))):
-                    raise TypeError
-                if "time" in e:
-                    # Pages show each action's time.
-                    if isinstance(e["time"], bool) or not isinstance(e["time"], (int, float)):
-                        raise TypeError
-                    datetime.fromtimestamp(e["time"], timezone.utc)
-            rules.check_state(initial)
-            state = replay(rules, initial, entries)
-            rules.check_state(state)
-            # The seats must be exactly those the log seats, once each, in order,
-            # numbered as `join` numbers them (it names the next seat by count).
-            listed = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in seats]
-            joined = [{"id": e["payload"]["id"], "name": e["payload"]["name"], "role": e["payload"]["role"]}
-                      for e in entries if e["type"] == SEAT_JOIN]
-            if listed != joined or [s["id"] for s in listed] != [f"s{n}" for n in range(1, len(listed) + 1)]:
-                raise ValueError
-            if not all(isinstance(value, str) for seat in listed for value in seat.values()):
-                raise TypeError
-            # The history names the seat a takeover moved and the step an undo undid.
-            for e in entries:
-                payload = e.get("payload", {})
-                if e["type"] == SEAT_TAKEOVER and payload.get("id") not in [s["id"] for s in listed]:
-                    raise ValueError
-                if e["type"] == UNDO and (isinstance(payload.get("seq"), bool) or not isinstance(payload.get("seq"), int)):
-                    raise TypeError
+            name, initial, state, seats, entries = _checked_export(data)
         # RecursionError: nested deeper than copying or comparing can go;
         # OverflowError, OSError: a time no calendar holds.
         except (KeyError, TypeError, ValueError, ActionError, RecursionError, OverflowError, OSError):
@@ -473,6 +440,47 @@ class Store:
         if "state" in data and data["state"] != state:
             raise ActionError("This export is damaged and can't be imported.", field="file")
         return self._insert_table(data["game"], name, initial, state, seats, entries)
+
+
+def _checked_export(data: dict) -> tuple[str, dict, dict, list[dict], list[dict]]:
+    """An export's table name, initial state, replayed state, seats and log.
+    Raises (KeyError, TypeError, ValueError, ActionError, …) where the file is
+    damaged or edited into something the pages and rules can't rely on."""
+    rules = games.rules_for(data["game"])
+    name = clean_name(data["name"], "Table name")
+    initial, entries, seats = data["initial"], data["actions"], data["seats"]
+    if not isinstance(initial, dict) or not isinstance(entries, list) or not isinstance(seats, list):
+        raise TypeError
+    for e in entries:
+        if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not isinstance(e.get("payload", {}), dict):
+            raise TypeError
+        if not isinstance(e.get("seat"), (str, type(None))):
+            raise TypeError
+        if "time" in e:
+            # Pages show each action's time.
+            if isinstance(e["time"], bool) or not isinstance(e["time"], (int, float)):
+                raise TypeError
+            datetime.fromtimestamp(e["time"], timezone.utc)
+    rules.check_state(initial)
+    state = replay(rules, initial, entries)
+    rules.check_state(state)
+    # The seats must be exactly those the log seats, once each, in order,
+    # numbered as `join` numbers them (it names the next seat by count).
+    listed = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in seats]
+    joined = [{"id": e["payload"]["id"], "name": e["payload"]["name"], "role": e["payload"]["role"]}
+              for e in entries if e["type"] == SEAT_JOIN]
+    if listed != joined or [s["id"] for s in listed] != [f"s{n}" for n in range(1, len(listed) + 1)]:
+        raise ValueError
+    if not all(isinstance(value, str) for seat in listed for value in seat.values()):
+        raise TypeError
+    # The history names the seat a takeover moved and the step an undo undid.
+    for e in entries:
+        payload = e.get("payload", {})
+        if e["type"] == SEAT_TAKEOVER and payload.get("id") not in [s["id"] for s in listed]:
+            raise ValueError
+        if e["type"] == UNDO and (isinstance(payload.get("seq"), bool) or not isinstance(payload.get("seq"), int)):
+            raise TypeError
+    return name, initial, state, seats, entries
 
 
 def _log_entries(rows: Iterable[dict]) -> list[LogEntry]:
