@@ -14,6 +14,7 @@ from flask_babel import gettext
 from companion import games
 from companion.rules import ActionError
 from companion.web import history
+from companion.web.i18n import error_text
 from companion.web.pages import join_url
 from companion.web.security import current_seat, is_local_request, require_host, require_seat, store, table_or_404
 
@@ -21,7 +22,7 @@ blueprint = Blueprint("api", __name__, url_prefix="/api")
 
 
 def bad(error: ActionError, status: int = 400):
-    return jsonify({"error": error.text(gettext), "field": error.field}), status
+    return jsonify({"error": error_text(error), "field": error.field}), status
 
 
 def parsed_json() -> object:

@@ -11,6 +11,7 @@ from flask import Flask, request, session
 from flask_babel import Babel, get_locale, gettext
 
 from companion import PROJECT_ROOT, games
+from companion.rules import ActionError
 
 LANGUAGES = {"en": "English", "zh_Hans": "简体中文", "ja": "日本語"}
 
@@ -51,6 +52,12 @@ def translate_params(msgid: str, params: dict | None = None) -> str:
         return text % params
     except (KeyError, TypeError, ValueError):
         return msgid % params
+
+
+def error_text(error: ActionError) -> str:
+    """A refused action's message in the reader's language (ActionError.text
+    would show a bad translation's placeholders raw; this falls back to English)."""
+    return translate_params(error.message, error.params)
 
 
 def html_lang() -> str:

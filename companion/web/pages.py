@@ -14,15 +14,11 @@ from companion import games, qr
 from companion.rules import ActionError
 from companion.store import Table
 from companion.web import history, render
-from companion.web.i18n import LANGUAGES
+from companion.web.i18n import LANGUAGES, error_text
 from companion.web.security import (current_seat, is_host, is_local_request, remember_host, remember_seat,
                                     require_host, store, table_or_404)
 
 blueprint = Blueprint("pages", __name__)
-
-
-def error_text(error: ActionError) -> str:
-    return error.text(gettext)
 
 
 def public_base() -> str:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from htmx_flask import request
-from flask_babel import gettext
 
 from companion.rules import ActionError
 from companion.web import render
+from companion.web.i18n import error_text
 from companion.web.security import current_seat, require_seat, store, table_or_404
 
 blueprint = Blueprint("play", __name__)
@@ -44,10 +44,10 @@ def answer(table, seat, error: ActionError | None):
     if not request.htmx:
         # Without htmx (a plain form post): back to the page, message on top.
         if error is not None:
-            flash(error.text(gettext), "error")
+            flash(error_text(error), "error")
         return redirect(url_for("pages.table", token=table.token))
     if error is not None:
-        return render_template("_error.html", message=error.text(gettext)), 422
+        return render_template("_error.html", message=error_text(error)), 422
     version, regions = render.regions(table, seat, display=False)
     return render_template("_after_action.html", regions=regions, version=version)
 

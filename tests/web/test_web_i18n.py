@@ -5,12 +5,13 @@ tests/test_translations.py.)"""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
-from flask_babel import force_locale, gettext
+from flask_babel import Domain, force_locale, gettext
 
-from web_support import csrf_from, has_version, open_stream
+from web_support import csrf_from, has_version, open_stream, seat_key
 
 
 def html_lang(page: str) -> str:
@@ -100,3 +101,17 @@ def test_live_regions_come_in_each_viewers_language(app, table, alice, new_phone
     assert texts["en again"] == texts["en"]
     assert html_lang(japanese.page(f"/t/{table}/display")) == "ja"
     assert f">{player_ja}</th>" in japanese.page(f"/t/{table}/display")
+
+
+def test_a_refusal_whose_translation_is_broken_is_shown_in_english(monkeypatch, table, alice, client):
+    # A translator renamed a placeholder: the message is formatted in English,
+    # not shown with its %(…)s raw.
+    broken = {"%(name)s can't go above %(max)d.": "%(nom)s > %(max)d"}
+    real = Domain.gettext
+    monkeypatch.setattr(Domain, "gettext", lambda self, msgid, **kw: broken.get(msgid) or real(self, msgid, **kw))
+    refused = alice.act("track.adjust", track="t1", **{"delta:int": "99"})
+    assert refused.status_code == 422
+    assert html.unescape(refused.get_data(as_text=True)) == "Doom can't go above 30."
+    response = client.post(f"/api/tables/{table}/actions", headers={"X-Seat-Key": seat_key(alice, table)},
+                           json={"type": "track.adjust", "payload": {"track": "t1", "delta": 99}})
+    assert response.get_json()["error"] == "Doom can't go above 30."
