@@ -38,11 +38,17 @@ class ActionError(Exception):
         self.params = params
 
     def text(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The message, translated and formatted. A translation whose
+        placeholders don't fit the params gives way to the English message."""
         template = translate(self.message)
-        try:
-            return template % self.params if self.params else template
-        except (KeyError, TypeError, ValueError):
+        if not self.params:
             return template
+        for candidate in (template, self.message):
+            try:
+                return candidate % self.params
+            except (KeyError, TypeError, ValueError):
+                pass
+        return template
 
 
 @dataclass(frozen=True)

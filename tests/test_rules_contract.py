@@ -153,6 +153,13 @@ def test_action_error_text_survives_a_bad_translation(bad):
     assert error.text(lambda s: bad) in (bad, "Doom can't go above 30.")
 
 
+@pytest.mark.parametrize("bad", ["%(nmae)s kann nicht über %(max)d.", "%(name)d kann nicht über %(max)d."])
+def test_action_error_text_falls_back_to_the_english_message_formatted(bad):
+    # The raw translation would show its placeholders to the player.
+    error = ActionError("%(name)s can't go above %(max)d.", name="Doom", max=30)
+    assert error.text(lambda s: bad) == "Doom can't go above 30."
+
+
 def test_action_error_is_an_exception_carrying_its_message():
     error = ActionError("Nothing to undo.")
     assert isinstance(error, Exception) and str(error) == "Nothing to undo."

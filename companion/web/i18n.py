@@ -55,9 +55,8 @@ def translate_params(msgid: str, params: dict | None = None) -> str:
 
 
 def error_text(error: ActionError) -> str:
-    """A refused action's message in the reader's language (ActionError.text
-    would show a bad translation's placeholders raw; this falls back to English)."""
-    return translate_params(error.message, error.params)
+    """A refused action's message in the reader's language."""
+    return error.text(gettext)
 
 
 def html_lang() -> str:
