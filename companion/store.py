@@ -334,16 +334,25 @@ class Store:
         self._notify(token, version)
         return version
 
-    def undo(self, token: str, seat_id: str | None) -> int:
-        """Undo the last game action that is not already undone."""
+    def undo_target(self, token: str, upto: int | None = None, db=None) -> int | None:
+        """The step an undo would take back now (at version `upto`, if given)."""
+        query = ("select seq from actions where table_token = ? and undone = 0 and type not in (?, ?, ?)"
+                 + (" and seq <= ?" if upto is not None else "") + " order by seq desc limit 1")
+        row = (db or self.db).execute(query, [token, *PLATFORM_ACTIONS, *([upto] if upto is not None else [])]).fetchone()
+        return row[0] if row else None
+
+    def undo(self, token: str, seat_id: str | None, expected: int | None = None) -> int:
+        """Undo the last game action that is not already undone. `expected` is
+        the step the person saw when they tapped Undo: if someone else acted in
+        between, the undo is refused rather than taking back their action."""
         with self._write() as db:
             table = self._require(token)
-            rows = list(db.query(
-                "select seq, type from actions where table_token = ? and undone = 0 and type not in (?, ?, ?) "
-                "order by seq desc limit 1", [token, *PLATFORM_ACTIONS]))
-            if not rows:
+            target = self.undo_target(token, db=db)
+            if target is None:
                 raise ActionError("Nothing to undo.", field="undo")
-            target = rows[0]["seq"]
+            if expected is not None and expected != target:
+                raise ActionError("Someone acted just before you: check the newest step, then undo again.",
+                                  field="undo")
             db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
             state = self._replay(db, table)
             version = self._append(db, table, Action(UNDO, {"seq": target}, seat_id), self.seats(token), new_state=state)

@@ -663,3 +663,23 @@ def test_the_database_is_in_wal_mode(store, token):
 def test_the_database_passes_an_integrity_check(store, played):
     assert store.db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert store.db.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+def test_undo_of_a_step_that_is_no_longer_the_newest_is_refused(store, token, ann):
+    """Ann saw her own +2 as the newest step and tapped Undo; Bob's +5 landed first."""
+    seen = store.act(token, ann, "track.adjust", {"track": "t1", "delta": 2})
+    assert store.undo_target(token) == seen
+    store.act(token, ann, "track.adjust", {"track": "t1", "delta": 5})
+    before = snapshot(store, token)
+    with pytest.raises(ActionError) as error:
+        store.undo(token, ann, expected=seen)
+    assert error.value.field == "undo"
+    assert "Someone acted just before you" in error.value.text()
+    assert snapshot(store, token) == before
+
+
+def test_undo_of_the_step_still_newest_goes_through(store, token, ann):
+    seen = store.act(token, ann, "track.adjust", {"track": "t1", "delta": 2})
+    store.undo(token, ann, expected=seen)
+    assert doom(store, token) == 0
+    assert store.undo_target(token) is None

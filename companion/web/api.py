@@ -16,6 +16,7 @@ from companion.rules import ActionError
 from companion.web import history
 from companion.web.i18n import error_text
 from companion.web.pages import join_url
+from companion.web.play import expected_step
 from companion.web.security import current_seat, is_local_request, require_host, require_seat, store, table_or_404
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
@@ -127,7 +128,10 @@ def act(token: str):
 @blueprint.post("/tables/<token>/undo")
 def undo(token: str):
     seat = require_seat(table_or_404(token))
-    return jsonify({"version": store().undo(token, seat.id)})
+    data = request.get_json(silent=True)
+    # Optional: the step the tool means to undo; refused if another came since.
+    seq = data.get("seq") if isinstance(data, dict) else None
+    return jsonify({"version": store().undo(token, seat.id, expected_step(seq))})
 
 
 @blueprint.get("/tables/<token>/log")

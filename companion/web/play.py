@@ -70,4 +70,13 @@ def act(token: str):
 
 @blueprint.post("/t/<token>/undo")
 def undo(token: str):
-    return change_as_seat(token, lambda seat: store().undo(token, seat.id))
+    return change_as_seat(token, lambda seat: store().undo(token, seat.id, expected_step(request.form.get("seq"))))
+
+
+def expected_step(value) -> int | None:
+    """The step the Undo button showed (absent from older pages and tools)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit():
+        raise ActionError("The action's details are malformed.", field="undo")
+    return int(value)

@@ -46,6 +46,9 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
             table, seat, count, seats=seats, state=state, version=version),
         "view": rules.view(state, viewer),
         "version": version,
+        # The step the Undo button takes back, sent with it so that an action
+        # from another phone in between is not undone by mistake.
+        "undo_seq": store().undo_target(table.token, upto=version),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
     }

@@ -546,3 +546,18 @@ def test_the_solver_endpoint_answers_as_docs_api_md_says(api):
     response = api.post("/api/gloomhaven/solve", {})
     assert response.status_code == 400
     assert set(response.get_json()) == {"error"} and response.get_json()["error"]
+
+
+def test_undo_with_the_step_a_tool_saw_is_refused_when_another_came_since(api, made, store):
+    table, keys = made
+    token = table["token"]
+    seen = api.post(f"/api/tables/{token}/actions", {"type": "track.adjust", "payload": {"track": "t1", "delta": 3}},
+                    headers=seat(keys["Alice"])).get_json()["version"]
+    api.post(f"/api/tables/{token}/actions", {"type": "reset"}, headers=seat(keys["Bob"]))
+    response = api.post(f"/api/tables/{token}/undo", {"seq": seen}, headers=seat(keys["Alice"]))
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "undo"
+    response = api.post(f"/api/tables/{token}/undo", {"seq": "x"}, headers=seat(keys["Alice"]))
+    assert (response.status_code, response.get_json()["field"]) == (400, "undo")
+    response = api.post(f"/api/tables/{token}/undo", {"seq": seen + 1}, headers=seat(keys["Alice"]))
+    assert response.status_code == 200

@@ -493,3 +493,18 @@ def test_deleted_tables_leave_the_session(host, store):
     # Every live table is still this browser's: deleted ones made no room problem.
     for token in kept:
         assert f'action="/t/{token}/delete"' in host.page(f"/t/{token}/qr")
+
+
+def test_undo_sends_the_step_it_showed_and_refuses_if_another_came_first(table, alice, bob, store):
+    alice.act("track.adjust", track="t1", **{"delta:int": "2"})
+    shown = re.search(r'name="seq" value="(\d+)"', alice.page(f"/t/{table}")).group(1)
+    bob.act("track.adjust", track="t1", **{"delta:int": "5"})
+    version = store.table(table).version
+    response = alice.post(f"/t/{table}/undo", {"seq": shown}, htmx=True)
+    assert response.status_code == 422
+    assert "Someone acted just before you" in response.get_data(as_text=True)
+    assert store.table(table).version == version
+    assert store.state(table)[1]["tracks"][0]["value"] == 7
+    fresh = re.search(r'name="seq" value="(\d+)"', alice.page(f"/t/{table}")).group(1)
+    assert alice.post(f"/t/{table}/undo", {"seq": fresh}, htmx=True).status_code == 200
+    assert store.state(table)[1]["tracks"][0]["value"] == 2
