@@ -39,6 +39,7 @@ API_MESSAGES = {
 REASONS = {
     "csrf": N_("This page was open too long or in another browser. Reload it and try again."),
     "host": N_("Only the table's host can do this."),
+    "game-missing": N_("This table's game is not installed on this server."),
 }
 
 

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, request, session
 
+from companion import games
 from companion.store import Store, Table
 from companion.rules import ActionError, Seat
 
@@ -89,6 +90,10 @@ def table_or_404(token: str) -> Table:
     table = store().table(token)
     if table is None:
         abort(404)
+    if table.game not in games.table_types():
+        # A table made with a game this server no longer has: say so rather
+        # than fail on the first thing that asks the game's rules.
+        abort(404, description="game-missing")
     return table
 
 

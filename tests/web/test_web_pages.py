@@ -508,3 +508,15 @@ def test_undo_sends_the_step_it_showed_and_refuses_if_another_came_first(table, 
     fresh = re.search(r'name="seq" value="(\d+)"', alice.page(f"/t/{table}")).group(1)
     assert alice.post(f"/t/{table}/undo", {"seq": fresh}, htmx=True).status_code == 200
     assert store.state(table)[1]["tracks"][0]["value"] == 2
+
+
+def test_a_table_whose_game_is_no_longer_installed_says_so_instead_of_failing(table, alice, host, monkeypatch):
+    from companion import games
+
+    monkeypatch.setattr(games, "table_types", lambda: {})
+    for path in (f"/t/{table}", f"/t/{table}/display", f"/t/{table}/history", f"/t/{table}/qr"):
+        response = alice.get(path)
+        assert response.status_code == 404, path
+        assert "not installed" in response.get_data(as_text=True), path
+    home = host.page("/")
+    assert "tally" in home  # the table is still listed, by its game's id
