@@ -139,6 +139,21 @@ def test_updating_a_game_catalog_keeps_its_translations_and_compiles_them(tmp_pa
     assert update.update_catalog(template, folder)[0] == []  # a second run writes nothing
 
 
+GAME_CATALOGS = [pytest.param(folder, locale, id=f"{game}-{locale}")
+                 for game, folder in update.game_catalogs().items() for locale in LOCALES]
+
+
+@pytest.mark.parametrize("folder, locale", GAME_CATALOGS)
+def test_every_game_catalog_is_complete_and_compiled(folder, locale):
+    """A game's own catalog is held to the shared one's standard."""
+    template = update.extract_all()[folder]
+    assert not update.untranslated(update.merged(template, locale, folder)), (
+        f"{folder}: {locale}: run `python -m companion.translations.update` and translate the new entries")
+    translated = {m.id: m.string for m in update.load_po(locale, folder) if m.id and not m.fuzzy}
+    with update.po_path(locale, folder).with_suffix(".mo").open("rb") as file:
+        assert {m.id: m.string for m in read_mo(file) if m.id} == translated
+
+
 # -- (2) placeholders survive translation ----------------------------------------
 def test_translations_keep_the_msgid_placeholders(po):
     wrong = []
