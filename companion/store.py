@@ -26,7 +26,6 @@ import sqlite_utils
 from companion import games
 from companion.rules import N_, Action, ActionError, Rules, Seat
 
-SCHEMA_VERSION = 1
 EXPORT_FORMAT = "companion-table/1"
 # Typeable codes avoid letters people confuse (0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
