@@ -9,9 +9,9 @@ file. A game package with a translations/ folder of its own
 (companion/games/<id>/translations/) gets its own catalog there: the strings
 of its package and of its templates (templates/games/<id>/ and the package's
 templates/) go there instead of into the shared one, so a new game only adds
-the folder. New msgids arrive in the .po files with an empty translation; fill
-them in (and clear any "fuzzy" flag after checking the guess), then run this again
-to compile. A file is rewritten only when more than its timestamp changed, so
+the folder. New msgids arrive in the .po files with an empty translation;
+fill them in (and clear any "fuzzy" flag after checking the guess), then run
+this again to compile. A file is rewritten only when more than its timestamp changed, so
 running it twice leaves the tree as it was.
 """
 

@@ -1,9 +1,9 @@
 """Rendering a table's live regions for one viewer.
 
 A region is a game template (games/<id>/<name>.html, see
-companion.web.templating) or a platform one (templates/regions/<name>.html). Each app caches renders per (table,
-version, viewer, language), so three hundred phones on eight seats cost nine
-renders per change, not three hundred.
+companion.web.templating) or a platform one (templates/regions/<name>.html).
+Each app caches renders per (table, version, viewer, language), so three
+hundred phones on eight seats cost nine renders per change, not three hundred.
 """
 
 from __future__ import annotations
