@@ -13,7 +13,11 @@ import sys
 from pathlib import Path
 
 from .conversion.achievements import convert_achievements
+from .conversion.characters import convert_characters
 from .conversion.decks import convert_decks
+from .conversion.facts import convert_campaign_facts, convert_conditions
+from .conversion.goals import convert_battle_goals, convert_personal_quests
+from .conversion.items import convert_items
 from .conversion.monsters import convert_monsters
 from .conversion.scenarios import convert_scenarios
 from .conversion.source import Source
@@ -30,6 +34,12 @@ def conversions() -> dict:
         "decks.json": ("decks", convert_decks),
         "scenarios.json": ("scenarios", convert_scenarios),
         "achievements.json": ("achievements", convert_achievements),
+        "characters.json": ("classes", convert_characters),
+        "items.json": ("items", convert_items),
+        "battle_goals.json": ("battle_goals", convert_battle_goals),
+        "personal_quests.json": ("personal_quests", convert_personal_quests),
+        "conditions.json": ("conditions", convert_conditions),
+        "facts.json": ("facts", convert_campaign_facts),
     }
 
 

@@ -60,3 +60,44 @@ def scenario(number: int) -> dict:
 
 def achievements() -> dict:
     return load("achievements.json")["achievements"]
+
+
+def classes() -> dict:
+    """The 17 character classes by id (the locked ones by their icon ids,
+    e.g. "angry-face", with their published names and "spoiler": true)."""
+    return load("characters.json")["classes"]
+
+
+def items() -> list:
+    return load("items.json")["items"]
+
+
+@lru_cache(maxsize=None)
+def _items_by_id() -> dict:
+    return {i["id"]: i for i in items()}
+
+
+def item(item_id: int) -> dict:
+    return _items_by_id()[item_id]
+
+
+def battle_goals() -> list:
+    return load("battle_goals.json")["battle_goals"]
+
+
+def personal_quests() -> list:
+    return load("personal_quests.json")["personal_quests"]
+
+
+def conditions() -> list:
+    return load("conditions.json")["conditions"]
+
+
+def facts() -> dict:
+    """Campaign and rules facts by id: {"value", "status", "about"}; a status
+    other than CONFIRMED marks an editable default."""
+    return load("facts.json")["facts"]
+
+
+def fact(fact_id: str):
+    return facts()[fact_id]["value"]
