@@ -126,3 +126,12 @@ def test_scenario_52_says_its_rewards_are_not_in_the_data():
     fifty_two = data.scenario(52)
     assert fifty_two["rewards"] == {} and fifty_two["rewards_in_data"] is False
     assert fifty_two["unlocks"] == [53]
+
+
+def test_every_spawned_monster_has_stats_and_is_listed_by_its_scenario():
+    for scenario in data.scenarios():
+        for rule in scenario["rules"]:
+            for effect in rule["effects"]:
+                if effect["kind"] == "spawn":
+                    assert effect["monster"] in data.monsters(), scenario["number"]
+                    assert effect["monster"] in scenario["monsters"], scenario["number"]
