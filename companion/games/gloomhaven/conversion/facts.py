@@ -159,6 +159,9 @@ TRANSCRIBED = {
     "campaign_start_city_rule": fact(
         "city-rule-militaristic", "UNCONFIRMED",
         "Trackers start a campaign with 'City Rule: Militaristic' held; the rulebook line was not seen."),
+    "exclusive_global_achievements": fact(
+        [["the-drake-aided", "the-drake-slain"], ["the-voice-freed", "the-voice-silenced"]], "TRACKER",
+        "Untyped global achievements trackers also treat as one-of-a-kind: gaining one removes the other."),
     "completed_scenario_replay": fact(
         None, "UNCONFIRMED",
         "Whether a scenario completed in campaign mode is closed to every party or only to the one that did it."),

@@ -108,6 +108,7 @@ def test_achievements_written_as_names_or_misspelt_become_ids():
 
 def test_every_achievement_named_by_a_scenario_is_known():
     known = data.achievements()
+    assert len(known["global"]) == 21 and len(known["party"]) == 28
     for scenario in data.scenarios():
         for option in scenario["requirements"]:
             for key in ("global", "global_absent", "party", "party_absent"):
@@ -116,6 +117,13 @@ def test_every_achievement_named_by_a_scenario_is_known():
         rewards = scenario["rewards"]
         assert set(rewards.get("global_achievements", [])) <= set(known["global"])
         assert set(rewards.get("party_achievements", []) + rewards.get("party_achievements_lost", [])) <= set(known["party"])
+
+
+def test_typed_global_achievements_know_their_type():
+    types = data.achievements()["global_types"]
+    assert types["city-rule-militaristic"] == types["city-rule-demonic"] == "City Rule"
+    assert types["artifact-lost"] == "Artifact"
+    assert "the-merchant-flees" not in types
 
 
 def test_item_rewards_with_copies():
