@@ -95,6 +95,8 @@ class Source:
         if key.startswith("data."):
             found = self.label(*key[5:].split("."))
             resolved = self.text(found) if isinstance(found, str) else None
+            if resolved is None and key.startswith("data.monster."):
+                return words(key[13:]).title()  # a figure without a label of its own
             if resolved is None:
                 raise LookupError(key)
             return resolved
