@@ -6,8 +6,11 @@
 - An area attack hits the enemies in line of sight on the hexes of one
   placement of the pattern (any rotation, or rotation of its mirror image). A
   melee pattern is relative to the attacker; a ranged one may be placed
-  anywhere at least one of its hexes is within range (counted straight, walls
-  do not bend it). Extra targets ("targets": n > 1) are single targets.
+  anywhere at least one of its hexes is within range, counted like any range
+  (around walls, never through them: `Geometry.area_anchors`); from there the
+  pattern may reach past walls. Extra targets ("targets": n > 1) are single
+  targets.
+- Every attack needs line of sight, neighbours included.
 - A ranged attack on an adjacent enemy has disadvantage (unless the monster
   is muddled, which gives it disadvantage anyway).
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .board import Board
-from .hexes import disk, distance, orientations
+from companion.kit.hexes import disk, distance, orientations
 from .scenario import Attack
 
 MELEE = Attack(range=0, targets=1, aoe=())
@@ -99,6 +102,7 @@ class Attacks:
                     groups.add(frozenset(hit))
         else:
             reach = self.attack.range
+            anchors = b.geometry.area_anchors(x, reach)
             near = [e for e in b.enemies if distance(x, e.hex) <= reach + self.span]
             seen = set()
             for i, shape in enumerate(self.shapes):
@@ -110,7 +114,7 @@ class Attacks:
                             continue
                         seen.add((i, tq, tr))
                         cells = [(tq + cq, tr + cr) for cq, cr in shape]
-                        if min(distance(x, c) for c in cells) > reach:
+                        if anchors.isdisjoint(cells):
                             continue
                         hit = []
                         for c in cells:

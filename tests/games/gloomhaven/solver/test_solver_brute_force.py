@@ -32,7 +32,7 @@ import pytest
 
 from companion.games.gloomhaven.solver import solve
 from companion.games.gloomhaven.solver.board import Board
-from companion.games.gloomhaven.solver.hexes import distance, orientations
+from companion.kit.hexes import distance, orientations
 from companion.games.gloomhaven.solver.scenario import parse
 
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

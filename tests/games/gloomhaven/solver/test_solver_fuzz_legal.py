@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.gloomhaven.solver import ScenarioError, solve
-from companion.games.gloomhaven.solver.hexes import corners, distance, orientations
+from companion.kit.hexes import corners, distance, orientations
 
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 AREAS_MELEE = [[[1, 0], [1, -1]], [[1, 0], [2, 0]], [[1, -1], [1, 0], [2, -1]], [[1, 0], [2, 0], [3, 0]],

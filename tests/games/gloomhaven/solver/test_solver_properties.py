@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.gloomhaven.solver import solve
-from companion.games.gloomhaven.solver.hexes import distance, mirror, rotate
+from companion.kit.hexes import distance, mirror, rotate
 
 CASES = public_cases()
 needs_cases = pytest.mark.skipif(not CASES, reason="../shared/gloomhaven/monster-ai-cases.json is absent")

@@ -1,0 +1,1 @@
+"""Pure building blocks shared by the games (no Flask, no SQLite)."""
