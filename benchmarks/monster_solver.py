@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from companion.games.gloomhaven.solver import board, sight, solve, solve_many  # noqa: E402
 
-CASES = ROOT.parent / "shared" / "gloomhaven" / "monster-ai-cases.json"
+# MONSTER_AI_CASES names the file when the checkout is not beside shared/ (a git worktree).
+CASES = Path(os.environ.get("MONSTER_AI_CASES") or ROOT.parent / "shared" / "gloomhaven" / "monster-ai-cases.json")
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 

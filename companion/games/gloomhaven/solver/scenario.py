@@ -238,7 +238,7 @@ def _figure(item: Any, what: str, floor: frozenset) -> Figure:
     if side in ("character", "summon") and "initiative" not in item:
         raise ScenarioError("%s has no initiative (a %s needs one)" % (what, side))
     initiative = item.get("initiative")
-    if initiative is not None:
+    if initiative is not None or side != "monster":  # a character's or summon's may not be null
         initiative = _int(initiative, what + " initiative", 0, 99)
     summoner = item.get("summoner")
     if summoner is not None and (side != "summon" or not isinstance(summoner, str)):

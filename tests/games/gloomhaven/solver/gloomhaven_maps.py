@@ -4,12 +4,14 @@ beside it)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from companion.games.gloomhaven.solver import solve
 
 ROOT = Path(__file__).resolve().parents[4]
-CASES_FILE = ROOT.parent / "shared" / "gloomhaven" / "monster-ai-cases.json"
+# MONSTER_AI_CASES names the file when the checkout is not beside shared/ (a git worktree).
+CASES_FILE = Path(os.environ.get("MONSTER_AI_CASES") or ROOT.parent / "shared" / "gloomhaven" / "monster-ai-cases.json")
 
 
 def public_cases() -> list:
