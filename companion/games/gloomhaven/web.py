@@ -1,6 +1,6 @@
 """`POST /api/gloomhaven/solve`: the monster solver over HTTP.
 
-The body is one scenario or a JSON list of them (shared/specs/monster-ai.md),
+The body is one scenario or a JSON list of them (docs/monster-solver.md),
 sent as application/json; the answer is the solver's output JSON. Malformed
 input gets 400 with ``{"error": "..."}`` naming the problem. The "why"
 sentences are in the page's language when Flask-Babel is set up on the app.
