@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board
 from companion.kit.hexes import disk, distance, orientations
+
+from .board import Board
 from .scenario import Attack
 
 MELEE = Attack(range=0, targets=1, aoe=())

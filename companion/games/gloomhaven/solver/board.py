@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict, deque
 
 from companion.kit.hexes import DIRECTIONS, SYMMETRIES
+
 from .scenario import Scenario
 from .sight import Sight
 

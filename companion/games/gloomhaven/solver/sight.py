@@ -1,8 +1,9 @@
 """Line of sight: a straight line from any corner of one hex to any corner of
 the other that touches no wall.
 
-Walls are the edges between a floor hex and a non-floor position (or a closed
-door, a wall for monsters), and the thin walls between two floor hexes. All
+Walls are the edges of wall positions (off the floor, as
+`board.solid_positions` decides from the scenario's "outside", and closed
+doors, walls for monsters) and the thin walls between two floor hexes. All
 geometry is in the integer plane of `companion.kit.hexes.corners`, so the
 tests are exact: touching a wall, even at a single point or along a parallel
 stretch, blocks. Neighbours get no exception: two hexes sharing an open edge

@@ -9,8 +9,8 @@ from test_solver_properties import random_scenario
 
 from companion.games.gloomhaven.solver.attack import Attacks, group_rank
 from companion.games.gloomhaven.solver.board import Board
-from companion.kit.hexes import neighbours, orientations
 from companion.games.gloomhaven.solver.scenario import parse
+from companion.kit.hexes import neighbours, orientations
 
 
 def aimable(board, x, c, reach):
