@@ -100,6 +100,8 @@ class Sight:
         ends = self.clear_corners.get(b, ())
         if not starts or not ends:
             return False
+        if not set(starts).isdisjoint(ends):
+            return True  # neighbours sharing a corner that touches no wall
         walls = self._walls_between(a, b)
         if not walls:
             return True
