@@ -355,7 +355,8 @@ class Reading:
 def random_scenario(rng: random.Random) -> dict:
     width, height = rng.randint(3, 8), rng.randint(3, 7)
     spots = [(q, row - q // 2) for q in range(width) for row in range(height)]
-    holes = set(rng.sample(spots, rng.randint(0, len(spots) // 5)))
+    # Now and then many holes: narrow ways, hexes whose every corner touches a wall.
+    holes = set(rng.sample(spots, rng.randint(0, len(spots) // rng.choice([5, 5, 2]))))
     floor = [h for h in spots if h not in holes]
     rng.shuffle(floor)
     count = rng.randint(2, min(7, len(floor)))
