@@ -7,7 +7,7 @@
   placement of the pattern (any rotation, or rotation of its mirror image). A
   melee pattern is relative to the attacker; a ranged one may be placed
   anywhere at least one of its hexes is within range, counted like any range
-  (around walls, never through them: `Geometry.area_anchors`); from there the
+  (around walls, never through them: `Geometry.area_in_range`); from there the
   pattern may reach past walls. Extra targets ("targets": n > 1) are single
   targets.
 - Every attack needs line of sight, neighbours included.
@@ -98,9 +98,9 @@ class Attacks:
             yield [(x[0] + dq, x[1] + dr) for dq, dr in shape]
 
     def _ranged_placements(self, x):
-        """Placements covering an enemy with one hex in range (`area_anchors`)."""
+        """Placements covering an enemy with one hex in range (`area_in_range`)."""
         reach = self.attack.range
-        anchors = self.board.geometry.area_anchors(x, reach)
+        in_range = self.board.geometry.area_in_range
         near = [e for e in self.board.enemies if distance(x, e.hex) <= reach + self.span]
         seen = set()
         for i, shape in enumerate(self.shapes):
@@ -112,7 +112,7 @@ class Attacks:
                         continue
                     seen.add((i, tq, tr))
                     cells = [(tq + cq, tr + cr) for cq, cr in shape]
-                    if not anchors.isdisjoint(cells):
+                    if in_range(x, reach, cells):
                         yield cells
 
     def _hit(self, x, cells) -> frozenset:

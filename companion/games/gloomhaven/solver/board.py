@@ -41,7 +41,6 @@ class Geometry:
         self.links = links
         self.sight = Sight(open_floor, walls, solid_positions(floor, doors, outside))
         self._wall_distance = {}
-        self._anchors = {}
 
     def wall_distances(self, origin, limit=None) -> dict:
         """Steps from `origin` to each hex going around walls only (obstacles,
@@ -68,27 +67,26 @@ class Geometry:
         cache[(origin, limit)] = found
         return found
 
-    def area_anchors(self, origin, reach: int) -> frozenset:
-        """Hexes a ranged area may be aimed at from `origin`: one of its hexes
-        must be within `reach`, counted like any range (around thin walls, never
-        through wall hexes or closed doors). Such a hex may be empty, and may
-        be a wall hex (or a door, or off the map) when a hex next to it, with
-        no thin wall between, is within `reach` - 1 (the FAQ's reading)."""
-        key = (origin, reach)
-        found = self._anchors.get(key)
-        if found is None:
-            near = self.wall_distances(origin, reach)
-            anchors = {h for h, d in near.items() if d <= reach}
-            open_floor, thin = self.open_floor, self.thin
-            for h, d in near.items():
-                if d < reach:
-                    for dq, dr in DIRECTIONS:
-                        n = (h[0] + dq, h[1] + dr)
-                        if n not in open_floor and (h, n) not in thin:
-                            anchors.add(n)
-            found = frozenset(anchors)
-            self._anchors[key] = found
-        return found
+    def area_in_range(self, origin, reach: int, cells) -> bool:
+        """May a ranged area on `cells` be aimed from `origin`? One of its
+        hexes must be within `reach`, counted like any range (around thin
+        walls, never through wall hexes or closed doors). That hex may be
+        empty, and may be a wall hex (or a door, or off the map) when a hex
+        next to it, with no thin wall between, is within `reach` - 1 (the
+        FAQ's reading)."""
+        near = self.wall_distances(origin, reach)
+        open_floor, thin = self.open_floor, self.thin
+        for c in cells:
+            d = near.get(c)
+            if d is not None:
+                if d <= reach:
+                    return True
+            elif c not in open_floor:
+                for dq, dr in DIRECTIONS:
+                    n = (c[0] + dq, c[1] + dr)
+                    if near.get(n, reach) < reach and (c, n) not in thin:
+                        return True
+        return False
 
 
 _GEOMETRIES: "OrderedDict" = OrderedDict()

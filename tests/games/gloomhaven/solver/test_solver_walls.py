@@ -81,7 +81,7 @@ def test_a_ranged_area_is_not_aimed_through_a_thin_wall():
     walls = [((-1, 0), (-2, 0))]
     board = Board(parse(scenario(figures, hexes=OPEN, walls=walls, attack=area(2))))
     assert board.sight.visible((0, 0), (-3, 0))
-    assert (-2, 0) not in board.geometry.area_anchors((0, 0), 2)
+    assert not board.geometry.area_in_range((0, 0), 2, [(-2, 0)])
     still = solve(scenario(figures, hexes=OPEN, walls=walls, move=0, attack=area(2)))
     assert still["focus"] == ["a"]
     assert outcomes(still) == {((0, 0), ())}
@@ -110,24 +110,29 @@ def test_a_wall_hex_may_be_the_hex_of_the_area_in_range():
     figures = [monster("m", (0, 0)), character("a", (2, -3))]
     data = scenario(figures, hexes=hexes, walls=[((1, -1), (0, 0))], move=0, attack=area(2))
     data["outside"] = "wall"
-    anchors = Board(parse(data)).geometry.area_anchors((0, 0), 2)
-    assert (1, -2) in anchors
-    assert not {(1, -3), (2, -2), (3, -3)} & anchors  # a's floor neighbours
+    in_range = Board(parse(data)).geometry.area_in_range
+    assert in_range((0, 0), 2, [(1, -2)])
+    assert not in_range((0, 0), 2, [(1, -3), (2, -2), (3, -3)])  # a's floor neighbours
     result = solve(data)
     assert result["focus"] == ["a"]
     assert outcomes(result) == {((0, 0), ("a",))}
 
 
 def test_a_wall_hex_is_in_range_only_next_to_a_hex_within_range_less_one():
-    """Range 1 from [0, 0] with [1, 0] a wall hex: [1, 0] is next to
-    [0, 0] (0 away), so it is in range; [2, 0], a wall hex next to nothing
-    nearer than 2, is not, nor a wall hex beyond a thin wall."""
+    """Range 1 from [0, 0] with [1, 0] and [2, 0] wall hexes and a closed
+    door on [-1, 0] behind a thin wall: [1, 0] is next to [0, 0] (0 away),
+    so it is in range; [2, 0], next to nothing nearer than 2, is not; nor is
+    the door, whose only neighbour within 0 is beyond the thin wall. Floor
+    hexes count as any range: the neighbours, not the hexes 2 away."""
     hexes = [list(h) for h in disk(4) if h not in {(1, 0), (2, 0)}]
-    data = scenario([monster("m", (0, 0))], hexes=hexes, attack=area(1))
-    anchors = Board(parse(data)).geometry.area_anchors((0, 0), 1)
-    assert (1, 0) in anchors
-    assert (2, 0) not in anchors
-    assert anchors >= {(1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
+    data = scenario([monster("m", (0, 0))], hexes=hexes, attack=area(1), walls=[((0, 0), (-1, 0))],
+                    terrain={(-1, 0): "closed-door"})
+    in_range = Board(parse(data)).geometry.area_in_range
+    assert in_range((0, 0), 1, [(1, 0)])
+    assert not in_range((0, 0), 1, [(2, 0)])
+    assert not in_range((0, 0), 1, [(-1, 0)])
+    assert all(in_range((0, 0), 1, [h]) for h in [(1, -1), (0, -1), (-1, 1), (0, 1)])
+    assert not in_range((0, 0), 1, [(-2, 1), (2, -1), (0, 2)])
 
 
 # -- outside the map ---------------------------------------------------------------------------------
