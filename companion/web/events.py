@@ -9,6 +9,8 @@ page notice a connection that died silently.
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 
 from companion.store import NoSuchTable
@@ -19,11 +21,17 @@ from companion.web.security import current_seat, sent_seat_key, store, table_or_
 blueprint = Blueprint("events", __name__)
 
 
+# The only line ends of an event stream. str.splitlines() also breaks at
+# \x0b, \x0c, \x1c-\x1e, \x85, \u2028 and \u2029, which a browser keeps as
+# text: a note holding one would have arrived with a line break in its place.
+SSE_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def sse_event(name: str, data: str, event_id: int | None = None) -> str:
     lines = [f"event: {name}"]
     if event_id is not None:
         lines.append(f"id: {event_id}")
-    lines += [f"data: {line}" for line in data.splitlines() or [""]]
+    lines += [f"data: {line}" for line in SSE_LINE_END.split(data)]
     return "\n".join(lines) + "\n\n"
 
 
