@@ -66,11 +66,28 @@
     source.onopen = function () { holder.retryDelay = 1000; setLive("open"); };
     source.onerror = function () {
       setLive("lost");
-      // The browser retries by itself unless it gave up (CLOSED); then we do, backing off.
+      // The browser retries by itself unless it gave up (CLOSED: the server
+      // answered something else than a stream); then we do, after asking why.
       if (source.readyState !== EventSource.CLOSED) return;
       holder.retryDelay = Math.min((holder.retryDelay || 1000) * 2, 30000);
-      setTimeout(function () { if (holder.source === source) connect(holder); }, holder.retryDelay);
+      retryLater(holder, source);
     };
+  }
+  // An EventSource can't read the refusal, so the same address with ?probe=1
+  // answers it again without opening a stream: a full server (503) or too
+  // many pages from this phone (429) says in Retry-After how long to wait.
+  // The wait is spread a little, so a roomful of phones doesn't come back at once.
+  function retryLater(holder, source) {
+    const url = holder.getAttribute("sse-connect");
+    const again = function (ms) { setTimeout(function () { if (holder.source === source) connect(holder); }, ms); };
+    fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "probe=1", {cache: "no-store"}).then(function (answer) {
+      const seconds = Number(answer.headers.get("Retry-After"));
+      if ((answer.status === 503 || answer.status === 429) && seconds > 0) {
+        again(seconds * 1000 * (1 + Math.random() / 2));
+      } else {
+        again(holder.retryDelay);
+      }
+    }, function () { again(holder.retryDelay); });
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[sse-connect]").forEach(function (holder) { streams.push(holder); connect(holder); });
