@@ -59,9 +59,10 @@ def create_app(config: dict | None = None) -> Flask:
     templating.init_app(app)
     errors.init_app(app)
 
-    from companion.web import api, events, pages, play, render
+    from companion.web import api, events, guesses, pages, play, render
 
     render.init_app(app)
+    app.extensions["companion.wrong_codes"] = guesses.WrongCodes()
     events.init_app(app)
     app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.blueprint)

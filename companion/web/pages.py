@@ -8,12 +8,13 @@ import re
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
                    session, url_for)
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from companion import games, qr
 from companion.rules import ActionError
 from companion.store import Table
 from companion.web import history, render
+from companion.web.guesses import WrongCodes
 from companion.web.i18n import LANGUAGES, error_text
 from companion.web.security import (current_seat, is_host, is_local_request, remember_host, remember_seat,
                                     require_host, store, table_or_404)
@@ -85,10 +86,18 @@ def import_table():
 
 @blueprint.post("/join")
 def join_by_code():
-    table = store().table_by_code(request.form.get("code", ""))
+    guesses: WrongCodes = current_app.extensions["companion.wrong_codes"]
+    client = request.remote_addr or "?"
+    code = request.form.get("code", "")
+    wait = guesses.wait(client)
+    if wait:
+        message = ngettext("Too many wrong codes. Try again in %(num)d second.",
+                           "Too many wrong codes. Try again in %(num)d seconds.", wait)
+        return render_template("join_code.html", error=message, code=code), 429, {"Retry-After": str(wait)}
+    table = store().table_by_code(code)
     if table is None:
-        return render_template("join_code.html", error=gettext("No table has that code."),
-                               code=request.form.get("code", "")), 404
+        guesses.wrong(client)
+        return render_template("join_code.html", error=gettext("No table has that code."), code=code), 404
     return redirect(url_for("pages.table", token=table.token))
 
 
