@@ -130,8 +130,12 @@ def stream(token: str):
 
 
 def event_stream(table, token: str):
-    display = request.args.get("view") == "display"
-    seat = None if display else current_seat(table)
+    view = request.args.get("view")
+    display = view == "display"
+    # The history page only needs to hear of each new version (it fetches its
+    # list itself): no regions are rendered for it, and no seat is checked.
+    versions_only = view == "history"
+    seat = None if display or versions_only else current_seat(table)
     key = sent_seat_key(table) if seat is not None else None
     hub = current_app.extensions["companion.hub"]
     heartbeat = current_app.config["SSE_HEARTBEAT_SECONDS"]
@@ -145,6 +149,8 @@ def event_stream(table, token: str):
         if known == -1:
             return None
         try:
+            if versions_only:
+                return (known if known is not None else store().state(token)[0]), {}
             return render.regions(table, seat, display, known_version=known)
         except NoSuchTable:  # deleted where the hub can't hear (another process)
             return None

@@ -8,7 +8,8 @@ from flask import current_app
 from flask_babel import gettext
 
 from companion.rules import Action, Seat
-from companion.store import PLATFORM_ACTIONS, SEAT_JOIN, SEAT_TAKEOVER, UNDO, LogEntry, Table
+from companion.store import (PLATFORM_ACTIONS, SEAT_BACK, SEAT_JOIN, SEAT_LEFT, SEAT_TAKEOVER, UNDO, LogEntry,
+                             Table)
 from companion.web.i18n import translate_params
 
 
@@ -34,6 +35,10 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
         text = translate_params("undid: %(who)s %(what)s", {"who": line.who, "what": line.text})
     elif entry.type == SEAT_JOIN:
         text = translate_params("joined as %(role)s", {"role": role_label(table, entry.payload.get("role"))})
+    elif entry.type == SEAT_TAKEOVER and entry.payload.get("how") == SEAT_LEFT:
+        text = gettext("left the seat")
+    elif entry.type == SEAT_TAKEOVER and entry.payload.get("how") == SEAT_BACK:
+        text = gettext("came back to the seat")
     elif entry.type == SEAT_TAKEOVER:
         seat = seats.get(entry.payload.get("id"))
         text = translate_params("moved %(seat)s to another phone", {"seat": seat.name if seat else "?"})

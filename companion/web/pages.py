@@ -139,7 +139,7 @@ def table(token: str):
 
 def join_page(table: Table, **extra):
     return render_template("join.html", table=table, seats=store().seats(table.token), roles=table.rules.roles(),
-                           host=is_host(table), **extra)
+                           vacant=store().vacant_seats(table.token), host=is_host(table), **extra)
 
 
 @blueprint.post("/t/<token>/seats")
@@ -179,8 +179,12 @@ def claim(token: str, key: str):
 
 @blueprint.post("/t/<token>/leave")
 def leave(token: str):
-    """Forget this phone's seat (the seat stays at the table)."""
+    """Give up this phone's seat. The seat stays at the table with all it
+    holds, and whoever joins under its name again takes it back."""
     table = table_or_404(token)
+    seat = current_seat(table)
+    if seat is not None:
+        store().leave(token, seat.id)
     session["seats"] = {k: v for k, v in session.get("seats", {}).items() if k != table.token}
     return redirect(url_for("pages.table", token=token))
 
@@ -205,8 +209,13 @@ def qr_page(token: str):
 def history_page(token: str):
     table = table_or_404(token)
     viewer = current_seat(table)
-    lines = history.newest_first(table, viewer)
-    return render_template("history.html", table=table, seat=viewer, lines=lines)
+    # One read of seats and state, so the lines are those of `version`
+    # (the page fetches the list again when the stream says a newer one).
+    seats = store().seats(token)
+    version, state = store().state(token)
+    lines = history.newest_first(table, viewer, seats=seats, state=state, version=version)
+    page = "_history_list.html" if request.args.get("part") == "list" else "history.html"
+    return render_template(page, table=table, seat=viewer, lines=lines, version=version)
 
 
 @blueprint.get("/t/<token>/export")

@@ -49,6 +49,14 @@
       });
     });
     source.addEventListener("version", function (event) { setLive("open", event.data); });
+    // A list the server can't send to every reader alike (the history, with
+    // each reader's secrets left out) is fetched again when the version moves on.
+    source.addEventListener("version", function (event) {
+      const list = holder.querySelector("[data-refresh]");
+      if (list && list.dataset.version !== event.data) {
+        htmx.ajax("GET", list.dataset.refresh, {target: list, swap: "outerHTML"});
+      }
+    });
     // The server pings every few seconds; silence for much longer means the
     // connection died without the browser noticing (Wi-Fi hand-over, sleep).
     function watch() {
@@ -63,7 +71,7 @@
     source.addEventListener("seat-lost", function () {
       source.close(); window.location.replace(window.location.pathname + "?seat=moved");
     });
-    source.onopen = function () { holder.retryDelay = 1000; setLive("open"); };
+    source.onopen = function () { holder.retryDelay = 1000; setLive("open"); clearFailures("sendError"); };
     source.onerror = function () {
       setLive("lost");
       // The browser retries by itself unless it gave up (CLOSED: the server
@@ -166,7 +174,7 @@
   // A new action means the player moved on from an old refusal.
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!event.detail.elt.closest("form.action, .log-tail form")) return;
-    document.querySelectorAll("output.error").forEach(function (slot) { slot.textContent = ""; });
+    document.querySelectorAll("output.error").forEach(function (slot) { slot.textContent = ""; delete slot.dataset.failed; });
   });
   // No answer (Wi-Fi gone) or an answer that isn't the game's (a server
   // error): say so next to what was tapped, instead of nothing happening.
@@ -174,10 +182,19 @@
     const form = event.detail.elt.closest("form");
     const slot = form && form.querySelector("output.error");
     const page = document.querySelector("[data-send-error]");
-    if (slot && page) slot.textContent = page.dataset[key];
+    if (slot && page) { slot.textContent = page.dataset[key]; slot.dataset.failed = key; }
+  }
+  // Such a message is about the connection, not the game: it goes once the
+  // connection is back (the stream reopens) or an action gets through.
+  function clearFailures(kind) {
+    document.querySelectorAll(kind ? 'output.error[data-failed="' + kind + '"]' : "output.error[data-failed]")
+      .forEach(function (slot) { slot.textContent = ""; delete slot.dataset.failed; });
   }
   document.addEventListener("htmx:sendError", function (event) { failed(event, "sendError"); });
   document.addEventListener("htmx:responseError", function (event) { failed(event, "responseError"); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status === 200 && event.detail.elt.closest("form")) clearFailures();
+  });
   // Forms that make something new (a track) empty themselves once it's made.
   document.addEventListener("htmx:afterRequest", function (event) {
     const form = event.detail.elt;
