@@ -8,10 +8,10 @@
   let lock = null;
   async function keepAwake() {
     if (!("wakeLock" in navigator)) {
-      // Browsers offer it only on secure pages; phones reach us over plain
-      // http on the LAN, so say what to do instead.
-      const hint = document.getElementById("wake-hint");
-      if (hint) hint.hidden = false;
+      // Browsers offer it only on secure pages, and phones reach us over
+      // plain http on the LAN: the video below stands in from the first tap.
+      showWakeHint(!awakeVideo || awakeVideo.paused);
+      resumeAwakeVideo();
       return;
     }
     if (document.visibilityState !== "visible") return;
@@ -19,6 +19,53 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
+
+  // Without the API: a silent video, playing in a loop across the whole view
+  // but transparent and untouchable behind the page. Chromium keeps the
+  // screen on while a video with picture plays on a shown page, mostly on
+  // screen and covering a fifth of the view or more (what it measures is the
+  // box, not how it is painted). Phones let a page start a video only after
+  // a tap, so the first tap anywhere starts it.
+  const here = document.currentScript ? document.currentScript.src : window.location.href;
+  let awakeVideo = null;
+  function showWakeHint(shown) {
+    const hint = document.getElementById("wake-hint");
+    if (hint) hint.hidden = !shown;
+  }
+  function startAwakeVideo() {
+    if ("wakeLock" in navigator && lock) return;
+    if (!document.querySelector(".live-page")) return;  // the table's pages only
+    if (!awakeVideo) {
+      awakeVideo = document.createElement("video");
+      awakeVideo.className = "awake-video";
+      awakeVideo.muted = true;
+      awakeVideo.loop = true;
+      awakeVideo.playsInline = true;
+      awakeVideo.disableRemotePlayback = true;
+      ["muted", "playsinline", "loop"].forEach(function (name) { awakeVideo.setAttribute(name, ""); });
+      awakeVideo.setAttribute("aria-hidden", "true");
+      awakeVideo.tabIndex = -1;
+      [["awake.webm", "video/webm"], ["awake.mp4", "video/mp4"]].forEach(function (file) {
+        const source = document.createElement("source");
+        source.src = new URL(file[0], here).href;
+        source.type = file[1];
+        awakeVideo.appendChild(source);
+      });
+      awakeVideo.addEventListener("playing", function () { showWakeHint(false); });
+      awakeVideo.addEventListener("pause", function () { showWakeHint(!("wakeLock" in navigator)); });
+      document.body.appendChild(awakeVideo);
+    }
+    resumeAwakeVideo();
+  }
+  function resumeAwakeVideo() {
+    if (awakeVideo && awakeVideo.paused && document.visibilityState === "visible") {
+      const playing = awakeVideo.play();
+      if (playing) playing.catch(function () { showWakeHint(true); });
+    }
+  }
+  document.addEventListener("pointerdown", function () {
+    if (!("wakeLock" in navigator) || !lock) startAwakeVideo();
+  }, true);
 
   // Live regions. The sse extension in our htmx package is written for htmx 1
   // and fails on every message under htmx 2, so the same attributes are bound
