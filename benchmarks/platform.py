@@ -97,6 +97,14 @@ class Server:
         match = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
         return int(match.group(1)) if match else None
 
+    def cpu_seconds(self) -> float | None:
+        """CPU time the server has used so far (user + system; Linux only)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
@@ -298,9 +306,10 @@ def new_table(port: int, name: str) -> tuple[str, list[str]]:
     return token, keys
 
 
-def measure_store(port: int, seconds: float) -> dict:
+def measure_store(server: Server, seconds: float) -> dict:
     """STORE_TABLES tables of SEATS phones (a seat stream each), each table
     acting every STORE_EVERY seconds on average, all at once for `seconds`."""
+    port = server.port
     tables = [new_table(port, f"Table {n + 1}") for n in range(STORE_TABLES)]
     streams = Streams(port, tables, SEATS, displays=False)
     sent: list[tuple[str, int, float, float]] = []  # (token, version, started, answered)
@@ -322,11 +331,14 @@ def measure_store(port: int, seconds: float) -> dict:
     try:
         streams.wait_ready(STORE_TABLES * SEATS)
         began = time.perf_counter()
+        cpu_before = server.cpu_seconds()
         players = [threading.Thread(target=play, args=(token, keys[0], n), daemon=True)
                    for n, (token, keys) in enumerate(tables)]
         for player in players:
             player.start()
         time.sleep(seconds)
+        cpu = server.cpu_seconds()
+        cpu_share = (cpu - cpu_before) / (time.perf_counter() - began) if cpu is not None else None
         stopping.set()
         for player in players:
             player.join(TIMEOUT)
@@ -345,7 +357,7 @@ def measure_store(port: int, seconds: float) -> dict:
         else:
             broadcasts.append((max(got) - started) * 1000)
     return {"round trip": summary(round_trips), "broadcast": summary(broadcasts), "missing": missing,
-            "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP)}
+            "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP), "server CPU": cpu_share}
 
 
 def first_page(port: int, token: str, key: str) -> list[tuple[str, int, int]]:
@@ -400,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as folder:
             server = Server(Path(folder) / "store.sqlite3", args.threads, serve_args)
             try:
-                results["store"] = measure_store(server.port, args.store_seconds)
+                results["store"] = measure_store(server, args.store_seconds)
                 results["store"]["peak memory KB"] = server.peak_memory_kb()
             finally:
                 server.stop()
@@ -453,6 +465,9 @@ def report(results: dict, client_counts: list[int]) -> None:
             print(f"  {run['missing']} changes did not reach every phone of their table")
         memory = run["peak memory KB"]
         print(f"  server peak memory (VmHWM): {memory / 1024:.1f} MB" if memory else "  server peak memory: n/a")
+        if run["server CPU"] is not None:
+            print(f"  server CPU: {run['server CPU'] * 100:.0f}% of one core")
+        print(f"  load average at the end (other programs count too): {os.getloadavg()[0]:.1f}")
 
 
 def report_one_table(results: dict, client_counts: list[int]) -> None:

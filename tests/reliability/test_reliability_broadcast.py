@@ -70,9 +70,9 @@ def test_a_change_is_rendered_once_per_viewer_not_once_per_stream(tmp_path, monk
 
     renders: Counter = Counter()
     key_reads: list[int] = []
-    real_render, real_seat_keys = render.render_template, Store.seat_keys
-    monkeypatch.setattr(render, "render_template", lambda name, **context: (
-        renders.update([name]), real_render(name, **context))[1])
+    real_render, real_seat_keys = render.render_region, Store.seat_keys
+    monkeypatch.setattr(render, "render_region", lambda name, context: (
+        renders.update([name]), real_render(name, context))[1])
     monkeypatch.setattr(Store, "seat_keys", lambda self, token: (key_reads.append(1), real_seat_keys(self, token))[1])
 
     base_url, stop = serve.serve_in_thread(app, threads=STREAMS + 16)
