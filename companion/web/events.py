@@ -60,12 +60,6 @@ REFUSAL_LOG_SECONDS = 60
 
 def init_app(app: Flask) -> None:
     app.extensions["companion.seat_keys"] = Memo(KEYS_CACHE_SIZE)
-    # Streams render one at a time. After a change each viewer's regions are
-    # rendered once anyway (the renders memo) and Python runs one thread at a
-    # time, so this costs a broadcast no work; but a page or an action
-    # waiting for the interpreter lock then waits behind one rendering
-    # thread, not behind a table's eight taking turns.
-    app.extensions["companion.render_gate"] = threading.Lock()
     app.extensions["companion.stream_slots"] = StreamSlots()
     app.extensions["companion.stream_refusals_logged"] = {}
 
@@ -144,7 +138,6 @@ def event_stream(table, token: str):
     seat = None if display or versions_only else current_seat(table)
     key = sent_seat_key(table) if seat is not None else None
     hub = current_app.extensions["companion.hub"]
-    gate = current_app.extensions["companion.render_gate"]
     heartbeat = current_app.config["SSE_HEARTBEAT_SECONDS"]
     check_every = current_app.config["SSE_CLOSED_CHECK_SECONDS"]
     # Only waitress says when the client hung up; elsewhere a closed stream
@@ -158,7 +151,7 @@ def event_stream(table, token: str):
         try:
             if versions_only:
                 return (known if known is not None else store().state(token)[0]), {}
-            return render.regions(table, seat, display, known_version=known, gate=gate)
+            return render.regions(table, seat, display, known_version=known)
         except NoSuchTable:  # deleted where the hub can't hear (another process)
             return None
 

@@ -8,8 +8,7 @@ renders per change, not three hundred.
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-from typing import Callable, ContextManager, Hashable
+from typing import Callable, Hashable
 
 from flask import Flask, current_app, url_for
 from flask_babel import get_locale
@@ -74,16 +73,14 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
 
 
 def regions(table: Table, seat: Seat | None, display: bool,
-            known_version: int | None = None, current: tuple[int, dict] | None = None,
-            gate: ContextManager = nullcontext()) -> tuple[int, dict[str, str]]:
+            known_version: int | None = None, current: tuple[int, dict] | None = None) -> tuple[int, dict[str, str]]:
     """The current version and the HTML of each live region for this viewer.
 
     `known_version` is the live hub's (when it has heard of the table): with
     it a cached render is found without reading the database. After a change
     hundreds of streams ask at once; reading and decoding the state for each
     of them was most of the cost of a broadcast. `current`: the (version,
-    state) the caller has just read itself, so it isn't read twice. `gate` is
-    held while rendering (not while finding a render already made)."""
+    state) the caller has just read itself, so it isn't read twice."""
     renders: Memo = current_app.extensions["companion.renders"]
     viewer = "display" if display else (seat.id if seat else None)
     locale = str(get_locale())
@@ -92,20 +89,14 @@ def regions(table: Table, seat: Seat | None, display: bool,
             state = version_read(table.token, known_version, "state", lambda: state_if_current(table.token, known_version))
             # None when the table moved on since the hub said: that version
             # can no longer be rendered, so the current one is, below.
-            if state is None:
-                return None
-            with gate:
-                return render_regions(table, seat, display, known_version, state)
+            return render_regions(table, seat, display, known_version, state) if state is not None else None
 
         html = renders.get((table.token, known_version, viewer, locale), render_if_current)
         if html is not None:
             return known_version, html
     version, state = current if current is not None else store().state(table.token)
-    def render_now() -> dict[str, str]:
-        with gate:
-            return render_regions(table, seat, display, version, state)
-
-    return version, renders.get((table.token, version, viewer, locale), render_now)
+    return version, renders.get((table.token, version, viewer, locale),
+                                lambda: render_regions(table, seat, display, version, state))
 
 
 def state_if_current(token: str, version: int) -> dict | None:

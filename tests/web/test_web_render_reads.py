@@ -57,24 +57,3 @@ def test_the_viewers_of_a_version_share_its_reads(monkeypatch, app, store, table
             assert "Doom +1" in html["log"]
     assert len(seats) == 2 and reads == {"seats": 1, "state": 1, "undo_target": 1, "log": 1}
 
-
-def test_a_render_waits_for_the_gate_but_a_render_already_made_does_not(app, store, table, alice):
-    import threading
-
-    version = store.act(table, alice.seat_id, "track.adjust", {"track": "t1", "delta": 1})
-    seat = store.seats(table)[alice.seat_id]
-    gate = threading.Lock()
-    done = threading.Event()
-
-    def render_in_thread():
-        with app.test_request_context():
-            render.regions(store.table(table), seat, False, known_version=version, gate=gate)
-        done.set()
-
-    with gate:
-        threading.Thread(target=render_in_thread, daemon=True).start()
-        assert not done.wait(0.3)  # held at the gate
-    assert done.wait(10)
-    with gate, app.test_request_context():  # made already: found without the gate
-        _, html = render.regions(store.table(table), seat, False, known_version=version, gate=gate)
-    assert "Doom +1" in html["log"]
