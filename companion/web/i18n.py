@@ -14,10 +14,9 @@ from typing import Iterator
 from flask import Flask, request, session
 from flask_babel import Babel, get_locale, get_translations, gettext
 
-from companion import PROJECT_ROOT, games
-from companion.rules import ActionError
-
-LANGUAGES = {"en": "English", "zh_Hans": "简体中文", "ja": "日本語"}
+from companion import PACKAGE_DIR, games
+from companion.languages import LANGUAGES
+from companion.rules import ActionError, translated_params
 
 
 def choose_locale() -> str:
@@ -41,8 +40,8 @@ def language_for(accepted) -> str:
 
 
 def translation_directories() -> str:
-    folders = [PROJECT_ROOT / "companion" / "translations"]
-    folders += [PROJECT_ROOT / "companion" / "games" / game / "translations" for game in games.game_packages()]
+    folders = [PACKAGE_DIR / "translations"]
+    folders += [games.package_dir(game) / "translations" for game in games.game_packages()]
     return ";".join(str(f) for f in folders if f.is_dir())
 
 
@@ -52,6 +51,7 @@ def translate_params(msgid: str, params: dict | None = None) -> str:
     text = gettext(msgid)
     if not params:
         return text
+    params = translated_params(params, gettext)
     try:
         return text % params
     except (KeyError, TypeError, ValueError):
@@ -64,7 +64,8 @@ def error_text(error: ActionError) -> str:
 
 
 def html_lang() -> str:
-    return {"zh_Hans": "zh-Hans", "ja": "ja"}.get(str(get_locale()), "en")
+    locale = str(get_locale())
+    return locale.replace("_", "-") if locale in LANGUAGES else "en"
 
 
 # The catalog of the renders in progress in this thread (see `one_catalog`).
