@@ -19,13 +19,13 @@ def test_not_sent_goes_away_when_the_connection_is_back(server, tally, phones, t
     expect(page.locator("html")).to_have_attribute("data-live", "lost")
     doom = page.locator("#region-tracks .track", has_text="Doom")
     doom.get_by_role("button", name="Doom plus 1").click()
-    expect(doom.locator("output.error")).to_contain_text("Not sent")
+    expect(doom.locator(".plusminus output.error")).to_contain_text("Not sent")
 
     tunnel.restore()
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_live(page)
     # No tap needed: the message was about the connection, which is back.
-    expect(doom.locator("output.error")).to_have_text("")
+    expect(doom.locator(".plusminus output.error")).to_have_text("")
 
 
 def test_a_refusal_is_not_cleared_by_the_connection_coming_back(server, tally, phones, tunnel):
@@ -33,13 +33,13 @@ def test_a_refusal_is_not_cleared_by_the_connection_coming_back(server, tally, p
     join(page, tunnel, tally.token, "Alice")
     doom = page.locator("#region-tracks .track", has_text="Doom")
     doom.get_by_role("button", name="Doom minus 1").click()
-    expect(doom.locator("output.error")).to_have_text("Doom can't go below 0.")
+    expect(doom.locator(".plusminus output.error")).to_have_text("Doom can't go below 0.")
     tunnel.cut()
     expect(page.locator("html")).to_have_attribute("data-live", "lost")
     tunnel.restore()
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_live(page)
-    expect(doom.locator("output.error")).to_have_text("Doom can't go below 0.")
+    expect(doom.locator(".plusminus output.error")).to_have_text("Doom can't go below 0.")
 
 
 def test_leaving_asks_first_and_the_same_name_gets_the_seat_back(server, tally, phones):
