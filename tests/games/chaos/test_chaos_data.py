@@ -9,7 +9,13 @@ import pytest
 from companion import PROJECT_ROOT
 from companion.games.chaos import convert, data
 
-REFERENCE = PROJECT_ROOT.parent / "shared" / "ref" / "chaos-in-the-old-world"
+# In CI the reference sits at ../shared/ref/ beside the checkout; a worktree
+# may be one level deeper.
+REFERENCE = next(
+    (folder / "shared" / "ref" / "chaos-in-the-old-world" for folder in PROJECT_ROOT.parents
+     if (folder / "shared" / "ref" / "chaos-in-the-old-world").is_dir()),
+    PROJECT_ROOT.parent / "shared" / "ref" / "chaos-in-the-old-world",
+)
 needs_reference = pytest.mark.skipif(
     not (REFERENCE / "data.json").is_file(),
     reason="the reference folder (../shared/ref/chaos-in-the-old-world) is not beside this checkout",
