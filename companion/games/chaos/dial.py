@@ -1,0 +1,48 @@
+"""Threat dials (rulebook, 结束阶段 ⑤ and 威胁轮盘).
+
+In the end phase every god with at least one dial token turns its dial one
+space; the single god with the most tokens turns one more; if two or more
+tie for most, nobody gets the extra space. Each space reached gives its
+reward; the last space is victory.
+"""
+
+from __future__ import annotations
+
+from companion.games.chaos.working import line
+from companion.rules import N_
+
+
+def dial_steps(tokens: dict[str, int]) -> tuple[dict[str, int], list]:
+    """Spaces each god's dial turns, with the working."""
+    steps = {god: 1 if count > 0 else 0 for god, count in tokens.items()}
+    working = [line(N_("%(god)s has %(count)d dial tokens: 1 space."), god=god, count=count)
+               for god, count in tokens.items() if count > 0]
+    most = max(tokens.values(), default=0)
+    leaders = [god for god, count in tokens.items() if count == most]
+    if most <= 0:
+        working.append(line(N_("Nobody has a dial token: no dial turns.")))
+    elif len(leaders) > 1:
+        working.append(line(N_("%(count)d gods tie for most dial tokens: nobody gets the extra space."), count=len(leaders)))
+    else:
+        steps[leaders[0]] += 1
+        working.append(line(N_("%(god)s has the most dial tokens: 1 extra space."), god=leaders[0]))
+    return steps, working
+
+
+def advance(position: int, steps: int, dial: dict) -> tuple[int, list[dict]]:
+    """The new position and the rewards of each space reached on the way
+    (victory is the space after the last listed one; a dial never passes it)."""
+    new = min(position + steps, dial["victory_at"])
+    rewards = []
+    for space in range(position + 1, new + 1):
+        if space == dial["victory_at"]:
+            rewards.append({"kind": "victory", "space": space})
+        elif dial["spaces"][space]["reward"]:
+            rewards.append({**dial["spaces"][space]["reward"], "space": space})
+    return new, rewards
+
+
+def threat(position: int, dial: dict) -> int:
+    """The number in the dial's window; at victory, the last space's (the
+    game is over by then, but pages still show a number)."""
+    return dial["spaces"][min(position, len(dial["spaces"]) - 1)]["threat"]
