@@ -51,33 +51,37 @@ def legal_targets(region: dict, attacker: str, gods: list[str], units: dict[str,
 
 
 def check_assignment(hits: int, assignments: list[dict], targets: dict[tuple[str, str], dict],
-                     wounds: dict[tuple[str, str], int] | None = None) -> list[dict]:
-    """The kills an assignment makes; refuses one that breaks the rules.
-    `assignments`: [{"owner", "unit", "hits"}]; `wounds`: hits this same
-    source dealt each target by first strike (they add up)."""
-    wounds = wounds or {}
+                     wounds: dict[tuple[str, str], int] | None = None, first_strike: bool = False) -> dict:
+    """{"kills", "wounds"} an assignment makes; refuses one that breaks the
+    rules. `assignments`: [{"owner", "unit", "hits"}]; `wounds`: hits this
+    same source dealt each target by first strike (they add up). In a first
+    strike, hits too few to kill stay on the target as wounds."""
+    wounds = dict(wounds or {})
     left = {key: dict(target) for key, target in targets.items()}
     spent = 0
-    kills = []
+    kills, wounded = [], {}
     for entry in assignments:
         key = (entry["owner"], entry["unit"])
         target = left.get(key)
-        if not target or target["count"] <= 0:
+        if not target or target["count"] <= 0 or entry["hits"] < 1:
             raise ActionError(N_("There is no such target left in this region."), field="assignments")
         needed = max(1, target["defense"] - wounds.get(key, 0))
-        if entry["hits"] < needed:
-            raise ActionError(N_("Each assignment must be enough to kill its target on its own (%(needed)d hits here); hits are never pooled."),
-                              field="assignments", needed=needed)
         spent += entry["hits"]
         target["count"] -= 1
-        kills.append({"owner": entry["owner"], "unit": entry["unit"]})
+        if entry["hits"] >= needed:
+            kills.append({"owner": entry["owner"], "unit": entry["unit"]})
+        elif first_strike:
+            wounded[key] = wounded.get(key, 0) + entry["hits"]
+        else:
+            raise ActionError(N_("Each assignment must be enough to kill its target on its own (%(needed)d hits here); hits are never pooled."),
+                              field="assignments", needed=needed)
     if spent > hits:
         raise ActionError(N_("That assigns %(spent)d hits; the roll made %(hits)d."), field="assignments", spent=spent, hits=hits)
-    cheapest = min((max(1, t["defense"] - wounds.get(k, 0)) for k, t in left.items() if t["count"] > 0), default=None)
-    if cheapest is not None and hits - spent >= cheapest:
+    needs = [1 if first_strike else max(1, t["defense"] - wounds.get(k, 0)) for k, t in left.items() if t["count"] > 0]
+    if needs and hits - spent >= min(needs):
         raise ActionError(N_("%(left)d hits are left and could still kill a target: they must be assigned."),
                           field="assignments", left=hits - spent)
-    return kills
+    return {"kills": kills, "wounds": wounded}
 
 
 def khorne_earns_token(kills: list[dict], attacker: str) -> bool:

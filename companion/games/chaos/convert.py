@@ -90,6 +90,14 @@ def convert_units(god: dict) -> list[dict]:
     ]
 
 
+def _upgrade_labels(upgrades: dict) -> list[str]:
+    """The five upgrade cards by name where known, else by what they upgrade."""
+    labels = upgrades["names"] if isinstance(upgrades.get("names"), list) else upgrades["kinds"]
+    if len(labels) != upgrades["count"]:
+        raise ValueError(f"{len(labels)} upgrade labels for {upgrades['count']} cards")
+    return list(labels)
+
+
 def convert_god(god: dict) -> dict:
     draw = god["chaos_card_draw"]
     if draw["rule"] == "draw_n":
@@ -110,7 +118,7 @@ def convert_god(god: dict) -> dict:
         "units": convert_units(god),
         # Counts agree in two sources; cost, attack and defense come from one.
         "unit_stats_certain": False,
-        "upgrades": god["upgrade_cards"]["count"],
+        "upgrades": _upgrade_labels(god["upgrade_cards"]),
     }
 
 

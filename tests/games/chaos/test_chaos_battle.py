@@ -43,14 +43,15 @@ def test_each_assignment_must_kill_its_target_on_its_own():
     with pytest.raises(ActionError) as refused:
         check_assignment(1, [{"owner": "tzeentch", "unit": "warrior", "hits": 1}], targets(place, "khorne"))
     assert refused.value.field == "assignments"
-    assert check_assignment(2, [{"owner": "tzeentch", "unit": "warrior", "hits": 2}], targets(place, "khorne")) == [
-        {"owner": "tzeentch", "unit": "warrior"}]
+    made = check_assignment(2, [{"owner": "tzeentch", "unit": "warrior", "hits": 2}], targets(place, "khorne"))
+    assert made["kills"] == [{"owner": "tzeentch", "unit": "warrior"}]
 
 
 def test_extra_hits_are_lost_when_nothing_more_can_die():
     # 3 hits, one horror (defense 2): kill it, the third hit is lost.
     place = region(figures={"tzeentch": {"warrior": 1}})
-    assert len(check_assignment(3, [{"owner": "tzeentch", "unit": "warrior", "hits": 2}], targets(place, "khorne"))) == 1
+    made = check_assignment(3, [{"owner": "tzeentch", "unit": "warrior", "hits": 2}], targets(place, "khorne"))
+    assert len(made["kills"]) == 1
 
 
 def test_hits_that_could_still_kill_must_be_assigned():
@@ -76,8 +77,21 @@ def test_first_strike_hits_of_the_same_source_add_to_normal_hits():
     # 2 first-strike hits on the Keeper of Secrets (defense 4): 2 more kill it.
     place = region(figures={"slaanesh": {"greater_daemon": 1}})
     wounds = {("slaanesh", "greater_daemon"): 2}
-    kills = check_assignment(2, [{"owner": "slaanesh", "unit": "greater_daemon", "hits": 2}], targets(place, "khorne"), wounds)
-    assert kills == [{"owner": "slaanesh", "unit": "greater_daemon"}]
+    made = check_assignment(2, [{"owner": "slaanesh", "unit": "greater_daemon", "hits": 2}], targets(place, "khorne"), wounds)
+    assert made["kills"] == [{"owner": "slaanesh", "unit": "greater_daemon"}]
+
+
+def test_first_strike_hits_too_few_to_kill_stay_as_wounds():
+    place = region(figures={"slaanesh": {"greater_daemon": 1}})
+    made = check_assignment(2, [{"owner": "slaanesh", "unit": "greater_daemon", "hits": 2}], targets(place, "khorne"),
+                            first_strike=True)
+    assert made == {"kills": [], "wounds": {("slaanesh", "greater_daemon"): 2}}
+
+
+def test_normal_hits_too_few_to_kill_are_refused_even_with_a_wound_from_another_source():
+    place = region(figures={"slaanesh": {"greater_daemon": 1}})
+    with pytest.raises(ActionError):
+        check_assignment(2, [{"owner": "slaanesh", "unit": "greater_daemon", "hits": 2}], targets(place, "khorne"), {})
 
 
 def test_fallen_figures_are_no_longer_targets():
