@@ -107,11 +107,22 @@ def targets_now(state: dict, god: str) -> dict:
                          data.table()["peasant_defense"])
 
 
+def needed_hits(entry: dict, targets: dict, wounds: dict) -> int:
+    """Hits that kill this target (a form asks for kills, not hits)."""
+    key = (entry["owner"], entry["unit"])
+    if key not in targets:
+        raise ActionError(N_("There is no such target left in this region."), field="assignments")
+    return max(1, targets[key]["defense"] - wounds.get(key, 0))
+
+
 def assign(state: dict, god: str, assignments: list[dict]) -> None:
     battle = require_fighter(state, god, "assign")
     roll = battle["roll"]
     wounds = {tuple(key.split("|")): hits for key, hits in battle["wounds"].get(god, {}).items()}
-    made = check_assignment(roll["hits"], assignments, targets_now(state, god), wounds, roll["first_strike"])
+    targets = targets_now(state, god)
+    assignments = [{**entry, "hits": needed_hits(entry, targets, wounds)} if entry["hits"] == "needed" else entry
+                   for entry in assignments]
+    made = check_assignment(roll["hits"], assignments, targets, wounds, roll["first_strike"])
     region = state["regions"][battle["region"]]
     for kill in made["kills"]:
         if kill["owner"] == PEASANT:
