@@ -84,7 +84,11 @@ def roll_dice(total: int, faces: str, rng: random.Random) -> dict:
     """The roll as JSON for the payload: entered physical dice, else drawn."""
     pool = combat_pool(total)
     if faces.strip():
-        return Roll.from_entered(pool, {COMBAT_DIE.kind: faces}, field_prefix="").to_json()
+        try:
+            return Roll.from_entered(pool, {COMBAT_DIE.kind: faces}).to_json()
+        except ActionError as error:
+            error.field = "faces"  # the form has one box for the faces
+            raise
     return pool.roll(rng).to_json()
 
 

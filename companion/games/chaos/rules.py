@@ -62,10 +62,11 @@ class ChaosRules(Rules):
         elif action.type == "setup.tokens" and read.flag(payload, "draw"):
             payload["tokens"] = setup_phase.draw_tokens(rng)
         elif action.type == "battle.roll":
-            god = acting_god(state, action, None)
+            # The roll is for the god whose turn it is to fight; apply checks the seat.
+            round_flow.require_phase(state, "battle")
+            god = state["battle"]["queue"][0]
             first_strike = read.flag(payload, "first_strike")
-            dice = read.integer(payload, "dice", -MAX_POOL, MAX_POOL, default=0)
-            total = battle_phase.dice_for(state, god, first_strike, dice) if state.get("battle") else 0
+            total = battle_phase.dice_for(state, god, first_strike, read.integer(payload, "dice", -MAX_POOL, MAX_POOL, default=0))
             payload["roll"] = battle_phase.roll_dice(total, read.text(payload, "faces", 400, required=False), rng)
         return Action(action.type, payload, action.seat)
 
