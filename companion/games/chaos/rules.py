@@ -85,6 +85,14 @@ class ChaosRules(Rules):
         handler(state, action, seats)
 
     # -- what each seat sees ----------------------------------------------------------
+    def view(self, state: dict, seat: Seat | None) -> dict:
+        from companion.games.chaos.views import derived
+
+        shown = super().view(state, seat)
+        shown["derived"] = derived(state) if state["phase"] != "setup" else {}
+        shown["my_god"] = seat.role if seat is not None and seat.role in state["gods_in_play"] else None
+        return shown
+
     def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
         from companion.games.chaos.history import describe
 
