@@ -104,3 +104,11 @@ def test_every_action_is_in_the_generated_api_doc():
     assert "`chaos-old-world`" in doc
     for action in ACTIONS:
         assert f"| `{action}` |" in doc
+
+
+@pytest.mark.parametrize("language, expected", [("zh-CN", "恐虐"), ("ja", "コーン")])
+def test_the_pages_speak_the_readers_language(app, table, language, expected):
+    ok(act(app, table, "khorne", "setup.tokens", draw=True))
+    ok(act(app, table, "khorne", "setup.start"))
+    page = app.test_client().get(f"/t/{table[0]}/display", headers={"Accept-Language": language})
+    assert expected in page.get_data(as_text=True)
