@@ -100,13 +100,15 @@ def dismiss(state, action, seats):
 
 
 def note_hand(state, action, seats):
+    """A seat's private list of its chaos cards, one name per line."""
     if action.seat not in seats:
         raise ActionError(N_("Only a seated player keeps a hand."), field="names")
-    names = read.text(action.payload, "names", 600, required=False) if "\n" not in str(action.payload.get("names", "")) \
-        else str(action.payload["names"])
-    lines = [" ".join(line.split())[:80] for line in names.splitlines() if line.strip()][:30]
-    if any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for line in lines for ch in line):
-        raise ActionError(N_("That text holds characters a name can't have."), field="names")
+    names = action.payload.get("names", "")
+    if not isinstance(names, str) or len(names) > 2000:
+        raise ActionError(N_("Write some text."), field="names")
+    lines = [read.text({"names": line}, "names") for line in names.splitlines() if line.strip()]
+    if len(lines) > 30:
+        raise ActionError(N_("At most %(max)d lines."), field="names", max=30)
     state["secrets"].setdefault(action.seat, {})["hand"] = lines
 
 

@@ -168,6 +168,10 @@ def _play_card(state, action, seats):
             "domination": read.integer(p, "domination", 0, 10, default=0), "magic": read.integer(p, "magic", 0, 5, default=0)}
     summoning.play_card(state, acting_god(state, action, seats), read.choice(p, "region", REGIONS),
                         read.integer(p, "slot", 0, 1), card)
+    # The card leaves the player's private hand list too, if it is there.
+    hand = state["secrets"].get(action.seat, {}).get("hand", [])
+    if card["name"] in hand:
+        hand.remove(card["name"])
 
 
 def _pass(state, action, seats):

@@ -202,3 +202,15 @@ def test_corrected_components_are_kept_and_used():
     assert state["components"]["corrected"] == ["units.tzeentch.warrior.defense"]
     state = act(state, "components.ruination", {"card": "1", "field": "first", "region": "kislev", "value": "9"})
     assert state["components"]["ruination"][0]["first"]["kislev"] == 9
+
+
+def test_a_played_card_leaves_the_players_private_hand_list():
+    state = act(started(tokens=TOKENS), "hand.note", {"names": "Rage\nBlood Frenzy"}, god="khorne")
+    state = to_summoning(state)
+    state = act(state, "card.play", {"name": "Rage", "cost": 0, "region": "tilea", "slot": 0}, god="khorne")
+    assert state["secrets"]["s1"]["hand"] == ["Blood Frenzy"]
+
+
+def test_a_hand_list_with_control_characters_is_refused():
+    state = started(tokens=TOKENS)
+    assert refused(state, "hand.note", {"names": "Rage\x07"}, god="khorne").field == "names"
