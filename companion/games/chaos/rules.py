@@ -128,7 +128,10 @@ def _setup_sit_out(state, action, seats):
 
 def _setup_tokens(state, action, seats):
     round_flow.require_phase(state, "setup")
-    setup_phase.place_tokens(state, read.json_value(action.payload, "tokens"))
+    tokens = read.json_value(action.payload, "tokens")
+    if tokens is None:  # a form sends one field per region
+        tokens = {name.split(".", 1)[1]: value for name, value in action.payload.items() if name.startswith("token.")}
+    setup_phase.place_tokens(state, tokens)
 
 
 def _setup_start(state, action, seats):

@@ -214,3 +214,9 @@ def test_a_played_card_leaves_the_players_private_hand_list():
 def test_a_hand_list_with_control_characters_is_refused():
     state = started(tokens=TOKENS)
     assert refused(state, "hand.note", {"names": "Rage\x07"}, god="khorne").field == "names"
+
+
+def test_a_form_enters_the_starting_tokens_one_field_per_region():
+    state = RULES.initial_state({"players": "4"})
+    form = {f"token.{region}": kind for region, kind in TOKENS.items()}
+    assert act(state, "setup.tokens", form)["regions"]["estalia"]["nobles"] == 1
