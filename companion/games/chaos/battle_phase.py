@@ -11,6 +11,7 @@ import random
 
 from companion.dice import Roll
 from companion.games.chaos.battle import PEASANT, check_assignment, dice_due, khorne_earns_token, legal_targets
+from companion.games.chaos.board import controlled_figures
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL, combat_pool
 from companion.games.chaos import data
 from companion.rules import N_, ActionError
@@ -50,17 +51,27 @@ def next_region(state: dict) -> None:
     enter(state, "corruption")
 
 
-def require_fighter(state: dict, god: str, step: str) -> dict:
+def require_fighter(state: dict, god: str, step: str, first_strike: bool = False) -> dict:
+    """Normal rolls go in turn order; before any of them in a region, any god
+    fighting there may roll its first strike."""
     from companion.games.chaos.round_flow import require_phase
 
     require_phase(state, "battle")
     battle = state["battle"]
-    if not battle["queue"] or battle["queue"][0] != god:
-        raise ActionError(N_("It is not this god's turn to fight."), field="god")
     if step == "roll" and battle["roll"] is not None:
         raise ActionError(N_("Assign the hits of the last roll first."), field="type")
     if step == "assign" and battle["roll"] is None:
         raise ActionError(N_("Roll first."), field="type")
+    if step == "assign":
+        allowed = battle["roll"]["god"]
+    elif first_strike:
+        # A card may give first strike to a god whose figures roll no normal dice.
+        present = controlled_figures(state["regions"][battle["region"]], god) if god in state["gods_in_play"] else []
+        allowed = god if present else None
+    else:
+        allowed = battle["queue"][0] if battle["queue"] else None
+    if god != allowed:
+        raise ActionError(N_("It is not this god's turn to fight."), field="god")
     return battle
 
 
@@ -93,12 +104,12 @@ def roll_dice(total: int, faces: str, rng: random.Random) -> dict:
 
 
 def record_roll(state: dict, god: str, first_strike: bool, dice: int, roll_json: dict) -> None:
-    battle = require_fighter(state, god, "roll")
+    battle = require_fighter(state, god, "roll", first_strike)
     total = dice_for(state, god, first_strike, dice)
     roll = Roll.from_json(roll_json, [COMBAT_DIE])
     if len(roll) != total:
         raise ActionError(N_("Every die due must be rolled: %(dice)d here."), field="faces", dice=total)
-    battle["roll"] = {"first_strike": first_strike, "dice": total, "hits": roll.total("hit"),
+    battle["roll"] = {"god": god, "first_strike": first_strike, "dice": total, "hits": roll.total("hit"),
                       "faces": roll.faces_by_kind().get(COMBAT_DIE.kind, [])}
     if not first_strike:
         battle["normal_rolled"] = True

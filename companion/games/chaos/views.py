@@ -37,8 +37,9 @@ def battle_view(state: dict) -> dict | None:
     battle = state.get("battle")
     if state["phase"] != "battle" or not battle or not battle["queue"]:
         return None
-    god = battle["queue"][0]
-    dice = dice_for(state, god, False, 0)
+    # Whose hits are to be assigned, else whose turn it is to roll.
+    god = battle["roll"]["god"] if battle["roll"] else battle["queue"][0]
+    dice = dice_for(state, god, False, 0) if god == battle["queue"][0] else 0
     targets = targets_now(state, god)
     wounds = battle["wounds"].get(god, {})
     return {

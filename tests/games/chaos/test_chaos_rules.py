@@ -220,3 +220,28 @@ def test_a_form_enters_the_starting_tokens_one_field_per_region():
     state = RULES.initial_state({"players": "4"})
     form = {f"token.{region}": kind for region, kind in TOKENS.items()}
     assert act(state, "setup.tokens", form)["regions"]["estalia"]["nobles"] == 1
+
+
+def test_any_god_fighting_in_a_region_may_first_strike_before_the_normal_rolls():
+    state = battle_round()  # Khorne's turn to roll
+    state = act(state, "battle.roll", {"first_strike": True, "dice": "1", "faces": "5"}, god="nurgle")
+    assert state["battle"]["roll"]["god"] == "nurgle" and state["battle"]["roll"]["hits"] == 1
+    assert refused(state, "battle.assign", {"kill.khorne.warrior": "1"}, god="khorne").field == "god"
+    state = act(state, "battle.assign", {"kill.khorne.warrior": "1"}, god="nurgle")
+    # Removed at once: Khorne has no figure left to roll with.
+    assert state["regions"]["kislev"]["figures"]["khorne"]["warrior"] == 0
+    state = act(state, "battle.roll", {}, god="khorne")
+    assert state["battle"]["roll"]["dice"] == 0
+    state = act(state, "battle.assign", {}, god="khorne")
+    assert state["phase"] == "corruption"
+
+
+def test_first_strike_is_refused_once_a_normal_roll_was_made_in_the_region():
+    state = to_summoning(started(tokens=TOKENS))
+    state = act(state, "summon", {"unit": "warrior", "region": "kislev"}, god="khorne")
+    state = act(state, "summon", {"unit": "warrior", "region": "kislev"}, god="nurgle")
+    state = all_pass(state)
+    state = act(state, "battle.roll", {"faces": "1 1"}, god="khorne")
+    state = act(state, "battle.assign", {}, god="khorne")
+    assert state["turn"] == "nurgle"
+    assert refused(state, "battle.roll", {"first_strike": True, "dice": "1"}, god="nurgle").field == "first_strike"
