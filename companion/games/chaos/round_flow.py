@@ -6,29 +6,41 @@ from __future__ import annotations
 from companion.games.chaos import data
 from companion.games.chaos.old_world import enter_track
 from companion.games.chaos.state import PHASES, lowest_threat
-from companion.rules import N_, ActionError
+from companion.kit.phases import Phase, Round
+from companion.rules import N_, ActionError, Msg
 
 #: Phases the group ends by hand with "next phase"; the others end when
 #: their work is done.
 ENDED_BY_HAND = ("old_world", "draw")
 
 
-NOT_NOW = {
-    "setup": N_("Not now: the table is still being set up."),
-    "old_world": N_("Not now: this is the Old World phase."),
-    "draw": N_("Not now: this is the draw phase."),
-    "summoning": N_("Not now: this is the summoning phase."),
-    "battle": N_("Not now: this is the battle phase."),
-    "corruption": N_("Not now: this is the corruption phase."),
-    "end": N_("Not now: this is the end phase."),
-    "over": N_("Not now: the game is over."),
-}
+EDITS = frozenset({"region.set", "region.figures", "region.corruption", "region.control", "god.set", "upgrade.take",
+                   "pending.done", "hand.note", "components.unit", "components.dial", "components.ruination"})
+
+#: The round as the rulebook orders it, with what each phase allows; set-up
+#: before it and the end of the game after. Corrections are allowed any time.
+ROUND = Round((
+    Phase("setup", N_("set-up"), frozenset({"setup.sit_out", "setup.tokens", "setup.start"})),
+    Phase("old_world", N_("Old World phase"), frozenset({"old_world.card", "phase.next"})),
+    Phase("draw", N_("Draw phase"), frozenset({"draw", "phase.next"})),
+    Phase("summoning", N_("Summoning phase"), frozenset({"summon", "card.play", "summoning.pass"}), turns=True),
+    Phase("battle", N_("Battle phase"), frozenset({"battle.roll", "battle.assign"})),
+    Phase("corruption", N_("Corruption phase"), frozenset({"corruption.resolve"})),
+    Phase("end", N_("End phase"), frozenset({"hero.remove", "end.score"})),
+    Phase("over", N_("end of the game")),
+), anytime=EDITS)
+
+
+def require_action(state: dict, action_type: str) -> None:
+    """Refuse, naming the phase, an action the current phase does not allow."""
+    ROUND.require({"phase": state["phase"]}, action_type)
 
 
 def require_phase(state: dict, *phases: str) -> None:
-    """Refuse, naming the phase, what the current phase does not allow."""
+    """The same refusal, for a step that belongs to `phases`."""
     if state["phase"] not in phases:
-        raise ActionError(NOT_NOW[state["phase"]], field="type")
+        raise ActionError(N_("Not now: this is the %(phase)s."), field="type",
+                          phase=Msg(ROUND.phase_named(state["phase"]).label))
 
 
 def next_phase(state: dict) -> None:

@@ -2,8 +2,10 @@
 
 The maths lives in small pure modules (domination, corruption, ruination,
 dial, battle, endgame, old_world); the phase flow in round_flow, summoning,
-battle_phase and scoring_phases. This module declares the actions, reads
-their payloads, and says who may see what.
+battle_phase and scoring_phases; the actions' declarations in actions.py.
+This module ties them to the platform: it draws what is random in
+`prepare`, checks each action against the declared phases, runs it, and
+says who may see what.
 """
 
 from __future__ import annotations
@@ -11,17 +13,12 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.chaos import battle_phase, data, edits, payload as read, round_flow, setup_phase, summoning
-from companion.games.chaos import scoring_phases
+from companion.games.chaos import battle_phase, edits, round_flow, scoring_phases, setup_phase, summoning
+from companion.games.chaos.actions import GODS, REGIONS, SPECS, TARGET_OWNERS
 from companion.games.chaos.board import UNIT_KINDS
-from companion.games.chaos.dice import MAX_POOL
 from companion.games.chaos.names import GOD_NAMES
 from companion.games.chaos.state import check_state, new_game
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
-
-REGIONS = tuple(data.region_order())
-GODS = tuple(data.god_order())
-TARGET_OWNERS = (*GODS, "peasant")
 
 
 class ChaosRules(Rules):
@@ -41,15 +38,19 @@ class ChaosRules(Rules):
         ]
 
     def initial_state(self, options: dict) -> dict:
-        players = int(read.choice(options, "players", ("3", "4"), default="4"))
-        sitting_out = read.choice(options, "sitting_out", ("draw", *GODS), default="draw")
-        return new_game(players, sitting_out if players == 3 else None)
+        players = options.get("players", "4") or "4"
+        sitting_out = options.get("sitting_out", "draw") or "draw"
+        if str(players) not in ("3", "4"):
+            raise ActionError(N_("Chaos in the Old World is for 3 or 4 players."), field="players")
+        if sitting_out not in ("draw", *GODS):
+            raise ActionError(N_("Pick one of the choices."), field="sitting_out")
+        return new_game(int(players), sitting_out if str(players) == "3" else None)
 
     def check_state(self, state: dict) -> None:
         check_state(state)
 
-    def action_types(self) -> dict[str, str]:
-        return {name: doc for name, (doc, _) in ACTIONS.items()}
+    def actions(self) -> list:
+        return list(SPECS)
 
     def regions(self, seat: Seat | None) -> list[str]:
         return ["status", "gods", "board", "report"] + ([] if seat is None else ["controls"])
@@ -59,15 +60,13 @@ class ChaosRules(Rules):
         payload = dict(action.payload)
         if action.type == "setup.sit_out":
             payload["god"] = setup_phase.draw_sitting_out(rng)
-        elif action.type == "setup.tokens" and read.flag(payload, "draw"):
+        elif action.type == "setup.tokens" and payload.get("draw"):
             payload["tokens"] = setup_phase.draw_tokens(rng)
         elif action.type == "battle.roll":
-            # The roll is for the god whose turn it is to fight; apply checks the seat.
-            round_flow.require_phase(state, "battle")
-            god = state["battle"]["queue"][0]
-            first_strike = read.flag(payload, "first_strike")
-            total = battle_phase.dice_for(state, god, first_strike, read.integer(payload, "dice", -MAX_POOL, MAX_POOL, default=0))
-            payload["roll"] = battle_phase.roll_dice(total, read.text(payload, "faces", 400, required=False), rng)
+            round_flow.require_action(state, action.type)
+            roller = payload.get("god") or (state["battle"]["queue"] or [None])[0]
+            total = battle_phase.dice_for(state, roller, payload.get("first_strike", False), payload.get("dice", 0))
+            payload["roll"] = battle_phase.roll_dice(total, payload.get("faces", ""), rng)
         return Action(action.type, payload, action.seat)
 
     # -- validate and apply: one handler, run on a copy first --------------------
@@ -79,9 +78,10 @@ class ChaosRules(Rules):
         return state
 
     def _run(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
-        if action.type not in ACTIONS:
+        handler = HANDLERS.get(action.type)
+        if handler is None:
             raise ActionError(N_("Unknown action."), field="type")
-        _, handler = ACTIONS[action.type]
+        round_flow.require_action(state, action.type)
         handler(state, action, seats)
 
     # -- what each seat sees ----------------------------------------------------------
@@ -105,37 +105,36 @@ class ChaosRules(Rules):
         return action.payload
 
 
-def acting_god(state: dict, action: Action, seats: dict[str, Seat] | None) -> str:
+def acting_god(state: dict, action: Action, seats: dict[str, Seat]) -> str:
     """The god an action is for: the seat's own god, or (for a god nobody
     sits at) the god named in the payload."""
-    named = read.optional_choice(action.payload, "god", state["gods_in_play"])
-    own = seats[action.seat].role if seats and action.seat in seats else None
+    named = action.payload.get("god")
+    own = seats[action.seat].role if action.seat in seats else None
     if named is None:
         if own not in state["gods_in_play"]:
             raise ActionError(N_("Say which god this is for."), field="god")
         return own
-    if named != own and seats is not None:
-        if any(seat.role == named for seat in seats.values()):
-            raise ActionError(N_("That god's player acts for it from their own phone."), field="god")
+    if named not in state["gods_in_play"]:
+        raise ActionError(N_("That god is not in this game."), field="god")
+    if named != own and any(seat.role == named for seat in seats.values()):
+        raise ActionError(N_("That god's player acts for it from their own phone."), field="god")
     return named
 
 
-# -- handlers: (state, action, seats) -> None ------------------------------------------
+# -- handlers: (state, action, seats) -> None; payloads arrive typed ------------------
 def _setup_sit_out(state, action, seats):
-    round_flow.require_phase(state, "setup")
-    setup_phase.sit_out(state, read.choice(action.payload, "god", GODS))
+    setup_phase.sit_out(state, action.payload["god"])
 
 
 def _setup_tokens(state, action, seats):
-    round_flow.require_phase(state, "setup")
-    tokens = read.json_value(action.payload, "tokens")
+    p = action.payload
+    tokens = p.get("tokens")
     if tokens is None:  # a form sends one field per region
-        tokens = {name.split(".", 1)[1]: value for name, value in action.payload.items() if name.startswith("token.")}
+        tokens = {region: p[f"token.{region}"] for region in REGIONS if f"token.{region}" in p}
     setup_phase.place_tokens(state, tokens)
 
 
 def _setup_start(state, action, seats):
-    round_flow.require_phase(state, "setup")
     setup_phase.start(state)
 
 
@@ -145,32 +144,27 @@ def _next_phase(state, action, seats):
 
 def _old_world_card(state, action, seats):
     p = action.payload
-    regions = read.json_value(p, "event_regions") if p.get("event_regions") not in (None, "") else []
-    if not isinstance(regions, list) or any(r not in REGIONS for r in regions):
+    regions = p.get("event_regions") or []
+    if not isinstance(regions, list) or any(region not in REGIONS for region in regions):
         raise ActionError(N_("Pick regions of the map."), field="event_regions")
-    card = {"name": read.text(p, "name"), "remove_after": read.flag(p, "remove_after"),
-            "removes_events": read.flag(p, "removes_events"), "event": read.flag(p, "event"),
-            "end_phase": read.flag(p, "end_phase"), "event_regions": regions}
+    card = {"name": p["name"], "event_regions": regions,
+            **{flag: p.get(flag, False) for flag in ("remove_after", "removes_events", "event", "end_phase")}}
     round_flow.resolve_old_world_card(state, card, acting_god(state, action, seats))
 
 
 def _draw(state, action, seats):
-    round_flow.draw_cards(state, acting_god(state, action, seats), read.flag(action.payload, "discard"))
+    round_flow.draw_cards(state, acting_god(state, action, seats), action.payload.get("discard", False))
 
 
 def _summon(state, action, seats):
     p = action.payload
-    summoning.summon(state, acting_god(state, action, seats), read.choice(p, "unit", UNIT_KINDS),
-                     read.choice(p, "region", REGIONS), read.optional_choice(p, "moved_from", REGIONS),
-                     read.optional_integer(p, "cost", 0, 20))
+    summoning.summon(state, acting_god(state, action, seats), p["unit"], p["region"], p.get("moved_from"), p.get("cost"))
 
 
 def _play_card(state, action, seats):
     p = action.payload
-    card = {"name": read.text(p, "name"), "cost": read.integer(p, "cost", 0, 20),
-            "domination": read.integer(p, "domination", 0, 10, default=0), "magic": read.integer(p, "magic", 0, 5, default=0)}
-    summoning.play_card(state, acting_god(state, action, seats), read.choice(p, "region", REGIONS),
-                        read.integer(p, "slot", 0, 1), card)
+    card = {"name": p["name"], "cost": p["cost"], "domination": p.get("domination", 0), "magic": p.get("magic", 0)}
+    summoning.play_card(state, acting_god(state, action, seats), p["region"], p["slot"], card)
     # The card leaves the player's private hand list too, if it is there.
     hand = state["secrets"].get(action.seat, {}).get("hand", [])
     if card["name"] in hand:
@@ -183,8 +177,8 @@ def _pass(state, action, seats):
 
 def _battle_roll(state, action, seats):
     p = action.payload
-    battle_phase.record_roll(state, acting_god(state, action, seats), read.flag(p, "first_strike"),
-                             read.integer(p, "dice", -MAX_POOL, MAX_POOL, default=0), p.get("roll"))
+    battle_phase.record_roll(state, acting_god(state, action, seats), p.get("first_strike", False), p.get("dice", 0),
+                             p["roll"])
 
 
 def _battle_assign(state, action, seats):
@@ -194,21 +188,24 @@ def _battle_assign(state, action, seats):
 def assignments(p: dict) -> list[dict]:
     """Hits per target from `assignments` (JSON: [{"owner", "unit", "hits"}]),
     or from a form's `kill.<owner>.<unit>` counts (each kill as many hits as
-    that target's defense needs: "needed")."""
-    if p.get("assignments") not in (None, ""):
-        entries = read.json_value(p, "assignments")
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            raise ActionError(N_("List each target with its hits."), field="assignments")
-        return [{"owner": read.choice(e, "owner", TARGET_OWNERS), "unit": read.choice(e, "unit", (*UNIT_KINDS, "peasant")),
-                 "hits": read.integer(e, "hits", 1, 200)} for e in entries]
+    that target needs: "needed")."""
+    if p.get("assignments") is not None:
+        entries = p["assignments"]
+        if not isinstance(entries, list) or not all(_is_assignment(entry) for entry in entries):
+            raise ActionError(N_("List each target with its owner, unit and hits."), field="assignments")
+        return [{"owner": e["owner"], "unit": e["unit"], "hits": e["hits"]} for e in entries]
     found = []
-    for name in p:
+    for name, count in p.items():
         if name.startswith("kill."):
-            _, owner, unit = (name.split(".") + ["", ""])[:3]
-            if owner not in TARGET_OWNERS or unit not in (*UNIT_KINDS, "peasant"):
-                raise ActionError(N_("There is no such target left in this region."), field="assignments")
-            found += [{"owner": owner, "unit": unit, "hits": "needed"}] * read.integer(p, name, 0, 40)
+            _, owner, unit = name.split(".")
+            found += [{"owner": owner, "unit": unit, "hits": "needed"}] * count
     return found
+
+
+def _is_assignment(entry: object) -> bool:
+    return (isinstance(entry, dict) and entry.get("owner") in TARGET_OWNERS
+            and entry.get("unit") in (*UNIT_KINDS, "peasant") and isinstance(entry.get("hits"), int)
+            and not isinstance(entry.get("hits"), bool) and 1 <= entry["hits"] <= 200)
 
 
 def _corruption(state, action, seats):
@@ -217,35 +214,29 @@ def _corruption(state, action, seats):
 
 def _hero_remove(state, action, seats):
     p = action.payload
-    scoring_phases.remove_for_hero(state, acting_god(state, action, seats), read.choice(p, "region", REGIONS),
-                                   read.choice(p, "unit", UNIT_KINDS))
+    scoring_phases.remove_for_hero(state, acting_god(state, action, seats), p["region"], p["unit"])
 
 
 def _end_score(state, action, seats):
     scoring_phases.score_end(state)
 
 
-ACTIONS = {
-    "setup.sit_out": ("With 3 players, draw which god sits out (the server draws; recorded as `god`).", _setup_sit_out),
-    "setup.tokens": ("Place the starting Old World tokens: `tokens` {region: noble|warpstone|peasant} "
-                     "(2 nobles, 3 warpstone, 4 peasants), or `draw`: true for the server to draw them.", _setup_tokens),
-    "setup.start": ("Start round 1.", _setup_start),
-    "phase.next": ("End the Old World or draw phase (the others end when their work is done).", _next_phase),
-    "old_world.card": ("The lowest-threat god resolves the Old World card drawn: `name`, flags `remove_after`, "
-                       "`removes_events`, `event`, `end_phase`, and `event_regions` (list of regions).", _old_world_card),
-    "draw": ("Draw this round's chaos cards (Tzeentch: `discard` true to discard one first).", _draw),
-    "summon": ("Summon `unit` (cultist, warrior, greater_daemon) into `region`, or move it from `moved_from`; "
-               "optional `cost` when an effect changes it.", _summon),
-    "card.play": ("Play a chaos card: `region`, `slot` (0 left, 1 right), `name`, `cost`, `domination`, `magic`.", _play_card),
-    "summoning.pass": ("Take no more actions this summoning phase (power goes to 0).", _pass),
-    "battle.roll": ("Roll for the god whose turn it is to fight: `first_strike`, `dice` (first strike: how many; "
-                    "normal: added to the figures' dice), optional `faces` (physical results typed in).", _battle_roll),
-    "battle.assign": ("Assign the last roll's hits: `assignments` [{owner, unit, hits}] (peasants: owner and unit "
-                      "`peasant`), or form fields `kill.<owner>.<unit>` = count.", _battle_assign),
-    "corruption.resolve": ("Compute domination and corruption, region by region, then begin the end phase.", _corruption),
-    "hero.remove": ("The highest-threat god removes a figure (`unit`) from `region` for a hero there.", _hero_remove),
-    "end.score": ("Score ruined regions, turn the dials, and run the end checks.", _end_score),
+HANDLERS = {
+    "setup.sit_out": _setup_sit_out,
+    "setup.tokens": _setup_tokens,
+    "setup.start": _setup_start,
+    "phase.next": _next_phase,
+    "old_world.card": _old_world_card,
+    "draw": _draw,
+    "summon": _summon,
+    "card.play": _play_card,
+    "summoning.pass": _pass,
+    "battle.roll": _battle_roll,
+    "battle.assign": _battle_assign,
+    "corruption.resolve": _corruption,
+    "hero.remove": _hero_remove,
+    "end.score": _end_score,
+    **edits.HANDLERS,
 }
-ACTIONS.update(edits.ACTIONS)
 
 RULES = ChaosRules()

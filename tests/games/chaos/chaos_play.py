@@ -11,7 +11,8 @@ SEAT_OF = {seat.role: seat.id for seat in SEATS.values()}
 
 
 def act(state, type, payload=None, god=None, seed=1):
-    action = Action(type, dict(payload or {}), SEAT_OF.get(god, "s1"))
+    # As the platform does: the payload parsed through its declaration first.
+    action = RULES.typed(Action(type, dict(payload or {}), SEAT_OF.get(god, "s1")))
     action = RULES.prepare(state, action, random.Random(seed))
     return RULES.act(state, action, SEATS)
 

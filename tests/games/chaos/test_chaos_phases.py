@@ -100,7 +100,7 @@ def test_a_dial_at_victory_ends_the_game_with_its_reason():
     assert state["result"]["reason"] == "dial" and state["result"]["winners"] == ["slaanesh"]
     with pytest.raises(ActionError) as refused:
         act(state, "phase.next")
-    assert refused.value.message == "Not now: the game is over."
+    assert refused.value.text() == "Not now: this is the end of the game."
 
 
 def test_the_last_old_world_card_spent_means_everyone_loses():

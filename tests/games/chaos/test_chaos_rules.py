@@ -63,12 +63,12 @@ def test_the_lowest_threat_god_resolves_the_old_world_card():
 
 def test_phases_refuse_what_they_do_not_allow():
     state = started(tokens=TOKENS)
-    assert refused(state, "summon", {"unit": "cultist", "region": "kislev"}, god="khorne").message == \
+    assert refused(state, "summon", {"unit": "cultist", "region": "kislev"}, god="khorne").text() == \
         "Not now: this is the Old World phase."
     assert refused(state, "phase.next").field == "type"  # no Old World card yet
     state = act(state, "old_world.card", {"name": "A"}, god="nurgle")
     state = act(state, "phase.next")
-    assert refused(state, "corruption.resolve").message == "Not now: this is the draw phase."
+    assert refused(state, "corruption.resolve").text() == "Not now: this is the Draw phase."
 
 
 def test_the_draw_resets_power_and_draws_by_each_gods_rule():
