@@ -8,7 +8,9 @@ reward; the last space is victory.
 
 from __future__ import annotations
 
+from companion.games.chaos.names import GOD_NAMES
 from companion.games.chaos.working import line
+from companion.kit.tracks import move_by, new_track
 from companion.rules import N_
 
 
@@ -29,17 +31,21 @@ def dial_steps(tokens: dict[str, int]) -> tuple[dict[str, int], list]:
     return steps, working
 
 
-def advance(position: int, steps: int, dial: dict) -> tuple[int, list[dict]]:
+def dial_track(god: str, position: int, dial: dict) -> dict:
+    """The dial as a kit track: spaces 0 to victory, each labelled with its
+    threat number, its reward as the space's effect."""
+    spaces = {number: {"label": str(space["threat"]), "effect": space["reward"]}
+              for number, space in enumerate(dial["spaces"])}
+    spaces[dial["victory_at"]] = {"label": N_("victory"), "effect": {"kind": "victory"}}
+    return new_track(god, GOD_NAMES.get(god, god), 0, dial["victory_at"], start=position, spaces=spaces)
+
+
+def advance(position: int, steps: int, dial: dict, god: str = "dial") -> tuple[int, list[dict]]:
     """The new position and the rewards of each space reached on the way
     (victory is the space after the last listed one; a dial never passes it)."""
-    new = min(position + steps, dial["victory_at"])
-    rewards = []
-    for space in range(position + 1, new + 1):
-        if space == dial["victory_at"]:
-            rewards.append({"kind": "victory", "space": space})
-        elif dial["spaces"][space]["reward"]:
-            rewards.append({**dial["spaces"][space]["reward"], "space": space})
-    return new, rewards
+    track = dial_track(god, position, dial)
+    reached = move_by(track, steps, clamp=True)
+    return track["value"], [{**space["effect"], "space": space["space"]} for space in reached if space["effect"]]
 
 
 def threat(position: int, dial: dict) -> int:

@@ -7,6 +7,7 @@ arrive typed (actions.py); what depends on the state is checked here."""
 from __future__ import annotations
 
 from companion.games.chaos.state import TOKEN_KINDS
+from companion.kit.deck import hand
 from companion.rules import N_, ActionError
 
 
@@ -102,7 +103,7 @@ def note_hand(state, action, seats):
     lines = [" ".join(line.split())[:80] for line in action.payload["names"].splitlines() if line.strip()]
     if len(lines) > 30:
         raise ActionError(N_("At most %(max)d lines."), field="names", max=30)
-    state["secrets"].setdefault(action.seat, {})["hand"] = lines
+    hand(state, action.seat)[:] = lines
 
 
 def correct_unit(state, action, seats):

@@ -18,6 +18,7 @@ from companion.games.chaos.actions import GODS, REGIONS, SPECS, TARGET_OWNERS
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.names import GOD_NAMES
 from companion.games.chaos.state import check_state, new_game
+from companion.kit.deck import hand, play_from_hand
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 
@@ -164,11 +165,11 @@ def _summon(state, action, seats):
 def _play_card(state, action, seats):
     p = action.payload
     card = {"name": p["name"], "cost": p["cost"], "domination": p.get("domination", 0), "magic": p.get("magic", 0)}
-    summoning.play_card(state, acting_god(state, action, seats), p["region"], p["slot"], card)
+    god = acting_god(state, action, seats)
+    summoning.play_card(state, god, p["region"], p["slot"], card)
     # The card leaves the player's private hand list too, if it is there.
-    hand = state["secrets"].get(action.seat, {}).get("hand", [])
-    if card["name"] in hand:
-        hand.remove(card["name"])
+    if action.seat in seats and seats[action.seat].role == god and card["name"] in hand(state, action.seat):
+        play_from_hand(state, action.seat, card["name"])
 
 
 def _pass(state, action, seats):

@@ -126,7 +126,7 @@ def dial_step(state: dict) -> dict:
     for god_id, count in steps.items():
         god = state["gods"][god_id]
         dial = state["components"]["dials"][god_id]
-        god["dial"], rewards = advance(god["dial"], count, dial)
+        god["dial"], rewards = advance(god["dial"], count, dial, god_id)
         for reward in rewards:
             apply_reward(state, god_id, reward)
         moved[god_id] = {"steps": count, "rewards": rewards, "position": god["dial"]}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.games.chaos import data
 from companion.games.chaos.battle_phase import dice_for, targets_now
 from companion.games.chaos.board import effective_conquest, effective_resistance, magic_symbols, total_tokens
+from companion.games.chaos.dial import dial_track
 from companion.games.chaos.dice import chances_of_hits
 from companion.games.chaos.old_world import active_events
 from companion.games.chaos.state import highest_threat, lowest_threat, threat
@@ -29,6 +30,8 @@ def derived(state: dict) -> dict:
             for rid, region in state["regions"].items()
         },
         "battle": battle_view(state),
+        "dials": {god: dial_track(god, state["gods"][god]["dial"], state["components"]["dials"][god])
+                  for god in state["gods_in_play"]},
     }
     return shown
 
