@@ -11,15 +11,16 @@ import random
 
 from companion.dice import Roll
 from companion.games.chaos.battle import PEASANT, check_assignment, dice_due, khorne_earns_token, legal_targets
-from companion.games.chaos.board import controlled_figures
+from companion.games.chaos.board import controlled_figures, region_view
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL, combat_pool
 from companion.games.chaos import data
+from companion.kit.board import count, take
 from companion.rules import N_, ActionError
 
 
 def fighters(state: dict, region_id: str) -> list[str]:
     """Gods, in turn order, with dice to roll and something to fight here."""
-    region = state["regions"][region_id]
+    region = region_view(state, region_id)
     units = state["components"]["units"]
     gods = state["gods_in_play"]
     peasant_defense = data.table()["peasant_defense"]
@@ -66,7 +67,7 @@ def require_fighter(state: dict, god: str, step: str, first_strike: bool = False
         allowed = battle["roll"]["god"]
     elif first_strike:
         # A card may give first strike to a god whose figures roll no normal dice.
-        present = controlled_figures(state["regions"][battle["region"]], god) if god in state["gods_in_play"] else []
+        present = controlled_figures(region_view(state, battle["region"]), god) if god in state["gods_in_play"] else []
         allowed = god if present else None
     else:
         allowed = battle["queue"][0] if battle["queue"] else None
@@ -84,7 +85,7 @@ def dice_for(state: dict, god: str, first_strike: bool, dice: int) -> int:
             raise ActionError(N_("First strike comes before any normal roll in this region."), field="first_strike")
         total = dice
     else:
-        region = state["regions"][battle["region"]]
+        region = region_view(state, battle["region"])
         total = dice_due(region, god, state["components"]["units"], battle["removed"]) + dice
     if not 0 <= total <= MAX_POOL:
         raise ActionError(N_("That makes %(dice)d dice; a roll has 0 to %(max)d."), field="dice", dice=total, max=MAX_POOL)
@@ -117,7 +118,7 @@ def record_roll(state: dict, god: str, first_strike: bool, dice: int, roll_json:
 
 def targets_now(state: dict, god: str) -> dict:
     battle = state["battle"]
-    region = state["regions"][battle["region"]]
+    region = region_view(state, battle["region"])
     return legal_targets(region, god, state["gods_in_play"], state["components"]["units"], battle["fallen"],
                          data.table()["peasant_defense"])
 
@@ -144,7 +145,7 @@ def assign(state: dict, god: str, assignments: list[dict]) -> None:
             region["peasants"] -= 1
             state["gods"][god]["peasants"] += 1
         elif roll["first_strike"]:
-            remove_figure(region, kill, god)
+            remove_figure(state, battle["region"], kill, god)
             battle["removed"].append(kill)
         else:
             battle["fallen"].append({**kill, "by": god})
@@ -161,17 +162,18 @@ def assign(state: dict, god: str, assignments: list[dict]) -> None:
         state["turn"] = battle["queue"][0]
         return
     for figure in battle["fallen"]:
-        remove_figure(region, figure, figure["by"])
+        remove_figure(state, battle["region"], figure, figure["by"])
     battle["done"].append(battle["region"])
     next_region(state)
 
 
-def remove_figure(region: dict, figure: dict, killer: str) -> None:
-    """Take a killed figure off the map. One's own figure under another god's
-    control is the lent one; otherwise the owner's own goes first."""
+def remove_figure(state: dict, region_id: str, figure: dict, killer: str) -> None:
+    """Take a killed figure off the board. One's own figure under another
+    god's control is the lent one; otherwise the owner's own goes first."""
+    region = state["regions"][region_id]
     owner, unit = figure["owner"], figure["unit"]
     lent = [e for e in region["control"] if e["owner"] == owner and e["unit"] == unit]
-    own_left = region["figures"].get(owner, {}).get(unit, 0) - len(lent)
+    own_left = count(state["board"], region_id, owner, unit) - len(lent)
     if lent and (killer == owner or own_left <= 0):
         region["control"].remove(next((e for e in lent if e["controller"] != killer), lent[0]))
-    region["figures"][owner][unit] -= 1
+    take(state["board"], region_id, owner, unit)

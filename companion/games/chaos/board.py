@@ -11,6 +11,13 @@ from __future__ import annotations
 UNIT_KINDS = ("cultist", "warrior", "greater_daemon")
 
 
+def region_view(state: dict, region_id: str) -> dict:
+    """A region as the maths reads it: its tokens, cards and control entries,
+    with the figures there from the kit board (state["board"], the same
+    dicts, so nothing is copied)."""
+    return {**state["regions"][region_id], "figures": state["board"][region_id]}
+
+
 def effective_resistance(region: dict) -> int:
     """Printed resistance, less one per skaven token (never below 0)."""
     return max(0, region["resistance"] - region["skaven"])

@@ -7,6 +7,7 @@ arrive typed (actions.py); what depends on the state is checked here."""
 from __future__ import annotations
 
 from companion.games.chaos.state import TOKEN_KINDS
+from companion.kit.board import count, place, take
 from companion.kit.deck import hand
 from companion.rules import N_, ActionError
 
@@ -35,11 +36,13 @@ def set_figures(state, action, seats):
     p = action.payload
     god = _in_play(state, p["owner"], "owner")
     limit = state["components"]["units"][god][p["unit"]]["count"]
-    elsewhere = sum(region["figures"].get(god, {}).get(p["unit"], 0)
-                    for region_id, region in state["regions"].items() if region_id != p["region"])
-    if elsewhere + p["count"] > limit:
+    here = count(state["board"], p["region"], god, p["unit"])
+    if count(state["board"], side=god, kind=p["unit"]) - here + p["count"] > limit:
         raise ActionError(N_("That god has only %(count)d figures of that kind."), field="count", count=limit)
-    state["regions"][p["region"]]["figures"].setdefault(god, {})[p["unit"]] = p["count"]
+    if p["count"] > here:
+        place(state["board"], p["region"], god, p["unit"], p["count"] - here)
+    else:
+        take(state["board"], p["region"], god, p["unit"], here - p["count"])
 
 
 def set_corruption(state, action, seats):
@@ -64,7 +67,7 @@ def set_control(state, action, seats):
         region["control"].remove(entry)
         return
     lent = sum(1 for e in region["control"] if e["owner"] == entry["owner"] and e["unit"] == entry["unit"])
-    if region["figures"].get(entry["owner"], {}).get(entry["unit"], 0) <= lent:
+    if count(state["board"], p["region"], entry["owner"], entry["unit"]) <= lent:
         raise ActionError(N_("There is no such figure there to take control of."), field="unit")
     region["control"].append(entry)
 

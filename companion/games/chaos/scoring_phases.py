@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from companion.games.chaos import data
+from companion.games.chaos.board import region_view
 from companion.games.chaos.corruption import corrupt_region
 from companion.games.chaos.dial import advance, dial_steps
 from companion.games.chaos.domination import dominate
@@ -11,6 +12,7 @@ from companion.games.chaos.endgame import end_check
 from companion.games.chaos.round_flow import require_phase, start_round, take_cards
 from companion.games.chaos.ruination import score_ruination
 from companion.games.chaos.state import highest_threat, ruination_card, threat
+from companion.kit.board import count, take
 from companion.rules import N_, ActionError
 
 #: Dial rewards the app applies itself; the others are listed for the group.
@@ -26,7 +28,7 @@ def resolve_corruption(state: dict) -> None:
     for region_id, region in state["regions"].items():
         if region["ruined"]:
             continue
-        result = dominate(region, gods)
+        result = dominate(region_view(state, region_id), gods)
         domination[region_id] = result
         if result["winner"]:
             state["gods"][result["winner"]]["vp"] += result["vp"]
@@ -37,12 +39,13 @@ def resolve_corruption(state: dict) -> None:
 
 
 def corrupt_here(state: dict, region_id: str) -> dict:
-    region = state["regions"][region_id]
+    region = region_view(state, region_id)
     gods = state["gods_in_play"]
     conditions = {god: data.gods()[god]["dial_condition"] for god in gods}
     stack = [ruination_card(state, number) for number in state["ruination"]]
     result = corrupt_region(region, gods, conditions, data.regions()[region_id]["populous"], stack, data.table()["ruin_at"])
-    region["corruption"] = {god: count for god, count in result["corruption"].items() if count}
+    region = state["regions"][region_id]
+    region["corruption"] = {god: tokens for god, tokens in result["corruption"].items() if tokens}
     for god in result["dial_tokens"]:
         state["gods"][god]["dial_tokens"] += 1
     if result["ruined"]:
@@ -69,7 +72,7 @@ def begin_end_phase(state: dict) -> None:
     heroes = {}
     for region_id, region in state["regions"].items():
         if region["heroes"]:
-            figures = sum(region["figures"].get(hero_god, {}).values())
+            figures = count(state["board"], region_id, hero_god)
             heroes[region_id] = min(region["heroes"], figures)
             state["pending"] += [{"kind": "hero", "god": hero_god, "region": region_id}] * heroes[region_id]
     end_cards = [card for card in state["old_world"]["track"] if card and card.get("end_phase")]
@@ -82,10 +85,9 @@ def remove_for_hero(state: dict, god: str, region_id: str, unit: str) -> None:
     entry = next((p for p in state["pending"] if p == {"kind": "hero", "god": god, "region": region_id}), None)
     if entry is None:
         raise ActionError(N_("No hero asks this god for a figure in that region."), field="region")
-    figures = state["regions"][region_id]["figures"].get(god, {})
-    if figures.get(unit, 0) <= 0:
+    if count(state["board"], region_id, god, unit) <= 0:
         raise ActionError(N_("You have no such figure in that region."), field="unit")
-    figures[unit] -= 1
+    take(state["board"], region_id, god, unit)
     state["pending"].remove(entry)
 
 

@@ -7,7 +7,7 @@ state = {
   "turn": god | None (summoning), "drawn": [god, ...] (draw phase),
   "gods": {god: {"vp", "dial", "power", "power_bonus", "dial_tokens", "upgrades": [bool]*5,
                  "peasants", "hand", "deck", "discard", "out"}},
-  "regions": {region: {... see board.py ...}},
+  "regions": {region: {... see board.py ...}}, "board": {region: {god: {unit kind: n}}} (kit board),
   "ruination": [card number, ...] (the stack still on the board, top first),
   "old_world": {"left": n, "track": [card | None, card | None], "gone": [card, ...], "next_uid": n},
   "components": {"units", "dials", "ruination", "corrected": [...]}: the editable defaults,
@@ -23,6 +23,7 @@ import copy
 
 from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
+from companion.kit.board import check_board, new_board
 
 PHASES = ("old_world", "draw", "summoning", "battle", "corruption", "end")
 TOKEN_KINDS = ("warpstone", "heroes", "nobles", "peasants", "skaven")
@@ -46,7 +47,7 @@ def new_region(region: dict) -> dict:
     return {
         "resistance": region["resistance"], "conquest": region["conquest"],
         "corruption": {}, "warpstone": 0, "heroes": 0, "nobles": 0, "peasants": 0, "skaven": 0,
-        "events": [], "slots": [None, None], "figures": {}, "control": [],
+        "events": [], "slots": [None, None], "control": [],
         "ruined": False, "ruination_card": None, "ruined_round": None,
     }
 
@@ -72,6 +73,8 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "drawn": [],
         "gods": {god: new_god(table["starting_hand"]) for god in in_play},
         "regions": {rid: new_region(region) for rid, region in data.regions().items()},
+        # Figures per region, per god, per unit kind (the kit's board).
+        "board": new_board(data.region_order()),
         "ruination": [card["number"] for card in data.ruination()["cards"]],
         "old_world": {"left": table["old_world_deck"][str(players)], "track": [None, None], "gone": [], "next_uid": 1},
         "components": default_components(),
@@ -127,8 +130,11 @@ def check_state(state: dict) -> None:
                 raise ValueError(key)
         if len(region["slots"]) != 2 or any(g not in gods for g in region["corruption"]):
             raise ValueError("region")
-        for god, figures in region["figures"].items():
-            if god not in gods or any(kind not in UNIT_KINDS or n < 0 for kind, n in figures.items()):
-                raise ValueError("figures")
+    check_board(state["board"])
+    if list(state["board"]) != regions:
+        raise ValueError("board")
+    for held in state["board"].values():
+        if any(god not in gods or any(kind not in UNIT_KINDS for kind in kinds) for god, kinds in held.items()):
+            raise ValueError("figures")
     if not isinstance(state["secrets"], dict) or len(state["old_world"]["track"]) != 2:
         raise ValueError("secrets")

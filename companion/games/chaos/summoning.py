@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.round_flow import pass_turn, require_phase
+from companion.kit.board import count, move, place
 from companion.rules import N_, ActionError
 
 
@@ -17,14 +18,13 @@ def require_turn(state: dict, god: str) -> None:
 
 
 def on_map(state: dict, god: str, kind: str | None = None) -> int:
-    return sum(count for region in state["regions"].values()
-               for k, count in region["figures"].get(god, {}).items() if kind in (None, k))
+    return count(state["board"], side=god, kind=kind)
 
 
 def may_place(state: dict, god: str, region_id: str) -> bool:
     """A region holding one of the god's figures or bordering one; anywhere
     while it has none on the map."""
-    holding = {rid for rid, region in state["regions"].items() if any(region["figures"].get(god, {}).values())}
+    holding = {rid for rid in state["board"] if count(state["board"], rid, god)}
     if not holding:
         return True
     return region_id in holding or any(region_id in data.regions()[rid]["adjacent"] for rid in holding)
@@ -56,15 +56,15 @@ def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | N
     if moved_from:
         if moved_from == region_id:
             raise ActionError(N_("Pick another region to move the figure to."), field="region")
-        if state["regions"][moved_from]["figures"].get(god, {}).get(unit, 0) <= 0:
+        if count(state["board"], moved_from, god, unit) <= 0:
             raise ActionError(N_("You have no such figure in that region."), field="moved_from")
     elif on_map(state, god, unit) >= stats["count"]:
         raise ActionError(N_("All your figures of that kind are already on the map."), field="unit")
     spend(state, god, stats["cost"] if cost is None else cost)
     if moved_from:
-        state["regions"][moved_from]["figures"][god][unit] -= 1
-    figures = state["regions"][region_id]["figures"].setdefault(god, {})
-    figures[unit] = figures.get(unit, 0) + 1
+        move(state["board"], moved_from, region_id, god, unit)
+    else:
+        place(state["board"], region_id, god, unit)
     end_turn(state, god)
 
 

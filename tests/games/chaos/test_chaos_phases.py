@@ -20,7 +20,7 @@ def at_corruption(state=None):
 
 def with_figures(state, region, god, **figures):
     state = copy.deepcopy(state)
-    state["regions"][region]["figures"].setdefault(god, {}).update(figures)
+    state["board"][region].setdefault(god, {}).update(figures)
     return state
 
 
@@ -69,7 +69,7 @@ def test_the_highest_threat_god_removes_a_figure_for_each_hero_before_scoring():
     with pytest.raises(ActionError):
         act(state, "hero.remove", {"region": "kislev", "unit": "warrior"}, god="khorne")
     state = act(state, "hero.remove", {"region": "kislev", "unit": "warrior"}, god="slaanesh")
-    assert state["regions"]["kislev"]["figures"]["slaanesh"]["warrior"] == 1 and state["pending"] == []
+    assert state["board"]["kislev"]["slaanesh"]["warrior"] == 1 and state["pending"] == []
 
 
 def test_a_hero_where_the_highest_threat_god_has_no_figures_takes_none():
@@ -132,7 +132,8 @@ def test_chaos_cards_go_back_to_their_owners_discards_in_the_end_phase():
     lambda s: s.update(phase="lunch"),
     lambda s: s["gods"]["khorne"].update(vp=-1),
     lambda s: s["regions"].pop("tilea"),
-    lambda s: s["regions"]["kislev"]["figures"].update(khorne={"dragon": 1}),
+    lambda s: s["board"]["kislev"].update(khorne={"dragon": 1}),
+    lambda s: s["board"]["kislev"].update(khorne={"warrior": 0}),
 ])
 def test_check_state_refuses_a_damaged_state(damage):
     state = started()

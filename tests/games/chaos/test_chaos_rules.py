@@ -143,7 +143,7 @@ def test_a_battle_rolls_the_dice_due_and_assignment_kills():
     state = act(state, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "1"}, god="khorne")
     assert state["gods"]["khorne"]["peasants"] == 1 and state["gods"]["khorne"]["dial_tokens"] == 1
     assert state["phase"] == "corruption"
-    assert state["regions"]["kislev"]["figures"]["nurgle"]["cultist"] == 0
+    assert "nurgle" not in state["board"]["kislev"]  # the kit board keeps no empty counts
 
 
 def test_a_server_roll_is_recorded_and_replays_the_same():
@@ -229,7 +229,7 @@ def test_any_god_fighting_in_a_region_may_first_strike_before_the_normal_rolls()
     assert refused(state, "battle.assign", {"kill.khorne.warrior": "1"}, god="khorne").field == "god"
     state = act(state, "battle.assign", {"kill.khorne.warrior": "1"}, god="nurgle")
     # Removed at once: Khorne has no figure left to roll with.
-    assert state["regions"]["kislev"]["figures"]["khorne"]["warrior"] == 0
+    assert "khorne" not in state["board"]["kislev"]
     state = act(state, "battle.roll", {}, god="khorne")
     assert state["battle"]["roll"]["dice"] == 0
     state = act(state, "battle.assign", {}, god="khorne")

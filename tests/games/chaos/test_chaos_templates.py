@@ -29,7 +29,7 @@ def states():
         if rolled["regions"]["kislev"]["peasants"] == 0 else \
         act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "1"}, god="khorne")
     corruption["regions"]["kislev"]["heroes"] = 1
-    corruption["regions"]["kislev"]["figures"]["slaanesh"] = {"warrior": 1}
+    corruption["board"]["kislev"]["slaanesh"] = {"warrior": 1}
     end = act(corruption, "corruption.resolve")
     over = copy.deepcopy(end)
     over.update(phase="over", result={"reason": "vp", "winners": ["khorne"], "working": []})
