@@ -112,3 +112,24 @@ def test_the_pages_speak_the_readers_language(app, table, language, expected):
     ok(act(app, table, "khorne", "setup.start"))
     page = app.test_client().get(f"/t/{table[0]}/display", headers={"Accept-Language": language})
     assert expected in page.get_data(as_text=True)
+
+
+def test_undoing_a_roll_and_rolling_again_gives_the_same_dice(app, table):
+    store = app.extensions["companion.store"]
+    token = table[0]
+    seats = {seat.role: seat.id for seat in store.seats(token).values()}
+    k, n = seats["khorne"], seats["nurgle"]
+    for seat, type, payload in [
+        (k, "setup.tokens", {"draw": True}), (k, "setup.start", {}), (n, "old_world.card", {"name": "Omens"}),
+        (k, "phase.next", {}), (k, "draw", {}), (n, "draw", {}), (k, "draw", {"god": "tzeentch"}),
+        (k, "draw", {"god": "slaanesh"}), (k, "summon", {"unit": "greater_daemon", "region": "kislev"}),
+        (n, "summon", {"unit": "warrior", "region": "kislev"}), (k, "summoning.pass", {"god": "tzeentch"}),
+        (k, "summoning.pass", {"god": "slaanesh"}), (k, "summoning.pass", {}), (n, "summoning.pass", {}),
+    ]:
+        store.act(token, seat, type, payload)
+    store.act(token, k, "battle.roll", {})
+    first = store.state(token)[1]["battle"]["roll"]
+    store.undo(token, k)
+    assert store.state(token)[1]["battle"]["roll"] is None
+    store.act(token, k, "battle.roll", {})
+    assert store.state(token)[1]["battle"]["roll"] == first
