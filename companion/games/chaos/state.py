@@ -87,8 +87,10 @@ def new_game(players: int, sitting_out: str | None) -> dict:
 
 
 def threat(state: dict, god: str) -> int:
-    dial = state["components"]["dials"][god]
-    return dial["spaces"][min(state["gods"][god]["dial"], len(dial["spaces"]) - 1)]["threat"]
+    """The number in `god`'s dial window."""
+    from companion.games.chaos.dial import threat as threat_at
+
+    return threat_at(state["gods"][god]["dial"], state["components"]["dials"][god])
 
 
 def lowest_threat(state: dict) -> str:
@@ -101,10 +103,6 @@ def highest_threat(state: dict) -> str:
 
 def ruination_card(state: dict, number: int) -> dict:
     return next(card for card in state["components"]["ruination"] if card["number"] == number)
-
-
-def units(state: dict) -> dict:
-    return state["components"]["units"]
 
 
 def check_state(state: dict) -> None:
