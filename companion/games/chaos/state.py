@@ -23,6 +23,7 @@ import copy
 
 from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
+from companion.games.chaos.dial import threat as threat_at
 from companion.kit.board import check_board, new_board
 
 PHASES = ("old_world", "draw", "summoning", "battle", "corruption", "end")
@@ -88,8 +89,6 @@ def new_game(players: int, sitting_out: str | None) -> dict:
 
 def threat(state: dict, god: str) -> int:
     """The number in `god`'s dial window."""
-    from companion.games.chaos.dial import threat as threat_at
-
     return threat_at(state["gods"][god]["dial"], state["components"]["dials"][god])
 
 
