@@ -20,7 +20,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion import DATA_DIR
+from companion import data_path
 
 OUT_FILES = ("gods.json", "regions.json", "ruination.json", "table.json")
 
@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Convert a Chaos in the Old World reference folder (its data.json) into the app's data files.",
     )
     parser.add_argument("reference_dir", type=Path, help="folder holding the reference data.json")
-    parser.add_argument("out_dir", type=Path, nargs="?", default=DATA_DIR / "chaos", help="where to write (default: data/chaos)")
+    parser.add_argument("out_dir", type=Path, nargs="?", default=data_path("chaos"), help="where to write (default: data/chaos)")
     args = parser.parse_args(argv)
     source_file = args.reference_dir / "data.json"
     if not source_file.is_file():

@@ -8,13 +8,12 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from companion import data_path
+
 
 def data_folder() -> Path:
-    """data/chaos/: inside the package when installed from a wheel, else
-    beside the package (a checkout)."""
-    package = Path(__file__).resolve().parents[2]
-    packaged = package / "data" / "chaos"
-    return packaged if packaged.is_dir() else package.parent / "data" / "chaos"
+    """data/chaos/, in a checkout or an installed wheel alike."""
+    return data_path("chaos")
 
 
 @lru_cache(maxsize=None)

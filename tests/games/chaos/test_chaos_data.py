@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from companion import PROJECT_ROOT
+from companion import PACKAGE_DIR
 from companion.games.chaos import convert, data
 
 # In CI the reference sits at ../shared/ref/ beside the checkout; a worktree
 # may be one level deeper.
 REFERENCE = next(
-    (folder / "shared" / "ref" / "chaos-in-the-old-world" for folder in PROJECT_ROOT.parents
+    (folder / "shared" / "ref" / "chaos-in-the-old-world" for folder in PACKAGE_DIR.parents
      if (folder / "shared" / "ref" / "chaos-in-the-old-world").is_dir()),
-    PROJECT_ROOT.parent / "shared" / "ref" / "chaos-in-the-old-world",
+    PACKAGE_DIR.parent.parent / "shared" / "ref" / "chaos-in-the-old-world",
 )
 needs_reference = pytest.mark.skipif(
     not (REFERENCE / "data.json").is_file(),
