@@ -108,7 +108,7 @@ def record_roll(state: dict, god: str, first_strike: bool, dice: int, roll_json:
     battle = require_fighter(state, god, "roll", first_strike)
     total = dice_for(state, god, first_strike, dice)
     roll = Roll.from_json(roll_json, [COMBAT_DIE])
-    if len(roll) != total:
+    if len(roll.dice) != total:  # the pool's own dice; explosions hang below them
         raise ActionError(N_("Every die due must be rolled: %(dice)d here."), field="faces", dice=total)
     battle["roll"] = {"god": god, "first_strike": first_strike, "dice": total, "hits": roll.total("hit"),
                       "faces": roll.faces_by_kind().get(COMBAT_DIE.kind, [])}

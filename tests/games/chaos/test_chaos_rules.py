@@ -245,3 +245,9 @@ def test_first_strike_is_refused_once_a_normal_roll_was_made_in_the_region():
     state = act(state, "battle.assign", {}, god="khorne")
     assert state["turn"] == "nurgle"
     assert refused(state, "battle.roll", {"first_strike": True, "dice": "1"}, god="nurgle").field == "first_strike"
+
+
+def test_a_six_rolls_one_more_die_beyond_the_dice_due():
+    # Khorne's warrior rolls 2 dice: 6 (then 4) and 2 -> 3 dice, 2 hits.
+    state = act(battle_round(), "battle.roll", {"faces": "6 4 2"}, god="khorne")
+    assert state["battle"]["roll"]["dice"] == 2 and state["battle"]["roll"]["hits"] == 2
