@@ -1,7 +1,7 @@
 """Dice definitions the games share until each game keeps its own.
 
-Sources: the seed rulebooks in shared/seeds (CitOW 003, Cthulhu Wars 004,
-The Others 000/002) and shared/ref/<game>/FACTS.md.
+Sources: the seed rulebooks in shared/seeds (Cthulhu Wars 004, The Others
+000/002) and shared/ref/<game>/FACTS.md.
 """
 
 from __future__ import annotations
@@ -32,13 +32,6 @@ def hits_on(
     extra = {number: {symbol: 1} for number in range(threshold, sides + 1)}
     return numeric_die(kind, sides, label=label, explode_on=explode_on, extra=extra)
 
-
-# Chaos in the Old World, combat dice. Source: shared/seeds/003_561685ab964c0a5f.txt,
-# battle phase (战斗阶段), the sentence on results 4, 5, 6 that ends "对多掷次数没有限制":
-# 4, 5 and 6 each deal one hit; each 6 rolls one more combat die, and that repeats
-# with no limit (a pool's max_depth caps it; Pool.cap_probability says how rarely
-# the cap matters). FACTS.md has no dice rule for this game.
-CITOW_COMBAT = hits_on(4, kind="citow_combat", label="Combat die", explode_on=(6,))
 
 # Cthulhu Wars, combat dice. Source: shared/seeds/004_28ae84b971d057a1.txt, combat
 # step 2 (战斗和战斗中效果), the sentence starting "骰子点数中": each 6 is a kill, each
