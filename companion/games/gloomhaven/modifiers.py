@@ -1,0 +1,163 @@
+"""Attack modifier cards and decks (rulebook, "Attack modifier cards", p. 11;
+"Advantage and disadvantage", pp. 20-21).
+
+A card is written as a short code: "+1", "-2", "+0", "x2", "null", "bless",
+"curse", and a rolling card with a leading "r" ("r+1", "r+0"); a rolling
+card may name its effect after a space ("r+0 push 1"). A deck keeps its draw
+pile as counts, not as an order: the next card is drawn at random from what
+is left, by the server in `prepare`, and recorded, so no phone can read the
+order ahead of the draw and the log replays the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from companion.rules import N_, ActionError
+
+CODE = re.compile(r"^(?P<rolling>r)?(?P<face>[+-]\d|x2|null|bless|curse)(?: (?P<effect>[^\n]{1,40}))?$")
+
+#: Cards that leave the game when drawn instead of going to the discard pile.
+REMOVED_WHEN_DRAWN = {"bless", "curse"}
+#: Cards whose shuffle mark reshuffles the deck at the end of the round.
+SHUFFLE_MARKED = {"x2", "null"}
+MAX_CURSES = 10
+DEFAULT_MAX_BLESSES = 10
+MODES = ("normal", "advantage", "disadvantage")
+
+
+@dataclass(frozen=True)
+class Card:
+    code: str
+    rolling: bool
+    kind: str  # "add", "double" or "null"
+    value: int  # what an "add" card adds
+    effect: str
+
+    def applied_to(self, attack: int) -> int:
+        if self.kind == "null":
+            return 0
+        if self.kind == "double":
+            return attack * 2
+        return attack + self.value
+
+
+def parse(code: object) -> Card:
+    match = CODE.match(code) if isinstance(code, str) else None
+    if not match:
+        raise ActionError(N_("“%(code)s” is not a modifier card."), field="cards", code=str(code)[:20])
+    face = match["face"]
+    kind = {"x2": "double", "bless": "double", "null": "null", "curse": "null"}.get(face, "add")
+    value = int(face) if kind == "add" else 0
+    return Card(code, bool(match["rolling"]), kind, value, match["effect"] or "")
+
+
+def new_deck(mix: dict[str, int]) -> dict:
+    """A fresh deck from its mix (code -> count): all in the draw pile."""
+    for code in mix:
+        parse(code)
+    return {"pile": dict(sorted(mix.items())), "discard": [], "reshuffle_at_round_end": False}
+
+
+def pile_size(deck: dict) -> int:
+    return sum(deck["pile"].values())
+
+
+def count_of(deck: dict, code: str) -> int:
+    return deck["pile"].get(code, 0) + deck["discard"].count(code)
+
+
+def _reshuffle(deck: dict) -> None:
+    """The discard pile goes back into the draw pile (bless and curse cards
+    still in the draw pile stay where they are)."""
+    pile = Counter(deck["pile"])
+    pile.update(deck["discard"])
+    deck["pile"] = dict(sorted(pile.items()))
+    deck["discard"] = []
+
+
+def take(deck: dict, code: str) -> None:
+    """Draw `code` from `deck` (changed in place), reshuffling first when the
+    draw pile is empty. Refuses a card the pile does not hold."""
+    if pile_size(deck) == 0:
+        _reshuffle(deck)
+    if deck["pile"].get(code, 0) <= 0:
+        raise ActionError(N_("The deck holds no “%(code)s” card to draw."), field="cards", code=code)
+    deck["pile"][code] -= 1
+    if not deck["pile"][code]:
+        del deck["pile"][code]
+    if code not in REMOVED_WHEN_DRAWN:
+        deck["discard"].append(code)
+    if code in SHUFFLE_MARKED:
+        deck["reshuffle_at_round_end"] = True
+
+
+def draw_random(deck: dict, rng: random.Random) -> str:
+    """One card drawn at random from what the draw pile holds (after a
+    reshuffle when it is empty); `deck` changes as `take` changes it."""
+    if pile_size(deck) == 0:
+        _reshuffle(deck)
+    if pile_size(deck) == 0:
+        raise ActionError(N_("The modifier deck is empty."), field="cards")
+    cards = [code for code, count in sorted(deck["pile"].items()) for _ in range(count)]
+    code = rng.choice(cards)
+    take(deck, code)
+    return code
+
+
+def draw_for_attack(deck: dict, mode: str, rng: random.Random) -> list[str]:
+    """The cards one attack draws: one (more while they roll); two with
+    advantage or disadvantage, more only when both of those roll."""
+    if mode not in MODES:
+        raise ActionError(N_("Choose normal, advantage or disadvantage."), field="mode")
+    drawn = [draw_random(deck, rng)]
+    if mode != "normal":
+        drawn.append(draw_random(deck, rng))
+        if not all(parse(c).rolling for c in drawn):
+            return drawn
+    while parse(drawn[-1]).rolling:
+        drawn.append(draw_random(deck, rng))
+    return drawn
+
+
+def draws_needed(codes: list[str], mode: str) -> bool:
+    """Whether `codes` is a complete draw for `mode` (used to check cards a
+    player says they drew)."""
+    cards = [parse(c) for c in codes]
+    if mode == "normal":
+        return all(c.rolling for c in cards[:-1]) and bool(cards) and not cards[-1].rolling
+    if len(cards) < 2:
+        return False
+    if len(cards) == 2 and not all(c.rolling for c in cards):
+        return True
+    return all(c.rolling for c in cards[:-1]) and not cards[-1].rolling
+
+
+def end_of_round(deck: dict) -> bool:
+    """Reshuffle when a ×2 or null was drawn this round; says whether it did."""
+    if deck["reshuffle_at_round_end"]:
+        _reshuffle(deck)
+        deck["reshuffle_at_round_end"] = False
+        return True
+    return False
+
+
+def add_card(deck: dict, code: str, limit: int) -> None:
+    """Shuffle a bless or curse into the draw pile, up to `limit` in the deck."""
+    if count_of(deck, code) >= limit:
+        raise ActionError(N_("The deck already holds %(limit)d %(card)s cards."), field="card",
+                          limit=limit, card=code)
+    deck["pile"][code] = deck["pile"].get(code, 0) + 1
+    deck["pile"] = dict(sorted(deck["pile"].items()))
+
+
+def remove_card(deck: dict, code: str) -> None:
+    """Take a bless or curse back out of the draw pile (the end of the scenario, or a card's effect)."""
+    if deck["pile"].get(code, 0) <= 0:
+        raise ActionError(N_("The draw pile holds no %(card)s card."), field="card", card=code)
+    deck["pile"][code] -= 1
+    if not deck["pile"][code]:
+        del deck["pile"][code]
