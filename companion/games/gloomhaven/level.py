@@ -44,8 +44,7 @@ def recommended_level(character_levels: list[int]) -> tuple[int, list]:
 
 
 def _decimal(value: Fraction) -> str:
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return text
+    return f"{float(value):.3f}".rstrip("0").rstrip(".")
 
 
 def scenario_level(character_levels: list[int], difficulty: str = "normal") -> tuple[int, list]:
