@@ -1,8 +1,8 @@
 """Which standees a room places and which numbers they get (rulebook,
 "Scenario setup", pp. 12-13; "Revealing a room", p. 19).
 
-A room lists its monsters with, for 2, 3 and 4 characters, whether each is
-absent, normal or elite. Each placed standee takes a number at random from
+A room lists, for 2, 3 and 4 characters, how many normal and elite standees
+of each monster it places. Each placed standee takes a number at random from
 that monster's free numbers (1 up to the count of its standees). When a type
 runs out, only the free ones are placed, the ones nearest the character who
 opened the door first: the app can't see the map, so it says how many.
@@ -21,13 +21,14 @@ def placement_count(character_count: int) -> str:
     return str(min(4, max(2, character_count)))
 
 
-def placements(room_monsters: list[dict], character_count: int) -> list[dict]:
-    """The standees a room places for this many characters, in the room's
-    order: [{"monster", "rank"}]. Each entry of `room_monsters` is
-    {"monster": id, "ranks": {"2": rank|None, "3": ..., "4": ...}}."""
-    column = placement_count(character_count)
-    return [{"monster": entry["monster"], "rank": entry["ranks"][column]}
-            for entry in room_monsters if entry["ranks"].get(column) in RANKS]
+def placements(room: dict, character_count: int) -> list[dict]:
+    """The standees a room places for this many characters:
+    [{"monster", "rank"}], elites of a type before its normals. The room's
+    "standees" maps "2"/"3"/"4" to {monster: {rank: how many}}."""
+    column = room.get("standees", {}).get(placement_count(character_count), {})
+    return [{"monster": monster, "rank": rank}
+            for monster, ranks in column.items()
+            for rank in ("elite", "normal") for _ in range(ranks.get(rank, 0))]
 
 
 def free_numbers(standees: list[dict], monster: str, count: int) -> list[int]:

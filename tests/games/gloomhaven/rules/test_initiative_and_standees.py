@@ -57,15 +57,16 @@ def test_a_monster_summoned_this_round_does_not_act():
     assert [s["number"] for s in standee_order(standees, round_number=2)] == [2]
 
 
-ROOM = [{"monster": "guard", "ranks": {"2": "normal", "3": "normal", "4": "elite"}},
-        {"monster": "guard", "ranks": {"2": None, "3": "elite", "4": "elite"}},
-        {"monster": "archer", "ranks": {"2": None, "3": None, "4": "normal"}}]
+ROOM = {"standees": {"2": {"guard": {"normal": 1}},
+                     "3": {"guard": {"normal": 1, "elite": 1}},
+                     "4": {"guard": {"elite": 2}, "archer": {"normal": 1}}}}
 
 
 def test_a_room_places_its_standees_for_the_number_of_characters():
     assert placements(ROOM, 2) == [{"monster": "guard", "rank": "normal"}]
-    assert [p["rank"] for p in placements(ROOM, 3)] == ["normal", "elite"]
+    assert [p["rank"] for p in placements(ROOM, 3)] == ["elite", "normal"]
     assert len(placements(ROOM, 4)) == 3
+    assert placements(ROOM, 1) == placements(ROOM, 2)
 
 
 def test_standee_numbers_are_drawn_from_the_free_numbers_only():
