@@ -1,0 +1,32 @@
+"""Achievement ids and names. The source writes most achievements as ids
+("first-steps") and a few as display names ("The Drake's Command"), two of
+them misspelt; every one is normalised to an id of the label file."""
+
+from __future__ import annotations
+
+import re
+
+# Spellings in the source that no slug rule can mend.
+MISSPELT = {"dept-collection": "debt-collection", "the-demmons-errand": "a-demons-errand"}
+
+
+def convert_achievements(source) -> dict:
+    return {
+        "global": dict(sorted(source.labels["globalAchievements"].items())),
+        "party": dict(sorted(source.labels["partyAchievements"].items())),
+    }
+
+
+def slug(name: str) -> str:
+    bare = re.sub(r"[^a-z0-9 -]", "", name.lower().replace("’", "'").replace("'", ""))
+    found = re.sub(r"[ -]+", "-", bare).strip("-")
+    return MISSPELT.get(found, found)
+
+
+def normalise(source, name: str, kind: str) -> str:
+    """`kind` is "global" or "party"; refuses a name that matches no achievement."""
+    found = slug(name)
+    known = source.labels["globalAchievements" if kind == "global" else "partyAchievements"]
+    if found not in known:
+        raise ValueError(f"unknown {kind} achievement {name!r}")
+    return found
