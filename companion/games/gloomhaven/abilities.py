@@ -63,9 +63,10 @@ def resolve_action(action: dict, by_rank: dict[str, dict], parent: dict | None =
 
 def _attack_extras(action: dict, by_rank: dict[str, dict], resolved: dict) -> None:
     """Range (the card's, or the stat's plus the card's change), and the stat card's attack extras."""
-    if "range" in action or "range_delta" in action:
+    if "range" in action or "range_delta" in action or any(s.get("range") for s in by_rank.values()):
+        # A ranged monster's attack keeps its stat range unless the card changes it.
         resolved["range"] = {rank: action["range"] if "range" in action
-                             else (stats.get("range") or 0) + action["range_delta"]
+                             else (stats.get("range") or 0) + action.get("range_delta", 0)
                              for rank, stats in by_rank.items()}
     for extra in ("targets", "pierce", "push", "pull"):
         values = {rank: action.get(extra, stats.get(extra)) for rank, stats in by_rank.items()}

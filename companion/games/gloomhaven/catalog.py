@@ -9,10 +9,6 @@ from functools import lru_cache
 from companion.games.gloomhaven import data
 from companion.rules import N_, ActionError
 
-#: The monster modifier deck when the data has none (the standard twenty cards).
-STANDARD_MONSTER_MIX = {"+0": 6, "+1": 5, "-1": 5, "+2": 1, "-2": 1, "x2": 1, "null": 1}
-
-
 def scenario(number: object) -> dict:
     try:
         return data.scenario(int(number))
@@ -48,15 +44,33 @@ def deck_of(monster_id: str) -> str:
 
 
 def character_classes() -> dict:
-    """id -> {"name", "hit_points": [level 1, ..., level 9]}."""
-    return data.character_classes()
+    """id -> {"name", "hit_points": [level 1, ..., level 9], ...}."""
+    return data.classes()
 
 
 def battle_goals() -> list[dict]:
-    """[{"id", "name", "text", "checks"}]."""
+    """[{"id", "name", "text", "checkmarks"}]."""
     return data.battle_goals()
 
 
+def card_code(value) -> str:
+    """A modifier card of the data ({"value": 1}) as this app's code ("+1")."""
+    return value if isinstance(value, str) else "%+d" % value
+
+
 def monster_modifier_mix() -> dict:
-    mix = getattr(data, "monster_modifier_deck", None)
-    return dict(mix()) if mix else dict(STANDARD_MONSTER_MIX)
+    """The monster deck's twenty cards (a tracker's default, editable in play)."""
+    return {card_code(card["value"]): card["count"] for card in data.fact("monster_modifier_deck")}
+
+
+def level_table() -> list[dict]:
+    """Per scenario level: monster level, gold per coin, trap damage, bonus experience."""
+    return data.fact("scenario_level_table")
+
+
+def bless_limit() -> int:
+    return data.fact("bless_cards_max")
+
+
+def curse_limit() -> int:
+    return data.fact("curse_cards_max")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import ceil
 
+from companion.games.gloomhaven import catalog
 from companion.rules import N_, ActionError
 
 MIN_LEVEL, MAX_LEVEL = 0, 7
@@ -20,10 +21,6 @@ DIFFICULTIES = {"easy": -1, "normal": 0, "hard": 1, "very_hard": 2}
 DIFFICULTY_LABELS = {
     "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "very_hard": N_("Very hard"),
 }
-
-#: Gold per coin by scenario level (the level table beside the rule).
-GOLD_PER_COIN = (2, 2, 3, 3, 4, 4, 5, 6)
-
 
 def clamp_level(level: int) -> int:
     return max(MIN_LEVEL, min(MAX_LEVEL, level))
@@ -69,19 +66,21 @@ def derived_values(level: int, solo: bool = False) -> dict:
     if not MIN_LEVEL <= level <= MAX_LEVEL:
         raise ActionError(N_("The scenario level must be between 0 and 7."), field="level")
     bump = 1 if solo else 0
-    monster_level = clamp_level(level + bump)
-    trap = 2 + level + bump
+    row = catalog.level_table()[level]
+    monster_level = clamp_level(row["monster_level"] + bump)
+    trap = row["trap_damage"] + bump
+    gold = row["gold_per_coin"]
     solo_note = [[N_("solo: +1"), {}]] if solo else []
     return {
         "monster_level": {"value": monster_level,
                           "working": [[N_("scenario level %(level)d"), {"level": level}], *solo_note]},
-        "gold_per_coin": {"value": GOLD_PER_COIN[level],
-                          "working": [[N_("level %(level)d on the gold table: %(gold)d"),
-                                       {"level": level, "gold": GOLD_PER_COIN[level]}]]},
+        "gold_per_coin": {"value": gold,
+                          "working": [[N_("level %(level)d on the level table: %(gold)d"),
+                                       {"level": level, "gold": gold}]]},
         "trap_damage": {"value": trap,
                         "working": [[N_("2 + level %(level)d"), {"level": level}], *solo_note]},
         "hazardous_damage": {"value": trap // 2,
                              "working": [[N_("half the trap damage %(trap)d, rounded down"), {"trap": trap}]]},
-        "bonus_experience": {"value": 4 + 2 * level,
+        "bonus_experience": {"value": row["bonus_experience"],
                              "working": [[N_("4 + 2 × level %(level)d"), {"level": level}]]},
     }

@@ -24,8 +24,6 @@ CODE = re.compile(r"^(?P<rolling>r)?(?P<face>[+-]\d|x2|null|bless|curse)(?: (?P<
 REMOVED_WHEN_DRAWN = {"bless", "curse"}
 #: Cards whose shuffle mark reshuffles the deck at the end of the round.
 SHUFFLE_MARKED = {"x2", "null"}
-MAX_CURSES = 10
-DEFAULT_MAX_BLESSES = 10
 MODES = ("normal", "advantage", "disadvantage")
 
 

@@ -120,7 +120,7 @@ def change_deck(state: dict, action: Action) -> None:
     common.require_phase(state, "choosing", "playing")
     card = common.choice(action.payload, "card", CARD_CHOICES)
     if action.type == "modifier.add":
-        limit = modifiers.MAX_CURSES if card == "curse" else state["bless_limit"]
+        limit = state["curse_limit"] if card == "curse" else state["bless_limit"]
         modifiers.add_card(state["modifiers"], card, limit)
     else:
         modifiers.remove_card(state["modifiers"], card)

@@ -54,7 +54,7 @@ def mark_battle_goal(state: dict, action: Action) -> None:
     goal = _goal(goals["kept"])
     goals["done"] = done
     line["goal"] = {"id": goals["kept"], "name": goal["name"], "done": done}
-    line["checkmarks"] = goal["checks"] if done and state["result"]["outcome"] == "success" else 0
+    line["checkmarks"] = goal["checkmarks"] if done and state["result"]["outcome"] == "success" else 0
 
 
 def confirm(state: dict, action: Action) -> None:

@@ -21,7 +21,7 @@ def initial_state(options: dict) -> dict:
         "level": None, "level_working": [], "values": {},
         "characters": {}, "rooms": [], "standees": [], "decks": {},
         "modifiers": modifiers.new_deck(catalog.monster_modifier_mix()),
-        "bless_limit": modifiers.DEFAULT_MAX_BLESSES,
+        "bless_limit": catalog.bless_limit(), "curse_limit": catalog.curse_limit(),
         "elements": elements.new_board(), "round": 0,
         "chosen": [], "revealed": {}, "order": [], "turn": None, "walk": [], "walk_at": 0,
         "attacks": [], "news": [], "result": None, "next_summon": 1, "secrets": {},

@@ -34,8 +34,14 @@ def test_an_element_consumption_shows_what_it_gives():
     card = {"initiative": 40, "shuffle": False, "actions": [
         {"kind": "attack", "delta": 0, "consume": [{"kind": "consume", "element": "fire",
                                                     "gives": [{"kind": "attack", "delta": 1}]}]}]}
-    text = card_text(resolve_card(card, STATS))
+    melee = {"normal": {"attack": 3}, "elite": {"attack": 4}}
+    text = card_text(resolve_card(card, melee))
     assert text == "Attack 3 (elite 4) · Consume fire: +1 Attack"
+
+
+def test_a_ranged_monsters_attack_keeps_its_stat_range_when_the_card_names_none():
+    card = {"initiative": 31, "shuffle": False, "actions": [{"kind": "attack", "delta": 0}]}
+    assert card_text(resolve_card(card, STATS)) == "Attack 3 (elite 4) · Range 3"
 
 
 def test_the_shuffle_mark_reshuffles_the_ability_deck_at_round_end():

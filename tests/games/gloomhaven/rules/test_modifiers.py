@@ -43,12 +43,12 @@ def test_a_card_the_pile_does_not_hold_is_refused():
         modifiers.take(deck, "x2")
 
 
-def test_curses_stop_at_ten():
+def test_a_card_stops_at_its_limit():
     deck = modifiers.new_deck(MIX)
     for _ in range(10):
-        modifiers.add_card(deck, "curse", modifiers.MAX_CURSES)
+        modifiers.add_card(deck, "curse", 10)
     with pytest.raises(ActionError):
-        modifiers.add_card(deck, "curse", modifiers.MAX_CURSES)
+        modifiers.add_card(deck, "curse", 10)
 
 
 def test_random_draws_with_the_same_seed_are_the_same_cards():

@@ -1,0 +1,85 @@
+"""The core loop of the table: set-up, choosing initiative, revealing the
+monster cards, turns in order, round end."""
+
+import pytest
+
+from companion.games.gloomhaven import catalog
+from companion.games.gloomhaven.play.rounds import current_turn
+from companion.rules import ActionError
+
+from table_support import started
+
+
+def test_starting_scenario_1_with_two_level_1_characters_fixes_level_1_and_places_room_1():
+    table = started()
+    state = table.state
+    assert state["level"] == 1 and state["phase"] == "choosing" and state["round"] == 1
+    placed = [(s["monster"], s["rank"]) for s in state["standees"]]
+    expected = catalog.scenario(1)["rooms"][0]["standees"]["2"]["bandit-guard"]
+    assert placed.count(("bandit-guard", "elite")) == expected.get("elite", 0)
+    assert placed.count(("bandit-guard", "normal")) == expected.get("normal", 0)
+    assert all(s["hp"] == s["max_hp"] for s in state["standees"])
+
+
+def test_each_character_gets_two_different_battle_goals_in_secret():
+    state = started().state
+    dealt = [state["secrets"][seat]["battle_goals"]["dealt"] for seat in ("s1", "s2")]
+    assert all(len(d) == 2 for d in dealt) and not set(dealt[0]) & set(dealt[1])
+
+
+def test_monster_cards_are_revealed_only_when_everyone_has_chosen():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=12, second=40)
+    assert table.state["decks"]["guard"]["current"] is None
+    assert table.state["revealed"] == {} and table.state["chosen"] == ["s1"]
+    table.act("s2", "initiative.choose", initiative=70, second=20)
+    assert table.state["decks"]["guard"]["current"] is not None
+    assert table.state["revealed"]["s1"]["initiative"] == 12
+    assert table.state["phase"] == "playing"
+
+
+def test_a_choice_is_kept_secret_under_its_seat_until_the_reveal():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=12, second=40)
+    assert table.state["secrets"]["s1"]["choice"]["initiative"] == 12
+    assert "choice" not in table.state["secrets"].get("s2", {})
+
+
+def test_turns_follow_initiative_and_the_round_ends_after_the_last():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=5, second=40)
+    table.act("s2", "initiative.choose", long_rest="1")
+    order = [t["id"] for t in table.state["order"]]
+    assert order[0] == "s1" and order[-1] == "s2" or order[-1] == "bandit-guard"
+    assert current_turn(table.state)["id"] == "s1"
+    with pytest.raises(ActionError):
+        table.act("s2", "turn.next")
+    steps = 0
+    while table.state["phase"] == "playing":
+        turn = current_turn(table.state)
+        table.act(turn["id"] if turn["kind"] == "character" else "s1", "turn.next")
+        steps += 1
+    assert table.state["round"] == 2 and table.state["phase"] == "choosing"
+    assert steps == 2 + len(table.state["standees"])
+
+
+def test_a_long_rest_heals_two_at_the_reveal():
+    table = started()
+    table.state["characters"]["s2"]["hp"] = 3
+    table.act("s1", "initiative.choose", initiative=5, second=40)
+    table.act("s2", "initiative.choose", long_rest="1")
+    assert table.state["characters"]["s2"]["hp"] == 5
+    assert table.state["revealed"]["s2"]["initiative"] == 99
+
+
+def test_the_log_replays_to_the_same_state():
+    table = started(seed=7)
+    table.act("s1", "initiative.choose", initiative=5, second=40)
+    table.act("s2", "initiative.choose", initiative=50, second=40)
+    assert table.replayed() == table.state
+
+
+def test_draws_sent_by_a_client_are_ignored():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=5, second=40, cards={"guard": 0})
+    assert table.log[-1].payload.get("cards") is None
