@@ -25,11 +25,11 @@ def give(figure: dict, condition: object, immunities: list[str] = (), own_turn: 
     if condition not in CONDITIONS:
         raise ActionError(N_("Choose a condition from the list."), field="condition")
     if condition in immunities:
-        raise ActionError(N_("%(figure)s is immune to %(condition)s."), field="condition",
-                          figure=figure.get("name", "?"), condition=LABELS[condition])
+        raise ActionError(N_("%(figure)s is immune to that condition."), field="condition",
+                          figure=figure.get("name", "?"))
     if condition in figure["conditions"]:
-        raise ActionError(N_("%(figure)s already has %(condition)s."), field="condition",
-                          figure=figure.get("name", "?"), condition=LABELS[condition])
+        raise ActionError(N_("%(figure)s already has that condition."), field="condition",
+                          figure=figure.get("name", "?"))
     figure["conditions"][condition] = {"fresh": own_turn and condition in UNTIL_NEXT_TURN_ENDS}
 
 

@@ -32,19 +32,17 @@ def infuse(board: dict, element: str) -> None:
     """Mark `element` to become strong at the end of this turn."""
     element = _element(element)
     if element in board["infusing"]:
-        raise ActionError(N_("%(element)s is already being infused this turn."), field="element",
-                          element=LABELS[element])
+        raise ActionError(N_("That element is already being infused this turn."), field="element")
     board["infusing"].append(element)
 
 
 def consume(board: dict, element: str) -> None:
     element = _element(element)
     if element in board["infusing"]:
-        raise ActionError(N_("%(element)s was infused this turn: it can't be consumed before the turn ends."),
-                          field="element", element=LABELS[element])
+        raise ActionError(N_("That element was infused this turn: it can't be consumed before the turn ends."),
+                          field="element")
     if board["strength"][element] == "inert":
-        raise ActionError(N_("%(element)s is inert: there is nothing to consume."), field="element",
-                          element=LABELS[element])
+        raise ActionError(N_("That element is inert: there is nothing to consume."), field="element")
     board["strength"][element] = "inert"
 
 

@@ -21,6 +21,9 @@ DIFFICULTIES = {"easy": -1, "normal": 0, "hard": 1, "very_hard": 2}
 DIFFICULTY_LABELS = {
     "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "very_hard": N_("Very hard"),
 }
+DIFFICULTY_LINES = {
+    "easy": N_("easy: %(shift)+d"), "hard": N_("hard: %(shift)+d"), "very_hard": N_("very hard: %(shift)+d"),
+}
 
 def clamp_level(level: int) -> int:
     return max(MIN_LEVEL, min(MAX_LEVEL, level))
@@ -51,8 +54,7 @@ def scenario_level(character_levels: list[int], difficulty: str = "normal") -> t
     level, working = recommended_level(character_levels)
     shift = DIFFICULTIES[difficulty]
     if shift:
-        working.append([N_("%(difficulty)s: %(shift)+d"),
-                        {"difficulty": DIFFICULTY_LABELS[difficulty], "shift": shift}])
+        working.append([DIFFICULTY_LINES[difficulty], {"shift": shift}])
     if not MIN_LEVEL <= level + shift <= MAX_LEVEL:
         working.append([N_("kept within 0–7: %(level)d"), {"level": clamp_level(level + shift)}])
     return clamp_level(level + shift), working

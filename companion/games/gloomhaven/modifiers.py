@@ -146,8 +146,7 @@ def end_of_round(deck: dict) -> bool:
 def add_card(deck: dict, code: str, limit: int) -> None:
     """Shuffle a bless or curse into the draw pile, up to `limit` in the deck."""
     if count_of(deck, code) >= limit:
-        raise ActionError(N_("The deck already holds %(limit)d %(card)s cards."), field="card",
-                          limit=limit, card=code)
+        raise ActionError(N_("The deck already holds %(limit)d cards of that kind."), field="card", limit=limit)
     deck["pile"][code] = deck["pile"].get(code, 0) + 1
     deck["pile"] = dict(sorted(deck["pile"].items()))
 
@@ -155,7 +154,7 @@ def add_card(deck: dict, code: str, limit: int) -> None:
 def remove_card(deck: dict, code: str) -> None:
     """Take a bless or curse back out of the draw pile (the end of the scenario, or a card's effect)."""
     if deck["pile"].get(code, 0) <= 0:
-        raise ActionError(N_("The draw pile holds no %(card)s card."), field="card", card=code)
+        raise ActionError(N_("The draw pile holds no card of that kind."), field="card")
     deck["pile"][code] -= 1
     if not deck["pile"][code]:
         del deck["pile"][code]

@@ -41,7 +41,7 @@ def stats_at(monster: dict, level: int, rank: str, characters: int) -> dict:
     """The stat card's numbers for one rank at `level`, with hit points and
     attack worked out for this many characters."""
     if rank not in ranks_of(monster):
-        raise ActionError(N_("This monster has no %(rank)s standees."), field="rank", rank=rank)
+        raise ActionError(N_("This monster has no standees of that rank."), field="rank")
     row = dict(monster["levels"][level][rank])
     row["hit_points"], row["hit_points_working"] = hit_points(row["hit_points"], characters)
     row["attack"] = attack_value(row.get("attack") or 0, characters)

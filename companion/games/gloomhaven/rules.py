@@ -140,6 +140,14 @@ class GloomhavenRules(Rules):
         kind.run(state, action)
 
     # -- what each seat sees ------------------------------------------------------------
+    def view(self, state: dict, seat: Seat | None) -> dict:
+        """The shared state, the viewer's own secrets as "mine", and what the
+        pages show worked out for this viewer as "shown"."""
+        from companion.games.gloomhaven.present import present
+        shown = super().view(state, seat)
+        shown["shown"] = present(state, seat.id if seat is not None else None)
+        return shown
+
     def redact(self, action: Action, viewer: Seat | None) -> dict:
         mine = viewer is not None and viewer.id == action.seat
         if action.type == "initiative.choose" and not mine:

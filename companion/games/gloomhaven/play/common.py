@@ -60,11 +60,16 @@ def text(payload: dict, name: str, max_length: int = 40) -> str:
 # -- the phase ------------------------------------------------------------------------
 PHASE_NAMES = {"setup": N_("Set-up"), "choosing": N_("Card selection"), "playing": N_("Turns"),
                "ended": N_("Scenario over")}
+#: Why an action is refused in each phase, one sentence each so every language words it its own way.
+NOT_NOW = {"setup": N_("Not before the scenario has started."),
+           "choosing": N_("Not while the players are choosing their cards."),
+           "playing": N_("Not during the turns."),
+           "ended": N_("The scenario is over.")}
 
 
 def require_phase(state: dict, *phases: str) -> None:
     if state["phase"] not in phases:
-        raise ActionError(N_("Not during %(phase)s."), field="type", phase=PHASE_NAMES[state["phase"]])
+        raise ActionError(NOT_NOW[state["phase"]], field="type")
 
 
 def news(state: dict, *lines) -> None:

@@ -45,8 +45,7 @@ def add_standee(state: dict, action: Action) -> None:
         raise ActionError(N_("The standee's number was not drawn."), field="monster")
     added = place_standees(state, placed, coin=False, summoned_round=state["round"] if summoned else 0)
     join_mid_round(state, added, action.payload.get("cards") or {})
-    common.news(state, [N_("%(standee)s placed (%(rank)s)."),
-                        {"standee": common.standee_label(added[0]), "rank": added[0]["rank"]}])
+    common.news(state, [N_("%(standee)s placed."), {"standee": common.standee_label(added[0])}])
 
 
 def remove_standee(state: dict, found: dict, died: bool) -> None:

@@ -131,11 +131,10 @@ def missing_lines(missing: list) -> list:
     """When a type runs out of standees: which to place, nearest first."""
     counts = {}
     for entry in missing:
-        key = (entry["monster"], entry["rank"])
-        counts[key] = counts.get(key, 0) + 1
-    return [[N_("No %(monster)s standee left for %(count)d more (%(rank)s): place those nearest the character who opened the door first."),
-             {"monster": catalog.monster_name(monster), "count": count, "rank": rank}]
-            for (monster, rank), count in sorted(counts.items())]
+        counts[entry["monster"]] = counts.get(entry["monster"], 0) + 1
+    return [[N_("No %(monster)s standee left for %(count)d more: place the available ones nearest the character who opened the door first."),
+             {"monster": catalog.monster_name(monster), "count": count}]
+            for monster, count in sorted(counts.items())]
 
 
 def keep_battle_goal(state: dict, action: Action) -> None:

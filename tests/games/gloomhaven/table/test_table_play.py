@@ -125,7 +125,7 @@ def test_an_immune_monster_refuses_the_condition_with_the_reason():
     assert boss["max_hp"] == 2 * catalog.monster("bandit-commander")["levels"][1]["boss"]["hit_points"]["per_character"]
     with pytest.raises(ActionError) as refused:
         table.act("s1", "standee.condition", standee=boss["id"], condition="stun")
-    assert refused.value.message == "%(figure)s is immune to %(condition)s."
+    assert refused.value.message == "%(figure)s is immune to that condition."
 
 
 def test_wound_hurts_at_the_start_of_the_turn_and_stun_ends_after_it():
