@@ -35,7 +35,7 @@ def recommended_level(character_levels: list[int]) -> tuple[int, list]:
         raise ActionError(N_("A scenario needs at least one character."), field="characters")
     average = Fraction(sum(character_levels), len(character_levels))
     level = ceil(average / 2)
-    working = [[N_("average character level %(levels)s ÷ %(count)d = %(average)s"),
+    working = [[N_("average character level (%(levels)s) ÷ %(count)d = %(average)s"),
                 {"levels": " + ".join(map(str, character_levels)), "count": len(character_levels),
                  "average": _decimal(average)}],
                [N_("%(average)s ÷ 2 = %(half)s, rounded up: %(level)d"),
