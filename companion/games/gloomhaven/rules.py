@@ -137,6 +137,7 @@ class GloomhavenRules(Rules):
         kind = ACTIONS.get(action.type)
         if kind is None:
             raise ActionError(N_("Unknown action."), field="type")
+        state["news"] = []
         kind.run(state, action)
 
     # -- what each seat sees ------------------------------------------------------------

@@ -73,8 +73,9 @@ def require_phase(state: dict, *phases: str) -> None:
 
 
 def news(state: dict, *lines) -> None:
-    """What the last action did, shown on every phone ([msgid, params] lines)."""
-    state["news"] = [list(line) for line in lines]
+    """Say what this action did, on every phone ([msgid, params] lines; the
+    rules clear the lines before each action)."""
+    state["news"].extend(list(line) for line in lines)
 
 
 # -- figures ----------------------------------------------------------------------------

@@ -60,7 +60,6 @@ def remove_standee(state: dict, found: dict, died: bool) -> None:
 
 def take_off(state: dict, action: Action) -> None:
     found = common.standee(state, action.payload.get("standee"))
-    common.news(state)
     remove_standee(state, found, died=False)
 
 
@@ -69,7 +68,6 @@ def adjust_standee(state: dict, action: Action) -> None:
     common.require_phase(state, "choosing", "playing")
     found = common.standee(state, action.payload.get("standee"))
     delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
-    common.news(state)
     if delta > 0:
         working = conditions.heal(found, delta, found["max_hp"])
         common.news(state, [N_("%(standee)s healed."), {"standee": common.standee_label(found)}], *working)
@@ -126,7 +124,6 @@ def adjust_character(state: dict, action: Action) -> None:
         raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
     field = common.choice(action.payload, "field", FIELDS)
     delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
-    common.news(state)
     if field == "hp" and delta > 0:
         common.news(state, *conditions.heal(who, delta, who["max_hp"]))
         return
@@ -137,7 +134,7 @@ def adjust_character(state: dict, action: Action) -> None:
         exhaust(state, seat)
 
 
-def exhaust(state: dict, seat: str) -> None:
+def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
     """Hit points below 1, or no cards to play or rest with: out of the scenario."""
     who = state["characters"][seat]
     who["exhausted"], who["hp"], who["summons"] = True, max(0, who["hp"]), []
@@ -148,6 +145,8 @@ def exhaust(state: dict, seat: str) -> None:
         from companion.games.gloomhaven.play.ending import finish
         finish(state, "failure")
         state["news"].append([N_("Every character is exhausted: the scenario is lost."), {}])
+        return
+    if not advancing:
         return
     from companion.games.gloomhaven.play.rounds import advance, current_turn
     turn = current_turn(state)
@@ -165,7 +164,6 @@ def exhaust_by_hand(state: dict, action: Action) -> None:
     seat, who = _whose(state, action)
     if who["exhausted"]:
         raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
-    common.news(state)
     exhaust(state, seat)
     if state["phase"] == "choosing" and state["chosen"] and \
             set(common.acting_characters(state)) <= set(state["chosen"]):
@@ -200,7 +198,6 @@ def add_summon(state: dict, action: Action) -> None:
 def adjust_summon(state: dict, action: Action) -> None:
     seat, found = common.summon(state, action.payload.get("summon"))
     delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
-    common.news(state)
     if delta > 0:
         common.news(state, *conditions.heal(found, delta, found["max_hp"]))
         return

@@ -99,10 +99,12 @@ def current_turn(state: dict) -> dict | None:
 
 
 def acting_standee(state: dict) -> dict | None:
+    """The standee whose turn it is (None if it has just died or it is no monster's turn)."""
     turn = current_turn(state)
     if not turn or turn["kind"] != "monster" or state["walk_at"] >= len(state["walk"]):
         return None
-    return common.standee(state, state["walk"][state["walk_at"]])
+    wanted = state["walk"][state["walk_at"]]
+    return next((s for s in state["standees"] if s["id"] == wanted), None)
 
 
 def end_turn(state: dict, action: Action) -> None:
@@ -113,10 +115,10 @@ def end_turn(state: dict, action: Action) -> None:
         raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
                           name=state["characters"][turn["id"]]["name"])
     finish_figure_turn(state)
-    if turn["kind"] == "monster" and state["walk_at"] + 1 < len(state["walk"]):
+    if turn["kind"] == "monster":
         state["walk_at"] += 1
-        start_standee_turn(state)
-        return
+        if start_standee_turn(state):
+            return
     advance(state)
 
 
@@ -163,32 +165,48 @@ def start_turn(state: dict, turn: dict) -> bool:
         if not state["walk"]:
             return False
         consume_card_elements(state, turn["id"])
-        return start_standee_turn(state) or True
+        return start_standee_turn(state)
     if turn["kind"] == "character":
         figure = state["characters"][turn["id"]]
         if figure["exhausted"]:
             return False
-    else:
-        try:
-            figure = common.summon(state, turn["id"])[1]
-        except ActionError:  # the summon was removed since the order was made
+        wound(state, figure, figure["name"])
+        if figure["hp"] <= 0:
+            from companion.games.gloomhaven.play.figures import exhaust
+            exhaust(state, turn["id"], advancing=False)
             return False
+        return True
+    try:
+        owner, figure = common.summon(state, turn["id"])
+    except ActionError:  # the summon was removed since the order was made
+        return False
     wound(state, figure, figure["name"])
+    if figure["hp"] <= 0:
+        state["characters"][owner]["summons"].remove(figure)
+        return False
     return True
 
 
 def start_standee_turn(state: dict) -> bool:
-    found = acting_standee(state)
-    if found is not None:
-        wound(state, found, common.standee_label(found))
-    return True
+    """The next standee of the walk starts its turn (wound first: one that
+    dies of it is passed over). False when none is left to act."""
+    from companion.games.gloomhaven.play.figures import remove_standee
+    while state["walk_at"] < len(state["walk"]):
+        found = acting_standee(state)
+        if found is not None:
+            wound(state, found, common.standee_label(found))
+            if found["hp"] > 0:
+                return True
+            remove_standee(state, found, died=True)
+        state["walk_at"] += 1
+    return False
 
 
 def wound(state: dict, figure: dict, name: str) -> None:
     damage = conditions.start_of_turn(figure)
     if damage:
         figure["hp"] -= damage
-        common.news(state, [N_("%(name)s suffers 1 damage from wound."), {"name": name}])
+        state["news"].append([N_("%(name)s suffers 1 damage from wound."), {"name": name}])
 
 
 # -- elements on monster cards -----------------------------------------------------------

@@ -218,3 +218,23 @@ def test_bless_and_curse_are_shuffled_into_the_monster_deck_up_to_the_limit():
     with pytest.raises(ActionError):
         table.act("s1", "modifier.add", card="curse")
     assert table.state["modifiers"]["pile"]["curse"] == 10
+
+
+def test_a_standee_killed_during_its_own_turn_lets_the_walk_go_on():
+    table = started()
+    choose_both(table, first=(95, 96), second=(97, 98))
+    acting = acting_standee(table.state)
+    table.act("s1", "standee.adjust", standee=acting["id"], delta=-99)
+    assert acting_standee(table.state) is None
+    table.act("s1", "turn.next")
+    assert current_turn(table.state)["kind"] in ("monster", "character")
+
+
+def test_a_standee_that_dies_of_its_wound_is_passed_over():
+    table = started()
+    first = table.state["standees"][0]
+    table.act("s1", "standee.adjust", standee=first["id"], delta=-(first["hp"] - 1))
+    table.act("s1", "standee.condition", standee=first["id"], condition="wound")
+    choose_both(table, first=(95, 96), second=(97, 98))
+    run_until(table, lambda s: s["phase"] == "choosing")
+    assert first["id"] not in {s["id"] for s in table.state["standees"]}
