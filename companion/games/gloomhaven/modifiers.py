@@ -53,6 +53,34 @@ def parse(code: object) -> Card:
     return Card(code, bool(match["rolling"]), kind, value, match["effect"] or "")
 
 
+MIX_ITEM = re.compile(r"^(?P<code>[^\s×*]+)(?:[×*x](?P<count>\d{1,2}))?$")
+MAX_DECK = 60
+
+
+def parse_mix(text: object) -> dict[str, int]:
+    """A deck's cards written out, e.g. "+0×6 +1×5 -1×5 +2 -2 x2 null"."""
+    if not isinstance(text, str) or not text.strip():
+        raise ActionError(N_("List the deck's cards, like “+0×6 +1×5 -1×5 +2 -2 x2 null”."), field="monster_deck")
+    mix: dict[str, int] = {}
+    for item in text.replace(",", " ").split():
+        match = MIX_ITEM.match(item) if item not in ("x2",) else None
+        code, count = (match["code"], int(match["count"] or 1)) if match else (item, 1)
+        if code in REMOVED_WHEN_DRAWN:
+            raise ActionError(N_("Bless and curse cards are added during play, not listed here."), field="monster_deck")
+        try:
+            parse(code)
+        except ActionError:
+            raise ActionError(N_("“%(code)s” is not a modifier card."), field="monster_deck", code=code[:20]) from None
+        mix[code] = mix.get(code, 0) + count
+    if not 1 <= sum(mix.values()) <= MAX_DECK:
+        raise ActionError(N_("A deck holds 1 to %(max)d cards."), field="monster_deck", max=MAX_DECK)
+    return dict(sorted(mix.items()))
+
+
+def mix_text(mix: dict[str, int]) -> str:
+    return " ".join(code if count == 1 else f"{code}×{count}" for code, count in mix.items())
+
+
 def new_deck(mix: dict[str, int]) -> dict:
     """A fresh deck from its mix (code -> count): all in the draw pile."""
     for code in mix:

@@ -5,7 +5,7 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, catalog, monsters
+from companion.games.gloomhaven import abilities, catalog, modifiers, monsters
 from companion.games.gloomhaven.play import common
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
 
@@ -15,6 +15,7 @@ STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions")
 def present(state: dict, seat_id: str | None) -> dict:
     found = catalog.scenario(state["scenario"])
     return {
+        "monster_deck": modifiers.mix_text(_whole_mix(state["modifiers"])) if state["phase"] == "setup" else "",
         "scenario_name": found["name"],
         "scenario_rules": [rule["text"] for rule in found.get("rules", []) if rule.get("text")],
         "rooms_in_data": found.get("rooms_in_data", True),
@@ -93,3 +94,10 @@ def _my_goals(state: dict, seat_id: str | None) -> list[dict]:
     by_id = {str(g["id"]): g for g in catalog.battle_goals()}
     return [{"id": g, "name": by_id[g]["name"], "text": by_id[g]["text"], "checkmarks": by_id[g]["checkmarks"],
              "kept": goals["kept"] == g} for g in goals["dealt"]]
+
+
+def _whole_mix(deck: dict) -> dict:
+    mix = dict(deck["pile"])
+    for code in deck["discard"]:
+        mix[code] = mix.get(code, 0) + 1
+    return dict(sorted(mix.items()))

@@ -37,6 +37,12 @@ def set_scenario(state: dict, payload: dict) -> None:
     state["scenario"] = found["number"]
     state["difficulty"] = common.choice(payload, "difficulty", DIFFICULTIES, default=state["difficulty"])
     state["solo"] = common.flag(payload, "solo") if "solo" in payload else state["solo"]
+    # Editable defaults: the data marks the monster deck's mix as a tracker's
+    # choice and the bless limit as unconfirmed.
+    if payload.get("monster_deck"):
+        state["modifiers"] = modifiers.new_deck(modifiers.parse_mix(payload["monster_deck"]))
+    if payload.get("bless_limit") not in (None, ""):
+        state["bless_limit"] = common.whole(payload, "bless_limit", 0, 30)
     _preview_level(state)
 
 

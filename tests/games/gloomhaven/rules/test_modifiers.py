@@ -68,3 +68,16 @@ def test_advantage_draws_two_and_more_only_while_both_roll():
 def test_a_rolling_card_code_may_name_its_effect():
     card = modifiers.parse("r+0 push 1")
     assert card.rolling and card.value == 0 and card.effect == "push 1"
+
+
+def test_a_deck_mix_is_read_from_its_written_form_and_back():
+    mix = modifiers.parse_mix("+0×6 +1×5 -1×5 +2 -2 x2 null")
+    assert sum(mix.values()) == 20 and mix["x2"] == 1 and mix["+0"] == 6
+    assert modifiers.parse_mix(modifiers.mix_text(mix)) == mix
+
+
+@pytest.mark.parametrize("text", ["", "+10", "bless", "+1×99", "r+1×80"])
+def test_a_bad_deck_mix_is_refused_naming_the_field(text):
+    with pytest.raises(ActionError) as refused:
+        modifiers.parse_mix(text)
+    assert refused.value.field == "monster_deck"

@@ -83,3 +83,16 @@ def test_draws_sent_by_a_client_are_ignored():
     table = started()
     table.act("s1", "initiative.choose", initiative=5, second=40, cards={"guard": 0})
     assert table.log[-1].payload.get("cards") is None
+
+
+def test_the_monster_deck_and_bless_limit_are_editable_defaults_at_set_up():
+    from table_support import Table
+    table = Table()
+    table.act("s1", "scenario.set", monster_deck="+0×10 +1×10", bless_limit="5")
+    assert table.state["modifiers"]["pile"] == {"+0": 10, "+1": 10}
+    assert table.state["bless_limit"] == 5
+
+
+def test_scenario_55_without_rooms_in_the_data_starts_with_an_empty_map():
+    state = started(scenario=55).state
+    assert state["phase"] == "choosing" and state["standees"] == []
