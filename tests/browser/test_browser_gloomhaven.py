@@ -108,3 +108,27 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
     for phone in (ann, bo):
         expect(phone.page.locator("#region-status")).to_contain_text("Round 2")
         expect(phone.page.locator("#region-turns")).to_contain_text("Still choosing")
+
+
+@pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("zh-CN", "dark"), ("ja-JP", "light")])
+def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, locale, scheme):
+    from test_browser_layout import open_all_details, sideways_overflow
+
+    token = server.store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
+    phone = phones(locale=locale, color_scheme=scheme)
+    join(phone.page, server, token, "Bartholomew the Unpronounceable")
+    other, _ = server.store.join(token, "Zhang Wei 张伟", "player")
+    seat = next(iter(server.store.seats(token)))
+    server.store.act(token, seat, "character.set", {"class": "brute", "level": 1})
+    server.store.act(token, other.id, "character.set", {"class": "spellweaver", "level": 1})
+    server.store.act(token, seat, "scenario.start", {})
+    server.store.act(token, seat, "room.reveal", {"room": 2})
+    server.store.act(token, other.id, "initiative.choose", {"initiative": 20, "second": 30})
+    phone.page.reload()
+    wait_live(phone.page)
+    open_all_details(phone.page)
+    assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
+    server.store.act(token, seat, "initiative.choose", {"initiative": 40, "second": 50})
+    expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(4)
+    open_all_details(phone.page)
+    assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)

@@ -86,3 +86,9 @@ def test_every_region_renders_in_each_language(started, ann, bo, language):
         assert response.status_code == 200
     display = ann.get(f"/t/{started}/display", headers={"Accept-Language": ACCEPT[language]})
     assert display.status_code == 200
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_home_page_preselects_normal_difficulty_in_every_language(host, language):
+    page = host.get("/", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert re.search(r'<option value="normal" selected>', page)
