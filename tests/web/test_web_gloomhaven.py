@@ -92,3 +92,15 @@ def test_every_region_renders_in_each_language(started, ann, bo, language):
 def test_the_home_page_preselects_normal_difficulty_in_every_language(host, language):
     page = host.get("/", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
     assert re.search(r'<option value="normal" selected>', page)
+
+
+def test_a_cards_area_of_effect_is_drawn_as_hexes(app):
+    from companion.games.gloomhaven import abilities, catalog
+    from companion.games.gloomhaven.present import _with_drawing
+    stats = {"normal": {"attack": 2}, "elite": {"attack": 3}}
+    card = abilities.resolve_card(catalog.deck("cultist")["cards"][0], stats)
+    actions = [_with_drawing(a) for a in card["actions"]]
+    with app.test_request_context("/"):
+        module = app.jinja_env.get_template("games/gloomhaven/_gh.html").make_module({"act_url": "/"})
+        html = "".join(str(module.card_action(a)) for a in actions)
+    assert '<svg class="gh-area"' in html and html.count("<polygon") >= 2

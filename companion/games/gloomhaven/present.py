@@ -5,7 +5,7 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, catalog, modifiers, monsters
+from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters
 from companion.games.gloomhaven.play import common
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
 
@@ -71,7 +71,7 @@ def _monster_type(state: dict, monster_id: str) -> dict:
     if index is not None:
         resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
         card = {"initiative": resolved["initiative"], "shuffle": resolved["shuffle"],
-                "text": abilities.card_text(resolved), "actions": resolved["actions"]}
+                "text": abilities.card_text(resolved), "actions": [_with_drawing(a) for a in resolved["actions"]]}
     acting = acting_standee(state)
     turn = current_turn(state)
     return {
@@ -101,3 +101,14 @@ def _whole_mix(deck: dict) -> dict:
     for code in deck["discard"]:
         mix[code] = mix.get(code, 0) + 1
     return dict(sorted(mix.items()))
+
+
+def _with_drawing(action: dict) -> dict:
+    """The action with its area (if any) drawn, and the same for what follows it."""
+    shown = dict(action)
+    if isinstance(action.get("area"), dict) and action["area"].get("hexes"):
+        shown["area_drawing"] = areas.drawing(action["area"])
+    for key in ("then", "consume"):
+        if key in action:
+            shown[key] = [_with_drawing(a) for a in action[key]]
+    return shown
