@@ -104,3 +104,18 @@ def test_a_cards_area_of_effect_is_drawn_as_hexes(app):
         module = app.jinja_env.get_template("games/gloomhaven/_gh.html").make_module({"act_url": "/"})
         html = "".join(str(module.card_action(a)) for a in actions)
     assert '<svg class="gh-area"' in html and html.count("<polygon") >= 2
+
+
+def test_a_boss_cards_special_is_spelled_out(app):
+    from companion.games.gloomhaven import abilities, catalog
+    from companion.games.gloomhaven.present import _with_special
+    boss = catalog.monster("bandit-commander")
+    by_rank = {"boss": {"attack": 3, "move": 3}}
+    specials = [[abilities.resolve_action(a, by_rank) for a in group] for group in boss["specials"]]
+    card = next(c for c in catalog.deck(boss["deck"])["cards"] if any(a["kind"] == "special" for a in c["actions"]))
+    actions = [_with_special(a, specials) for a in abilities.resolve_card(card, by_rank)["actions"]]
+    with app.test_request_context("/"):
+        module = app.jinja_env.get_template("games/gloomhaven/_gh.html").make_module({"act_url": "/"})
+        html = "".join(str(module.card_action(a)) for a in actions)
+    special = next(a for a in actions if a["kind"] == "special")
+    assert f"Special {special['number']}" in html and special["then"]

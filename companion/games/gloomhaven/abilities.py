@@ -41,6 +41,8 @@ def resolve_action(action: dict, by_rank: dict[str, dict], parent: dict | None =
         resolved["text"] = action.get("text", "")
     elif kind == "summon":
         resolved["monsters"] = action.get("monsters", [])
+    elif kind == "special":
+        resolved["number"] = action.get("number")
     elif "value" in action or "delta" in action:
         resolved["amount"] = {rank: _amount(action, stats, stat=STAT_OF.get(kind)) for rank, stats in by_rank.items()}
     if kind == "attack":

@@ -9,7 +9,7 @@ from companion.games.gloomhaven import abilities, areas, catalog, modifiers, mon
 from companion.games.gloomhaven.play import common
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
 
-STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions")
+STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specials", "advantage")
 
 
 def present(state: dict, seat_id: str | None) -> dict:
@@ -70,8 +70,10 @@ def _monster_type(state: dict, monster_id: str) -> dict:
     card = None
     if index is not None:
         resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
+        specials = [[abilities.resolve_action(a, by_rank) for a in group] for group in monster.get("specials", [])]
+        actions = [_with_special(a, specials) for a in resolved["actions"]]
         card = {"initiative": resolved["initiative"], "shuffle": resolved["shuffle"],
-                "text": abilities.card_text(resolved), "actions": [_with_drawing(a) for a in resolved["actions"]]}
+                "text": abilities.card_text(resolved), "actions": [_with_drawing(a) for a in actions]}
     acting = acting_standee(state)
     turn = current_turn(state)
     return {
@@ -112,3 +114,11 @@ def _with_drawing(action: dict) -> dict:
         if key in action:
             shown[key] = [_with_drawing(a) for a in action[key]]
     return shown
+
+
+def _with_special(action: dict, specials: list) -> dict:
+    """A boss card's "Special 2" with the boss's special 2 spelled out under it."""
+    number = action.get("number")
+    if action["kind"] == "special" and isinstance(number, int) and 1 <= number <= len(specials):
+        return {**action, "then": specials[number - 1]}
+    return action
