@@ -22,6 +22,7 @@ def present(state: dict, seat_id: str | None) -> dict:
         "openable_rooms": [room["number"] for room in openable_rooms(state)] if state["phase"] in ("choosing", "playing") else [],
         "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
         "turns": _turns(state),
+        "acting": _acting(state),
         "monster_types": [_monster_type(state, m) for m in common.types_on_map(state)] if state["level"] is not None else [],
         "addable_monsters": sorted((m, catalog.monster_name(m)) for m in found["monsters"]),
         "goals": _my_goals(state, seat_id),
@@ -122,3 +123,21 @@ def _with_special(action: dict, specials: list) -> dict:
     if action["kind"] == "special" and isinstance(number, int) and 1 <= number <= len(specials):
         return {**action, "then": specials[number - 1]}
     return action
+
+
+def _acting(state: dict) -> dict | None:
+    """The standee whose turn it is, with its card's numbers for its own rank."""
+    found = acting_standee(state)
+    if found is None:
+        return None
+    monster = catalog.monster(found["monster"])
+    deck_id = monster["deck"]
+    index = state["decks"][deck_id]["current"]
+    by_rank = {found["rank"]: common.stats(state, found["monster"], found["rank"])}
+    specials = [[abilities.resolve_action(a, by_rank) for a in group] for group in monster.get("specials", [])]
+    actions = []
+    if index is not None:
+        resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
+        actions = [_with_drawing(_with_special(a, specials)) for a in resolved["actions"]]
+    return {"label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
+            "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions}

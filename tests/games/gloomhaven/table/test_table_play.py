@@ -238,3 +238,14 @@ def test_a_standee_that_dies_of_its_wound_is_passed_over():
     choose_both(table, first=(95, 96), second=(97, 98))
     run_until(table, lambda s: s["phase"] == "choosing")
     assert first["id"] not in {s["id"] for s in table.state["standees"]}
+
+
+def test_the_acting_standee_is_shown_with_its_own_ranks_numbers():
+    from companion.games.gloomhaven.present import present
+    table = started()
+    choose_both(table, first=(95, 96), second=(97, 98))
+    acting = acting_standee(table.state)
+    shown = present(table.state, "s1")["acting"]
+    assert shown["label"].endswith(str(acting["number"])) and shown["rank"] == acting["rank"]
+    amounts = [a["amount"] for a in shown["actions"] if "amount" in a]
+    assert all(list(amount) == [acting["rank"]] for amount in amounts)
