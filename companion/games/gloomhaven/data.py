@@ -10,10 +10,13 @@ from pathlib import Path
 
 
 def data_folder() -> Path:
-    """data/gloomhaven/ at the top of the repository (and of the installed
-    package's data). Kept as the one place that knows where the files live,
-    so it can become a call to the app-wide data path helper when that lands."""
-    return Path(__file__).resolve().parents[3] / "data" / "gloomhaven"
+    """data/gloomhaven/: inside the package when installed from a wheel, else
+    beside the package (a checkout). The one place that knows where the files
+    live; it mirrors the app-wide companion.data_path being added on main, and
+    becomes a call to it once that is merged."""
+    package = Path(__file__).resolve().parents[2]
+    packaged = package / "data" / "gloomhaven"
+    return packaged if packaged.is_dir() else package.parent / "data" / "gloomhaven"
 
 
 @lru_cache(maxsize=None)

@@ -11,9 +11,13 @@ MISSPELT = {"dept-collection": "debt-collection", "the-demmons-errand": "a-demon
 
 
 def convert_achievements(source) -> dict:
+    """Names by id, and the type of each typed global achievement: a name
+    written "Type: Name" (only one of a type is held at a time)."""
+    global_names = dict(sorted(source.labels["globalAchievements"].items()))
     return {
-        "global": dict(sorted(source.labels["globalAchievements"].items())),
+        "global": global_names,
         "party": dict(sorted(source.labels["partyAchievements"].items())),
+        "global_types": {k: name.split(":")[0] for k, name in global_names.items() if ":" in name},
     }
 
 

@@ -135,7 +135,7 @@ class ActionConverter:
         elif raw.get("valueObject"):
             monsters = [summoned(entry) for entry in raw["valueObject"]]
         else:
-            return {"kind": "text", "text": self.source.text(raw["value"])}
+            return {"kind": "text", "text": f"Summon {self.source.text(raw['value'])}"}
         action = {"kind": "summon", "monsters": monsters}
         if raw.get("subActions"):
             action["notes"] = [self.source.text(s["value"]) for s in raw["subActions"]]

@@ -139,6 +139,17 @@ TRANSCRIBED = {
         [{"at_least": 10, "opens": "sun box"}, {"at_least": 20, "adds_events": {"city": 76, "road": 67}},
          {"at_most": -10, "opens": "moon box"}, {"at_most": -20, "adds_events": {"city": 77, "road": 68}}],
         "CONFIRMED", "Sealed boxes and events a party's reputation opens."),
+    "level_up_gives": fact({"perks": 1, "ability_cards": 1}, "CONFIRMED",
+                           "Each level gained: one perk, one new ability card, and the new level's hit points."),
+    "battle_goals_dealt": fact({"dealt": 2, "kept": 1}, "CONFIRMED",
+                               "Battle goals dealt to each character per scenario, and how many are kept."),
+    "personal_quests_dealt": fact({"dealt": 2, "kept": 1}, "CONFIRMED",
+                                  "Personal quests drawn by a new character, and how many are kept."),
+    "retirement_returns": fact({"items": "city_supply", "gold": "lost"}, "CONFIRMED",
+                               "On retiring, a character's items go back to the shop and its gold is lost."),
+    "prosperity_thresholds_first_printing": fact(
+        {"1": 0, "2": 5, "3": 10, "4": 16, "5": 23, "6": 31, "7": 40, "8": 51, "9": 65}, "UNCONFIRMED",
+        "The first printing's track as a fan wiki gives it (a pre-marked starting box); the second printing's is the default."),
     "retirement_prosperity": fact(1, "CONFIRMED", "Prosperity checkmarks the city gains when a character retires."),
     "retirement_perk_bonus": fact(
         1, "CONFIRMED", "Extra perks every later character of a player gets per earlier retirement of theirs."),
@@ -159,6 +170,9 @@ TRANSCRIBED = {
     "campaign_start_city_rule": fact(
         "city-rule-militaristic", "UNCONFIRMED",
         "Trackers start a campaign with 'City Rule: Militaristic' held; the rulebook line was not seen."),
+    "exclusive_global_achievements": fact(
+        [["the-drake-aided", "the-drake-slain"], ["the-voice-freed", "the-voice-silenced"]], "TRACKER",
+        "Untyped global achievements trackers also treat as one-of-a-kind: gaining one removes the other."),
     "completed_scenario_replay": fact(
         None, "UNCONFIRMED",
         "Whether a scenario completed in campaign mode is closed to every party or only to the one that did it."),

@@ -22,6 +22,8 @@ def convert_rule(source, raw: dict) -> dict:
     when["checked"] = "round_start" if raw.get("start") else "round_end"
     if raw.get("always"):
         when["also_during_round"] = True
+    if raw.get("alwaysApply"):
+        when["standing"] = True  # an effect that holds all along, not an event
     checks, effects = [], []
     for figure in raw.get("figures", []):
         if figure["type"] in FIGURE_CONDITIONS:
@@ -143,10 +145,10 @@ def stat_change(source, raw: dict) -> dict:
 def summary(rule: dict, monster_name) -> str:
     when = rule["when"]
     every_round = when["rounds"] == [{"every": 1}]
-    conditional = when.get("after_rooms_open") or when.get("if")
-    parts = [] if every_round and conditional else [" or ".join(round_phrase(r) for r in when["rounds"])]
+    # "Every round" is noise for a standing effect or a one-time trigger.
+    parts = [] if every_round and (when.get("standing") or when.get("once")) else [" or ".join(round_phrase(r) for r in when["rounds"])]
     if when.get("after_rooms_open"):
-        parts.append("once room " + " and ".join(map(str, when["after_rooms_open"])) + " is open")
+        parts.append("when room " + " and ".join(map(str, when["after_rooms_open"])) + " is open")
     for check in when.get("if", []):
         parts.append(f"if {check['figure']} is {check['is']}")
     if when.get("once"):

@@ -59,6 +59,10 @@ class Source:
     def labels(self) -> dict:
         return self.json("label/en.json")
 
+    @cached_property
+    def item_names(self) -> dict:
+        return {item["id"]: item["name"] for item in self.json("items.json")}
+
     def label(self, *path: str):
         node = self.labels
         for key in path:
@@ -85,9 +89,14 @@ class Source:
     def _phrase(self, key: str) -> str:
         for old, new in RENAMED_KEYS.items():
             key = key.replace(old, new)
+        item = re.fullmatch(r"data\.items\.gh-(\d+)", key)
+        if item:
+            return self.item_names[int(item.group(1))]
         if key.startswith("data."):
             found = self.label(*key[5:].split("."))
             resolved = self.text(found) if isinstance(found, str) else None
+            if resolved is None and key.startswith("data.monster."):
+                return words(key[13:]).title()  # a figure without a label of its own
             if resolved is None:
                 raise LookupError(key)
             return resolved

@@ -133,3 +133,10 @@ def test_every_fact_has_a_known_status():
         assert entry["status"] in ("CONFIRMED", "TRACKER", "UNCONFIRMED"), fact_id
         assert entry["about"], fact_id
     assert data.facts()["bless_cards_max"]["status"] == "UNCONFIRMED"
+
+
+def test_every_personal_quest_goal_has_a_text():
+    for quest in data.personal_quests():
+        for goal in quest["goals"]:
+            assert goal["text"] and "%" not in goal["text"], quest["id"]
+    assert data.personal_quests()[10]["goals"][0]["text"] == data.item(113)["name"]

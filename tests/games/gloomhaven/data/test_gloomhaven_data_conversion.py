@@ -43,3 +43,11 @@ def test_the_files_are_valid_compact_json(fresh):
     for text in fresh.values():
         json.loads(text)
         assert ": " not in text.split("\n", 1)[0]
+
+
+def test_the_help_names_no_folder_of_this_machine(capsys):
+    import pytest
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert "REFERENCE" in shown.upper() and "shared" not in shown

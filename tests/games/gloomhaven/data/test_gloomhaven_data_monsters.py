@@ -134,3 +134,44 @@ def test_the_three_older_decks_have_no_card_numbers(deck_id):
 def test_the_boss_deck_points_at_specials():
     specials = [a for c in data.decks()["boss"]["cards"] for a in c["actions"] if a["kind"] == "special"]
     assert sorted(a["number"] for a in specials) == [1, 1, 1, 2, 2, 2]
+
+
+def all_actions(node):
+    """Every action dict under a deck, card or special, nested ones included."""
+    if isinstance(node, dict):
+        if "kind" in node:
+            yield node
+        for value in node.values():
+            yield from all_actions(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from all_actions(value)
+
+
+def test_every_area_is_one_connected_pattern_the_solver_accepts():
+    from companion.games.gloomhaven.solver.hexes import distance
+    specials = [m.get("specials") for m in data.monsters().values()]
+    areas = [a["area"] for a in all_actions([data.decks(), specials]) if "area" in a]
+    assert len(areas) == 25  # 21 on ability cards, 4 in boss specials
+    for area in areas:
+        cells = [tuple(h) for h in area["hexes"] + area["attacker"]]
+        assert len(set(cells)) == len(cells)
+        assert area["melee"] == bool(area["attacker"])
+        if area["melee"]:
+            assert [0, 0] in area["attacker"] and [0, 0] not in area["hexes"]
+        reached, frontier = {cells[0]}, [cells[0]]
+        while frontier:
+            here = frontier.pop()
+            for cell in cells:
+                if cell not in reached and distance(here, cell) == 1:
+                    reached.add(cell)
+                    frontier.append(cell)
+        assert reached == set(cells), area
+
+
+def test_every_summoned_monster_has_stats():
+    specials = [m.get("specials") for m in data.monsters().values()]
+    for action in all_actions([data.decks(), specials]):
+        if action["kind"] == "summon":
+            for summoned in action["monsters"]:
+                assert summoned.get("monster", "objective") in data.monsters() or "objective" in summoned

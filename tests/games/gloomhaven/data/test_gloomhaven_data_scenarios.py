@@ -108,6 +108,7 @@ def test_achievements_written_as_names_or_misspelt_become_ids():
 
 def test_every_achievement_named_by_a_scenario_is_known():
     known = data.achievements()
+    assert len(known["global"]) == 21 and len(known["party"]) == 28
     for scenario in data.scenarios():
         for option in scenario["requirements"]:
             for key in ("global", "global_absent", "party", "party_absent"):
@@ -118,6 +119,13 @@ def test_every_achievement_named_by_a_scenario_is_known():
         assert set(rewards.get("party_achievements", []) + rewards.get("party_achievements_lost", [])) <= set(known["party"])
 
 
+def test_typed_global_achievements_know_their_type():
+    types = data.achievements()["global_types"]
+    assert types["city-rule-militaristic"] == types["city-rule-demonic"] == "City Rule"
+    assert types["artifact-lost"] == "Artifact"
+    assert "the-merchant-flees" not in types
+
+
 def test_item_rewards_with_copies():
     assert data.scenario(68)["rewards"]["items"] == [{"item": 27, "count": 2}]
 
@@ -126,3 +134,12 @@ def test_scenario_52_says_its_rewards_are_not_in_the_data():
     fifty_two = data.scenario(52)
     assert fifty_two["rewards"] == {} and fifty_two["rewards_in_data"] is False
     assert fifty_two["unlocks"] == [53]
+
+
+def test_every_spawned_monster_has_stats_and_is_listed_by_its_scenario():
+    for scenario in data.scenarios():
+        for rule in scenario["rules"]:
+            for effect in rule["effects"]:
+                if effect["kind"] == "spawn":
+                    assert effect["monster"] in data.monsters(), scenario["number"]
+                    assert effect["monster"] in scenario["monsters"], scenario["number"]
