@@ -21,8 +21,10 @@ def scenario_choices() -> list[tuple[int, str]]:
     return [(s["number"], s["name"]) for s in data.scenarios()]
 
 
-def monster(monster_id: str) -> dict:
+def monster(monster_id: object) -> dict:
     try:
+        if not isinstance(monster_id, str):
+            raise KeyError(monster_id)
         return data.monster(monster_id)
     except KeyError:
         raise ActionError(N_("There is no monster “%(monster)s”."), field="monster", monster=str(monster_id)[:40]) from None

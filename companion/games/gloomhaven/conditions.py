@@ -22,7 +22,7 @@ LABELS = {"poison": N_("Poison"), "wound": N_("Wound"), "immobilize": N_("Immobi
 
 def give(figure: dict, condition: object, immunities: list[str] = (), own_turn: bool = False) -> None:
     """Put `condition` on `figure` (a dict with a "conditions" dict, changed in place)."""
-    if condition not in CONDITIONS:
+    if not isinstance(condition, str) or condition not in CONDITIONS:
         raise ActionError(N_("Choose a condition from the list."), field="condition")
     if condition in immunities:
         raise ActionError(N_("%(figure)s is immune to that condition."), field="condition",
@@ -34,7 +34,7 @@ def give(figure: dict, condition: object, immunities: list[str] = (), own_turn: 
 
 
 def remove(figure: dict, condition: object) -> None:
-    if condition not in figure["conditions"]:
+    if not isinstance(condition, str) or condition not in figure["conditions"]:
         raise ActionError(N_("That figure doesn't have that condition."), field="condition")
     del figure["conditions"][condition]
 

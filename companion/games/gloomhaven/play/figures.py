@@ -85,7 +85,7 @@ def standee_condition(state: dict, action: Action) -> None:
     """Toggle a condition on a standee; immunities are refused with the reason."""
     found = common.standee(state, action.payload.get("standee"))
     condition = action.payload.get("condition")
-    if condition in found["conditions"]:
+    if isinstance(condition, str) and condition in found["conditions"]:
         conditions.remove(found, condition)
         return
     immunities = catalog.monster(found["monster"]).get("immunities", [])
@@ -176,7 +176,7 @@ def character_condition(state: dict, action: Action) -> None:
     target = who
     if action.payload.get("summon"):
         target = common.summon(state, action.payload["summon"])[1]
-    if condition in target["conditions"]:
+    if isinstance(condition, str) and condition in target["conditions"]:
         conditions.remove(target, condition)
     else:
         conditions.give(target, condition, own_turn=_is_acting(state, action.payload.get("summon") or seat))
