@@ -165,11 +165,43 @@ class GloomhavenRules(Rules):
         kind = ACTIONS.get(action.type)
         if kind is None:
             return super().describe(action, seats, state)
-        return kind.history, {}
+        return _detailed_line(action) or (kind.history, {})
 
     def check_state(self, state: dict) -> None:
         from companion.games.gloomhaven.play.checks import check_state
         check_state(state)
+
+
+def _standee_name(standee_id: object) -> str:
+    monster, _, number = str(standee_id).partition("#")
+    return f"{catalog.monster_name(monster)} {number}"
+
+
+def _detailed_line(action: Action) -> tuple[str, dict] | None:
+    """A history line with the action's own figures, where they say more
+    than the generic line (nothing here is ever secret)."""
+    payload = action.payload
+    try:
+        if action.type == "room.reveal":
+            return N_("opened room %(room)d"), {"room": int(payload["room"])}
+        if action.type == "standee.adjust":
+            return N_("%(standee)s %(delta)+d hit points"), {"standee": _standee_name(payload["standee"]),
+                                                             "delta": int(payload["delta"])}
+        if action.type in ("standee.add", "standee.remove"):
+            placed = payload.get("placed") or [{}]
+            standee = payload.get("standee") or f"{placed[0].get('monster')}#{placed[0].get('number')}"
+            line = N_("placed %(standee)s") if action.type == "standee.add" else N_("removed %(standee)s")
+            return line, {"standee": _standee_name(standee)}
+        if action.type == "character.attack":
+            return N_("attacked %(standee)s"), {"standee": _standee_name(payload["standee"])}
+        if action.type == "monster.attack":
+            return N_("resolved an attack by %(standee)s"), {"standee": _standee_name(payload["standee"])}
+        if action.type == "scenario.end":
+            return (N_("ended the scenario: won") if payload.get("outcome") == "success"
+                    else N_("ended the scenario: lost")), {}
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+    return None
 
 
 RULES = GloomhavenRules()

@@ -96,3 +96,18 @@ def test_the_monster_deck_and_bless_limit_are_editable_defaults_at_set_up():
 def test_scenario_55_without_rooms_in_the_data_starts_with_an_empty_map():
     state = started(scenario=55).state
     assert state["phase"] == "choosing" and state["standees"] == []
+
+
+def test_history_lines_name_the_room_the_standee_and_never_a_secret():
+    from companion.games.gloomhaven.rules import RULES
+    from table_support import SEATS
+    table = started()
+    table.act("s1", "room.reveal", room=2)
+    table.act("s1", "initiative.choose", initiative=37, second=83)
+    standee = table.state["standees"][0]
+    table.act("s2", "standee.adjust", standee=standee["id"], delta=-2)
+    lines = [RULES.describe(a, SEATS, table.state) for a in table.log]
+    assert ("opened room %(room)d", {"room": 2}) in lines
+    assert ("chose their cards", {}) in lines
+    assert ("%(standee)s %(delta)+d hit points", {"standee": f"{catalog.monster_name(standee['monster'])} {standee['number']}", "delta": -2}) in lines
+    assert not any("37" in str(params) or "83" in str(params) for _, params in lines)
