@@ -54,7 +54,7 @@ def monster_attack(state: dict, action: Action) -> None:
     payload = action.payload
     attacker, mode = _monster_attack_inputs(state, payload)
     if "disarm" in attacker["conditions"] or "stun" in attacker["conditions"]:
-        raise ActionError(N_("%(standee)s can't attack this turn."), field="standee",
+        raise ActionError(N_("%(standee)s can't attack this turn (disarmed or stunned)."), field="standee",
                           standee=common.standee_label(attacker))
     name, target = _target(state, payload)
     cards = payload.get("cards")
@@ -82,6 +82,9 @@ def character_attack(state: dict, action: Action) -> None:
     if payload.get("summon"):
         owner, found = common.summon(state, payload["summon"])
         attacker_name, conditions_now = found["name"], found["conditions"]
+    if "disarm" in conditions_now or "stun" in conditions_now:
+        raise ActionError(N_("%(name)s can't attack this turn (disarmed or stunned)."), field="standee",
+                          name=attacker_name)
     target = common.standee(state, payload.get("standee"))
     mode = attack_mode(conditions_now, common.choice(payload, "mode", modifiers.MODES, default="normal"))
     cards = str(payload.get("cards") or "").replace(",", " ").split()

@@ -249,3 +249,24 @@ def test_the_acting_standee_is_shown_with_its_own_ranks_numbers():
     assert shown["label"].endswith(str(acting["number"])) and shown["rank"] == acting["rank"]
     amounts = [a["amount"] for a in shown["actions"] if "amount" in a]
     assert all(list(amount) == [acting["rank"]] for amount in amounts)
+
+
+@pytest.mark.parametrize("condition", ["disarm", "stun"])
+def test_a_disarmed_or_stunned_figure_cant_attack(condition):
+    table = started()
+    choose_both(table, first=(95, 96), second=(97, 98))
+    acting = acting_standee(table.state)
+    table.act("s1", "standee.condition", standee=acting["id"], condition=condition)
+    with pytest.raises(ActionError):
+        table.act("s1", "monster.attack", standee=acting["id"], target="s1", base=2)
+    table.act("s1", "character.condition", condition=condition)
+    with pytest.raises(ActionError):
+        table.act("s1", "character.attack", standee=acting["id"], base=2, cards="+0")
+
+
+def test_strengthen_gives_advantage_and_muddle_disadvantage_and_both_cancel():
+    from companion.games.gloomhaven.play.combat import attack_mode
+    assert attack_mode({"strengthen": {}}, "normal") == "advantage"
+    assert attack_mode({"muddle": {}}, "normal") == "disadvantage"
+    assert attack_mode({"strengthen": {}, "muddle": {}}, "normal") == "normal"
+    assert attack_mode({"muddle": {}}, "advantage") == "normal"
