@@ -45,6 +45,10 @@ def resolve_action(action: dict, by_rank: dict[str, dict], parent: dict | None =
         resolved["number"] = action.get("number")
     elif "value" in action or "delta" in action:
         resolved["amount"] = {rank: _amount(action, stats, stat=STAT_OF.get(kind)) for rank, stats in by_rank.items()}
+        if "delta" in action and kind in STAT_OF:
+            # The working: the stat card's number and the card's change to it.
+            resolved["base"] = {rank: stats.get(kind) or 0 for rank, stats in by_rank.items()}
+            resolved["delta"] = action["delta"]
     if kind == "attack":
         _attack_extras(action, by_rank, resolved)
     else:
