@@ -17,11 +17,11 @@ from typing import Callable
 
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.level import DIFFICULTY_LABELS
-from companion.games.gloomhaven.play import combat, ending, figures, rounds, setup
+from companion.games.gloomhaven.play import combat, ending, figures, rests, rounds, setup
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 #: Payload keys only the server writes (the draws); a client's are dropped.
-DRAWN = ("cards", "placed", "missing", "goals")
+DRAWN = ("cards", "placed", "missing", "goals", "lost")
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,11 @@ ACTIONS = {
     "initiative.choose": Kind("Your cards' initiatives, `initiative` (leading) and `second`, or `long_rest`; "
                               "secret until everyone has chosen.", rounds.choose, rounds.prepare_choice,
                               history=N_("chose their cards")),
+    "rest.short": Kind("Between rounds, before choosing: a short rest with `count` cards in your discard pile; "
+                       "the card to lose is drawn.", rests.short_rest, rests.prepare_short_rest,
+                       history=N_("took a short rest")),
+    "rest.redraw": Kind("After your short rest: suffer 1 damage to lose another random card instead.", rests.redraw,
+                        rests.prepare_redraw, history=N_("kept the card for 1 damage")),
     "turn.next": Kind("End the current figure's turn (a character's: its player, or `for_them`).", rounds.end_turn,
                       history=N_("ended a turn")),
     "room.reveal": Kind("Open a door: `room` (its number); its standees are placed.", rounds.open_door,

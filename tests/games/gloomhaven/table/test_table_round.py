@@ -111,3 +111,26 @@ def test_history_lines_name_the_room_the_standee_and_never_a_secret():
     assert ("chose their cards", {}) in lines
     assert ("%(standee)s %(delta)+d hit points", {"standee": f"{catalog.monster_name(standee['monster'])} {standee['number']}", "delta": -2}) in lines
     assert not any("37" in str(params) or "83" in str(params) for _, params in lines)
+
+
+def test_a_short_rest_draws_the_card_to_lose_and_a_redraw_costs_1_damage():
+    table = started()
+    table.act("s1", "rest.short", count=5)
+    rest = table.state["characters"]["s1"]["short_rest"]
+    assert 1 <= rest["lost"] <= 5 and not rest["redrawn"]
+    first = rest["lost"]
+    table.act("s1", "rest.redraw")
+    rest = table.state["characters"]["s1"]["short_rest"]
+    assert rest["lost"] != first and table.state["characters"]["s1"]["hp"] == 9
+    with pytest.raises(ActionError):
+        table.act("s1", "rest.redraw")
+    with pytest.raises(ActionError):
+        table.act("s1", "rest.short", count=4)
+    assert table.replayed() == table.state
+
+
+def test_no_short_rest_after_choosing_cards():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=10, second=20)
+    with pytest.raises(ActionError):
+        table.act("s1", "rest.short", count=5)
