@@ -119,3 +119,12 @@ def test_a_boss_cards_special_is_spelled_out(app):
         html = "".join(str(module.card_action(a)) for a in actions)
     special = next(a for a in actions if a["kind"] == "special")
     assert f"Special {special['number']}" in html and special["then"]
+
+
+def test_a_scenarios_objectives_show_their_hit_points_worked_out(host, new_phone):
+    token = create_gloomhaven(host, scenario=22)
+    ann = join_seat(new_phone(), token, "Ann")
+    ok(ann.act("character.set", **{"class": "brute", "level": "4"}))
+    page = ann.page(f"/t/{token}")
+    # Altar: 4 + C×L with one character at level 2 (4 ÷ 2).
+    assert "Altar" in page and ">6</span>" in page

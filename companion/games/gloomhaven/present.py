@@ -5,8 +5,9 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters
+from companion.games.gloomhaven import abilities, areas, catalog, formulas, modifiers, monsters
 from companion.games.gloomhaven.play import common
+from companion.rules import N_
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
 
 STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specials", "advantage")
@@ -18,6 +19,7 @@ def present(state: dict, seat_id: str | None) -> dict:
         "monster_deck": modifiers.mix_text(_whole_mix(state["modifiers"])) if state["phase"] == "setup" else "",
         "scenario_name": found["name"],
         "scenario_rules": [rule["text"] for rule in found.get("rules", []) if rule.get("text")],
+        "objectives": _objectives(state, found),
         "rooms_in_data": found.get("rooms_in_data", True),
         "openable_rooms": [room["number"] for room in openable_rooms(state)] if state["phase"] in ("choosing", "playing") else [],
         "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
@@ -141,3 +143,19 @@ def _acting(state: dict) -> dict | None:
         actions = [_with_drawing(_with_special(a, specials)) for a in resolved["actions"]]
     return {"label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
             "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions}
+
+
+def _objectives(state: dict, found: dict) -> list[dict]:
+    """The scenario's objectives (escorts, altars, doors) with their hit points
+    worked out from the book's formula once the level is known."""
+    level = state["level"] if state["level"] is not None else 0
+    shown = []
+    for objective in found.get("objectives", []):
+        formula = objective.get("hit_points", 0)
+        working = [] if isinstance(formula, int) else [
+            [N_("%(formula)s with C = %(characters)d characters, L = level %(level)d"),
+             {"formula": str(formula), "characters": common.character_count(state), "level": level}]]
+        shown.append({"name": objective["name"], "count": objective.get("count", 1),
+                      "escort": objective.get("escort", False), "working": working,
+                      "hit_points": formulas.evaluate(formula, common.character_count(state), level)})
+    return shown
