@@ -30,6 +30,10 @@ def monster(monster_id: object) -> dict:
         raise ActionError(N_("There is no monster “%(monster)s”."), field="monster", monster=str(monster_id)[:40]) from None
 
 
+def monster_ids() -> list[str]:
+    return list(data.monsters())
+
+
 def monster_name(monster_id: str) -> str:
     try:
         return data.monster(monster_id)["name"]

@@ -2,10 +2,11 @@
 phones keeping the books (level, standees, monster cards, initiative,
 modifier decks, elements, conditions, characters, battle goals).
 
-Each action type is declared once below with its one-line description and
-the functions that draw its random outcomes (`prepare`) and apply it; the
-functions live in `companion.games.gloomhaven.play` by the part of the round
-they belong to.
+Each action type is declared once below (companion.kit.fields: its type,
+one-line description and typed fields, which the platform parses before the
+rules see a payload) with the functions that draw its random outcomes
+(`prepare`) and apply it; those live in `companion.games.gloomhaven.play`
+by the part of the round they belong to.
 """
 
 from __future__ import annotations
@@ -15,86 +16,123 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from companion.games.gloomhaven import catalog
-from companion.games.gloomhaven.level import DIFFICULTY_LABELS
+from companion.games.gloomhaven import catalog, elements, modifiers
+from companion.games.gloomhaven.conditions import CONDITIONS
+from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
 from companion.games.gloomhaven.play import combat, ending, figures, rests, rounds, setup
+from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
-
-#: Payload keys only the server writes (the draws); a client's are dropped.
-DRAWN = ("cards", "placed", "missing", "goals", "lost")
-
 
 @dataclass(frozen=True)
 class Kind:
-    doc: str
+    """An action: its declaration (type, description, typed fields), the
+    function that applies it, the one that draws its random outcomes (if
+    any) and its generic history line."""
+    spec: ActionSpec
     run: Callable
     prepare: Callable | None = None
-    history: str = ""  # English msgid for the history line
+    history: str = ""  # English msgid
 
 
-def _with_state(run):
-    return lambda state, action: run(state, action.payload)
+def _kinds() -> dict[str, Kind]:
+    standee, seat = Text("standee", max_length=60), SeatRef("seat", default=None, doc="default: your own seat")
+    summon = Text("summon", max_length=20, default=None)
+    delta, condition = Int("delta", min=-99, max=99), Choice("condition", choices=CONDITIONS)
+    mode = Choice("mode", choices=modifiers.MODES, default="normal")
+    kinds = [
+        (ActionSpec("scenario.set", "Set-up: choose `scenario` (number), `difficulty`, `solo`, and the editable "
+                    "defaults `monster_deck` (e.g. \"+0×6 +1×5 -1×5 +2 -2 x2 null\") and `bless_limit`.",
+                    (Int("scenario", min=1, max=999, default=None), Choice("difficulty", choices=tuple(DIFFICULTIES), default=None),
+                     Bool("solo", default=None), Text("monster_deck", max_length=200, default=None),
+                     Int("bless_limit", min=0, max=30, default=None))),
+         lambda state, action: setup.set_scenario(state, action.payload), None, N_("chose the scenario")),
+        (ActionSpec("character.set", "Set-up: your character: `class`, `name` (optional), `level` (1-9).",
+                    (Choice("class", choices=tuple(sorted(catalog.character_classes()))), Text("name", max_length=40, default=None),
+                     Int("level", min=1, max=setup.MAX_CHARACTER_LEVEL))),
+         setup.set_character, None, N_("chose their character")),
+        (ActionSpec("scenario.start", "Start: fixes the level, places the first room, deals battle goals."),
+         setup.start, setup.prepare_start, N_("started the scenario")),
+        (ActionSpec("battle_goal.keep", "Keep one of your two battle goals: `goal` (its number; secret).",
+                    (Text("goal", max_length=10),)),
+         setup.keep_battle_goal, None, N_("kept a battle goal")),
+        (ActionSpec("rest.short", "Between rounds, before choosing: a short rest with `count` cards in your "
+                    "discard pile; the card to lose is drawn.", (Int("count", min=2, max=rests.MAX_DISCARD),)),
+         rests.short_rest, rests.prepare_short_rest, N_("took a short rest")),
+        (ActionSpec("rest.redraw", "After your short rest: suffer 1 damage to lose another random card instead."),
+         rests.redraw, rests.prepare_redraw, N_("kept the card for 1 damage")),
+        (ActionSpec("initiative.choose", "Your cards' initiatives, `initiative` (leading) and `second`, or "
+                    "`long_rest`; secret until everyone has chosen (then the monster cards are drawn).",
+                    (Int("initiative", min=1, max=99, default=None), Int("second", min=1, max=99, default=None),
+                     Bool("long_rest", default=False))),
+         rounds.choose, rounds.prepare_choice, N_("chose their cards")),
+        (ActionSpec("turn.next", "End the current figure's turn (a character's: its player, or `for_them`).",
+                    (Bool("for_them", default=False),)),
+         rounds.end_turn, None, N_("ended a turn")),
+        (ActionSpec("room.reveal", "Open a door: `room` (its number); its standees are placed.",
+                    (Int("room", min=1, max=99),)),
+         rounds.open_door, rounds.prepare_door, N_("opened a door")),
+        (ActionSpec("standee.add", "Place a standee by hand: `monster`, `rank` (normal, elite, boss), `summoned`.",
+                    (Choice("monster", choices=tuple(sorted(catalog.monster_ids()))), Choice("rank", choices=("normal", "elite", "boss")),
+                     Bool("summoned", default=False))),
+         figures.add_standee, figures.prepare_add, N_("placed a standee")),
+        (ActionSpec("standee.remove", "Take standee `standee` (e.g. \"bandit-guard#3\") off the map.", (standee,)),
+         figures.take_off, None, N_("removed a standee")),
+        (ActionSpec("standee.adjust", "Damage (negative `delta`) or heal standee `standee`.", (standee, delta)),
+         figures.adjust_standee, None, N_("changed a standee's hit points")),
+        (ActionSpec("standee.condition", "Toggle `condition` on standee `standee`.", (standee, condition)),
+         figures.standee_condition, None, N_("changed a standee's conditions")),
+        (ActionSpec("character.adjust", "Add `delta` to `field` (hp, xp, coins) of your character (or `seat`'s).",
+                    (Choice("field", choices=figures.FIELDS), delta, seat)),
+         figures.adjust_character, None, N_("changed a character")),
+        (ActionSpec("character.condition", "Toggle `condition` on your character (or `seat`'s, or its `summon`).",
+                    (condition, seat, summon)),
+         figures.character_condition, None, N_("changed a character's conditions")),
+        (ActionSpec("character.exhaust", "Your character (or `seat`'s) is exhausted.", (seat,)),
+         figures.exhaust_by_hand, None, N_("exhausted a character")),
+        (ActionSpec("summon.add", "Your character (or `seat`'s) summons `name` with `hp` hit points.",
+                    (Text("name", max_length=40), Int("hp", min=1, max=99), seat)),
+         figures.add_summon, None, N_("summoned")),
+        (ActionSpec("summon.adjust", "Damage (negative `delta`) or heal summon `summon`.",
+                    (Text("summon", max_length=20), delta)),
+         figures.adjust_summon, None, N_("changed a summon's hit points")),
+        (ActionSpec("summon.remove", "Remove summon `summon`.", (Text("summon", max_length=20),)),
+         figures.remove_summon, None, N_("removed a summon")),
+        (ActionSpec("monster.attack", "Standee `standee` attacks `target` (a seat or a summon): `base`, `bonus`, "
+                    "`mode`, the target's `shield`, `pierce`; the modifier cards are drawn from the monster deck.",
+                    (standee, Text("target", max_length=20), Int("base", min=0, max=99),
+                     Int("bonus", min=-99, max=99, default=0), mode, Int("shield", min=0, max=99, default=0),
+                     Int("pierce", min=0, max=99, default=0))),
+         combat.monster_attack, combat.prepare_monster_attack, N_("resolved a monster attack")),
+        (ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee`: `base`, `bonus`, "
+                    "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
+                    (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
+                     Bool("doubled", default=False), mode, Text("cards", max_length=80),
+                     Int("pierce", min=0, max=99, default=0))),
+         combat.character_attack, None, N_("attacked")),
+        (ActionSpec("modifier.add", "Shuffle a `card` (bless, curse) into the monster modifier deck.",
+                    (Choice("card", choices=combat.CARD_CHOICES),)),
+         combat.change_deck, None, N_("changed the monster modifier deck")),
+        (ActionSpec("modifier.remove", "Take a `card` (bless, curse) out of the monster modifier deck.",
+                    (Choice("card", choices=combat.CARD_CHOICES),)),
+         combat.change_deck, None, N_("changed the monster modifier deck")),
+        (ActionSpec("element.infuse", "Infuse `element` (strong at the end of this turn).",
+                    (Choice("element", choices=elements.ELEMENTS),)),
+         combat.infuse, None, N_("infused an element")),
+        (ActionSpec("element.consume", "Consume `element`.", (Choice("element", choices=elements.ELEMENTS),)),
+         combat.consume, None, N_("consumed an element")),
+        (ActionSpec("scenario.end", "End the scenario: `outcome` success or failure.",
+                    (Choice("outcome", choices=ending.OUTCOMES),)),
+         ending.end_scenario, None, N_("ended the scenario")),
+        (ActionSpec("battle_goal.done", "At the end: whether your kept battle goal was met (`done`).",
+                    (Bool("done"),)),
+         ending.mark_battle_goal, None, N_("marked their battle goal")),
+        (ActionSpec("summary.confirm", "Confirm the end-of-scenario summary."),
+         ending.confirm, None, N_("confirmed the summary")),
+    ]
+    return {spec.type: Kind(spec, run, prepare, history) for spec, run, prepare, history in kinds}
 
 
-ACTIONS = {
-    "scenario.set": Kind("Set-up: choose `scenario` (number), `difficulty` (easy, normal, hard, very_hard) and `solo`.",
-                         _with_state(setup.set_scenario), history=N_("chose the scenario")),
-    "character.set": Kind("Set-up: your character: `class`, `name`, `level` (1-9).", setup.set_character,
-                          history=N_("chose their character")),
-    "scenario.start": Kind("Start: fixes the level, places the first room, deals battle goals.", setup.start,
-                           setup.prepare_start, history=N_("started the scenario")),
-    "battle_goal.keep": Kind("Keep one of your two battle goals: `goal` (secret).", setup.keep_battle_goal,
-                             history=N_("kept a battle goal")),
-    "initiative.choose": Kind("Your cards' initiatives, `initiative` (leading) and `second`, or `long_rest`; "
-                              "secret until everyone has chosen.", rounds.choose, rounds.prepare_choice,
-                              history=N_("chose their cards")),
-    "rest.short": Kind("Between rounds, before choosing: a short rest with `count` cards in your discard pile; "
-                       "the card to lose is drawn.", rests.short_rest, rests.prepare_short_rest,
-                       history=N_("took a short rest")),
-    "rest.redraw": Kind("After your short rest: suffer 1 damage to lose another random card instead.", rests.redraw,
-                        rests.prepare_redraw, history=N_("kept the card for 1 damage")),
-    "turn.next": Kind("End the current figure's turn (a character's: its player, or `for_them`).", rounds.end_turn,
-                      history=N_("ended a turn")),
-    "room.reveal": Kind("Open a door: `room` (its number); its standees are placed.", rounds.open_door,
-                        rounds.prepare_door, history=N_("opened a door")),
-    "standee.add": Kind("Place a standee by hand: `monster`, `rank`, `summoned`.", figures.add_standee,
-                        figures.prepare_add, history=N_("placed a standee")),
-    "standee.remove": Kind("Take standee `standee` off the map.", figures.take_off, history=N_("removed a standee")),
-    "standee.adjust": Kind("Damage (negative `delta`) or heal a standee `standee`.", figures.adjust_standee,
-                           history=N_("changed a standee's hit points")),
-    "standee.condition": Kind("Toggle `condition` on standee `standee`.", figures.standee_condition,
-                              history=N_("changed a standee's conditions")),
-    "character.adjust": Kind("Add `delta` to `field` (hp, xp, coins) of your character (or `seat`'s).",
-                             figures.adjust_character, history=N_("changed a character")),
-    "character.condition": Kind("Toggle `condition` on your character (or `seat`'s, or its `summon`).",
-                                figures.character_condition, history=N_("changed a character's conditions")),
-    "character.exhaust": Kind("Your character (or `seat`'s) is exhausted.", figures.exhaust_by_hand,
-                              history=N_("exhausted a character")),
-    "summon.add": Kind("Your character summons `name` with `hp` hit points.", figures.add_summon,
-                       history=N_("summoned")),
-    "summon.adjust": Kind("Damage or heal summon `summon` by `delta`.", figures.adjust_summon,
-                          history=N_("changed a summon's hit points")),
-    "summon.remove": Kind("Remove summon `summon`.", figures.remove_summon, history=N_("removed a summon")),
-    "monster.attack": Kind("Standee `standee` attacks `target` (a seat or summon): `base`, `bonus`, `mode`, "
-                           "`shield`, `pierce`; the modifier cards are drawn.", combat.monster_attack,
-                           combat.prepare_monster_attack, history=N_("resolved a monster attack")),
-    "character.attack": Kind("Your character (or `summon`) attacks `standee`: `base`, `bonus`, `doubled`, `mode`, "
-                             "`cards` (what you drew, e.g. \"+1 r+1\"), `pierce`.", combat.character_attack,
-                             history=N_("attacked")),
-    "modifier.add": Kind("Shuffle a `card` (bless, curse) into the monster modifier deck.", combat.change_deck,
-                         history=N_("changed the monster modifier deck")),
-    "modifier.remove": Kind("Take a `card` (bless, curse) out of the monster modifier deck.", combat.change_deck,
-                            history=N_("changed the monster modifier deck")),
-    "element.infuse": Kind("Infuse `element` (strong at the end of this turn).", combat.infuse,
-                           history=N_("infused an element")),
-    "element.consume": Kind("Consume `element`.", combat.consume, history=N_("consumed an element")),
-    "scenario.end": Kind("End the scenario: `outcome` success or failure.", ending.end_scenario,
-                         history=N_("ended the scenario")),
-    "battle_goal.done": Kind("At the end: whether your kept battle goal was met (`done`).", ending.mark_battle_goal,
-                             history=N_("marked their battle goal")),
-    "summary.confirm": Kind("Confirm the end-of-scenario summary.", ending.confirm,
-                            history=N_("confirmed the summary")),
-}
+ACTIONS = _kinds()
 
 
 class GloomhavenRules(Rules):
@@ -116,8 +154,8 @@ class GloomhavenRules(Rules):
     def initial_state(self, options: dict) -> dict:
         return setup.initial_state(options)
 
-    def action_types(self) -> dict[str, str]:
-        return {name: kind.doc for name, kind in ACTIONS.items()}
+    def actions(self) -> list[ActionSpec]:
+        return [kind.spec for kind in ACTIONS.values()]
 
     def regions(self, seat: Seat | None) -> list[str]:
         mine = ["me"] if seat is not None else []
@@ -125,11 +163,11 @@ class GloomhavenRules(Rules):
 
     # -- acting --------------------------------------------------------------------
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
-        payload = {k: v for k, v in action.payload.items() if k not in DRAWN}
+        """The action's draws, added to its (typed) payload."""
         kind = ACTIONS.get(action.type)
-        if kind is not None and kind.prepare is not None:
-            payload.update(kind.prepare(state, Action(action.type, payload, action.seat), rng))
-        return Action(action.type, payload, action.seat)
+        if kind is None or kind.prepare is None:
+            return action
+        return Action(action.type, {**action.payload, **kind.prepare(state, action, rng)}, action.seat)
 
     def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
         self._run(copy.deepcopy(state), action)

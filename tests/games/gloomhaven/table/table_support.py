@@ -1,6 +1,6 @@
 """Playing a Gloomhaven table through its rules alone (no web, no store):
-each step is prepared with a seeded random source, validated and applied,
-as the store does."""
+each step is typed, prepared with a seeded random source, validated and
+applied, as the store does."""
 
 from __future__ import annotations
 
@@ -19,7 +19,9 @@ class Table:
         self.log: list[Action] = []
 
     def act(self, seat: str | None, type: str, **payload) -> dict:
-        action = RULES.prepare(self.state, Action(type, payload, seat), self.rng)
+        """As the platform does it: the payload typed by the action's
+        declaration, the draws made, then validated and applied."""
+        action = RULES.prepare(self.state, RULES.typed(Action(type, payload, seat)), self.rng)
         self.state = RULES.act(self.state, action, SEATS)
         self.log.append(action)
         return self.state

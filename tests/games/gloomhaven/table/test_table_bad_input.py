@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,10 +15,12 @@ from companion.rules import Action, ActionError
 
 from table_support import SEATS, Table, started
 
+# Fields of every action, and the ones only the server's draws fill in (a
+# client's are dropped by the declarations).
 FIELDS = ["scenario", "difficulty", "solo", "class", "name", "level", "goal", "initiative", "second", "long_rest",
           "for_them", "room", "monster", "rank", "summoned", "standee", "delta", "condition", "field", "seat",
           "summon", "hp", "target", "base", "bonus", "mode", "shield", "pierce", "doubled", "cards", "card",
-          "element", "outcome", "done", "monster_deck", "bless_limit", "placed", "goals"]
+          "element", "outcome", "done", "monster_deck", "bless_limit", "count", "placed", "goals", "lost"]
 VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=12),
     st.sampled_from(["s1", "s2", "bandit-guard#1", "bandit-guard", "elite", "boss", "fire", "poison", "hp",
@@ -29,8 +30,8 @@ VALUES = st.one_of(
 
 
 def fields_of(kind: str) -> list[str]:
-    """The fields an action's description names (`initiative`, `second`, ...)."""
-    return sorted(set(re.findall(r"`(\w+)`", ACTIONS[kind].doc)) & set(FIELDS)) or FIELDS
+    """The fields an action declares, and those its server draws fill in."""
+    return sorted({f.name for f in ACTIONS[kind].spec.fields} | {"cards", "placed", "goals", "lost"}) or FIELDS
 
 
 @st.composite
@@ -65,7 +66,7 @@ def test_any_payload_is_applied_or_refused_with_an_action_error(state_index, kin
     state = STATES[state_index]
     before = copy.deepcopy(state)
     try:
-        action = RULES.prepare(state, Action(kind, payload, seat), random.Random(seed))
+        action = RULES.prepare(state, RULES.typed(Action(kind, payload, seat)), random.Random(seed))
         RULES.act(state, action, SEATS)
     except ActionError:
         pass

