@@ -3,19 +3,19 @@
 
 A card is written as a short code: "+1", "-2", "+0", "x2", "null", "bless",
 "curse", and a rolling card with a leading "r" ("r+1", "r+0"); a rolling
-card may name its effect after a space ("r+0 push 1"). A deck keeps its draw
-pile as counts, not as an order: the next card is drawn at random from what
-is left, by the server in `prepare`, and recorded, so no phone can read the
-order ahead of the draw and the log replays the same cards.
+card may name its effect after a space ("r+0 push 1"). A deck keeps no order
+in its draw pile: the next card is drawn at random from what
+is left, by the server in `prepare`, and recorded (the kit's deck), so no
+phone can read the order ahead of the draw and the log replays the same cards.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from dataclasses import dataclass
 
+from companion.kit import deck as kit_deck
 from companion.rules import N_, ActionError
 
 CODE = re.compile(r"^(?P<rolling>r)?(?P<face>[+-]\d|x2|null|bless|curse)(?: (?P<effect>[^\n]{1,40}))?$")
@@ -82,54 +82,55 @@ def mix_text(mix: dict[str, int]) -> str:
 
 
 def new_deck(mix: dict[str, int]) -> dict:
-    """A fresh deck from its mix (code -> count): all in the draw pile."""
+    """A fresh deck from its mix (code -> count), all in the draw pile:
+    {"cards": a kit deck of card codes, "reshuffle": whether a ×2 or null was drawn}."""
     for code in mix:
         parse(code)
-    return {"pile": dict(sorted(mix.items())), "discard": [], "reshuffle_at_round_end": False}
+    return {"cards": kit_deck.new_deck([code for code, count in sorted(mix.items()) for _ in range(count)]),
+            "reshuffle": False}
 
 
 def pile_size(deck: dict) -> int:
-    return sum(deck["pile"].values())
+    return kit_deck.size(deck["cards"])
+
+
+def in_pile(deck: dict, code: str) -> int:
+    """How many `code` cards are still to be drawn."""
+    cards = deck["cards"]
+    return (cards["top"] + cards["pile"] + cards["bottom"]).count(code)
 
 
 def count_of(deck: dict, code: str) -> int:
-    return deck["pile"].get(code, 0) + deck["discard"].count(code)
+    return in_pile(deck, code) + deck["cards"]["discard"].count(code)
 
 
-def _reshuffle(deck: dict) -> None:
-    """The discard pile goes back into the draw pile (bless and curse cards
-    still in the draw pile stay where they are)."""
-    pile = Counter(deck["pile"])
-    pile.update(deck["discard"])
-    deck["pile"] = dict(sorted(pile.items()))
-    deck["discard"] = []
+def mix_of(deck: dict) -> dict[str, int]:
+    """The whole deck as code -> count (draw pile and discards)."""
+    cards = deck["cards"]
+    everything = cards["top"] + cards["pile"] + cards["bottom"] + cards["discard"]
+    return {code: everything.count(code) for code in sorted(set(everything))}
 
 
 def take(deck: dict, code: str) -> None:
     """Draw `code` from `deck` (changed in place), reshuffling first when the
     draw pile is empty. Refuses a card the pile does not hold."""
-    if pile_size(deck) == 0:
-        _reshuffle(deck)
-    if deck["pile"].get(code, 0) <= 0:
-        raise ActionError(N_("The deck holds no “%(code)s” card to draw."), field="cards", code=code)
-    deck["pile"][code] -= 1
-    if not deck["pile"][code]:
-        del deck["pile"][code]
+    try:
+        kit_deck.draw(deck["cards"], [code], reshuffle=True)
+    except ActionError:
+        raise ActionError(N_("The deck holds no “%(code)s” card to draw."), field="cards", code=str(code)[:20]) from None
     if code not in REMOVED_WHEN_DRAWN:
-        deck["discard"].append(code)
+        kit_deck.discard(deck["cards"], [code])
     if code in SHUFFLE_MARKED:
-        deck["reshuffle_at_round_end"] = True
+        deck["reshuffle"] = True
 
 
 def draw_random(deck: dict, rng: random.Random) -> str:
     """One card drawn at random from what the draw pile holds (after a
     reshuffle when it is empty); `deck` changes as `take` changes it."""
-    if pile_size(deck) == 0:
-        _reshuffle(deck)
-    if pile_size(deck) == 0:
-        raise ActionError(N_("The modifier deck is empty."), field="cards")
-    cards = [code for code, count in sorted(deck["pile"].items()) for _ in range(count)]
-    code = rng.choice(cards)
+    try:
+        code = kit_deck.pick(deck["cards"], 1, rng, reshuffle=True)[0]
+    except ActionError:
+        raise ActionError(N_("The modifier deck is empty."), field="cards") from None
     take(deck, code)
     return code
 
@@ -164,9 +165,9 @@ def draws_needed(codes: list[str], mode: str) -> bool:
 
 def end_of_round(deck: dict) -> bool:
     """Reshuffle when a ×2 or null was drawn this round; says whether it did."""
-    if deck["reshuffle_at_round_end"]:
-        _reshuffle(deck)
-        deck["reshuffle_at_round_end"] = False
+    if deck["reshuffle"]:
+        kit_deck.shuffle_in_discard(deck["cards"])
+        deck["reshuffle"] = False
         return True
     return False
 
@@ -175,14 +176,12 @@ def add_card(deck: dict, code: str, limit: int) -> None:
     """Shuffle a bless or curse into the draw pile, up to `limit` in the deck."""
     if count_of(deck, code) >= limit:
         raise ActionError(N_("The deck already holds %(limit)d cards of that kind."), field="card", limit=limit)
-    deck["pile"][code] = deck["pile"].get(code, 0) + 1
-    deck["pile"] = dict(sorted(deck["pile"].items()))
+    kit_deck.put_on_top(deck["cards"], code)
+    kit_deck.shuffle(deck["cards"])
 
 
 def remove_card(deck: dict, code: str) -> None:
-    """Take a bless or curse back out of the draw pile (the end of the scenario, or a card's effect)."""
-    if deck["pile"].get(code, 0) <= 0:
+    """Take a bless or curse back out of the draw pile (a card's effect, or the end of the scenario)."""
+    if in_pile(deck, code) <= 0:
         raise ActionError(N_("The draw pile holds no card of that kind."), field="card")
-    deck["pile"][code] -= 1
-    if not deck["pile"][code]:
-        del deck["pile"][code]
+    kit_deck.remove(deck["cards"], code)

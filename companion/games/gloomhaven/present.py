@@ -16,7 +16,7 @@ STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specia
 def present(state: dict, seat_id: str | None) -> dict:
     found = catalog.scenario(state["scenario"])
     return {
-        "monster_deck": modifiers.mix_text(_whole_mix(state["modifiers"])) if state["phase"] == "setup" else "",
+        "monster_deck": modifiers.mix_text(modifiers.mix_of(state["modifiers"])) if state["phase"] == "setup" else "",
         "scenario_name": found["name"],
         "scenario_rules": [rule["text"] for rule in found.get("rules", []) if rule.get("text")],
         "objectives": _objectives(state, found),
@@ -30,10 +30,10 @@ def present(state: dict, seat_id: str | None) -> dict:
         "goals": _my_goals(state, seat_id),
         "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
                         if s not in state["chosen"]] if state["phase"] == "choosing" else [],
-        "modifier_counts": {"pile": sum(state["modifiers"]["pile"].values()),
-                            "discard": len(state["modifiers"]["discard"]),
-                            "bless": state["modifiers"]["pile"].get("bless", 0),
-                            "curse": state["modifiers"]["pile"].get("curse", 0)},
+        "modifier_counts": {"pile": modifiers.pile_size(state["modifiers"]),
+                            "discard": len(state["modifiers"]["cards"]["discard"]),
+                            "bless": modifiers.in_pile(state["modifiers"], "bless"),
+                            "curse": modifiers.in_pile(state["modifiers"], "curse")},
     }
 
 
@@ -99,13 +99,6 @@ def _my_goals(state: dict, seat_id: str | None) -> list[dict]:
     by_id = {str(g["id"]): g for g in catalog.battle_goals()}
     return [{"id": g, "name": by_id[g]["name"], "text": by_id[g]["text"], "checkmarks": by_id[g]["checkmarks"],
              "kept": goals["kept"] == g} for g in goals["dealt"]]
-
-
-def _whole_mix(deck: dict) -> dict:
-    mix = dict(deck["pile"])
-    for code in deck["discard"]:
-        mix[code] = mix.get(code, 0) + 1
-    return dict(sorted(mix.items()))
 
 
 def _with_drawing(action: dict) -> dict:

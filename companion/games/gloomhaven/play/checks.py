@@ -3,7 +3,8 @@ imported (the file may be damaged or edited by hand)."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import catalog, elements
+from companion.games.gloomhaven import ability_decks, catalog, elements, modifiers
+from companion.kit import deck as kit_deck
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES, MAX_LEVEL, MIN_LEVEL
 
@@ -46,13 +47,16 @@ def check_state(state: dict) -> None:
         raise ValueError("two standees with one number")
     for deck_id, deck in state["decks"].items():
         size = len(catalog.deck(deck_id)["cards"])
-        held = deck["pile"] + deck["discard"] + ([deck["current"]] if deck["current"] is not None else [])
-        if sorted(held) != list(range(size)):
+        kit_deck.check_deck(deck["cards"])
+        if ability_decks.held(deck) != list(range(size)):
             raise ValueError(f"deck {deck_id}")
     if set(state["elements"]["strength"]) != set(elements.ELEMENTS) or \
             not set(state["elements"]["strength"].values()) <= set(elements.STRENGTHS):
         raise ValueError("elements")
-    for count in state["modifiers"]["pile"].values():
+    kit_deck.check_deck(state["modifiers"]["cards"])
+    for count in modifiers.mix_of(state["modifiers"]).values():
         _whole(count, 1)
+    for code in modifiers.mix_of(state["modifiers"]):
+        modifiers.parse(code)
     if state["phase"] == "playing" and not 0 <= state["turn"] < len(state["order"]):
         raise ValueError("turn")

@@ -7,6 +7,7 @@ their own deck and says so. Either way the calculator shows every step.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from companion.games.gloomhaven import attacks, elements, modifiers
@@ -45,7 +46,7 @@ def prepare_monster_attack(state: dict, action: Action, rng: random.Random) -> d
     if state["phase"] != "playing":
         return {}
     _, mode = _monster_attack_inputs(state, action.payload)
-    deck = {**state["modifiers"], "pile": dict(state["modifiers"]["pile"]), "discard": list(state["modifiers"]["discard"])}
+    deck = copy.deepcopy(state["modifiers"])  # drawn on a copy: apply takes the same cards
     return {"cards": modifiers.draw_for_attack(deck, mode, rng)}
 
 

@@ -48,9 +48,9 @@ def test_the_shuffle_mark_reshuffles_the_ability_deck_at_round_end():
     cards = [{"shuffle": i == 0} for i in range(8)]
     deck = ability_decks.new_deck(8)
     ability_decks.reveal(deck, 3, cards)
-    assert ability_decks.end_of_round(deck) is False and deck["discard"] == [3]
+    assert ability_decks.end_of_round(deck) is False and deck["cards"]["discard"] == [3]
     ability_decks.reveal(deck, 0, cards)
-    assert ability_decks.end_of_round(deck) is True and deck["pile"] == list(range(8))
+    assert ability_decks.end_of_round(deck) is True and deck["cards"]["pile"] == list(range(8))
 
 
 def test_a_deck_shows_one_card_a_round_and_only_from_its_pile():

@@ -18,23 +18,23 @@ def test_a_drawn_card_goes_to_the_discard_and_bless_or_curse_leaves_the_deck():
     deck = modifiers.new_deck({"+1": 1, "bless": 1, "curse": 1})
     for code in ("+1", "bless", "curse"):
         modifiers.take(deck, code)
-    assert deck["discard"] == ["+1"] and deck["pile"] == {}
+    assert deck["cards"]["discard"] == ["+1"] and modifiers.pile_size(deck) == 0
 
 
 def test_drawing_from_an_empty_pile_reshuffles_the_discard_first():
     deck = modifiers.new_deck({"+1": 1})
     modifiers.take(deck, "+1")
     modifiers.take(deck, "+1")
-    assert deck["discard"] == ["+1"]
+    assert deck["cards"]["discard"] == ["+1"]
 
 
 def test_x2_or_null_reshuffles_the_deck_at_the_end_of_the_round_and_nothing_else_does():
     deck = modifiers.new_deck(MIX)
     modifiers.take(deck, "+1")
-    assert modifiers.end_of_round(deck) is False and deck["discard"] == ["+1"]
+    assert modifiers.end_of_round(deck) is False and deck["cards"]["discard"] == ["+1"]
     modifiers.take(deck, "null")
     assert modifiers.end_of_round(deck) is True
-    assert modifiers.pile_size(deck) == 20 and deck["discard"] == []
+    assert modifiers.pile_size(deck) == 20 and deck["cards"]["discard"] == []
 
 
 def test_a_card_the_pile_does_not_hold_is_refused():

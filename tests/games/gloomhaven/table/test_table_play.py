@@ -220,7 +220,7 @@ def test_bless_and_curse_are_shuffled_into_the_monster_deck_up_to_the_limit():
         table.act("s1", "modifier.add", card="curse")
     with pytest.raises(ActionError):
         table.act("s1", "modifier.add", card="curse")
-    assert table.state["modifiers"]["pile"]["curse"] == 10
+    assert modifiers.in_pile(table.state["modifiers"], "curse") == 10
 
 
 def test_a_standee_killed_during_its_own_turn_lets_the_walk_go_on():

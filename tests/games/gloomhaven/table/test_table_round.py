@@ -89,7 +89,7 @@ def test_the_monster_deck_and_bless_limit_are_editable_defaults_at_set_up():
     from table_support import Table
     table = Table()
     table.act("s1", "scenario.set", monster_deck="+0×10 +1×10", bless_limit="5")
-    assert table.state["modifiers"]["pile"] == {"+0": 10, "+1": 10}
+    assert table.state["modifiers"]["cards"]["pile"] == ["+0"] * 10 + ["+1"] * 10
     assert table.state["bless_limit"] == 5
 
 

@@ -48,7 +48,7 @@ def test_an_export_imports_back_to_the_same_state(store):
 def test_an_export_with_a_damaged_state_is_refused(store):
     token, _ = playing_table(store)
     exported = store.export(token)
-    exported["state"]["decks"]["guard"]["pile"].append(99)
+    exported["state"]["decks"]["guard"]["cards"]["pile"].append(99)
     with pytest.raises((ActionError, ValueError)):
         store.import_table(exported)
 
