@@ -19,7 +19,7 @@ from typing import Callable
 from companion.games.gloomhaven import catalog, elements, modifiers
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
-from companion.games.gloomhaven.play import combat, ending, figures, rests, rounds, setup
+from companion.games.gloomhaven.play import combat, ending, figures, phases, rests, rounds, setup
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -180,6 +180,7 @@ class GloomhavenRules(Rules):
         kind = ACTIONS.get(action.type)
         if kind is None:
             raise ActionError(N_("Unknown action."), field="type")
+        phases.require(state, action.type)
         state["news"] = []
         kind.run(state, action)
 

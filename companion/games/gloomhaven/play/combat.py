@@ -51,7 +51,6 @@ def prepare_monster_attack(state: dict, action: Action, rng: random.Random) -> d
 
 
 def monster_attack(state: dict, action: Action) -> None:
-    common.require_phase(state, "playing")
     payload = action.payload
     attacker, mode = _monster_attack_inputs(state, payload)
     if "disarm" in attacker["conditions"] or "stun" in attacker["conditions"]:
@@ -74,7 +73,6 @@ def monster_attack(state: dict, action: Action) -> None:
 
 def character_attack(state: dict, action: Action) -> None:
     """A character (or summon) attacks a standee with the cards its player drew."""
-    common.require_phase(state, "playing")
     payload = action.payload
     seat = payload.get("seat") or action.seat
     who = common.character(state, seat)
@@ -121,7 +119,6 @@ def _record(state: dict, attacker: str, target: str, mode: str, result: dict) ->
 
 def change_deck(state: dict, action: Action) -> None:
     """Shuffle a bless or curse into the monster deck, or take one out."""
-    common.require_phase(state, "choosing", "playing")
     card = common.choice(action.payload, "card", CARD_CHOICES)
     if action.type == "modifier.add":
         limit = state["curse_limit"] if card == "curse" else state["bless_limit"]
@@ -131,10 +128,8 @@ def change_deck(state: dict, action: Action) -> None:
 
 
 def infuse(state: dict, action: Action) -> None:
-    common.require_phase(state, "playing")
     elements.infuse(state["elements"], action.payload.get("element"))
 
 
 def consume(state: dict, action: Action) -> None:
-    common.require_phase(state, "choosing", "playing")
     elements.consume(state["elements"], action.payload.get("element"))

@@ -57,21 +57,7 @@ def text(payload: dict, name: str, max_length: int = 40) -> str:
     return value
 
 
-# -- the phase ------------------------------------------------------------------------
-PHASE_NAMES = {"setup": N_("Set-up"), "choosing": N_("Card selection"), "playing": N_("Turns"),
-               "ended": N_("Scenario over")}
-#: Why an action is refused in each phase, one sentence each so every language words it its own way.
-NOT_NOW = {"setup": N_("Not before the scenario has started."),
-           "choosing": N_("Not while the players are choosing their cards."),
-           "playing": N_("Not during the turns."),
-           "ended": N_("The scenario is over.")}
-
-
-def require_phase(state: dict, *phases: str) -> None:
-    if state["phase"] not in phases:
-        raise ActionError(NOT_NOW[state["phase"]], field="type")
-
-
+# -- what happened -----------------------------------------------------------------------
 def news(state: dict, *lines) -> None:
     """Say what this action did, on every phone ([msgid, params] lines; the
     rules clear the lines before each action)."""

@@ -31,7 +31,6 @@ def finish(state: dict, outcome: str) -> None:
 
 
 def end_scenario(state: dict, action: Action) -> None:
-    common.require_phase(state, "choosing", "playing")
     outcome = common.choice(action.payload, "outcome", OUTCOMES)
     finish(state, outcome)
     common.news(state, [N_("Scenario won.") if outcome == "success" else N_("Scenario lost."), {}])
@@ -43,7 +42,6 @@ def _goal(goal_id: str) -> dict:
 
 def mark_battle_goal(state: dict, action: Action) -> None:
     """At the end: say whether the kept goal was met (shown to all from now on)."""
-    common.require_phase(state, "ended")
     goals = (state["secrets"].get(action.seat) or {}).get("battle_goals")
     line = state["result"]["summary"].get(action.seat)
     if not goals or line is None:
@@ -58,7 +56,6 @@ def mark_battle_goal(state: dict, action: Action) -> None:
 
 
 def confirm(state: dict, action: Action) -> None:
-    common.require_phase(state, "ended")
     if action.seat not in state["result"]["summary"]:
         raise ActionError(N_("Only a player with a character confirms."), field="type")
     if action.seat in state["result"]["confirmed"]:

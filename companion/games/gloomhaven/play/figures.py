@@ -37,7 +37,6 @@ def add_standee(state: dict, action: Action) -> None:
     """A standee placed by hand (summoned or spawned): no coin when it dies."""
     from companion.games.gloomhaven.play.rounds import join_mid_round
     from companion.games.gloomhaven.play.setup import place_standees
-    common.require_phase(state, "choosing", "playing")
     _rank(state, action.payload)
     summoned = common.flag(action.payload, "summoned")
     placed = action.payload.get("placed")
@@ -65,7 +64,6 @@ def take_off(state: dict, action: Action) -> None:
 
 def adjust_standee(state: dict, action: Action) -> None:
     """Damage (negative) or heal (positive) a standee; at 0 it dies."""
-    common.require_phase(state, "choosing", "playing")
     found = common.standee(state, action.payload.get("standee"))
     delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
     if delta > 0:
@@ -118,7 +116,6 @@ def _whose(state: dict, action: Action) -> tuple[str, dict]:
 
 def adjust_character(state: dict, action: Action) -> None:
     """Hit points (heals capped at the maximum), experience or coins."""
-    common.require_phase(state, "choosing", "playing")
     seat, who = _whose(state, action)
     if who["exhausted"]:
         raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
@@ -160,7 +157,6 @@ def _summon_ids(state: dict) -> set:
 
 
 def exhaust_by_hand(state: dict, action: Action) -> None:
-    common.require_phase(state, "choosing", "playing")
     seat, who = _whose(state, action)
     if who["exhausted"]:
         raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
@@ -184,7 +180,6 @@ def character_condition(state: dict, action: Action) -> None:
 
 # -- summons ------------------------------------------------------------------------------------
 def add_summon(state: dict, action: Action) -> None:
-    common.require_phase(state, "choosing", "playing")
     seat, who = _whose(state, action)
     if len(who["summons"]) >= MAX_SUMMONS:
         raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)

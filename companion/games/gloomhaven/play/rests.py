@@ -16,7 +16,6 @@ MAX_DISCARD = 40
 
 
 def _resting(state: dict, action: Action) -> tuple[str, dict]:
-    common.require_phase(state, "choosing")
     seat = action.seat
     who = common.character(state, seat)
     if who["exhausted"]:

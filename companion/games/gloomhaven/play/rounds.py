@@ -40,7 +40,6 @@ def draw_cards(state: dict, deck_ids: list[str], rng: random.Random) -> dict:
 
 
 def choose(state: dict, action: Action) -> None:
-    common.require_phase(state, "choosing")
     if action.seat not in common.acting_characters(state):
         raise ActionError(N_("Only a character still in the scenario chooses cards."), field="initiative")
     state["secrets"].setdefault(action.seat, {})["choice"] = read_choice(action.payload)
@@ -109,7 +108,6 @@ def acting_standee(state: dict) -> dict | None:
 
 def end_turn(state: dict, action: Action) -> None:
     """The figure whose turn it is ends it (a character: its player)."""
-    common.require_phase(state, "playing")
     turn = current_turn(state)
     if turn["kind"] == "character" and action.seat != turn["id"] and not common.flag(action.payload, "for_them"):
         raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
@@ -293,7 +291,6 @@ def _new_deck_cards(state: dict, placed: list[dict], rng: random.Random) -> dict
 
 
 def open_door(state: dict, action: Action) -> None:
-    common.require_phase(state, "choosing", "playing")
     room = _room(state, action.payload)
     state["rooms"].append(room["number"])
     payload = action.payload

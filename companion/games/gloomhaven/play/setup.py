@@ -31,7 +31,6 @@ def initial_state(options: dict) -> dict:
 
 
 def set_scenario(state: dict, payload: dict) -> None:
-    common.require_phase(state, "setup")
     number = common.whole(payload, "scenario", 1, common.MAX_NUMBER, default=state["scenario"])
     found = catalog.scenario(number)
     state["scenario"] = found["number"]
@@ -57,7 +56,6 @@ def _preview_level(state: dict) -> None:
 
 
 def set_character(state: dict, action: Action) -> None:
-    common.require_phase(state, "setup")
     if action.seat is None:
         raise ActionError(N_("Only a seated player has a character."), field="class")
     payload = action.payload
@@ -92,7 +90,6 @@ def _standee_counts(wanted: list[dict]) -> dict[str, int]:
 
 
 def start(state: dict, action: Action) -> None:
-    common.require_phase(state, "setup")
     if not state["characters"]:
         raise ActionError(N_("Choose at least one character before starting."), field="type")
     found = catalog.scenario(state["scenario"])

@@ -134,3 +134,14 @@ def test_no_short_rest_after_choosing_cards():
     table.act("s1", "initiative.choose", initiative=10, second=20)
     with pytest.raises(ActionError):
         table.act("s1", "rest.short", count=5)
+
+
+def test_an_action_outside_its_phase_is_refused_naming_the_phase():
+    from table_support import Table
+    with pytest.raises(ActionError) as refused:
+        Table().act("s1", "turn.next")
+    assert refused.value.params["phase"] == "set-up"
+    table = started()
+    with pytest.raises(ActionError) as refused:
+        table.act("s1", "scenario.set", scenario=2)
+    assert refused.value.params["phase"] == "card selection"
