@@ -30,9 +30,7 @@ def present(state: dict, seat_id: str | None) -> dict:
         "goals": _my_goals(state, seat_id),
         "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
                         if s not in state["chosen"]] if state["phase"] == "choosing" else [],
-        "modifier_counts": {"pile": modifiers.pile_size(state["modifiers"]),
-                            "discard": len(state["modifiers"]["cards"]["discard"]),
-                            "bless": modifiers.in_pile(state["modifiers"], "bless"),
+        "modifier_counts": {"bless": modifiers.in_pile(state["modifiers"], "bless"),
                             "curse": modifiers.in_pile(state["modifiers"], "curse")},
     }
 
