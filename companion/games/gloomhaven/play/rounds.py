@@ -238,7 +238,16 @@ def consume_card_elements(state: dict, monster_id: str) -> None:
                 elements.can_consume(state["elements"], element):
             elements.consume(state["elements"], element)
             consumed.append(element)
+        elif action["kind"] in ("consume", "infuse") and element not in elements.ELEMENTS:
+            # A wild element: the players say which (the seed), on the element board.
+            state["news"].append([WILD_LINES[action["kind"]], {"monster": catalog.monster_name(monster_id)}])
     state["consumed"] = {"monster": monster_id, "elements": consumed}
+
+
+WILD_LINES = {
+    "infuse": N_("%(monster)s infuses an element of your choice: infuse it on the element board at the end of its turn."),
+    "consume": N_("%(monster)s consumes an element of your choice if one is strong or waning: consume it on the element board."),
+}
 
 
 # -- end of round ----------------------------------------------------------------------------
