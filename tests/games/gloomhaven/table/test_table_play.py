@@ -273,3 +273,20 @@ def test_strengthen_gives_advantage_and_muddle_disadvantage_and_both_cancel():
     assert attack_mode({"muddle": {}}, "normal") == "disadvantage"
     assert attack_mode({"strengthen": {}, "muddle": {}}, "normal") == "normal"
     assert attack_mode({"muddle": {}}, "advantage") == "normal"
+
+
+def test_a_monster_card_consumes_its_element_when_it_can_and_says_so():
+    from companion.games.gloomhaven import data, elements
+    from companion.games.gloomhaven.play.rounds import consume_card_elements
+    monster_id, index, element = next(
+        (m, i, a["element"]) for m, monster in data.monsters().items() for i, card in
+        enumerate(data.decks()[monster["deck"]]["cards"]) for a in card["actions"]
+        for a in [a] + a.get("consume", []) if a["kind"] == "consume" and a["element"] in elements.ELEMENTS)
+    deck_id = data.monster(monster_id)["deck"]
+    board = elements.new_board()
+    board["strength"][element] = "waning"
+    state = {"decks": {deck_id: {"current": index}}, "elements": board, "news": []}
+    consume_card_elements(state, monster_id)
+    assert board["strength"][element] == "inert" and state["consumed"]["elements"] == [element]
+    consume_card_elements(state, monster_id)  # the next monster of the type finds it gone
+    assert state["consumed"]["elements"] == []
