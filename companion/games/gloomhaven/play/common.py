@@ -6,27 +6,20 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import catalog, monsters
 from companion.games.gloomhaven.level import clamp_level
+from companion.kit.fields import Bool, clean_text, whole_number
 from companion.rules import N_, ActionError
 
 MAX_NUMBER = 999
 
 
-# -- payload fields (typed by the kit's field declarations once it lands) -----------
+# -- payload fields ---------------------------------------------------------------------
+# The platform has typed every payload by its declaration (rules.py); these
+# read a field with its default, refusing what a declaration leaves open.
 def whole(payload: dict, name: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER, default=None) -> int:
     value = payload.get(name, default)
     if value is None or value == "":
-        if default is not None:
-            return default
         raise ActionError(N_("Enter a whole number."), field=name)
-    if isinstance(value, bool):
-        raise ActionError(N_("Enter a whole number."), field=name)
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise ActionError(N_("Enter a whole number."), field=name) from None
-    if not low <= number <= high:
-        raise ActionError(N_("Enter a number from %(low)d to %(high)d."), field=name, low=low, high=high)
-    return number
+    return whole_number(value, name, low, high)
 
 
 def choice(payload: dict, name: str, choices, default=None) -> str:
@@ -37,23 +30,14 @@ def choice(payload: dict, name: str, choices, default=None) -> str:
 
 
 def flag(payload: dict, name: str) -> bool:
-    value = payload.get(name, False)
-    if isinstance(value, bool):
-        return value
-    if value in ("1", "true", "on", "yes", 1):
-        return True
-    if value in ("", "0", "false", "off", "no", 0, None):
-        return False
-    raise ActionError(N_("Answer yes or no."), field=name)
+    value = payload.get(name)
+    return False if value in (None, "", False) else Bool(name).parse(value)
 
 
 def text(payload: dict, name: str, max_length: int = 40) -> str:
-    value = payload.get(name)
-    if not isinstance(value, str) or not value.strip():
+    value = " ".join(clean_text(payload.get(name) or "", name, max_length=max_length).split())
+    if not value:
         raise ActionError(N_("Write a name."), field=name)
-    value = " ".join(value.split())
-    if len(value) > max_length or any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in value):
-        raise ActionError(N_("At most %(max)d ordinary characters."), field=name, max=max_length)
     return value
 
 
