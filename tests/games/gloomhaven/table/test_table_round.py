@@ -1,6 +1,8 @@
 """The core loop of the table: set-up, choosing initiative, revealing the
 monster cards, turns in order, round end."""
 
+import random
+
 import pytest
 
 from companion.games.gloomhaven import catalog
@@ -145,3 +147,21 @@ def test_an_action_outside_its_phase_is_refused_naming_the_phase():
     with pytest.raises(ActionError) as refused:
         table.act("s1", "scenario.set", scenario=2)
     assert refused.value.params["phase"] == "card selection"
+
+
+def test_four_characters_at_levels_6_4_4_3_play_at_level_3_and_the_level_is_fixed_once_started():
+    from companion.games.gloomhaven.rules import RULES
+    from companion.rules import Action, Seat
+    seats = {f"s{i}": Seat(f"s{i}", f"P{i}", "player") for i in range(1, 5)}
+    state = RULES.initial_state({"scenario": 1})
+    for seat, level in zip(seats, (6, 4, 4, 3)):
+        state = RULES.act(state, RULES.typed(Action("character.set", {"class": "brute", "level": level}, seat)), seats)
+    assert state["level"] == 3 and state["values"]["trap_damage"]["value"] == 5
+    state = RULES.act(state, RULES.typed(Action("scenario.set", {"difficulty": "hard", "solo": True}, "s1")), seats)
+    assert state["level"] == 4 and state["values"]["monster_level"]["value"] == 5
+    start = RULES.prepare(state, RULES.typed(Action("scenario.start", {}, "s1")), random.Random(1))
+    state = RULES.act(state, start, seats)
+    with pytest.raises(ActionError):
+        RULES.act(state, RULES.typed(Action("scenario.set", {"difficulty": "easy"}, "s1")), seats)
+    assert {s["max_hp"] for s in state["standees"] if s["rank"] == "normal"} == \
+        {catalog.monster("bandit-guard")["levels"][5]["normal"]["hit_points"]}
