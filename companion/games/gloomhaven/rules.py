@@ -68,6 +68,8 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("turn.next", "End the current figure's turn (a character's: its player, or `for_them`).",
                     (Bool("for_them", default=False),)),
          rounds.end_turn, None, N_("ended a turn")),
+        (ActionSpec("turn.swap", "You and the character tied with you on both cards swap places in the order."),
+         rounds.swap_tied, None, N_("swapped turns with a tied character")),
         (ActionSpec("room.reveal", "Open a door: `room` (its number); its standees are placed.",
                     (Int("room", min=1, max=99),)),
          rounds.open_door, rounds.prepare_door, N_("opened a door")),

@@ -120,6 +120,19 @@ def end_turn(state: dict, action: Action) -> None:
     advance(state)
 
 
+def swap_tied(state: dict, action: Action) -> None:
+    """Two characters tied on both cards: the players choose who goes first
+    (the seed), so either may hand the other the earlier turn."""
+    for index in range(state["turn"] + 1, len(state["order"]) - 1):
+        first, second = state["order"][index], state["order"][index + 1]
+        if first["players_choose"] and action.seat in (first["id"], second["id"]):
+            # The tie mark stays with the first place of the pair.
+            state["order"][index] = {**second, "players_choose": True}
+            state["order"][index + 1] = {**first, "players_choose": second["players_choose"]}
+            return
+    raise ActionError(N_("Only two characters tied on both cards, before either acts, may swap."), field="type")
+
+
 def finish_figure_turn(state: dict) -> None:
     """End of one figure's turn: its infusions become strong, its short conditions end."""
     turn = current_turn(state)

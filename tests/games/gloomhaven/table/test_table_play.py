@@ -290,3 +290,24 @@ def test_a_monster_card_consumes_its_element_when_it_can_and_says_so():
     assert board["strength"][element] == "inert" and state["consumed"]["elements"] == [element]
     consume_card_elements(state, monster_id)  # the next monster of the type finds it gone
     assert state["consumed"]["elements"] == []
+
+
+def test_characters_tied_on_both_cards_may_swap_before_either_acts():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=90, second=40)
+    table.act("s2", "initiative.choose", initiative=90, second=40)
+    ids = [t["id"] for t in table.state["order"]]
+    assert ids.index("s1") + 1 == ids.index("s2")
+    table.act("s2", "turn.swap")
+    ids = [t["id"] for t in table.state["order"]]
+    assert ids.index("s2") + 1 == ids.index("s1")
+    table.act("s1", "turn.swap")  # and back again
+    assert [t["id"] for t in table.state["order"]] == [i if i not in ("s1", "s2") else {"s1": "s2", "s2": "s1"}[i]
+                                                      for i in ids]
+
+
+def test_characters_not_tied_cant_swap():
+    table = started()
+    choose_both(table, first=(90, 40), second=(91, 40))
+    with pytest.raises(ActionError):
+        table.act("s2", "turn.swap")
