@@ -16,8 +16,9 @@ import json
 import sys
 from pathlib import Path
 
+from companion.languages import LANGUAGES
+
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-LANGUAGES = ("en", "zh_Hans", "ja")
 
 
 def translator(lang: str):
@@ -38,7 +39,7 @@ def add_commands(subparsers) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help="language of the 'why' sentences (default: en)"
+        "--lang", choices=list(LANGUAGES), default="en", help="language of the 'why' sentences (default: en)"
     )
     parser.add_argument("--pretty", action="store_true", help="indent the output JSON")
     parser.set_defaults(run=run)

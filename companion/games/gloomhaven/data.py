@@ -8,15 +8,12 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from companion import data_path
+
 
 def data_folder() -> Path:
-    """data/gloomhaven/: inside the package when installed from a wheel, else
-    beside the package (a checkout). The one place that knows where the files
-    live; it mirrors the app-wide companion.data_path being added on main, and
-    becomes a call to it once that is merged."""
-    package = Path(__file__).resolve().parents[2]
-    packaged = package / "data" / "gloomhaven"
-    return packaged if packaged.is_dir() else package.parent / "data" / "gloomhaven"
+    """data/gloomhaven/, in a checkout or an installed wheel alike."""
+    return data_path("gloomhaven")
 
 
 @lru_cache(maxsize=None)
