@@ -63,8 +63,7 @@ def monster_attack(state: dict, action: Action) -> None:
     for code in cards:
         modifiers.take(state["modifiers"], code)
     result = attacks.calculate(
-        common.whole(payload, "base", 0, 99), bonuses=[common.whole(payload, "bonus", -99, 99, default=0)],
-        cards=cards, mode=mode, shield=common.whole(payload, "shield", 0, 99, default=0),
+        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload), cards=cards, mode=mode, shield=common.whole(payload, "shield", 0, 99, default=0),
         pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
     _record(state, common.standee_label(attacker), name, mode, result)
     common.news(state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage (take it, or lose cards instead)."),
@@ -90,7 +89,7 @@ def character_attack(state: dict, action: Action) -> None:
     stats = common.stats(state, target["monster"], target["rank"])
     shield = (stats.get("shield") or 0) + _card_shield(state, target)
     result = attacks.calculate(
-        common.whole(payload, "base", 0, 99), bonuses=[b for b in [common.whole(payload, "bonus", -99, 99, default=0)] if b],
+        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload),
         doubled=common.flag(payload, "doubled"), cards=cards, mode=mode, shield=shield,
         pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
     label = common.standee_label(target)
@@ -102,6 +101,12 @@ def character_attack(state: dict, action: Action) -> None:
     if retaliate and target in state["standees"]:
         state["news"].append([N_("Retaliate %(value)d (range %(range)d) if the attacker is within reach."),
                               {"value": retaliate["value"], "range": retaliate["range"]}])
+
+
+def _bonuses(payload: dict) -> list[int]:
+    """The attack's own +X (none shown when it is 0)."""
+    bonus = common.whole(payload, "bonus", -99, 99, default=0)
+    return [bonus] if bonus else []
 
 
 def _card_shield(state: dict, target: dict) -> int:
