@@ -74,9 +74,13 @@ class LeagueRules(TallyRules):
         return super().describe(action, seats, state)
 
 
-@pytest.fixture
-def league(monkeypatch) -> str:
+def register(monkeypatch: pytest.MonkeyPatch) -> str:
     """Registers the league and match table types; returns the league's id."""
     for rules in (LeagueRules(), MatchRules()):
         monkeypatch.setitem(games.table_types(), rules.id, rules)
     return LeagueRules.id
+
+
+@pytest.fixture
+def league(monkeypatch) -> str:
+    return register(monkeypatch)
