@@ -154,3 +154,13 @@ def test_importing_another_servers_export_through_the_page_says_why_it_is_refuse
     response = host.post("/import", {"file": (io.BytesIO(data), "table.json")})
     assert location_path(response) == "/"
     assert "made on another server" in host.page("/") and SEALED_ELSEWHERE.startswith("This export was made")
+
+
+def test_the_history_says_who_started_a_child_and_who_reported(ann, ben, parent):
+    match = start_match(ann, parent)
+    score(ben, match)
+    ann.csrf = csrf_from(ann.page(f"/t/{match}"))
+    ann.post(f"/t/{match}/report", {})
+    assert "started Match 1" in ann.page(f"/t/{parent}/history")
+    assert "reported the result" in ann.page(f"/t/{match}/history")
+    assert "table.child" not in ann.page(f"/t/{parent}/history")
