@@ -665,14 +665,14 @@ def _checked_tree(data: object, key: str, parent_seats: frozenset[str] | None = 
         children = opened.get("children", [])
         if not isinstance(children, list) or ("state" in opened and opened["state"] != state):
             raise ValueError
-        _check_seat_links(seats, parent_seats)
+        seats = _checked_seat_links(seats, parent_seats)
         kids = [_checked_tree(child, key, frozenset(s["id"] for s in seats)) for child in children]
         tokens = {child.get("token"): kid.token for child, kid in zip(children, kids)}
         if len(tokens) != len(kids) or not all(isinstance(old, str) for old in tokens):
             raise ValueError
         if tokens:  # the log (and so perhaps the state) names its children by their new tokens
             entries = [_relinked(e, tokens, games.rules_for(data["game"]).result_action) for e in entries]
-            _, initial, state, seats, entries, snapshots = _checked_export({**opened, "actions": entries})
+            _, initial, state, _, entries, snapshots = _checked_export({**opened, "actions": entries})
     # RecursionError: nested deeper than copying or comparing can go;
     # OverflowError, OSError: a time no calendar holds.
     except (KeyError, TypeError, ValueError, ActionError, RecursionError, OverflowError, OSError):
@@ -682,12 +682,15 @@ def _checked_tree(data: object, key: str, parent_seats: frozenset[str] | None = 
                          offer if isinstance(offer, str) else None)
 
 
-def _check_seat_links(seats: list[dict], parent_seats: frozenset[str] | None) -> None:
-    """A child's seats may link to its parent's seats only; a top table's to none."""
+def _checked_seat_links(seats: list[dict], parent_seats: frozenset[str] | None) -> list[dict]:
+    """A child's seats, which may link to its parent's seats only. A table
+    imported on its own (a child exported from its own page) keeps no links."""
+    if parent_seats is None:
+        return [{key: value for key, value in seat.items() if key != "parent_seat"} for seat in seats]
     for seat in seats:
-        link = seat.get("parent_seat")
-        if link is not None and (parent_seats is None or link not in parent_seats):
+        if seat.get("parent_seat") is not None and seat["parent_seat"] not in parent_seats:
             raise ValueError
+    return seats
 
 
 def _relinked(entry: dict, tokens: dict[str, str], result_action: str | None) -> dict:

@@ -143,3 +143,10 @@ def test_databases_from_before_linked_tables_gain_the_link_columns(tmp_path):
     assert store.table("t").parent is None and store.children("t") == []
     assert "parent_seat" in store.db["seats"].columns_dict
     store.close()
+
+
+def test_a_child_exported_from_its_own_page_imports_as_a_table_of_its_own(store, parent):
+    child = store.create_child(parent, "match-1", "s1").token
+    copy = store.import_table(store.export(child))
+    assert copy.parent is None and store.seat_links(copy.token) == {}
+    assert [s.name for s in store.seats(copy.token).values()] == ["Ann", "Bob"]
