@@ -59,7 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
     templating.init_app(app)
     errors.init_app(app)
 
-    from companion.web import api, events, guesses, pages, play, render
+    from companion.web import api, events, guesses, links, pages, play, render
 
     render.init_app(app)
     app.extensions["companion.wrong_codes"] = guesses.WrongCodes()
@@ -68,6 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(play.blueprint)
     app.register_blueprint(events.blueprint)
     app.register_blueprint(api.blueprint)
+    app.register_blueprint(links.blueprint)
     for game in games.game_packages():
         module = games.optional_module(game, "web")
         if module is not None and hasattr(module, "blueprint"):

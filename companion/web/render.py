@@ -15,11 +15,12 @@ from flask_babel import get_locale
 
 from companion.rules import Seat
 from companion.store import Table
-from companion.web import history, i18n
+from companion.web import history, i18n, links
 from companion.web.memo import Memo
 from companion.web.security import store
 
-PLATFORM_REGIONS = ["log"]
+# "links": the tables this one was started from or started (companion.web.links).
+PLATFORM_REGIONS = ["links", "log"]
 CACHE_SIZE = 512
 # What every viewer's render of one version reads alike (state, seats, the
 # undo step, the log's tail), kept for a few versions of many tables.
@@ -69,6 +70,7 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "undo_seq": version_read(token, version, "undo", lambda: store().undo_target(token, upto=version)),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
+        "family": None if display else links.family(table, viewer, state, seats),
     }
 
 
