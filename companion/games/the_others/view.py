@@ -1,0 +1,165 @@
+"""What the server draws before an action, what each seat sees, and the
+history line of each action."""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.the_others import apocalypse, battle, cards, data, setup, turns
+from companion.games.the_others.turns import Actor
+from companion.rules import N_, Action, ActionError, Seat
+
+#: Payload keys only the server writes (in prepare): a client's are dropped.
+RECORDED = ("draws", "drawn", "offers", "hero_roll", "sin_roll")
+
+
+# -- prepare ---------------------------------------------------------------------------------
+def prepare_payload(state: dict, action: Action, rng: random.Random) -> dict:
+    payload = {key: value for key, value in action.payload.items() if key not in RECORDED}
+    try:
+        return _draw(state, action.type, payload, rng)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return payload  # malformed: the handler refuses it with a message naming the field
+
+
+def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
+    host = Actor(None, None)
+    if kind == "game.start" and state["phase"] == "setup" and not setup.missing_before_start(state):
+        payload["draws"] = setup.prepare_start(state, rng)
+    elif kind == "sin.draw":
+        payload["drawn"] = cards.draw_sin_cards(state, rng, _small(payload.get("count", 1)))
+    elif kind == "city.action" and isinstance(payload.get("actions"), list):
+        payload["actions"] = _with_refills(state, payload["actions"], rng)
+    elif kind == "fight.start":
+        payload = battle.prepare_rolls(state, payload, rng, battle.fight_sizes(state, host, payload))
+    elif kind == "fight.counter" and state["fight"]:
+        monsters = battle.monsters_from(state, payload.get("monsters") or {})
+        if monsters:
+            from companion.games.the_others import fight
+            setup_ = {**state["fight"]["setup"], "monsters": monsters, "pentagrams": payload.get("pentagrams") or 0}
+            payload = battle.prepare_rolls(state, payload, rng, {"sin": fight.pools(setup_)["sin_dice"]["total"]})
+    elif kind == "cleanse.roll" and state["turn"]:
+        payload = battle.prepare_rolls(state, payload, rng,
+                                       {"hero": battle.cleanse_size(state, state["turn"]["hero"], payload)})
+    elif kind == "check.roll":
+        payload = battle.prepare_rolls(state, payload, rng, {"sin": _small(payload.get("tokens"))})
+    elif kind == "apocalypse.advance":
+        payload["offers"] = cards.draw_offers(state, rng, _small(payload.get("steps", 1)))
+    elif kind == "turn.end" and state["turn"]:
+        payload["offers"] = cards.dark_past_offers(state, state["turn"]["hero"], rng)
+    return payload
+
+
+def _small(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 12:
+        raise ValueError(value)
+    return value
+
+
+def _with_refills(state: dict, actions: list, rng: random.Random) -> list:
+    out, drawn = [], []
+    for item in actions:
+        if isinstance(item, dict) and item.get("kind") == "upgrade":
+            unseen = [card for card in cards.upgrade_deck(state) if card not in drawn]
+            refill = cards.draw(rng, unseen, state["upgrade_bottom"], 1)
+            drawn += refill
+            item = {**item, "refill": refill}
+        out.append(item)
+    return out
+
+
+# -- what each seat sees ----------------------------------------------------------------------
+def view(state: dict, seat: Seat | None) -> dict:
+    shown = {key: value for key, value in state.items() if key not in ("secrets", "sealed")}
+    shown["mine"] = state["secrets"].get(seat.id, {}) if seat is not None else {}
+    shown["dark_pasts_sealed"] = sorted(state["sealed"]["dark_pasts"])  # who holds one, not which
+    shown["next_hero"] = turns.next_hero(state) if state["phase"] == "hero_turns" else None
+    shown["round_can_end"] = turns.round_can_end(state)
+    shown["reactions_left"] = turns.reactions_left(state)
+    shown["apocalypse_active"] = apocalypse.active_levels(state["apocalypse"]["level"])
+    shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
+    return shown
+
+
+def redact(action: Action, viewer: Seat | None) -> dict:
+    payload = dict(action.payload)
+    if action.type == "game.start" and "draws" in payload:
+        draws = dict(payload["draws"])
+        draws.pop("dark_pasts", None)  # sealed from every seat
+        if viewer is None or viewer.role != "sin":
+            draws["hand"] = len(draws.get("hand", []))
+        payload["draws"] = draws
+    if action.type == "sin.draw" and (viewer is None or viewer.role != "sin"):
+        payload["drawn"] = {"cards": len(payload.get("drawn", {}).get("cards", []))}
+    return payload
+
+
+# -- history -------------------------------------------------------------------------------------
+def _hero(hero_id) -> str:
+    return data.heroes().get(hero_id, {}).get("name", "?") if isinstance(hero_id, str) else "?"
+
+
+LINES = {
+    "facts.enter": N_("entered numbers from the components"),
+    "team.choose": N_("chose the team"),
+    "heroes.pick": N_("picked their heroes"),
+    "game.start": N_("started the game"),
+    "round.first_hero": N_("%(hero)s goes first this round"),
+    "turn.start": N_("%(hero)s starts a turn"),
+    "turn.pass": N_("%(hero)s keeps their extra-turn tokens"),
+    "turn.end": N_("ended the turn"),
+    "reaction.spend": N_("reacts"),
+    "reaction.end": N_("ends the reaction"),
+    "sin.play_card": N_("played %(card)s"),
+    "sin.draw": N_("drew sin cards"),
+    "round.end": N_("ended the round"),
+    "monsters.summon": N_("summoned monsters"),
+    "hero.wounds": N_("placed %(hero)s's wound tokens"),
+    "hero.adjust": N_("changed %(hero)s's dashboard"),
+    "city.action": N_("used a city action"),
+    "upgrade.lose": N_("%(hero)s lost an upgrade"),
+    "hero.replace": N_("%(hero)s joins from the reserve"),
+    "fight.start": N_("a fight begins"),
+    "fight.resolve": N_("the fight is resolved"),
+    "fight.ranged_hits": N_("the ranged hits are assigned"),
+    "fight.counter": N_("the monsters counter-attack"),
+    "cleanse.roll": N_("cleanses"),
+    "check.roll": N_("a fire or corruption check"),
+    "apocalypse.advance": N_("the apocalypse track advances"),
+    "apocalypse.keep": N_("kept an apocalypse card"),
+    "mission.progress": N_("mission progress"),
+    "mission.choose": N_("chose the next mission"),
+}
+
+
+def describe(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    payload = action.payload
+    hero = payload.get("reserve") if action.type == "hero.replace" else payload.get("hero")
+    params = {"hero": _hero(hero)}
+    if action.type == "sin.play_card":
+        cards_by_id = {card["id"]: card["name"] for sin in data.sins().values() for card in sin["cards"]}
+        params["card"] = cards_by_id.get(payload.get("card"), "?")
+    return LINES.get(action.type, "%(type)s"), {**params, "type": action.type}
+
+
+# -- state check --------------------------------------------------------------------------------
+def check_state(state: dict) -> None:
+    if state["phase"] not in ("setup", "round_start", "hero_turns", "over"):
+        raise ValueError("phase")
+    for key in ("sin", "acolyte", "story"):
+        if state["options"][key] not in {"sin": data.sins(), "acolyte": data.acolytes(),
+                                         "story": data.stories()}[key]:
+            raise ValueError(key)
+    if not 0 <= state["apocalypse"]["level"] <= apocalypse.top():
+        raise ValueError("apocalypse")
+    for hero_id in state["order"]:
+        hero = state["heroes"][hero_id]
+        if not 1 <= hero["corruption"] <= 7 or len(hero["wounds"]) > 5 or len(set(hero["wounds"])) != len(hero["wounds"]):
+            raise ValueError("hero")
+        if not all(isinstance(slot, int) and 1 <= slot <= 7 for slot in hero["wounds"]):
+            raise ValueError("wounds")
+    for secret in state["secrets"].values():
+        if not isinstance(secret.get("hand", []), list):
+            raise TypeError("hand")
+    if not isinstance(state["sealed"]["dark_pasts"], dict):
+        raise TypeError("sealed")
