@@ -28,8 +28,8 @@ class Table:
         self.state = RULES.on_seat_joined(self.state, seat)
         return seat
 
-    def act(self, seat_id, kind: str, **payload) -> dict:
-        action = RULES.prepare(self.state, Action(kind, payload, seat_id), self.rng)
+    def act(self, seat_id, action_type: str, /, **payload) -> dict:
+        action = RULES.prepare(self.state, Action(action_type, payload, seat_id), self.rng)
         self.state = RULES.act(self.state, action, self.seats)
         self.log.append(action)
         return self.state
@@ -53,7 +53,9 @@ def started(hero_players=3, **options) -> Table:
         table.join(name, "hero")
     table.facts()
     table.act(None, "team.choose", heroes=TEAM)
-    picks = {"ann": ["rose"], "bob": ["thorley"], "cy": ["rocco"]} if hero_players == 3 else {"ann": ["rose", "thorley", "rocco"]}
+    picks = {1: {"ann": ["rose", "thorley", "rocco"]},
+             2: {"ann": ["rose", "thorley"], "bob": ["rocco", "leah"]},
+             3: {"ann": ["rose"], "bob": ["thorley"], "cy": ["rocco"]}}[hero_players]
     for seat, heroes in picks.items():
         table.act(seat, "heroes.pick", heroes=heroes)
     table.act(None, "game.start")

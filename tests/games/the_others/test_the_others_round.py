@@ -1,0 +1,221 @@
+"""Round flow: first hero, turns clockwise with turn and extra-turn tokens,
+the SIN's reactions and sin cards, round end and its resets."""
+
+from __future__ import annotations
+
+import pytest
+from the_others_support import started
+
+from companion.rules import ActionError
+
+
+def refused(table, seat, action_type, /, **payload) -> ActionError:
+    before = table.state
+    with pytest.raises(ActionError) as error:
+        table.act(seat, action_type, **payload)
+    assert table.state == before  # nothing changed
+    return error.value
+
+
+def in_turns():
+    table = started()
+    table.act("ann", "round.first_hero", hero="rose")
+    return table
+
+
+def test_set_up_gives_the_sin_5_cards_and_a_reaction_token_per_hero_and_5_upgrades():
+    table = started()
+    state = table.state
+    assert state["phase"] == "round_start"
+    assert len(state["secrets"]["sin"]["hand"]) == 5 and state["sin"]["hand_count"] == 5
+    assert state["sin"]["reaction_tokens"] == 3
+    assert len(state["inventory"]) == 5
+    assert state["reserve"] == ["leah", "brad", "karl", "morgana"]
+    assert all(state["heroes"][h]["turn_tokens"] == 2 for h in state["order"])
+
+
+def test_one_hero_player_controls_three_heroes_and_two_players_four():
+    table = started(hero_players=1)
+    assert table.state["options"]["hero_count"] == 3
+    assert {table.state["heroes"][h]["player"] for h in table.state["order"]} == {"ann"}
+
+
+def test_heroes_take_turns_clockwise_from_the_first_hero():
+    table = in_turns()
+    error = refused(table, "bob", "turn.start", hero="thorley")
+    assert error.field == "hero"
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "turn.end")
+    refused(table, "cy", "turn.start", hero="rocco")
+    table.act("bob", "turn.start", hero="thorley")
+    assert table.state["heroes"]["thorley"]["turn_tokens"] == 1
+
+
+def test_only_the_heroes_player_starts_its_turn():
+    table = in_turns()
+    refused(table, "bob", "turn.start", hero="rose")
+    refused(table, "sin", "turn.start", hero="rose")
+
+
+def play_turn(table, seat, hero):
+    table.act(seat, "turn.start", hero=hero)
+    table.act(seat, "turn.end")
+
+
+def full_round(table):
+    for _ in range(2):
+        for seat, hero in (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco")):
+            play_turn(table, seat, hero)
+
+
+def test_a_third_turn_needs_an_extra_turn_token():
+    table = in_turns()
+    full_round(table)
+    error = refused(table, "ann", "turn.start", hero="rose")
+    assert "no turn token" in error.message
+    assert table.state["heroes"]["rose"]["turn_tokens"] == 0
+
+
+def test_an_extra_turn_token_gives_another_turn_and_is_kept_across_rounds_until_used():
+    table = in_turns()
+    table.act("ann", "hero.adjust", hero="rose", change="extra_turn")
+    full_round(table)
+    table.act("ann", "turn.start", hero="rose")
+    assert table.state["heroes"]["rose"]["extra_turns"] == 0
+    table.act("ann", "turn.end")
+    table.act(None, "round.end")
+    assert table.state["round"] == 2
+
+
+def test_a_hero_with_extra_turns_may_keep_them_and_the_round_then_ends():
+    table = in_turns()
+    table.act("ann", "hero.adjust", hero="rose", change="extra_turn")
+    full_round(table)
+    refused(table, None, "round.end")
+    table.act("ann", "turn.pass", hero="rose")
+    table.act(None, "round.end")
+    assert table.state["heroes"]["rose"]["extra_turns"] == 1
+
+
+def test_a_hero_with_a_turn_token_left_cannot_pass():
+    table = in_turns()
+    error = refused(table, "ann", "turn.pass", hero="rose")
+    assert "must take the turn" in error.message
+
+
+def test_the_sin_reacts_only_after_a_turn_and_only_with_a_token():
+    table = in_turns()
+    refused(table, "sin", "reaction.spend")
+    table.act("ann", "turn.start", hero="rose")
+    refused(table, "sin", "reaction.spend")  # the turn is still going on
+    table.act("ann", "turn.end")
+    refused(table, "ann", "reaction.spend")  # only the SIN
+    table.act("sin", "reaction.spend")
+    refused(table, "sin", "reaction.spend")  # one reaction per turn
+    assert table.state["sin"]["reactions_used"] == 1
+
+
+def test_reaction_tokens_run_out_and_reset_at_round_end():
+    table = in_turns()
+    for seat, hero in (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco")):
+        play_turn(table, seat, hero)
+        table.act("sin", "reaction.spend")
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "turn.end")
+    error = refused(table, "sin", "reaction.spend")
+    assert "No reaction token" in error.message
+    for seat, hero in (("bob", "thorley"), ("cy", "rocco")):
+        play_turn(table, seat, hero)
+    table.act(None, "round.end")
+    assert table.state["sin"]["reactions_used"] == 0
+    assert table.state["sin"]["reaction_tokens"] - table.state["sin"]["reactions_used"] == 3
+
+
+def test_apocalypse_level_4_gives_an_extra_reaction_token_every_round():
+    table = in_turns()
+    table.act(None, "apocalypse.advance", steps=4)
+    while table.state["apocalypse"]["offer"]:
+        table.act("sin", "apocalypse.keep", card=table.state["apocalypse"]["offer"][0])
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["sin"]["reaction_tokens"] == 4
+
+
+def test_one_sin_card_per_hero_turn_including_its_reaction_even_without_tokens():
+    table = in_turns()
+    hand = list(table.state["secrets"]["sin"]["hand"])
+    refused(table, "sin", "sin.play_card", card=hand[0])  # no hero turn going on
+    table.act("ann", "turn.start", hero="rose")
+    table.act("sin", "sin.play_card", card=hand[0])
+    table.act("ann", "turn.end")
+    error = refused(table, "sin", "sin.play_card", card=hand[1])  # same turn's reaction
+    assert "one sin card" in error.message.casefold()
+    table.act("bob", "turn.start", hero="thorley")
+    table.state["sin"]["reactions_used"] = 3  # no reaction tokens left
+    table.act("sin", "sin.play_card", card=hand[1])
+    assert table.state["sin"]["hand_count"] == 3
+    assert table.state["sin"]["discard"] == hand[:2]
+
+
+def test_a_card_not_in_hand_is_refused():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    error = refused(table, "sin", "sin.play_card", card="no_such_card")
+    assert error.field == "card"
+
+
+def test_altar_draws_add_cards_and_the_deck_reshuffles_when_empty():
+    table = in_turns()
+    table.act("sin", "sin.draw", count=7)  # 5 + 7 = all 12
+    assert table.state["sin"]["hand_count"] == 12
+    table.act("ann", "turn.start", hero="rose")
+    card = table.state["secrets"]["sin"]["hand"][0]
+    table.act("sin", "sin.play_card", card=card)
+    table.act("sin", "sin.draw", count=1)  # the deck is empty: the discard is shuffled back
+    assert table.state["sin"]["hand_count"] == 12 and table.state["sin"]["discard"] == []
+
+
+def test_round_end_resets_turn_city_and_reaction_tokens_and_the_acolyte_mark():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=["extra_turn"])
+    table.act("ann", "turn.end")
+    for seat, hero in (("bob", "thorley"), ("cy", "rocco"), ("ann", "rose"), ("bob", "thorley"), ("cy", "rocco")):
+        play_turn(table, seat, hero)
+    table.act("ann", "turn.pass", hero="rose")
+    table.state["sin"]["acolyte_mark"] = True
+    table.act(None, "round.end")
+    rose = table.state["heroes"]["rose"]
+    assert (rose["turn_tokens"], rose["city_action"], rose["extra_turns"]) == (2, False, 1)
+    assert table.state["sin"]["acolyte_mark"] is False
+    assert table.state["phase"] == "round_start" and table.state["first_hero"] is None
+
+
+def test_the_city_action_token_is_used_once_per_round():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=["extra_turn"])
+    error = refused(table, "ann", "city.action", actions=["extra_turn"])
+    assert error.field == "actions"
+
+
+def test_taking_an_upgrade_refills_the_inventory_to_five():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    upgrade = table.state["inventory"][0]
+    table.act("ann", "city.action", actions=[{"kind": "upgrade", "upgrade": upgrade}])
+    assert table.state["heroes"]["rose"]["upgrades"] == [upgrade]
+    assert len(table.state["inventory"]) == 5 and upgrade not in table.state["inventory"]
+
+
+def test_round_end_at_apocalypse_7_wounds_and_corrupts_every_hero():
+    table = in_turns()
+    table.act(None, "apocalypse.advance", steps=7)
+    while table.state["apocalypse"]["offer"]:
+        table.act("sin", "apocalypse.keep", card=table.state["apocalypse"]["offer"][0])
+    full_round(table)
+    table.act(None, "round.end")
+    for hero in table.state["order"]:
+        assert table.state["heroes"][hero]["pending_wounds"] == 2
+        assert table.state["heroes"][hero]["corruption"] == 3
+    assert table.state["summons_left"] == 4  # three heroes, +1 from level 2
