@@ -313,3 +313,32 @@ def check(state: dict, actor: Actor, payload: dict) -> None:
         dashboard.take_wounds(state, hero_id, amount)
     else:
         dashboard.take_corruption(state, hero_id, amount)
+
+
+# -- planning -----------------------------------------------------------------------------------
+def plan(state: dict, actor: Actor, payload: dict) -> None:
+    """Set up a fight to see its pools and chances before anyone rolls."""
+    import copy
+    hero_id = payload.get("hero")
+    dashboard.alive(state, hero_id)
+    scratch = copy.deepcopy(state)
+    fight_setup(scratch, hero_id, {**payload, "voluntary": False}, "sin" if payload.get("reaction") else "hero")
+    state["plan"] = {key: value for key, value in payload.items() if key != "entered"}
+
+
+def planned(state: dict) -> dict | None:
+    """The planned fight's pools, with and without voluntary corruption."""
+    import copy
+    wanted = state.get("plan")
+    if not wanted or wanted.get("hero") not in state["heroes"] or state["heroes"][wanted["hero"]]["dead"]:
+        return None
+    out = {}
+    for voluntary in (False, True):
+        scratch = copy.deepcopy(state)
+        try:
+            setup = fight_setup(scratch, wanted["hero"], {**wanted, "voluntary": voluntary},
+                                "sin" if wanted.get("reaction") else "hero")
+            out[voluntary] = fight.pools(setup)
+        except ActionError:
+            out[voluntary] = None
+    return {"hero": wanted["hero"], "without": out[False], "with": out[True]}

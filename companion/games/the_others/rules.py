@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.the_others import battle, cards, dashboard, data, setup, story, turns
+from companion.games.the_others import battle, cards, dashboard, data, forms, setup, story, turns
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
 from companion.games.the_others.turns import Actor
@@ -46,6 +46,8 @@ HANDLERS = {
     "hero.replace": (dashboard.replace, "Replace dead `hero` by `reserve`, taking `upgrades` from the inventory."),
     "fight.start": (battle.start_fight, "Start a fight: `monsters` {kind: n}, `pentagrams`, `others_in_space`, "
                     "`voluntary`, `ranged`, `acolyte_ability`, extra_* counts; `entered` {hero, sin} faces or app dice."),
+    "fight.plan": (battle.plan, "Plan a fight for `hero` (same fields as fight.start) to see both pools and the "
+                   "chances of wounds and corruption, with and without voluntary corruption."),
     "fight.resolve": (battle.resolve, "Resolve the fight: `turned` {result: n} for faiths, `assigned` hits per "
                       "monster, `protector` (0/1)."),
     "fight.ranged_hits": (battle.ranged_hits, "Ranged fight: turn faiths and `assigned` hits first."),
@@ -125,8 +127,8 @@ class TheOthersRules(Rules):
 
     # -- acting -----------------------------------------------------------------------------
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
-        payload = views.prepare_payload(state, action, rng)
-        return Action(action.type, payload, action.seat)
+        shaped = Action(action.type, forms.normalize(action.payload), action.seat)
+        return Action(action.type, views.prepare_payload(state, shaped, rng), action.seat)
 
     def _run(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         handler = HANDLERS.get(action.type, (None, None))[0]

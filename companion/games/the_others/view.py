@@ -4,6 +4,7 @@ history line of each action."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from companion.games.the_others import apocalypse, battle, cards, data, setup, turns
 from companion.games.the_others.turns import Actor
@@ -78,7 +79,41 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["reactions_left"] = turns.reactions_left(state)
     shown["apocalypse_active"] = apocalypse.active_levels(state["apocalypse"]["level"])
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
+    shown["plan"] = _plan_with_odds(state)
     return shown
+
+
+def _plan_with_odds(state: dict) -> dict | None:
+    planned = battle.planned(state)
+    if planned is None:
+        return None
+    sides = state["facts"]["dice"]
+    for key in ("without", "with"):
+        computed = planned[key]
+        planned[f"{key}_odds"] = chart(sides, computed) if computed and sides["sin"] and sides["hero"] else None
+    return planned
+
+
+def chart(sides: dict, computed: dict) -> dict:
+    """Chances (percent, one decimal) of each number of wounds and of
+    corruption; cached, as many pages show the same chart."""
+    key = (tuple(sorted(sides["sin"].items())), tuple(sorted(sides["hero"].items())),
+           tuple(computed[part]["total"] for part in ("hero_dice", "sin_dice", "hero_defense", "sin_hits",
+                                                      "sin_corruption", "defense_cancelled")),
+           computed["free_results"])
+    return _chart(key)
+
+
+@lru_cache(maxsize=256)
+def _chart(key) -> dict:
+    from companion.games.the_others import dice, odds
+    sin_sides, hero_sides, totals, free = key
+    names = ("hero_dice", "sin_dice", "hero_defense", "sin_hits", "sin_corruption", "defense_cancelled")
+    computed = {name: {"total": total} for name, total in zip(names, totals)}
+    computed["free_results"] = free
+    joint = odds.harm_distribution(dice.hero_die(dict(hero_sides)), dice.sin_die(dict(sin_sides)), computed)
+    return {name: [(n, round(float(p) * 100, 1)) for n, p in dist.items()]
+            for name, dist in odds.marginals(joint).items()}
 
 
 def redact(action: Action, viewer: Seat | None) -> dict:
@@ -120,6 +155,7 @@ LINES = {
     "upgrade.lose": N_("%(hero)s lost an upgrade"),
     "hero.replace": N_("%(hero)s joins from the reserve"),
     "fight.start": N_("a fight begins"),
+    "fight.plan": N_("planned a fight"),
     "fight.resolve": N_("the fight is resolved"),
     "fight.ranged_hits": N_("the ranged hits are assigned"),
     "fight.counter": N_("the monsters counter-attack"),

@@ -215,3 +215,13 @@ def test_four_heroes_get_dark_pasts_1_3_5_and_6():
     assert len(table.state["order"]) == 4
     assert sorted(sealed[h] for h in table.state["order"]) == [1, 3, 5, 6]
     assert sorted(sealed[h] for h in table.state["reserve"]) == [2, 4, 7]
+
+
+def test_a_planned_fight_shows_both_pools_and_the_chances_with_and_without_voluntary_corruption():
+    table = in_turns()
+    table.act("ann", "fight.plan", hero="rose", monsters={"abomination": 1}, others_in_space=1)
+    shown = RULES.view(table.state, table.seats["ann"])["plan"]
+    assert shown["without"]["hero_dice"]["total"] == 3 and shown["with"]["hero_dice"]["total"] == 4
+    for key in ("without_odds", "with_odds"):
+        assert abs(sum(p for _, p in shown[key]["wounds"]) - 100) < 0.5
+    refused(table, "ann", "fight.plan", hero="rose", monsters={"dragon": 1})

@@ -219,3 +219,15 @@ def test_round_end_at_apocalypse_7_wounds_and_corrupts_every_hero():
         assert table.state["heroes"][hero]["pending_wounds"] == 2
         assert table.state["heroes"][hero]["corruption"] == 3
     assert table.state["summons_left"] == 4  # three heroes, +1 from level 2
+
+
+def test_form_fields_become_the_payload_the_api_sends():
+    from companion.games.the_others.forms import normalize
+    assert normalize({"monsters.abomination": "2", "slots": "1 3", "voluntary": "on", "hero": "rose",
+                      "entered.hero": "hit faith", "heroes": "leah rose"}) == {
+        "monsters": {"abomination": 2}, "slots": [1, 3], "voluntary": True, "hero": "rose",
+        "entered": {"hero": "hit faith"}, "heroes": ["leah", "rose"]}
+    assert normalize({"monsters": {"abomination": 2}}) == {"monsters": {"abomination": 2}}
+    with pytest.raises(ActionError) as error:
+        normalize({"slots": "1 x"})
+    assert error.value.field == "slots"
