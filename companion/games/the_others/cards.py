@@ -96,9 +96,17 @@ def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:
 
 
 # -- apocalypse ------------------------------------------------------------------------------------
+# The two cards drawn and the one sent to the bottom are the SIN's to see:
+# they live in the SIN seat's secrets; everyone sees how many wait.
+def sin_secrets(state: dict) -> dict:
+    return state["secrets"].setdefault(sin_seat(state) or "", {})
+
+
 def apocalypse_unseen(state: dict) -> list[str]:
     story_type = data.stories()[state["options"]["story"]]["type"]
-    out = {card for card in state["apocalypse"]["cards"]} | set(state["apocalypse"]["offer"])
+    secret = sin_secrets(state)
+    out = set(state["apocalypse"]["cards"]) | set(secret.get("offer", []))
+    out |= {card for pair in secret.get("queue", []) for card in pair}
     return [card["id"] for card in data.apocalypse_deck(story_type) if card["id"] not in out]
 
 
@@ -106,10 +114,12 @@ def draw_offers(state: dict, rng: random.Random, steps: int) -> list[list[str]]:
     """Two cards for each card level the advance reaches."""
     _, reached = apocalypse.advance(state["apocalypse"]["level"], steps)
     offers, unseen = [], apocalypse_unseen(state)
+    bottom = sin_secrets(state).get("bottom", [])
     for _ in range(apocalypse.cards_on_reaching(reached)):
-        pair = draw(rng, unseen, state["apocalypse"]["bottom"], 2)
+        pair = draw(rng, unseen, bottom, 2)
         unseen = [card for card in unseen if card not in pair]
-        offers.append(pair)
+        if pair:
+            offers.append(pair)
     return offers
 
 
@@ -117,28 +127,36 @@ def advance_apocalypse(state: dict, actor: Actor, payload: dict) -> None:
     steps = payload.get("steps", 1)
     if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= 7:
         raise ActionError(N_("Advance the apocalypse track by 1 to 7 steps."), field="steps")
-    if state["apocalypse"]["offer"]:
+    if state["apocalypse"]["waiting"]:
         raise ActionError(N_("The SIN must first keep one of the apocalypse cards drawn."), field="steps")
     level, _ = apocalypse.advance(state["apocalypse"]["level"], steps)
     state["apocalypse"]["level"] = level
-    state["apocalypse"]["queue"] = [pair for pair in payload.get("offers", []) if pair]
+    queue_offers(state, payload.get("offers"))
+
+
+def queue_offers(state: dict, offers) -> None:
+    secret = sin_secrets(state)
+    secret["queue"] = [list(pair) for pair in offers or [] if pair]
     next_offer(state)
 
 
 def next_offer(state: dict) -> None:
-    queue = state["apocalypse"].get("queue", [])
-    state["apocalypse"]["offer"] = queue.pop(0) if queue else []
+    secret = sin_secrets(state)
+    queue = secret.get("queue", [])
+    secret["offer"] = queue.pop(0) if queue else []
+    state["apocalypse"]["waiting"] = len(queue) + (1 if secret["offer"] else 0)
 
 
 def keep_apocalypse_card(state: dict, actor: Actor, payload: dict) -> None:
     """The SIN keeps one drawn card face up; the other goes to the bottom."""
     require_sin(actor)
-    offer = state["apocalypse"]["offer"]
+    secret = sin_secrets(state)
+    offer = secret.get("offer", [])
     card = payload.get("card")
     if card not in offer:
         raise ActionError(N_("Keep one of the two cards drawn."), field="card")
     state["apocalypse"]["cards"].append(card)
-    state["apocalypse"]["bottom"].extend(other for other in offer if other != card)
+    secret.setdefault("bottom", []).extend(other for other in offer if other != card)
     club = apocalypse_card(state, card).get("hell_club")
     if club:
         state["apocalypse"]["hell_club"].append({"id": club, "card": card, "alive": True})
@@ -192,8 +210,7 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
     elif effect == "apocalypse":
         level, _ = apocalypse.advance(state["apocalypse"]["level"], card["amount"])
         state["apocalypse"]["level"] = level
-        state["apocalypse"]["queue"] = list(offers or [])
-        next_offer(state)
+        queue_offers(state, offers)
     elif effect == "wound_nearby_heroes":
         dashboard.take_wounds(state, hero_id, card["amount"])  # heroes beside them: entered by hand
     elif effect == "dies_at_round_end":

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.the_others import battle, cards, dashboard, data, forms, setup, story, turns
+from companion.games.the_others import battle, cards, dashboard, data, forms, labels, setup, story, turns
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
 from companion.games.the_others.turns import Actor
@@ -95,6 +95,9 @@ class TheOthersRules(Rules):
     id = "the-others"
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"
+    # For the templates: names to translate and the game's facts.
+    labels = labels
+    data = data
 
     def roles(self) -> list[Role]:
         return [Role("sin", N_("SIN player"), max_seats=1), Role("hero", N_("Hero player"), max_seats=4)]

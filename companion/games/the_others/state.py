@@ -6,9 +6,10 @@
                "monsters": {kind: {combat, defense}}, "hell_club": {id: {...}}, "targets": {mission: n}},
      "team": [hero ids], "heroes": {id: hero}, "order": [ids in play, clockwise], "reserve": [ids],
      "round": n, "turn": {...} | None, "reaction": {...} | None, "sin": {...},
-     "apocalypse": {"level", "cards", "offer", "hell_club"}, "inventory": [...], "story": {...},
+     "apocalypse": {"level", "cards", "waiting", "hell_club"}, "inventory": [...], "story": {...},
      "fight": {...} | None, "roll": {...} | None, "winner": None | "heroes" | "sin",
-     "secrets": {sin seat: {"hand": [card ids]}}, "sealed": {"dark_pasts": {hero: n}}}
+     "secrets": {sin seat: {"hand": [card ids], "offer": [2 apocalypse cards], "queue", "bottom"}},
+     "sealed": {"dark_pasts": {hero: n}}}
 
 "sealed" holds what no seat may see (dark pasts until revealed).
 """
@@ -53,7 +54,7 @@ def new_state(options: dict) -> dict:
         "sin": {"seat": None, "reaction_tokens": 0, "reactions_used": 0,
                 "hand_count": 0, "discard": [], "played": None, "acolyte_mark": False},
         "monsters": {},
-        "apocalypse": {"level": 0, "cards": [], "offer": [], "bottom": [], "hell_club": []},
+        "apocalypse": {"level": 0, "cards": [], "waiting": 0, "hell_club": []},
         "inventory": [], "upgrade_bottom": [],
         "story": {"mission": None, "progress": 0, "done": [], "removed": [], "choose": []},
         "fight": None, "roll": None, "winner": None,

@@ -124,8 +124,11 @@ def redact(action: Action, viewer: Seat | None) -> dict:
         if viewer is None or viewer.role != "sin":
             draws["hand"] = len(draws.get("hand", []))
         payload["draws"] = draws
-    if action.type == "sin.draw" and (viewer is None or viewer.role != "sin"):
+    not_sin = viewer is None or viewer.role != "sin"
+    if action.type == "sin.draw" and not_sin:
         payload["drawn"] = {"cards": len(payload.get("drawn", {}).get("cards", []))}
+    if action.type in ("apocalypse.advance", "turn.end") and not_sin and "offers" in payload:
+        payload["offers"] = len(payload["offers"])
     return payload
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from the_others_support import started
 
+from companion.games.the_others.rules import RULES
 from companion.rules import ActionError
 
 
@@ -15,6 +16,11 @@ def refused(table, seat, action_type, /, **payload) -> ActionError:
         table.act(seat, action_type, **payload)
     assert table.state == before  # nothing changed
     return error.value
+
+
+def keep_all_offers(table):
+    while table.state["apocalypse"]["waiting"]:
+        table.act("sin", "apocalypse.keep", card=table.state["secrets"]["sin"]["offer"][0])
 
 
 def in_turns():
@@ -134,8 +140,7 @@ def test_reaction_tokens_run_out_and_reset_at_round_end():
 def test_apocalypse_level_4_gives_an_extra_reaction_token_every_round():
     table = in_turns()
     table.act(None, "apocalypse.advance", steps=4)
-    while table.state["apocalypse"]["offer"]:
-        table.act("sin", "apocalypse.keep", card=table.state["apocalypse"]["offer"][0])
+    keep_all_offers(table)
     full_round(table)
     table.act(None, "round.end")
     assert table.state["sin"]["reaction_tokens"] == 4
@@ -211,8 +216,7 @@ def test_taking_an_upgrade_refills_the_inventory_to_five():
 def test_round_end_at_apocalypse_7_wounds_and_corrupts_every_hero():
     table = in_turns()
     table.act(None, "apocalypse.advance", steps=7)
-    while table.state["apocalypse"]["offer"]:
-        table.act("sin", "apocalypse.keep", card=table.state["apocalypse"]["offer"][0])
+    keep_all_offers(table)
     full_round(table)
     table.act(None, "round.end")
     for hero in table.state["order"]:
@@ -231,3 +235,34 @@ def test_form_fields_become_the_payload_the_api_sends():
     with pytest.raises(ActionError) as error:
         normalize({"slots": "1 x"})
     assert error.value.field == "slots"
+
+
+def test_apocalypse_cards_come_two_at_a_time_and_the_sin_alone_sees_them():
+    table = in_turns()
+    table.act(None, "apocalypse.advance", steps=3)  # levels 1 and 3 reveal a card each
+    assert table.state["apocalypse"]["waiting"] == 2
+    offer = table.state["secrets"]["sin"]["offer"]
+    assert len(offer) == 2
+    refused(table, None, "apocalypse.advance", steps=1)  # keep a card first
+    refused(table, "ann", "apocalypse.keep", card=offer[0])
+    hero_view = RULES.view(table.state, table.seats["ann"])
+    assert offer[0] not in str(hero_view)
+    advance = table.log[-1]
+    assert RULES.redact(advance, table.seats["ann"])["offers"] == 2
+    table.act("sin", "apocalypse.keep", card=offer[1])
+    assert table.state["apocalypse"]["cards"] == [offer[1]]
+    assert table.state["secrets"]["sin"]["bottom"] == [offer[0]]
+    keep_all_offers(table)
+    assert len(table.state["apocalypse"]["cards"]) == 2 and table.state["apocalypse"]["level"] == 3
+
+
+def test_a_hell_club_card_brings_its_monster_and_killing_it_removes_both():
+    from companion.games.the_others import cards
+    table = in_turns()
+    table.state["secrets"]["sin"]["offer"] = ["dr_gan_unleashed", "stab_in_the_dark"]
+    table.state["apocalypse"]["waiting"] = 1
+    table.act("sin", "apocalypse.keep", card="dr_gan_unleashed")
+    assert table.state["apocalypse"]["hell_club"] == [{"id": "dr_gan", "card": "dr_gan_unleashed", "alive": True}]
+    cards.hell_club_killed(table.state, "dr_gan")
+    assert table.state["apocalypse"]["cards"] == []
+    assert table.state["apocalypse"]["hell_club"][0]["alive"] is False
