@@ -126,24 +126,41 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
     if hero["city_action"]:
         raise ActionError(N_("%(hero)s has used the city-action token this round."), field="actions",
                           hero=name(hero_id))
-    actions = payload.get("actions")
-    if not isinstance(actions, list) or not actions:
+    actions = city_items(payload)
+    if not actions:
         raise ActionError(N_("Choose the district's city actions."), field="actions")
     for item in actions:
-        kind = item.get("kind") if isinstance(item, dict) else item
+        kind = item.get("kind")
         if kind == "heal":
-            heal(state, hero_id, item.get("slot") if isinstance(item, dict) else None)
+            heal(state, hero_id, item.get("slot"))
         elif kind == "repent":
             hero["corruption"] = corruption.repent(hero)["corruption"]
         elif kind == "extra_turn":
             hero["extra_turns"] += 1
         elif kind == "upgrade":
             from companion.games.the_others import cards
-            cards.take_upgrade(state, hero_id, item.get("upgrade") if isinstance(item, dict) else None,
-                               item.get("refill") if isinstance(item, dict) else None)
+            cards.take_upgrade(state, hero_id, item.get("upgrade"), item.get("refill"))
         elif kind != "satellite_cannon":
             raise ActionError(N_("Choose one of the listed options."), field="actions")
     hero["city_action"] = True
+
+
+def city_items(payload: dict) -> list[dict]:
+    """The city actions as {"kind", ...} dicts: the API sends them so; a form
+    sends ticked names, the upgrade chosen and the slot to heal apart."""
+    actions = payload.get("actions") or []
+    if not isinstance(actions, list):
+        raise ActionError(N_("Choose the district's city actions."), field="actions")
+    items = []
+    for item in actions:
+        if isinstance(item, str):
+            item = {"kind": item, **({"slot": payload.get("slot")} if item == "heal" else {})}
+        if not isinstance(item, dict):
+            raise ActionError(N_("Choose one of the listed options."), field="actions")
+        items.append(item)
+    if payload.get("upgrade") and not any(item.get("kind") == "upgrade" for item in items):
+        items.append({"kind": "upgrade", "upgrade": payload["upgrade"]})
+    return items
 
 
 # -- death ----------------------------------------------------------------------------------

@@ -22,6 +22,16 @@ MAX_DEPTH = 3
 
 
 def normalize(payload: dict) -> dict:
+    out = _nest(payload)
+    for name in WORD_LISTS:
+        ticked = out.get(name)
+        # Tick boxes "heroes.leah" = "on" become the list of ticked names.
+        if isinstance(ticked, dict) and ticked and all(isinstance(v, (str, bool)) for v in ticked.values()):
+            out[name] = [key for key, value in ticked.items() if value in (True, "on", "1", "true")]
+    return out
+
+
+def _nest(payload: dict) -> dict:
     out: dict = {}
     for key, value in payload.items():
         parts = key.split(".") if isinstance(key, str) else [key]

@@ -128,6 +128,38 @@ class TheOthersRules(Rules):
             state["secrets"].setdefault(seat.id, {"hand": []})
         return state
 
+    # -- for the templates ----------------------------------------------------------------------
+    @staticmethod
+    def card_name(card_id: str) -> str:
+        """A sin, apocalypse or upgrade card's printed name."""
+        for sin in data.sins().values():
+            for card in sin["cards"]:
+                if card["id"] == card_id:
+                    return card["name"]
+        for deck in data.load("apocalypse_cards")["decks"].values():
+            for card in deck:
+                if card["id"] == card_id:
+                    return card["name"]
+        return data.upgrades().get(card_id, {}).get("name", card_id)
+
+    @staticmethod
+    def hero_value(view: dict, hero_id: str, key: str):
+        from companion.games.the_others.state import hero_fact
+        value = hero_fact(view, hero_id, key)
+        return "?" if value is None else value
+
+    @staticmethod
+    def monster_defense(monster: dict, setup: dict) -> int:
+        from companion.games.the_others import fight
+        return fight.monster_defense(monster, setup)
+
+    @staticmethod
+    def sin_card(view: dict, card_id: str) -> dict:
+        for card in data.sins()[view["options"]["sin"]]["cards"]:
+            if card["id"] == card_id:
+                return card
+        return {"id": card_id, "name": card_id, "timing": ""}
+
     # -- acting -----------------------------------------------------------------------------
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
         shaped = Action(action.type, forms.normalize(action.payload), action.seat)

@@ -17,6 +17,9 @@ RECORDED = ("draws", "drawn", "offers", "hero_roll", "sin_roll")
 # -- prepare ---------------------------------------------------------------------------------
 def prepare_payload(state: dict, action: Action, rng: random.Random) -> dict:
     payload = {key: value for key, value in action.payload.items() if key not in RECORDED}
+    if isinstance(payload.get("actions"), list):  # a refill is drawn here, never sent
+        payload["actions"] = [{k: v for k, v in item.items() if k != "refill"} if isinstance(item, dict) else item
+                              for item in payload["actions"]]
     try:
         return _draw(state, action.type, payload, rng)
     except (TypeError, ValueError, KeyError, AttributeError):
@@ -29,8 +32,10 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
         payload["draws"] = setup.prepare_start(state, rng)
     elif kind == "sin.draw":
         payload["drawn"] = cards.draw_sin_cards(state, rng, _small(payload.get("count", 1)))
-    elif kind == "city.action" and isinstance(payload.get("actions"), list):
-        payload["actions"] = _with_refills(state, payload["actions"], rng)
+    elif kind == "city.action":
+        from companion.games.the_others.dashboard import city_items
+        payload["actions"] = _with_refills(state, city_items(payload), rng)
+        payload.pop("upgrade", None)
     elif kind == "fight.start":
         payload = battle.prepare_rolls(state, payload, rng, battle.fight_sizes(state, host, payload))
     elif kind == "fight.counter" and state["fight"]:
@@ -60,7 +65,7 @@ def _small(value) -> int:
 def _with_refills(state: dict, actions: list, rng: random.Random) -> list:
     out, drawn = [], []
     for item in actions:
-        if isinstance(item, dict) and item.get("kind") == "upgrade":
+        if item.get("kind") == "upgrade":
             unseen = [card for card in cards.upgrade_deck(state) if card not in drawn]
             refill = cards.draw(rng, unseen, state["upgrade_bottom"], 1)
             drawn += refill
