@@ -1,0 +1,68 @@
+"""The Others' own catalog: every string its package and templates mark is
+translated into Simplified Chinese and Japanese with the same placeholders,
+the compiled catalogs are current, and pages use it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from companion import PROJECT_ROOT
+
+FOLDER = PROJECT_ROOT / "companion" / "games" / "the_others" / "translations"
+LOCALES = ("zh_Hans", "ja")
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "ActionError": None,
+            "translate_params": None, "tr": None}
+PLACEHOLDER = re.compile(r"%\((\w+)\)([-+ #0]*\d*[diouxXeEfFgGcrsa])")
+
+
+def extracted() -> set[str]:
+    with (FOLDER / "babel.cfg").open(encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    return {message if isinstance(message, str) else message[0]
+            for _f, _l, message, _c, _x in extract_from_dir(PROJECT_ROOT, method_map, options_map, KEYWORDS)
+            if message}
+
+
+def catalog(locale: str):
+    with (FOLDER / locale / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        return read_po(file, locale=locale)
+
+
+@pytest.fixture(scope="module")
+def msgids() -> set[str]:
+    return extracted()
+
+
+def test_the_game_marks_its_strings(msgids):
+    assert {"The Others: 7 Sins", "Only one sin card per hero turn, its reaction included.",
+            "Apocalypse track", "Pride"} <= msgids
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_marked_string_is_translated_with_its_placeholders(msgids, locale):
+    po = catalog(locale)
+    missing = sorted(m for m in msgids if po.get(m) is None or not po.get(m).string or po.get(m).fuzzy)
+    assert not missing, f"{locale}: translate in {FOLDER}: {missing}"
+    wrong = [m for m in msgids if sorted(PLACEHOLDER.findall(m)) != sorted(PLACEHOLDER.findall(po.get(m).string))]
+    assert not wrong, f"{locale}: placeholders differ: {wrong}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_compiled_catalog_matches(locale):
+    po = catalog(locale)
+    expected = {m.id: m.string for m in po if m.id and m.string and not m.fuzzy}
+    with (FOLDER / locale / "LC_MESSAGES" / "messages.mo").open("rb") as file:
+        compiled = {m.id: m.string for m in read_mo(file) if m.id}
+    assert compiled == expected, "stale .mo: run pybabel compile (see README, Translations)"
+
+
+def test_the_shared_catalog_leaves_the_game_out():
+    from companion.translations import update
+    found = {m.id for m in update.extract() if m.id}
+    assert "Only one sin card per hero turn, its reaction included." not in found
