@@ -4,6 +4,7 @@ start of the game (rulebook "game set-up")."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from companion.games.the_others import cards, data, dice
@@ -25,6 +26,7 @@ def enter_facts(state: dict, actor: Actor, payload: dict) -> None:
     """Numbers printed as icons that no page we have gives: entered once,
     corrected at any time."""
     facts = state["facts"]
+    payload = {**_remembered(payload.get("remembered")), **{k: v for k, v in payload.items() if k != "remembered"}}
     for kind, build in (("sin", dice.sin_die), ("hero", dice.hero_die)):
         counts = payload.get(f"{kind}_die")
         if counts is not None:
@@ -51,6 +53,19 @@ def enter_facts(state: dict, actor: Actor, payload: dict) -> None:
         if mission_id not in known:
             raise ActionError(N_("Choose one of the listed options."), field="targets")
         facts["targets"][mission_id] = target if target == "heroes" else _number(target, f"targets.{mission_id}", 1, 30)
+
+
+def _remembered(text) -> dict:
+    """Numbers entered at an earlier table, sent back as one JSON field."""
+    if text is None:
+        return {}
+    try:
+        copied = json.loads(text) if isinstance(text, str) else text
+    except ValueError:
+        copied = None
+    if not isinstance(copied, dict):
+        raise ActionError(N_("The action's details are malformed."), field="remembered")
+    return copied
 
 
 def choose_team(state: dict, actor: Actor, payload: dict) -> None:

@@ -145,3 +145,20 @@ def test_the_api_lists_and_takes_this_games_actions(app):
     answer = client.post(f"/api/tables/{token}/actions", headers={"X-Seat-Key": key},
                          json={"type": "facts.enter", "payload": {"sin_die": {"hit": 9}}})
     assert answer.status_code == 400 and "add up to 6" in answer.get_json()["error"]
+
+
+def test_numbers_entered_at_one_table_are_offered_to_the_next(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    second, phones2 = new_table(app)
+    raw = phones2["Ann"].client.get(f"/t/{second}").get_data(as_text=True)
+    assert "Use the numbers entered at an earlier table" in raw
+    remembered = html.unescape(re.search(r'name="remembered" value="([^"]+)"', raw).group(1))
+    status, text = phones2["Ann"].act(second, "facts.enter", remembered=remembered)
+    assert status == 200, text
+    with app.app_context():
+        from companion.web.security import store
+        state = store().state(second)[1]
+    assert state["facts"]["dice"]["sin"] == {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
+    assert state["facts"]["monsters"]["abomination"] == {"combat": 3, "defense": 3}
+    assert state["facts"]["targets"]["1"] == "heroes"  # same story
