@@ -96,6 +96,16 @@ def acolyte_ability(state: dict, ranged: bool) -> None:
     state["sin"]["acolyte_mark"] = True
 
 
+def acolyte_joined(state: dict, hero_id: str, setup: dict) -> None:
+    """What the acolyte board says happens to the current hero; effects on
+    the board (tokens, face-down upgrades) are done by hand."""
+    effect = data.acolytes()[state["options"]["acolyte"]]["after_joining"]
+    if effect == "mark_no_healing":
+        state["heroes"][hero_id]["no_healing"] = True
+    elif effect == "isolated_hero_wound" and setup["others_in_space"] == 0:
+        dashboard.take_wounds(state, hero_id, 1)
+
+
 def who_fights(state: dict, actor: Actor) -> tuple[str, str]:
     """(hero, by): the current hero in their turn (their one action), or the
     hero who just ended their turn, in the SIN's reaction."""
@@ -162,6 +172,8 @@ def start_fight(state: dict, actor: Actor, payload: dict) -> None:
     sin_roll = None if setup["ranged"] else roll_or_read(state, payload, "sin", computed["sin_dice"]["total"], None)
     if setup["voluntary"]:
         dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
+    if payload.get("acolyte_ability"):
+        acolyte_joined(state, hero_id, setup)
     state["fight"] = {"hero": hero_id, "by": by, "setup": setup, "computed": computed, "hero_roll": hero_roll,
                       "sin_roll": sin_roll, "stage": "hits" if setup["ranged"] else "resolve"}
     if by == "hero":

@@ -34,6 +34,7 @@ HANDLERS = {
     "reaction.spend": (turns.react, "The SIN spends a reaction token on the hero who just ended their turn."),
     "reaction.end": (turns.end_reaction, "The SIN ends (or skips) the reaction."),
     "sin.play_card": (turns.play_sin_card, "The SIN plays `card` from hand (one per hero turn and its reaction)."),
+    "sin.gain_reactions": (turns.gain_reactions, "The SIN gains `count` reaction tokens for this round (from a card)."),
     "sin.draw": (cards.sin_draw, "The SIN draws `count` sin cards (one per altar without a hero at round end)."),
     "round.end": (turns.end_round, "End the round: level 7 harm, summons allowed, tokens reset."),
     "monsters.summon": (None, "The SIN returns dead monsters `monsters` {kind: n} to free nests."),

@@ -176,6 +176,15 @@ def reactions_left(state: dict) -> int:
     return sin["reaction_tokens"] - sin["reactions_used"]
 
 
+def gain_reactions(state: dict, actor: Actor, payload: dict) -> None:
+    """Reaction tokens a card or power gives: this round only."""
+    require_sin(actor)
+    count = payload.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
+        raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field="count", low=1, high=10)
+    state["sin"]["reaction_tokens"] += count
+
+
 def play_sin_card(state: dict, actor: Actor, payload: dict) -> None:
     """At most one sin card per hero turn, its reaction included; allowed
     with no reaction token left."""

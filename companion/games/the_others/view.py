@@ -155,6 +155,7 @@ LINES = {
     "reaction.end": N_("ends the reaction"),
     "sin.play_card": N_("played %(card)s"),
     "sin.draw": N_("drew sin cards"),
+    "sin.gain_reactions": N_("gained reaction tokens"),
     "round.end": N_("ended the round"),
     "monsters.summon": N_("summoned monsters"),
     "hero.wounds": N_("placed %(hero)s's wound tokens"),

@@ -225,3 +225,47 @@ def test_a_planned_fight_shows_both_pools_and_the_chances_with_and_without_volun
     for key in ("without_odds", "with_odds"):
         assert abs(sum(p for _, p in shown[key]["wounds"]) - 100) < 0.5
     refused(table, "ann", "fight.plan", hero="rose", monsters={"dragon": 1})
+
+
+def test_corrupted_doctors_stop_the_hero_healing_until_next_round():
+    table = in_turns()
+    table.state["options"]["acolyte"] = "doctor"
+    table.state["monsters"]["dead"] = {"acolyte": 1}
+    wound(table, "rose", 1)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"abomination": 1}, acolyte_ability=True,
+              entered={"hero": "skill skill", "sin": "blank blank blank blank blank"})
+    error = refused(table, "ann", "hero.adjust", hero="rose", change="heal", slot=1)
+    assert "can't heal" in error.message
+
+
+def test_corrupted_police_wound_a_hero_fighting_alone():
+    table = in_turns()
+    table.state["options"]["acolyte"] = "police"
+    table.state["monsters"]["dead"] = {"acolyte": 1}
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"abomination": 1}, acolyte_ability=True,
+              entered={"hero": "skill skill", "sin": "blank blank blank blank blank"})
+    assert table.state["heroes"]["rose"]["pending_wounds"] == 1
+
+
+def test_cards_give_the_sin_reaction_tokens_for_the_round_only():
+    table = in_turns()
+    table.act("sin", "sin.gain_reactions", count=2)
+    assert table.state["sin"]["reaction_tokens"] == 5
+    refused(table, "ann", "sin.gain_reactions", count=1)
+
+
+def test_check_state_accepts_a_played_game_and_refuses_a_damaged_one():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    RULES.check_state(table.state)
+    import copy
+    damaged = copy.deepcopy(table.state)
+    damaged["heroes"]["rose"]["corruption"] = 9
+    with pytest.raises(ValueError):
+        RULES.check_state(damaged)
+    damaged = copy.deepcopy(table.state)
+    damaged["heroes"]["rose"]["wounds"] = [1, 1]
+    with pytest.raises(ValueError):
+        RULES.check_state(damaged)
