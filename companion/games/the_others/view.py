@@ -117,8 +117,23 @@ def _chart(key) -> dict:
     computed = {name: {"total": total} for name, total in zip(names, totals)}
     computed["free_results"] = free
     joint = odds.harm_distribution(dice.hero_die(dict(hero_sides)), dice.sin_die(dict(sin_sides)), computed)
-    return {name: [(n, round(float(p) * 100, 1)) for n, p in dist.items()]
-            for name, dist in odds.marginals(joint).items()}
+    return {name: chart_rows(dist) for name, dist in odds.marginals(joint).items()}
+
+
+def chart_rows(dist: dict, shown: float = 0.995) -> list[tuple[str, float, float]]:
+    """(label, percent, bar width in % of the longest) for each number
+    until `shown` of the chance is covered; the rest as one "n+" row."""
+    rows, covered = [], 0
+    items = sorted(dist.items())
+    for index, (n, p) in enumerate(items):
+        if covered >= shown and index < len(items):
+            rest = sum(q for _, q in items[index:])
+            rows.append((f"{n}+", float(rest)))
+            break
+        rows.append((str(n), float(p)))
+        covered += p
+    top = max(p for _, p in rows) or 1
+    return [(label, round(p * 100, 1), round(p / top * 100)) for label, p in rows]
 
 
 def redact(action: Action, viewer: Seat | None) -> dict:

@@ -77,3 +77,10 @@ def test_the_worked_fight_with_and_without_voluntary_corruption():
     expected = lambda dist: sum(n * p for n, p in dist.items())
     assert expected(with_it["wounds"]) < expected(without["wounds"])
     assert sum(with_it["wounds"].values()) == 1
+
+
+def test_the_chart_stops_once_nearly_all_the_chance_is_shown():
+    from companion.games.the_others.view import chart_rows
+    rows = chart_rows({0: Fraction(1, 2), 1: Fraction(49, 100), 2: Fraction(1, 200), 3: Fraction(1, 200)})
+    assert [label for label, _, _ in rows] == ["0", "1", "2+"]
+    assert rows[0][2] == 100 and rows[-1][1] == 1.0
