@@ -81,6 +81,6 @@ def test_the_worked_fight_with_and_without_voluntary_corruption():
 
 def test_the_chart_stops_once_nearly_all_the_chance_is_shown():
     from companion.games.the_others.view import chart_rows
-    rows = chart_rows({0: Fraction(1, 2), 1: Fraction(49, 100), 2: Fraction(1, 200), 3: Fraction(1, 200)})
+    rows = chart_rows({0: Fraction(1, 2), 1: Fraction(99, 200), 2: Fraction(1, 400), 3: Fraction(1, 400)})
     assert [label for label, _, _ in rows] == ["0", "1", "2+"]
-    assert rows[0][2] == 100 and rows[-1][1] == 1.0
+    assert rows[0][2] == 100 and rows[-1][1] == 0.5
