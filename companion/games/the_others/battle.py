@@ -51,6 +51,7 @@ def monsters_from(state: dict, counts, field: str = "monsters") -> list[dict]:
 def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
     """Everything fight.pools needs, from the payload and the table."""
     hero = state["heroes"][hero_id]
+    check_wounds_placed(hero, payload)
     counts = {key: _count(payload.get(key), key) for key in COUNTS}
     held = {h: len(state["heroes"][h]["upgrades"]) for h in state["order"] if not state["heroes"][h]["dead"]}
     monsters = monsters_from(state, payload.get("monsters"))
@@ -72,6 +73,13 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
         "most_upgrades": held.get(hero_id, 0) == max(held.values(), default=0) and held.get(hero_id, 0) > 0,
         "reaction": by == "sin", "dead_monsters": sum(state["monsters"].get("dead", {}).values()),
     }
+
+
+def check_wounds_placed(hero: dict, payload: dict) -> None:
+    """Voluntary corruption lends the bonuses left visible: the wound tokens
+    waiting to be placed must be on the track first."""
+    if payload.get("voluntary") and hero["pending_wounds"]:
+        raise ActionError(N_("Place the waiting wound tokens before taking voluntary corruption."), field="voluntary")
 
 
 def _stat(state: dict, hero_id: str, stat: str) -> int:
@@ -276,6 +284,7 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> N
 # -- cleansing and checks --------------------------------------------------------------------
 def cleanse_size(state: dict, hero_id: str, payload: dict) -> int:
     hero = state["heroes"][hero_id]
+    check_wounds_placed(hero, payload)
     size = _stat(state, hero_id, "skill") + _count(payload.get("others_in_space"), "others_in_space")
     size += sum(data.upgrades()[u]["effect"].get("skill_dice", 0) for u in hero["upgrades"])
     if payload.get("voluntary"):

@@ -97,6 +97,10 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         if change == "extra_turn_spent" and hero["extra_turns"] < 1:
             raise ActionError(N_("%(hero)s holds no extra-turn token."), field="change", hero=name(hero_id))
         hero["extra_turns"] += 1 if change == "extra_turn" else -1
+    elif change == "leave_monsters":
+        # Leaving a space that holds monsters costs a wound, whatever their number.
+        if "stealth_suit" not in hero["upgrades"]:
+            take_wounds(state, hero_id, data.constants()["leave_monster_space_wounds"])
     elif change == "innocent":
         hero["innocents"] += 1
     elif change == "rescue":
@@ -140,9 +144,21 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
         elif kind == "upgrade":
             from companion.games.the_others import cards
             cards.take_upgrade(state, hero_id, item.get("upgrade"), item.get("refill"))
-        elif kind != "satellite_cannon":
+        elif kind == "satellite_cannon":
+            satellite_kill(state, item.get("kill"))
+        else:
             raise ActionError(N_("Choose one of the listed options."), field="actions")
     hero["city_action"] = True
+
+
+def satellite_kill(state: dict, kind) -> None:
+    """The cannon kills one acolyte or abomination where it lands (not a fight)."""
+    if kind in (None, ""):
+        return
+    if kind not in ("acolyte", "abomination"):
+        raise ActionError(N_("The satellite cannon kills an acolyte or an abomination."), field="kill")
+    dead = state["monsters"].setdefault("dead", {})
+    dead[kind] = dead.get(kind, 0) + 1
 
 
 def city_items(payload: dict) -> list[dict]:
@@ -154,7 +170,8 @@ def city_items(payload: dict) -> list[dict]:
     items = []
     for item in actions:
         if isinstance(item, str):
-            item = {"kind": item, **({"slot": payload.get("slot")} if item == "heal" else {})}
+            extra = {"heal": {"slot": payload.get("slot")}, "satellite_cannon": {"kill": payload.get("kill")}}
+            item = {"kind": item, **extra.get(item, {})}
         if not isinstance(item, dict):
             raise ActionError(N_("Choose one of the listed options."), field="actions")
         items.append(item)

@@ -269,3 +269,28 @@ def test_check_state_accepts_a_played_game_and_refuses_a_damaged_one():
     damaged["heroes"]["rose"]["wounds"] = [1, 1]
     with pytest.raises(ValueError):
         RULES.check_state(damaged)
+
+
+def test_leaving_a_space_with_monsters_costs_one_wound_unless_in_a_stealth_suit():
+    table = in_turns()
+    table.act("ann", "hero.adjust", hero="rose", change="leave_monsters")
+    assert table.state["heroes"]["rose"]["pending_wounds"] == 1
+    table.state["heroes"]["thorley"]["upgrades"] = ["stealth_suit"]
+    table.act("bob", "hero.adjust", hero="thorley", change="leave_monsters")
+    assert table.state["heroes"]["thorley"]["pending_wounds"] == 0
+
+
+def test_voluntary_corruption_waits_until_wound_tokens_are_placed():
+    table = in_turns()
+    wound(table, "rose", 1)
+    table.act("ann", "turn.start", hero="rose")
+    error = refused(table, "ann", "fight.start", monsters={"abomination": 1}, voluntary=True)
+    assert error.field == "voluntary"
+
+
+def test_the_satellite_cannon_kills_an_acolyte_or_abomination_without_a_fight():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=["satellite_cannon"], kill="abomination")
+    assert table.state["monsters"]["dead"] == {"abomination": 1}
+    assert table.state["turn"]["action_taken"] is False  # a city action is not the turn's action
