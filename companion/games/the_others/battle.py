@@ -8,7 +8,8 @@ import random
 
 from companion.dice import Pool, Roll
 from companion.games.the_others import dashboard, data, dice, fight
-from companion.games.the_others.state import MONSTER_LABELS, monster_fact
+from companion.games.the_others.labels import MONSTERS
+from companion.games.the_others.state import monster_fact
 from companion.games.the_others.turns import Actor, require_hero_player, require_sin
 from companion.rules import N_, ActionError
 
@@ -35,12 +36,12 @@ def monsters_from(state: dict, counts, field: str = "monsters") -> list[dict]:
     alive_club = {member["id"] for member in state["apocalypse"]["hell_club"] if member["alive"]}
     out = []
     for kind, count in counts.items():
-        if kind not in MONSTER_LABELS and kind not in alive_club:
+        if kind not in MONSTERS and kind not in alive_club:
             raise ActionError(N_("Choose one of the listed options."), field=field)
         numbers = monster_fact(state, kind)
         if None in numbers.values():
             raise ActionError(N_("Enter the combat and defense of that monster first."), field=field)
-        name = data.hell_club()[kind]["name"] if kind in alive_club else MONSTER_LABELS[kind]
+        name = data.hell_club()[kind]["name"] if kind in alive_club else MONSTERS[kind]
         entry = {"kind": "hell_club" if kind in alive_club else kind, "id": kind, "name": name, **numbers}
         if kind in alive_club:
             entry["hell_club"] = kind

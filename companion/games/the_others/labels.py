@@ -30,9 +30,6 @@ APOCALYPSE_EFFECTS = {
     "round_end_harm": N_("Each round's end: every hero takes 2 wounds and 2 corruption"),
 }
 
-BONUSES = {"dice": N_("+%(n)d die"), "defense": N_("+%(n)d defense"), "hit": N_("+%(n)d hit"),
-           "choice": N_("one result of your choice")}
-
 RESULTS = {"hit": N_("Hit"), "defense": N_("Defense"), "counter_corruption": N_("Counter-corruption"),
            "skill": N_("Skill"), "faith": N_("Faith"), "corruption": N_("Corruption"),
            "critical_hit": N_("Critical hit"), "blank": N_("Blank")}

@@ -20,10 +20,6 @@ from companion.games.the_others import data
 from companion.rules import N_, ActionError
 
 CLASSES = ("leader", "fixer", "sniper", "bruiser")
-CLASS_LABELS = {"leader": N_("Leader"), "fixer": N_("Fixer"), "sniper": N_("Sniper"), "bruiser": N_("Bruiser")}
-MONSTER_LABELS = {"abomination": N_("Abomination"), "controller": N_("Controller"), "avatar": N_("Avatar"),
-                  "acolyte": N_("Acolyte")}
-STORY_TYPES = {"terror": N_("Terror"), "corruption": N_("Corruption"), "redemption": N_("Redemption")}
 
 
 def choice(value, allowed, field: str) -> str:
