@@ -200,6 +200,7 @@ def kill(state: dict, hero_id: str) -> None:
         finish_turn(state, hero_id, died=True)
     if not state["reserve"] and state["winner"] is None:
         state["winner"], state["phase"] = "sin", "over"
+        state["sin_won_step"] = state.get("step", 0)
 
 
 def replace(state: dict, actor: Actor, payload: dict) -> None:

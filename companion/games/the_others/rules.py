@@ -170,8 +170,9 @@ class TheOthersRules(Rules):
         handler = HANDLERS.get(action.type, (None, None))[0]
         if handler is None:
             raise ActionError(N_("Unknown action."), field="type")
-        if state["phase"] == "over" and not action.type.startswith("facts."):
+        if state["phase"] == "over" and not action.type.startswith("facts.") and not story.tie_pending(state, action.type):
             raise ActionError(N_("The game is over."), field="type")
+        state["step"] = state.get("step", 0) + 1
         seat = seats.get(action.seat) if action.seat else None
         if action.seat and seat is None:
             raise ActionError(N_("No such seat."), field="seat")

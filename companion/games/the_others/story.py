@@ -61,7 +61,7 @@ def complete(state: dict, mission_id: str) -> None:
     nxt = following(state, mission_id)
     if not nxt:
         progress["mission"], progress["progress"] = None, 0
-        state["winner"], state["phase"] = "heroes", "over"
+        state["winner"], state["phase"] = "heroes", "over"  # heroes also win a tie with the SIN
         return
     enter(state, nxt)
 
@@ -75,3 +75,10 @@ def choose(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("Choose one of the two missions offered."), field="mission")
     state["story"]["removed"] += [option for option in options if option != picked]
     state["story"]["mission"], state["story"]["choose"] = picked, []
+
+
+def tie_pending(state: dict, action_type: str) -> bool:
+    """The heroes win a tie: when the step that emptied the reserve also
+    completed the last mission, the group records that mission right after."""
+    return (action_type == "mission.progress" and state["winner"] == "sin"
+            and state.get("sin_won_step") == state.get("step"))

@@ -294,3 +294,22 @@ def test_the_satellite_cannon_kills_an_acolyte_or_abomination_without_a_fight():
     table.act("ann", "city.action", actions=["satellite_cannon"], kill="abomination")
     assert table.state["monsters"]["dead"] == {"abomination": 1}
     assert table.state["turn"]["action_taken"] is False  # a city action is not the turn's action
+
+
+def test_the_heroes_win_a_tie_when_the_last_mission_is_recorded_right_away():
+    table = in_turns()
+    table.state["story"]["mission"], table.state["story"]["progress"] = "3", 2
+    table.state["reserve"] = []
+    wound(table, "thorley", 4, seat="bob")
+    table.act("bob", "hero.adjust", hero="thorley", change="wound")  # the last reserve is gone
+    assert table.state["winner"] == "sin"
+    table.act("ann", "mission.progress", delta=1)  # the same fight completed the last mission
+    assert table.state["winner"] == "heroes"
+
+
+def test_after_the_sin_wins_a_later_mission_step_is_refused():
+    table = in_turns()
+    table.state["reserve"] = []
+    wound(table, "thorley", 5, seat="bob")
+    table.act(None, "facts.enter")
+    refused(table, "ann", "mission.progress", delta=1)
