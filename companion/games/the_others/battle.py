@@ -73,6 +73,8 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
         "apocalypse_level": state["apocalypse"]["level"], "apocalypse_cards": list(state["apocalypse"]["cards"]),
         "most_upgrades": held.get(hero_id, 0) == max(held.values(), default=0) and held.get(hero_id, 0) > 0,
         "reaction": by == "sin", "dead_monsters": sum(state["monsters"].get("dead", {}).values()),
+        # A fight in the hero's own space takes its dead from that space's count.
+        "space": None if ranged else hero.get("space"),
     }
 
 
@@ -236,6 +238,9 @@ def monster_killed(state: dict, monster: dict) -> None:
         return
     dead = state["monsters"].setdefault("dead", {})
     dead[monster["kind"]] = dead.get(monster["kind"], 0) + 1
+    where = state.get("spaces", {}).get(state["fight"]["setup"].get("space") or "")
+    if where is not None and where["monsters"].get(monster["kind"], 0) > 0:
+        where["monsters"][monster["kind"]] -= 1
 
 
 def resolve(state: dict, actor: Actor, payload: dict) -> None:

@@ -11,10 +11,10 @@ import re
 
 from companion.rules import N_, ActionError
 
-FLAGS = ("use_extra", "voluntary", "ranged", "acolyte_ability")
+FLAGS = ("use_extra", "voluntary", "ranged", "acolyte_ability", "teleport")
 NUMBER_LISTS = ("slots", "assigned")
 WORD_LISTS = ("heroes", "actions", "upgrades")
-NUMBERS = ("count", "steps", "tokens", "delta", "slot", "protector", "pentagrams", "others_in_space",
+NUMBERS = ("count", "steps", "tokens", "delta", "slot", "protector", "value", "pentagrams", "others_in_space",
            "extra_hero_dice", "extra_hero_defense", "extra_hero_hits", "extra_sin_dice", "extra_sin_hits",
            "extra_sin_corruption")
 SEPARATORS = re.compile(r"[\s,;]+")

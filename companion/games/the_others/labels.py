@@ -98,3 +98,6 @@ MONSTERS = {"abomination": N_("Abomination"), "controller": N_("Controller"), "a
             "acolyte": N_("Acolyte")}
 
 CLASSES = {"leader": N_("Leader"), "fixer": N_("Fixer"), "sniper": N_("Sniper"), "bruiser": N_("Bruiser")}
+
+TOKENS = {"fire": N_("Fire"), "corruption": N_("Corruption"), "pentagram": N_("Pentagram"), "nest": N_("Nest"),
+          "altar": N_("Altar")}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.the_others import battle, cards, dashboard, data, forms, labels, setup, story, turns
+from companion.games.the_others import battle, cards, dashboard, data, forms, labels, setup, spaces, story, turns
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
 from companion.games.the_others.turns import Actor
@@ -58,6 +58,13 @@ HANDLERS = {
     "check.roll": (battle.check, "A fire or corruption check (`kind`) for `hero` with `tokens` SIN dice."),
     "apocalypse.advance": (cards.advance_apocalypse, "Advance the apocalypse track `steps` (cards drawn at 1, 3, 5)."),
     "apocalypse.keep": (cards.keep_apocalypse_card, "The SIN keeps `card` of the two drawn (the other to the bottom)."),
+    "space.add": (spaces.add, "Track a space of the board: `name`."),
+    "space.set": (spaces.set_count, "Set `what` of `space` to `value`: tokens.<t> or printed.<t> (t: fire, corruption, "
+                  "pentagram, nest, altar), monsters.<kind>, face_down, innocents or extra_turns."),
+    "hero.move": (spaces.move, "Move `hero` one space `to` (`teleport` ignores tokens and monsters); the wound for "
+                  "leaving monsters and the fire and corruption checks are applied."),
+    "hero.pick_up": (spaces.pick_up, "`hero` takes `what` (extra_turns, innocents) from their space, or flips its "
+                     "face-down tokens (explore)."),
     "mission.progress": (story.advance, "Move the mission progress marker by `delta` (1 or -1)."),
     "mission.choose": (story.choose, "Choose the branch `mission` (the other leaves the game)."),
 }

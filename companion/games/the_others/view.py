@@ -11,7 +11,7 @@ from companion.games.the_others.turns import Actor
 from companion.rules import N_, Action, ActionError, Seat
 
 #: Payload keys only the server writes (in prepare): a client's are dropped.
-RECORDED = ("draws", "drawn", "offers", "hero_roll", "sin_roll")
+RECORDED = ("draws", "drawn", "offers", "hero_roll", "sin_roll", "checks")
 
 
 # -- prepare ---------------------------------------------------------------------------------
@@ -51,6 +51,9 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
         payload = battle.prepare_rolls(state, payload, rng, {"sin": _small(payload.get("tokens"))})
     elif kind == "apocalypse.advance":
         payload["offers"] = cards.draw_offers(state, rng, _small(payload.get("steps", 1)))
+    elif kind == "hero.move" and not payload.get("teleport"):
+        from companion.games.the_others import spaces
+        payload["checks"] = spaces.prepare_move(state, payload, rng)
     elif kind == "turn.end" and state["turn"]:
         payload["offers"] = cards.dark_past_offers(state, state["turn"]["hero"], rng)
     return payload
@@ -188,6 +191,10 @@ LINES = {
     "apocalypse.advance": N_("the apocalypse track advances"),
     "apocalypse.keep": N_("kept an apocalypse card"),
     "mission.progress": N_("mission progress"),
+    "space.add": N_("added a space"),
+    "space.set": N_("changed a space"),
+    "hero.move": N_("%(hero)s moves"),
+    "hero.pick_up": N_("%(hero)s picks something up"),
     "mission.choose": N_("chose the next mission"),
 }
 
