@@ -162,3 +162,24 @@ def test_numbers_entered_at_one_table_are_offered_to_the_next(app):
     assert state["facts"]["dice"]["sin"] == {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
     assert state["facts"]["monsters"]["abomination"] == {"combat": 3, "defense": 3}
     assert state["facts"]["targets"]["1"] == "heroes"  # same story
+
+
+def test_every_page_renders_with_spaces_a_fight_and_an_apocalypse_card(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    ann, sin = phones["Ann"], phones["Sina"]
+    assert ann.act(token, "space.add", name="Start")[0] == 200
+    assert ann.act(token, "space.set", space="s1", what="monsters.abomination", value="1")[0] == 200
+    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    page = ann.page(token)
+    assert 'name="monsters.abomination" type="number" min="0" max="12" value="1"' in page  # prefilled
+    assert ann.act(token, "apocalypse.advance", steps="1")[0] == 200
+    assert "Keep one apocalypse card" in sin.page(token)
+    assert ann.act(token, "fight.start", **{"monsters.abomination": "1", "entered.hero": "hit hit",
+                                            "entered.sin": "hit blank blank"})[0] == 200
+    for phone in phones.values():
+        assert "Fight: Rose" in phone.page(token)
+    display = ann.client.get(f"/t/{token}/display")
+    assert display.status_code == 200 and "Fight: Rose" in html.unescape(display.get_data(as_text=True))
