@@ -101,3 +101,29 @@ CLASSES = {"leader": N_("Leader"), "fixer": N_("Fixer"), "sniper": N_("Sniper"),
 
 TOKENS = {"fire": N_("Fire"), "corruption": N_("Corruption"), "pentagram": N_("Pentagram"), "nest": N_("Nest"),
           "altar": N_("Altar")}
+
+TASKS = {
+    "place_corruption_fire_pentagram": N_("Place a corruption, a fire and a pentagram token, each in a different space."),
+    "place_two_corruption": N_("Place 2 corruption tokens in different spaces."),
+    "place_innocent_fire_corruption_face_down": N_(
+        "The SIN places an innocent, a fire and a corruption token face down, each in a different district."),
+    "place_two_fire": N_("Place 2 fire tokens in different districts."),
+    "mark_hero_corruption_at_turn_end": N_(
+        "The SIN marks a hero not yet marked; the marked hero takes 1 corruption at the end of their turn."),
+    "apocalypse_1": N_("The apocalypse track advances 1."),
+    "apocalypse_per_dead_hero": N_("+1 apocalypse for each hero killed this round."),
+    "apocalypse_if_4_districts_monsters": N_("+1 apocalypse if 4 or more districts hold monsters."),
+    "apocalypse_if_4_districts_corruption": N_("+1 apocalypse if 4 or more districts hold corruption tokens."),
+    "apocalypse_if_no_innocent_revealed": N_("+1 apocalypse if no innocent is revealed."),
+    "apocalypse_if_hero_died": N_("+1 apocalypse if a hero was killed this round."),
+    "apocalypse_if_district_two_fire": N_("+1 apocalypse if a district holds 2 or more fire tokens."),
+    "apocalypse_if_controller": N_("+1 apocalypse if the controller is on the board."),
+    "apocalypse_if_avatar": N_("+1 apocalypse if the avatar is on the board."),
+}
+
+SPECIAL_RULES = {
+    "dark_past": N_("Dark pasts: a hero ending a turn at maximum corruption reveals theirs."),
+    "explore_any_time": N_("Face-down tokens may be flipped at any time of a hero's turn, with no monster there."),
+    "innocents_follow": N_("Innocents follow their hero until rescued on a starting space with no monster."),
+    "traitor": N_("Traitor: the SIN picks a reserve hero as the traitor, fought at the story's end."),
+}
