@@ -141,7 +141,7 @@ def roll_or_read(state: dict, payload: dict, side: str, count: int, rng: random.
     app rolls only once the table knows the dice's sides."""
     sin_die, hero_die, known = table_dice(state)
     die = sin_die if side == "sin" else hero_die
-    entered = (payload.get("entered") or {}).get(side)
+    entered = _entered(payload).get(side)
     if entered is not None:
         return Roll.from_entered(Pool({die: count}), {die.kind: entered}, field_prefix="entered.").to_json()
     recorded = payload.get(f"{side}_roll")
@@ -151,6 +151,13 @@ def roll_or_read(state: dict, payload: dict, side: str, count: int, rng: random.
         raise ActionError(N_("Enter the physical results (the dice's sides are not entered yet)."),
                           field=f"entered.{die.kind}")
     return dice.pool(die, count).roll(rng).to_json()
+
+
+def _entered(payload: dict) -> dict:
+    entered = payload.get("entered") or {}
+    if not isinstance(entered, dict):
+        raise ActionError(N_("Enter the results of the hero and SIN dice by kind."), field="entered")
+    return entered
 
 
 def results(state: dict, record: dict | None, side: str) -> dict[str, int]:
@@ -165,7 +172,7 @@ def prepare_rolls(state: dict, payload: dict, rng: random.Random, sides: dict[st
     out = dict(payload)
     for side, count in sides.items():
         out.pop(f"{side}_roll", None)
-        if (payload.get("entered") or {}).get(side) is None:
+        if _entered(payload).get(side) is None:
             out[f"{side}_roll"] = roll_or_read(state, payload, side, count, rng)
     return out
 

@@ -114,6 +114,8 @@ def totals(roll: Roll) -> dict[str, int]:
 def faiths_turned(faith: int, turned: Mapping[str, Any] | None, *, field: str = "faith") -> dict[str, int]:
     """Check how the hero turns their faith results: at most one result per
     faith; what is not turned stays a faith (no effect)."""
+    if turned is not None and not isinstance(turned, Mapping):
+        raise ActionError(N_("Enter how many faiths become each result."), field=field)
     turned = dict(turned or {})
     out = {}
     for result, count in turned.items():

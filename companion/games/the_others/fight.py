@@ -286,7 +286,7 @@ def kills(hits: int, monsters: list[Mapping], assigned: list[int], setup: Mappin
     """Indexes of the monsters killed by the hits the hero assigned to each;
     a monster dies only from hits equal to its defense in this fight, and
     hits don't carry over."""
-    if len(assigned) != len(monsters):
+    if not isinstance(assigned, list) or len(assigned) != len(monsters):
         raise ActionError(N_("Assign hits to each monster in the fight (0 for none)."), field="assigned")
     if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in assigned):
         raise ActionError(N_("Assign a whole number of hits, 0 or more, to each monster."), field="assigned")

@@ -70,6 +70,11 @@ HANDLERS = {
 }
 
 
+#: Fields that name one thing (a hero, a card, a space...): text or nothing.
+STRING_FIELDS = ("hero", "to", "space", "what", "card", "kind", "change", "upgrade", "reserve", "mission", "name",
+                 "kill", "remembered")
+
+
 def summon(state: dict, actor: Actor, payload: dict) -> None:
     turns.require_sin(actor)
     wanted = payload.get("monsters")
@@ -180,6 +185,9 @@ class TheOthersRules(Rules):
         if state["phase"] == "over" and not action.type.startswith("facts.") and not story.tie_pending(state, action.type):
             raise ActionError(N_("The game is over."), field="type")
         state["step"] = state.get("step", 0) + 1
+        for key in STRING_FIELDS:
+            if key in action.payload and action.payload[key] is not None and not isinstance(action.payload[key], str):
+                raise ActionError(N_("Choose one of the listed options."), field=key)
         seat = seats.get(action.seat) if action.seat else None
         if action.seat and seat is None:
             raise ActionError(N_("No such seat."), field="seat")

@@ -9,7 +9,8 @@ import random
 
 from companion.games.the_others import cards, data, dice
 from companion.games.the_others.dashboard import new_hero
-from companion.games.the_others.state import CLASSES, hero_fact, missing_monster_facts, mission_target, story
+from companion.games.the_others.state import (CLASSES, hero_fact, mapping, missing_monster_facts, mission_target,
+                                              story)
 from companion.games.the_others.turns import Actor, require_phase
 from companion.rules import N_, ActionError
 
@@ -32,14 +33,16 @@ def enter_facts(state: dict, actor: Actor, payload: dict) -> None:
         if counts is not None:
             build(counts, field=f"{kind}_die")
             facts["dice"][kind] = {face: n for face, n in counts.items() if n}
-    for kind, numbers in (payload.get("monsters") or {}).items():
+    for kind, numbers in mapping(payload.get("monsters"), "monsters").items():
         if kind not in ("abomination", "controller", "avatar", "acolyte") and kind not in data.hell_club():
             raise ActionError(N_("Choose one of the listed options."), field="monsters")
+        numbers = mapping(numbers, f"monsters.{kind}")
         facts["monsters"][kind] = {stat: _number(numbers.get(stat), f"monsters.{kind}.{stat}", 0, 20)
                                    for stat in ("combat", "defense")}
-    for hero_id, numbers in (payload.get("heroes") or {}).items():
+    for hero_id, numbers in mapping(payload.get("heroes"), "heroes").items():
         if hero_id not in data.heroes():
             raise ActionError(N_("Choose one of the listed options."), field="heroes")
+        numbers = mapping(numbers, f"heroes.{hero_id}")
         entry = facts["heroes"].setdefault(hero_id, {})
         for stat in STATS:
             if numbers.get(stat) is not None:
@@ -48,7 +51,7 @@ def enter_facts(state: dict, actor: Actor, payload: dict) -> None:
             if numbers["class"] not in CLASSES:
                 raise ActionError(N_("Choose one of the listed options."), field=f"heroes.{hero_id}.class")
             entry["class"] = numbers["class"]
-    for mission_id, target in (payload.get("targets") or {}).items():
+    for mission_id, target in mapping(payload.get("targets"), "targets").items():
         known = {entry["id"] for entry in story(state)["missions"]}
         if mission_id not in known:
             raise ActionError(N_("Choose one of the listed options."), field="targets")

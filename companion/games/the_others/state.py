@@ -28,6 +28,15 @@ def choice(value, allowed, field: str) -> str:
     return value
 
 
+def mapping(value, field: str) -> dict:
+    """A dict from the payload (None: empty), else a refusal naming the field."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ActionError(N_("The action's details are malformed."), field=field)
+    return value
+
+
 def new_state(options: dict) -> dict:
     sin = choice(options.get("sin"), data.sins(), "sin")
     acolyte = choice(options.get("acolyte"), data.acolytes(), "acolyte")
