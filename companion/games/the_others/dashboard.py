@@ -192,7 +192,9 @@ def kill(state: dict, hero_id: str) -> None:
     state["inventory"].extend(hero["upgrades"])
     hero["upgrades_lost"] = len(hero["upgrades"])
     hero["upgrades"], hero["extra_turns"], hero["marks"] = [], 0, []
-    state["dropped"] = state.get("dropped", 0) + hero["innocents"]
+    where = state.get("spaces", {}).get(hero.get("space") or "")
+    if where is not None:
+        where["innocents"] += hero["innocents"]  # left where they died; NPCs too, on the board
     hero["npcs"], hero["innocents"] = [], 0
     state["sealed"]["dark_pasts"].pop(hero_id, None)
     state["fallen"].append(hero_id)

@@ -86,3 +86,11 @@ def test_a_fight_in_the_heroes_space_takes_its_dead_from_that_space():
     table.act("ann", "fight.resolve", assigned=[3, 0])
     assert table.state["spaces"]["s1"]["monsters"]["abomination"] == 1
     assert table.state["monsters"]["dead"]["abomination"] == 1
+
+
+def test_a_dead_heroes_innocents_are_left_on_their_space():
+    table = board(in_turns())
+    table.act("ann", "hero.adjust", hero="rose", change="innocent")
+    for _ in range(5):
+        table.act("ann", "hero.adjust", hero="rose", change="wound")
+    assert table.state["spaces"]["s1"]["innocents"] == 1
