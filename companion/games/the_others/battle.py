@@ -192,6 +192,8 @@ def start_fight(state: dict, actor: Actor, payload: dict) -> None:
         dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
     if payload.get("acolyte_ability"):
         acolyte_joined(state, hero_id, setup)
+    if by == "hero" and state["options"]["sin"] == "sloth" and "slowed" not in state["heroes"][hero_id]["marks"]:
+        state["heroes"][hero_id]["marks"].append("slowed")  # Sloth's power: 1 space less until round end
     state["fight"] = {"hero": hero_id, "by": by, "setup": setup, "computed": computed, "hero_roll": hero_roll,
                       "sin_roll": sin_roll, "stage": "hits" if setup["ranged"] else "resolve"}
     if by == "hero":

@@ -9,6 +9,8 @@ from companion.games.the_others.turns import Actor, current_turn, finish_turn, h
 from companion.rules import N_, ActionError
 
 NPCS = tuple(npc["id"] for npc in data.rules()["npcs"])
+#: Mark tokens on a hero: one for this round only, one that stays (a story's), Sloth's slowing one.
+MARKS = ("round", "story", "slowed")
 
 
 def new_hero(player: str | None) -> dict:
@@ -101,6 +103,11 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         # Leaving a space that holds monsters costs a wound, whatever their number.
         if "stealth_suit" not in hero["upgrades"]:
             take_wounds(state, hero_id, data.constants()["leave_monster_space_wounds"])
+    elif change in MARKS:
+        if change in hero["marks"]:
+            hero["marks"].remove(change)
+        else:
+            hero["marks"].append(change)
     elif change == "innocent":
         hero["innocents"] += 1
     elif change == "rescue":

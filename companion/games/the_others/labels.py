@@ -127,3 +127,6 @@ SPECIAL_RULES = {
     "innocents_follow": N_("Innocents follow their hero until rescued on a starting space with no monster."),
     "traitor": N_("Traitor: the SIN picks a reserve hero as the traitor, fought at the story's end."),
 }
+
+MARKS = {"round": N_("Marked this round"), "story": N_("Marked by the story"),
+         "slowed": N_("Slowed: moves 1 space less (or takes 1 wound to ignore it)")}

@@ -231,12 +231,16 @@ def end_round(state: dict, actor: Actor, payload: dict) -> None:
     state["phase"] = "round_start"
 
 
+#: Marks that last until the round's end (the others stay until removed).
+ROUND_MARKS = ("slowed", "round")
+
+
 def reset_tokens(state: dict) -> None:
     for hero_id in state["order"]:
         hero = state["heroes"][hero_id]
         hero["turn_tokens"] = data.constants()["turn_tokens"]
         hero["city_action"] = False
-        hero["marks"] = [mark for mark in hero["marks"] if mark != "round"]
+        hero["marks"] = [mark for mark in hero["marks"] if mark not in ROUND_MARKS]
         hero["no_healing"] = False
     sin = state["sin"]
     sin["reactions_used"] = 0

@@ -313,3 +313,20 @@ def test_after_the_sin_wins_a_later_mission_step_is_refused():
     wound(table, "thorley", 5, seat="bob")
     table.act(None, "facts.enter")
     refused(table, "ann", "mission.progress", delta=1)
+
+
+def test_sloth_marks_a_hero_who_starts_a_fight_until_the_round_ends():
+    from test_the_others_round import full_round
+    table = started(sin="sloth")
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"abomination": 1}, entered={"hero": "hit hit", "sin": "blank blank blank"})
+    assert table.state["heroes"]["rose"]["marks"] == ["slowed"]
+    table.act("ann", "fight.resolve", assigned=[0])
+    table.act("ann", "hero.adjust", hero="rose", change="story")
+    table.act("ann", "turn.end")
+    for seat, hero in (("bob", "thorley"), ("cy", "rocco"), ("ann", "rose"), ("bob", "thorley"), ("cy", "rocco")):
+        table.act(seat, "turn.start", hero=hero)
+        table.act(seat, "turn.end")
+    table.act(None, "round.end")
+    assert table.state["heroes"]["rose"]["marks"] == ["story"]
