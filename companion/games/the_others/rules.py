@@ -14,65 +14,35 @@ import random
 from companion.games.the_others import battle, cards, dashboard, data, forms, labels, setup, spaces, story, turns
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
+from companion.games.the_others.actions import SPECS
 from companion.games.the_others.turns import Actor
+from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 SIN_CHOICES = [(sin_id, sin["name"]) for sin_id, sin in data.sins().items()]
 
-#: type -> (handler, one-line doc for the API)
+#: type -> the handler that carries it out (declared in actions.py).
 HANDLERS = {
-    "facts.enter": (setup.enter_facts, "Enter numbers the rulebook prints as icons: `sin_die`/`hero_die` "
-                    "(sides per result, 6 in all), `monsters` {kind: {combat, defense}}, `heroes` "
-                    "{id: {class, combat, skill, defense}}, `targets` {mission: n or \"heroes\"}."),
-    "team.choose": (setup.choose_team, "Choose the 7-hero team `heroes` (1 leader, 2 fixers, 2 snipers, 2 bruisers)."),
-    "heroes.pick": (setup.pick_heroes, "A hero player takes their starting `heroes` from the team."),
-    "game.start": (setup.start_game, "Start: deals 5 sin cards, 5 upgrades and (corruption stories) dark pasts."),
-    "round.first_hero": (turns.choose_first_hero, "Choose the first `hero` of the round."),
-    "turn.start": (turns.start_turn, "`hero` starts a turn, spending a turn token (or an extra-turn token: `use_extra`)."),
-    "turn.pass": (turns.pass_extra_turns, "`hero`, out of turn tokens, keeps their extra-turn tokens this round."),
-    "turn.end": (turns.end_turn, "The current hero ends their turn (a dark past is revealed at maximum corruption)."),
-    "reaction.spend": (turns.react, "The SIN spends a reaction token on the hero who just ended their turn."),
-    "reaction.end": (turns.end_reaction, "The SIN ends (or skips) the reaction."),
-    "sin.play_card": (turns.play_sin_card, "The SIN plays `card` from hand (one per hero turn and its reaction)."),
-    "sin.gain_reactions": (turns.gain_reactions, "The SIN gains `count` reaction tokens for this round (from a card)."),
-    "sin.draw": (cards.sin_draw, "The SIN draws `count` sin cards (one per altar without a hero at round end)."),
-    "round.end": (turns.end_round, "End the round: level 7 harm, summons allowed, tokens reset."),
-    "monsters.summon": (None, "The SIN returns dead monsters `monsters` {kind: n} to free nests."),
-    "hero.wounds": (dashboard.place_wounds, "`hero`'s player places waiting wound tokens on bonus `slots`."),
-    "hero.adjust": (dashboard.adjust, "Change `hero`: `change` is wound, corruption, heal (`slot`), repent, "
-                    "extra_turn, extra_turn_spent, innocent, rescue, or an NPC id (take/drop)."),
-    "city.action": (dashboard.city_action, "The current hero uses the district's city `actions` "
-                    "(heal with `slot`, repent, extra_turn, upgrade with `upgrade`, satellite_cannon)."),
-    "upgrade.lose": (cards.lose_upgrade, "`hero` loses `upgrade` (to the bottom of the deck)."),
-    "hero.replace": (dashboard.replace, "Replace dead `hero` by `reserve`, taking `upgrades` from the inventory."),
-    "fight.start": (battle.start_fight, "Start a fight: `monsters` {kind: n}, `pentagrams`, `others_in_space`, "
-                    "`voluntary`, `ranged`, `acolyte_ability`, extra_* counts; `entered` {hero, sin} faces or app dice."),
-    "fight.plan": (battle.plan, "Plan a fight for `hero` (same fields as fight.start) to see both pools and the "
-                   "chances of wounds and corruption, with and without voluntary corruption."),
-    "fight.resolve": (battle.resolve, "Resolve the fight: `turned` {result: n} for faiths, `assigned` hits per "
-                      "monster, `protector` (0/1)."),
-    "fight.ranged_hits": (battle.ranged_hits, "Ranged fight: turn faiths and `assigned` hits first."),
-    "fight.counter": (battle.counter_attack, "Ranged fight: the survivors' counter-attack with `monsters` in the "
-                      "hero's space, against the hero's first roll."),
-    "cleanse.roll": (battle.cleanse, "The current hero cleanses: `others_in_space`, `voluntary`, `entered`."),
-    "check.roll": (battle.check, "A fire or corruption check (`kind`) for `hero` with `tokens` SIN dice."),
-    "apocalypse.advance": (cards.advance_apocalypse, "Advance the apocalypse track `steps` (cards drawn at 1, 3, 5)."),
-    "apocalypse.keep": (cards.keep_apocalypse_card, "The SIN keeps `card` of the two drawn (the other to the bottom)."),
-    "space.add": (spaces.add, "Track a space of the board: `name`."),
-    "space.set": (spaces.set_count, "Set `what` of `space` to `value`: tokens.<t> or printed.<t> (t: fire, corruption, "
-                  "pentagram, nest, altar), monsters.<kind>, face_down, innocents or extra_turns."),
-    "hero.move": (spaces.move, "Move `hero` one space `to` (`teleport` ignores tokens and monsters); the wound for "
-                  "leaving monsters and the fire and corruption checks are applied."),
-    "hero.pick_up": (spaces.pick_up, "`hero` takes `what` (extra_turns, innocents) from their space, or flips its "
-                     "face-down tokens (explore)."),
-    "mission.progress": (story.advance, "Move the mission progress marker by `delta` (1 or -1)."),
-    "mission.choose": (story.choose, "Choose the branch `mission` (the other leaves the game)."),
+    "facts.enter": setup.enter_facts, "team.choose": setup.choose_team, "heroes.pick": setup.pick_heroes,
+    "game.start": setup.start_game,
+    "round.first_hero": turns.choose_first_hero, "turn.start": turns.start_turn, "turn.pass": turns.pass_extra_turns,
+    "reaction.spend": turns.react, "reaction.end": turns.end_reaction, "sin.play_card": turns.play_sin_card,
+    "sin.gain_reactions": turns.gain_reactions, "round.end": turns.end_round,
+    "sin.draw": cards.sin_draw, "upgrade.lose": cards.lose_upgrade, "apocalypse.advance": cards.advance_apocalypse,
+    "apocalypse.keep": cards.keep_apocalypse_card,
+    "hero.wounds": dashboard.place_wounds, "hero.adjust": dashboard.adjust, "city.action": dashboard.city_action,
+    "hero.replace": dashboard.replace,
+    "fight.plan": battle.plan, "fight.start": battle.start_fight, "fight.resolve": battle.resolve,
+    "fight.ranged_hits": battle.ranged_hits, "fight.counter": battle.counter_attack, "cleanse.roll": battle.cleanse,
+    "check.roll": battle.check,
+    "space.add": spaces.add, "space.set": spaces.set_count, "hero.move": spaces.move, "hero.pick_up": spaces.pick_up,
+    "mission.progress": story.advance, "mission.choose": story.choose,
 }
 
 
 #: Fields that name one thing (a hero, a card, a space...): text or nothing.
 STRING_FIELDS = ("hero", "to", "space", "what", "card", "kind", "change", "upgrade", "reserve", "mission", "name",
-                 "kill", "remembered")
+                 "kill")
 
 
 def summon(state: dict, actor: Actor, payload: dict) -> None:
@@ -100,8 +70,8 @@ def end_turn(state: dict, actor: Actor, payload: dict) -> None:
     cards.reveal_dark_past(state, hero_id, payload.get("offers"))
 
 
-HANDLERS["monsters.summon"] = (summon, HANDLERS["monsters.summon"][1])
-HANDLERS["turn.end"] = (end_turn, HANDLERS["turn.end"][1])
+HANDLERS["monsters.summon"] = summon
+HANDLERS["turn.end"] = end_turn
 
 
 class TheOthersRules(Rules):
@@ -129,8 +99,8 @@ class TheOthersRules(Rules):
     def initial_state(self, options: dict) -> dict:
         return new_state(options)
 
-    def action_types(self) -> dict[str, str]:
-        return {kind: doc for kind, (_, doc) in HANDLERS.items()}
+    def actions(self) -> list[ActionSpec]:
+        return SPECS
 
     def regions(self, seat: Seat | None) -> list[str]:
         return ["status", "apocalypse", "heroes", "fight"] + ([] if seat is None else ["controls"])
@@ -179,7 +149,7 @@ class TheOthersRules(Rules):
         return Action(action.type, views.prepare_payload(state, shaped, rng), action.seat)
 
     def _run(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        handler = HANDLERS.get(action.type, (None, None))[0]
+        handler = HANDLERS.get(action.type)
         if handler is None:
             raise ActionError(N_("Unknown action."), field="type")
         if state["phase"] == "over" and not action.type.startswith("facts.") and not story.tie_pending(state, action.type):

@@ -29,7 +29,7 @@ class Table:
         return seat
 
     def act(self, seat_id, action_type: str, /, **payload) -> dict:
-        action = RULES.prepare(self.state, Action(action_type, payload, seat_id), self.rng)
+        action = RULES.prepare(self.state, RULES.typed(Action(action_type, payload, seat_id)), self.rng)
         self.state = RULES.act(self.state, action, self.seats)
         self.log.append(action)
         return self.state
