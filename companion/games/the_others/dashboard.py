@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.games.the_others import corruption, data
 from companion.games.the_others.turns import Actor, current_turn, finish_turn, hero_in_play, require_hero_player
+from companion.games.the_others import flow
 from companion.rules import N_, ActionError
 
 NPCS = tuple(npc["id"] for npc in data.rules()["npcs"])
@@ -208,7 +209,8 @@ def kill(state: dict, hero_id: str) -> None:
     if state["turn"] and state["turn"]["hero"] == hero_id:
         finish_turn(state, hero_id, died=True)
     if not state["reserve"] and state["winner"] is None:
-        state["winner"], state["phase"] = "sin", "over"
+        state["winner"] = "sin"
+        flow.go_to(state, "over")
         state["sin_won_step"] = state.get("step", 0)
 
 

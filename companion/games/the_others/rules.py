@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.the_others import battle, cards, dashboard, data, forms, labels, setup, spaces, story, turns
+from companion.games.the_others import battle, cards, dashboard, data, flow, forms, labels, setup, spaces, story, turns
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
 from companion.games.the_others.actions import SPECS
@@ -154,6 +154,7 @@ class TheOthersRules(Rules):
             raise ActionError(N_("Unknown action."), field="type")
         if state["phase"] == "over" and not action.type.startswith("facts.") and not story.tie_pending(state, action.type):
             raise ActionError(N_("The game is over."), field="type")
+        flow.require(state, action.type)
         state["step"] = state.get("step", 0) + 1
         for key in STRING_FIELDS:
             if key in action.payload and action.payload[key] is not None and not isinstance(action.payload[key], str):

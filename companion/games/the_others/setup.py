@@ -11,7 +11,8 @@ from companion.games.the_others import cards, data, dice
 from companion.games.the_others.dashboard import new_hero
 from companion.games.the_others.state import (CLASSES, hero_fact, mapping, missing_monster_facts, mission_target,
                                               story)
-from companion.games.the_others.turns import Actor, require_phase
+from companion.games.the_others.turns import Actor
+from companion.games.the_others import flow
 from companion.rules import N_, ActionError
 
 STATS = ("combat", "skill", "defense")
@@ -73,7 +74,6 @@ def _remembered(text) -> dict:
 
 def choose_team(state: dict, actor: Actor, payload: dict) -> None:
     """The 7 F.A.I.T.H. agents: 1 leader, 2 fixers, 2 snipers, 2 bruisers."""
-    require_phase(state, "setup")
     team = payload.get("heroes")
     if not isinstance(team, list) or len(set(team)) != 7 or any(h not in data.heroes() for h in team):
         raise ActionError(N_("Choose 7 different heroes."), field="heroes")
@@ -92,7 +92,6 @@ def choose_team(state: dict, actor: Actor, payload: dict) -> None:
 def pick_heroes(state: dict, actor: Actor, payload: dict) -> None:
     """A hero player takes their starting heroes from the team (3 for a
     lone player, 2 each for two, 1 each for three or four)."""
-    require_phase(state, "setup")
     if actor.role != "hero" and not actor.is_host:
         raise ActionError(N_("Only a hero player picks heroes."), field="heroes")
     picked = payload.get("heroes")
@@ -139,7 +138,6 @@ def prepare_start(state: dict, rng: random.Random) -> dict:
 
 
 def start_game(state: dict, actor: Actor, payload: dict) -> None:
-    require_phase(state, "setup")
     missing = missing_before_start(state)
     if missing:
         raise ActionError(N_("Not ready to start: %(missing)s."), field="type", missing=", ".join(missing))
@@ -152,4 +150,5 @@ def start_game(state: dict, actor: Actor, payload: dict) -> None:
     state["sealed"]["dark_pasts"] = dict(draws.get("dark_pasts", {}))
     state["sin"]["reaction_tokens"] = state["options"]["hero_count"]
     state["story"]["mission"] = story(state)["missions"][0]["id"]
-    state["round"], state["phase"] = 1, "round_start"
+    state["round"] = 1
+    flow.go_to(state, "round_start")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.games.the_others.state import mission, mission_target, story
 from companion.games.the_others.turns import Actor
+from companion.games.the_others import flow
 from companion.rules import N_, ActionError
 
 
@@ -61,7 +62,8 @@ def complete(state: dict, mission_id: str) -> None:
     nxt = following(state, mission_id)
     if not nxt:
         progress["mission"], progress["progress"] = None, 0
-        state["winner"], state["phase"] = "heroes", "over"  # heroes also win a tie with the SIN
+        state["winner"] = "heroes"  # heroes also win a tie with the SIN
+        flow.go_to(state, "over")
         return
     enter(state, nxt)
 

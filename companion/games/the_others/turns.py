@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from companion.games.the_others import apocalypse, data
 from companion.games.the_others.state import hand
+from companion.games.the_others import flow
 from companion.rules import N_, ActionError
 
 
@@ -22,13 +23,6 @@ class Actor:
     @property
     def is_host(self) -> bool:
         return self.seat is None
-
-
-def require_phase(state: dict, *phases: str) -> None:
-    if state["phase"] not in phases:
-        labels = {"setup": N_("set-up"), "round_start": N_("round start"), "hero_turns": N_("hero turns"),
-                  "over": N_("the end of the game")}
-        raise ActionError(N_("Not now: the game is at %(phase)s."), field="type", phase=labels.get(state["phase"], "?"))
 
 
 def require_sin(actor: Actor) -> None:
@@ -83,14 +77,12 @@ def close_reaction(state: dict) -> None:
 # -- actions ---------------------------------------------------------------------------------
 def choose_first_hero(state: dict, actor: Actor, payload: dict) -> None:
     """The heroes choose; when they can't agree the SIN decides, so both may."""
-    require_phase(state, "round_start")
     hero_id = hero_in_play(state, payload.get("hero"))
     state["first_hero"], state["last_hero"] = hero_id, None
-    state["phase"] = "hero_turns"
+    flow.go_to(state, "hero_turns")
 
 
 def start_turn(state: dict, actor: Actor, payload: dict) -> None:
-    require_phase(state, "hero_turns")
     if state["turn"] is not None:
         raise ActionError(N_("%(hero)s's turn is still going on."), field="hero",
                           hero=data.heroes()[state["turn"]["hero"]]["name"])
@@ -123,7 +115,6 @@ def start_turn(state: dict, actor: Actor, payload: dict) -> None:
 
 def pass_extra_turns(state: dict, actor: Actor, payload: dict) -> None:
     """A hero out of turn tokens declines to spend an extra-turn token this round."""
-    require_phase(state, "hero_turns")
     hero_id = hero_in_play(state, payload.get("hero"))
     require_hero_player(state, actor, hero_id)
     if state["heroes"][hero_id]["turn_tokens"] > 0:
@@ -212,7 +203,6 @@ def round_can_end(state: dict) -> bool:
 def end_round(state: dict, actor: Actor, payload: dict) -> None:
     """Round end: apocalypse level 7's harm, summons allowed, altar cards
     (drawn in prepare), tokens reset."""
-    require_phase(state, "hero_turns")
     if state["turn"] is not None or next_hero(state) is not None:
         raise ActionError(N_("Every hero must use their turn tokens (or pass their extra turns) first."), field="type")
     close_reaction(state)
@@ -228,7 +218,7 @@ def end_round(state: dict, actor: Actor, payload: dict) -> None:
     reset_tokens(state)
     state["summons_left"] = state["options"]["hero_count"] + apocalypse.extra_summons(level)
     state["round"] += 1
-    state["phase"] = "round_start"
+    flow.go_to(state, "round_start")
 
 
 #: Marks that last until the round's end (the others stay until removed).

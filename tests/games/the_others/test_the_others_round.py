@@ -266,3 +266,12 @@ def test_a_hell_club_card_brings_its_monster_and_killing_it_removes_both():
     cards.hell_club_killed(table.state, "dr_gan")
     assert table.state["apocalypse"]["cards"] == []
     assert table.state["apocalypse"]["hell_club"][0]["alive"] is False
+
+
+def test_each_phase_allows_only_its_actions_and_a_refusal_names_the_phase():
+    table = started()  # round start: the first hero is not chosen yet
+    error = refused(table, "ann", "turn.start", hero="rose")
+    assert error.message == "Not now: this is the %(phase)s." and error.params["phase"] == "round start phase"
+    table.act("ann", "round.first_hero", hero="rose")
+    assert refused(table, "ann", "round.first_hero", hero="rose").params["phase"] == "hero turns phase"
+    table.act("ann", "mission.progress", delta=1)  # missions move whenever the story says
