@@ -1,10 +1,12 @@
-"""Decks: the SIN's cards, the upgrade inventory, apocalypse cards and dark
-pasts. Draws are made in `prepare` with the table's rng and recorded in the
-payload; apply only uses what was recorded.
+"""The decks, on the kit's (companion/kit/deck.py): the SIN's cards and hand,
+the upgrade deck and its face-up inventory, the story type's apocalypse
+cards, and the dark pasts sealed from every seat.
 
-No deck order is stored: a shuffled deck dealt from the top is the same as
-drawing at random among the cards not yet seen, except for cards put on the
-bottom, which come last in the order they went there.
+Which card a draw gives is picked in `prepare` with the table's rng and
+recorded in the payload; `apply` takes the recorded cards off the deck.
+The SIN's deck, the two apocalypse cards drawn and the one sent to the
+bottom are the SIN's to see: they live in the SIN seat's secrets (the SIN
+deck's remaining cards would tell the hand). Cards played are public.
 """
 
 from __future__ import annotations
@@ -12,44 +14,50 @@ from __future__ import annotations
 import random
 
 from companion.games.the_others import apocalypse, data
-from companion.games.the_others.state import hand, sin_seat
+from companion.games.the_others.state import sin_seat
 from companion.games.the_others.turns import Actor, require_sin
+from companion.kit import deck as decks
 from companion.rules import N_, ActionError
 
 
-def draw(rng: random.Random, unseen: list[str], bottom: list[str], count: int) -> list[str]:
-    """`count` cards from a deck whose unseen part is shuffled and whose
-    bottom cards come last."""
-    top = [card for card in unseen if card not in bottom]
-    drawn = rng.sample(sorted(top), min(count, len(top)))
-    return drawn + [card for card in bottom if card in unseen][: count - len(drawn)]
+def sin_secrets(state: dict) -> dict:
+    return state["secrets"].setdefault(sin_seat(state) or "", {})
 
 
-# -- sin cards ----------------------------------------------------------------------------------
-def sin_deck(state: dict) -> list[str]:
+# -- the SIN's cards ---------------------------------------------------------------------------
+def sin_cards(state: dict) -> list[str]:
     return [card["id"] for card in data.sins()[state["options"]["sin"]]["cards"]]
 
 
-def draw_sin_cards(state: dict, rng: random.Random, count: int) -> dict:
-    """What to record: the cards drawn and whether the discard pile was
-    shuffled back first (the deck ran out)."""
-    held = set(hand(state)) | set(state["sin"]["discard"])
-    unseen = [card for card in sin_deck(state) if card not in held]
-    drawn = draw(rng, unseen, [], count)
-    reshuffled = False
-    if len(drawn) < count and state["sin"]["discard"]:
-        reshuffled = True
-        rest = [card for card in state["sin"]["discard"] if card not in drawn]
-        drawn += draw(rng, rest, [], count - len(drawn))
-    return {"cards": drawn, "reshuffled": reshuffled}
+def hand(state: dict) -> list[str]:
+    return decks.hand(state, sin_seat(state) or "")
 
 
-def add_to_hand(state: dict, drawn: dict) -> None:
-    if drawn.get("reshuffled"):
-        state["sin"]["discard"] = []
-    cards = state["secrets"].setdefault(sin_seat(state), {}).setdefault("hand", [])
-    cards.extend(drawn["cards"])
-    state["sin"]["hand_count"] = len(cards)
+def sin_deck(state: dict) -> dict:
+    return sin_secrets(state)["deck"]
+
+
+def pick_sin_cards(state: dict, rng: random.Random, count: int) -> list[str]:
+    """What `count` draws give; an empty deck takes the played cards back."""
+    return decks.pick(sin_deck(state), count, rng, reshuffle=True)
+
+
+def add_to_hand(state: dict, cards: list) -> None:
+    deck = sin_deck(state)
+    had_discards = bool(deck["discard"])
+    decks.draw(deck, list(cards), reshuffle=True)
+    if had_discards and not deck["discard"]:
+        state["sin"]["discard"] = []  # shuffled back into the deck
+    held = hand(state)
+    held.extend(cards)
+    state["sin"]["hand_count"] = len(held)
+
+
+def play(state: dict, card) -> None:
+    decks.play_from_hand(state, sin_seat(state) or "", card)
+    decks.discard(sin_deck(state), [card])
+    state["sin"]["discard"].append(card)
+    state["sin"]["hand_count"] = len(hand(state))
 
 
 def sin_draw(state: dict, actor: Actor, payload: dict) -> None:
@@ -57,32 +65,27 @@ def sin_draw(state: dict, actor: Actor, payload: dict) -> None:
     that says to draw."""
     require_sin(actor)
     drawn = payload.get("drawn")
-    if not isinstance(drawn, dict):
+    if not isinstance(drawn, list):
         raise ActionError(N_("Draw 1 to 12 cards."), field="count")
     add_to_hand(state, drawn)
 
 
 # -- upgrades -------------------------------------------------------------------------------------
-def upgrade_deck(state: dict) -> list[str]:
-    held = {upgrade for hero in state["heroes"].values() for upgrade in hero["upgrades"]}
-    return [upgrade for upgrade in data.upgrades() if upgrade not in held and upgrade not in state["inventory"]]
+def upgrade_deck(state: dict) -> dict:
+    return state["upgrades"]
+
+
+def pick_refills(state: dict, rng: random.Random, count: int) -> list[str]:
+    return decks.pick(upgrade_deck(state), min(count, decks.size(upgrade_deck(state))), rng)
 
 
 def take_upgrade(state: dict, hero_id: str, upgrade, refill: list | None) -> None:
-    """The hero takes a face-up upgrade; one card from the deck replaces it."""
+    """The hero takes a face-up upgrade; the deck's next card replaces it."""
     if upgrade not in state["inventory"]:
         raise ActionError(N_("That upgrade is not in the inventory."), field="upgrade")
     state["inventory"].remove(upgrade)
     state["heroes"][hero_id]["upgrades"].append(upgrade)
-    for card in refill or []:
-        if card in upgrade_deck(state):
-            state["inventory"].append(card)
-            if card in state["upgrade_bottom"]:
-                state["upgrade_bottom"].remove(card)
-
-
-def refill_draw(state: dict, rng: random.Random) -> list[str]:
-    return draw(rng, upgrade_deck(state), state["upgrade_bottom"], 1)
+    state["inventory"].extend(decks.draw(upgrade_deck(state), list(refill or [])))
 
 
 def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:
@@ -92,35 +95,30 @@ def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:
     if hero is None or upgrade not in hero["upgrades"]:
         raise ActionError(N_("That hero holds no such upgrade."), field="upgrade")
     hero["upgrades"].remove(upgrade)
-    state["upgrade_bottom"].append(upgrade)
+    decks.put_at_bottom(upgrade_deck(state), upgrade)
 
 
 # -- apocalypse ------------------------------------------------------------------------------------
-# The two cards drawn and the one sent to the bottom are the SIN's to see:
-# they live in the SIN seat's secrets; everyone sees how many wait.
-def sin_secrets(state: dict) -> dict:
-    return state["secrets"].setdefault(sin_seat(state) or "", {})
+def apocalypse_deck(state: dict) -> dict:
+    return sin_secrets(state)["apocalypse"]
 
 
-def apocalypse_unseen(state: dict) -> list[str]:
+def new_decks(state: dict) -> None:
+    """The three decks at the start, shuffled, nothing drawn yet."""
     story_type = data.stories()[state["options"]["story"]]["type"]
     secret = sin_secrets(state)
-    out = set(state["apocalypse"]["cards"]) | set(secret.get("offer", []))
-    out |= {card for pair in secret.get("queue", []) for card in pair}
-    return [card["id"] for card in data.apocalypse_deck(story_type) if card["id"] not in out]
+    secret["deck"] = decks.new_deck(sin_cards(state))
+    secret["apocalypse"] = decks.new_deck([card["id"] for card in data.apocalypse_deck(story_type)])
+    state["upgrades"] = decks.new_deck(list(data.upgrades()))
 
 
 def draw_offers(state: dict, rng: random.Random, steps: int) -> list[list[str]]:
     """Two cards for each card level the advance reaches."""
     _, reached = apocalypse.advance(state["apocalypse"]["level"], steps)
-    offers, unseen = [], apocalypse_unseen(state)
-    bottom = sin_secrets(state).get("bottom", [])
-    for _ in range(apocalypse.cards_on_reaching(reached)):
-        pair = draw(rng, unseen, bottom, 2)
-        unseen = [card for card in unseen if card not in pair]
-        if pair:
-            offers.append(pair)
-    return offers
+    deck = apocalypse_deck(state)
+    wanted = min(2 * apocalypse.cards_on_reaching(reached), decks.size(deck))
+    drawn = decks.pick(deck, wanted, rng)
+    return [drawn[i:i + 2] for i in range(0, len(drawn), 2)]
 
 
 def advance_apocalypse(state: dict, actor: Actor, payload: dict) -> None:
@@ -135,8 +133,9 @@ def advance_apocalypse(state: dict, actor: Actor, payload: dict) -> None:
 
 
 def queue_offers(state: dict, offers) -> None:
-    secret = sin_secrets(state)
-    secret["queue"] = [list(pair) for pair in offers or [] if pair]
+    pairs = [list(pair) for pair in offers or [] if pair]
+    decks.draw(apocalypse_deck(state), [card for pair in pairs for card in pair])
+    sin_secrets(state)["queue"] = pairs
     next_offer(state)
 
 
@@ -156,7 +155,9 @@ def keep_apocalypse_card(state: dict, actor: Actor, payload: dict) -> None:
     if card not in offer:
         raise ActionError(N_("Keep one of the two cards drawn."), field="card")
     state["apocalypse"]["cards"].append(card)
-    secret.setdefault("bottom", []).extend(other for other in offer if other != card)
+    for other in offer:
+        if other != card:
+            decks.put_at_bottom(apocalypse_deck(state), other)
     club = apocalypse_card(state, card).get("hell_club")
     if club:
         state["apocalypse"]["hell_club"].append({"id": club, "card": card, "alive": True})
@@ -182,6 +183,21 @@ def hell_club_killed(state: dict, club_id: str) -> None:
 
 
 # -- dark pasts -------------------------------------------------------------------------------------
+def sealed_name(hero_id: str) -> str:
+    return f"dark_past:{hero_id}"
+
+
+def dark_past(state: dict, hero_id: str) -> int | None:
+    """The face-down dark past of a hero (None: none, or revealed)."""
+    pile = state["secrets"].get(decks.SEALED, {}).get(sealed_name(hero_id), [])
+    return pile[0] if pile else None
+
+
+def heroes_with_dark_pasts(state: dict) -> list[str]:
+    return sorted(name.split(":", 1)[1] for name, pile in state["secrets"].get(decks.SEALED, {}).items()
+                  if name.startswith("dark_past:") and pile)
+
+
 def deal_dark_pasts(state: dict, rng: random.Random, starting: list[str], reserve: list[str]) -> dict[str, int]:
     """Cards 1, 3, 5 (and 6 with four heroes) to the starting heroes, the
     rest to the reserve, face down."""
@@ -193,15 +209,27 @@ def deal_dark_pasts(state: dict, rng: random.Random, starting: list[str], reserv
     return out
 
 
+def seal_dark_pasts(state: dict, dealt: dict) -> None:
+    for hero_id, number in dealt.items():
+        decks.sealed(state, sealed_name(hero_id)).append(number)
+
+
+def discard_dark_past(state: dict, hero_id: str) -> None:
+    """A hero who dies with their dark past unrevealed takes it out of the game face down."""
+    number = dark_past(state, hero_id)
+    if number is not None:
+        decks.reveal(state, sealed_name(hero_id), number)
+
+
 def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
     """A hero ending a turn at maximum corruption in a corruption story turns
     up their dark past; its effect applies at once, then it is discarded."""
     from companion.games.the_others import dashboard
     hero = state["heroes"].get(hero_id)
-    number = state["sealed"]["dark_pasts"].get(hero_id)
+    number = dark_past(state, hero_id)
     if hero is None or hero["dead"] or number is None or hero["corruption"] < data.constants()["corruption_max"]:
         return
-    del state["sealed"]["dark_pasts"][hero_id]
+    decks.reveal(state, sealed_name(hero_id), number)
     hero["dark_past"] = number
     card = data.dark_pasts()[number]
     effect = card["effect"]
@@ -222,7 +250,7 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
 def dark_past_offers(state: dict, hero_id: str, rng: random.Random) -> list[list[str]]:
     """Apocalypse cards to record in case the dark past turned up is "The
     Guilty One" (the track advances)."""
-    number = state["sealed"]["dark_pasts"].get(hero_id)
+    number = dark_past(state, hero_id)
     hero = state["heroes"].get(hero_id) or {}
     # Only when it is turned up now: a recorded draw must not hint at a sealed card.
     if number is None or hero.get("corruption", 0) < data.constants()["corruption_max"] \

@@ -204,7 +204,8 @@ def kill(state: dict, hero_id: str) -> None:
     if where is not None:
         where["innocents"] += hero["innocents"]  # left where they died; NPCs too, on the board
     hero["npcs"], hero["innocents"] = [], 0
-    state["sealed"]["dark_pasts"].pop(hero_id, None)
+    from companion.games.the_others import cards
+    cards.discard_dark_past(state, hero_id)
     state["fallen"].append(hero_id)
     if state["turn"] and state["turn"]["hero"] == hero_id:
         finish_turn(state, hero_id, died=True)

@@ -152,9 +152,11 @@ class TheOthersRules(Rules):
         handler = HANDLERS.get(action.type)
         if handler is None:
             raise ActionError(N_("Unknown action."), field="type")
-        if state["phase"] == "over" and not action.type.startswith("facts.") and not story.tie_pending(state, action.type):
+        tie = story.tie_pending(state, action.type)
+        if state["phase"] == "over" and not action.type.startswith("facts.") and not tie:
             raise ActionError(N_("The game is over."), field="type")
-        flow.require(state, action.type)
+        if not tie:
+            flow.require(state, action.type)
         state["step"] = state.get("step", 0) + 1
         for key in STRING_FIELDS:
             if key in action.payload and action.payload[key] is not None and not isinstance(action.payload[key], str):

@@ -13,6 +13,7 @@ from companion.games.the_others.state import (CLASSES, hero_fact, mapping, missi
                                               story)
 from companion.games.the_others.turns import Actor
 from companion.games.the_others import flow
+from companion.kit import deck as decks
 from companion.rules import N_, ActionError
 
 STATS = ("combat", "skill", "defense")
@@ -130,8 +131,10 @@ def missing_before_start(state: dict) -> list[str]:
 def prepare_start(state: dict, rng: random.Random) -> dict:
     starting = list(state["order"])
     reserve = [hero for hero in state["team"] if hero not in starting]
-    draws = {"hand": cards.draw(rng, cards.sin_deck(state), [], data.constants()["starting_sin_cards"]),
-             "inventory": cards.draw(rng, list(data.upgrades()), [], data.constants()["inventory_size"])}
+    fresh = {"secrets": {}, "options": state["options"], "sin": state["sin"]}
+    cards.new_decks(fresh)
+    draws = {"hand": decks.pick(cards.sin_deck(fresh), data.constants()["starting_sin_cards"], rng),
+             "inventory": decks.pick(fresh["upgrades"], data.constants()["inventory_size"], rng)}
     if "dark_past" in story(state)["special"]:
         draws["dark_pasts"] = cards.deal_dark_pasts(state, rng, starting, reserve)
     return draws
@@ -145,9 +148,10 @@ def start_game(state: dict, actor: Actor, payload: dict) -> None:
     if not isinstance(draws, dict):
         raise ActionError(N_("Not ready to start: %(missing)s."), field="type", missing="draws")
     state["reserve"] = [hero for hero in state["team"] if hero not in state["order"]]
-    cards.add_to_hand(state, {"cards": draws["hand"]})
-    state["inventory"] = list(draws["inventory"])
-    state["sealed"]["dark_pasts"] = dict(draws.get("dark_pasts", {}))
+    cards.new_decks(state)
+    cards.add_to_hand(state, draws["hand"])
+    state["inventory"] = decks.draw(state["upgrades"], list(draws["inventory"]))
+    cards.seal_dark_pasts(state, draws.get("dark_pasts", {}))
     state["sin"]["reaction_tokens"] = state["options"]["hero_count"]
     state["story"]["mission"] = story(state)["missions"][0]["id"]
     state["round"] = 1

@@ -8,10 +8,10 @@
      "round": n, "turn": {...} | None, "reaction": {...} | None, "sin": {...},
      "apocalypse": {"level", "cards", "waiting", "hell_club"}, "inventory": [...], "story": {...},
      "fight": {...} | None, "roll": {...} | None, "winner": None | "heroes" | "sin",
-     "secrets": {sin seat: {"hand": [card ids], "offer": [2 apocalypse cards], "queue", "bottom"}},
-     "sealed": {"dark_pasts": {hero: n}}}
+     "upgrades": kit deck, "secrets": {sin seat: {"hand", "deck", "apocalypse" (kit decks), "offer", "queue"},
+                                       "sealed": {"dark_past:<hero>": [n]}}}
 
-"sealed" holds what no seat may see (dark pasts until revealed).
+secrets["sealed"] (the kit's) holds what no seat may see: dark pasts until revealed.
 """
 
 from __future__ import annotations
@@ -60,10 +60,10 @@ def new_state(options: dict) -> dict:
                 "hand_count": 0, "discard": [], "played": None, "acolyte_mark": False},
         "monsters": {},
         "apocalypse": {"level": 0, "cards": [], "waiting": 0, "hell_club": []},
-        "inventory": [], "upgrade_bottom": [],
+        "inventory": [], "upgrades": None,
         "story": {"mission": None, "progress": 0, "done": [], "removed": [], "choose": []},
         "fight": None, "roll": None, "winner": None,
-        "secrets": {}, "sealed": {"dark_pasts": {}},
+        "secrets": {},
     }
 
 
@@ -118,8 +118,3 @@ def mission_target(state: dict, mission_id: str) -> int | None:
 
 def sin_seat(state: dict) -> str | None:
     return state["sin"]["seat"]
-
-
-def hand(state: dict) -> list[str]:
-    seat = sin_seat(state)
-    return state["secrets"].get(seat, {}).get("hand", []) if seat else []

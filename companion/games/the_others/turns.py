@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.the_others import apocalypse, data
-from companion.games.the_others.state import hand
 from companion.games.the_others import flow
 from companion.rules import N_, ActionError
 
@@ -186,12 +185,10 @@ def play_sin_card(state: dict, actor: Actor, payload: dict) -> None:
     if window["sin_card"]:
         raise ActionError(N_("Only one sin card per hero turn, its reaction included."), field="card")
     card = payload.get("card")
-    cards = hand(state)
-    if card not in cards:
+    from companion.games.the_others import cards
+    if card not in cards.hand(state):
         raise ActionError(N_("That card is not in the SIN's hand."), field="card")
-    cards.remove(card)
-    state["sin"]["hand_count"] = len(cards)
-    state["sin"]["discard"].append(card)
+    cards.play(state, card)
     state["sin"]["played"] = card
     window["sin_card"] = True
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from companion.games.the_others import apocalypse, battle, cards, data, setup, turns
 from companion.games.the_others.turns import Actor
+from companion.kit import deck as decks
 from companion.rules import N_, Action, ActionError, Seat
 
 #: Payload keys only the server writes (in prepare): a client's are dropped.
@@ -31,7 +32,7 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
     if kind == "game.start" and state["phase"] == "setup" and not setup.missing_before_start(state):
         payload["draws"] = setup.prepare_start(state, rng)
     elif kind == "sin.draw":
-        payload["drawn"] = cards.draw_sin_cards(state, rng, _small(payload.get("count", 1)))
+        payload["drawn"] = cards.pick_sin_cards(state, rng, _small(payload.get("count", 1)))
     elif kind == "city.action":
         from companion.games.the_others.dashboard import city_items
         payload["actions"] = _with_refills(state, city_items(payload), rng)
@@ -66,22 +67,23 @@ def _small(value) -> int:
 
 
 def _with_refills(state: dict, actions: list, rng: random.Random) -> list:
-    out, drawn = [], []
+    """Each upgrade taken is replaced by the deck's next card, drawn here."""
+    wanted = sum(1 for item in actions if item.get("kind") == "upgrade")
+    refills = cards.pick_refills(state, rng, wanted) if wanted and state.get("upgrades") else []
+    out = []
     for item in actions:
         if item.get("kind") == "upgrade":
-            unseen = [card for card in cards.upgrade_deck(state) if card not in drawn]
-            refill = cards.draw(rng, unseen, state["upgrade_bottom"], 1)
-            drawn += refill
-            item = {**item, "refill": refill}
+            item = {**item, "refill": refills[:1]}
+            refills = refills[1:]
         out.append(item)
     return out
 
 
 # -- what each seat sees ----------------------------------------------------------------------
 def view(state: dict, seat: Seat | None) -> dict:
-    shown = {key: value for key, value in state.items() if key not in ("secrets", "sealed")}
+    shown = {key: value for key, value in state.items() if key != "secrets"}
     shown["mine"] = state["secrets"].get(seat.id, {}) if seat is not None else {}
-    shown["dark_pasts_sealed"] = sorted(state["sealed"]["dark_pasts"])  # who holds one, not which
+    shown["dark_pasts_sealed"] = cards.heroes_with_dark_pasts(state)  # who holds one, not which
     shown["next_hero"] = turns.next_hero(state) if state["phase"] == "hero_turns" else None
     shown["round_can_end"] = turns.round_can_end(state)
     shown["reactions_left"] = turns.reactions_left(state)
@@ -149,7 +151,7 @@ def redact(action: Action, viewer: Seat | None) -> dict:
         payload["draws"] = draws
     not_sin = viewer is None or viewer.role != "sin"
     if action.type == "sin.draw" and not_sin:
-        payload["drawn"] = {"cards": len(payload.get("drawn", {}).get("cards", []))}
+        payload["drawn"] = len(payload.get("drawn") or [])
     if action.type in ("apocalypse.advance", "turn.end") and not_sin and "offers" in payload:
         payload["offers"] = len(payload["offers"])
     return payload
@@ -228,5 +230,7 @@ def check_state(state: dict) -> None:
     for secret in state["secrets"].values():
         if not isinstance(secret.get("hand", []), list):
             raise TypeError("hand")
-    if not isinstance(state["sealed"]["dark_pasts"], dict):
-        raise TypeError("sealed")
+    for part in (state["upgrades"], *(secret.get(name) for secret in state["secrets"].values()
+                                      for name in ("deck", "apocalypse"))):
+        if part is not None:
+            decks.check_deck(part)

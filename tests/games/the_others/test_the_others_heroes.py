@@ -186,10 +186,10 @@ def test_the_sins_hand_is_secret_and_heroes_see_only_how_many_cards():
 
 
 def test_dark_pasts_are_sealed_from_every_seat_until_revealed():
+    from companion.games.the_others.cards import dark_past
     table = started(story="the_darkness_within")
-    sealed = table.state["sealed"]["dark_pasts"]
-    assert sorted(sealed[h] for h in table.state["order"]) == [1, 3, 5]
-    assert len(sealed) == 7
+    assert sorted(dark_past(table.state, h) for h in table.state["order"]) == [1, 3, 5]
+    assert len(table.state["secrets"]["sealed"]) == 7
     for seat in [*table.seats.values(), None]:
         shown = RULES.view(table.state, seat)
         assert "sealed" not in shown and str(shown).count("dark_past\": 1") == 0
@@ -200,21 +200,22 @@ def test_dark_pasts_are_sealed_from_every_seat_until_revealed():
 def test_a_hero_ending_a_turn_at_maximum_corruption_reveals_their_dark_past():
     table = started(story="the_darkness_within")
     table.act("ann", "round.first_hero", hero="rose")
-    number = table.state["sealed"]["dark_pasts"]["rose"]
+    from companion.games.the_others.cards import dark_past
+    number = dark_past(table.state, "rose")
     table.act("ann", "turn.start", hero="rose")
     for _ in range(6):
         table.act("ann", "hero.adjust", hero="rose", change="corruption")
     table.act("ann", "turn.end")
     assert table.state["heroes"]["rose"]["dark_past"] == number
-    assert "rose" not in table.state["sealed"]["dark_pasts"]
+    assert dark_past(table.state, "rose") is None
 
 
 def test_four_heroes_get_dark_pasts_1_3_5_and_6():
+    from companion.games.the_others.cards import dark_past
     table = started(story="the_beast_we_become", hero_players=2)
-    sealed = table.state["sealed"]["dark_pasts"]
     assert len(table.state["order"]) == 4
-    assert sorted(sealed[h] for h in table.state["order"]) == [1, 3, 5, 6]
-    assert sorted(sealed[h] for h in table.state["reserve"]) == [2, 4, 7]
+    assert sorted(dark_past(table.state, h) for h in table.state["order"]) == [1, 3, 5, 6]
+    assert sorted(dark_past(table.state, h) for h in table.state["reserve"]) == [2, 4, 7]
 
 
 def test_a_planned_fight_shows_both_pools_and_the_chances_with_and_without_voluntary_corruption():

@@ -251,7 +251,7 @@ def test_apocalypse_cards_come_two_at_a_time_and_the_sin_alone_sees_them():
     assert RULES.redact(advance, table.seats["ann"])["offers"] == 2
     table.act("sin", "apocalypse.keep", card=offer[1])
     assert table.state["apocalypse"]["cards"] == [offer[1]]
-    assert table.state["secrets"]["sin"]["bottom"] == [offer[0]]
+    assert table.state["secrets"]["sin"]["apocalypse"]["bottom"] == [offer[0]]
     keep_all_offers(table)
     assert len(table.state["apocalypse"]["cards"]) == 2 and table.state["apocalypse"]["level"] == 3
 
