@@ -5,6 +5,9 @@ track and cards")."""
 from __future__ import annotations
 
 from companion.games.the_others import data
+from companion.games.the_others.labels import APOCALYPSE_EFFECTS
+from companion.kit import tracks
+from companion.rules import N_
 
 
 def top() -> int:
@@ -51,3 +54,22 @@ def round_end_harm(level: int) -> dict:
         if entry["effect"] == "round_end_harm":
             return {"wounds": entry["wounds"], "corruption": entry["corruption"]}
     return {"wounds": 0, "corruption": 0}
+
+
+# -- the table's track, on the kit's tracks ---------------------------------------------------------
+def new_track() -> dict:
+    """Level 0, each level's effect on its space."""
+    spaces = {entry["level"]: {"label": APOCALYPSE_EFFECTS[entry["effect"]], "effect": entry["effect"]}
+              for entry in data.apocalypse_levels()}
+    return tracks.new_track("apocalypse", N_("Apocalypse track"), 0, top(), spaces=spaces)
+
+
+def level(state: dict) -> int:
+    return state["apocalypse"]["track"]["value"]
+
+
+def raise_track(state: dict, steps: int) -> int:
+    """Move the track up (it stops at 7); how many apocalypse cards the
+    levels reached reveal."""
+    reached = tracks.move_by(state["apocalypse"]["track"], steps, field="steps", clamp=True)
+    return sum(1 for space in reached if space["effect"] == "apocalypse_card")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from companion.dice import Pool, Roll
-from companion.games.the_others import dashboard, data, dice, fight
+from companion.games.the_others import apocalypse, dashboard, data, dice, fight
 from companion.games.the_others.labels import MONSTERS
 from companion.games.the_others.state import monster_fact
 from companion.games.the_others.turns import Actor, require_hero_player, require_sin
@@ -70,7 +70,7 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
         "voluntary": bool(payload.get("voluntary")), "ranged": ranged, "monsters": monsters,
         "ranged_hits": data.heroes()[hero_id]["fight_effects"].get("killshot", {}).get("ranged_hits", 0),
         "sin": state["options"]["sin"], "sin_card": state["sin"]["played"],
-        "apocalypse_level": state["apocalypse"]["level"], "apocalypse_cards": list(state["apocalypse"]["cards"]),
+        "apocalypse_level": apocalypse.level(state), "apocalypse_cards": list(state["apocalypse"]["cards"]),
         "most_upgrades": held.get(hero_id, 0) == max(held.values(), default=0) and held.get(hero_id, 0) > 0,
         "reaction": by == "sin", "dead_monsters": sum(state["monsters"].get("dead", {}).values()),
         # A fight in the hero's own space takes its dead from that space's count.

@@ -114,7 +114,7 @@ def new_decks(state: dict) -> None:
 
 def draw_offers(state: dict, rng: random.Random, steps: int) -> list[list[str]]:
     """Two cards for each card level the advance reaches."""
-    _, reached = apocalypse.advance(state["apocalypse"]["level"], steps)
+    _, reached = apocalypse.advance(apocalypse.level(state), steps)
     deck = apocalypse_deck(state)
     wanted = min(2 * apocalypse.cards_on_reaching(reached), decks.size(deck))
     drawn = decks.pick(deck, wanted, rng)
@@ -127,8 +127,7 @@ def advance_apocalypse(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("Advance the apocalypse track by 1 to 7 steps."), field="steps")
     if state["apocalypse"]["waiting"]:
         raise ActionError(N_("The SIN must first keep one of the apocalypse cards drawn."), field="steps")
-    level, _ = apocalypse.advance(state["apocalypse"]["level"], steps)
-    state["apocalypse"]["level"] = level
+    apocalypse.raise_track(state, steps)
     queue_offers(state, payload.get("offers"))
 
 
@@ -236,8 +235,7 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
     if effect == "wounds":
         dashboard.take_wounds(state, hero_id, card["amount"])
     elif effect == "apocalypse":
-        level, _ = apocalypse.advance(state["apocalypse"]["level"], card["amount"])
-        state["apocalypse"]["level"] = level
+        apocalypse.raise_track(state, card["amount"])
         queue_offers(state, offers)
     elif effect == "wound_nearby_heroes":
         dashboard.take_wounds(state, hero_id, card["amount"])  # heroes beside them: entered by hand

@@ -6,7 +6,7 @@
                "monsters": {kind: {combat, defense}}, "hell_club": {id: {...}}, "targets": {mission: n}},
      "team": [hero ids], "heroes": {id: hero}, "order": [ids in play, clockwise], "reserve": [ids],
      "round": n, "turn": {...} | None, "reaction": {...} | None, "sin": {...},
-     "apocalypse": {"level", "cards", "waiting", "hell_club"}, "inventory": [...], "story": {...},
+     "apocalypse": {"track" (kit track 0-7), "cards", "waiting", "hell_club"}, "inventory": [...], "story": {...},
      "fight": {...} | None, "roll": {...} | None, "winner": None | "heroes" | "sin",
      "upgrades": kit deck, "secrets": {sin seat: {"hand", "deck", "apocalypse" (kit decks), "offer", "queue"},
                                        "sealed": {"dark_past:<hero>": [n]}}}
@@ -17,6 +17,7 @@ secrets["sealed"] (the kit's) holds what no seat may see: dark pasts until revea
 from __future__ import annotations
 
 from companion.games.the_others import data
+from companion.games.the_others.apocalypse import new_track
 from companion.rules import N_, ActionError
 
 CLASSES = ("leader", "fixer", "sniper", "bruiser")
@@ -59,7 +60,7 @@ def new_state(options: dict) -> dict:
         "sin": {"seat": None, "reaction_tokens": 0, "reactions_used": 0,
                 "hand_count": 0, "discard": [], "played": None, "acolyte_mark": False},
         "monsters": {},
-        "apocalypse": {"level": 0, "cards": [], "waiting": 0, "hell_club": []},
+        "apocalypse": {"track": new_track(), "cards": [], "waiting": 0, "hell_club": []},
         "inventory": [], "upgrades": None,
         "story": {"mission": None, "progress": 0, "done": [], "removed": [], "choose": []},
         "fight": None, "roll": None, "winner": None,

@@ -203,7 +203,7 @@ def end_round(state: dict, actor: Actor, payload: dict) -> None:
     if state["turn"] is not None or next_hero(state) is not None:
         raise ActionError(N_("Every hero must use their turn tokens (or pass their extra turns) first."), field="type")
     close_reaction(state)
-    level = state["apocalypse"]["level"]
+    level = apocalypse.level(state)
     harm = apocalypse.round_end_harm(level)
     from companion.games.the_others import dashboard
     for hero_id in list(state["order"]):
@@ -233,6 +233,6 @@ def reset_tokens(state: dict) -> None:
     sin["reactions_used"] = 0
     # Tokens gained from cards last only the round; level 4's come every round.
     sin["reaction_tokens"] = state["options"]["hero_count"] + apocalypse.extra_reaction_tokens(
-        state["apocalypse"]["level"])
+        apocalypse.level(state))
     sin["acolyte_mark"] = False
     state["passed"], state["first_hero"], state["last_hero"] = [], None, None

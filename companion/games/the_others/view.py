@@ -9,6 +9,7 @@ from functools import lru_cache
 from companion.games.the_others import apocalypse, battle, cards, data, setup, turns
 from companion.games.the_others.turns import Actor
 from companion.kit import deck as decks
+from companion.kit import tracks
 from companion.rules import N_, Action, ActionError, Seat
 
 #: Payload keys only the server writes (in prepare): a client's are dropped.
@@ -87,7 +88,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["next_hero"] = turns.next_hero(state) if state["phase"] == "hero_turns" else None
     shown["round_can_end"] = turns.round_can_end(state)
     shown["reactions_left"] = turns.reactions_left(state)
-    shown["apocalypse_active"] = apocalypse.active_levels(state["apocalypse"]["level"])
+    shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
     shown["plan"] = _plan_with_odds(state)
     return shown
@@ -219,8 +220,7 @@ def check_state(state: dict) -> None:
         if state["options"][key] not in {"sin": data.sins(), "acolyte": data.acolytes(),
                                          "story": data.stories()}[key]:
             raise ValueError(key)
-    if not 0 <= state["apocalypse"]["level"] <= apocalypse.top():
-        raise ValueError("apocalypse")
+    tracks.check_track(state["apocalypse"]["track"])
     for hero_id in state["order"]:
         hero = state["heroes"][hero_id]
         if not 1 <= hero["corruption"] <= 7 or len(hero["wounds"]) > 5 or len(set(hero["wounds"])) != len(hero["wounds"]):

@@ -253,7 +253,7 @@ def test_apocalypse_cards_come_two_at_a_time_and_the_sin_alone_sees_them():
     assert table.state["apocalypse"]["cards"] == [offer[1]]
     assert table.state["secrets"]["sin"]["apocalypse"]["bottom"] == [offer[0]]
     keep_all_offers(table)
-    assert len(table.state["apocalypse"]["cards"]) == 2 and table.state["apocalypse"]["level"] == 3
+    assert len(table.state["apocalypse"]["cards"]) == 2 and table.state["apocalypse"]["track"]["value"] == 3
 
 
 def test_a_hell_club_card_brings_its_monster_and_killing_it_removes_both():
@@ -275,3 +275,15 @@ def test_each_phase_allows_only_its_actions_and_a_refusal_names_the_phase():
     table.act("ann", "round.first_hero", hero="rose")
     assert refused(table, "ann", "round.first_hero", hero="rose").params["phase"] == "hero turns phase"
     table.act("ann", "mission.progress", delta=1)  # missions move whenever the story says
+
+
+def test_the_apocalypse_track_stops_at_7_with_its_effects_shown_cumulatively():
+    table = in_turns()
+    table.act(None, "apocalypse.advance", steps=7)
+    keep_all_offers(table)
+    assert len(table.state["apocalypse"]["cards"]) == 3  # levels 1, 3 and 5
+    table.act(None, "apocalypse.advance", steps=2)
+    assert table.state["apocalypse"]["track"]["value"] == 7 and table.state["apocalypse"]["waiting"] == 0
+    shown = RULES.view(table.state, None)["apocalypse_active"]
+    assert [entry["space"] for entry in shown] == [1, 2, 3, 4, 5, 6, 7]
+    assert shown[3]["effect"] == "extra_reaction_token"
