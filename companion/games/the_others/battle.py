@@ -11,7 +11,9 @@ from companion.games.the_others import apocalypse, dashboard, data, dice, fight
 from companion.games.the_others.labels import MONSTERS
 from companion.games.the_others.state import monster_fact
 from companion.games.the_others.turns import Actor, require_hero_player, require_sin
-from companion.rules import N_, ActionError
+from companion.rules import N_, ActionError, Msg
+
+STATS = {"combat": N_("combat"), "skill": N_("skill"), "defense": N_("defense")}
 
 COUNTS = ("extra_hero_dice", "extra_hero_defense", "extra_hero_hits", "extra_sin_dice", "extra_sin_hits",
           "extra_sin_corruption", "pentagrams", "others_in_space")
@@ -89,7 +91,7 @@ def _stat(state: dict, hero_id: str, stat: str) -> int:
     from companion.games.the_others.state import hero_fact
     value = hero_fact(state, hero_id, stat)
     if value is None:
-        raise ActionError(N_("Enter the %(stat)s value of %(hero)s first."), field="hero", stat=stat,
+        raise ActionError(N_("Enter the %(stat)s value of %(hero)s first."), field="hero", stat=Msg(STATS[stat]),
                           hero=data.heroes()[hero_id]["name"])
     return value
 

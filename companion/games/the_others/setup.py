@@ -143,10 +143,12 @@ def prepare_start(state: dict, rng: random.Random) -> dict:
 def start_game(state: dict, actor: Actor, payload: dict) -> None:
     missing = missing_before_start(state)
     if missing:
-        raise ActionError(N_("Not ready to start: %(missing)s."), field="type", missing=", ".join(missing))
+        raise ActionError(N_("Not ready to start: %(count)d things are still needed (see the set-up list)."),
+                          field="type", count=len(missing))
     draws = payload.get("draws")
     if not isinstance(draws, dict):
-        raise ActionError(N_("Not ready to start: %(missing)s."), field="type", missing="draws")
+        raise ActionError(N_("Not ready to start: %(count)d things are still needed (see the set-up list)."),
+                          field="type", count=1)
     state["reserve"] = [hero for hero in state["team"] if hero not in state["order"]]
     cards.new_decks(state)
     cards.add_to_hand(state, draws["hand"])
