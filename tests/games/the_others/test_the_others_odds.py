@@ -63,9 +63,9 @@ def simulate(setup, trials, seed=1):
 def test_exact_chances_agree_with_a_simulation():
     setup = computed(5, 6, defense=3, sin_hits=1, sin_corruption=1)
     exact = odds.harm_distribution(HERO, SIN, setup)
-    sampled = simulate(setup, 20000)
+    sampled = simulate(setup, 8000)
     for key in set(exact) | set(sampled):
-        assert abs(float(exact.get(key, 0)) - sampled.get(key, 0.0)) < 0.015, key
+        assert abs(float(exact.get(key, 0)) - sampled.get(key, 0.0)) < 0.02, key  # over 4 standard errors
 
 
 def test_the_worked_fight_with_and_without_voluntary_corruption():
