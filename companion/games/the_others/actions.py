@@ -127,6 +127,8 @@ SPECS = [
                (*monsters("monsters now in the hero's space"), count("pentagrams", 12), *entered("sin"))),
     ActionSpec("cleanse.roll", "The current hero cleanses (skill dice; each skill removes a face-up token).",
                (count("others_in_space", 6), flag("voluntary"), *entered("hero"))),
+    ActionSpec("cleanse.remove", "After a cleanse roll, remove one face-up token of the hero's space per skill.",
+               (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),)),
     ActionSpec("check.roll", "A fire or corruption check: one SIN die per token in the space.",
                (Choice("kind", choices=("fire", "corruption")), hero(), Int("tokens", min=1, max=12),
                 *entered("sin"))),

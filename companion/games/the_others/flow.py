@@ -19,7 +19,8 @@ IN_PLAY = frozenset({
 ROUND_START = Phase("round_start", N_("round start phase"), frozenset({"round.first_hero"}) | IN_PLAY)
 HERO_TURNS = Phase("hero_turns", N_("hero turns phase"), frozenset({
     "turn.start", "turn.pass", "turn.end", "reaction.spend", "reaction.end", "sin.play_card", "city.action",
-    "fight.start", "fight.resolve", "fight.ranged_hits", "fight.counter", "cleanse.roll", "round.end"}) | IN_PLAY)
+    "fight.start", "fight.resolve", "fight.ranged_hits", "fight.counter", "cleanse.roll", "cleanse.remove",
+    "round.end"}) | IN_PLAY)
 OVER = Phase("over", N_("end of the game"))
 
 #: Allowed in every phase: the numbers the group enters and the spaces it tracks.

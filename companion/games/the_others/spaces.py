@@ -157,3 +157,19 @@ def pick_up(state: dict, actor: Actor, payload: dict) -> None:
         here["face_down"] = 0  # their faces are set with space.set
     else:
         raise ActionError(N_("Nothing of that kind can be taken here now."), field="what")
+
+
+def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
+    """After a cleanse roll: each skill (and faith) removes one face-up
+    token of the hero's space; printed tokens stay."""
+    roll = state.get("roll") or {}
+    if roll.get("kind") != "cleanse" or roll.get("removed", 0) < 1:
+        raise ActionError(N_("No cleanse roll has tokens left to remove."), field="what")
+    hero_id = roll["hero"]
+    require_hero_player(state, actor, hero_id)
+    here = space(state, state["heroes"][hero_id].get("space"), "what")
+    what = payload.get("what")
+    if what not in TOKENS or here["tokens"][what] < 1:
+        raise ActionError(N_("No such face-up token here (printed ones can't be removed)."), field="what")
+    here["tokens"][what] -= 1
+    roll["removed"] -= 1

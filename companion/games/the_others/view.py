@@ -190,6 +190,7 @@ LINES = {
     "fight.ranged_hits": N_("the ranged hits are assigned"),
     "fight.counter": N_("the monsters counter-attack"),
     "cleanse.roll": N_("cleanses"),
+    "cleanse.remove": N_("removed a token"),
     "check.roll": N_("a fire or corruption check"),
     "apocalypse.advance": N_("the apocalypse track advances"),
     "apocalypse.keep": N_("kept an apocalypse card"),

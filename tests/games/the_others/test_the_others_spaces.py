@@ -94,3 +94,17 @@ def test_a_dead_heroes_innocents_are_left_on_their_space():
     for _ in range(5):
         table.act("ann", "hero.adjust", hero="rose", change="wound")
     assert table.state["spaces"]["s1"]["innocents"] == 1
+
+
+def test_each_skill_of_a_cleanse_removes_one_face_up_token_and_printed_ones_stay():
+    table = board(in_turns())
+    table.act("ann", "hero.move", hero="rose", to="s2", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "cleanse.roll", entered={"hero": "skill faith skill"})  # faith explodes: 3 results
+    assert table.state["roll"]["removed"] == 3
+    table.act("ann", "cleanse.remove", what="corruption")
+    assert table.state["spaces"]["s2"]["tokens"]["corruption"] == 0
+    error = refused(table, "ann", "cleanse.remove", what="corruption")  # the printed one stays
+    assert error.field == "what"
+    table.act("ann", "cleanse.remove", what="fire")
+    assert table.state["roll"]["removed"] == 1
