@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_support import counter_value, join, wait_live
-from companion import PROJECT_ROOT
+from companion import PACKAGE_DIR
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,7 @@ def test_a_name_with_markup_is_shown_as_text_and_never_runs(server, tally, phone
 
 
 def catalog(locale: str):
-    return PROJECT_ROOT / "companion" / "translations" / locale / "LC_MESSAGES" / "messages.mo"
+    return PACKAGE_DIR / "translations" / locale / "LC_MESSAGES" / "messages.mo"
 
 
 def translated(locale: str, msgid: str) -> str:

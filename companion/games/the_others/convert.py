@@ -21,10 +21,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion import DATA_DIR
+from companion import resource_dir
 from companion.games.the_others import seed_facts as seed
 
-DEFAULT_OUT = DATA_DIR / "the_others"
+DEFAULT_OUT = resource_dir("data") / "the_others"
 HERO_STATS = ("combat", "skill", "defense")
 CLASSES = {"leader": "leader", "fixer": "fixer", "bruiser": "bruiser", "sniper": "sniper", "shooter": "sniper"}
 

@@ -8,14 +8,14 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from companion import DATA_DIR
+from companion import data_path
 
-FOLDER = DATA_DIR / "the_others"
+FOLDER = data_path("the_others")
 
 
 @lru_cache(maxsize=None)
 def load(name: str) -> Any:
-    with (FOLDER / f"{name}.json").open(encoding="utf-8") as file:
+    with data_path("the_others", f"{name}.json").open(encoding="utf-8") as file:
         return json.load(file)
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import PROJECT_ROOT
+from companion import PACKAGE_DIR
 from companion.games.the_others import convert, data
 
 # In CI the reference folder sits beside the repository; a worktree elsewhere names it.
-REFERENCE = Path(os.environ.get("THE_OTHERS_REFERENCE", PROJECT_ROOT.parent / "shared" / "ref" / "the-others"))
+REFERENCE = Path(os.environ.get("THE_OTHERS_REFERENCE", PACKAGE_DIR.parent.parent / "shared" / "ref" / "the-others"))
 needs_reference = pytest.mark.skipif(not (REFERENCE / "data.json").is_file(),
                                      reason="the reference folder ../shared/ref/the-others is not here")
 

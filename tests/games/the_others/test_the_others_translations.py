@@ -7,26 +7,20 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from companion import PROJECT_ROOT
+from companion import PACKAGE_DIR
 
-FOLDER = PROJECT_ROOT / "companion" / "games" / "the_others" / "translations"
+FOLDER = PACKAGE_DIR / "games" / "the_others" / "translations"
 LOCALES = ("zh_Hans", "ja")
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "ActionError": None,
-            "translate_params": None, "tr": None}
 PLACEHOLDER = re.compile(r"%\((\w+)\)([-+ #0]*\d*[diouxXeEfFgGcrsa])")
 
 
 def extracted() -> set[str]:
-    with (FOLDER / "babel.cfg").open(encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config)
-    return {message if isinstance(message, str) else message[0]
-            for _f, _l, message, _c, _x in extract_from_dir(PROJECT_ROOT, method_map, options_map, KEYWORDS)
-            if message}
+    """What the project's extraction sends to this game's catalog."""
+    from companion.translations import update
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in update.extract_all()[FOLDER] if m.id}
 
 
 def catalog(locale: str):
@@ -59,7 +53,7 @@ def test_compiled_catalog_matches(locale):
     expected = {m.id: m.string for m in po if m.id and m.string and not m.fuzzy}
     with (FOLDER / locale / "LC_MESSAGES" / "messages.mo").open("rb") as file:
         compiled = {m.id: m.string for m in read_mo(file) if m.id}
-    assert compiled == expected, "stale .mo: run pybabel compile (see README, Translations)"
+    assert compiled == expected, "stale .mo: run python -m companion.translations.update"
 
 
 def test_the_shared_catalog_leaves_the_game_out():
