@@ -8,9 +8,10 @@ import time
 from companion.dice import Pool
 from companion.dice import standard
 from companion.games.chaos.dice import COMBAT_DIE
+from companion.games.the_others.dice import hero_die, sin_die
 
-SIN = standard.the_others_sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})
-HERO = standard.the_others_hero_die({"hit": 2, "counter_corruption": 1, "defense": 1, "skill": 1, "faith": 1})
+SIN = sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})
+HERO = hero_die({"hit": 2, "counter_corruption": 1, "defense": 1, "skill": 1, "faith": 1})
 
 CASES = [
     ("30 CitOW dice, hits (6s explode, cap 10)", Pool({COMBAT_DIE: 30}), ["hit"]),

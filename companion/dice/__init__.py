@@ -6,9 +6,8 @@
 - `Roll` (roll.py): every die rolled with its explosion chain; JSON for the
   action log, rebuilt for replay, or built from physical results typed in.
 - probability.py: exact distributions (Fraction) of symbol totals.
-- standard.py: shared dice definitions (d6, hits-on-N+, Cthulhu Wars, The
-  Others from entered face counts). A game may keep its own dice in its
-  package (Chaos in the Old World: companion/games/chaos/dice.py).
+- standard.py: generic dice definitions (d6, hits-on-N+); each game keeps its
+  own dice in its package (companion/games/<id>/dice.py).
 """
 
 from companion.dice.faces import Die, Face, numeric_die

@@ -41,7 +41,8 @@ def test_entered_faces_build_the_explosion_tree():
 def test_entered_faces_may_be_one_string_ints_or_labels():
     assert Roll.from_entered(EXPLODING_POOL, {"exploding_d6": "4, 5 1"}).total("hit") == 2
     assert Roll.from_entered(EXPLODING_POOL, {"exploding_d6": [4, 5, 1]}).total("hit") == 2
-    sin = standard.the_others_sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})
+    sin = Die("crit", {"corruption": {"corruption": 1}, "hit": {"hit": 1, "sides": 2, "label": "Hit"},
+                       "critical_hit": {"hit": 1, "explode": True, "label": "Critical hit"}, "blank": {"sides": 2}})
     roll = Roll.from_entered(Pool({sin: 2}), {sin.kind: ["Critical hit", "HIT", "corruption"]})
     assert [rolled.face.id for rolled in roll] == ["critical_hit", "corruption", "hit"]
     assert (roll.total("hit"), roll.total("corruption")) == (2, 1)

@@ -9,7 +9,6 @@ import pytest
 
 from companion.dice import Die, Face, Pool, numeric_die
 from companion.dice import standard
-from companion.rules import ActionError
 
 # A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
 # e.g. Chaos in the Old World's, which its package defines).
@@ -129,35 +128,6 @@ def test_hits_on_threshold():
     assert [face.count("hit") for face in die.faces] == [0, 0, 0, 0, 1, 1]
     with pytest.raises(ValueError):
         standard.hits_on(7, kind="bad")
-
-
-def test_the_others_dice_are_built_from_entered_side_counts():
-    sin = standard.the_others_sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})
-    assert sin.probability("hit") == Fraction(1, 3)
-    assert sin.face("critical_hit").symbols == {"hit": 1}
-    assert sin.face("critical_hit").explode == sin.kind
-    hero = standard.the_others_hero_die({"hit": 2, "defense": 1, "counter_corruption": 1, "skill": 1, "faith": 1})
-    assert hero.face("faith").explode == hero.kind
-    assert not hero.has_face("blank")  # zero sides: no such face on this die
-
-
-@pytest.mark.parametrize(
-    "counts, message",
-    [
-        ({"hit": 7}, "add up"),
-        ({"hit": 2, "blank": 2}, "add up"),
-        ({"fist": 6}, "no “%(face)s” result"),
-        ({"hit": -1, "blank": 7}, "whole number"),
-        ({"hit": "6"}, "whole number"),
-        (["hit"], "enter how many"),
-    ],
-)
-def test_the_others_side_counts_are_checked(counts, message):
-    with pytest.raises(ActionError) as error:
-        standard.the_others_sin_die(counts, field="sin_faces")
-    assert message in error.value.message
-    assert error.value.field == "sin_faces"
-    assert "%(" not in error.value.text()  # every placeholder has its value
 
 
 def test_pool_keeps_counted_and_reachable_dice_only():

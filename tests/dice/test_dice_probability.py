@@ -15,6 +15,9 @@ from companion.dice import standard
 # A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
 # e.g. Chaos in the Old World's, which its package defines).
 EXPLODING_D6 = standard.hits_on(4, kind="exploding_d6", label="Combat die", explode_on=(6,))
+#: A die with a result that counts and rolls again, and two kinds of result.
+CRIT_DIE = Die("crit", {"corruption": {"corruption": 1}, "hit": {"hit": 1, "sides": 2},
+                        "critical_hit": {"hit": 1, "explode": True}, "blank": {"sides": 2}})
 
 
 def test_at_least_one_six_in_3d6():
@@ -89,7 +92,8 @@ def test_cap_probability():
 
 
 def test_weighted_quantity_counts_wild_results():
-    hero = standard.the_others_hero_die({"hit": 2, "defense": 2, "faith": 1, "skill": 1})
+    hero = Die("wild", {"hit": {"hit": 1, "sides": 2}, "defense": {"defense": 1, "sides": 2},
+                        "faith": {"faith": 1, "explode": True}, "skill": {"skill": 1}})
     pool = Pool({hero: 1}, max_depth=1)
     # hit 1/3; faith (1/6) counts 1 and rolls one more, which is a hit or faith 1/2.
     assert pool.distribution({"hit": 1, "faith": 1}) == {0: F(1, 2), 1: F(1, 3) + F(1, 12), 2: F(1, 12)}
@@ -123,7 +127,7 @@ def test_bad_quantities_are_refused():
     [
         (Pool({EXPLODING_D6: 30}), ["hit"]),
         (Pool({standard.CTHULHU_WARS_COMBAT: 30}), ["kill", "pain"]),
-        (Pool({standard.the_others_sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}): 30}), ["hit", "corruption"]),
+        (Pool({CRIT_DIE: 30}), ["hit", "corruption"]),
     ],
 )
 def test_thirty_dice_distributions_sum_to_exactly_one(pool, quantities):

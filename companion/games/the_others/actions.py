@@ -1,0 +1,151 @@
+"""Every action of the table, declared once: its type, what it does and its
+payload's fields (companion.kit.fields). The platform parses forms and JSON
+through these before the rules see a payload.
+
+Structured values come two ways: JSON tools send them nested ("monsters":
+{"abomination": 2}), the pages' forms send one field per value
+("monsters.abomination" = 2); forms.normalize nests the second into the first.
+"""
+
+from __future__ import annotations
+
+from companion.games.the_others import data
+from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
+from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
+
+HEROES = tuple(data.heroes())
+UPGRADES = tuple(data.upgrades())
+MONSTER_KINDS = ("abomination", "controller", "avatar", "acolyte")
+HELL_CLUB = tuple(data.hell_club())
+MISSIONS = tuple(sorted({m["id"] for story in data.stories().values() for m in story["missions"]}))
+RESULTS_TURNED = ("hit", "defense", "counter_corruption", "skill")
+CHANGES = ("wound", "corruption", "heal", "repent", "extra_turn", "extra_turn_spent", "innocent", "rescue",
+           "leave_monsters", "round", "story", "slowed", "commissioner", "proxy", "raven_corp")
+CITY = ("heal", "repent", "extra_turn", "upgrade", "satellite_cannon")
+SPACE_FIELDS = tuple(f"{group}.{token}" for group in ("tokens", "printed")
+                     for token in ("fire", "corruption", "pentagram", "nest", "altar")) \
+    + tuple(f"monsters.{kind}" for kind in MONSTER_KINDS) + ("face_down", "innocents", "extra_turns")
+
+
+def hero(required: bool = True) -> Choice:
+    return Choice("hero", choices=HEROES, **({} if required else {"default": None}))
+
+
+def count(name: str, high: int = 30, doc: str = "") -> Int:
+    return Int(name, default=None, min=0, max=high, doc=doc)
+
+
+def flag(name: str, doc: str = "") -> Bool:
+    return Bool(name, default=None, doc=doc)
+
+
+def monsters(doc: str) -> tuple:
+    """The monsters of a fight: a JSON map, or one form field per kind."""
+    return (Json("monsters", default=None, doc=doc),
+            *(count(f"monsters.{kind}", 12) for kind in MONSTER_KINDS + HELL_CLUB))
+
+
+def entered(*sides: str) -> tuple:
+    return (Json("entered", default=None, doc="faces rolled at the table: {\"hero\": \"hit faith …\", \"sin\": …}"),
+            *(Text(f"entered.{side}", default=None, max_length=400) for side in sides))
+
+
+FIGHT_FIELDS = (
+    *monsters("kind or Hell Club id -> how many"),
+    count("pentagrams", 12), count("others_in_space", 6, "other heroes in the space"),
+    flag("voluntary", "take voluntary corruption"), flag("ranged"), flag("acolyte_ability"),
+    *(count(name) for name in ("extra_hero_dice", "extra_hero_defense", "extra_hero_hits", "extra_sin_dice",
+                               "extra_sin_hits", "extra_sin_corruption")),
+    *entered("hero", "sin"),
+)
+
+FACT_FIELDS = (
+    Json("sin_die", default=None, doc="result -> sides"), Json("hero_die", default=None, doc="result -> sides"),
+    *(count(f"sin_die.{face}", 6) for face in SIN_RESULTS), *(count(f"hero_die.{face}", 6) for face in HERO_RESULTS),
+    Json("monsters", default=None, doc="kind -> {combat, defense}"),
+    *(count(f"monsters.{kind}.{stat}", 20) for kind in MONSTER_KINDS + HELL_CLUB for stat in ("combat", "defense")),
+    Json("heroes", default=None, doc="hero -> {class, combat, skill, defense}"),
+    *(Choice(f"heroes.{h}.class", choices=("leader", "fixer", "sniper", "bruiser"), default=None) for h in HEROES),
+    *(count(f"heroes.{h}.{stat}", 10) for h in HEROES for stat in ("combat", "skill", "defense")),
+    Json("targets", default=None, doc="mission -> number or \"heroes\""),
+    *(Text(f"targets.{m}", default=None, max_length=10) for m in MISSIONS),
+    Json("remembered", default=None, max_length=200, doc="the numbers entered at an earlier table, as sent back"),
+)
+
+TEAM_FIELDS = (Json("heroes", default=None, doc="a list of hero ids"), *(flag(f"heroes.{h}") for h in HEROES))
+
+SPECS = [
+    ActionSpec("facts.enter", "Enter numbers the rulebook prints as icons (dice sides, monsters, heroes, mission "
+               "targets); entered once, correctable.", FACT_FIELDS),
+    ActionSpec("team.choose", "Choose the 7-hero team (1 leader, 2 fixers, 2 snipers, 2 bruisers).", TEAM_FIELDS),
+    ActionSpec("heroes.pick", "A hero player takes their starting heroes from the team.", TEAM_FIELDS),
+    ActionSpec("game.start", "Start: deals 5 sin cards, 5 upgrades and (corruption stories) the dark pasts."),
+    ActionSpec("round.first_hero", "Choose the first hero of the round (the SIN decides if heroes disagree).",
+               (hero(),)),
+    ActionSpec("turn.start", "A hero starts a turn, spending a turn token (or an extra-turn token).",
+               (hero(), flag("use_extra", "spend an extra-turn token"))),
+    ActionSpec("turn.pass", "A hero out of turn tokens keeps their extra-turn tokens this round.", (hero(),)),
+    ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption)."),
+    ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn."),
+    ActionSpec("reaction.end", "The SIN ends (or skips) the reaction."),
+    ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction).",
+               (Text("card", max_length=60),)),
+    ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
+               (Int("count", default=1, min=1, max=12),)),
+    ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
+               (Int("count", default=1, min=1, max=10),)),
+    ActionSpec("round.end", "End the round: level 7 harm, summons allowed, tokens reset."),
+    ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests.",
+               monsters("kind -> how many")),
+    ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
+               (hero(), IntList("slots", min=1, max=7, max_items=5))),
+    ActionSpec("hero.adjust", "Change a hero's dashboard for an effect the app doesn't model.",
+               (hero(), Choice("change", choices=CHANGES), Int("slot", default=None, min=1, max=7))),
+    ActionSpec("city.action", "The current hero uses the district's city actions.",
+               (Json("actions", default=None, doc="[\"heal\", {\"kind\": \"upgrade\", \"upgrade\": id}, …]"),
+                *(flag(f"actions.{kind}") for kind in CITY), Choice("upgrade", choices=UPGRADES, default=None),
+                Int("slot", default=None, min=1, max=7),
+                Choice("kill", choices=("acolyte", "abomination"), default=None))),
+    ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
+               (hero(), Choice("upgrade", choices=UPGRADES))),
+    ActionSpec("hero.replace", "A dead hero's player brings in a reserve hero, taking as many upgrades.",
+               (hero(), Choice("reserve", choices=HEROES),
+                Json("upgrades", default=None, doc="upgrade ids from the inventory"))),
+    ActionSpec("fight.plan", "See a fight's pools and the chances of wounds and corruption, with and without "
+               "voluntary corruption, before anyone rolls.", (hero(), *FIGHT_FIELDS)),
+    ActionSpec("fight.start", "Start a fight (the hero's action, or the SIN's reaction); the dice are rolled "
+               "unless entered.", FIGHT_FIELDS),
+    ActionSpec("fight.resolve", "Turn faiths (and free results), assign hits, Thorley's Protector.",
+               (Json("turned", default=None, doc="result -> how many faiths"),
+                *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
+                IntList("assigned", default=None, min=0, max=40, max_items=24, doc="hits per monster, in order"),
+                Int("protector", default=None, min=0, max=1))),
+    ActionSpec("fight.ranged_hits", "Ranged fight: turn faiths and assign hits first.",
+               (Json("turned", default=None), *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
+                IntList("assigned", default=None, min=0, max=40, max_items=24))),
+    ActionSpec("fight.counter", "Ranged fight: the survivors' counter-attack against the hero's first roll.",
+               (*monsters("monsters now in the hero's space"), count("pentagrams", 12), *entered("sin"))),
+    ActionSpec("cleanse.roll", "The current hero cleanses (skill dice; each skill removes a face-up token).",
+               (count("others_in_space", 6), flag("voluntary"), *entered("hero"))),
+    ActionSpec("cleanse.remove", "After a cleanse roll, remove one face-up token of the hero's space per skill.",
+               (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),)),
+    ActionSpec("check.roll", "A fire or corruption check: one SIN die per token in the space.",
+               (Choice("kind", choices=("fire", "corruption")), hero(), Int("tokens", min=1, max=12),
+                *entered("sin"))),
+    ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
+               (Int("steps", default=1, min=1, max=7),)),
+    ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom).",
+               (Text("card", max_length=60),)),
+    ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),)),
+    ActionSpec("space.set", "Set a count of a space.",
+               (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20))),
+    ActionSpec("hero.move", "Move a hero one space (a teleport ignores tokens and monsters); leaving monsters "
+               "and the fire and corruption checks apply.",
+               (hero(), Text("to", max_length=8), flag("teleport"))),
+    ActionSpec("hero.pick_up", "A hero takes an extra turn or an innocent from their space, or explores it.",
+               (hero(), Choice("what", choices=("extra_turns", "innocents", "explore")))),
+    ActionSpec("mission.progress", "Move the mission progress marker one step.",
+               (Int("delta", default=1, min=-1, max=1),)),
+    ActionSpec("mission.choose", "Choose the branch mission (the other leaves the game).",
+               (Choice("mission", choices=MISSIONS),)),
+]

@@ -1,0 +1,382 @@
+"""Dice at the table: fights (both kinds), cleansing and fire/corruption
+checks. Dice are rolled in `prepare` (recorded) or entered from physical
+dice; the maths is in fight.py and odds.py."""
+
+from __future__ import annotations
+
+import random
+
+from companion.dice import Pool, Roll
+from companion.games.the_others import apocalypse, dashboard, data, dice, fight
+from companion.games.the_others.labels import MONSTERS
+from companion.games.the_others.state import monster_fact
+from companion.games.the_others.turns import Actor, require_hero_player, require_sin
+from companion.rules import N_, ActionError, Msg
+
+STATS = {"combat": N_("combat"), "skill": N_("skill"), "defense": N_("defense")}
+
+COUNTS = ("extra_hero_dice", "extra_hero_defense", "extra_hero_hits", "extra_sin_dice", "extra_sin_hits",
+          "extra_sin_corruption", "pentagrams", "others_in_space")
+
+
+def table_dice(state: dict):
+    return dice.dice_for(state["facts"]["dice"])
+
+
+def _count(value, field: str, high: int = 30) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field=field, low=0, high=high)
+    return value
+
+
+def monsters_from(state: dict, counts, field: str = "monsters") -> list[dict]:
+    """The monsters in a fight, with this table's numbers."""
+    if not isinstance(counts, dict):
+        raise ActionError(N_("Say which monsters are in the fight."), field=field)
+    alive_club = {member["id"] for member in state["apocalypse"]["hell_club"] if member["alive"]}
+    out = []
+    for kind, count in counts.items():
+        if kind not in MONSTERS and kind not in alive_club:
+            raise ActionError(N_("Choose one of the listed options."), field=field)
+        numbers = monster_fact(state, kind)
+        if None in numbers.values():
+            raise ActionError(N_("Enter the combat and defense of that monster first."), field=field)
+        name = data.hell_club()[kind]["name"] if kind in alive_club else MONSTERS[kind]
+        entry = {"kind": "hell_club" if kind in alive_club else kind, "id": kind, "name": name, **numbers}
+        if kind in alive_club:
+            entry["hell_club"] = kind
+        out += [dict(entry) for _ in range(_count(count, field, 12))]
+    return out
+
+
+def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
+    """Everything fight.pools needs, from the payload and the table."""
+    hero = state["heroes"][hero_id]
+    check_wounds_placed(hero, payload)
+    counts = {key: _count(payload.get(key), key) for key in COUNTS}
+    held = {h: len(state["heroes"][h]["upgrades"]) for h in state["order"] if not state["heroes"][h]["dead"]}
+    monsters = monsters_from(state, payload.get("monsters"))
+    ranged = bool(payload.get("ranged"))
+    if payload.get("acolyte_ability"):
+        acolyte_ability(state, ranged)
+        monsters += monsters_from(state, {"acolyte": 1})
+    if not monsters:
+        raise ActionError(N_("A fight needs at least one monster."), field="monsters")
+    return {
+        **counts, "hero": hero_id, "hero_name": data.heroes()[hero_id]["name"],
+        "combat": _stat(state, hero_id, "combat"), "defense": _stat(state, hero_id, "defense"),
+        "corruption": hero["corruption"], "wounds": list(hero["wounds"]), "upgrades": list(hero["upgrades"]),
+        "npcs": list(hero["npcs"]), "innocents": hero["innocents"], "extra_turns": hero["extra_turns"],
+        "voluntary": bool(payload.get("voluntary")), "ranged": ranged, "monsters": monsters,
+        "ranged_hits": data.heroes()[hero_id]["fight_effects"].get("killshot", {}).get("ranged_hits", 0),
+        "sin": state["options"]["sin"], "sin_card": state["sin"]["played"],
+        "apocalypse_level": apocalypse.level(state), "apocalypse_cards": list(state["apocalypse"]["cards"]),
+        "most_upgrades": held.get(hero_id, 0) == max(held.values(), default=0) and held.get(hero_id, 0) > 0,
+        "reaction": by == "sin", "dead_monsters": sum(state["monsters"].get("dead", {}).values()),
+        # A fight in the hero's own space takes its dead from that space's count.
+        "space": None if ranged else hero.get("space"),
+    }
+
+
+def check_wounds_placed(hero: dict, payload: dict) -> None:
+    """Voluntary corruption lends the bonuses left visible: the wound tokens
+    waiting to be placed must be on the track first."""
+    if payload.get("voluntary") and hero["pending_wounds"]:
+        raise ActionError(N_("Place the waiting wound tokens before taking voluntary corruption."), field="voluntary")
+
+
+def _stat(state: dict, hero_id: str, stat: str) -> int:
+    from companion.games.the_others.state import hero_fact
+    value = hero_fact(state, hero_id, stat)
+    if value is None:
+        raise ActionError(N_("Enter the %(stat)s value of %(hero)s first."), field="hero", stat=Msg(STATS[stat]),
+                          hero=data.heroes()[hero_id]["name"])
+    return value
+
+
+def acolyte_ability(state: dict, ranged: bool) -> None:
+    """Once per round, before a non-ranged roll, a dead acolyte joins."""
+    if ranged:
+        raise ActionError(N_("The acolyte ability works only in fights that are not ranged."), field="acolyte_ability")
+    if state["sin"]["acolyte_mark"]:
+        raise ActionError(N_("The acolyte ability was used this round."), field="acolyte_ability")
+    dead = state["monsters"].setdefault("dead", {})
+    if dead.get("acolyte", 0) < 1:
+        raise ActionError(N_("No dead acolyte is left to join the fight."), field="acolyte_ability")
+    dead["acolyte"] -= 1
+    state["sin"]["acolyte_mark"] = True
+
+
+def acolyte_joined(state: dict, hero_id: str, setup: dict) -> None:
+    """What the acolyte board says happens to the current hero; effects on
+    the board (tokens, face-down upgrades) are done by hand."""
+    effect = data.acolytes()[state["options"]["acolyte"]]["after_joining"]
+    if effect == "mark_no_healing":
+        state["heroes"][hero_id]["no_healing"] = True
+    elif effect == "isolated_hero_wound" and setup["others_in_space"] == 0:
+        dashboard.take_wounds(state, hero_id, 1)
+
+
+def who_fights(state: dict, actor: Actor) -> tuple[str, str]:
+    """(hero, by): the current hero in their turn (their one action), or the
+    hero who just ended their turn, in the SIN's reaction."""
+    if state["turn"] is not None:
+        hero_id = state["turn"]["hero"]
+        require_hero_player(state, actor, hero_id)
+        if state["turn"]["action_taken"]:
+            raise ActionError(N_("A hero takes one action per turn: one fight or one cleanse."), field="type")
+        return hero_id, "hero"
+    reaction = state["reaction"]
+    if reaction is not None and reaction["spent"]:
+        require_sin(actor)
+        if reaction.get("fought"):
+            raise ActionError(N_("One fight per reaction."), field="type")
+        return reaction["hero"], "sin"
+    raise ActionError(N_("Fights start in a hero's turn or in the SIN's reaction to it."), field="type")
+
+
+# -- rolling ------------------------------------------------------------------------------------
+def roll_or_read(state: dict, payload: dict, side: str, count: int, rng: random.Random | None) -> dict:
+    """The recorded roll of `count` dice of `side`: entered faces win; the
+    app rolls only once the table knows the dice's sides."""
+    sin_die, hero_die, known = table_dice(state)
+    die = sin_die if side == "sin" else hero_die
+    entered = _entered(payload).get(side)
+    if entered is not None:
+        return Roll.from_entered(Pool({die: count}), {die.kind: entered}, field_prefix="entered.").to_json()
+    recorded = payload.get(f"{side}_roll")
+    if recorded is not None:
+        return dice.read_roll(recorded, die).to_json()
+    if rng is None or not known:
+        raise ActionError(N_("Enter the physical results (the dice's sides are not entered yet)."),
+                          field=f"entered.{die.kind}")
+    return dice.pool(die, count).roll(rng).to_json()
+
+
+def _entered(payload: dict) -> dict:
+    entered = payload.get("entered") or {}
+    if not isinstance(entered, dict):
+        raise ActionError(N_("Enter the results of the hero and SIN dice by kind."), field="entered")
+    return entered
+
+
+def results(state: dict, record: dict | None, side: str) -> dict[str, int]:
+    if record is None:
+        return {}
+    sin_die, hero_die, _ = table_dice(state)
+    return dice.totals(dice.read_roll(record, sin_die if side == "sin" else hero_die))
+
+
+def prepare_rolls(state: dict, payload: dict, rng: random.Random, sides: dict[str, int]) -> dict:
+    """Roll what the group did not enter; record it in the payload."""
+    out = dict(payload)
+    for side, count in sides.items():
+        out.pop(f"{side}_roll", None)
+        if _entered(payload).get(side) is None:
+            out[f"{side}_roll"] = roll_or_read(state, payload, side, count, rng)
+    return out
+
+
+# -- fights ---------------------------------------------------------------------------------------
+def start_fight(state: dict, actor: Actor, payload: dict) -> None:
+    if state["fight"] is not None:
+        raise ActionError(N_("Finish the fight going on first."), field="type")
+    hero_id, by = who_fights(state, actor)
+    if by == "sin" and payload.get("ranged"):
+        raise ActionError(N_("Only a hero starts a ranged fight."), field="ranged")
+    setup = fight_setup(state, hero_id, payload, by)
+    computed = fight.pools(setup)
+    hero_roll = roll_or_read(state, payload, "hero", computed["hero_dice"]["total"], None)
+    sin_roll = None if setup["ranged"] else roll_or_read(state, payload, "sin", computed["sin_dice"]["total"], None)
+    if setup["voluntary"]:
+        dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
+    if payload.get("acolyte_ability"):
+        acolyte_joined(state, hero_id, setup)
+    if by == "hero" and state["options"]["sin"] == "sloth" and "slowed" not in state["heroes"][hero_id]["marks"]:
+        state["heroes"][hero_id]["marks"].append("slowed")  # Sloth's power: 1 space less until round end
+    state["fight"] = {"hero": hero_id, "by": by, "setup": setup, "computed": computed, "hero_roll": hero_roll,
+                      "sin_roll": sin_roll, "stage": "hits" if setup["ranged"] else "resolve"}
+    if by == "hero":
+        state["turn"]["action_taken"] = True
+    else:
+        state["reaction"]["fought"] = True
+
+
+def fight_sizes(state: dict, actor: Actor, payload: dict) -> dict[str, int]:
+    """How many dice each side rolls now (prepare calls it on a copy)."""
+    import copy
+    scratch = copy.deepcopy(state)
+    hero_id, by = who_fights(scratch, actor)
+    setup = fight_setup(scratch, hero_id, payload, by)
+    computed = fight.pools(setup)
+    sizes = {"hero": computed["hero_dice"]["total"]}
+    if not setup["ranged"]:
+        sizes["sin"] = computed["sin_dice"]["total"]
+    return sizes
+
+
+def current_fight(state: dict, stage: str) -> dict:
+    battle = state["fight"]
+    if battle is None or battle["stage"] != stage:
+        raise ActionError(N_("No fight is waiting for that."), field="type")
+    return battle
+
+
+def assign_hits(state: dict, actor: Actor, payload: dict) -> dict:
+    """The hero's player turns faiths and assigns hits; monsters die."""
+    battle = state["fight"]
+    if battle is None or battle["stage"] not in ("hits", "resolve"):
+        raise ActionError(N_("No fight is waiting for that."), field="type")
+    require_hero_player(state, actor, battle["hero"])
+    hero_results = results(state, battle["hero_roll"], "hero")
+    turned = fight.check_turned(payload.get("turned"), hero_results.get("faith", 0), battle["computed"]["free_results"])
+    hits = hero_results.get("hit", 0) + turned.get("hit", 0) + battle["computed"]["hero_hits"]["total"]
+    monsters = battle["setup"]["monsters"]
+    assigned = payload.get("assigned") or [0] * len(monsters)
+    killed = fight.kills(hits, monsters, assigned, battle["setup"])
+    battle["turned"], battle["killed"] = turned, killed
+    for index in killed:
+        monster_killed(state, monsters[index])
+    return battle
+
+
+def monster_killed(state: dict, monster: dict) -> None:
+    if monster["kind"] == "hell_club":
+        from companion.games.the_others import cards
+        cards.hell_club_killed(state, monster["hell_club"])
+        return
+    dead = state["monsters"].setdefault("dead", {})
+    dead[monster["kind"]] = dead.get(monster["kind"], 0) + 1
+    where = state.get("spaces", {}).get(state["fight"]["setup"].get("space") or "")
+    if where is not None and where["monsters"].get(monster["kind"], 0) > 0:
+        where["monsters"][monster["kind"]] -= 1
+
+
+def resolve(state: dict, actor: Actor, payload: dict) -> None:
+    """A fight in the hero's space: faiths, hits, then wounds and corruption."""
+    battle = current_fight(state, "resolve")
+    if battle["setup"]["ranged"]:
+        raise ActionError(N_("No fight is waiting for that."), field="type")
+    assign_hits(state, actor, payload)
+    apply_harm(state, battle, results(state, battle["sin_roll"], "sin"), payload)
+
+
+def ranged_hits(state: dict, actor: Actor, payload: dict) -> None:
+    """A ranged fight, step 1: the hero's roll kills first."""
+    battle = current_fight(state, "hits")
+    assign_hits(state, actor, payload)
+    battle["stage"] = "counter"
+
+
+def counter_attack(state: dict, actor: Actor, payload: dict) -> None:
+    """A ranged fight, step 2: survivors that reach the hero, with the
+    monsters already there, roll against the hero's original roll."""
+    battle = current_fight(state, "counter")
+    require_sin(actor)
+    monsters = monsters_from(state, payload.get("monsters") or {})
+    if monsters:
+        setup = {**battle["setup"], "monsters": monsters, "pentagrams": _count(payload.get("pentagrams"), "pentagrams")}
+        computed = fight.pools(setup)
+        battle["counter"] = computed
+        battle["sin_roll"] = roll_or_read(state, payload, "sin", computed["sin_dice"]["total"], None)
+        apply_harm(state, {**battle, "computed": computed}, results(state, battle["sin_roll"], "sin"), payload)
+    state["fight"] = None
+
+
+def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> None:
+    hero_results = results(state, battle["hero_roll"], "hero")
+    protector = _count(payload.get("protector"), "protector", 1)
+    if protector and ("thorley" not in state["order"] or battle["hero"] == "thorley"):
+        raise ActionError(N_("Only Thorley, beside the fighting hero, can protect them."), field="protector")
+    result = fight.outcome(battle["computed"], hero_results, sin_results, battle.get("turned"), protector)
+    state["last_fight"] = {"hero": battle["hero"], **result, "killed": [battle["setup"]["monsters"][i]["name"]
+                                                                        for i in battle.get("killed", [])]}
+    state["fight"] = None
+    dashboard.take_corruption(state, battle["hero"], result["corruption"])
+    dashboard.take_wounds(state, battle["hero"], result["wounds"])
+
+
+# -- cleansing and checks --------------------------------------------------------------------
+def cleanse_size(state: dict, hero_id: str, payload: dict) -> int:
+    hero = state["heroes"][hero_id]
+    check_wounds_placed(hero, payload)
+    size = _stat(state, hero_id, "skill") + _count(payload.get("others_in_space"), "others_in_space")
+    size += sum(data.upgrades()[u]["effect"].get("skill_dice", 0) for u in hero["upgrades"])
+    if payload.get("voluntary"):
+        from companion.games.the_others import corruption
+        size += corruption.voluntary(hero)[1]["dice"]
+    return size
+
+
+def cleanse(state: dict, actor: Actor, payload: dict) -> None:
+    """Skill dice (+1 per other hero, + voluntary corruption); each skill
+    (and each faith turned into one) removes a face-up token there."""
+    hero_id, by = who_fights(state, actor)
+    if by != "hero":
+        raise ActionError(N_("Only the hero whose turn it is cleanses."), field="type")
+    hero = state["heroes"][hero_id]
+    size = cleanse_size(state, hero_id, payload)
+    record = roll_or_read(state, payload, "hero", size, None)
+    if payload.get("voluntary"):
+        dashboard.take_corruption(state, hero_id, 1)
+    rolled = results(state, record, "hero")
+    state["roll"] = {"kind": "cleanse", "hero": hero_id, "record": record,
+                     "removed": rolled.get("skill", 0) + rolled.get("faith", 0)}
+    state["turn"]["action_taken"] = True
+    del hero  # the roll only tells how many tokens may go; the board keeps them
+
+
+def check(state: dict, actor: Actor, payload: dict) -> None:
+    """Fire or corruption check when a hero enters or leaves such a space:
+    one SIN die per token; fire wounds ignore defense; Proxy ignores one."""
+    kind = payload.get("kind")
+    if kind not in ("fire", "corruption"):
+        raise ActionError(N_("Choose one of the listed options."), field="kind")
+    hero_id = payload.get("hero")
+    hero = dashboard.alive(state, hero_id)
+    tokens = _count(payload.get("tokens"), "tokens", 12)
+    if tokens < 1:
+        raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field="tokens", low=1, high=12)
+    record = roll_or_read(state, payload, "sin", tokens, None)
+    rolled = results(state, record, "sin")
+    amount = rolled.get("hit" if kind == "fire" else "corruption", 0)
+    if "proxy" in hero["npcs"]:
+        amount = max(0, amount - 1)
+    if "hazmat_suit" in hero["upgrades"]:
+        amount = max(0, amount - 1)
+    state["roll"] = {"kind": kind, "hero": hero_id, "record": record, "amount": amount}
+    if kind == "fire":
+        dashboard.take_wounds(state, hero_id, amount)
+    else:
+        dashboard.take_corruption(state, hero_id, amount)
+
+
+# -- planning -----------------------------------------------------------------------------------
+def plan(state: dict, actor: Actor, payload: dict) -> None:
+    """Set up a fight to see its pools and chances before anyone rolls."""
+    import copy
+    hero_id = payload.get("hero")
+    dashboard.alive(state, hero_id)
+    scratch = copy.deepcopy(state)
+    fight_setup(scratch, hero_id, {**payload, "voluntary": False}, "sin" if payload.get("reaction") else "hero")
+    state["plan"] = {key: value for key, value in payload.items() if key != "entered"}
+
+
+def planned(state: dict) -> dict | None:
+    """The planned fight's pools, with and without voluntary corruption."""
+    import copy
+    wanted = state.get("plan")
+    if not wanted or wanted.get("hero") not in state["heroes"] or state["heroes"][wanted["hero"]]["dead"]:
+        return None
+    out = {}
+    for voluntary in (False, True):
+        scratch = copy.deepcopy(state)
+        try:
+            setup = fight_setup(scratch, wanted["hero"], {**wanted, "voluntary": voluntary},
+                                "sin" if wanted.get("reaction") else "hero")
+            out[voluntary] = fight.pools(setup)
+        except ActionError:
+            out[voluntary] = None
+    return {"hero": wanted["hero"], "without": out[False], "with": out[True]}

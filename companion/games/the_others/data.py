@@ -1,0 +1,82 @@
+"""The Others' facts, read once from data/the_others/ (see convert.py for the
+schema). Pure: no Flask, no database; every call returns the same objects, so
+callers must not change them."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from companion import data_path
+
+FOLDER = data_path("the_others")
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> Any:
+    with data_path("the_others", f"{name}.json").open(encoding="utf-8") as file:
+        return json.load(file)
+
+
+def rules() -> dict:
+    return load("rules")
+
+
+def constants() -> dict:
+    return rules()["constants"]
+
+
+def corruption_levels() -> list[dict]:
+    return rules()["corruption_levels"]
+
+
+def apocalypse_levels() -> list[dict]:
+    return rules()["apocalypse_levels"]
+
+
+def dice() -> dict:
+    return load("dice")
+
+
+@lru_cache(maxsize=None)
+def heroes() -> dict[str, dict]:
+    return {hero["id"]: hero for hero in load("heroes")}
+
+
+@lru_cache(maxsize=None)
+def sins() -> dict[str, dict]:
+    return {sin["id"]: sin for sin in load("sins")}
+
+
+@lru_cache(maxsize=None)
+def acolytes() -> dict[str, dict]:
+    return {acolyte["id"]: acolyte for acolyte in load("acolytes")}
+
+
+@lru_cache(maxsize=None)
+def stories() -> dict[str, dict]:
+    return {story["id"]: story for story in load("stories")}
+
+
+@lru_cache(maxsize=None)
+def upgrades() -> dict[str, dict]:
+    return {upgrade["id"]: upgrade for upgrade in rules()["upgrades"]}
+
+
+def apocalypse_deck(story_type: str) -> list[dict]:
+    return load("apocalypse_cards")["decks"][story_type]
+
+
+def hell_club() -> dict[str, dict]:
+    return load("apocalypse_cards")["hell_club"]
+
+
+@lru_cache(maxsize=None)
+def dark_pasts() -> dict[int, dict]:
+    return {card["number"]: card for card in rules()["dark_pasts"]}
+
+
+def hero_count(hero_players: int) -> int:
+    """Heroes in play for 1-4 hero players (3, 4, 3, 4)."""
+    return constants()["hero_count_by_players"][str(hero_players)]

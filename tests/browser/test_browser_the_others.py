@@ -1,0 +1,94 @@
+"""The Others in real browsers: a SIN phone and a hero phone (one player with
+three heroes) start a game and play a whole round: six hero turns, the SIN's
+reactions and a sin card, the round's end; the page fits a 360 px phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_support import wait_live
+
+pytestmark = pytest.mark.browser
+
+SIN_SIDES = {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
+HERO_SIDES = {"hit": 2, "defense": 1, "counter_corruption": 1, "skill": 1, "faith": 1}
+CLASSES = {"leah": "leader", "rose": "sniper", "rocco": "sniper", "thorley": "bruiser", "brad": "bruiser",
+           "karl": "fixer", "morgana": "fixer"}
+
+
+def join(page, server, token: str, name: str, role: str) -> None:
+    page.goto(server.at(f"/t/{token}"))
+    page.locator("input[name=name]").fill(name)
+    page.locator(f"input[name=role][value={role}]").check()
+    page.locator("form:has(input[name=role]) button[type=submit]").click()
+    page.wait_for_selector("#region-status")
+    wait_live(page)
+
+
+def enter_numbers(server, token: str) -> None:
+    """What the group typed in once (the set-up forms are tested elsewhere)."""
+    heroes = {hero: {"class": cls, "combat": 2, "skill": 2, "defense": 1} for hero, cls in CLASSES.items()}
+    monsters = {kind: {"combat": 3, "defense": 3} for kind in ("abomination", "controller", "avatar", "acolyte")}
+    server.store.act(token, None, "facts.enter", {"sin_die": SIN_SIDES, "hero_die": HERO_SIDES, "heroes": heroes,
+                                                  "monsters": monsters,
+                                                  "targets": {m: "heroes" for m in ("1", "2A", "2B", "3")}})
+    server.store.act(token, None, "team.choose", {"heroes": list(CLASSES)})
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
+    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+                                                               "story": "havens_last_stand", "hero_players": "1"})
+    sin, hero = phones().page, phones().page
+    join(sin, server, table.token, "Sina", "sin")
+    join(hero, server, table.token, "Ann", "hero")
+    enter_numbers(server, table.token)
+
+    hero.reload()
+    wait_live(hero)
+    for name in ("rose", "thorley", "rocco"):
+        hero.locator(f"form:has(input[value='heroes.pick']) input[name='heroes.{name}']").check()
+    hero.get_by_role("button", name="Play these heroes").click()
+    expect(hero.locator("#region-heroes")).to_contain_text("Thorley")
+    hero.get_by_role("button", name="Start the game").click()
+    expect(sin.locator("#region-status")).to_contain_text("Round 1")
+    expect(sin.locator("#region-controls")).to_contain_text("Your hand")
+    assert no_sideways_scroll(hero) and no_sideways_scroll(sin)
+
+    # Clockwise as the heroes sit, twice (two turn tokens each), from the first hero the heroes choose.
+    seated = server.store.state(table.token)[1]["order"]
+    hero.locator("#first-hero").select_option(seated[0])
+    hero.get_by_role("button", name="Start the round").click()
+    order = [hero_id.title() for hero_id in seated] * 2
+    for number, name in enumerate(order):
+        hero.get_by_role("button", name=f"Start the turn of {name}").click()
+        expect(sin.locator("#region-status")).to_contain_text(f"Turn of {name}")
+        if number == 0:  # the SIN plays a card in the first turn; a second one is refused
+            cards = sin.locator("#region-controls button[name=card]")
+            cards.first.click()
+            expect(hero.locator("#region-status")).to_contain_text("Sin card in play")
+            cards.first.click()
+            expect(sin.locator("#region-controls output.error").first).to_contain_text("one sin card")
+        hero.get_by_role("button", name="End the turn").click()
+        if number < 3:
+            sin.get_by_role("button", name=f"React to {name}").click()
+            sin.get_by_role("button", name="End the reaction").click()
+        else:
+            no_reaction = sin.get_by_role("button", name="No reaction")
+            expect(no_reaction).to_be_visible()
+            expect(sin.get_by_role("button", name=f"React to {name}")).to_have_count(0)  # all 3 tokens spent
+            no_reaction.click()
+        expect(hero.locator("#region-status")).not_to_contain_text("The SIN may react")
+
+    expect(hero.locator("#region-status")).to_contain_text("Every turn is taken")
+    hero.locator("#region-controls summary", has_text="Board and story").click()
+    hero.get_by_role("button", name="End the round").click()
+    expect(sin.locator("#region-status")).to_contain_text("Round 2")
+    state = server.store.state(table.token)[1]
+    assert state["sin"]["reactions_used"] == 0 and state["sin"]["discard"]
+    assert all(state["heroes"][h]["turn_tokens"] == 2 for h in state["order"])
+    assert no_sideways_scroll(hero)

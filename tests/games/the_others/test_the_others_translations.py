@@ -1,0 +1,62 @@
+"""The Others' own catalog: every string its package and templates mark is
+translated into Simplified Chinese and Japanese with the same placeholders,
+the compiled catalogs are current, and pages use it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from companion import PACKAGE_DIR
+
+FOLDER = PACKAGE_DIR / "games" / "the_others" / "translations"
+LOCALES = ("zh_Hans", "ja")
+PLACEHOLDER = re.compile(r"%\((\w+)\)([-+ #0]*\d*[diouxXeEfFgGcrsa])")
+
+
+def extracted() -> set[str]:
+    """What the project's extraction sends to this game's catalog."""
+    from companion.translations import update
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in update.extract_all()[FOLDER] if m.id}
+
+
+def catalog(locale: str):
+    with (FOLDER / locale / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        return read_po(file, locale=locale)
+
+
+@pytest.fixture(scope="module")
+def msgids() -> set[str]:
+    return extracted()
+
+
+def test_the_game_marks_its_strings(msgids):
+    assert {"The Others: 7 Sins", "Only one sin card per hero turn, its reaction included.",
+            "Apocalypse track", "Pride"} <= msgids
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_marked_string_is_translated_with_its_placeholders(msgids, locale):
+    po = catalog(locale)
+    missing = sorted(m for m in msgids if po.get(m) is None or not po.get(m).string or po.get(m).fuzzy)
+    assert not missing, f"{locale}: translate in {FOLDER}: {missing}"
+    wrong = [m for m in msgids if sorted(PLACEHOLDER.findall(m)) != sorted(PLACEHOLDER.findall(po.get(m).string))]
+    assert not wrong, f"{locale}: placeholders differ: {wrong}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_compiled_catalog_matches(locale):
+    po = catalog(locale)
+    expected = {m.id: m.string for m in po if m.id and m.string and not m.fuzzy}
+    with (FOLDER / locale / "LC_MESSAGES" / "messages.mo").open("rb") as file:
+        compiled = {m.id: m.string for m in read_mo(file) if m.id}
+    assert compiled == expected, "stale .mo: run python -m companion.translations.update"
+
+
+def test_the_shared_catalog_leaves_the_game_out():
+    from companion.translations import update
+    found = {m.id for m in update.extract() if m.id}
+    assert "Only one sin card per hero turn, its reaction included." not in found

@@ -1,0 +1,185 @@
+"""The Others through the web: a table made on the home page, seats joined
+on phones, set-up and a turn played with the page's own forms, every page
+rendering in each language, and the JSON API reaching every action."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from companion.web import create_app
+
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+LANGS = {"en": "en", "zh_Hans": "zh-CN", "ja": "ja"}
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True, "PUBLIC_URL": "http://127.0.0.1:8000"})
+
+
+class Phone:
+    def __init__(self, app, lang="en"):
+        self.client = app.test_client()
+        self.headers = {"Accept-Language": LANGS[lang]}
+        self.csrf = CSRF.search(self.client.get("/", headers=self.headers).get_data(as_text=True)).group(1)
+
+    def post(self, path, data, htmx=False):
+        headers = {**self.headers, **({"HX-Request": "true", "X-CSRF-Token": self.csrf} if htmx else {})}
+        return self.client.post(path, data={"csrf_token": self.csrf, **data}, headers=headers)
+
+    def act(self, token, action_type, **fields):
+        answer = self.post(f"/t/{token}/act", {"type": action_type, **fields}, htmx=True)
+        return answer.status_code, html.unescape(answer.get_data(as_text=True))
+
+    def page(self, token) -> str:
+        answer = self.client.get(f"/t/{token}", headers=self.headers)
+        assert answer.status_code == 200
+        return html.unescape(answer.get_data(as_text=True))
+
+
+def new_table(app, lang="en"):
+    host = Phone(app, lang)
+    made = host.post("/tables", {"game": "the-others", "name": "Haven", "sin": "pride", "acolyte": "nun",
+                                 "story": "havens_last_stand", "hero_players": "3"})
+    assert made.status_code == 302, made.get_data(as_text=True)
+    token = made.headers["Location"].rstrip("/").split("/")[-2]
+    phones = {}
+    for name, role in (("Sina", "sin"), ("Ann", "hero"), ("Bob", "hero"), ("Cy", "hero")):
+        phone = Phone(app, lang)
+        assert phone.post(f"/t/{token}/seats", {"name": name, "role": role}).status_code == 302
+        phones[name] = phone
+    return token, phones
+
+
+def set_up_with_forms(token, phones):
+    ann = phones["Ann"]
+    dice = {f"sin_die.{f}": n for f, n in (("corruption", 1), ("hit", 2), ("critical_hit", 1), ("blank", 2))}
+    dice |= {f"hero_die.{f}": n for f, n in (("hit", 2), ("counter_corruption", 1), ("defense", 1), ("skill", 1),
+                                                ("faith", 1), ("blank", 0))}
+    assert ann.act(token, "facts.enter", **dice)[0] == 200
+    monsters = {f"monsters.{kind}.{stat}": n for kind, n in (("abomination", 3), ("controller", 4), ("avatar", 5),
+                                                              ("acolyte", 2)) for stat in ("combat", "defense")}
+    assert ann.act(token, "facts.enter", **monsters)[0] == 200
+    assert ann.act(token, "facts.enter", **{f"targets.{m}": "heroes" for m in ("1", "2A", "2B", "3")})[0] == 200
+    classes = {"leah": "leader", "rose": "sniper", "rocco": "sniper", "thorley": "bruiser", "brad": "bruiser",
+               "karl": "fixer", "morgana": "fixer"}
+    for hero, cls in classes.items():
+        status, text = ann.act(token, "facts.enter", **{f"heroes.{hero}.class": cls, f"heroes.{hero}.combat": "2",
+                                                         f"heroes.{hero}.skill": "2", f"heroes.{hero}.defense": "1"})
+        assert status == 200, text
+    assert ann.act(token, "team.choose", **{f"heroes.{h}": "on" for h in classes})[0] == 200
+    for phone, hero in (("Ann", "rose"), ("Bob", "thorley"), ("Cy", "rocco")):
+        status, text = phones[phone].act(token, "heroes.pick", **{f"heroes.{hero}": "on"})
+        assert status == 200, text
+    status, text = ann.act(token, "game.start")
+    assert status == 200, text
+
+
+def test_set_up_and_a_turn_with_the_pages_forms(app):
+    token, phones = new_table(app)
+    assert "Numbers from the components" in phones["Ann"].page(token)
+    set_up_with_forms(token, phones)
+    ann, sin = phones["Ann"], phones["Sina"]
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert "Start the turn of Rose" in ann.page(token)
+    status, text = phones["Bob"].act(token, "turn.start", hero="thorley")
+    assert status == 422 and "It is Rose's turn" in text
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    assert ann.act(token, "fight.plan", hero="rose", **{"monsters.abomination": "1"}, others_in_space="0")[0] == 200
+    page = ann.page(token)
+    assert "Planned fight: Rose" in page and "%" in page
+    status, text = ann.act(token, "fight.start", **{"monsters.abomination": "1", "entered.hero": "hit hit",
+                                                     "entered.sin": "hit blank blank"})
+    assert status == 200, text
+    assert ann.act(token, "fight.resolve", assigned="2")[0] == 200
+    assert "1 to place" in ann.page(token)  # Pride: fighting alone costs Rose her one defense
+    assert ann.act(token, "hero.wounds", hero="rose", slots="1")[0] == 200
+    assert ann.act(token, "turn.end")[0] == 200
+    sin_page = sin.page(token)
+    assert "React to Rose" in sin_page and "Your hand" in sin_page
+    assert sin.act(token, "reaction.spend")[0] == 200
+    card = re.search(r'name="card" value="([a-z_]+)"', sin.page(token)).group(1)
+    assert sin.act(token, "sin.play_card", card=card)[0] == 200
+    status, text = sin.act(token, "sin.play_card", card=card)
+    assert status == 422
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "ja"])
+def test_pages_speak_the_readers_language(app, lang):
+    token, phones = new_table(app, lang)
+    page = phones["Sina"].page(token)
+    assert {"zh_Hans": "配件上的数值", "ja": "コンポーネントの数値"}[lang] in page
+    set_up_with_forms(token, phones)
+    page = phones["Ann"].page(token)
+    assert {"zh_Hans": "末日标记轨", "ja": "アポカリプストラック"}[lang] in page
+    status, text = phones["Ann"].act(token, "turn.start", hero="rose")
+    assert status == 422 and {"zh_Hans": "现在不行", "ja": "今はできません"}[lang] in text
+
+
+def test_the_sins_hand_never_reaches_a_hero_phone_nor_the_display(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    hand = re.findall(r'name="card" value="([a-z_]+)"', phones["Sina"].page(token))
+    assert len(hand) == 5
+    hero_page = phones["Ann"].page(token)
+    display = phones["Ann"].client.get(f"/t/{token}/display").get_data(as_text=True)
+    for card in hand:
+        assert f'value="{card}"' not in hero_page and f'value="{card}"' not in display
+
+
+def test_the_api_lists_and_takes_this_games_actions(app):
+    client = app.test_client()
+    games = client.get("/api/games").get_json()
+    the_others = next(g for g in games["games"] if g["id"] == "the-others") if isinstance(games, dict) else \
+        next(g for g in games if g["id"] == "the-others")
+    assert "fight.start" in str(the_others)
+    made = client.post("/api/tables", json={"game": "the-others", "name": "Haven",
+                                            "options": {"sin": "sloth", "acolyte": "doctor",
+                                                        "story": "the_darkness_within", "hero_players": 1}})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    token = made.get_json()["token"]
+    key = client.post(f"/api/tables/{token}/seats", json={"name": "Ann", "role": "hero"}).get_json()["key"]
+    answer = client.post(f"/api/tables/{token}/actions", headers={"X-Seat-Key": key},
+                         json={"type": "facts.enter", "payload": {"sin_die": {"hit": 9}}})
+    assert answer.status_code == 400 and "add up to 6" in answer.get_json()["error"]
+
+
+def test_numbers_entered_at_one_table_are_offered_to_the_next(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    second, phones2 = new_table(app)
+    raw = phones2["Ann"].client.get(f"/t/{second}").get_data(as_text=True)
+    assert "Use the numbers entered at an earlier table" in raw
+    remembered = html.unescape(re.search(r'name="remembered" value="([^"]+)"', raw).group(1))
+    status, text = phones2["Ann"].act(second, "facts.enter", remembered=remembered)
+    assert status == 200, text
+    with app.app_context():
+        from companion.web.security import store
+        state = store().state(second)[1]
+    assert state["facts"]["dice"]["sin"] == {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
+    assert state["facts"]["monsters"]["abomination"] == {"combat": 3, "defense": 3}
+    assert state["facts"]["targets"]["1"] == "heroes"  # same story
+
+
+def test_every_page_renders_with_spaces_a_fight_and_an_apocalypse_card(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    ann, sin = phones["Ann"], phones["Sina"]
+    assert ann.act(token, "space.add", name="Start")[0] == 200
+    assert ann.act(token, "space.set", space="s1", what="monsters.abomination", value="1")[0] == 200
+    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    page = ann.page(token)
+    assert 'name="monsters.abomination" type="number" min="0" max="12" value="1"' in page  # prefilled
+    assert ann.act(token, "apocalypse.advance", steps="1")[0] == 200
+    assert "Keep one apocalypse card" in sin.page(token)
+    assert ann.act(token, "fight.start", **{"monsters.abomination": "1", "entered.hero": "hit hit",
+                                            "entered.sin": "hit blank blank"})[0] == 200
+    for phone in phones.values():
+        assert "Fight: Rose" in phone.page(token)
+    display = ann.client.get(f"/t/{token}/display")
+    assert display.status_code == 200 and "Fight: Rose" in html.unescape(display.get_data(as_text=True))
