@@ -1,7 +1,8 @@
 """Dice definitions the games share until each game keeps its own.
 
-Sources: the seed rulebooks in shared/seeds (CitOW 003, Cthulhu Wars 004,
-The Others 000/002) and shared/ref/<game>/FACTS.md.
+Sources: the seed rulebooks in shared/seeds (CitOW 003, The Others 000/002)
+and shared/ref/<game>/FACTS.md. Cthulhu Wars keeps its die in its own package
+(companion/games/cthulhu_wars/dice.py).
 """
 
 from __future__ import annotations
@@ -41,17 +42,6 @@ def hits_on(
 # with no limit (a pool's max_depth caps it; Pool.cap_probability says how rarely
 # the cap matters). FACTS.md has no dice rule for this game.
 CITOW_COMBAT = hits_on(4, kind="citow_combat", label="Combat die", explode_on=(6,))
-
-# Cthulhu Wars, combat dice. Source: shared/seeds/004_28ae84b971d057a1.txt, combat
-# step 2 (战斗和战斗中效果), the sentence starting "骰子点数中": each 6 is a kill, each
-# 4 or 5 a pain, 1-3 miss. No explosions.
-CTHULHU_WARS_COMBAT = numeric_die(
-    "cthulhu_wars_combat",
-    6,
-    label="Combat die",
-    extra={4: {"pain": 1}, 5: {"pain": 1}, 6: {"kill": 1}},
-)
-
 
 # The Others: 7 Sins. What each result does: shared/seeds/000_e31a26e8d323bdd4.txt
 # (投掷骰子) and 002_a43fced49e56152a.txt (ダイスロール, p.33). Sin die: corruption =
