@@ -47,6 +47,11 @@ SEED = {
     },
     # 黄印 The Third Eye: with Hastur in play desecrating costs 1.
     "desecrate_cost_with_third_eye": 1,
+    # Requirements met "as your action" (获得咒术书要求的行动): what they take.
+    "requirement_actions": {
+        "cc_pay4": {"power": 4}, "cc_pay6": {"power": 6},
+        "bg_elim2": {"cultists": 2}, "ys_provide_doom": {"doom_to_another": 3},
+    },
 }
 
 # Unit facts the seed's examples and component list give (the rest are the
