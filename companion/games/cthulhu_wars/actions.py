@@ -45,7 +45,7 @@ def gain_elder_signs(state: dict, faction: str, drawn: list[int], held: list[int
     state["elder_signs_left"] = elder_signs.pool_size(bag)
     held.extend(signs)
     state["factions"][faction]["elder_signs"] += len(signs)
-    state["factions"][faction]["doom"] += extra_doom
+    doom.add_doom(state["factions"][faction], "other", extra_doom)
 
 
 # -- action phase: paying and taking turns ----------------------------------------
@@ -111,7 +111,8 @@ def capture(state, faction, payload):
 
 def summon(state, faction, payload):
     """One monster; Black Goat's Fertility Cult summons several in one action."""
-    mine, wanted = me(state, faction), payload["units"]
+    mine = me(state, faction)
+    wanted = payload["units"] or ({payload["monster"]: payload["count"] or 1} if payload["monster"] else {})
     units = data.units(faction)
     if not wanted or any(u not in units or units[u]["kind"] != "monster" for u in wanted):
         raise ActionError(N_("Choose monsters of your faction."), field="units")
@@ -149,10 +150,10 @@ def unique(state, faction, payload):
     mine, name = me(state, faction), payload["name"]
     if name not in costs.unique_actions(faction):
         raise ActionError(N_("That is not one of your faction's actions."), field="name")
-    need = UNIQUE_NEEDS[name]
-    if need[0] == "book" and need[1] not in mine["spellbooks"]:
-        raise ActionError(N_("That action needs its spellbook."), field="name")
-    if need[0] == "great_old_one" and mine["great_old_ones"].get(need[1]) != need[2]:
+    if not unique_allowed(mine, name):
+        need = UNIQUE_NEEDS[name]
+        if need[0] == "book":
+            raise ActionError(N_("That action needs its spellbook."), field="name")
         raise ActionError(N_("That action needs its Great Old One."), field="name")
     spend(state, faction, costs.unique_cost(faction, name, mine))
     if name == "submerge":
@@ -162,6 +163,13 @@ def unique(state, faction, payload):
     elif name == "desecrate":
         desecrate(state, faction, payload)
     state["last_roll"] = {"faction": faction, "name": name, "die": payload.get("die")} if payload.get("die") else None
+
+
+def unique_allowed(mine: dict, name: str) -> bool:
+    need = UNIQUE_NEEDS[name]
+    if need[0] == "book":
+        return need[1] in mine["spellbooks"]
+    return mine["great_old_ones"].get(need[1]) == need[2]
 
 
 def desecrate(state: dict, faction: str, payload: dict) -> None:
@@ -245,7 +253,7 @@ def ritual(state, faction, payload):
     gains = doom.ritual_gains(mine)
     mine["power"] -= cost
     state["ritual"]["marker"] = doom.advance_marker(track, marker)
-    mine["doom"] += gains["doom"]
+    doom.add_doom(mine, "rituals", gains["doom"])
     mine["ritual_done"] = True
     mine["last_ritual"] = {"cost": cost, "doom": gains["doom"], "elder_signs": gains["elder_signs"]}
     gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])
@@ -316,7 +324,7 @@ def requirement_action(state: dict, faction: str, requirement: str, action: dict
         target = payload.get("target")
         if target not in state["factions"] or target == faction:
             raise ActionError(N_("Choose another faction to gain the doom."), field="target")
-        state["factions"][target]["doom"] += action["doom_to_another"]
+        doom.add_doom(state["factions"][target], "other", action["doom_to_another"])
 
 
 def reveal(state, faction, payload):
@@ -329,8 +337,7 @@ def reveal(state, faction, payload):
     rest, gained = elder_signs.reveal(held, payload["values"])
     held[:] = rest
     mine["elder_signs"] = len(rest)
-    mine["doom"] += gained
-    mine["revealed"] = mine.get("revealed", 0) + gained
+    doom.add_doom(mine, "elder_signs", gained)
     if state["phase"] == "action" and flow.game_over(state):
         flow.end_game(state)
 
@@ -342,6 +349,13 @@ def set_counts(state, faction, payload):
     for key in COUNTS:
         if payload.get(key) is not None:
             set_count(mine, key, payload[key])
+
+
+def adjust_count(state, faction, payload):
+    mine = me(state, faction)
+    if state["phase"] == "over":
+        raise ActionError(N_("The game is over."))
+    set_count(mine, payload["count"], mine["counts"][payload["count"]] + payload["delta"])
 
 
 def set_abandoned(state, faction, payload):
@@ -365,8 +379,7 @@ def settle(state, faction, payload):
     flow.require_phase(state, "end")
     for faction_id, held in payload["_all_held"].items():
         mine = state["factions"][faction_id]
-        mine["doom"] += sum(held)
-        mine["revealed"] = mine.get("revealed", 0) + sum(held)
+        doom.add_doom(mine, "elder_signs", sum(held))
         mine["elder_signs"] = 0
         held.clear()
     flow.settle(state)

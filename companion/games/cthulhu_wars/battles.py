@@ -13,6 +13,8 @@ SIDES = ("attacker", "defender")
 def check_units(faction: str, units: dict, field: str) -> dict:
     known = data.units(faction)
     for unit_id, count in units.items():
+        if count == 0:
+            continue  # a form lists every unit of every enemy
         if unit_id not in known:
             raise ActionError(N_("%(unit)s is not a unit of that faction."), field=field, unit=str(unit_id)[:40])
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= known[unit_id]["count"]:

@@ -7,6 +7,16 @@ from companion.games.cthulhu_wars import data
 from companion.rules import N_, ActionError
 
 
+#: Where doom comes from, for "show the working".
+DOOM_SOURCES = ("gates", "rituals", "elder_signs", "other")
+
+
+def add_doom(faction: dict, source: str, amount: int) -> None:
+    faction["doom"] += amount
+    sources = faction.setdefault("doom_from", {})
+    sources[source] = sources.get(source, 0) + amount
+
+
 def doom_target(players: int) -> int:
     """30 doom ends the game; 20 with two players (第八章 B)."""
     ends = data.game()["doom_to_end"]

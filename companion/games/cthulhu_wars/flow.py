@@ -46,7 +46,7 @@ def start_doom(state: dict) -> None:
     """Step 1: each faction's doom rises by its controlled gates."""
     state["phase"], state["step"] = "doom", "rituals"
     for faction in state["factions"].values():
-        faction["doom"] += faction["counts"]["gates"]
+        doom.add_doom(faction, "gates", faction["counts"]["gates"])
         faction["ritual_done"] = faction["events_done"] = False
     state["turn"] = state["order"][0]
 
@@ -110,9 +110,21 @@ def settle(state: dict) -> None:
     state["result"] = {"winners": victory.winners(state["factions"], state["players"])}
 
 
+#: The refusal names the phase it is now (one msgid each, so each language words it).
+NOT_NOW = {
+    "setup": N_("Not now: the game is being set up."),
+    "gather": N_("Not now: it is time to gather power."),
+    "first_player": N_("Not now: the first player and the direction are being chosen."),
+    "doom": N_("Not now: it is the doom phase."),
+    "action": N_("Not now: it is the action phase."),
+    "end": N_("Not now: the game has ended; reveal elder signs or settle it."),
+    "over": N_("The game is over."),
+}
+
+
 def require_phase(state: dict, *phases: str, step: str | None = None) -> None:
     if state["phase"] not in phases or (step is not None and state["step"] != step):
-        raise ActionError(N_("Not now: it is the %(phase)s."), phase_id=state["phase"], phase=state["phase"])
+        raise ActionError(NOT_NOW[state["phase"]], field="type")
 
 
 def require_turn(state: dict, faction_id: str | None) -> None:

@@ -33,6 +33,7 @@ LINES = {
     "spellbook.earn": N_("%(faction)s took a spellbook"),
     "elder_signs.reveal": N_("%(faction)s revealed elder signs for %(doom)d doom"),
     "counts.set": N_("%(faction)s updated their counts"),
+    "counts.adjust": N_("%(faction)s updated their counts"),
     "abandoned.set": N_("%(faction)s set the abandoned gates"),
     "great_old_one.set": N_("%(faction)s moved a Great Old One"),
     "default.correct": N_("%(faction)s corrected a default from the printed components"),

@@ -54,7 +54,8 @@ SPECS = {
     "gate.build": spec("Build a gate (3 power)."),
     "move": spec("Move `units` units (1 power each).", integer("units", 1, 60)),
     "capture": spec("Capture a cultist of faction `victim` (1 power).", choice("victim", FACTIONS)),
-    "summon": spec("Summon monsters, `units` ({unit id: count}; one monster except Black Goat).", mapping("units")),
+    "summon": spec("Summon monsters: `units` ({unit id: count}) or `monster` and `count`; one monster except Black Goat.",
+                   mapping("units", required=False), text("monster"), integer("count", 1, 9, required=False)),
     "awaken": spec("Awaken `great_old_one` at its cost.", choice("great_old_one", GREAT_OLD_ONES)),
     "unique": spec("A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
                    choice("name", UNIQUE), integer("units_there", 0, 99, required=False), text("area")),
@@ -76,6 +77,8 @@ SPECS = {
     "elder_signs.reveal": spec("Reveal elder signs of the given `values` (a list) for doom.", int_list("values")),
     "counts.set": spec("Set your counts: " + ", ".join(f"`{c}`" for c in COUNTS) + " (any of them).",
                        *(integer(c, required=False) for c in COUNTS)),
+    "counts.adjust": spec("Add `delta` to your count `count` (" + ", ".join(COUNTS) + ").",
+                          choice("count", COUNTS), integer("delta", -MAX_COUNT, MAX_COUNT)),
     "abandoned.set": spec("Set the number of abandoned gates on the map, `value`.", integer("value")),
     "great_old_one.set": spec("Say where your `great_old_one` is: `where` = pool, map or submerged.",
                               choice("great_old_one", GREAT_OLD_ONES), choice("where", WHERE)),
@@ -92,6 +95,8 @@ def parse(kind: str, payload: dict) -> dict:
     out = {}
     for field in SPECS[kind]["fields"]:
         raw = payload.get(field["name"])
+        if raw is None and field["kind"] in DOTTED:
+            raw = dotted(payload, field["name"], field["kind"])
         if raw is None or raw == "":
             if field["required"]:
                 raise ActionError(N_("This is needed."), field=field["name"])
@@ -99,6 +104,20 @@ def parse(kind: str, payload: dict) -> dict:
             continue
         out[field["name"]] = PARSERS[field["kind"]](field, raw)
     return out
+
+
+#: Kinds a form may send as one field per key, "name.key" (a form can't send JSON).
+DOTTED = ("counts", "areas", "starts", "ints")
+
+
+def dotted(payload: dict, name: str, kind: str):
+    parts = {key.split(".", 1)[1]: value for key, value in payload.items()
+             if isinstance(key, str) and key.startswith(name + ".") and value not in ("", None)}
+    if not parts:
+        return None
+    if kind in ("areas", "ints"):
+        return [parts[key] for key in sorted(parts)]
+    return parts
 
 
 def _int(field, raw):

@@ -16,6 +16,7 @@ import random
 
 from companion.games.cthulhu_wars import actions, battles, combat, costs, data, doom, elder_signs, setup, spellbooks
 from companion.games.cthulhu_wars.payloads import SPECS, parse
+from companion.games.cthulhu_wars.presenter import present
 from companion.games.cthulhu_wars.texts import DIRECTIONS, PHASES, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -52,6 +53,7 @@ HANDLERS = {
     "spellbook.earn": actions.earn_spellbook,
     "elder_signs.reveal": actions.reveal,
     "counts.set": actions.set_counts,
+    "counts.adjust": actions.adjust_count,
     "abandoned.set": actions.set_abandoned,
     "great_old_one.set": actions.set_great_old_one,
     "default.correct": lambda s, f, p: correct_default(s, p),
@@ -208,9 +210,12 @@ class CthulhuWarsRules(Rules):
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         shown = {k: v for k, v in state.items() if k != "secrets"}
+        me = None
         if seat is not None:
             shown["mine"] = state.get("secrets", {}).get(seat.id, {})
-            shown["me"] = seat.role if seat.role in state["factions"] else None
+            me = seat.role if seat.role in state["factions"] else None
+        shown["me"] = me
+        shown["show"] = present(state, me)
         return shown
 
     def redact(self, action: Action, viewer: Seat | None) -> dict:

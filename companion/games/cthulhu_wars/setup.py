@@ -18,6 +18,7 @@ def new_faction(faction_id: str, gates: int) -> dict:
     return {
         "power": 0,
         "doom": 0,
+        "doom_from": {"gates": 0, "rituals": 0, "elder_signs": 0, "other": 0},
         "spellbooks": [],
         "requirements_met": [],
         "counts": {"cultists": 6, "gates": gates, "captives": 0, "feast_areas": 0, "dark_young": 0, "enemy_ocean_gates": 0},
