@@ -14,10 +14,9 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.cthulhu_wars import actions, battles, combat, costs, data, doom, elder_signs, setup, spellbooks
+from companion.games.cthulhu_wars import actions, battles, combat, data, doom, elder_signs, setup, spellbooks
 from companion.games.cthulhu_wars.payloads import SPECS, parse
 from companion.games.cthulhu_wars.presenter import present
-from companion.games.cthulhu_wars.texts import DIRECTIONS, PHASES, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 FACTION_NAMES = {

@@ -61,12 +61,3 @@ UNIQUE_ACTIONS = {
     "desecrate": N_("Desecrate"), "zingaya": N_("Zingaya"), "shriek_of_the_byakhee": N_("Shriek of the Byakhee"),
     "the_screaming_dead": N_("The Screaming Dead"), "he_who_is_not_to_be_named": N_("He Who is Not to be Named"),
 }
-
-PHASES = {
-    "setup": N_("Set-up"), "gather": N_("Gather power"), "first_player": N_("First player"),
-    "doom": N_("Doom phase"), "action": N_("Action phase"), "end": N_("The game ends"), "over": N_("Game over"),
-}
-
-DIRECTIONS = {"clockwise": N_("Clockwise"), "counterclockwise": N_("Counter-clockwise")}
-
-WHERE = {"pool": N_("not in play"), "map": N_("on the map"), "submerged": N_("submerged")}

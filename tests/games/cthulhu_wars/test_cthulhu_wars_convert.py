@@ -1,6 +1,5 @@
 """The converter turns the reference into data/cthulhu_wars/, with the seed overruling it."""
 
-import json
 from pathlib import Path
 
 import pytest

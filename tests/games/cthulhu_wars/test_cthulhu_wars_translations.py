@@ -1,0 +1,69 @@
+"""Cthulhu Wars ships its own catalog: every string of its package and
+templates is translated into Simplified Chinese and Japanese with the same
+placeholders, the compiled catalogs match, every name in the data is marked,
+and the pages speak the reader's language."""
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from companion.games.cthulhu_wars import data, texts
+
+ROOT = Path(__file__).resolve().parents[3]
+TRANSLATIONS = ROOT / "companion" / "games" / "cthulhu_wars" / "translations"
+LOCALES = ["zh_Hans", "ja"]
+KEYWORDS = {"_": None, "gettext": None, "N_": None, "ActionError": None, "tr": None}
+PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0]*\d*[sd]")
+
+
+def game_msgids() -> set[str]:
+    with (TRANSLATIONS / "babel.cfg").open(encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map, keywords=KEYWORDS):
+        message = message if isinstance(message, str) else message[0]
+        if message:
+            found.add(message)
+    return found
+
+
+def catalog(locale):
+    with open(TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po", "rb") as file:
+        return read_po(file, locale=locale)
+
+
+def test_the_game_marks_its_strings():
+    found = game_msgids()
+    assert {"Gather power for everyone", "It is not your turn.", "Black Goat", "%(n)d gates × 2"} <= found
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_string_is_translated_with_its_placeholders(locale):
+    po = catalog(locale)
+    for msgid in sorted(game_msgids()):
+        message = po.get(msgid)
+        assert message is not None and message.string, f"{locale}: {msgid!r} is not translated"
+        assert not message.fuzzy, (locale, msgid)
+        assert sorted(PLACEHOLDER.findall(message.string)) == sorted(PLACEHOLDER.findall(msgid)), (locale, msgid)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_compiled_catalog_matches(locale):
+    compiled = gettext.translation("messages", localedir=str(TRANSLATIONS), languages=[locale])
+    for message in catalog(locale):
+        if message.id:
+            assert compiled.gettext(message.id) == message.string, (locale, message.id)
+
+
+def test_every_name_in_the_data_is_marked_for_translation():
+    names = {f["name"] for f in data.factions().values()}
+    names |= {u["name"] for f in data.factions().values() for u in f["units"]}
+    names |= {b["name"] for f in data.factions().values() for b in f["spellbooks"]}
+    names |= {a["name"] for board in data.maps().values() for a in board["areas"]}
+    assert names <= set(texts.NAMES)
+    assert set(texts.REQUIREMENTS) >= {r["id"] for f in data.factions().values() for r in f["requirements"]}
