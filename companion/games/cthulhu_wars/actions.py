@@ -74,8 +74,10 @@ def after_action(state: dict, faction: str) -> None:
 
 
 def set_count(mine: dict, key: str, value: int) -> None:
-    if not 0 <= value <= MAX_COUNT:
-        raise ActionError(N_("Enter a number from 0 to %(max)d."), field=key, max=MAX_COUNT)
+    # The box holds 6 cultists per faction (单位限制).
+    top = 6 if key == "cultists" else MAX_COUNT
+    if not 0 <= value <= top:
+        raise ActionError(N_("Enter a number from 0 to %(max)d."), field=key, max=top)
     mine["counts"][key] = value
 
 
