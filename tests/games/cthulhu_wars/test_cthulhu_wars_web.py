@@ -23,3 +23,29 @@ def test_the_page_speaks_chinese_and_japanese(table, cthulhu, chaos, goat):
     assert "邪能" in chinese and "伟大的克苏鲁" in chinese and "6 个邪教徒" in chinese
     japanese = cthulhu.get(f"/t/{table}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "時計回り" in japanese and "大いなるクトゥルフ" in japanese
+
+
+def test_a_tool_plays_through_the_json_api(host):
+    client = host.client
+    created = client.post("/api/tables", json={"game": "cthulhu-wars", "name": "Bot night",
+                                               "options": {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "yellow_sign"}})
+    assert created.status_code == 201, created.get_json()
+    token = created.get_json()["token"]
+    keys = {}
+    for name, role in (("Gina", "great_cthulhu"), ("Bea", "black_goat"), ("Yan", "yellow_sign")):
+        joined = client.post(f"/api/tables/{token}/seats", json={"name": name, "role": role})
+        keys[role] = {"X-Seat-Key": joined.get_json()["key"]}
+
+    def act(role, kind, **payload):
+        return client.post(f"/api/tables/{token}/actions", json={"type": kind, "payload": payload}, headers=keys[role])
+
+    assert act("black_goat", "power.gather").status_code == 200
+    assert act("great_cthulhu", "direction.choose", direction="clockwise").status_code == 200
+    assert act("great_cthulhu", "move", units=2).status_code == 200
+    refused = act("great_cthulhu", "recruit")
+    assert refused.status_code == 400 and refused.get_json()["error"]
+    refused = act("great_cthulhu", "move", units="two")
+    assert refused.status_code == 400 and refused.get_json()["field"] == "units"
+    state = client.get(f"/api/tables/{token}/state", headers=keys["black_goat"]).get_json()["state"]
+    assert state["factions"]["great_cthulhu"]["power"] == 6 and state["phase"] == "action"
+    assert state["show"]["power"][0]["working"][0] == ["%(n)d cultists", {"n": 6}]
