@@ -157,6 +157,8 @@ def unique(state, faction, payload):
         if need[0] == "book":
             raise ActionError(N_("That action needs its spellbook."), field="name")
         raise ActionError(N_("That action needs its Great Old One."), field="name")
+    if name == "desecrate":
+        check_desecration(state, faction, payload)
     spend(state, faction, costs.unique_cost(faction, name, mine))
     if name == "submerge":
         mine["great_old_ones"]["cthulhu"] = "submerged"
@@ -178,10 +180,40 @@ def desecrate(state: dict, faction: str, payload: dict) -> None:
     """Roll 1 die: at most your units there (the King included) places a
     desecration token; with The Third Eye and Hastur, success gives an elder sign."""
     if payload["die"] <= payload["units_there"]:
-        area = payload.get("area")
-        if area and area not in state["desecrated"]:
-            state["desecrated"].append(area)
+        area = payload["area"]
+        # 第八章 C: with two players, an area next to no other desecrated one earns a book.
+        neighbours = data.maps()[state["map"]]["adjacency"][area]
+        if not any(other in state["desecrated"] for other in neighbours):
+            state["factions"][faction]["lone_desecrations"] = state["factions"][faction].get("lone_desecrations", 0) + 1
+        state["desecrated"].append(area)
         gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])
+
+
+def check_desecration(state: dict, faction: str, payload: dict) -> None:
+    """Before paying: the King's area, not yet desecrated, and how many units are there."""
+    if payload.get("area") not in data.areas(state["map"]):
+        raise ActionError(N_("Choose the King in Yellow's area."), field="area")
+    if payload["area"] in state["desecrated"]:
+        raise ActionError(N_("That area is already desecrated."), field="area")
+    if not payload.get("units_there"):
+        raise ActionError(N_("Count your units there, the King included."), field="units_there")
+
+
+def check_desecration_requirement(state: dict, faction: str, requirement: str) -> None:
+    """Yellow Sign's glyph requirements need a desecrated area with that glyph;
+    with two players, any desecration of an area next to no other one (第八章 C)."""
+    glyph = data.requirements(faction)[requirement].get("glyph")
+    if glyph is None:
+        return
+    mine = state["factions"][faction]
+    if state["players"] == 2:
+        used = sum(1 for r in mine["requirements_met"] if data.requirements(faction)[r].get("glyph"))
+        if mine.get("lone_desecrations", 0) <= used:
+            raise ActionError(N_("Desecrate an area next to no other desecrated area first."), field="requirement")
+        return
+    board = data.areas(state["map"])
+    if not any(board[area]["glyph"] == glyph for area in state["desecrated"]):
+        raise ActionError(N_("No desecrated area shows that glyph yet."), field="requirement")
 
 
 def third_eye_signs(faction_state: dict) -> int:
@@ -302,6 +334,7 @@ def earn_spellbook(state, faction, payload):
         raise ActionError(N_("The game is over."))
     requirement, book = payload["requirement"], payload["spellbook"]
     spellbooks.check_earn(faction, mine, requirement, book)
+    check_desecration_requirement(state, faction, requirement)
     action = data.game()["requirement_actions"].get(requirement)
     if action:
         requirement_action(state, faction, requirement, action, payload)

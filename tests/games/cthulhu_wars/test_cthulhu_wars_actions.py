@@ -1,6 +1,8 @@
 """Action-phase actions at their costs: capture, summon, unique actions with
 their dice, gates, and the group's corrections of defaults."""
 
+import copy
+
 import pytest
 from cthulhu_support import Table
 
@@ -141,3 +143,51 @@ def test_bad_input_is_refused_naming_the_field_and_nothing_changes(kind, payload
         table.act("great_cthulhu", kind, **payload)
     assert refused.value.field == field
     assert table.state is before
+
+
+def desecrate_until_success(table, area):
+    for attempt in range(40):
+        trial = copy.deepcopy(table.state)
+        table.rng.seed(attempt)
+        table.state["turn"] = "yellow_sign"
+        table.faction("yellow_sign")["power"] = 10
+        table.faction("yellow_sign")["acted"] = False
+        action = table.act("yellow_sign", "unique", name="desecrate", units_there=3, area=area)
+        if action.payload["die"] <= 3:
+            return
+        table.state = trial
+    pytest.fail("no success in 40 seeds")
+
+
+def test_a_glyph_requirement_needs_a_desecrated_area_with_that_glyph():
+    table = desecrating()
+    with pytest.raises(ActionError) as refused:
+        table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_slashes", spellbook="passion")
+    assert refused.value.field == "requirement"
+    desecrate_until_success(table, "europe")  # marked M (vertical slashes)
+    table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_slashes", spellbook="passion")
+    with pytest.raises(ActionError):
+        table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_circle", spellbook="zingaya")
+
+
+def test_an_area_already_desecrated_cannot_be_desecrated_again():
+    table = desecrating()
+    desecrate_until_success(table, "europe")
+    table.state["turn"] = "yellow_sign"
+    table.faction("yellow_sign")["acted"] = False
+    with pytest.raises(ActionError) as refused:
+        table.act("yellow_sign", "unique", name="desecrate", units_there=3, area="europe")
+    assert refused.value.field == "area"
+
+
+def test_two_players_a_lone_desecration_earns_a_book_and_a_neighbouring_one_does_not():
+    table = Table(("great_cthulhu", "yellow_sign"))
+    table.act("yellow_sign", "setup.gates", areas=["north_atlantic", "antarctica"])
+    table.act("great_cthulhu", "setup.starts", starts={"great_cthulhu": "north_atlantic", "yellow_sign": "south_america"})
+    table.to_action_phase()
+    table.faction("yellow_sign")["great_old_ones"]["king_in_yellow"] = "map"
+    desecrate_until_success(table, "south_america")
+    desecrate_until_success(table, "north_america")  # next to South America
+    table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_circle", spellbook="passion")
+    with pytest.raises(ActionError):
+        table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_chevron", spellbook="zingaya")
