@@ -159,6 +159,13 @@ def unique(state, faction, payload):
         raise ActionError(N_("That action needs its Great Old One."), field="name")
     if name == "desecrate":
         check_desecration(state, faction, payload)
+    if name == "the_thousand_forms":
+        # 千面: with Nyarlathotep in play; the book turns face down until the next gather.
+        if mine["great_old_ones"].get("nyarlathotep") != "map":
+            raise ActionError(N_("That action needs its Great Old One."), field="name")
+        if mine.get("thousand_forms_round") == state["round"]:
+            raise ActionError(N_("The Thousand Forms is used once a round."), field="name")
+        mine["thousand_forms_round"] = state["round"]
     spend(state, faction, costs.unique_cost(faction, name, mine))
     if name == "submerge":
         mine["great_old_ones"]["cthulhu"] = "submerged"

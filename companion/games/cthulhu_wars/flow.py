@@ -87,6 +87,7 @@ def end_turn(state: dict) -> None:
     """The turn passes to the next faction with power; when all are at 0 the round ends."""
     current = state["turn"]
     state["factions"][current]["acted"] = False
+    state["last_roll"] = None
     following = turns.next_to_act(state["order"], current, {f: state["factions"][f]["power"] for f in state["order"]})
     if following is None:
         end_round(state)

@@ -115,6 +115,7 @@ def present(state: dict, me: str | None) -> dict:
         "unlimited_battle": {f: spellbooks.battle_is_unlimited(state["factions"][f], state["players"]) for f in state["seating"]},
         "areas": [{"id": a["id"], "name": a["name"]} for a in data.maps()[state["map"]]["areas"]],
         "names": {f: data.faction(f)["name"] for f in state["seating"]},
+        "unique_names": UNIQUE_ACTIONS,
         "goo_names": {g["id"]: g["name"] for f in state["seating"] for g in data.great_old_ones(f)},
         "book_names": {b["id"]: b["name"] for f in state["seating"] for b in data.faction(f)["spellbooks"]},
         "unit_names": {f: {u["id"]: u["name"] for u in data.faction(f)["units"]} for f in state["seating"]},

@@ -63,6 +63,7 @@ def initial_state(seating: list[str], map_id: str | None = None, ritual_needs_gr
         "two_player": {"gates": [], "starts": {}} if two else None,
         "desecrated": [],
         "battle": None,
+        "last_roll": None,  # the die of the last Desecrate, Ghroth or The Thousand Forms
         "result": None,
         "secrets": {"bag": elder_signs.full_pool()},
     }

@@ -191,3 +191,18 @@ def test_two_players_a_lone_desecration_earns_a_book_and_a_neighbouring_one_does
     table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_circle", spellbook="passion")
     with pytest.raises(ActionError):
         table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_chevron", spellbook="zingaya")
+
+
+def test_the_thousand_forms_needs_nyarlathotep_and_is_used_once_a_round():
+    table = on_turn("crawling_chaos")
+    cc = table.faction("crawling_chaos")
+    cc["spellbooks"].append("the_thousand_forms")
+    with pytest.raises(ActionError):
+        table.act("crawling_chaos", "unique", name="the_thousand_forms")
+    cc["great_old_ones"]["nyarlathotep"] = "map"
+    action = table.act("crawling_chaos", "unique", name="the_thousand_forms")
+    assert 1 <= action.payload["die"] <= 6 and table.state["last_roll"]["die"] == action.payload["die"]
+    table.act("crawling_chaos", "turn.end")
+    table.state["turn"] = "crawling_chaos"
+    with pytest.raises(ActionError):
+        table.act("crawling_chaos", "unique", name="the_thousand_forms")

@@ -1,5 +1,8 @@
 """The Cthulhu Wars table on the pages and the JSON API."""
 
+from conftest import create_cthulhu_table
+from web_support import join_seat
+
 
 def test_a_table_is_created_from_the_home_page_and_its_pages_render(table, cthulhu, chaos, goat, host):
     page = cthulhu.page(f"/t/{table}")
@@ -49,3 +52,21 @@ def test_a_tool_plays_through_the_json_api(host):
     state = client.get(f"/api/tables/{token}/state", headers=keys["black_goat"]).get_json()["state"]
     assert state["factions"]["great_cthulhu"]["power"] == 6 and state["phase"] == "action"
     assert state["show"]["power"][0]["working"][0] == ["%(n)d cultists", {"n": 6}]
+
+
+def test_a_unique_actions_die_shows_on_every_page(host, new_phone):
+    token = create_cthulhu_table(host, ("yellow_sign", "black_goat"))
+    ys = join_seat(new_phone(), token, "Yan", role="yellow_sign")
+    join_seat(new_phone(), token, "Bea", role="black_goat")
+    store = host.client.application.extensions["companion.store"]
+    seat = {s.role: s.id for s in store.seats(token).values()}
+    store.act(token, seat["black_goat"], "setup.gates", {"areas": ["north_atlantic", "antarctica"]})
+    store.act(token, seat["yellow_sign"], "setup.starts", {"starts": {"yellow_sign": "south_america", "black_goat": "australia"}})
+    store.act(token, seat["yellow_sign"], "power.gather", {})
+    # Without Great Cthulhu, Black Goat goes first in round one (B before Y).
+    store.act(token, seat["black_goat"], "direction.choose", {"direction": "clockwise"})
+    store.act(token, seat["black_goat"], "pass", {})
+    store.act(token, seat["yellow_sign"], "great_old_one.set", {"great_old_one": "king_in_yellow", "where": "map"})
+    assert ys.act("unique", name="desecrate", units_there="2", area="south_america").status_code == 200
+    die = store.state(token)[1]["last_roll"]["die"]
+    assert f"Desecrate: the die shows {die}." in host.page(f"/t/{token}/display")
