@@ -10,7 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 
-from web_support import PHONE_ADDRESS, Browser, join_seat, location_path  # noqa: E402
+from cthulhu_web_support import create_cthulhu_table  # noqa: E402
+from web_support import PHONE_ADDRESS, Browser, join_seat  # noqa: E402
 
 from companion.web import create_app  # noqa: E402
 
@@ -35,17 +36,6 @@ def new_phone(app):
         return browser
 
     return make
-
-
-def create_cthulhu_table(host: Browser, factions=("great_cthulhu", "crawling_chaos", "black_goat")) -> str:
-    host.load_csrf("/")
-    fields = {"game": "cthulhu-wars", "name": "Cthulhu night"}
-    fields.update({f"seat_{n}": faction for n, faction in enumerate(factions, start=1)})
-    fields.update({f"seat_{n}": "" for n in range(len(factions) + 1, 5)})
-    response = host.post("/tables", fields)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    host.token = location_path(response).split("/")[2]
-    return host.token
 
 
 @pytest.fixture

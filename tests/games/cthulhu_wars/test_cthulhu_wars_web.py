@@ -1,6 +1,6 @@
 """The Cthulhu Wars table on the pages and the JSON API."""
 
-from conftest import create_cthulhu_table
+from cthulhu_web_support import create_cthulhu_table
 from web_support import join_seat
 
 
