@@ -70,3 +70,60 @@ def test_a_unique_actions_die_shows_on_every_page(host, new_phone):
     assert ys.act("unique", name="desecrate", units_there="2", area="south_america").status_code == 200
     die = store.state(token)[1]["last_roll"]["die"]
     assert f"Desecrate: the die shows {die}." in host.page(f"/t/{token}/display")
+
+
+def test_every_page_renders_through_a_whole_short_game(host, new_phone):
+    """A two-player game from set-up to the result, every page after every step."""
+    token = create_cthulhu_table(host, ("great_cthulhu", "crawling_chaos"))
+    gc = join_seat(new_phone(), token, "Gina", role="great_cthulhu")
+    cc = join_seat(new_phone(), token, "Carl", role="crawling_chaos")
+    store = host.client.application.extensions["companion.store"]
+    seat = {s.role: s.id for s in store.seats(token).values()}
+    steps = [
+        ("crawling_chaos", "setup.gates", {"areas": ["north_atlantic", "south_pacific"]}),
+        ("great_cthulhu", "setup.starts", {"starts": {"great_cthulhu": "south_pacific", "crawling_chaos": "north_atlantic"}}),
+        ("great_cthulhu", "power.gather", {}),
+        ("great_cthulhu", "direction.choose", {"direction": "counterclockwise"}),
+        ("great_cthulhu", "great_old_one.set", {"great_old_one": "cthulhu", "where": "map"}),
+        ("great_cthulhu", "battle.declare", {"defender": "crawling_chaos", "area": "North Atlantic",
+                                             "attacker_units": {"cthulhu": 1}, "defender_units": {"cultist": 3}}),
+        ("crawling_chaos", "battle.roll", {}),
+        ("great_cthulhu", "turn.end", {}),
+        ("crawling_chaos", "pass", {}),
+        ("great_cthulhu", "pass", {}),
+        ("great_cthulhu", "power.gather", {}),
+    ]
+    for role, kind, payload in steps:
+        store.act(token, seat[role], kind, payload)
+        for browser in (gc, cc):
+            assert browser.get(f"/t/{token}").status_code == 200, kind
+        assert host.get(f"/t/{token}/display").status_code == 200
+    state = store.state(token)[1]
+    if state["step"] == "choose_first":
+        store.act(token, seat[state["turn"]], "first_player.choose", {"faction": "great_cthulhu"})
+    store.act(token, seat[store.state(token)[1]["turn"]], "direction.choose", {"direction": "clockwise"})
+    for role in store.state(token)[1]["order"]:
+        store.act(token, seat[role], "ritual.perform" if role == "great_cthulhu" else "ritual.skip", {})
+    for role in store.state(token)[1]["order"]:
+        store.act(token, seat[role], "events.done", {})
+        assert gc.get(f"/t/{token}").status_code == 200
+    store.act(token, seat["great_cthulhu"], "counts.adjust", {"count": "gates", "delta": 20})
+    state = store.state(token)[1]
+    store.act(token, seat["great_cthulhu"], "elder_signs.reveal", {"values": state["secrets"][seat["great_cthulhu"]]["elder_signs"]})
+    # 21 gates: the next doom phase takes Great Cthulhu past 20, the two-player end.
+    while store.state(token)[1]["phase"] == "action":
+        store.act(token, seat[store.state(token)[1]["turn"]], "pass", {})
+    store.act(token, seat["great_cthulhu"], "power.gather", {})
+    state = store.state(token)[1]
+    if state["step"] == "choose_first":
+        store.act(token, seat[state["turn"]], "first_player.choose", {"faction": state["candidates"][0]})
+    store.act(token, seat[store.state(token)[1]["turn"]], "direction.choose", {"direction": "clockwise"})
+    for _ in range(2):
+        store.act(token, seat[store.state(token)[1]["turn"]], "ritual.skip", {})
+    for _ in range(2):
+        store.act(token, seat[store.state(token)[1]["turn"]], "events.done", {})
+    assert store.state(token)[1]["phase"] == "end"
+    assert "Reveal all and settle" in gc.page(f"/t/{token}")
+    store.act(token, seat["crawling_chaos"], "game.settle", {})
+    assert "Winner:" in cc.page(f"/t/{token}") and "Great Cthulhu" in host.page(f"/t/{token}/display")
+    assert host.get(f"/t/{token}/history").status_code == 200
