@@ -61,6 +61,10 @@ def check_state(state: dict) -> None:
     for faction_id, faction in state["factions"].items():
         check_faction(faction_id, faction)
     track = state["ritual"]["track"]
+    if not isinstance(track, list) or len(track) < 2 or track[-1] is not None:
+        raise ValueError("the ritual track ends on Instant Death")
+    for cost in track[:-1]:
+        _int(cost, 1, 20)
     _int(state["ritual"]["marker"], 0, len(track) - 1)
     _int(state["round"], 1)
     _int(state["abandoned_gates"])

@@ -37,6 +37,7 @@ LINES = {
     "abandoned.set": N_("%(who)s set the abandoned gates"),
     "great_old_one.set": N_("%(who)s moved a Great Old One"),
     "default.correct": N_("%(who)s corrected a default from the printed components"),
+    "ritual_track.correct": N_("%(who)s corrected the ritual track from the printed one"),
     "game.settle": N_("%(who)s revealed every elder sign and settled the game"),
 }
 

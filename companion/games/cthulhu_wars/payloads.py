@@ -84,6 +84,8 @@ SPECS = {
                               choice("great_old_one", GREAT_OLD_ONES), choice("where", WHERE)),
     "default.correct": spec("Correct a default from the printed components: `faction`, `unit`, `field` (cost or combat), `value`.",
                             choice("faction", FACTIONS), text("unit", required=True), choice("field", ("cost", "combat")), integer("value", 0, 20)),
+    "ritual_track.correct": spec("Correct the ritual track from the printed one: `spaces`, the costs before Instant Death (like \"5 6 7 8 9 10\").",
+                                 text("spaces", required=True)),
     "game.settle": spec("At the end: reveal every hidden elder sign and name the winner."),
 }
 

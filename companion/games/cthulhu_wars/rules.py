@@ -56,6 +56,7 @@ HANDLERS = {
     "abandoned.set": actions.set_abandoned,
     "great_old_one.set": actions.set_great_old_one,
     "default.correct": lambda s, f, p: correct_default(s, p),
+    "ritual_track.correct": lambda s, f, p: correct_ritual_track(s, p),
     "game.settle": actions.settle,
 }
 
@@ -71,6 +72,15 @@ def correct_default(state: dict, payload: dict) -> None:
     if field not in data.units(faction)[unit].get("defaults", []):
         raise ActionError(N_("That value comes from the rulebook; it can't be changed."), field="field")
     state["corrections"][f"unit:{faction}:{unit}:{field}"] = payload["value"]
+
+
+def correct_ritual_track(state: dict, payload: dict) -> None:
+    """The costs printed on the group's track for this player count, then Instant Death."""
+    words = payload["spaces"].replace(",", " ").split()
+    if not 2 <= len(words) <= 20 or not all(w.isdigit() and 1 <= int(w) <= 20 for w in words):
+        raise ActionError(N_("Write the cost of each space before Instant Death, like “5 6 7 8 9 10”."), field="spaces")
+    track = [int(w) for w in words] + [None]
+    state["ritual"] = {"track": track, "marker": min(state["ritual"]["marker"], len(track) - 1), "checked": True}
 
 
 def faction_of(state: dict, seat_id: str | None) -> str | None:

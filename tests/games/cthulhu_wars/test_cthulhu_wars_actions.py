@@ -206,3 +206,12 @@ def test_the_thousand_forms_needs_nyarlathotep_and_is_used_once_a_round():
     table.state["turn"] = "crawling_chaos"
     with pytest.raises(ActionError):
         table.act("crawling_chaos", "unique", name="the_thousand_forms")
+
+
+def test_a_group_corrects_the_ritual_track_from_its_printed_one():
+    table = Table()
+    table.act("black_goat", "ritual_track.correct", spaces="5 6 7 8 9 10 10")
+    assert table.state["ritual"] == {"track": [5, 6, 7, 8, 9, 10, 10, None], "marker": 0, "checked": True}
+    with pytest.raises(ActionError) as refused:
+        table.act("black_goat", "ritual_track.correct", spaces="5 six")
+    assert refused.value.field == "spaces"
