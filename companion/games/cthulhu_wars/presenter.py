@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.games.cthulhu_wars import actions, battles, combat, costs, data, doom, facts, spellbooks
-from companion.games.cthulhu_wars.texts import REQUIREMENTS, UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.texts import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.rules import N_
 
 COLOURS = {"green": "#3f9a4a", "blue": "#3d6fd1", "red": "#c8463d", "yellow": "#d9a521"}
@@ -104,6 +104,13 @@ def unchecked_defaults(state: dict, faction_id: str) -> list[dict]:
     return out
 
 
+def awaken_needs(state: dict, great_old_one: dict) -> str:
+    where = great_old_one["where"]
+    if where == "start_area_gate" and state["players"] == 2:
+        where = "start_area_gate_two_players"  # 第八章 C: any ocean gate
+    return AWAKEN_WHERE[where]
+
+
 def present(state: dict, me: str | None) -> dict:
     """Everything derived, for the viewer's faction `me` (None: the table display)."""
     out = {
@@ -129,7 +136,9 @@ def present(state: dict, me: str | None) -> dict:
         out["monsters"] = [{"id": u["id"], "name": u["name"], "cost": costs.summon_cost(state, me, u["id"], mine)}
                            for u in data.faction(me)["units"] if u["kind"] == "monster"]
         out["great_old_ones"] = [{"id": g["id"], "name": g["name"], "where": mine["great_old_ones"][g["id"]],
-                                  "cost": costs.awaken_cost(state, me, g["id"], mine)} for g in data.great_old_ones(me)]
+                                  "cost": costs.awaken_cost(state, me, g["id"], mine), "needs": awaken_needs(state, g),
+                                  "removes": g.get("cultists_removed", 0)}
+                                 for g in data.great_old_ones(me)]
         out["defaults"] = unchecked_defaults(state, me)
         out["units"] = [{"id": u["id"], "name": u["name"]} for u in data.faction(me)["units"]]
     return out

@@ -61,3 +61,12 @@ UNIQUE_ACTIONS = {
     "desecrate": N_("Desecrate"), "zingaya": N_("Zingaya"), "shriek_of_the_byakhee": N_("Shriek of the Byakhee"),
     "the_screaming_dead": N_("The Screaming Dead"), "he_who_is_not_to_be_named": N_("He Who is Not to be Named"),
 }
+
+#: Where each Great Old One awakens (the factions' cards), shown by its Awaken button.
+AWAKEN_WHERE = {
+    "start_area_gate": N_("Needs a gate (anyone's, or abandoned) in your start area."),
+    "start_area_gate_two_players": N_("Needs a gate in any ocean area (two players)."),
+    "own_gate": N_("Appears at a gate you control."),
+    "area_without_gate": N_("Appears in an area without a gate where you have a unit."),
+    "own_gate_with_king": N_("Appears at a gate you control in the King in Yellow's area."),
+}
