@@ -35,7 +35,7 @@ def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phon
     power = gc.locator(".cw-power li", has_text="Great Cthulhu").locator(".working")
     expect(power.locator("summary .value")).to_have_text("9")
     power.locator("summary").click()
-    expect(power).to_contain_text("Power 9 = 6 cultists + 1 gates × 2 + 1 abandoned")
+    expect(power).to_contain_text("Power 9 = 6 cultists + 1 gate × 2 + 1 abandoned")
     gc.get_by_role("button", name="Clockwise", exact=True).click()
     expect(bg.locator(".cw-phase")).to_have_text("Action phase", timeout=LIVE)
 

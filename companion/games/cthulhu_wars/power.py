@@ -10,12 +10,12 @@ from math import ceil
 
 from companion.rules import N_
 
-#: (count key, power per unit, msgid of the working's term). The order is the seed's.
+#: (count key, power per unit, the working's term for one and for several). The order is the seed's.
 SOURCES = (
-    ("cultists", 1, N_("%(n)d cultists")),
-    ("gates", 2, N_("%(n)d gates × 2")),
-    ("abandoned_gates", 1, N_("%(n)d abandoned")),
-    ("captives", 1, N_("%(n)d captives")),
+    ("cultists", 1, N_("%(n)d cultist"), N_("%(n)d cultists")),
+    ("gates", 2, N_("%(n)d gate × 2"), N_("%(n)d gates × 2")),
+    ("abandoned_gates", 1, N_("%(n)d abandoned"), N_("%(n)d abandoned")),
+    ("captives", 1, N_("%(n)d captive"), N_("%(n)d captives")),
 )
 
 #: Faction extras: (faction, count key, what makes it count, msgid). Feast is Yellow
@@ -35,8 +35,8 @@ def extras_for(faction_id: str) -> list[tuple[str, str | None, str]]:
 def gathered(faction_id: str, counts: dict, abandoned_gates: int, spellbooks: list[str], great_old_ones_in_play: list[str]) -> tuple[int, list[dict]]:
     """The power a faction gathers and the working: terms of {msgid, n, value}."""
     values = {**counts, "abandoned_gates": abandoned_gates}
-    terms = [{"label": label, "n": values.get(key, 0), "value": values.get(key, 0) * each}
-             for key, each, label in SOURCES if values.get(key, 0)]
+    terms = [{"label": one if values[key] == 1 else many, "n": values[key], "value": values[key] * each}
+             for key, each, one, many in SOURCES if values.get(key, 0)]
     for key, book, label in extras_for(faction_id):
         if book is not None and book not in spellbooks:
             continue

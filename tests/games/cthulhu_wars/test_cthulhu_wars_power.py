@@ -7,7 +7,7 @@ def test_the_seeds_example_3_cultists_2_gates_1_abandoned_1_captive_gather_9():
     total, terms = power.gathered("crawling_chaos", {"cultists": 3, "gates": 2, "captives": 1}, 1, [], [])
     assert total == 9
     assert [(t["label"], t["n"], t["value"]) for t in terms] == [
-        ("%(n)d cultists", 3, 3), ("%(n)d gates × 2", 2, 4), ("%(n)d abandoned", 1, 1), ("%(n)d captives", 1, 1)]
+        ("%(n)d cultists", 3, 3), ("%(n)d gates × 2", 2, 4), ("%(n)d abandoned", 1, 1), ("%(n)d captive", 1, 1)]
 
 
 def test_the_seeds_example_4_is_raised_to_7_when_the_highest_is_13():

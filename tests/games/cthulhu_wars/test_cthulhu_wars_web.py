@@ -10,7 +10,7 @@ def test_a_table_is_created_from_the_home_page_and_its_pages_render(table, cthul
     assert cthulhu.act("power.gather").status_code == 200
     page = cthulhu.page(f"/t/{table}")
     assert "Counter-clockwise" in page  # Great Cthulhu chooses the direction
-    assert "Power 8 = 6 cultists + 1 gates × 2" in page
+    assert "Power 8 = 6 cultists + 1 gate × 2" in page
     assert host.page(f"/t/{table}/display")
 
 
@@ -127,3 +127,12 @@ def test_every_page_renders_through_a_whole_short_game(host, new_phone):
     store.act(token, seat["crawling_chaos"], "game.settle", {})
     assert "Winner:" in cc.page(f"/t/{token}") and "Great Cthulhu" in host.page(f"/t/{token}/display")
     assert host.get(f"/t/{token}/history").status_code == 200
+
+
+def test_tapping_power_shows_the_seeds_worked_example(table, cthulhu, chaos, goat):
+    chaos.act("counts.adjust", count="cultists", delta="-3")
+    chaos.act("counts.adjust", count="gates", delta="1")
+    chaos.act("counts.adjust", count="captives", delta="1")
+    chaos.act("abandoned.set", value="1")
+    chaos.act("power.gather")
+    assert "Power 9 = 3 cultists + 2 gates × 2 + 1 abandoned + 1 captive" in goat.page(f"/t/{table}")
