@@ -25,6 +25,15 @@ def N_(message: str) -> str:
     return message
 
 
+class Msg(str):
+    """A parameter that is itself an English msgid (a phase's name, a card's
+    title): translated along with the message it goes into."""
+
+
+def translated_params(params: dict, translate: Callable[[str], str]) -> dict:
+    return {key: translate(value) if isinstance(value, Msg) else value for key, value in params.items()}
+
+
 class ActionError(Exception):
     """An action the rules refuse. `message` is shown to the person next to the
     control they used (`field` names the control, when there is one)."""
@@ -43,9 +52,10 @@ class ActionError(Exception):
         template = translate(self.message)
         if not self.params:
             return template
+        params = translated_params(self.params, translate)
         for candidate in (template, self.message):
             try:
-                return candidate % self.params
+                return candidate % params
             except (KeyError, TypeError, ValueError):
                 pass
         return template
@@ -99,10 +109,42 @@ class Rules:
         return {}
 
     # -- actions ------------------------------------------------------------
+    def actions(self) -> list:
+        """Every action this table accepts, as `companion.kit.fields.ActionSpec`s:
+        its type, a one-line English description and its payload's fields.
+        The platform parses each payload through its spec before `prepare`,
+        `validate` and `apply`, so these receive typed values."""
+        return []
+
     def action_types(self) -> dict[str, str]:
-        """Every action type this table accepts, with a one-line English
-        description (used by docs/api.md and the API's self-description)."""
-        return {}
+        """Every action type with its one-line description (docs/api.md, the API)."""
+        return {spec.type: spec.doc for spec in self.actions()}
+
+    def action_spec(self, type: str):
+        """The declaration of action `type`, or None if this table has no such action."""
+        for spec in self.actions():
+            if spec.type == type:
+                return spec
+        return None
+
+    def typed(self, action: Action) -> Action:
+        """`action` with its payload parsed through its declaration, as the
+        platform does before `prepare` (an unknown type is refused)."""
+        spec = self.action_spec(action.type) if isinstance(action.type, str) else None
+        if spec is None:
+            raise ActionError(N_("Unknown action."), field="type")
+        if not isinstance(action.payload, dict):
+            raise ActionError(N_("The action's details are malformed."))
+        return Action(action.type, spec.parse(action.payload), action.seat)
+
+    def undo_refusal(self, state: dict, action: Action, by_host: bool) -> ActionError | None:
+        """Why `action`, the newest step, may not be undone now (None: it may).
+        By default a seat may undo anything its spec allows and the host
+        anything; a game may refuse more (e.g. across a phase boundary)."""
+        spec = self.action_spec(action.type)
+        if spec is not None and not spec.seat_may_undo and not by_host:
+            return ActionError(N_("Only the host can undo this."), field="undo")
+        return None
 
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
         """Server-side only: draw random outcomes and record them in the payload.

@@ -9,6 +9,7 @@ action undone and replays, export writes the log, import replays it.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 import secrets
@@ -23,10 +24,10 @@ from typing import Callable, Iterable, Iterator
 
 import sqlite_utils
 
-from companion import games
+from companion import games, randomness
+from companion.kit.fields import clean_text
 from companion.rules import N_, Action, ActionError, Rules, Seat
 
-SCHEMA_VERSION = 1
 EXPORT_FORMAT = "companion-table/1"
 # Typeable codes avoid letters people confuse (0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -38,6 +39,9 @@ SEAT_TAKEOVER = "seat.takeover"
 UNDO = "undo"
 PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO})
 TABLE_COLUMNS = "token, code, game, name, host_key, version, created"
+# Undo and replay start from the newest snapshot before the step they need,
+# so their cost stays flat however long the log grows.
+SNAPSHOT_EVERY = 64
 
 
 class NoSuchTable(LookupError):
@@ -93,7 +97,8 @@ def clean_name(name: object, what: str = "Name") -> str:
     empty, too_long = NAME_ERRORS[what]
     if not isinstance(name, str) or not name.strip():
         raise ActionError(empty, field="name")
-    name = " ".join(name.split())
+    # Refuses what can't be stored and shown (lone surrogates, control characters).
+    name = " ".join(clean_text(name, "name", max_length=10 * MAX_NAME, multiline=True).split())
     if len(name) > MAX_NAME:
         raise ActionError(too_long, field="name", max=MAX_NAME)
     return name
@@ -157,9 +162,18 @@ class Store:
         db["settings"].create({"name": str, "value": str}, pk="name", if_not_exists=True)
         db["actions"].create(
             {"table_token": str, "seq": int, "type": str, "payload": str, "seat": str,
-             "time": float, "undone": int},
+             "time": float, "undone": int, "drew": int},
             pk=("table_token", "seq"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
         )
+        db["snapshots"].create(
+            {"table_token": str, "seq": int, "state": str},
+            pk=("table_token", "seq"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
+        )
+        # Databases made before fair undo: their tables get a seed on first draw.
+        if "seed" not in db["tables"].columns_dict:
+            db["tables"].add_column("seed", str)
+        if "drew" not in db["actions"].columns_dict:
+            db["actions"].add_column("drew", int)
 
     def setting(self, name: str, make: Callable[[], str]) -> str:
         """A server-wide value kept across restarts (e.g. the cookie-signing key)."""
@@ -215,8 +229,9 @@ class Store:
         return self._insert_table(game, name, initial, initial, seats=[], entries=[])
 
     def _insert_table(self, game: str, name: str, initial: dict, state: dict, seats: list[dict],
-                      entries: list[dict]) -> Table:
-        """A new table whose log is `entries` (already replayed: `state`)."""
+                      entries: list[dict], snapshots: list[tuple[int, dict]] | None = None) -> Table:
+        """A new table whose log is `entries` (already replayed: `state`, with
+        `snapshots` of the states along the way)."""
         now = time.time()
         with self._write() as db:
             for _ in range(20):
@@ -225,7 +240,8 @@ class Store:
                     break
             row = {"token": new_token(), "code": code, "game": game, "name": name,
                    "host_key": secrets.token_urlsafe(24), "version": len(entries),
-                   "created": now, "initial": json.dumps(initial), "state": json.dumps(state)}
+                   "created": now, "initial": json.dumps(initial), "state": json.dumps(state),
+                   "seed": randomness.new_seed()}
             db["tables"].insert(row)
             for i, seat in enumerate(seats):
                 # Seats are listed by creation time, then id: one apart keeps
@@ -236,9 +252,11 @@ class Store:
             db["actions"].insert_all(
                 {"table_token": row["token"], "seq": i + 1, "type": e["type"],
                  "payload": json.dumps(e.get("payload", {})), "seat": e.get("seat"),
-                 "time": e.get("time", now), "undone": int(bool(e.get("undone")))}
+                 "time": e.get("time", now), "undone": int(bool(e.get("undone"))), "drew": 0}
                 for i, e in enumerate(entries)
             )
+            db["snapshots"].insert_all({"table_token": row["token"], "seq": seq, "state": json.dumps(snapshot)}
+                                       for seq, snapshot in (snapshots or []))
         return self.table(row["token"])
 
     def table(self, token: str) -> Table | None:
@@ -258,6 +276,7 @@ class Store:
     def delete_table(self, token: str) -> None:
         with self._write() as db:
             db.execute("delete from actions where table_token = ?", [token])
+            db.execute("delete from snapshots where table_token = ?", [token])
             db.execute("delete from seats where table_token = ?", [token])
             db.execute("delete from tables where token = ?", [token])
         self._notify(token, -1)
@@ -322,17 +341,29 @@ class Store:
         with self._write() as db:
             table = self._require(token)
             rules = table.rules
-            if not isinstance(type, str) or type in PLATFORM_ACTIONS or type not in rules.action_types():
+            if type in PLATFORM_ACTIONS:
                 raise ActionError("Unknown action.", field="type")
-            if not isinstance(payload, dict):
-                raise ActionError("The action's details are malformed.")
+            typed = rules.typed(Action(type, payload, seat_id))
             seats = self.seats(token)
             state = self._decoded(db, token, "state")
-            action = rules.prepare(state, Action(type, payload, seat_id), rng or random.SystemRandom())
+            draws = rng or self._action_random(db, token, type)
+            action = rules.prepare(state, typed, draws)
             new_state = rules.act(state, action, seats)
-            version = self._append(db, table, action, seats, new_state=new_state)
+            version = self._append(db, table, action, seats, new_state=new_state,
+                                   drew=getattr(draws, "used", True))
         self._notify(token, version)
         return version
+
+    def _action_random(self, db, token: str, type: str) -> randomness.ActionRandom:
+        """The random stream for the next `type` action: the same after an
+        undo as before it, so undoing a draw and drawing again changes nothing."""
+        seed = db.execute("select seed from tables where token = ?", [token]).fetchone()[0]
+        if seed is None:
+            seed = randomness.new_seed()
+            db.execute("update tables set seed = ? where token = ?", [seed, token])
+        kept = db.execute("select count(*) from actions where table_token = ? and type = ? and drew = 1 "
+                          "and undone = 0", [token, type]).fetchone()[0]
+        return randomness.ActionRandom(seed, randomness.stream_name(type, kept))
 
     def undo_target(self, token: str, upto: int | None = None, db=None) -> int | None:
         """The step an undo would take back now (at version `upto`, if given)."""
@@ -341,10 +372,11 @@ class Store:
         row = (db or self.db).execute(query, [token, *PLATFORM_ACTIONS, *([upto] if upto is not None else [])]).fetchone()
         return row[0] if row else None
 
-    def undo(self, token: str, seat_id: str | None, expected: int | None = None) -> int:
+    def undo(self, token: str, seat_id: str | None, expected: int | None = None, by_host: bool = False) -> int:
         """Undo the last game action that is not already undone. `expected` is
         the step the person saw when they tapped Undo: if someone else acted in
-        between, the undo is refused rather than taking back their action."""
+        between, the undo is refused rather than taking back their action.
+        The game may refuse (`Rules.undo_refusal`); `by_host`: the host asks."""
         with self._write() as db:
             table = self._require(token)
             target = self.undo_target(token, db=db)
@@ -353,23 +385,34 @@ class Store:
             if expected is not None and expected != target:
                 raise ActionError("Someone acted just before you: check the newest step, then undo again.",
                                   field="undo")
+            entry = self.log_entries(token, [target])[0]
+            refusal = table.rules.undo_refusal(self._decoded(db, token, "state"), entry.action, by_host)
+            if refusal is not None:
+                raise refusal
             db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
+            # Snapshots from the undone step on hold it: replay from an older one.
+            db.execute("delete from snapshots where table_token = ? and seq >= ?", [token, target])
             state = self._replay(db, table)
             version = self._append(db, table, Action(UNDO, {"seq": target}, seat_id), self.seats(token), new_state=state)
         self._notify(token, version)
         return version
 
-    def _append(self, db, table: Table, action: Action, seats: dict[str, Seat], new_state: dict | None = None) -> int:
+    def _append(self, db, table: Table, action: Action, seats: dict[str, Seat], new_state: dict | None = None,
+                drew: bool = False) -> int:
         """Log `action` and store the new state, as the next version. `table`
-        must have been read in this same write transaction."""
+        must have been read in this same write transaction. `drew`: the
+        action used the table's randomness."""
         version = table.version + 1
         if new_state is None:
             new_state, _ = _replay_one(table.rules, self._decoded(db, table.token, "state"), seats, action.to_dict())
+        encoded = json.dumps(new_state)
         db["actions"].insert({"table_token": table.token, "seq": version, "type": action.type,
                               "payload": json.dumps(action.payload), "seat": action.seat,
-                              "time": time.time(), "undone": 0})
-        db.execute("update tables set version = ?, state = ? where token = ?",
-                   [version, json.dumps(new_state), table.token])
+                              "time": time.time(), "undone": 0, "drew": int(drew)})
+        db.execute("update tables set version = ?, state = ? where token = ?", [version, encoded, table.token])
+        if version % SNAPSHOT_EVERY == 0:
+            db.execute("insert or replace into snapshots (table_token, seq, state) values (?, ?, ?)",
+                       [table.token, version, encoded])
         return version
 
     # -- reading -------------------------------------------------------------
@@ -392,12 +435,18 @@ class Store:
             raise NoSuchTable(token)
         return row[0], json.loads(row[1])
 
-    def log(self, token: str, last: int | None = None, upto: int | None = None) -> list[LogEntry]:
-        """The table's actions, oldest first: only the `last` N if given, and
-        only up to version `upto` if given."""
+    def log(self, token: str, last: int | None = None, upto: int | None = None, after: int | None = None,
+            types: tuple[str, ...] | None = None) -> list[LogEntry]:
+        """The table's actions, oldest first: only the `last` N if given, only
+        up to version `upto` and after version `after` if given, only of
+        `types` if given."""
         query, params = "select seq, type, payload, seat, time, undone from actions where table_token = ?", [token]
         if upto is not None:
             query, params = query + " and seq <= ?", params + [upto]
+        if after is not None:
+            query, params = query + " and seq > ?", params + [after]
+        if types is not None:
+            query, params = query + f" and type in ({', '.join('?' * len(types))})", params + list(types)
         if last is not None:
             query = f"select * from ({query} order by seq desc limit {max(0, int(last))})"
         return _log_entries(self.db.query(query + " order by seq", params))
@@ -409,14 +458,24 @@ class Store:
             "select seq, type, payload, seat, time, undone from actions "
             f"where table_token = ? and seq in ({', '.join('?' * len(seqs))}) order by seq", [token, *seqs]))
 
-    def _replay(self, db, table: Table) -> dict:
-        initial = self._decoded(db, table.token, "initial")
-        return replay(table.rules, initial, [vars(entry) for entry in self.log(table.token)])
+    def _replay(self, db, table: Table, from_snapshot: bool = True) -> dict:
+        """The state rebuilt from the newest snapshot (or the initial state) and the log after it."""
+        row = db.execute("select seq, state from snapshots where table_token = ? order by seq desc limit 1",
+                         [table.token]).fetchone() if from_snapshot else None
+        if row is None:
+            initial = self._decoded(db, table.token, "initial")
+            return replay(table.rules, initial, [vars(entry) for entry in self.log(table.token)])
+        start, state = row[0], json.loads(row[1])
+        seats = {}
+        for entry in self.log(table.token, upto=start, types=(SEAT_JOIN,)):
+            seats[entry.payload["id"]] = Seat(entry.payload["id"], entry.payload["name"], entry.payload["role"])
+        later = [vars(entry) for entry in self.log(table.token, after=start)]
+        return replay(table.rules, state, later, seats=seats)
 
     def replayed_state(self, token: str) -> dict:
-        """The state rebuilt from the log alone (a check that nothing was lost)."""
+        """The state rebuilt from the log alone, from the very start (a check that nothing was lost)."""
         with self._read() as db:
-            return self._replay(db, self._require(token))
+            return self._replay(db, self._require(token), from_snapshot=False)
 
     # -- export and import ---------------------------------------------------
     def export(self, token: str) -> dict:
@@ -441,18 +500,19 @@ class Store:
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise ActionError("This is not a table export.", field="file")
         try:
-            name, initial, state, seats, entries = _checked_export(data)
+            name, initial, state, seats, entries, snapshots = _checked_export(data)
         # RecursionError: nested deeper than copying or comparing can go;
         # OverflowError, OSError: a time no calendar holds.
         except (KeyError, TypeError, ValueError, ActionError, RecursionError, OverflowError, OSError):
             raise ActionError("This export is damaged and can't be imported.", field="file") from None
         if "state" in data and data["state"] != state:
             raise ActionError("This export is damaged and can't be imported.", field="file")
-        return self._insert_table(data["game"], name, initial, state, seats, entries)
+        return self._insert_table(data["game"], name, initial, state, seats, entries, snapshots)
 
 
-def _checked_export(data: dict) -> tuple[str, dict, dict, list[dict], list[dict]]:
-    """An export's table name, initial state, replayed state, seats and log.
+def _checked_export(data: dict) -> tuple[str, dict, dict, list[dict], list[dict], list[tuple[int, dict]]]:
+    """An export's table name, initial state, replayed state, seats, log and
+    snapshots of the states along the way.
     Raises (KeyError, TypeError, ValueError, ActionError, …) where the file is
     damaged or edited into something the pages and rules can't rely on."""
     rules = games.rules_for(data["game"])
@@ -471,7 +531,8 @@ def _checked_export(data: dict) -> tuple[str, dict, dict, list[dict], list[dict]
                 raise TypeError
             datetime.fromtimestamp(e["time"], timezone.utc)
     rules.check_state(initial)
-    state = replay(rules, initial, entries)
+    snapshots: list[tuple[int, dict]] = []
+    state = replay(rules, initial, entries, on_snapshot=lambda seq, s: snapshots.append((seq, copy.deepcopy(s))))
     rules.check_state(state)
     # The seats must be exactly those the log seats, once each, in order,
     # numbered as `join` numbers them (it names the next seat by count).
@@ -489,7 +550,7 @@ def _checked_export(data: dict) -> tuple[str, dict, dict, list[dict], list[dict]
             raise ValueError
         if e["type"] == UNDO and (isinstance(payload.get("seq"), bool) or not isinstance(payload.get("seq"), int)):
             raise TypeError
-    return name, initial, state, seats, entries
+    return name, initial, state, seats, entries, snapshots
 
 
 def _log_entries(rows: Iterable[dict]) -> list[LogEntry]:
@@ -505,13 +566,22 @@ def _replay_one(rules: Rules, state: dict, seats: dict[str, Seat], entry: dict) 
         return rules.on_seat_joined(copy.deepcopy(state), seat), seats
     if kind in (SEAT_TAKEOVER, UNDO) or entry.get("undone"):
         return state, seats
+    spec = rules.action_spec(kind)
+    if spec is None:  # an export edited by hand, or of an action this game no longer has
+        raise ValueError(f"unknown action {kind!r}")
+    # Logged payloads are typed already, with what `prepare` drew added: not parsed again.
     return rules.act(state, Action(kind, payload, entry.get("seat")), seats), seats
 
 
-def replay(rules: Rules, initial: dict, entries: list[dict]) -> dict:
-    """The state after `entries` (dicts with type, payload, seat, undone) from `initial`."""
-    state, seats = copy.deepcopy(initial), {}
-    for entry in entries:
+def replay(rules: Rules, initial: dict, entries: list[dict], seats: dict[str, Seat] | None = None,
+           on_snapshot: Callable[[int, dict], None] | None = None) -> dict:
+    """The state after `entries` (dicts with type, payload, seat, undone) from
+    `initial` (whose `seats` had joined). `on_snapshot(seq, state)` is told
+    the state after every SNAPSHOT_EVERY-th entry (numbered from 1)."""
+    state, seats = copy.deepcopy(initial), dict(seats or {})
+    for number, entry in enumerate(entries, start=1):
         state, seats = _replay_one(rules, state, seats, entry)
+        if on_snapshot is not None and number % SNAPSHOT_EVERY == 0:
+            on_snapshot(number, state)
     return state
 

@@ -74,11 +74,28 @@ def render_actions() -> str:
                 default = f", default `{json.dumps(field['default'], ensure_ascii=False)}`" if field.get("default") is not None else ""
                 parts.append(f"- `{field['name']}` ({field['kind']}{default}): {field['label']}.")
             parts.append("")
-        parts.append("| action `type` | payload and effect |\n| --- | --- |")
-        for action, description in sorted(rules.action_types().items()):
-            parts.append(f"| `{action}` | {description} |")
+        parts.append("| action `type` | payload fields | effect |\n| --- | --- | --- |")
+        for spec in sorted(rules.actions(), key=lambda spec: spec.type):
+            fields = "<br>".join(field_line(field.describe()) for field in spec.fields) or "—"
+            host_only = " Only the host may undo it." if not spec.seat_may_undo else ""
+            parts.append(f"| `{spec.type}` | {fields} | {spec.doc}{host_only} |")
         parts.append("")
     return "\n".join(parts)
+
+
+def field_line(field: dict) -> str:
+    """One payload field as the docs show it: `delta` int −1000000..1000000, optional (default …)."""
+    kind = field["kind"]
+    if "min" in field:
+        kind += f" {field['min']}..{field['max']}"
+    if "choices" in field:
+        kind += " (" + " / ".join(f"`{c}`" for c in field["choices"]) + ")"
+    if "max_length" in field:
+        kind += f", ≤ {field['max_length']} chars"
+    need = "required" if field["required"] else (
+        "optional" + (f", default `{json.dumps(field['default'])}`" if field.get("default") is not None else ""))
+    doc = f": {field['doc']}" if field.get("doc") else ""
+    return f"`{field['name']}` {kind}, {need}{doc}"
 
 
 def fill(text: str, examples: dict | None) -> str:

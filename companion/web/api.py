@@ -17,7 +17,8 @@ from companion.web import history
 from companion.web.i18n import error_text
 from companion.web.pages import join_url
 from companion.web.play import expected_step
-from companion.web.security import current_seat, is_local_request, require_host, require_seat, store, table_or_404
+from companion.web.security import (current_seat, is_host, is_local_request, require_host, require_seat, store,
+                                   table_or_404)
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -59,6 +60,7 @@ def list_games():
         "roles": [{"id": r.id, "label": gettext(r.label), "max_seats": r.max_seats} for r in rules.roles()],
         "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default")} for f in rules.setup_fields()],
         "actions": rules.action_types(),
+        "action_fields": {spec.type: spec.describe() for spec in rules.actions()},
     } for rules in games.table_types().values()])
 
 
@@ -127,11 +129,14 @@ def act(token: str):
 
 @blueprint.post("/tables/<token>/undo")
 def undo(token: str):
-    seat = require_seat(table_or_404(token))
-    data = request.get_json(silent=True)
+    table = table_or_404(token)
+    # The host may undo what a seat may not (an action its game keeps from seats).
+    host = bool(request.headers.get("X-Host-Key")) and is_host(table)
+    seat = None if host else require_seat(table)
+    data = parsed_json()
     # Optional: the step the tool means to undo; refused if another came since.
     seq = data.get("seq") if isinstance(data, dict) else None
-    return jsonify({"version": store().undo(token, seat.id, expected_step(seq))})
+    return jsonify({"version": store().undo(token, seat.id if seat else None, expected_step(seq), by_host=host)})
 
 
 @blueprint.get("/tables/<token>/log")

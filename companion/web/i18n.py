@@ -11,7 +11,7 @@ from flask import Flask, request, session
 from flask_babel import Babel, get_locale, gettext
 
 from companion import PROJECT_ROOT, games
-from companion.rules import ActionError
+from companion.rules import ActionError, translated_params
 
 LANGUAGES = {"en": "English", "zh_Hans": "简体中文", "ja": "日本語"}
 
@@ -48,6 +48,7 @@ def translate_params(msgid: str, params: dict | None = None) -> str:
     text = gettext(msgid)
     if not params:
         return text
+    params = translated_params(params, gettext)
     try:
         return text % params
     except (KeyError, TypeError, ValueError):

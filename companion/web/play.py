@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, url_for
 from htmx_flask import request
 
+from companion.kit.fields import whole_number
 from companion.rules import ActionError
 from companion.web import render
 from companion.web.i18n import error_text
@@ -17,11 +18,13 @@ blueprint = Blueprint("play", __name__)
 RESERVED_FIELDS = {"type", "csrf_token"}
 MAX_FIELDS = 32
 MAX_FIELD_LENGTH = 2000
+MAX_STEP = 10**12
 
 
 def payload_from_form(form) -> dict:
-    """Form fields become the payload; a field named `x:int` becomes the whole
-    number `x` (buttons send deltas that way)."""
+    """Form fields become the payload, as text: the action's declared fields
+    (companion.kit.fields) turn it into typed values, as they do JSON. A
+    `x:int` name (older pages) is plain `x`."""
     if len(form) > MAX_FIELDS:
         raise ActionError("Too many fields.")
     payload = {}
@@ -30,13 +33,7 @@ def payload_from_form(form) -> dict:
             continue
         if len(value) > MAX_FIELD_LENGTH:
             raise ActionError("That text is too long.", field=name)
-        if name.endswith(":int"):
-            name = name[:-4]
-            try:
-                value = int(value.strip())
-            except ValueError:
-                raise ActionError("Enter a whole number.", field=name) from None
-        payload[name] = value
+        payload[name.removesuffix(":int")] = value
     return payload
 
 
@@ -77,6 +74,7 @@ def expected_step(value) -> int | None:
     """The step the Undo button showed (absent from older pages and tools)."""
     if value is None or value == "":
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit():
-        raise ActionError("The action's details are malformed.", field="undo")
-    return int(value)
+    try:
+        return whole_number(value, "undo", low=1, high=MAX_STEP)
+    except ActionError:
+        raise ActionError("The action's details are malformed.", field="undo") from None

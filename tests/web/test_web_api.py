@@ -12,6 +12,7 @@ import os
 import pytest
 
 from companion import games
+from companion.kit.fields import ActionSpec, Text
 
 EXAMPLES: dict[str, dict] = {}
 LAN = {"REMOTE_ADDR": "192.168.1.20"}
@@ -506,8 +507,8 @@ class SecretSeatRules(games.table_types()["tally"].__class__):
 
     id = "secret-seat"
 
-    def action_types(self):
-        return {**super().action_types(), "seat.whisper": "A secret only the sender sees."}
+    def actions(self):
+        return [*super().actions(), ActionSpec("seat.whisper", "A secret only the sender sees.", (Text("text"),))]
 
     def validate(self, state, action, seats):
         if action.type != "seat.whisper":

@@ -88,7 +88,8 @@ def test_action_messages_follow_the_chosen_language(app, table, alice):
 def test_live_regions_come_in_each_viewers_language(app, table, alice, new_phone):
     # Two table displays of the same table at the same version, one reading
     # Japanese: the region cache must keep their renders apart.
-    player_ja, player_en = translated(app, "ja", "Player"), translated(app, "en", "Player")
+    player_ja, player_en = (translated(app, "ja", "Everyone’s counters"),
+                            translated(app, "en", "Everyone’s counters"))
     assert player_ja != player_en
     english, japanese = new_phone(), new_phone()
     japanese.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja"
@@ -96,11 +97,11 @@ def test_live_regions_come_in_each_viewers_language(app, table, alice, new_phone
     for name, viewer in (("en", english), ("ja", japanese), ("en again", english)):
         with open_stream(viewer, f"/t/{table}/events?view=display") as stream:
             texts[name] = stream.read(until=has_version)
-    assert f">{player_en}</th>" in texts["en"] and f">{player_ja}</th>" not in texts["en"]
-    assert f">{player_ja}</th>" in texts["ja"] and f">{player_en}</th>" not in texts["ja"]
+    assert f">{player_en}</h2>" in texts["en"] and f">{player_ja}</h2>" not in texts["en"]
+    assert f">{player_ja}</h2>" in texts["ja"] and f">{player_en}</h2>" not in texts["ja"]
     assert texts["en again"] == texts["en"]
     assert html_lang(japanese.page(f"/t/{table}/display")) == "ja"
-    assert f">{player_ja}</th>" in japanese.page(f"/t/{table}/display")
+    assert f">{player_ja}</h2>" in japanese.page(f"/t/{table}/display")
 
 
 def test_a_refusal_whose_translation_is_broken_is_shown_in_english(monkeypatch, table, alice, client):

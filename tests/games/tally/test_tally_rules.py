@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from companion import games
-from companion.games.tally.rules import LIMIT, MAX_NOTE, MAX_TRACKS, RULES, parse_specs
+from companion.games.tally.rules import MAX_NOTE, MAX_TRACKS, RULES, parse_specs
+from companion.kit.fields import LIMIT
 from companion.rules import Action, ActionError, Seat
 
 ANN = Seat("s1", "Ann", "player")
@@ -28,7 +29,7 @@ def state() -> dict:
 
 def act(state, type, by="s1", **payload):
     """`by` is the acting seat (None: the host); `payload` may name another `seat`."""
-    return RULES.act(state, Action(type, payload, by), SEATS)
+    return RULES.act(state, RULES.typed(Action(type, payload, by)), SEATS)
 
 
 def refused(state, type, by="s1", **payload) -> ActionError:
@@ -342,20 +343,20 @@ def test_track_add_refuses_a_duplicate_name_ignoring_case(state):
     assert refused(state, "track.add", name=" doom ", min=0, max=5).text() == "Two lines have the same name."
 
 
-@pytest.mark.parametrize("payload", [
-    {"min": 0, "max": 5},                      # no name
-    {"name": "   ", "min": 0, "max": 5},        # blank name
-    {"name": "X"},                              # no range
-    {"name": "X", "min": 0},                    # no max
-    {"name": "X", "min": "a", "max": 5},        # not a number
-    {"name": "X", "min": 5, "max": 0},          # reversed
-    {"name": "X", "min": 0, "max": 5, "start": 6},
-    {"name": "X", "min": 0, "max": LIMIT + 1},
-    {"name": "X", "min": 0, "max": 5, "step": 0},
+@pytest.mark.parametrize("payload, field", [
+    ({"min": 0, "max": 5}, "name"),                           # no name
+    ({"name": "   ", "min": 0, "max": 5}, "name"),             # blank name
+    ({"name": "X"}, "min"),                                    # no range
+    ({"name": "X", "min": 0}, "max"),                          # no max
+    ({"name": "X", "min": "a", "max": 5}, "min"),              # not a number
+    ({"name": "X", "min": 5, "max": 0}, "name"),               # reversed
+    ({"name": "X", "min": 0, "max": 5, "start": 6}, "name"),
+    ({"name": "X", "min": 0, "max": LIMIT + 1}, "max"),
+    ({"name": "X", "min": 0, "max": 5, "step": 0}, "step"),
 ])
-def test_track_add_refuses_a_bad_spec(state, payload):
+def test_track_add_refuses_a_bad_spec_naming_the_field_at_fault(state, payload, field):
     error = refused(state, "track.add", **payload)
-    assert error.field == "name"
+    assert error.field == field
 
 
 @pytest.mark.parametrize("payload", [
@@ -422,7 +423,8 @@ def test_note_set_refuses_missing_text(state):
 
 def test_note_set_accepts_the_longest_note_and_refuses_longer(state):
     assert act(state, "note.set", text="x" * MAX_NOTE)["secrets"]["s1"]["note"] == "x" * MAX_NOTE
-    assert refused(state, "note.set", text="x" * (MAX_NOTE + 1)).text() == f"A note holds at most {MAX_NOTE} characters."
+    assert refused(state, "note.set", text="x" * (MAX_NOTE + 1)).text() == \
+        f"That text is too long (at most {MAX_NOTE} characters)."
 
 
 def test_note_set_may_clear_the_note(state):
