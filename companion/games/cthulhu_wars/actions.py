@@ -8,8 +8,8 @@ handler checks first and raises ActionError before changing anything.
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import costs, data, doom, elder_signs, flow, spellbooks
-from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
+from companion.games.cthulhu_wars import costs, data, doom, elder_signs, flow, setup, spellbooks
+from companion.games.cthulhu_wars.setup import MAX_COUNT
 from companion.rules import N_, ActionError
 
 #: Unique actions and what they need: ("book", id) or ("great_old_one", id, where).
@@ -264,7 +264,18 @@ def end_turn(state, faction, payload):
     flow.end_turn(state)
 
 
-# -- gather, first player, doom --------------------------------------------------------
+# -- set-up, gather, first player, doom ------------------------------------------------
+def place_gates(state, faction, payload):
+    flow.require_phase(state, "setup", step="place_gates")
+    setup.place_gates(state, payload["areas"])
+
+
+def pick_starts(state, faction, payload):
+    flow.require_phase(state, "setup", step="pick_starts")
+    setup.pick_starts(state, payload["starts"])
+
+
+
 def gather(state, faction, payload):
     flow.require_phase(state, "gather")
     flow.gather(state)
@@ -388,9 +399,7 @@ def set_counts(state, faction, payload):
     mine = me(state, faction)
     if state["phase"] == "over":
         raise ActionError(N_("The game is over."))
-    for key in COUNTS:
-        if payload.get(key) is not None:
-            set_count(mine, key, payload[key])
+    set_count(mine, payload["count"], payload["value"])
 
 
 def adjust_count(state, faction, payload):

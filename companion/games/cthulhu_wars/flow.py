@@ -4,7 +4,26 @@ phase (skipped in round one) -> action phase, and whose turn it is."""
 from __future__ import annotations
 
 from companion.games.cthulhu_wars import doom, power, turns, victory
-from companion.rules import N_, ActionError
+from companion.kit.phases import Phase, Round
+from companion.rules import N_, ActionError, Msg
+
+#: Anytime: a faction's own bookkeeping, its elder signs, its spellbooks, the
+#: group's corrections (the handlers refuse what the end of the game forbids).
+ANYTIME = frozenset({"elder_signs.reveal", "spellbook.earn", "counts.set", "counts.adjust", "abandoned.set",
+                     "great_old_one.set", "default.correct", "ritual_track.correct"})
+
+#: The round in the seed's order (回合), with set-up before and the end after.
+ROUND = Round((
+    Phase("setup", N_("two-player set-up"), frozenset({"setup.gates", "setup.starts"})),
+    Phase("gather", N_("gather power phase"), frozenset({"power.gather"})),
+    Phase("first_player", N_("first player phase"), frozenset({"first_player.choose", "direction.choose"})),
+    Phase("doom", N_("doom phase"), frozenset({"ritual.perform", "ritual.skip", "events.blood_sacrifice", "events.done"})),
+    Phase("action", N_("action phase"), frozenset({
+        "recruit", "gate.build", "move", "capture", "summon", "awaken", "unique", "gate.control", "gate.abandon",
+        "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "harbinger"})),
+    Phase("end", N_("end of the game (reveal elder signs, then settle)"), frozenset({"game.settle"})),
+    Phase("over", N_("end of the game"), frozenset()),
+), anytime=ANYTIME)
 
 
 def gather(state: dict) -> None:
@@ -111,21 +130,25 @@ def settle(state: dict) -> None:
     state["result"] = {"winners": victory.winners(state["factions"], state["players"])}
 
 
-#: The refusal names the phase it is now (one msgid each, so each language words it).
+#: Within a phase, the refusal names the step it is at (one msgid each).
 NOT_NOW = {
-    "setup": N_("Not now: the game is being set up."),
-    "gather": N_("Not now: it is time to gather power."),
-    "first_player": N_("Not now: the first player and the direction are being chosen."),
-    "doom": N_("Not now: it is the doom phase."),
-    "action": N_("Not now: it is the action phase."),
-    "end": N_("Not now: the game has ended; reveal elder signs or settle it."),
-    "over": N_("The game is over."),
+    "place_gates": N_("Not now: the two gates are being placed."),
+    "pick_starts": N_("Not now: the start areas are being picked."),
+    "choose_first": N_("Not now: the first player is being chosen."),
+    "choose_direction": N_("Not now: the direction of play is being chosen."),
+    "rituals": N_("Not now: it is time for rituals."),
+    "events": N_("Not now: it is time for special events."),
 }
 
 
 def require_phase(state: dict, *phases: str, step: str | None = None) -> None:
-    if state["phase"] not in phases or (step is not None and state["step"] != step):
-        raise ActionError(NOT_NOW[state["phase"]], field="type")
+    """The kit's round refuses an action its phase does not allow, naming the
+    phase; this also checks the step within it."""
+    if state["phase"] not in phases:
+        raise ActionError(N_("Not now: this is the %(phase)s."), field="type",
+                          phase=Msg(ROUND.phase_named(state["phase"]).label))
+    if step is not None and state["step"] != step:
+        raise ActionError(NOT_NOW.get(state["step"], N_("Not now.")), field="type")
 
 
 def require_turn(state: dict, faction_id: str | None) -> None:

@@ -80,7 +80,8 @@ def battle(state: dict) -> dict | None:
         sides[side] = {"faction": faction, "dice": dice, "terms": terms,
                        "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}", "width": round(float(p) * 100, 1)}
                                         for n, p in rows] for kind, rows in chart.items()}}
-    return {"sides": sides, "outcome": current["outcome"], "area": current.get("area")}
+    area = data.areas(state["map"]).get(current.get("area") or "")
+    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None}
 
 
 def requirements(state: dict, faction_id: str) -> list[dict]:

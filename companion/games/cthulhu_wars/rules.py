@@ -14,8 +14,8 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.cthulhu_wars import actions, battles, combat, data, doom, elder_signs, setup, spellbooks
-from companion.games.cthulhu_wars.payloads import SPECS, parse
+from companion.games.cthulhu_wars import actions, battles, combat, data, doom, elder_signs, flow, setup, spellbooks
+from companion.games.cthulhu_wars.payloads import ACTIONS
 from companion.games.cthulhu_wars.presenter import present
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -25,8 +25,8 @@ FACTION_NAMES = {
 }
 
 HANDLERS = {
-    "setup.gates": lambda s, f, p: setup.place_gates(s, p["areas"]),
-    "setup.starts": lambda s, f, p: setup.pick_starts(s, p["starts"]),
+    "setup.gates": actions.place_gates,
+    "setup.starts": actions.pick_starts,
     "power.gather": actions.gather,
     "first_player.choose": actions.choose_first,
     "direction.choose": actions.choose_direction,
@@ -140,11 +140,11 @@ class CthulhuWarsRules(Rules):
         return state
 
     # -- actions ----------------------------------------------------------------------
-    def action_types(self) -> dict[str, str]:
-        return {name: spec["doc"] for name, spec in SPECS.items()}
+    def actions(self) -> list:
+        return list(ACTIONS)
 
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
-        payload = parse(action.type, action.payload)
+        payload = self.values(action)
         faction = faction_of(state, action.seat)
         drawn_count = self.draws_needed(state, action.type, faction, payload)
         extra = {}
@@ -194,16 +194,21 @@ class CthulhuWarsRules(Rules):
         # The handlers check as they go, on a copy: validating is applying and discarding.
         self.apply(copy.deepcopy(state), action, seats)
 
+    def values(self, action: Action) -> dict:
+        """The typed payload with every declared field present (None when left out)."""
+        spec = self.action_spec(action.type)
+        if spec is None:
+            raise ActionError(N_("Unknown action."), field="type")
+        return {**{field.name: None for field in spec.fields}, **action.payload}
+
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        payload = parse(action.type, action.payload)
+        payload = self.values(action)
+        flow.ROUND.require({"phase": state["phase"]}, action.type)
         faction = faction_of(state, action.seat)
         if faction is not None:
             payload["_held"] = held_signs(state, faction)
         if action.type == "game.settle":
             payload["_all_held"] = {f: held_signs(state, f) for f in state["factions"]}
-        for key in ("drawn", "die", "attacker_roll", "defender_roll"):
-            if key in action.payload:
-                payload[key] = action.payload[key]
         HANDLERS[action.type](state, faction, payload)
         if faction is not None:
             actions.after_action(state, faction)

@@ -1,5 +1,6 @@
-"""A Cthulhu Wars table driven through its rules, as the store would: prepare
-with a seeded rng, then act (helpers shared by the rules tests)."""
+"""A Cthulhu Wars table driven through its rules, as the store would: the
+payload typed by its declaration, prepared with a seeded rng, then acted on
+(helpers shared by the rules tests)."""
 
 import copy
 import random
@@ -29,7 +30,7 @@ class Table:
 
     def act(self, who, kind, **payload):
         seat = self.seat_of(who).id if who else None
-        action = RULES.prepare(self.state, Action(kind, payload, seat), self.rng)
+        action = RULES.prepare(self.state, RULES.typed(Action(kind, payload, seat)), self.rng)
         self.state = RULES.act(self.state, action, self.seats)
         RULES.check_state(self.state)
         self.log.append(action)

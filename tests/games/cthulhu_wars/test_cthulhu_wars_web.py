@@ -85,7 +85,7 @@ def test_every_page_renders_through_a_whole_short_game(host, new_phone):
         ("great_cthulhu", "power.gather", {}),
         ("great_cthulhu", "direction.choose", {"direction": "counterclockwise"}),
         ("great_cthulhu", "great_old_one.set", {"great_old_one": "cthulhu", "where": "map"}),
-        ("great_cthulhu", "battle.declare", {"defender": "crawling_chaos", "area": "North Atlantic",
+        ("great_cthulhu", "battle.declare", {"defender": "crawling_chaos", "area": "north_atlantic",
                                              "attacker_units": {"cthulhu": 1}, "defender_units": {"cultist": 3}}),
         ("crawling_chaos", "battle.roll", {}),
         ("great_cthulhu", "turn.end", {}),
