@@ -67,3 +67,20 @@ def test_every_name_in_the_data_is_marked_for_translation():
     names |= {a["name"] for board in data.maps().values() for a in board["areas"]}
     assert names <= set(texts.NAMES)
     assert set(texts.REQUIREMENTS) >= {r["id"] for f in data.factions().values() for r in f["requirements"]}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_msgid_the_shared_catalog_also_has_is_translated_the_same(locale):
+    """Catalogs are merged at run time: two translations of one msgid would
+    make the other pages' words depend on which catalog loads last."""
+    with open(ROOT / "companion" / "translations" / locale / "LC_MESSAGES" / "messages.po", "rb") as file:
+        shared = {m.id: m.string for m in read_po(file, locale=locale) if m.id}
+    mine = {m.id: m.string for m in catalog(locale) if m.id}
+    assert {k: (shared[k], mine[k]) for k in set(shared) & set(mine) if shared[k] != mine[k]} == {}
+
+
+def test_the_tally_tables_default_track_names_are_not_translated_here():
+    """A tally table translates its tracks' names through the merged catalogs:
+    a "Doom" here renamed the tally's Doom track."""
+    mine = {m.id for m in catalog("ja") if m.id}
+    assert not {"Doom", "VP"} & mine
