@@ -60,8 +60,6 @@ HANDLERS = {
     "game.settle": actions.settle,
 }
 
-#: Where a draw's values go: the actor's own secret list.
-SECRET_PAYLOAD = ("drawn",)
 
 
 def correct_default(state: dict, payload: dict) -> None:
