@@ -107,6 +107,10 @@ def create_table(page, server: LiveServer, name: str, tracks: str = "Doom 0..30"
     Creating leads to the table's invite (QR) page. (Fields are found by
     name, so this works in every language.)"""
     page.goto(server.url)
+    # With more than one table type, each game's form sits in a closed <details>.
+    choice = page.locator("details", has=page.locator("input[name=game][value=tally]"))
+    if choice.get_attribute("open") is None:
+        choice.locator("summary").click()
     form = page.locator("form", has=page.locator("input[name=game][value=tally]"))
     form.locator("input[name=name]").fill(name)
     form.locator("textarea[name=tracks]").fill(tracks)

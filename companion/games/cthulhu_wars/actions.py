@@ -266,12 +266,18 @@ def end_turn(state, faction, payload):
 
 # -- set-up, gather, first player, doom ------------------------------------------------
 def place_gates(state, faction, payload):
+    me(state, faction)
     flow.require_phase(state, "setup", step="place_gates")
     setup.place_gates(state, payload["areas"])
+    state["two_player"]["gates_by"] = faction
 
 
 def pick_starts(state, faction, payload):
+    """第八章 A: the other player picks both start areas."""
+    me(state, faction)
     flow.require_phase(state, "setup", step="pick_starts")
+    if faction == state["two_player"].get("gates_by"):
+        raise ActionError(N_("The other player picks the start areas."))
     setup.pick_starts(state, payload["starts"])
 
 

@@ -155,7 +155,7 @@ def two_players():
     return table
 
 
-def test_two_players_set_up_gates_then_starts_on_one_map_piece():
+def test_two_players_one_places_the_gates_the_other_picks_the_start_areas_on_one_map_piece():
     table = Table(("great_cthulhu", "black_goat"))
     assert table.state["phase"] == "setup" and len(table.state["ritual"]["track"]) == 9
     with pytest.raises(ActionError):
@@ -163,6 +163,9 @@ def test_two_players_set_up_gates_then_starts_on_one_map_piece():
     with pytest.raises(ActionError) as refused:
         table.act("black_goat", "setup.gates", areas=["europe", "antarctica"])  # Europe is not on this piece
     assert refused.value.field == "areas"
+    table.act("black_goat", "setup.gates", areas=["north_atlantic", "antarctica"])
+    with pytest.raises(ActionError):
+        table.act("black_goat", "setup.starts", starts={"great_cthulhu": "north_atlantic", "black_goat": "australia"})
     table = two_players()
     assert table.faction("great_cthulhu")["counts"] == {**table.faction("great_cthulhu")["counts"], "gates": 1, "cultists": 6}
     assert table.faction("black_goat")["counts"]["gates"] == 0 and table.state["abandoned_gates"] == 1
