@@ -90,7 +90,8 @@ class Rules:
 
     id: str = ""
     title: str = ""  # English msgid
-    #: Per-game template folder under templates/games/<id>/
+    #: The game's template folder, "games/<id>": templates/games/<id>/ or the
+    #: game package's own templates/ folder.
     templates: str = ""
 
     # -- what the game is -------------------------------------------------
@@ -171,8 +172,8 @@ class Rules:
 
     # -- what each seat sees --------------------------------------------------
     def regions(self, seat: Seat | None) -> list[str]:
-        """The live parts of the page, each a template
-        templates/games/<id>/<name>.html, re-sent when its HTML changes.
+        """The live parts of the page, each a template games/<id>/<name>.html
+        (see `templates`), re-sent when its HTML changes.
         `seat` None is the table display."""
         return ["main"]
 

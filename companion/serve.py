@@ -108,12 +108,6 @@ def lan_addresses() -> list[str]:
     return sorted(usable, key=lambda a: not ipaddress.ip_address(a).is_private)
 
 
-def lan_address() -> str:
-    """The address to put in the join link; 127.0.0.1 if there is no network."""
-    addresses = lan_addresses()
-    return addresses[0] if addresses else "127.0.0.1"
-
-
 def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_THREADS, **adjustments):
     """A waitress server for `app`, bound but not yet running (call `.run()`).
     `adjustments` override waitress settings (tests shorten timeouts).

@@ -341,7 +341,7 @@ class Store:
         with self._write() as db:
             table = self._require(token)
             rules = table.rules
-            if type in PLATFORM_ACTIONS:
+            if not isinstance(type, str) or type in PLATFORM_ACTIONS:
                 raise ActionError("Unknown action.", field="type")
             typed = rules.typed(Action(type, payload, seat_id))
             seats = self.seats(token)

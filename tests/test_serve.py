@@ -83,10 +83,9 @@ def test_default_db_is_in_the_data_dir(monkeypatch, tmp_path):
 # --- the LAN address -------------------------------------------------------------
 
 
-def test_lan_address_is_never_empty():
-    address = serve.lan_address()
-    assert address
-    socket.inet_aton(address)  # a dotted IPv4 address
+def test_lan_addresses_are_dotted_ipv4():
+    for address in serve.lan_addresses():
+        socket.inet_aton(address)
 
 
 class NoNetworkSocket:
@@ -105,14 +104,13 @@ class NoNetworkSocket:
         raise OSError("Network is unreachable")
 
 
-def test_lan_address_falls_back_to_loopback(monkeypatch):
+def test_no_network_means_no_lan_addresses(monkeypatch):
     def unknown_host(*args, **kwargs):
         raise socket.gaierror("no such host")
 
     monkeypatch.setattr(serve.socket, "getaddrinfo", unknown_host)
     monkeypatch.setattr(serve.socket, "socket", NoNetworkSocket)
     assert serve.lan_addresses() == []
-    assert serve.lan_address() == "127.0.0.1"
 
 
 def test_lan_addresses_skip_loopback_and_link_local_and_prefer_private(monkeypatch):

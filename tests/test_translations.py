@@ -17,10 +17,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from companion.languages import TRANSLATED as LOCALES
 from companion.translations import update
 from companion.web import create_app
 
-LOCALES = update.LOCALES
 ACCEPT_LANGUAGE = {"zh_Hans": "zh-CN,zh;q=0.9,en;q=0.5", "ja": "ja-JP,ja;q=0.9"}
 # A printf-style placeholder with its flags and conversion: "%(delta)+d" is
 # not the same as "%(delta)d".
@@ -75,23 +75,83 @@ def test_every_extracted_msgid_is_in_the_catalog_and_translated(extracted, po):
 
 
 def test_extraction_follows_babel_cfg(tmp_path):
-    """Keywords reach N_, ActionError and tr; gloomhaven keeps its own catalog."""
-    (tmp_path / "companion" / "games" / "gloomhaven").mkdir(parents=True)
+    """Keywords reach N_, ActionError and tr; a game with a catalog of its own
+    keeps its strings out of the shared one, a game without leaves them in."""
+    (tmp_path / "companion" / "games" / "ownbook" / "translations").mkdir(parents=True)
+    (tmp_path / "companion" / "games" / "plain").mkdir(parents=True)
     (tmp_path / "templates").mkdir()
     (tmp_path / "companion" / "shared.py").write_text(
         'title = N_("A title")\n'
         'raise ActionError("A refusal", field="x", name=name)\n'
         'text = translate_params("moved %(seat)s", {"seat": seat})\n'
         'flash(gettext("A flash"))\n', encoding="utf-8")
-    (tmp_path / "companion" / "games" / "gloomhaven" / "rules.py").write_text(
-        'title = N_("Only in gloomhaven")\n', encoding="utf-8")
+    (tmp_path / "companion" / "games" / "ownbook" / "rules.py").write_text(
+        'title = N_("Only in ownbook")\n', encoding="utf-8")
+    (tmp_path / "companion" / "games" / "plain" / "rules.py").write_text(
+        'title = N_("A plain game")\n', encoding="utf-8")
     (tmp_path / "templates" / "page.html").write_text(
         "<p>{{ _('In a template') }} {{ tr('Dynamic', {}) }}</p>", encoding="utf-8")
     (tmp_path / "notes.py").write_text('N_("Outside companion")\n', encoding="utf-8")
 
     found = {msgid_text(m) for m in update.extract(tmp_path) if m.id}
 
-    assert found == {"A title", "A refusal", "moved %(seat)s", "A flash", "In a template", "Dynamic"}
+    assert found == {"A title", "A refusal", "moved %(seat)s", "A flash", "In a template", "Dynamic",
+                     "A plain game"}
+
+
+def test_a_game_with_its_own_translations_folder_gets_its_own_catalog(tmp_path):
+    """Its code, its templates in templates/games/<id>/ and in its package's
+    templates/ all go to companion/games/<id>/translations/."""
+    game = tmp_path / "companion" / "games" / "ownbook"
+    (game / "translations").mkdir(parents=True)
+    (game / "templates").mkdir()
+    (tmp_path / "templates" / "games" / "ownbook").mkdir(parents=True)
+    (game / "rules.py").write_text('raise ActionError("No more %(what)s.", what=what)\n', encoding="utf-8")
+    (game / "templates" / "board.html").write_text("{{ _('From the package') }}", encoding="utf-8")
+    (tmp_path / "templates" / "games" / "ownbook" / "tools.html").write_text(
+        "{{ tr('From the shared folder', {}) }}", encoding="utf-8")
+
+    catalogs = update.extract_all(tmp_path)
+
+    assert set(catalogs) == {tmp_path / "companion" / "translations", game / "translations"}
+    assert {msgid_text(m) for m in catalogs[game / "translations"] if m.id} == {
+        "No more %(what)s.", "From the package", "From the shared folder"}
+    assert not [m for m in catalogs[tmp_path / "companion" / "translations"] if m.id]
+
+
+def test_updating_a_game_catalog_keeps_its_translations_and_compiles_them(tmp_path):
+    folder = tmp_path / "translations"
+    template = update.new_catalog()
+    template.add("Hello", None, [("companion/games/x/rules.py", 1)])
+    _, first_todo = update.update_catalog(template, folder)
+    assert first_todo == {locale: ["Hello"] for locale in LOCALES}
+    ja = update.po_path("ja", folder)
+    translated = update.load_po("ja", folder)
+    translated.get("Hello").string = "こんにちは"
+    ja.write_bytes(update.po_bytes(translated))
+
+    changed, todo = update.update_catalog(template, folder)
+
+    assert todo == {"zh_Hans": ["Hello"], "ja": []}
+    assert ja.with_suffix(".mo") in changed and ja not in changed
+    with ja.with_suffix(".mo").open("rb") as file:
+        assert read_mo(file).get("Hello").string == "こんにちは"
+    assert update.update_catalog(template, folder)[0] == []  # a second run writes nothing
+
+
+GAME_CATALOGS = [pytest.param(folder, locale, id=f"{game}-{locale}")
+                 for game, folder in update.game_catalogs().items() for locale in LOCALES]
+
+
+@pytest.mark.parametrize("folder, locale", GAME_CATALOGS)
+def test_every_game_catalog_is_complete_and_compiled(folder, locale):
+    """A game's own catalog is held to the shared one's standard."""
+    template = update.extract_all()[folder]
+    assert not update.untranslated(update.merged(template, locale, folder)), (
+        f"{folder}: {locale}: run `python -m companion.translations.update` and translate the new entries")
+    translated = {m.id: m.string for m in update.load_po(locale, folder) if m.id and not m.fuzzy}
+    with update.po_path(locale, folder).with_suffix(".mo").open("rb") as file:
+        assert {m.id: m.string for m in read_mo(file) if m.id} == translated
 
 
 # -- (2) placeholders survive translation ----------------------------------------

@@ -24,9 +24,7 @@ from typing import Any
 
 from companion.dice.faces import Die, Face
 from companion.dice.pool import MAX_DEPTH_LIMIT, Pool, _registry
-from companion.rules import ActionError
-
-N_ = lambda s: s  # marks msgids for extraction; translated by the web layer
+from companion.rules import N_, ActionError
 
 
 @dataclass(frozen=True)

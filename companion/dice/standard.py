@@ -11,9 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.dice.faces import Die, Face, numeric_die
-from companion.rules import ActionError
-
-N_ = lambda s: s  # marks msgids for extraction; translated by the web layer
+from companion.rules import N_, ActionError
 
 #: A plain six-sided die: faces "1".."6", each showing {"pips": n}.
 D6 = numeric_die("d6", 6, label="d6")

@@ -5,7 +5,11 @@ A game package (``companion/games/<id>/``) may provide:
 - ``rules.py`` with ``RULES``: a `companion.rules.Rules` instance, which makes
   it a table type people can create;
 - ``web.py`` with ``blueprint``: extra Flask routes (e.g. an API of its own);
-- ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands.
+- ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands;
+- ``templates/``: its page templates, found as ``games/<id>/<name>.html``
+  (as are those in the shared ``templates/games/<id>/``);
+- ``static/``: files served at ``/games/<id>/static/<name>``;
+- ``translations/``: its own catalog, merged with the shared one.
 
 Nothing outside the game's own package lists it, so adding a game touches no
 shared code.
@@ -16,6 +20,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
 
 from companion.rules import Rules
@@ -23,6 +28,12 @@ from companion.rules import Rules
 
 def game_packages() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
+
+
+def package_dir(game: str) -> Path:
+    """The game's package folder, where its own templates, static files and
+    translations live (inside an installed wheel too)."""
+    return Path(__file__).resolve().parent / game
 
 
 def optional_module(game: str, name: str) -> ModuleType | None:

@@ -1,8 +1,8 @@
 """The web layer: one Flask app serving every game's tables.
 
 It knows no game: it stores states and the action log (companion.store),
-streams changes (companion.web.events) and renders each game's templates from
-templates/games/<id>/.
+streams changes (companion.web.events) and renders each game's templates
+(found as games/<id>/<name>.html: see companion.web.templating).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import js_lib_htmx
-from flask import Flask, send_from_directory
+from flask import Flask, abort, send_from_directory
 from htmx_flask import Htmx
 
-from companion import TEMPLATES_DIR, games
+from companion import games, resource_dir
 from companion.live import Hub
 from companion.store import Store
 from companion.web import errors, i18n, security, templating
@@ -24,7 +24,7 @@ HTMX_DIR = Path(js_lib_htmx.__file__).parent / "static" / "htmx"
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(TEMPLATES_DIR), static_folder="static")
+    app = Flask(__name__, template_folder=str(resource_dir("templates")), static_folder="static")
     app.config.update(
         DATABASE=str(Path.cwd() / "companion.sqlite3"),
         SESSION_COOKIE_SAMESITE="Lax",
@@ -67,5 +67,12 @@ def create_app(config: dict | None = None) -> Flask:
     def htmx_static(filename: str):
         # htmx comes from an installed package, never from the internet.
         return send_from_directory(HTMX_DIR, filename, max_age=86400)
+
+    @app.get("/games/<game>/static/<path:filename>")
+    def game_static(game: str, filename: str):
+        # A game package's own static files (companion/games/<id>/static/).
+        if game not in games.game_packages():
+            abort(404)
+        return send_from_directory(games.package_dir(game) / "static", filename)
 
     return app

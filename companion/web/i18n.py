@@ -10,10 +10,9 @@ from __future__ import annotations
 from flask import Flask, request, session
 from flask_babel import Babel, get_locale, gettext
 
-from companion import PROJECT_ROOT, games
+from companion import PACKAGE_DIR, games
+from companion.languages import LANGUAGES
 from companion.rules import ActionError, translated_params
-
-LANGUAGES = {"en": "English", "zh_Hans": "简体中文", "ja": "日本語"}
 
 
 def choose_locale() -> str:
@@ -37,8 +36,8 @@ def language_for(accepted) -> str:
 
 
 def translation_directories() -> str:
-    folders = [PROJECT_ROOT / "companion" / "translations"]
-    folders += [PROJECT_ROOT / "companion" / "games" / game / "translations" for game in games.game_packages()]
+    folders = [PACKAGE_DIR / "translations"]
+    folders += [games.package_dir(game) / "translations" for game in games.game_packages()]
     return ";".join(str(f) for f in folders if f.is_dir())
 
 
@@ -61,7 +60,8 @@ def error_text(error: ActionError) -> str:
 
 
 def html_lang() -> str:
-    return {"zh_Hans": "zh-Hans", "ja": "ja"}.get(str(get_locale()), "en")
+    locale = str(get_locale())
+    return locale.replace("_", "-") if locale in LANGUAGES else "en"
 
 
 def init_app(app: Flask) -> None:

@@ -11,10 +11,11 @@ from flask import (Blueprint, Response, abort, current_app, flash, redirect, ren
 from flask_babel import gettext
 
 from companion import games, qr
+from companion.languages import LANGUAGES
 from companion.rules import ActionError
 from companion.store import Table
 from companion.web import history, render
-from companion.web.i18n import LANGUAGES, error_text
+from companion.web.i18n import error_text
 from companion.web.security import (current_seat, is_host, is_local_request, remember_host, remember_seat,
                                     require_host, store, table_or_404)
 

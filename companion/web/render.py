@@ -1,9 +1,9 @@
 """Rendering a table's live regions for one viewer.
 
-A region is a game template (templates/games/<id>/<name>.html) or a platform
-one (templates/regions/<name>.html). Each app caches renders per (table,
-version, viewer, language), so three hundred phones on eight seats cost nine
-renders per change, not three hundred.
+A region is a game template (games/<id>/<name>.html, see
+companion.web.templating) or a platform one (templates/regions/<name>.html).
+Each app caches renders per (table, version, viewer, language), so three
+hundred phones on eight seats cost nine renders per change, not three hundred.
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "rules": rules,
         "seat": viewer,
         "seats": seats,
-        # The log region's lines from this render's own reads, in place of the
-        # template global, which would read seats and state again (perhaps at
-        # a newer version than the one this render is cached as).
+        # The log region's lines from this render's own reads: reading seats
+        # and state again might find a newer version than the one this render
+        # is cached as.
         "last_lines": lambda table, seat, count: history.newest_first(
             table, seat, count, seats=seats, state=state, version=version),
         "view": rules.view(state, viewer),

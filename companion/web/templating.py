@@ -1,20 +1,26 @@
-"""Helpers the templates call."""
+"""Where templates are found, and helpers the templates call."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
 from flask import Flask
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, PrefixLoader
 
+from companion import games
 from companion.web import history
 
 
-def last_lines(table, seat, count: int) -> list[history.HistoryLine]:
-    """The newest `count` history lines, newest first."""
-    return history.newest_first(table, seat, count)
+def game_templates() -> BaseLoader:
+    """Each game package's own templates/ folder, as games/<id>/<name>.html."""
+    folders = {game: games.package_dir(game) / "templates" for game in games.game_packages()}
+    return PrefixLoader({"games": PrefixLoader({game: FileSystemLoader(folder)
+                                                for game, folder in folders.items() if folder.is_dir()})})
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(last_lines=last_lines, role_label=history.role_label)
+    # The shared templates/ folder first (templates/games/<id>/ included).
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, game_templates()])
+    app.jinja_env.globals.update(role_label=history.role_label)
     app.jinja_env.filters["isotime"] = lambda t: datetime.fromtimestamp(t, timezone.utc).isoformat()
     app.jinja_env.filters["clock"] = lambda t: datetime.fromtimestamp(t).strftime("%H:%M")

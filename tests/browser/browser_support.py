@@ -140,8 +140,8 @@ def track_value(page, track: str):
 
 
 def counter_value(page, seat_name: str, column: int = 0):
-    row = page.locator("#region-counters tbody tr", has=page.locator("th", has_text=seat_name))
-    return row.locator("td").nth(column).locator(".value")
+    card = page.locator("#region-counters .scoreboard > li", has=page.locator(".player", has_text=seat_name))
+    return card.locator(".value").nth(column)
 
 
 def mark_page(page) -> None:

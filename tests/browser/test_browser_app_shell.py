@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_support import counter_value, join, wait_live
-from companion import PROJECT_ROOT
+from companion import PACKAGE_DIR
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def test_a_name_with_markup_is_shown_as_text_and_never_runs(server, tally, phone
     join(mallory.page, server, tally.token, SCRIPT_NAME)
 
     # Alice's phone gets the new row live, through the event stream.
-    expect(alice.page.locator("#region-counters tbody th", has_text="<script>")).to_have_text(SCRIPT_NAME, timeout=1000)
+    expect(alice.page.locator("#region-counters .scoreboard .player", has_text="<script>")).to_have_text(SCRIPT_NAME, timeout=1000)
     expect(counter_value(alice.page, "<script>")).to_have_text("5")
     expect(mallory.page.locator(".who-am-i")).to_have_text(SCRIPT_NAME)
     mallory.page.get_by_role("button", name="VP plus 1").click()
@@ -41,7 +41,7 @@ def test_a_name_with_markup_is_shown_as_text_and_never_runs(server, tally, phone
 
 
 def catalog(locale: str):
-    return PROJECT_ROOT / "companion" / "translations" / locale / "LC_MESSAGES" / "messages.mo"
+    return PACKAGE_DIR / "translations" / locale / "LC_MESSAGES" / "messages.mo"
 
 
 def translated(locale: str, msgid: str) -> str:

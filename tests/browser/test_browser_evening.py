@@ -63,7 +63,7 @@ def test_a_refusal_stays_readable_while_another_phone_plays(server, tally, phone
 
     doom = alice.locator("#region-tracks .track", has_text="Doom")
     doom.get_by_role("button", name="Doom minus 1").click()
-    error = doom.locator("output.error")
+    error = doom.locator(".plusminus output.error")
     expect(error).to_have_text("Doom can't go below 0.")
 
     bob.get_by_role("button", name="Doom plus 1").click()
@@ -91,7 +91,7 @@ def test_a_tap_while_offline_says_it_was_not_sent(server, tally, phones, tunnel)
 
     doom = page.locator("#region-tracks .track", has_text="Doom")
     doom.get_by_role("button", name="Doom plus 1").click()
-    expect(doom.locator("output.error")).to_contain_text("Not sent")
+    expect(doom.locator(".plusminus output.error")).to_contain_text("Not sent")
     expect(track_value(page, "Doom")).to_have_text("0")
     assert actions_of(server, tally.token, "track.adjust") == []
 
@@ -101,7 +101,7 @@ def test_a_tap_while_offline_says_it_was_not_sent(server, tally, phones, tunnel)
     expect(page.locator("#offline-note")).to_be_hidden()
     doom.get_by_role("button", name="Doom plus 1").click()
     expect(track_value(page, "Doom")).to_have_text("1")
-    expect(doom.locator("output.error")).to_be_hidden()
+    expect(doom.locator(".plusminus output.error")).to_be_hidden()
 
 
 def test_adding_a_track_empties_the_form_and_typing_survives_live_updates(server, tally, phones):
@@ -207,8 +207,8 @@ def test_the_table_display_reads_from_across_the_table(server, tally, phones, br
         wait_live(page)
         sizes = page.evaluate("""() => ({
             track: parseFloat(getComputedStyle(document.querySelector('.track .value.big')).fontSize),
-            score: parseFloat(getComputedStyle(document.querySelector('.counters td .value')).fontSize),
-            name: parseFloat(getComputedStyle(document.querySelector('.counters th[scope=row]')).fontSize)})""")
+            score: parseFloat(getComputedStyle(document.querySelector('.counter-values .value')).fontSize),
+            name: parseFloat(getComputedStyle(document.querySelector('.scoreboard .player')).fontSize)})""")
         # About 1 cm tall on a tablet: readable from a seat across the table.
         assert sizes["score"] >= 40, sizes
         assert sizes["name"] >= 28, sizes

@@ -58,7 +58,7 @@ def test_no_page_scrolls_sideways_on_a_360px_phone(server, busy_table, phones, l
     assert sideways_overflow(phone) is None, f"join page: {sideways_overflow(phone)}"
 
     join(phone, server, token, LONG_NAME)
-    phone.locator("#region-tracks form.action").nth(3).locator("button").first.click()  # Round 1..10: refused
+    phone.locator("#region-tracks form.plusminus").nth(3).locator("button").first.click()  # Round 1..10: refused
     expect(phone.locator("#region-tracks output.error:visible")).to_have_count(1)
     open_all_details(phone)
     assert sideways_overflow(phone) is None, f"table page: {sideways_overflow(phone)}"

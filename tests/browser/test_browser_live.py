@@ -42,9 +42,9 @@ def test_a_change_on_one_phone_shows_on_the_other_without_reload(server, tally, 
     expect(track_value(b, "Doom")).to_have_text("1", timeout=LIVE)
     expect(track_value(a, "Doom")).to_have_text("1")
 
-    # Bob's own counter: only his row has buttons on his phone.
-    expect(b.locator("#region-counters tr", has_text="Alice").get_by_role("button")).to_have_count(0)
-    b.get_by_role("button", name="VP minus 1").click()
+    # Bob keeps the score: he has steppers for everyone's counters, Alice only for her own.
+    expect(a.locator("#region-counters .scoreboard").get_by_role("button")).to_have_count(0)
+    b.get_by_role("button", name="Bob VP minus 1").click()
     expect(counter_value(a, "Bob")).to_have_text("4", timeout=LIVE)
     expect(counter_value(a, "Alice")).to_have_text("5")
     expect(counter_value(b, "Bob")).to_have_text("4")
@@ -61,7 +61,7 @@ def test_a_refused_action_shows_the_rules_message_on_that_phone_only(server, tal
 
     doom = a.locator("#region-tracks .track", has_text="Doom")
     doom.get_by_role("button", name="Doom minus 1").click()
-    error = doom.locator("output.error")
+    error = doom.locator(".plusminus output.error")
     expect(error).to_have_text("Doom can't go below 0.")
     expect(error).to_be_visible()
     # Next to the control: right under the −/+ buttons, inside the same card.

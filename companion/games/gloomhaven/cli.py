@@ -16,8 +16,9 @@ import json
 import sys
 from pathlib import Path
 
+from companion.languages import LANGUAGES
+
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-LANGUAGES = ("en", "zh_Hans", "ja")
 
 
 def translator(lang: str):
@@ -33,12 +34,12 @@ def add_commands(subparsers) -> None:
         "solve",
         help="Gloomhaven: where a monster moves and whom it attacks",
         description="Apply the Gloomhaven monster focus, movement and attack rules to a map. "
-        "FILE holds one scenario or a JSON list of them (see shared/specs/monster-ai.md); "
+        "FILE holds one scenario or a JSON list of them (format: docs/monster-solver.md); "
         "'-' reads standard input. Prints every focus and every outcome the rules allow.",
     )
     parser.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help="language of the 'why' sentences (default: en)"
+        "--lang", choices=list(LANGUAGES), default="en", help="language of the 'why' sentences (default: en)"
     )
     parser.add_argument("--pretty", action="store_true", help="indent the output JSON")
     parser.set_defaults(run=run)

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-
-def N_(message: str) -> str:
-    """Mark a message for translation; returns it unchanged."""
-    return message
+from companion.rules import N_
 
 
 # -- focus ----------------------------------------------------------------------

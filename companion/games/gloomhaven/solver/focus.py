@@ -24,7 +24,6 @@ class Standing:
     cost: tuple  # (negative hexes, movement points) to a hex that attacks it
     proximity: int  # hexes from the monster, around walls
     order: tuple  # initiative order key
-    position: tuple  # the nearest hex that attacks it
 
     @property
     def key(self) -> tuple:
@@ -66,7 +65,6 @@ def standings(board: Board, paths: Paths, attacks: Attacks) -> list:
                         cost=cost,
                         proximity=near.get(enemy.hex, 10 ** 6),
                         order=initiative_order(board, enemy),
-                        position=x,
                     )
                 )
                 break

@@ -41,8 +41,6 @@ class Outcome:
     cost: tuple  # (negative, points) spent this turn
     reaches: bool  # it attacks its focus this turn
     goal: tuple = None  # the destination it heads for when it cannot attack yet
-    goal_cost: tuple = None  # the full cost of getting to `goal`
-    disadvantage: int = 0
 
 
 def plan(board: Board, paths: Paths, attacks: Attacks, standing, rank: dict) -> list:
@@ -84,7 +82,6 @@ def plan(board: Board, paths: Paths, attacks: Attacks, standing, rank: dict) -> 
                     attacks=group,
                     cost=cost,
                     reaches=True,
-                    disadvantage=attacks.adjacent_count(x, group),
                 )
             )
         return out
@@ -186,7 +183,5 @@ def approach(board, paths, attacks, focus, rank, goals) -> list:
                     cost=cost,
                     reaches=bool(group),
                     goal=goal,
-                    goal_cost=reached.get(goal),
-                    disadvantage=attacks.adjacent_count(h, group),
                 )
     return [found[k] for k in sorted(found, key=lambda k: (k[0], sorted(k[1])))]

@@ -19,8 +19,6 @@ import heapq
 
 from .board import Board
 
-INFINITE = (10 ** 9, 10 ** 9)
-
 
 class Paths:
     def __init__(self, board: Board):

@@ -1,0 +1,93 @@
+"""Convert the Gloomhaven reference data into data/gloomhaven/ (our schema,
+described in docs/gloomhaven-data.md). Rerunnable: the same reference folder
+always gives byte-identical files.
+
+    python -m companion.games.gloomhaven.convert REFERENCE_DIR [OUT_DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .conversion.achievements import convert_achievements
+from .conversion.characters import convert_characters
+from .conversion.decks import convert_decks
+from .conversion.facts import convert_campaign_facts, convert_conditions
+from .conversion.goals import convert_battle_goals, convert_personal_quests
+from .conversion.items import convert_items
+from .conversion.monsters import convert_monsters
+from .conversion.scenarios import convert_scenarios
+from .conversion.source import Source
+from .data import data_folder
+
+FORMAT = 1
+ORIGIN = "Gloomhaven Secretariat's data files, converted"
+
+
+def conversions() -> dict:
+    """File name -> (key of its main collection, converter)."""
+    return {
+        "monsters.json": ("monsters", convert_monsters),
+        "decks.json": ("decks", convert_decks),
+        "scenarios.json": ("scenarios", convert_scenarios),
+        "achievements.json": ("achievements", convert_achievements),
+        "characters.json": ("classes", convert_characters),
+        "items.json": ("items", convert_items),
+        "battle_goals.json": ("battle_goals", convert_battle_goals),
+        "personal_quests.json": ("personal_quests", convert_personal_quests),
+        "conditions.json": ("conditions", convert_conditions),
+        "facts.json": ("facts", convert_campaign_facts),
+    }
+
+
+def convert(reference: Path) -> dict:
+    """Every output file's text, by file name."""
+    source = Source(reference)
+    return {
+        name: render(key, converter(source)) for name, (key, converter) in conversions().items()
+    }
+
+
+def render(key: str, collection) -> str:
+    """Compact JSON with one entry of the main collection per line, so a
+    change to one monster or scenario is a one-line diff."""
+    dump = lambda value: json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    head = f'{{"format":{FORMAT},"origin":{dump(ORIGIN)},{dump(key)}:'
+    if isinstance(collection, dict):
+        lines = [f"{dump(k)}:{dump(v)}" for k, v in collection.items()]
+        return head + "{\n" + ",\n".join(lines) + "\n}}\n"
+    return head + "[\n" + ",\n".join(dump(v) for v in collection) + "\n]}\n"
+
+
+def write(texts: dict, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in texts.items():
+        (out / name).write_text(text, encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.games.gloomhaven.convert",
+        description="Convert Gloomhaven reference data (a folder holding Gloomhaven "
+        "Secretariat's data files) into this app's data files.",
+    )
+    parser.add_argument("reference", type=Path, help="the reference folder to read")
+    parser.add_argument("out", type=Path, nargs="?", default=None,
+                        help="where to write (default: the app's data/gloomhaven/)")
+    args = parser.parse_args(argv)
+    try:
+        texts = convert(args.reference)
+    except (FileNotFoundError, ValueError) as error:
+        print(f"convert: {error}", file=sys.stderr)
+        return 1
+    out = args.out or data_folder()
+    write(texts, out)
+    print(f"wrote {len(texts)} files to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
