@@ -257,7 +257,9 @@ def write(files: dict[str, dict], out: Path) -> None:
 
 
 def default_out() -> Path:
-    return Path(__file__).resolve().parents[3] / "data" / "cthulhu_wars"
+    from companion import data_path
+
+    return data_path("cthulhu_wars")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,17 +10,17 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from companion import data_path
+
 
 def data_dir() -> Path:
-    """Inside the installed package when shipped there, else the project's data/."""
-    package = Path(__file__).resolve().parents[2]
-    packaged = package / "data" / "cthulhu_wars"
-    return packaged if packaged.is_dir() else package.parent / "data" / "cthulhu_wars"
+    """data/cthulhu_wars/, in a checkout or an installed wheel."""
+    return data_path("cthulhu_wars")
 
 
 @lru_cache(maxsize=None)
 def load(name: str) -> dict:
-    return json.loads((data_dir() / f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads(data_path("cthulhu_wars", f"{name}.json").read_text(encoding="utf-8"))
 
 
 def game() -> dict:

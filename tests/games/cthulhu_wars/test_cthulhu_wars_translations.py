@@ -8,28 +8,23 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from companion.games.cthulhu_wars import data, texts
+from companion.translations import update
 
 ROOT = Path(__file__).resolve().parents[3]
 TRANSLATIONS = ROOT / "companion" / "games" / "cthulhu_wars" / "translations"
 LOCALES = ["zh_Hans", "ja"]
-KEYWORDS = {"_": None, "gettext": None, "N_": None, "ActionError": None, "tr": None}
 PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0]*\d*[sd]")
 
 
 def game_msgids() -> set[str]:
-    with (TRANSLATIONS / "babel.cfg").open(encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config)
-    found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map, keywords=KEYWORDS):
-        message = message if isinstance(message, str) else message[0]
-        if message:
-            found.add(message)
-    return found
+    """What the platform's extraction sends to this game's own catalog."""
+    own = update.game_catalogs(ROOT)
+    return {msgid if isinstance(msgid, str) else msgid[0]
+            for filename, _line, msgid, _comments, _context in update.marked_strings(ROOT)
+            if update.owner(filename, own) == "cthulhu_wars"}
 
 
 def catalog(locale):
