@@ -136,3 +136,12 @@ def test_tapping_power_shows_the_seeds_worked_example(table, cthulhu, chaos, goa
     chaos.act("abandoned.set", value="1")
     chaos.act("power.gather")
     assert "Power 9 = 3 cultists + 2 gates × 2 + 1 abandoned + 1 captive" in goat.page(f"/t/{table}")
+
+
+def test_an_exported_game_imports_to_the_same_state_secrets_included(host, table, cthulhu, chaos, goat):
+    cthulhu.act("spellbook.earn", requirement="gc_five_books", spellbook="dreams")
+    cthulhu.act("power.gather")
+    store = host.client.application.extensions["companion.store"]
+    copy = store.import_table(store.export(table))
+    assert store.state(copy.token)[1] == store.state(table)[1]
+    assert store.replayed_state(copy.token) == store.state(table)[1]
