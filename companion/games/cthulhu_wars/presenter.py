@@ -73,11 +73,13 @@ def battle(state: dict) -> dict | None:
     worked = battles.dice(state, current) if current["outcome"] is None else current["dice"]
     for side in battles.SIDES:
         faction = current[side]
-        terms = [[UNIT_TERM, {"n": t["n"], "unit": data.units(faction)[t["unit"]]["name"]}, t["value"]] if "unit" in t
-                 else [t["label"], {"n": t["n"]}, t["value"]] for t in worked[side]["terms"]]
+        # A strength only the reference gives is marked "?" until the group checks it.
+        terms = [[UNIT_TERM, {"n": t["n"], "unit": data.units(faction)[t["unit"]]["name"]}, t["value"],
+                  "combat" in facts.unit(state, faction, t["unit"])["unchecked"]] if "unit" in t
+                 else [t["label"], {"n": t["n"]}, t["value"], False] for t in worked[side]["terms"]]
         dice = worked[side]["dice"]
         chart = combat.chart(dice)
-        sides[side] = {"faction": faction, "dice": dice, "terms": terms,
+        sides[side] = {"faction": faction, "dice": dice, "terms": terms, "unchecked": any(t[3] for t in terms),
                        "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}", "width": round(float(p) * 100, 1)}
                                         for n, p in rows] for kind, rows in chart.items()}}
     area = data.areas(state["map"]).get(current.get("area") or "")
@@ -134,7 +136,8 @@ def present(state: dict, me: str | None) -> dict:
         out["books_left"] = [b for b in data.faction(me)["spellbooks"] if b["id"] not in mine["spellbooks"]]
         out["unique"] = [{"id": name, "name": UNIQUE_ACTIONS[name], "cost": costs.unique_cost(me, name, mine)}
                          for name in costs.unique_actions(me) if actions.unique_allowed(mine, name)]
-        out["monsters"] = [{"id": u["id"], "name": u["name"], "cost": costs.summon_cost(state, me, u["id"], mine)}
+        out["monsters"] = [{"id": u["id"], "name": u["name"], "cost": costs.summon_cost(state, me, u["id"], mine),
+                            "unchecked": "cost" in facts.unit(state, me, u["id"])["unchecked"]}
                            for u in data.faction(me)["units"] if u["kind"] == "monster"]
         out["great_old_ones"] = [{"id": g["id"], "name": g["name"], "where": mine["great_old_ones"][g["id"]],
                                   "cost": costs.awaken_cost(state, me, g["id"], mine), "needs": awaken_needs(state, g),

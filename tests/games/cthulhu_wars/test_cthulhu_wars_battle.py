@@ -84,3 +84,15 @@ def test_the_harbinger_gives_half_the_awakening_cost_or_two_elder_signs():
     assert table.faction("crawling_chaos")["power"] == 9  # 8, 1 for the battle, half of Cthulhu's 4 again
     with pytest.raises(ActionError):
         table.act("crawling_chaos", "harbinger", great_old_one="cthulhu", take="elder_signs")
+
+
+def test_a_strength_only_the_reference_gives_is_marked_until_the_group_checks_it():
+    from companion.games.cthulhu_wars.rules import RULES
+
+    table = battle_table()
+    table.act("great_cthulhu", "battle.declare", defender="black_goat",
+              attacker_units={"starspawn": 1, "deep_one": 1}, defender_units={"cultist": 1})
+    side = RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]
+    assert side["unchecked"] and [t[3] for t in side["terms"]] == [True, False]  # Deep Ones: the seed's example
+    table.act("great_cthulhu", "default.correct", faction="great_cthulhu", unit="starspawn", field="combat", value=3)
+    assert not RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]["unchecked"]
