@@ -6,8 +6,10 @@
 - `Roll` (roll.py): every die rolled with its explosion chain; JSON for the
   action log, rebuilt for replay, or built from physical results typed in.
 - probability.py: exact distributions (Fraction) of symbol totals.
-- standard.py: shared dice definitions (d6, hits-on-N+, CitOW, The Others
-  from entered face counts); a game may keep its own die in its package.
+- standard.py: shared dice definitions (d6, hits-on-N+, The Others from
+  entered face counts). A game may keep its own dice in its package (Chaos
+  in the Old World: companion/games/chaos/dice.py; Cthulhu Wars:
+  companion/games/cthulhu_wars/dice.py).
 """
 
 from companion.dice.faces import Die, Face, numeric_die

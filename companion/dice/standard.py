@@ -1,8 +1,8 @@
 """Dice definitions the games share until each game keeps its own.
 
-Sources: the seed rulebooks in shared/seeds (CitOW 003, The Others 000/002)
-and shared/ref/<game>/FACTS.md. Cthulhu Wars keeps its die in its own package
-(companion/games/cthulhu_wars/dice.py).
+Sources: the seed rulebooks in shared/seeds (The Others 000/002) and
+shared/ref/<game>/FACTS.md. Chaos in the Old World and Cthulhu Wars keep their
+dice in their own packages.
 """
 
 from __future__ import annotations
@@ -33,13 +33,6 @@ def hits_on(
     extra = {number: {symbol: 1} for number in range(threshold, sides + 1)}
     return numeric_die(kind, sides, label=label, explode_on=explode_on, extra=extra)
 
-
-# Chaos in the Old World, combat dice. Source: shared/seeds/003_561685ab964c0a5f.txt,
-# battle phase (战斗阶段), the sentence on results 4, 5, 6 that ends "对多掷次数没有限制":
-# 4, 5 and 6 each deal one hit; each 6 rolls one more combat die, and that repeats
-# with no limit (a pool's max_depth caps it; Pool.cap_probability says how rarely
-# the cap matters). FACTS.md has no dice rule for this game.
-CITOW_COMBAT = hits_on(4, kind="citow_combat", label="Combat die", explode_on=(6,))
 
 # The Others: 7 Sins. What each result does: shared/seeds/000_e31a26e8d323bdd4.txt
 # (投掷骰子) and 002_a43fced49e56152a.txt (ダイスロール, p.33). Sin die: corruption =

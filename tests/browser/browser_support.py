@@ -112,6 +112,10 @@ def create_table(page, server: LiveServer, name: str, tracks: str = "Doom 0..30"
     if choice.get_attribute("open") is None:
         choice.locator("summary").click()
     form = page.locator("form", has=page.locator("input[name=game][value=tally]"))
+    # With more than one game installed, each game's form is folded away until chosen.
+    choice = page.locator("details", has=form)
+    if choice.get_attribute("open") is None:
+        choice.locator("summary").click()
     form.locator("input[name=name]").fill(name)
     form.locator("textarea[name=tracks]").fill(tracks)
     form.locator("textarea[name=counters]").fill(counters)

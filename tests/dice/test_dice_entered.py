@@ -11,7 +11,11 @@ from companion.dice import Die, Pool, Roll
 from companion.dice import standard
 from companion.rules import ActionError
 
-CITOW = Pool({standard.CITOW_COMBAT: 3}, max_depth=10)
+# A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
+# e.g. Chaos in the Old World's, which its package defines).
+EXPLODING_D6 = standard.hits_on(4, kind="exploding_d6", label="Combat die", explode_on=(6,))
+
+EXPLODING_POOL = Pool({EXPLODING_D6: 3}, max_depth=10)
 
 
 def entry_error(pool, faces, **kwargs) -> ActionError:
@@ -23,7 +27,7 @@ def entry_error(pool, faces, **kwargs) -> ActionError:
 
 
 def test_entered_faces_build_the_explosion_tree():
-    roll = Roll.from_entered(CITOW, {"citow_combat": ["6", "2", "6", "6", "1", "5"]})
+    roll = Roll.from_entered(EXPLODING_POOL, {"exploding_d6": ["6", "2", "6", "6", "1", "5"]})
     # Pool dice 6, 2, 6; first round of explosions 6 (for die 1) and 1 (for die 3);
     # second round 5 (for that 6).
     first, second, third = roll.dice
@@ -35,8 +39,8 @@ def test_entered_faces_build_the_explosion_tree():
 
 
 def test_entered_faces_may_be_one_string_ints_or_labels():
-    assert Roll.from_entered(CITOW, {"citow_combat": "4, 5 1"}).total("hit") == 2
-    assert Roll.from_entered(CITOW, {"citow_combat": [4, 5, 1]}).total("hit") == 2
+    assert Roll.from_entered(EXPLODING_POOL, {"exploding_d6": "4, 5 1"}).total("hit") == 2
+    assert Roll.from_entered(EXPLODING_POOL, {"exploding_d6": [4, 5, 1]}).total("hit") == 2
     sin = standard.the_others_sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})
     roll = Roll.from_entered(Pool({sin: 2}), {sin.kind: ["Critical hit", "HIT", "corruption"]})
     assert [rolled.face.id for rolled in roll] == ["critical_hit", "corruption", "hit"]
@@ -53,54 +57,54 @@ def test_explosions_into_another_kind_take_that_kinds_results():
 
 
 def test_unknown_kind_is_refused():
-    error = entry_error(CITOW, {"citow_combat": "1 1 1", "d6": "3"}, field_prefix="dice_")
+    error = entry_error(EXPLODING_POOL, {"exploding_d6": "1 1 1", "d6": "3"}, field_prefix="dice_")
     assert error.field == "dice_d6"
     assert error.params == {"kind": "d6"}
 
 
 def test_unknown_face_is_refused_and_the_faces_are_listed():
-    error = entry_error(CITOW, {"citow_combat": "1 7 2"})
-    assert error.field == "citow_combat"
+    error = entry_error(EXPLODING_POOL, {"exploding_d6": "1 7 2"})
+    assert error.field == "exploding_d6"
     assert error.params["face"] == "7"
     assert error.text() == "Combat die has no face “7”; its faces are 1, 2, 3, 4, 5, 6."
 
 
 @pytest.mark.parametrize("value", [None, 3, [1.5], [True], {"a": 1}])
 def test_results_must_be_a_list_of_faces(value):
-    error = entry_error(CITOW, {"citow_combat": value})
-    assert error.field == "citow_combat"
+    error = entry_error(EXPLODING_POOL, {"exploding_d6": value})
+    assert error.field == "exploding_d6"
     assert "list of faces" in error.message
 
 
 def test_results_must_be_a_mapping():
-    error = entry_error(CITOW, ["1", "2", "3"], field_prefix="dice_")
+    error = entry_error(EXPLODING_POOL, ["1", "2", "3"], field_prefix="dice_")
     assert error.field == "dice_"
 
 
 def test_too_few_results_for_the_dice_rolled():
-    error = entry_error(CITOW, {"citow_combat": "1 2"})
+    error = entry_error(EXPLODING_POOL, {"exploding_d6": "1 2"})
     assert error.text() == "Enter 3 Combat die results, one per die rolled; 2 entered."
-    assert entry_error(CITOW, {}).params["got"] == 0
+    assert entry_error(EXPLODING_POOL, {}).params["got"] == 0
 
 
 def test_missing_explosion_dice_say_how_many_to_roll():
-    error = entry_error(CITOW, {"citow_combat": "6 6 2 4"})
+    error = entry_error(EXPLODING_POOL, {"exploding_d6": "6 6 2 4"})
     assert error.params["count"] == 1
-    assert error.field == "citow_combat"
+    assert error.field == "exploding_d6"
     assert "each exploding face rolls one more die" in error.message
     # After the first round is in, a 6 in it needs a second round.
-    assert entry_error(CITOW, {"citow_combat": "6 1 1 6"}).params["count"] == 1
+    assert entry_error(EXPLODING_POOL, {"exploding_d6": "6 1 1 6"}).params["count"] == 1
 
 
 def test_too_many_results():
-    error = entry_error(CITOW, {"citow_combat": "6 1 1 2 3"})
+    error = entry_error(EXPLODING_POOL, {"exploding_d6": "6 1 1 2 3"})
     assert error.text() == "Too many Combat die results: 5 entered, but 3 dice and their explosions make 4."
 
 
 def test_a_face_at_the_cap_takes_no_explosion_die():
-    capped = Pool({standard.CITOW_COMBAT: 1}, max_depth=1)
-    assert Roll.from_entered(capped, {"citow_combat": "6 6"}).total("hit") == 2
-    assert entry_error(capped, {"citow_combat": "6 6 6"}).params["expected"] == 2
+    capped = Pool({EXPLODING_D6: 1}, max_depth=1)
+    assert Roll.from_entered(capped, {"exploding_d6": "6 6"}).total("hit") == 2
+    assert entry_error(capped, {"exploding_d6": "6 6 6"}).params["expected"] == 2
 
 
 @given(pools(), st.integers(0, 2**32))

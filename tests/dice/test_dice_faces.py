@@ -12,6 +12,10 @@ from companion.dice import Die, Face, Pool, numeric_die
 from companion.dice import standard
 from companion.rules import ActionError
 
+# A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
+# e.g. Chaos in the Old World's, which its package defines).
+EXPLODING_D6 = standard.hits_on(4, kind="exploding_d6", label="Combat die", explode_on=(6,))
+
 
 def test_face_spec_separates_symbols_from_options():
     face = Face.from_spec("crit", {"hit": 1, "explode": True, "label": "Critical hit", "sides": 2})
@@ -107,11 +111,11 @@ def test_plain_d6():
     assert not standard.D6.explosion_kinds()
 
 
-def test_citow_combat_die_hits_on_4_to_6_and_explodes_on_6():
-    die = standard.CITOW_COMBAT
+def test_exploding_d6_die_hits_on_4_to_6_and_explodes_on_6():
+    die = EXPLODING_D6
     assert [face.count("hit") for face in die.faces] == [0, 0, 0, 1, 1, 1]
     assert [face.id for face in die.faces if face.explode] == ["6"]
-    assert die.face("6").explode == "citow_combat"
+    assert die.face("6").explode == "exploding_d6"
 
 
 def test_hits_on_threshold():
@@ -175,9 +179,9 @@ def test_pool_rejects_bad_definitions():
 
 
 def test_pool_json_round_trip():
-    pool = Pool({standard.CITOW_COMBAT: 3, standard.D6: 1}, max_depth=4)
+    pool = Pool({EXPLODING_D6: 3, standard.D6: 1}, max_depth=4)
     data = json.loads(json.dumps(pool.to_json()))
-    assert Pool.from_json(data, [standard.D6, standard.CITOW_COMBAT, KILL_PAIN]) == pool
+    assert Pool.from_json(data, [standard.D6, EXPLODING_D6, KILL_PAIN]) == pool
     with pytest.raises(ValueError):
         Pool.from_json(data, [standard.D6])
 

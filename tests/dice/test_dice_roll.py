@@ -11,6 +11,10 @@ from hypothesis import strategies as st
 from companion.dice import Die, Face, Pool, Roll
 from companion.dice import standard
 
+# A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
+# e.g. Chaos in the Old World's, which its package defines).
+EXPLODING_D6 = standard.hits_on(4, kind="exploding_d6", label="Combat die", explode_on=(6,))
+
 
 class ScriptedRandom(random.Random):
     """A Random whose randrange returns scripted values (to pin which side comes up)."""
@@ -26,7 +30,7 @@ class ScriptedRandom(random.Random):
 
 
 def test_same_seed_gives_the_same_roll():
-    pool = Pool({standard.CITOW_COMBAT: 12, KILL_PAIN: 5})
+    pool = Pool({EXPLODING_D6: 12, KILL_PAIN: 5})
     first = pool.roll(random.Random(2024))
     second = pool.roll(random.Random(2024))
     assert first == second
@@ -76,23 +80,23 @@ def test_totals_and_successes():
 
 
 def test_successes_count_explosion_dice_too():
-    pool = Pool({standard.CITOW_COMBAT: 2})
-    roll = Roll.from_entered(pool, {"citow_combat": "6 1 4"})
+    pool = Pool({EXPLODING_D6: 2})
+    roll = Roll.from_entered(pool, {"exploding_d6": "6 1 4"})
     assert roll.successes(4) == 2
     assert roll.total("hit") == 2
     assert roll.totals() == {"hit": 2, "pips": 11}
 
 
 def test_json_record_shape():
-    pool = Pool({standard.CITOW_COMBAT: 2}, max_depth=5)
-    roll = Roll.from_entered(pool, {"citow_combat": ["6", "2", "6", "3"]})
+    pool = Pool({EXPLODING_D6: 2}, max_depth=5)
+    roll = Roll.from_entered(pool, {"exploding_d6": ["6", "2", "6", "3"]})
     assert roll.to_json() == {
         "max_depth": 5,
         "dice": [
-            {"kind": "citow_combat", "face": "6", "children": [
-                {"kind": "citow_combat", "face": "6", "children": [{"kind": "citow_combat", "face": "3"}]},
+            {"kind": "exploding_d6", "face": "6", "children": [
+                {"kind": "exploding_d6", "face": "6", "children": [{"kind": "exploding_d6", "face": "3"}]},
             ]},
-            {"kind": "citow_combat", "face": "2"},
+            {"kind": "exploding_d6", "face": "2"},
         ],
     }
 
@@ -123,18 +127,18 @@ def test_replay_re_totals_with_the_definitions():
         {"dice": []},  # no max_depth
         {"max_depth": 10, "dice": {}},
         {"max_depth": 10, "dice": [{"kind": "nope", "face": "1"}]},
-        {"max_depth": 10, "dice": [{"kind": "citow_combat", "face": "7"}]},
-        {"max_depth": 10, "dice": [{"kind": "citow_combat", "face": 6}]},
-        {"max_depth": 10, "dice": [{"kind": "citow_combat", "face": "6"}]},  # explosion die missing
-        {"max_depth": 10, "dice": [{"kind": "citow_combat", "face": "5", "children": [{"kind": "citow_combat", "face": "1"}]}]},
-        {"max_depth": 0, "dice": [{"kind": "citow_combat", "face": "6", "children": [{"kind": "citow_combat", "face": "1"}]}]},
-        {"max_depth": 10, "dice": [{"kind": "citow_combat", "face": "6", "children": [{"kind": "d6", "face": "1"}]}]},
-        {"max_depth": 10, "dice": [{"kind": "citow_combat", "face": "1", "extra": 1}]},
+        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "7"}]},
+        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": 6}]},
+        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "6"}]},  # explosion die missing
+        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "5", "children": [{"kind": "exploding_d6", "face": "1"}]}]},
+        {"max_depth": 0, "dice": [{"kind": "exploding_d6", "face": "6", "children": [{"kind": "exploding_d6", "face": "1"}]}]},
+        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "6", "children": [{"kind": "d6", "face": "1"}]}]},
+        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "1", "extra": 1}]},
     ],
 )
 def test_replay_refuses_records_that_do_not_fit_the_dice(data):
     with pytest.raises(ValueError):
-        Roll.from_json(data, [standard.CITOW_COMBAT, standard.D6])
+        Roll.from_json(data, [EXPLODING_D6, standard.D6])
 
 
 def test_replay_refuses_a_record_from_another_pool():
@@ -153,8 +157,8 @@ def test_replay_refuses_dice_out_of_pool_order():
 
 def test_faces_by_kind_lists_pool_dice_then_each_round_of_explosions():
     always = Die("always", [Face("boom", {"hit": 1}, explode=True)])
-    pool = Pool({standard.CITOW_COMBAT: 2, always: 1}, max_depth=1)
-    roll = Roll.from_entered(pool, {"citow_combat": ["6", "6", "1", "6"], "always": ["boom", "boom"]})
-    assert roll.faces_by_kind() == {"citow_combat": ["6", "6", "1", "6"], "always": ["boom", "boom"]}
+    pool = Pool({EXPLODING_D6: 2, always: 1}, max_depth=1)
+    roll = Roll.from_entered(pool, {"exploding_d6": ["6", "6", "1", "6"], "always": ["boom", "boom"]})
+    assert roll.faces_by_kind() == {"exploding_d6": ["6", "6", "1", "6"], "always": ["boom", "boom"]}
     # The cap: the explosion dice at depth 1 explode no further.
     assert [rolled.depth for rolled in roll] == [0, 1, 0, 1, 0, 1]

@@ -1,0 +1,58 @@
+"""What a region holds, read the way the rules count it.
+
+A region (in the table state) keeps its printed resistance and conquest (as
+changed by effects), Old World tokens, corruption per god, the two chaos-card
+slots and the figures per god; `control` lists enemy figures another god
+controls for now (rulebook, 控制敌方棋子: they count as the controller's).
+"""
+
+from __future__ import annotations
+
+UNIT_KINDS = ("cultist", "warrior", "greater_daemon")
+
+
+def region_view(state: dict, region_id: str) -> dict:
+    """A region as the maths reads it: its tokens, cards and control entries,
+    with the figures there from the kit board (state["board"], the same
+    dicts, so nothing is copied)."""
+    return {**state["regions"][region_id], "figures": state["board"][region_id]}
+
+
+def effective_resistance(region: dict) -> int:
+    """Printed resistance, less one per skaven token (never below 0)."""
+    return max(0, region["resistance"] - region["skaven"])
+
+
+def effective_conquest(region: dict) -> int:
+    """Conquest value plus one per noble token."""
+    return region["conquest"] + region["nobles"]
+
+
+def figures_of(region: dict, god: str) -> dict[str, int]:
+    """Figures `god` owns in the region, per unit kind."""
+    return {kind: region["figures"].get(god, {}).get(kind, 0) for kind in UNIT_KINDS}
+
+
+def controlled_figures(region: dict, god: str) -> list[tuple[str, str]]:
+    """(owner, unit kind) of every figure `god` controls in the region: its own
+    figures not lent out, plus enemy figures it controls for now."""
+    owned = figures_of(region, god)
+    for entry in region.get("control", []):
+        if entry["owner"] == god:
+            owned[entry["unit"]] -= 1
+    figures = [(god, kind) for kind in UNIT_KINDS for _ in range(max(0, owned[kind]))]
+    figures += [(e["owner"], e["unit"]) for e in region.get("control", []) if e["controller"] == god]
+    return figures
+
+
+def card_domination(region: dict, god: str) -> int:
+    return sum(card["domination"] for card in region["slots"] if card and card["god"] == god)
+
+
+def magic_symbols(region: dict) -> int:
+    return sum(card.get("magic", 0) for card in region["slots"] if card)
+
+
+def total_tokens(region: dict) -> int:
+    """Corruption of every god plus warpstone: what the ruin check counts."""
+    return sum(region["corruption"].values()) + region["warpstone"]

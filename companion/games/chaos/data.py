@@ -1,0 +1,53 @@
+"""The Chaos in the Old World data files (data/chaos/, written by
+companion.games.chaos.convert; schema in docs/chaos-data.md), read once and
+cached. Pure: no Flask, no SQLite. Callers must not mutate what they get."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from companion import data_path
+
+
+def data_folder() -> Path:
+    """data/chaos/, in a checkout or an installed wheel alike."""
+    return data_path("chaos")
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> dict:
+    """A whole data file (e.g. "gods.json"), parsed."""
+    with open(data_folder() / name, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def table() -> dict:
+    """Global numbers: orders, thresholds, deck sizes, token counts."""
+    return load("table.json")
+
+
+@lru_cache(maxsize=None)
+def gods() -> dict[str, dict]:
+    """God id -> god, in turn order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
+    return {god["id"]: god for god in load("gods.json")["gods"]}
+
+
+@lru_cache(maxsize=None)
+def regions() -> dict[str, dict]:
+    """Region id -> region, in region order (Norsca first)."""
+    return {region["id"]: region for region in load("regions.json")["regions"]}
+
+
+def ruination() -> dict:
+    """The five ruination cards (1 on top) and whether their points are certain."""
+    return load("ruination.json")
+
+
+def god_order() -> list[str]:
+    return list(table()["god_order"])
+
+
+def region_order() -> list[str]:
+    return list(table()["region_order"])

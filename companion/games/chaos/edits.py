@@ -1,0 +1,165 @@
+"""Corrections the group makes by hand: what card effects and dial rewards
+change on the board, figures entered from the board, and the editable
+defaults (unit stats, dial spaces, ruination points) corrected once from the
+group's printed components and kept for the rest of the game. Payloads
+arrive typed (actions.py); what depends on the state is checked here."""
+
+from __future__ import annotations
+
+from companion.games.chaos.state import TOKEN_KINDS
+from companion.kit.board import count, place, take
+from companion.kit.deck import hand
+from companion.rules import N_, ActionError
+
+
+def _god(state, action, seats):
+    from companion.games.chaos.rules import acting_god
+
+    return acting_god(state, action, seats)
+
+
+def _in_play(state, god: str, field: str) -> str:
+    if god not in state["gods_in_play"]:
+        raise ActionError(N_("That god is not in this game."), field=field)
+    return god
+
+
+def set_region(state, action, seats):
+    p = action.payload
+    region = state["regions"][p["region"]]
+    if region["ruined"] and p["field"] in TOKEN_KINDS and p["value"] > region[p["field"]]:
+        raise ActionError(N_("A ruined region takes no new Old World tokens."), field="value")
+    region[p["field"]] = p["value"]
+
+
+def set_figures(state, action, seats):
+    p = action.payload
+    god = _in_play(state, p["owner"], "owner")
+    limit = state["components"]["units"][god][p["unit"]]["count"]
+    here = count(state["board"], p["region"], god, p["unit"])
+    if count(state["board"], side=god, kind=p["unit"]) - here + p["count"] > limit:
+        raise ActionError(N_("That god has only %(count)d figures of that kind."), field="count", count=limit)
+    if p["count"] > here:
+        place(state["board"], p["region"], god, p["unit"], p["count"] - here)
+    else:
+        take(state["board"], p["region"], god, p["unit"], here - p["count"])
+
+
+def set_corruption(state, action, seats):
+    p = action.payload
+    region = state["regions"][p["region"]]
+    god = _in_play(state, p["owner"], "owner")
+    if region["ruined"] and region["ruined_round"] != state["round"] and p["count"] > region["corruption"].get(god, 0):
+        raise ActionError(N_("A ruined region takes no more corruption."), field="count")
+    region["corruption"][god] = p["count"]
+
+
+def set_control(state, action, seats):
+    p = action.payload
+    region = state["regions"][p["region"]]
+    entry = {"owner": _in_play(state, p["owner"], "owner"), "unit": p["unit"],
+             "controller": _in_play(state, p["controller"], "controller")}
+    if entry["owner"] == entry["controller"]:
+        raise ActionError(N_("A god controls its own figures anyway."), field="controller")
+    if p.get("release"):
+        if entry not in region["control"]:
+            raise ActionError(N_("No such figure is under another god's control there."), field="unit")
+        region["control"].remove(entry)
+        return
+    lent = sum(1 for e in region["control"] if e["owner"] == entry["owner"] and e["unit"] == entry["unit"])
+    if count(state["board"], p["region"], entry["owner"], entry["unit"]) <= lent:
+        raise ActionError(N_("There is no such figure there to take control of."), field="unit")
+    region["control"].append(entry)
+
+
+def set_god(state, action, seats):
+    p = action.payload
+    god_id = _god(state, action, seats)
+    if p["field"] == "dial" and p["value"] > state["components"]["dials"][god_id]["victory_at"]:
+        raise ActionError(N_("At most %(max)d."), field="value", max=state["components"]["dials"][god_id]["victory_at"])
+    state["gods"][god_id][p["field"]] = p["value"]
+
+
+def take_upgrade(state, action, seats):
+    god_id = _god(state, action, seats)
+    index = action.payload["upgrade"]
+    god = state["gods"][god_id]
+    if god["upgrades"][index]:
+        raise ActionError(N_("That upgrade is already taken."), field="upgrade")
+    god["upgrades"][index] = True
+    waiting = next((p for p in state["pending"] if p["kind"] == "upgrade" and p["god"] == god_id), None)
+    if waiting:
+        state["pending"].remove(waiting)
+
+
+def dismiss(state, action, seats):
+    index = action.payload["index"]
+    if index >= len(state["pending"]) or state["pending"][index]["kind"] in ("hero", "upgrade"):
+        raise ActionError(N_("That reminder is resolved by its own action."), field="index")
+    state["pending"].pop(index)
+
+
+def note_hand(state, action, seats):
+    """A seat's private list of its chaos cards, one name per line."""
+    if action.seat not in seats:
+        raise ActionError(N_("Only a seated player keeps a hand."), field="names")
+    lines = [" ".join(line.split())[:80] for line in action.payload["names"].splitlines() if line.strip()]
+    if len(lines) > 30:
+        raise ActionError(N_("At most %(max)d lines."), field="names", max=30)
+    hand(state, action.seat)[:] = lines
+
+
+def correct_unit(state, action, seats):
+    p = action.payload
+    if p["field"] == "defense" and p["value"] < 1:
+        raise ActionError(N_("At least %(min)d."), field="value", min=1)
+    state["components"]["units"][p["owner"]][p["unit"]][p["field"]] = p["value"]
+    _corrected(state, f"units.{p['owner']}.{p['unit']}.{p['field']}")
+
+
+def correct_dial(state, action, seats):
+    p = action.payload
+    dial = state["components"]["dials"][p["owner"]]
+    if p["space"] >= len(dial["spaces"]):
+        raise ActionError(N_("At most %(max)d."), field="space", max=len(dial["spaces"]) - 1)
+    space = dial["spaces"][p["space"]]
+    if p["field"] == "amount" and not (space["reward"] and "amount" in space["reward"]):
+        raise ActionError(N_("That space's reward has no amount."), field="field")
+    if p["field"] == "threat":
+        space["threat"] = p["value"]
+    else:
+        space["reward"]["amount"] = p["value"]
+    _corrected(state, f"dials.{p['owner']}.{p['space']}.{p['field']}")
+
+
+def correct_ruination(state, action, seats):
+    p = action.payload
+    card = state["components"]["ruination"][p["card"] - 1]
+    if p["field"] == "ruiners":
+        card["ruiners"] = p["value"]
+        _corrected(state, f"ruination.{p['card']}.ruiners")
+        return
+    if p.get("region") is None:
+        raise ActionError(N_("Pick the region whose points to correct."), field="region")
+    card[p["field"]][p["region"]] = p["value"]
+    _corrected(state, f"ruination.{p['card']}.{p['field']}.{p['region']}")
+
+
+def _corrected(state, path: str) -> None:
+    if path not in state["components"]["corrected"]:
+        state["components"]["corrected"].append(path)
+
+
+HANDLERS = {
+    "region.set": set_region,
+    "region.figures": set_figures,
+    "region.corruption": set_corruption,
+    "region.control": set_control,
+    "god.set": set_god,
+    "upgrade.take": take_upgrade,
+    "pending.done": dismiss,
+    "hand.note": note_hand,
+    "components.unit": correct_unit,
+    "components.dial": correct_dial,
+    "components.ruination": correct_ruination,
+}

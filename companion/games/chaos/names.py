@@ -1,0 +1,76 @@
+"""Display names of what the data files and the state name by id, marked for
+translation (the web layer translates them when shown)."""
+
+from __future__ import annotations
+
+from companion.rules import N_
+
+GOD_NAMES = {
+    "khorne": N_("Khorne"),
+    "nurgle": N_("Nurgle"),
+    "tzeentch": N_("Tzeentch"),
+    "slaanesh": N_("Slaanesh"),
+}
+
+REGION_NAMES = {
+    "norsca": N_("Norsca"),
+    "troll_country": N_("Troll Country"),
+    "kislev": N_("Kislev"),
+    "the_empire": N_("The Empire"),
+    "bretonnia": N_("Bretonnia"),
+    "estalia": N_("Estalia"),
+    "tilea": N_("Tilea"),
+    "the_border_princes": N_("The Border Princes"),
+    "the_badlands": N_("The Badlands"),
+}
+
+UNIT_KIND_NAMES = {"cultist": N_("Cultist"), "warrior": N_("Warrior"), "greater_daemon": N_("Greater daemon"),
+                   "peasant": N_("Peasant")}
+
+UNIT_NAMES = {
+    "bloodsworn": N_("Bloodsworn"), "bloodletter": N_("Bloodletter"), "bloodthirster": N_("Bloodthirster"),
+    "leper": N_("Leper"), "plaguebearer": N_("Plaguebearer"), "great_unclean_one": N_("Great Unclean One"),
+    "acolyte": N_("Acolyte"), "horror": N_("Horror"), "lord_of_change": N_("Lord of Change"),
+    "seductress": N_("Seductress"), "daemonette": N_("Daemonette"), "keeper_of_secrets": N_("Keeper of Secrets"),
+}
+
+UPGRADE_NAMES = {
+    "cultist": N_("cultist"), "warrior": N_("warrior"), "greater daemon": N_("greater daemon"),
+    "+1 power": N_("+1 power"), "chaos cards": N_("chaos cards"), "power": N_("power"),
+    "cultist (+1 defense)": N_("cultist (+1 defense)"),
+    "greater daemon (Lord of Change gains two magic symbols)": N_("greater daemon (Lord of Change gains two magic symbols)"),
+    "Great Unclean One": N_("Great Unclean One"), "Lepers": N_("Lepers"), "Plaguebearers": N_("Plaguebearers"),
+    "Power of Pestilence": N_("Power of Pestilence"), "Provender of Ruin": N_("Provender of Ruin"),
+}
+
+PHASE_NAMES = {
+    "setup": N_("Set-up"), "old_world": N_("Old World phase"), "draw": N_("Draw phase"),
+    "summoning": N_("Summoning phase"), "battle": N_("Battle phase"), "corruption": N_("Corruption phase"),
+    "end": N_("End phase"), "over": N_("Game over"),
+}
+
+REWARD_NAMES = {
+    "vp": N_("%(amount)d VP"), "upgrade": N_("an upgrade card"), "draw_cards": N_("draw %(amount)d chaos cards"),
+    "remove_corruption": N_("remove %(amount)d corruption"), "place_warpstone": N_("place %(amount)d warpstone"),
+    "place_nobles": N_("place %(amount)d nobles"), "remove_old_world_tokens": N_("remove %(amount)d Old World tokens"),
+    "victory": N_("victory"),
+}
+
+TOKEN_NAMES = {"warpstone": N_("Warpstone"), "heroes": N_("Heroes"), "nobles": N_("Nobles"),
+               "peasants": N_("Peasants"), "skaven": N_("Skaven"), "resistance": N_("Resistance"),
+               "conquest": N_("Conquest")}
+
+END_REASONS = {
+    "dial": N_("A threat dial reached victory."),
+    "vp": N_("50 VP or more (the rulebook says both “reaches 50” and “more than 50”; this app counts 50 as enough)."),
+    "ruin": N_("Five regions are ruined."),
+    "old_world": N_("The Old World deck is empty: every god loses."),
+}
+
+
+def name_of(key: str) -> str:
+    """The msgid naming any id above (the id itself when unknown)."""
+    for table in (GOD_NAMES, REGION_NAMES, UNIT_KIND_NAMES, UNIT_NAMES, UPGRADE_NAMES, PHASE_NAMES, TOKEN_NAMES):
+        if key in table:
+            return table[key]
+    return key

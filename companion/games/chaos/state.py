@@ -1,0 +1,137 @@
+"""The shape of a Chaos in the Old World table's state, and how a new one
+starts (rulebook, 准备阶段).
+
+state = {
+  "players": 3 | 4, "gods_in_play": [god, ...] (turn order), "sitting_out": god | None,
+  "round": n, "phase": "setup" | "old_world" | "draw" | "summoning" | "battle" | "corruption" | "end" | "over",
+  "turn": god | None (summoning), "drawn": [god, ...] (draw phase),
+  "gods": {god: {"vp", "dial", "power", "power_bonus", "dial_tokens", "upgrades": [bool]*5,
+                 "peasants", "hand", "deck", "discard", "out"}},
+  "regions": {region: {... see board.py ...}}, "board": {region: {god: {unit kind: n}}} (kit board),
+  "ruination": [card number, ...] (the stack still on the board, top first),
+  "old_world": {"left": n, "track": [card | None, card | None], "gone": [card, ...], "next_uid": n},
+  "components": {"units", "dials", "ruination", "corrected": [...]}: the editable defaults,
+  "battle": cursor | None, "report": {...} (this round's computed steps, with working),
+  "pending": [...] (choices the end phase asks for), "result": None | {...},
+  "secrets": {seat: {"hand": [card names]}},
+}
+"""
+
+from __future__ import annotations
+
+import copy
+
+from companion.games.chaos import data
+from companion.games.chaos.board import UNIT_KINDS
+from companion.games.chaos.dial import threat as threat_at
+from companion.kit.board import check_board, new_board
+
+PHASES = ("old_world", "draw", "summoning", "battle", "corruption", "end")
+TOKEN_KINDS = ("warpstone", "heroes", "nobles", "peasants", "skaven")
+CHAOS_DECK = 24  # chaos cards per god
+
+
+def default_components() -> dict:
+    """Unit stats, dials and ruination points as the data ships them; a group
+    corrects them from its printed components."""
+    gods = data.gods()
+    return {
+        "units": {god: {unit["kind"]: {key: unit[key] for key in ("cost", "attack", "defense", "count")}
+                        for unit in g["units"]} for god, g in gods.items()},
+        "dials": {god: copy.deepcopy(g["dial"]) for god, g in gods.items()},
+        "ruination": copy.deepcopy(data.ruination()["cards"]),
+        "corrected": [],
+    }
+
+
+def new_region(region: dict) -> dict:
+    return {
+        "resistance": region["resistance"], "conquest": region["conquest"],
+        "corruption": {}, "warpstone": 0, "heroes": 0, "nobles": 0, "peasants": 0, "skaven": 0,
+        "events": [], "slots": [None, None], "control": [],
+        "ruined": False, "ruination_card": None, "ruined_round": None,
+    }
+
+
+def new_god(hand: int) -> dict:
+    return {"vp": 0, "dial": 0, "power": 0, "power_bonus": 0, "dial_tokens": 0, "upgrades": [False] * 5,
+            "peasants": 0, "hand": hand, "deck": CHAOS_DECK - hand, "discard": 0, "out": False}
+
+
+def new_game(players: int, sitting_out: str | None) -> dict:
+    """A table before its set-up draws: `sitting_out` is None with 4 players,
+    a god, or "draw" (the draw happens in the first set-up action)."""
+    table = data.table()
+    gods = data.god_order()
+    in_play = [god for god in gods if god != sitting_out] if players == 3 and sitting_out != "draw" else gods
+    return {
+        "players": players,
+        "gods_in_play": in_play,
+        "sitting_out": sitting_out if players == 3 else None,
+        "round": 0,
+        "phase": "setup",
+        "turn": None,
+        "drawn": [],
+        "gods": {god: new_god(table["starting_hand"]) for god in in_play},
+        "regions": {rid: new_region(region) for rid, region in data.regions().items()},
+        # Figures per region, per god, per unit kind (the kit's board).
+        "board": new_board(data.region_order()),
+        "ruination": [card["number"] for card in data.ruination()["cards"]],
+        "old_world": {"left": table["old_world_deck"][str(players)], "track": [None, None], "gone": [], "next_uid": 1},
+        "components": default_components(),
+        "battle": None,
+        "report": {},
+        "pending": [],
+        "result": None,
+        "secrets": {},
+    }
+
+
+def threat(state: dict, god: str) -> int:
+    """The number in `god`'s dial window."""
+    return threat_at(state["gods"][god]["dial"], state["components"]["dials"][god])
+
+
+def lowest_threat(state: dict) -> str:
+    return min(state["gods_in_play"], key=lambda god: threat(state, god))
+
+
+def highest_threat(state: dict) -> str:
+    return max(state["gods_in_play"], key=lambda god: threat(state, god))
+
+
+def ruination_card(state: dict, number: int) -> dict:
+    return next(card for card in state["components"]["ruination"] if card["number"] == number)
+
+
+def check_state(state: dict) -> None:
+    """Raise on a state this game can't be in (an edited or damaged import)."""
+    gods, regions = data.god_order(), data.region_order()
+    if state["players"] not in (3, 4) or len(state["gods_in_play"]) not in (3, 4):
+        raise ValueError("players")
+    if any(god not in gods for god in state["gods_in_play"]) or set(state["gods"]) != set(state["gods_in_play"]):
+        raise ValueError("gods")
+    if state["phase"] not in ("setup", "over", *PHASES):
+        raise ValueError("phase")
+    if list(state["regions"]) != regions:
+        raise ValueError("regions")
+    for god in state["gods"].values():
+        for key in ("vp", "dial", "power", "power_bonus", "dial_tokens", "peasants", "hand", "deck", "discard"):
+            if not isinstance(god[key], int) or isinstance(god[key], bool) or god[key] < 0:
+                raise ValueError(key)
+        if len(god["upgrades"]) != 5:
+            raise ValueError("upgrades")
+    for region in state["regions"].values():
+        for key in (*TOKEN_KINDS, "resistance", "conquest"):
+            if not isinstance(region[key], int) or region[key] < 0:
+                raise ValueError(key)
+        if len(region["slots"]) != 2 or any(g not in gods for g in region["corruption"]):
+            raise ValueError("region")
+    check_board(state["board"])
+    if list(state["board"]) != regions:
+        raise ValueError("board")
+    for held in state["board"].values():
+        if any(god not in gods or any(kind not in UNIT_KINDS for kind in kinds) for god, kinds in held.items()):
+            raise ValueError("figures")
+    if not isinstance(state["secrets"], dict) or len(state["old_world"]["track"]) != 2:
+        raise ValueError("secrets")

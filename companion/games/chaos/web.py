@@ -1,0 +1,53 @@
+"""Template helpers for the Chaos pages: names and "show the working" lines
+in the reader's language. No routes of its own."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+from flask_babel import gettext
+
+from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
+
+blueprint = Blueprint("chaos", __name__)
+#: Parameters that hold an id to be shown by its translated name.
+NAMED_PARAMS = ("god",)
+
+
+@blueprint.app_template_filter("chaos_name")
+@blueprint.app_template_global("chaos_name")
+def chaos_name(key: str) -> str:
+    return gettext(name_of(key))
+
+
+@blueprint.app_template_global("chaos_line")
+def chaos_line(entry: dict) -> str:
+    """One working line, translated, ids shown by name."""
+    params = {key: chaos_name(value) if key in NAMED_PARAMS else value for key, value in entry["params"].items()}
+    template = gettext(entry["msg"])
+    for candidate in (template, entry["msg"]):
+        try:
+            return candidate % params
+        except (KeyError, TypeError, ValueError):
+            continue
+    return template
+
+
+@blueprint.app_template_global("chaos_reward")
+def chaos_reward(reward: dict | None) -> str:
+    if not reward:
+        return ""
+    return gettext(REWARD_NAMES[reward["kind"]]) % {"amount": reward.get("amount", 1)}
+
+
+@blueprint.app_template_global("chaos_reason")
+def chaos_reason(reason: str) -> str:
+    """Why the game ended, in the reader's language."""
+    return gettext(END_REASONS[reason])
+
+
+@blueprint.app_template_global("chaos_upgrades")
+def chaos_upgrades(god: str) -> list[str]:
+    """The god's five upgrade cards, by name or by what they upgrade."""
+    from companion.games.chaos import data
+
+    return data.gods()[god]["upgrades"]

@@ -1,0 +1,81 @@
+"""Chaos in the Old World on two phones in a real browser: one full end
+phase (corruption computed, a region ruined, ruination scored, dials turned,
+the next round begun), every change showing on the other phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_support import wait_live
+
+pytestmark = pytest.mark.browser
+# How long to wait for a change to reach the other phone: generous, since this
+# test pins the end phase's flow, not latency (test_browser_live does that).
+LIVE = 10_000  # ms
+
+
+def join_as(page, server, token, name, god):
+    page.goto(server.at(f"/t/{token}"))
+    page.locator("input[name=name]").fill(name)
+    page.locator(f"input[name=role][value={god}]").check()
+    page.locator("form:has(input[name=role]) button[type=submit]").click()
+    page.wait_for_selector("#region-status")
+    wait_live(page)
+
+
+def to_corruption_phase(store, token, seats):
+    """Round 1 up to its corruption phase: Nurgle's two cultists in Kislev,
+    which already holds 8 Nurgle and 2 Khorne corruption."""
+    khorne, nurgle = seats["khorne"], seats["nurgle"]
+
+    def act(seat, type, **payload):
+        store.act(token, seat, type, payload)
+
+    act(khorne, "setup.tokens", draw=True)
+    act(khorne, "setup.start")
+    act(khorne, "region.corruption", region="kislev", owner="nurgle", count=8)
+    act(khorne, "region.corruption", region="kislev", owner="khorne", count=2)
+    act(nurgle, "old_world.card", name="Dark Omens")
+    act(khorne, "phase.next")
+    act(khorne, "draw")
+    act(nurgle, "draw")
+    act(khorne, "draw", god="tzeentch")
+    act(khorne, "draw", god="slaanesh")
+    act(khorne, "summoning.pass")
+    act(nurgle, "summon", unit="cultist", region="kislev")
+    act(khorne, "summoning.pass", god="tzeentch")
+    act(khorne, "summoning.pass", god="slaanesh")
+    act(nurgle, "summon", unit="cultist", region="kislev")
+    act(nurgle, "summoning.pass")
+    assert store.state(token)[1]["phase"] == "corruption"
+
+
+def test_two_phones_play_one_full_end_phase(server, phones):
+    table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
+    kim, nia = phones().page, phones().page
+    join_as(kim, server, table.token, "Kim", "khorne")
+    join_as(nia, server, table.token, "Nia", "nurgle")
+    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
+    to_corruption_phase(server.store, table.token, seats)
+    expect(nia.locator("#region-status")).to_contain_text("Corruption phase", timeout=LIVE)
+
+    kim.get_by_role("button", name="Compute domination and corruption").click()
+    # Kislev reached 12 tokens: ruined by card 1; the end phase begins on both phones.
+    expect(nia.locator("#region-report .end-report")).to_contain_text("End phase", timeout=LIVE)
+    expect(nia.locator("#region-card-kislev > summary")).to_contain_text("ruined (card 1)")
+    expect(kim.locator("#region-status")).to_contain_text("End phase")
+
+    nia.get_by_role("button", name="Score ruination, turn the dials, check the end").click()
+    expect(kim.locator("#region-status")).to_contain_text("Round 2", timeout=LIVE)
+    state = server.store.state(table.token)[1]
+    # Nurgle: 3 as a ruiner + 8 for most corruption + 3 from the first dial space.
+    assert state["gods"]["nurgle"]["vp"] == 14 and state["gods"]["khorne"]["vp"] == 4
+    assert state["gods"]["nurgle"]["dial"] == 2  # one token, the single most: two spaces
+    nurgle_row = kim.locator("#region-gods tbody tr", has_text="Nurgle")
+    expect(nurgle_row.locator("td").first).to_have_text("14")
+    # The working of last round's end phase is one tap away.
+    kim.get_by_text("Last round’s end phase").click()
+    expect(kim.locator("#region-report")).to_contain_text("Nurgle has the most: 8 VP.")
+    # A phone at 360 px wide shows the page without sideways scrolling.
+    assert kim.evaluate("document.documentElement.scrollWidth") <= 360

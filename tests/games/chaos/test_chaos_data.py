@@ -1,0 +1,110 @@
+"""data/chaos/ against the reference it was converted from, and against the
+rulebook where the rulebook speaks."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import PACKAGE_DIR
+from companion.games.chaos import convert, data
+
+# In CI the reference sits at ../shared/ref/ beside the checkout; a worktree
+# may be one level deeper.
+REFERENCE = next(
+    (folder / "shared" / "ref" / "chaos-in-the-old-world" for folder in PACKAGE_DIR.parents
+     if (folder / "shared" / "ref" / "chaos-in-the-old-world").is_dir()),
+    PACKAGE_DIR.parent.parent / "shared" / "ref" / "chaos-in-the-old-world",
+)
+needs_reference = pytest.mark.skipif(
+    not (REFERENCE / "data.json").is_file(),
+    reason="the reference folder (../shared/ref/chaos-in-the-old-world) is not beside this checkout",
+)
+
+
+@pytest.fixture(scope="module")
+def source():
+    with open(REFERENCE / "data.json", encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@needs_reference
+def test_the_committed_data_equals_a_fresh_conversion(tmp_path):
+    assert convert.main([str(REFERENCE), str(tmp_path)]) == 0
+    for name in convert.OUT_FILES:
+        assert (tmp_path / name).read_text(encoding="utf-8") == (data.data_folder() / name).read_text(encoding="utf-8"), name
+
+
+@needs_reference
+def test_every_region_keeps_its_resistance_populous_flag_and_neighbours(source):
+    for region in source["regions"]:
+        ours = data.regions()[region["id"]]
+        assert ours["resistance"] == ours["conquest"] == region["resistance"]
+        assert ours["populous"] is region["populous"]
+        assert ours["adjacent"] == sorted(region["adjacent"])
+        assert ours["order"] == region["region_order"]
+
+
+@needs_reference
+def test_every_god_keeps_its_power_units_and_dial(source):
+    for god in source["gods"]:
+        ours = data.gods()[god["id"]]
+        assert ours["power"] == god["power_per_round"]
+        assert [(u["id"], u["count"], u["cost"], u["attack"], u["defense"]) for u in ours["units"]] == [
+            (u["id"], u["count"], u["cost"], u["attack_dice"], u["defense"]) for u in god["units"]
+        ]
+        assert ours["dial"]["victory_at"] == god["dial"]["ticks_to_win"]
+        assert [space["threat"] for space in ours["dial"]["spaces"]] == [s["threat"] for s in god["dial"]["spaces"][:-1]]
+        amounts = [(space["reward"] or {}).get("amount") for space in ours["dial"]["spaces"]]
+        assert amounts == [s["reward"].get("amount") for s in god["dial"]["spaces"][:-1]]
+
+
+@needs_reference
+def test_ruination_cards_keep_their_points_in_stack_order(source):
+    cards = data.ruination()["cards"]
+    assert [card["number"] for card in cards] == [1, 2, 3, 4, 5]
+    for ours, theirs in zip(cards, source["ruination"]["cards_in_stack_order"]):
+        assert ours["ruiners"] == theirs["ruiners_vp"]
+        assert ours["first"] == theirs["most_corruption_vp_by_region"]
+        assert ours["second"] == theirs["second_most_corruption_vp_by_region"]
+
+
+def test_a_reference_without_a_start_space_is_refused():
+    god = {"id": "khorne", "dial": {"spaces": [{"space": 0, "threat": 3, "reward": {"type": "vp", "amount": 1}},
+                                               {"space": 1, "threat": None, "reward": {"type": "victory"}}]}}
+    with pytest.raises(ValueError):
+        convert.convert_dial(god)
+
+
+def test_the_help_names_no_shared_folder(capsys):
+    with pytest.raises(SystemExit):
+        convert.main(["--help"])
+    assert "shared" not in capsys.readouterr().out
+
+
+def test_single_sourced_values_are_marked_as_editable_defaults():
+    assert data.ruination()["certain"] is False
+    for god in data.gods().values():
+        assert god["unit_stats_certain"] is False
+        assert god["dial"]["threat_certain"] is False
+    # Nurgle's rewards are the only ones two sources agree on.
+    assert {g: god["dial"]["rewards_certain"] for g, god in data.gods().items()} == {
+        "khorne": False, "nurgle": True, "tzeentch": False, "slaanesh": False}
+
+
+def test_the_rulebook_settles_what_the_reference_left_open():
+    table = data.table()
+    assert table["starting_hand"] == 3
+    assert table["starting_old_world_tokens"] == {"noble": 2, "warpstone": 3, "peasant": 4}
+    assert data.gods()["nurgle"]["dial_condition"] == {"kind": "corruption_in_populous", "at_least": 2}
+    assert data.gods()["tzeentch"]["drawing"] == {"kind": "draw_up_to", "cards": 5, "may_discard": 1}
+    assert table["old_world_deck"] == {"3": 8, "4": 7}
+
+
+def test_the_map_is_nine_regions_with_symmetric_borders():
+    regions = data.regions()
+    assert list(regions) == data.region_order() and len(regions) == 9
+    for region_id, region in regions.items():
+        for other in region["adjacent"]:
+            assert region_id in regions[other]["adjacent"]
+    assert [g for g in data.gods()] == ["khorne", "nurgle", "tzeentch", "slaanesh"]

@@ -1,0 +1,53 @@
+"""Every live region renders for a seat and for the table display in every
+phase, with the control that phase needs."""
+
+import copy
+import tempfile
+
+import pytest
+from chaos_play import RULES, SEATS, act, started, to_summoning
+from flask import render_template
+
+from companion.web import create_app
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app({"DATABASE": tempfile.mktemp(suffix=".sqlite3"), "TESTING": True})
+
+
+def states():
+    setup = RULES.initial_state({"players": "3", "sitting_out": "draw"})
+    old_world = started()
+    summoning = to_summoning(started())
+    battle = act(copy.deepcopy(summoning), "summon", {"unit": "warrior", "region": "kislev"}, god="khorne")
+    battle = act(battle, "summon", {"unit": "cultist", "region": "kislev"}, god="nurgle")
+    while battle["phase"] == "summoning":
+        battle = act(battle, "summoning.pass", god=battle["turn"])
+    rolled = act(battle, "battle.roll", {"faces": "4 4"}, god="khorne")
+    corruption = act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "0"}, god="khorne") \
+        if rolled["regions"]["kislev"]["peasants"] == 0 else \
+        act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "1"}, god="khorne")
+    corruption["regions"]["kislev"]["heroes"] = 1
+    corruption["board"]["kislev"]["slaanesh"] = {"warrior": 1}
+    end = act(corruption, "corruption.resolve")
+    over = copy.deepcopy(end)
+    over.update(phase="over", result={"reason": "vp", "winners": ["khorne"], "working": []})
+    return {"setup": (setup, "Draw who sits out"), "old_world": (old_world, "Old World card drawn"),
+            "summoning": (summoning, "Pass for the rest of the phase"), "battle": (battle, "Physical dice"),
+            "assign": (rolled, "Assign the hits"), "corruption": (corruption, "Compute domination and corruption"),
+            "end": (end, "Score ruination"), "over": (over, "Game over")}
+
+
+@pytest.mark.parametrize("name, state_and_control", states().items())
+def test_every_region_renders_in_every_phase(app, name, state_and_control):
+    state, control = state_and_control
+    # Nurgle (lowest threat) draws the Old World card; Slaanesh owes the hero a figure.
+    seat = SEATS[{"old_world": "s2", "end": "s4"}.get(name, "s1")]
+    pages = []
+    with app.test_request_context():
+        for viewer in (seat, None):
+            for region in RULES.regions(viewer):
+                pages.append(render_template(f"games/chaos/{region}.html", view=RULES.view(state, viewer), seats=SEATS,
+                                             seat=viewer, act_url="/act", display=viewer is None, table=None))
+    assert control in "".join(pages)

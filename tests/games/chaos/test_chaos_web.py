@@ -1,0 +1,135 @@
+"""The Chaos table on the web: pages render for seats and the display in
+every phase of a round, forms drive it, the JSON API reaches every action."""
+
+import pytest
+
+from companion.web import create_app
+
+LAN = {"REMOTE_ADDR": "192.168.1.20"}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "TESTING": True})
+    yield app
+    app.extensions["companion.store"].close()
+
+
+@pytest.fixture
+def table(app):
+    """A 4-player table, Khorne and Nurgle seated through the API."""
+    client = app.test_client()
+    made = client.post("/api/tables", json={"game": "chaos-old-world", "name": "Chaos", "options": {"players": "4"}})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    token = made.get_json()["token"]
+    keys = {}
+    for name, god in (("Kim", "khorne"), ("Nia", "nurgle")):
+        joined = client.post(f"/api/tables/{token}/seats", json={"name": name, "role": god}, environ_base=LAN)
+        assert joined.status_code == 201
+        keys[god] = joined.get_json()["key"]
+    return token, keys
+
+
+def act(app, table, phone, type, **payload):
+    """`phone`: the god whose seated phone sends it."""
+    token, keys = table
+    response = app.test_client().post(f"/api/tables/{token}/actions", json={"type": type, "payload": payload},
+                                      headers={"X-Seat-Key": keys[phone]}, environ_base=LAN)
+    return response
+
+
+def ok(response):
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def display(app, table):
+    page = app.test_client().get(f"/t/{table[0]}/display")
+    assert page.status_code == 200
+    return page.get_data(as_text=True)
+
+
+def test_a_round_through_the_api_with_pages_rendering_at_every_phase(app, table):
+    assert "Set-up" in display(app, table)
+    ok(act(app, table, "khorne", "setup.tokens", draw=True))
+    ok(act(app, table, "khorne", "setup.start"))
+    assert "Old World phase" in display(app, table)
+    ok(act(app, table, "nurgle", "old_world.card", name="Rising Chaos", end_phase=True))
+    ok(act(app, table, "khorne", "phase.next"))
+    for god in ("khorne", "nurgle", "tzeentch", "slaanesh"):
+        ok(act(app, table, "khorne" if god in ("tzeentch", "slaanesh") else god, "draw", **({"god": god} if god in ("tzeentch", "slaanesh") else {})))
+    ok(act(app, table, "khorne", "summon", unit="warrior", region="kislev"))
+    ok(act(app, table, "nurgle", "summon", unit="cultist", region="kislev"))
+    assert "Summoning phase" in display(app, table)
+    ok(act(app, table, "khorne", "summoning.pass", god="tzeentch"))
+    ok(act(app, table, "khorne", "summoning.pass", god="slaanesh"))
+    ok(act(app, table, "khorne", "summoning.pass"))
+    ok(act(app, table, "nurgle", "summoning.pass"))
+    page = display(app, table)
+    assert "Battle in Kislev" in page and "Chance of at least k hits" in page
+    ok(act(app, table, "khorne", "battle.roll", faces="4 1"))
+    ok(act(app, table, "khorne", "battle.assign", assignments=[{"owner": "nurgle", "unit": "cultist", "hits": 1}]))
+    ok(act(app, table, "nurgle", "corruption.resolve"))
+    assert "End phase" in display(app, table)
+    ok(act(app, table, "nurgle", "end.score"))
+    state = app.test_client().get(f"/api/tables/{table[0]}/state").get_json()["state"]
+    assert state["round"] == 2 and state["gods"]["khorne"]["vp"] == 4
+
+
+def test_a_refused_action_names_its_field_over_the_api(app, table):
+    response = act(app, table, "khorne", "summon", unit="warrior", region="kislev")
+    assert response.status_code == 422 or response.status_code == 400
+    assert response.get_json() == {"error": "Not now: this is the set-up.", "field": "type"}
+
+
+def test_seat_pages_render_with_controls(app, table):
+    client = app.test_client()
+    token, keys = table
+    ok(act(app, table, "khorne", "setup.tokens", draw=True))
+    ok(act(app, table, "khorne", "setup.start"))
+    # A phone with its key in a cookie: join through the page instead.
+    phone = app.test_client()
+    phone.environ_base.update(LAN)
+    page = phone.get(f"/t/{token}")
+    assert page.status_code == 200
+    assert client.get(f"/t/{token}/display").status_code == 200
+
+
+def test_every_action_is_in_the_generated_api_doc():
+    from pathlib import Path
+
+    from companion.games.chaos.actions import SPECS
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "api.md").read_text(encoding="utf-8")
+    assert "`chaos-old-world`" in doc
+    for spec in SPECS:
+        assert f"| `{spec.type}` |" in doc
+
+
+@pytest.mark.parametrize("language, expected", [("zh-CN", "恐虐"), ("ja", "コーン")])
+def test_the_pages_speak_the_readers_language(app, table, language, expected):
+    ok(act(app, table, "khorne", "setup.tokens", draw=True))
+    ok(act(app, table, "khorne", "setup.start"))
+    page = app.test_client().get(f"/t/{table[0]}/display", headers={"Accept-Language": language})
+    assert expected in page.get_data(as_text=True)
+
+
+def test_undoing_a_roll_and_rolling_again_gives_the_same_dice(app, table):
+    store = app.extensions["companion.store"]
+    token = table[0]
+    seats = {seat.role: seat.id for seat in store.seats(token).values()}
+    k, n = seats["khorne"], seats["nurgle"]
+    for seat, type, payload in [
+        (k, "setup.tokens", {"draw": True}), (k, "setup.start", {}), (n, "old_world.card", {"name": "Omens"}),
+        (k, "phase.next", {}), (k, "draw", {}), (n, "draw", {}), (k, "draw", {"god": "tzeentch"}),
+        (k, "draw", {"god": "slaanesh"}), (k, "summon", {"unit": "greater_daemon", "region": "kislev"}),
+        (n, "summon", {"unit": "warrior", "region": "kislev"}), (k, "summoning.pass", {"god": "tzeentch"}),
+        (k, "summoning.pass", {"god": "slaanesh"}), (k, "summoning.pass", {}), (n, "summoning.pass", {}),
+    ]:
+        store.act(token, seat, type, payload)
+    store.act(token, k, "battle.roll", {})
+    first = store.state(token)[1]["battle"]["roll"]
+    store.undo(token, k)
+    assert store.state(token)[1]["battle"]["roll"] is None
+    store.act(token, k, "battle.roll", {})
+    assert store.state(token)[1]["battle"]["roll"] == first
