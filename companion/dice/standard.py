@@ -1,6 +1,4 @@
-"""Dice definitions the games share until each game keeps its own.
-
-Generic dice any game may use. Each game keeps its own dice in its package
+"""Generic dice any game may use. Each game keeps its own dice in its package
 (companion/games/<id>/dice.py).
 """
 
@@ -31,12 +29,3 @@ def hits_on(
     return numeric_die(kind, sides, label=label, explode_on=explode_on, extra=extra)
 
 
-# Cthulhu Wars, combat dice. Source: shared/seeds/004_28ae84b971d057a1.txt, combat
-# step 2 (战斗和战斗中效果), the sentence starting "骰子点数中": each 6 is a kill, each
-# 4 or 5 a pain, 1-3 miss. No explosions.
-CTHULHU_WARS_COMBAT = numeric_die(
-    "cthulhu_wars_combat",
-    6,
-    label="Combat die",
-    extra={4: {"pain": 1}, 5: {"pain": 1}, 6: {"kill": 1}},
-)

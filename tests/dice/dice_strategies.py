@@ -2,9 +2,13 @@
 
 from hypothesis import strategies as st
 
-from companion.dice import Die, Face, Pool
+from companion.dice import Die, Face, Pool, numeric_die
 
 SYMBOLS = ("a", "b")
+
+#: A d6 with two symbols and no explosions (6: a kill, 4-5: a pain), for tests
+#: that need one; no game's die, so the engine's tests depend on no game.
+KILL_PAIN = numeric_die("kill_pain", 6, extra={4: {"pain": 1}, 5: {"pain": 1}, 6: {"kill": 1}})
 
 
 @st.composite

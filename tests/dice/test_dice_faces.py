@@ -6,6 +6,7 @@ import sys
 from fractions import Fraction
 
 import pytest
+from dice_strategies import KILL_PAIN
 
 from companion.dice import Die, Face, Pool, numeric_die
 from companion.dice import standard
@@ -116,13 +117,6 @@ def test_exploding_d6_die_hits_on_4_to_6_and_explodes_on_6():
     assert die.face("6").explode == "exploding_d6"
 
 
-def test_cthulhu_wars_die_kills_on_6_and_pains_on_4_5():
-    die = standard.CTHULHU_WARS_COMBAT
-    assert [face.count("kill") for face in die.faces] == [0, 0, 0, 0, 0, 1]
-    assert [face.count("pain") for face in die.faces] == [0, 0, 0, 1, 1, 0]
-    assert not die.explosion_kinds()
-
-
 def test_hits_on_threshold():
     die = standard.hits_on(5, kind="d6_5up")
     assert [face.count("hit") for face in die.faces] == [0, 0, 0, 0, 1, 1]
@@ -157,7 +151,7 @@ def test_pool_rejects_bad_definitions():
 def test_pool_json_round_trip():
     pool = Pool({EXPLODING_D6: 3, standard.D6: 1}, max_depth=4)
     data = json.loads(json.dumps(pool.to_json()))
-    assert Pool.from_json(data, [standard.D6, EXPLODING_D6, standard.CTHULHU_WARS_COMBAT]) == pool
+    assert Pool.from_json(data, [standard.D6, EXPLODING_D6, KILL_PAIN]) == pool
     with pytest.raises(ValueError):
         Pool.from_json(data, [standard.D6])
 

@@ -6,7 +6,7 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from dice_strategies import SYMBOLS, pools
+from dice_strategies import KILL_PAIN, SYMBOLS, pools
 from hypothesis import given, settings
 
 from companion.dice import Die, Pool, probability
@@ -30,21 +30,6 @@ def test_sum_of_2d6():
     dist = Pool({standard.D6: 2}).distribution("pips")
     assert dist == {total: F(6 - abs(total - 7), 36) for total in range(2, 13)}
     assert list(dist) == sorted(dist)
-
-
-def test_cthulhu_wars_two_dice():
-    pool = Pool({standard.CTHULHU_WARS_COMBAT: 2})
-    assert pool.chance_at_least("kill", 1) == F(11, 36)
-    assert pool.distribution("pain") == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
-    # (kills, pains): per die 6 -> (1, 0) at 1/6, 4-5 -> (0, 1) at 1/3, else (0, 0) at 1/2.
-    assert pool.joint_distribution(["kill", "pain"]) == {
-        (0, 0): F(1, 4),
-        (0, 1): F(1, 3),
-        (0, 2): F(1, 9),
-        (1, 0): F(1, 6),
-        (1, 1): F(1, 9),
-        (2, 0): F(1, 36),
-    }
 
 
 @pytest.mark.parametrize(
@@ -87,7 +72,7 @@ def test_cap_probability():
     assert one.cap_probability() == F(1, 36)  # a 6, then a 6 on the extra die
     two = Pool({EXPLODING_D6: 2}, max_depth=1)
     assert two.cap_probability() == 1 - F(35, 36) ** 2
-    assert Pool({standard.CTHULHU_WARS_COMBAT: 5}).cap_probability() == 0
+    assert Pool({KILL_PAIN: 5}).cap_probability() == 0
     assert Pool({EXPLODING_D6: 30}).cap_probability() < F(1, 10**7)
 
 
@@ -126,7 +111,7 @@ def test_bad_quantities_are_refused():
     "pool, quantities",
     [
         (Pool({EXPLODING_D6: 30}), ["hit"]),
-        (Pool({standard.CTHULHU_WARS_COMBAT: 30}), ["kill", "pain"]),
+        (Pool({KILL_PAIN: 30}), ["kill", "pain"]),
         (Pool({CRIT_DIE: 30}), ["hit", "corruption"]),
     ],
 )

@@ -4,7 +4,7 @@ import json
 import random
 
 import pytest
-from dice_strategies import pools
+from dice_strategies import KILL_PAIN, pools
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,7 +30,7 @@ class ScriptedRandom(random.Random):
 
 
 def test_same_seed_gives_the_same_roll():
-    pool = Pool({EXPLODING_D6: 12, standard.CTHULHU_WARS_COMBAT: 5})
+    pool = Pool({EXPLODING_D6: 12, KILL_PAIN: 5})
     first = pool.roll(random.Random(2024))
     second = pool.roll(random.Random(2024))
     assert first == second
@@ -115,8 +115,8 @@ def test_a_roll_replays_identically_from_json(pool, seed):
 
 
 def test_replay_re_totals_with_the_definitions():
-    pool = Pool({standard.CTHULHU_WARS_COMBAT: 3})
-    data = {"max_depth": 10, "dice": [{"kind": "cthulhu_wars_combat", "face": face} for face in "645"]}
+    pool = Pool({KILL_PAIN: 3})
+    data = {"max_depth": 10, "dice": [{"kind": "kill_pain", "face": face} for face in "645"]}
     roll = Roll.from_json(data, pool)
     assert (roll.total("kill"), roll.total("pain")) == (1, 2)
 
@@ -150,9 +150,9 @@ def test_replay_refuses_a_record_from_another_pool():
 
 
 def test_replay_refuses_dice_out_of_pool_order():
-    data = {"max_depth": 10, "dice": [{"kind": "d6", "face": "1"}, {"kind": "cthulhu_wars_combat", "face": "1"}, {"kind": "d6", "face": "2"}]}
+    data = {"max_depth": 10, "dice": [{"kind": "d6", "face": "1"}, {"kind": "kill_pain", "face": "1"}, {"kind": "d6", "face": "2"}]}
     with pytest.raises(ValueError):
-        Roll.from_json(data, [standard.D6, standard.CTHULHU_WARS_COMBAT])
+        Roll.from_json(data, [standard.D6, KILL_PAIN])
 
 
 def test_faces_by_kind_lists_pool_dice_then_each_round_of_explosions():

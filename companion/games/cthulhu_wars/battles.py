@@ -1,0 +1,113 @@
+"""Battle at the table (seed, 宣布战斗 and 战斗): declare (1 power, or an
+unlimited action with six books), adjust the sides for pre-battle effects,
+roll in the app or enter physical dice, read off what each side suffers."""
+
+from __future__ import annotations
+
+from companion.games.cthulhu_wars import actions, combat, costs, data, doom, spellbooks
+from companion.rules import N_, ActionError
+
+SIDES = ("attacker", "defender")
+
+
+def check_units(faction: str, units: dict, field: str) -> dict:
+    known = data.units(faction)
+    for unit_id, count in units.items():
+        if count == 0:
+            continue  # a form lists every unit of every enemy
+        if unit_id not in known:
+            raise ActionError(N_("%(unit)s is not a unit of that faction."), field=field, unit=str(unit_id)[:40])
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= known[unit_id]["count"]:
+            raise ActionError(N_("Enter how many of each unit are in the battle (0 to the number in the box)."), field=field)
+    return {unit_id: count for unit_id, count in units.items() if count}
+
+
+def dice(state: dict, battle: dict) -> dict:
+    """Each side's dice and working, from the units declared and the tracked state."""
+    track, marker = state["ritual"]["track"], state["ritual"]["marker"]
+    out = {}
+    for side, other in (("attacker", "defender"), ("defender", "attacker")):
+        faction = battle[side]
+        context = {"own": state["factions"][faction], "enemy": state["factions"][battle[other]],
+                   "ritual_cost": doom.ritual_cost(track, marker)}
+        total, terms = combat.side_dice(state, faction, battle["units"][side], context, battle["extra"][side])
+        out[side] = {"dice": total, "terms": terms}
+    return out
+
+
+def declare(state, faction, payload):
+    mine = actions.me(state, faction)
+    defender = payload["defender"]
+    if defender == faction or defender not in state["factions"]:
+        raise ActionError(N_("Choose an enemy faction in the area."), field="defender")
+    units = {"attacker": check_units(faction, payload["attacker_units"], "attacker_units"),
+             "defender": check_units(defender, payload["defender_units"], "defender_units")}
+    if not units["defender"] or not units["attacker"]:
+        raise ActionError(N_("Both factions need a unit in the area."), field="defender_units")
+    unlimited = spellbooks.battle_is_unlimited(mine, state["players"])
+    actions.spend(state, faction, costs.normal_cost("battle"), unlimited=unlimited)
+    battle = {"attacker": faction, "defender": defender, "area": payload.get("area"), "units": units,
+              "extra": {"attacker": payload.get("attacker_extra") or 0, "defender": payload.get("defender_extra") or 0},
+              "outcome": None}
+    battle["dice"] = dice(state, battle)
+    state["battle"] = battle
+
+
+def open_battle(state: dict, faction: str | None) -> dict:
+    battle = state.get("battle")
+    if not battle or battle["outcome"] is not None:
+        raise ActionError(N_("No battle is waiting for its dice."))
+    if faction not in (battle["attacker"], battle["defender"]):
+        raise ActionError(N_("Only the two factions in the battle can do that."))
+    return battle
+
+
+def adjust(state, faction, payload):
+    """Before the dice: units removed or added by pre-battle effects, extra dice."""
+    battle = open_battle(state, faction)
+    side = "attacker" if faction == battle["attacker"] else "defender"
+    battle["units"][side] = check_units(faction, payload["units"], "units")
+    battle["extra"][side] = payload.get("extra") or 0
+    battle["dice"] = dice(state, battle)
+
+
+def roll(state, faction, payload):
+    battle = open_battle(state, faction)
+    battle["dice"] = dice(state, battle)
+    records = {}
+    for side in SIDES:
+        record = payload.get(f"{side}_roll")
+        if record is None:
+            raise ActionError(N_("The dice of the battle were not recorded."))
+        try:
+            records[side] = combat.results(record)
+        except ValueError as error:
+            raise ActionError(N_("The recorded dice do not fit the battle."), field=f"{side}_faces") from error
+        if len(records[side]["faces"]) != battle["dice"][side]["dice"]:
+            raise ActionError(N_("The recorded dice do not fit the battle."), field=f"{side}_faces")
+    battle["outcome"] = combat.outcome(payload["attacker_roll"], payload["defender_roll"])
+    state["last_battle_rolls"] = battle["outcome"]
+
+
+def harbinger(state, faction, payload):
+    """Nyarlathotep (post-battle): for an enemy Great Old One pained or killed,
+    half its awakening cost as power, or 2 elder signs."""
+    mine = actions.me(state, faction)
+    battle = state.get("battle")
+    if faction != "crawling_chaos" or not battle or battle["outcome"] is None or \
+            faction not in (battle["attacker"], battle["defender"]) or \
+            not battle["units"]["attacker" if battle["attacker"] == faction else "defender"].get("nyarlathotep"):
+        raise ActionError(N_("The Harbinger follows a battle Nyarlathotep fought in."))
+    enemy = battle["defender"] if battle["attacker"] == faction else battle["attacker"]
+    goo = payload["great_old_one"]
+    side = "defender" if battle["attacker"] == faction else "attacker"
+    if not battle["units"][side].get(goo) or data.units(enemy)[goo]["kind"] != "great_old_one":
+        raise ActionError(N_("Choose an enemy Great Old One from that battle."), field="great_old_one")
+    done = battle.setdefault("harbinger", [])
+    if goo in done:
+        raise ActionError(N_("The Harbinger has paid out for that Great Old One."), field="great_old_one")
+    done.append(goo)
+    if payload["take"] == "power":
+        mine["power"] += costs.awaken_cost(state, enemy, goo, state["factions"][enemy]) // 2
+    else:
+        actions.gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])

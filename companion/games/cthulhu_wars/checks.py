@@ -1,0 +1,77 @@
+"""check_state: the shape a Cthulhu Wars state must have (an imported export
+may be damaged or edited by hand)."""
+
+from __future__ import annotations
+
+from companion.games.cthulhu_wars import data
+from companion.games.cthulhu_wars.setup import COUNTS, PLAYERS
+
+PHASES = ("setup", "gather", "first_player", "doom", "action", "end", "over")
+
+
+def _int(value, low=0, high=10**6) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"not a whole number from {low} to {high}: {value!r}")
+
+
+def check_faction(faction_id: str, faction: dict) -> None:
+    if faction_id not in data.factions():
+        raise ValueError(f"unknown faction {faction_id!r}")
+    for key in ("power", "doom", "elder_signs"):
+        _int(faction[key])
+    for key in COUNTS:
+        _int(faction["counts"][key])
+    books = data.spellbook_ids(faction_id)
+    if not all(b in books for b in faction["spellbooks"]) or len(set(faction["spellbooks"])) != len(faction["spellbooks"]):
+        raise ValueError("bad spellbooks")
+    if not all(r in data.requirements(faction_id) for r in faction["requirements_met"]):
+        raise ValueError("bad requirements")
+    goos = {g["id"] for g in data.great_old_ones(faction_id)}
+    if set(faction["great_old_ones"]) != goos or not all(w in ("pool", "map", "submerged") for w in faction["great_old_ones"].values()):
+        raise ValueError("bad Great Old Ones")
+
+
+def check_secrets(state: dict) -> None:
+    secrets = state["secrets"]
+    if not isinstance(secrets, dict) or not isinstance(secrets.get("bag"), dict):
+        raise TypeError("secrets")
+    for value, count in secrets["bag"].items():
+        if value not in ("1", "2", "3"):
+            raise ValueError("bad pool")
+        _int(count, 0, 36)
+    held = 0
+    for key, secret in secrets.items():
+        if key != "bag":
+            signs = secret.get("elder_signs", [])
+            if not isinstance(signs, list) or not all(v in (1, 2, 3) for v in signs):
+                raise ValueError("bad elder signs")
+            held += len(signs)
+    if held != sum(f["elder_signs"] for f in state["factions"].values()):
+        raise ValueError("the elder signs held don't match the counts shown")
+
+
+def check_state(state: dict) -> None:
+    _int(state["players"], 2, 4)
+    if state["players"] not in PLAYERS or len(state["seating"]) != state["players"]:
+        raise ValueError("players")
+    if state["map"] not in data.maps() or state["phase"] not in PHASES:
+        raise ValueError("map or phase")
+    if set(state["factions"]) != set(state["seating"]):
+        raise ValueError("factions")
+    for faction_id, faction in state["factions"].items():
+        check_faction(faction_id, faction)
+    track = state["ritual"]["track"]
+    if not isinstance(track, list) or len(track) < 2 or track[-1] is not None:
+        raise ValueError("the ritual track ends on Instant Death")
+    for cost in track[:-1]:
+        _int(cost, 1, 20)
+    _int(state["ritual"]["marker"], 0, len(track) - 1)
+    _int(state["round"], 1)
+    _int(state["abandoned_gates"])
+    if state["turn"] is not None and state["turn"] not in state["factions"]:
+        raise ValueError("turn")
+    if not set(state["order"]) <= set(state["factions"]):
+        raise ValueError("order")
+    check_secrets(state)
+    if not isinstance(state.get("seats", {}), dict):
+        raise TypeError("seats")

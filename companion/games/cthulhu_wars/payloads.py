@@ -1,0 +1,139 @@
+"""Every action's payload, declared once on the kit's typed fields
+(companion/kit/fields.py): its one-line doc (docs/api.md) and its fields,
+parsed alike from form strings and JSON values; a bad value is an ActionError
+naming the field.
+
+A form can't send a JSON object, so a map (units by kind, start areas) or a
+list (elder-sign values, two areas) may also come as one form field per key,
+named "field.key": `Collected` reads both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.cthulhu_wars import data
+from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
+from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
+from companion.rules import N_, ActionError
+
+FACTIONS = tuple(data.factions())
+WHERE = ("pool", "map", "submerged")
+UNIQUE = tuple(sorted({name for actions in data.game()["unique_actions"].values() for name in actions}))
+GREAT_OLD_ONES = tuple(u["id"] for f in FACTIONS for u in data.great_old_ones(f))
+REQUIREMENTS = tuple(r["id"] for f in FACTIONS for r in data.faction(f)["requirements"])
+SPELLBOOKS = tuple(b for f in FACTIONS for b in data.spellbook_ids(f))
+AREAS = tuple(sorted({a["id"] for board in data.maps().values() for a in board["areas"]}))
+MONSTERS = tuple(sorted({u["id"] for f in FACTIONS for u in data.faction(f)["units"] if u["kind"] == "monster"}))
+
+
+@dataclass(frozen=True)
+class Collected(Field):
+    """A map of names to whole numbers or names, or a list of them: JSON, or
+    form fields "name.key" (a list takes their values in the keys' order)."""
+
+    shape: str = "counts"  # counts: {name: int}; names: {name: name}; ints: [int]; list: [name]
+    low: int = 0
+    high: int = 99
+    max_items: int = 40
+    kind = "map"
+    missing = N_("This value is missing.")
+
+    def read(self, payload: dict) -> Any:
+        raw = payload.get(self.name, MISSING)
+        if raw is MISSING or raw is None or raw == "":
+            prefix = self.name + "."
+            parts = {k[len(prefix):]: v for k, v in payload.items()
+                     if isinstance(k, str) and k.startswith(prefix) and v not in ("", None)}
+            if parts:
+                raw = [parts[key] for key in sorted(parts)] if self.shape in ("ints", "list") else parts
+        if raw is MISSING or raw is None or raw == "" or raw == {}:
+            if self.required:
+                raise ActionError(self.missing, field=self.name)
+            return self.default
+        return self.parse(raw)
+
+    def parse(self, raw: object) -> Any:
+        if isinstance(raw, str):
+            raw = Json(self.name).parse(raw) if raw.strip()[:1] in "[{" else raw.replace(",", " ").split()
+        as_list = self.shape in ("ints", "list")
+        if not isinstance(raw, list if as_list else dict) or len(raw) > self.max_items:
+            raise ActionError(N_("The action's details are malformed."), field=self.name)
+        if as_list:
+            return [self.value(item) for item in raw]
+        return {clean_text(key, self.name, max_length=40): self.value(item) for key, item in raw.items()}
+
+    def value(self, item: object) -> Any:
+        if self.shape in ("counts", "ints"):
+            return whole_number(item, self.name, self.low, self.high)
+        return clean_text(item, self.name, max_length=40)
+
+    def describe(self) -> dict:
+        return super().describe() | {"shape": self.shape}
+
+
+def optional_int(name, low=0, high=MAX_COUNT):
+    return Int(name, default=None, min=low, max=high)
+
+
+def spec(type_, doc, *fields, seat_may_undo=True):
+    return ActionSpec(type_, doc, tuple(fields), seat_may_undo=seat_may_undo)
+
+
+ACTIONS = (
+    spec("setup.gates", "Two players: place the two gates, `areas` (two area ids).",
+         Collected("areas", shape="list", max_items=2)),
+    spec("setup.starts", "Two players: the start area of each faction, `starts` ({faction: area}).",
+         Collected("starts", shape="names", max_items=4)),
+    spec("power.gather", "Gather power for every faction from its counts (then the minimum rule)."),
+    spec("first_player.choose", "The previous first player picks the first player among those tied, `faction`.",
+         Choice("faction", choices=FACTIONS)),
+    spec("direction.choose", "The first player picks the `direction` of play for the round.",
+         Choice("direction", choices=("clockwise", "counterclockwise"))),
+    spec("ritual.perform", "Perform the Ritual of Annihilation on your doom-phase turn (elder signs drawn secretly)."),
+    spec("ritual.skip", "Decline the ritual this doom phase."),
+    spec("events.blood_sacrifice", "Black Goat: remove a cultist for an elder sign (doom phase, Shub-Niggurath in play)."),
+    spec("events.done", "Finish your special events of the doom phase."),
+    spec("recruit", "Recruit a cultist (1 power)."),
+    spec("gate.build", "Build a gate (3 power)."),
+    spec("move", "Move `units` units (1 power each).", Int("units", min=1, max=60)),
+    spec("capture", "Capture a cultist of faction `victim` (1 power).", Choice("victim", choices=FACTIONS)),
+    spec("summon", "Summon monsters: `units` ({unit id: count}) or `monster` and `count`; one monster except Black Goat.",
+         Collected("units", default=None), Choice("monster", default=None, choices=MONSTERS), optional_int("count", 1, 9)),
+    spec("awaken", "Awaken `great_old_one` at its cost.", Choice("great_old_one", choices=GREAT_OLD_ONES)),
+    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
+         Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99), Choice("area", default=None, choices=AREAS)),
+    spec("gate.control", "Free: one of your cultists takes an abandoned gate."),
+    spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned)."),
+    spec("pass", "Can't or won't act: your power drops to 0."),
+    spec("turn.end", "End your turn after your action."),
+    spec("battle.declare", "Battle `defender` in `area`: `attacker_units` and `defender_units` ({unit: count}), optional `attacker_extra`/`defender_extra` dice.",
+         Choice("defender", choices=FACTIONS), Collected("attacker_units"), Collected("defender_units"),
+         Choice("area", default=None, choices=AREAS), optional_int("attacker_extra", 0, 60), optional_int("defender_extra", 0, 60)),
+    spec("battle.adjust", "Before the dice: your side's `units` ({unit: count}) and `extra` dice after pre-battle effects.",
+         Collected("units"), optional_int("extra", 0, 60)),
+    spec("battle.roll", "Roll the battle's dice, or give physical results `attacker_faces` / `defender_faces` (like \"6 4 1\").",
+         Text("attacker_faces", default=None, max_length=200), Text("defender_faces", default=None, max_length=200)),
+    spec("harbinger", "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
+         Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs"))),
+    spec("spellbook.earn", "Take `spellbook` for meeting `requirement` (optional `target` faction for Yellow Sign's doom gift).",
+         Choice("requirement", choices=REQUIREMENTS), Choice("spellbook", choices=SPELLBOOKS),
+         Choice("target", default=None, choices=FACTIONS)),
+    spec("elder_signs.reveal", "Reveal elder signs of the given `values` (a list) for doom.",
+         Collected("values", shape="ints", low=1, high=3, max_items=36)),
+    spec("counts.set", "Set your count `count` (" + ", ".join(COUNTS) + ") to `value`.",
+         Choice("count", choices=COUNTS), Int("value", min=0, max=MAX_COUNT)),
+    spec("counts.adjust", "Add `delta` to your count `count` (" + ", ".join(COUNTS) + ").",
+         Choice("count", choices=COUNTS), Int("delta", min=-MAX_COUNT, max=MAX_COUNT)),
+    spec("abandoned.set", "Set the number of abandoned gates on the map, `value`.", Int("value", min=0, max=MAX_COUNT)),
+    spec("great_old_one.set", "Say where your `great_old_one` is: `where` = pool, map or submerged.",
+         Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("where", choices=WHERE)),
+    spec("default.correct", "Correct a default from the printed components: `faction`, `unit`, `field` (cost or combat), `value`.",
+         Choice("faction", choices=FACTIONS), Text("unit", max_length=40), Choice("field", choices=("cost", "combat")),
+         Int("value", min=0, max=20)),
+    spec("ritual_track.correct", "Correct the ritual track from the printed one: `spaces`, the costs before Instant Death (like \"5 6 7 8 9 10\").",
+         Text("spaces", max_length=80)),
+    # Ending the game reveals every hidden sign: only the host may take it back.
+    spec("game.settle", "At the end: reveal every hidden elder sign and name the winner.", seat_may_undo=False),
+)

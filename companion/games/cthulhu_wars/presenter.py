@@ -1,0 +1,148 @@
+"""What the pages show, worked out from the state: every computed number with
+its working (a list of (msgid, params) terms the template translates), the
+doom and power tracks' geometry and the battle's chance chart. Pure and
+JSON-able, so the JSON API's view carries the same."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from companion.games.cthulhu_wars import actions, battles, combat, costs, data, doom, facts, spellbooks
+from companion.games.cthulhu_wars.texts import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
+from companion.rules import N_
+
+COLOURS = {"green": "#3f9a4a", "blue": "#3d6fd1", "red": "#c8463d", "yellow": "#d9a521"}
+DOOM_WORKING = {
+    "gates": N_("%(n)d from gates"), "rituals": N_("%(n)d from rituals"),
+    "elder_signs": N_("%(n)d from elder signs"), "other": N_("%(n)d given or drawn from an empty pool"),
+}
+UNIT_TERM = N_("%(n)d × %(unit)s")
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}"
+
+
+def power_working(faction: dict) -> list[list]:
+    worked = faction.get("gathered")
+    if not worked:
+        return []
+    terms = [[t["label"], {"n": t["n"]}] for t in worked["terms"]]
+    if worked["raised_to_half_of"]:
+        terms.append([N_("raised to half of %(top)d, rounded up"), {"top": worked["raised_to_half_of"]}])
+    return terms
+
+
+def doom_working(faction: dict) -> list[list]:
+    return [[DOOM_WORKING[s], {"n": n}] for s, n in faction.get("doom_from", {}).items() if n]
+
+
+def doom_track(state: dict) -> dict:
+    """Positions on a 0..target track (SVG units 0..300), stacked when equal."""
+    target = doom.doom_target(state["players"])
+    marks, seen = [], {}
+    for faction_id in state["seating"]:
+        value = state["factions"][faction_id]["doom"]
+        shown = min(value, target)
+        stack = seen.get(shown, 0)
+        seen[shown] = stack + 1
+        marks.append({"faction": faction_id, "x": round(10 + 290 * shown / target, 1), "row": stack,
+                      "colour": COLOURS[data.faction(faction_id)["colour"]], "value": value})
+    ticks = [{"x": round(10 + 290 * n / target, 1), "n": n} for n in range(0, target + 1, 5)]
+    return {"target": target, "marks": marks, "ticks": ticks}
+
+
+def power_bars(state: dict) -> list[dict]:
+    top = max([20] + [f["power"] for f in state["factions"].values()])
+    return [{"faction": f, "power": state["factions"][f]["power"], "width": round(300 * state["factions"][f]["power"] / top, 1),
+             "colour": COLOURS[data.faction(f)["colour"]], "working": power_working(state["factions"][f])}
+            for f in state["seating"]]
+
+
+def ritual(state: dict) -> dict:
+    track, marker = state["ritual"]["track"], state["ritual"]["marker"]
+    spaces = [{"cost": cost, "here": i == marker} for i, cost in enumerate(track)]
+    return {"spaces": spaces, "cost": doom.ritual_cost(track, marker), "instant_death": doom.on_instant_death(track, marker)}
+
+
+def battle(state: dict) -> dict | None:
+    current = state.get("battle")
+    if not current:
+        return None
+    sides = {}
+    worked = battles.dice(state, current) if current["outcome"] is None else current["dice"]
+    for side in battles.SIDES:
+        faction = current[side]
+        # A strength only the reference gives is marked "?" until the group checks it.
+        terms = [[UNIT_TERM, {"n": t["n"], "unit": data.units(faction)[t["unit"]]["name"]}, t["value"],
+                  "combat" in facts.unit(state, faction, t["unit"])["unchecked"]] if "unit" in t
+                 else [t["label"], {"n": t["n"]}, t["value"], False] for t in worked[side]["terms"]]
+        dice = worked[side]["dice"]
+        chart = combat.chart(dice)
+        sides[side] = {"faction": faction, "dice": dice, "terms": terms, "unchecked": any(t[3] for t in terms),
+                       "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}", "width": round(float(p) * 100, 1)}
+                                        for n, p in rows] for kind, rows in chart.items()}}
+    area = data.areas(state["map"]).get(current.get("area") or "")
+    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None, "units": current["units"]}
+
+
+def requirements(state: dict, faction_id: str) -> list[dict]:
+    faction = state["factions"][faction_id]
+    out = []
+    for req in data.faction(faction_id)["requirements"]:
+        text = REQUIREMENTS[req["id"]]
+        if state["players"] == 2 and "glyph" in req:
+            text = REQUIREMENTS["ys_lone_desecration"]  # 第八章 C
+        out.append({"id": req["id"], "text": text, "met": req["id"] in faction["requirements_met"]})
+    return out
+
+
+def unchecked_defaults(state: dict, faction_id: str) -> list[dict]:
+    out = []
+    for unit_id, field in facts.editable(faction_id):
+        unit = facts.unit(state, faction_id, unit_id)
+        value = unit[field] if field == "cost" else unit["combat"].get("fixed")
+        out.append({"unit": unit_id, "name": unit["name"], "field": field, "value": value,
+                    "checked": field not in unit["unchecked"]})
+    return out
+
+
+def awaken_needs(state: dict, great_old_one: dict) -> str:
+    where = great_old_one["where"]
+    if where == "start_area_gate" and state["players"] == 2:
+        where = "start_area_gate_two_players"  # 第八章 C: any ocean gate
+    return AWAKEN_WHERE[where]
+
+
+def present(state: dict, me: str | None) -> dict:
+    """Everything derived, for the viewer's faction `me` (None: the table display)."""
+    out = {
+        "doom_track": doom_track(state),
+        "power": power_bars(state),
+        "ritual": ritual(state),
+        "battle": battle(state),
+        "doom_working": {f: doom_working(state["factions"][f]) for f in state["seating"]},
+        "unlimited_battle": {f: spellbooks.battle_is_unlimited(state["factions"][f], state["players"]) for f in state["seating"]},
+        "areas": [{"id": a["id"], "name": a["name"]} for a in data.maps()[state["map"]]["areas"]],
+        "names": {f: data.faction(f)["name"] for f in state["seating"]},
+        "unique_names": UNIQUE_ACTIONS,
+        "goo_names": {g["id"]: g["name"] for f in state["seating"] for g in data.great_old_ones(f)},
+        "book_names": {b["id"]: b["name"] for f in state["seating"] for b in data.faction(f)["spellbooks"]},
+        "unit_names": {f: {u["id"]: u["name"] for u in data.faction(f)["units"]} for f in state["seating"]},
+    }
+    if me in state["factions"]:
+        mine = state["factions"][me]
+        out["requirements"] = requirements(state, me)
+        out["books_left"] = [b for b in data.faction(me)["spellbooks"] if b["id"] not in mine["spellbooks"]]
+        out["unique"] = [{"id": name, "name": UNIQUE_ACTIONS[name], "cost": costs.unique_cost(me, name, mine)}
+                         for name in costs.unique_actions(me) if actions.unique_allowed(mine, name)]
+        out["monsters"] = [{"id": u["id"], "name": u["name"], "cost": costs.summon_cost(state, me, u["id"], mine),
+                            "unchecked": "cost" in facts.unit(state, me, u["id"])["unchecked"]}
+                           for u in data.faction(me)["units"] if u["kind"] == "monster"]
+        out["great_old_ones"] = [{"id": g["id"], "name": g["name"], "where": mine["great_old_ones"][g["id"]],
+                                  "cost": costs.awaken_cost(state, me, g["id"], mine), "needs": awaken_needs(state, g),
+                                  "removes": g.get("cultists_removed", 0)}
+                                 for g in data.great_old_ones(me)]
+        out["defaults"] = unchecked_defaults(state, me)
+        out["units"] = [{"id": u["id"], "name": u["name"]} for u in data.faction(me)["units"]]
+    return out

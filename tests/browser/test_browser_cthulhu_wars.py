@@ -1,0 +1,73 @@
+"""Cthulhu Wars on two phones in a real browser: a two-player game through
+gather power, the first action phase and a doom phase with a ritual; the
+elder sign Great Cthulhu draws shows on his phone and never on Black Goat's."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_support import join
+
+pytestmark = pytest.mark.browser
+
+LIVE = 1000  # ms
+
+
+def seat_of(server, token, role):
+    return next(s.id for s in server.store.seats(token).values() if s.role == role)
+
+
+def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phones):
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night", {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+    gc_phone, bg_phone = phones(), phones()
+    gc, bg = gc_phone.page, bg_phone.page
+    join(gc, server, table.token, "Gina", role="great_cthulhu")
+    join(bg, server, table.token, "Bea", role="black_goat")
+    # Two-player set-up (第八章 A): gates in two areas, then both start areas.
+    server.store.act(table.token, seat_of(server, table.token, "black_goat"), "setup.gates", {"areas": ["north_atlantic", "antarctica"]})
+    server.store.act(table.token, seat_of(server, table.token, "great_cthulhu"), "setup.starts",
+                     {"starts": {"great_cthulhu": "north_atlantic", "black_goat": "australia"}})
+
+    # Gather power, tapped on Black Goat's phone: both phones see the working.
+    bg.get_by_role("button", name="Gather power for everyone").click()
+    expect(gc.get_by_role("button", name="Clockwise", exact=True)).to_be_visible(timeout=LIVE)
+    power = gc.locator(".cw-power li", has_text="Great Cthulhu").locator(".working")
+    expect(power.locator("summary .value")).to_have_text("9")
+    power.locator("summary").click()
+    expect(power).to_contain_text("Power 9 = 6 cultists + 1 gate × 2 + 1 abandoned")
+    gc.get_by_role("button", name="Clockwise", exact=True).click()
+    expect(bg.locator(".cw-phase")).to_have_text("Action phase", timeout=LIVE)
+
+    # Round one's action phase: both pass; the round ends.
+    gc.get_by_role("button", name="Pass: power to 0").click()
+    bg.get_by_role("button", name="Pass: power to 0").click()
+    expect(gc.locator(".cw-phase")).to_have_text("Gather power", timeout=LIVE)
+
+    # Cthulhu is in play, so his ritual draws an elder sign.
+    server.store.act(table.token, seat_of(server, table.token, "great_cthulhu"), "great_old_one.set",
+                     {"great_old_one": "cthulhu", "where": "map"})
+    gc.get_by_role("button", name="Gather power for everyone").click()
+    gc.get_by_role("button", name="Clockwise", exact=True).click()
+    expect(bg.locator(".cw-phase")).to_have_text("Doom phase", timeout=LIVE)
+    gc.get_by_role("button", name="Perform the ritual (5)").click()
+    bg.get_by_role("button", name="Decline").click()
+    gc.get_by_role("button", name="Done").click()
+    bg.get_by_role("button", name="Done").click()
+    expect(gc.locator(".cw-phase")).to_have_text("Action phase", timeout=LIVE)
+
+    # Doom: 1 from the gate, 1 more from the ritual; the ritual marker moved on.
+    expect(bg.locator(".cw-factions tr", has_text="Great Cthulhu").locator(".working summary .value")).to_have_text("2", timeout=LIVE)
+    expect(bg.locator(".cw-ritual li.here")).to_have_text("6")
+    # The sign: its value on Great Cthulhu's phone, only a count on Black Goat's.
+    sign = gc.locator("[data-elder-sign]")
+    expect(sign).to_have_count(1)
+    value = sign.get_attribute("data-elder-sign")
+    assert value in ("1", "2", "3")
+    expect(bg.locator(".cw-factions tr", has_text="Great Cthulhu").locator("td").nth(2)).to_have_text("1")
+    assert bg.locator("[data-elder-sign]").count() == 0
+    bg_html = bg.content()
+    assert "data-elder-sign" not in bg_html and '"drawn"' not in bg_html
+    history = bg.context.new_page()
+    history.goto(server.at(f"/t/{table.token}/history"))
+    assert "drew 1 elder signs" in history.content() and "data-elder-sign" not in history.content()

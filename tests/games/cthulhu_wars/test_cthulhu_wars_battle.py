@@ -1,0 +1,98 @@
+"""A battle at the table: declared, adjusted before the dice, rolled or entered."""
+
+import pytest
+from cthulhu_support import Table
+
+from companion.rules import ActionError
+
+
+def battle_table():
+    table = Table()
+    table.to_action_phase()
+    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
+    return table
+
+
+def test_declaring_costs_1_and_counts_dice_from_strengths():
+    table = battle_table()
+    table.act("great_cthulhu", "battle.declare", defender="black_goat",
+              attacker_units={"cthulhu": 1, "deep_one": 2, "cultist": 3}, defender_units={"cultist": 2, "fungi": 1})
+    battle = table.state["battle"]
+    assert table.faction("great_cthulhu")["power"] == 7
+    assert battle["dice"]["attacker"]["dice"] == 8 and battle["dice"]["defender"]["dice"] == 1
+
+
+def test_a_battle_needs_an_enemy_and_units_on_both_sides():
+    table = battle_table()
+    with pytest.raises(ActionError) as refused:
+        table.act("great_cthulhu", "battle.declare", defender="great_cthulhu", attacker_units={"cultist": 1}, defender_units={"cultist": 1})
+    assert refused.value.field == "defender"
+    with pytest.raises(ActionError) as refused:
+        table.act("great_cthulhu", "battle.declare", defender="black_goat", attacker_units={"cultist": 1}, defender_units={"dark_young": 4})
+    assert refused.value.field == "defender_units"
+    assert table.faction("great_cthulhu")["power"] == 8  # nothing changed
+
+
+def test_pre_battle_effects_change_the_dice_before_the_roll():
+    table = battle_table()
+    table.act("great_cthulhu", "battle.declare", defender="black_goat",
+              attacker_units={"deep_one": 2}, defender_units={"fungi": 2})
+    table.act("black_goat", "battle.adjust", units={"fungi": 1}, extra=0)
+    assert table.state["battle"]["dice"]["defender"]["dice"] == 1
+    with pytest.raises(ActionError):
+        table.act("crawling_chaos", "battle.adjust", units={"nightgaunt": 1})
+
+
+def test_entered_physical_dice_give_each_side_the_others_results():
+    table = battle_table()
+    table.act("great_cthulhu", "battle.declare", defender="black_goat",
+              attacker_units={"deep_one": 3}, defender_units={"fungi": 2})
+    table.act("black_goat", "battle.roll", attacker_faces="6 4 2", defender_faces="5 5")
+    outcome = table.state["battle"]["outcome"]
+    assert outcome["defender"]["suffers"] == {"kills": 1, "pains": 1}
+    assert outcome["attacker"]["suffers"] == {"kills": 0, "pains": 2}
+    with pytest.raises(ActionError):
+        table.act("black_goat", "battle.roll")  # rolled once
+
+
+def test_a_wrong_number_of_entered_dice_is_refused_naming_the_side():
+    table = battle_table()
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", attacker_units={"deep_one": 3}, defender_units={"fungi": 2})
+    with pytest.raises(ActionError) as refused:
+        table.act("black_goat", "battle.roll", attacker_faces="6 4")
+    assert refused.value.field.startswith("attacker_faces")
+
+
+def test_the_app_rolls_the_sides_nobody_entered_and_records_them():
+    table = battle_table()
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", attacker_units={"deep_one": 3}, defender_units={"fungi": 2})
+    action = table.act("great_cthulhu", "battle.roll", defender_faces="1 1")
+    assert len(action.payload["attacker_roll"]["dice"]) == 3
+    assert table.state["battle"]["outcome"]["attacker"]["rolled"]["faces"] == [d["face"] for d in action.payload["attacker_roll"]["dice"]]
+
+
+def test_the_harbinger_gives_half_the_awakening_cost_or_two_elder_signs():
+    table = Table()
+    table.to_action_phase()
+    table.act("great_cthulhu", "pass")
+    table.faction("crawling_chaos")["great_old_ones"]["nyarlathotep"] = "map"
+    table.faction("great_cthulhu")["awakened"] = ["cthulhu"]
+    table.act("crawling_chaos", "battle.declare", defender="great_cthulhu",
+              attacker_units={"nyarlathotep": 1}, defender_units={"cthulhu": 1})
+    table.act("crawling_chaos", "battle.roll", attacker_faces="", defender_faces="1 1 1 1 1 1")
+    table.act("crawling_chaos", "harbinger", great_old_one="cthulhu", take="power")
+    assert table.faction("crawling_chaos")["power"] == 9  # 8, 1 for the battle, half of Cthulhu's 4 again
+    with pytest.raises(ActionError):
+        table.act("crawling_chaos", "harbinger", great_old_one="cthulhu", take="elder_signs")
+
+
+def test_a_strength_only_the_reference_gives_is_marked_until_the_group_checks_it():
+    from companion.games.cthulhu_wars.rules import RULES
+
+    table = battle_table()
+    table.act("great_cthulhu", "battle.declare", defender="black_goat",
+              attacker_units={"starspawn": 1, "deep_one": 1}, defender_units={"cultist": 1})
+    side = RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]
+    assert side["unchecked"] and [t[3] for t in side["terms"]] == [True, False]  # Deep Ones: the seed's example
+    table.act("great_cthulhu", "default.correct", faction="great_cthulhu", unit="starspawn", field="combat", value=3)
+    assert not RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]["unchecked"]
