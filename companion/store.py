@@ -500,6 +500,7 @@ class Store:
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise ActionError("This is not a table export.", field="file")
         try:
+            data = games.rules_for(data["game"]).upgrade_export(copy.deepcopy(data))
             name, initial, state, seats, entries, snapshots = _checked_export(data)
         # RecursionError: nested deeper than copying or comparing can go;
         # OverflowError, OSError: a time no calendar holds.
