@@ -34,7 +34,7 @@ def sheet(state: dict, who: dict) -> dict:
         "perks_by_hand": klass["perks"] is None, "entered_perks": who["entered_perks"],
         "deck": [{"label": c["label"], "count": c["count"], "chance": _fraction(c["chance"])} for c in deck.chances(built)],
         "deck_total": built["total"], "deck_working": built["working"],
-        "items": [{"id": n, "name": data.item(n)["name"], "slot": data.item(n)["slot"], "equipped": n in who["equipped"],
+        "owned": [{"id": n, "name": data.item(n)["name"], "slot": data.item(n)["slot"], "equipped": n in who["equipped"],
                    "sell": shop.sell_price(data.item(n))} for n in who["items"]],
         "small_limit": limits["small"],
         "small_working": [[N_("Small items: %(n)d = level %(level)d ÷ 2, rounded up"), {"n": limits["small"], "level": who["level"]}]],
