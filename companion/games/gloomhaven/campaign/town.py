@@ -53,7 +53,7 @@ def achievement(payload: dict) -> tuple[str, str]:
     return scope, wanted
 
 
-def add_achievement(state: dict, payload: dict) -> None:
+def add_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
     scope, wanted = achievement(payload)
     if scope == "global":
         add_global(state, wanted)
@@ -61,7 +61,7 @@ def add_achievement(state: dict, payload: dict) -> None:
         state["party"]["achievements"].append(wanted)
 
 
-def remove_achievement(state: dict, payload: dict) -> None:
+def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
     scope, wanted = achievement(payload)
     held = state["global_achievements"] if scope == "global" else state["party"]["achievements"]
     if wanted not in held:
