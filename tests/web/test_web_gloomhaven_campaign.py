@@ -83,3 +83,18 @@ def test_a_refused_purchase_names_the_field_and_changes_nothing(ann, campaign, s
 def test_pages_render_in_each_language(ann, campaign, language):
     ann.client.set_cookie("lang", language)
     assert ann.client.get(f"/t/{campaign}?lang={language}").status_code == 200
+
+
+def test_the_table_display_shows_the_party_but_no_quest(ann, bo, campaign, host, store):
+    offered = quests_of(store, campaign, ann.seat_id)
+    ann.act("quest.keep", quest=str(offered[0]))
+    from companion.games.gloomhaven import data
+    name = next(q["name"] for q in data.personal_quests() if q["id"] == offered[0])
+    page = host.page(f"/t/{campaign}/display")
+    assert "Grok" in page and "Black Barrow" in page and name not in page
+
+
+def test_the_history_names_who_did_what(ann, bo, campaign):
+    ann.act("item.buy", item="1")
+    page = bo.page(f"/t/{campaign}/history")
+    assert "bought an item" in page and "created a character" in page
