@@ -34,7 +34,7 @@ def add_commands(subparsers) -> None:
         "solve",
         help="Gloomhaven: where a monster moves and whom it attacks",
         description="Apply the Gloomhaven monster focus, movement and attack rules to a map. "
-        "FILE holds one scenario or a JSON list of them (see shared/specs/monster-ai.md); "
+        "FILE holds one scenario or a JSON list of them (format: docs/monster-solver.md); "
         "'-' reads standard input. Prints every focus and every outcome the rules allow.",
     )
     parser.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")

@@ -1,9 +1,9 @@
 """`POST /api/gloomhaven/solve`: the monster solver over HTTP.
 
-The body is one scenario or a JSON list of them (shared/specs/monster-ai.md),
-sent as application/json; the answer is the solver's output JSON. Malformed input gets 400 with ``{"error": "..."}``
-naming the problem. The "why" sentences and the errors are in the reader's
-language.
+The body is one scenario or a JSON list of them (docs/monster-solver.md),
+sent as application/json; the answer is the solver's output JSON. Malformed
+input gets 400 with ``{"error": "..."}`` naming the problem. The "why"
+sentences and the errors are in the reader's language.
 """
 
 from __future__ import annotations

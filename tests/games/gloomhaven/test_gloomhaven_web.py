@@ -48,6 +48,7 @@ def test_a_list(client):
         ([scenario(), scenario(active="ghost")], ["scenario 1", "ghost"]),
         ({"hexes": [[0, 0]]}, ["figures"]),
         (42, ["JSON object"]),
+        (dict(scenario(), outside="lava"), ['"outside"', "lava"]),
     ],
 )
 def test_malformed_input_is_400_with_the_problem(client, body, words):
@@ -56,6 +57,19 @@ def test_malformed_input_is_400_with_the_problem(client, body, words):
     error = response.get_json()["error"]
     for word in words:
         assert word in error
+
+
+def test_outside_wall_is_accepted_and_changes_the_answer(client):
+    """A row of hexes on its own, away from the board the published cases
+    are drawn on: open round it, the monster walks up to a; with a wall round
+    it, every corner of every hex touches that wall, so nobody sees anybody
+    and the monster has no focus."""
+    row = dict(scenario(), hexes=[[q, -40] for q in range(6)])
+    row["figures"] = [dict(f, hex=[f["hex"][0], -40]) for f in row["figures"]]
+    opened = client.post("/api/gloomhaven/solve", json=row).get_json()
+    assert opened["focus"] == ["a"]
+    walled = client.post("/api/gloomhaven/solve", json=dict(row, outside="wall")).get_json()
+    assert walled["focus"] == []
 
 
 def test_body_that_is_not_json(client):

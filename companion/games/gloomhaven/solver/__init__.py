@@ -1,6 +1,6 @@
 """Gloomhaven monster automation: where a monster goes and whom it attacks.
 
-`solve(scenario)` takes one scenario dict (see ``shared/specs/monster-ai.md``)
+`solve(scenario)` takes one scenario dict (format: ``docs/monster-solver.md``)
 and returns ``{"focus": [...], "options": [...]}``: every focus the rules
 allow and every distinct outcome, each with a short sentence saying why.
 `solve_many(list)` does a list. Pure Python: no web, no database.

@@ -6,8 +6,11 @@
 - An area attack hits the enemies in line of sight on the hexes of one
   placement of the pattern (any rotation, or rotation of its mirror image). A
   melee pattern is relative to the attacker; a ranged one may be placed
-  anywhere at least one of its hexes is within range (counted straight, walls
-  do not bend it). Extra targets ("targets": n > 1) are single targets.
+  anywhere at least one of its hexes is within range, counted like any range
+  (around walls, never through them: `Geometry.area_in_range`); from there the
+  pattern may reach past walls. Extra targets ("targets": n > 1) are single
+  targets.
+- Every attack needs line of sight, neighbours included.
 - A ranged attack on an adjacent enemy has disadvantage (unless the monster
   is muddled, which gives it disadvantage anyway).
 """
@@ -16,8 +19,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from companion.kit.hexes import disk, distance, orientations
+
 from .board import Board
-from .hexes import disk, distance, orientations
 from .scenario import Attack
 
 MELEE = Attack(range=0, targets=1, aoe=())
@@ -81,47 +85,41 @@ class Attacks:
     def areas(self, x) -> list:
         """Every distinct group of enemies one placement of the area hits from `x`."""
         found = self._areas.get(x)
-        if found is not None:
-            return found
-        b = self.board
-        enemy_at = b.enemy_at
-        visible = b.sight.visible
-        groups = set()
-        if not self.ranged:
-            for shape in self.shapes:
-                hit = []
-                for dq, dr in shape:
-                    h = (x[0] + dq, x[1] + dr)
-                    e = enemy_at.get(h)
-                    if e is not None and visible(x, h):
-                        hit.append(e.id)
-                if hit:
-                    groups.add(frozenset(hit))
-        else:
-            reach = self.attack.range
-            near = [e for e in b.enemies if distance(x, e.hex) <= reach + self.span]
-            seen = set()
-            for i, shape in enumerate(self.shapes):
-                for e in near:
-                    eq, er = e.hex
-                    for pq, pr in shape:
-                        tq, tr = eq - pq, er - pr
-                        if (i, tq, tr) in seen:
-                            continue
-                        seen.add((i, tq, tr))
-                        cells = [(tq + cq, tr + cr) for cq, cr in shape]
-                        if min(distance(x, c) for c in cells) > reach:
-                            continue
-                        hit = []
-                        for c in cells:
-                            f = enemy_at.get(c)
-                            if f is not None and visible(x, c):
-                                hit.append(f.id)
-                        if hit:
-                            groups.add(frozenset(hit))
-        found = sorted(groups, key=sorted)
-        self._areas[x] = found
+        if found is None:
+            placements = self._ranged_placements(x) if self.ranged else self._melee_placements(x)
+            groups = {self._hit(x, cells) for cells in placements}
+            groups.discard(frozenset())
+            found = sorted(groups, key=sorted)
+            self._areas[x] = found
         return found
+
+    def _melee_placements(self, x):
+        for shape in self.shapes:
+            yield [(x[0] + dq, x[1] + dr) for dq, dr in shape]
+
+    def _ranged_placements(self, x):
+        """Placements covering an enemy with one hex in range (`area_in_range`)."""
+        reach = self.attack.range
+        in_range = self.board.geometry.area_in_range
+        near = [e for e in self.board.enemies if distance(x, e.hex) <= reach + self.span]
+        seen = set()
+        for i, shape in enumerate(self.shapes):
+            for e in near:
+                eq, er = e.hex
+                for pq, pr in shape:
+                    tq, tr = eq - pq, er - pr
+                    if (i, tq, tr) in seen:
+                        continue
+                    seen.add((i, tq, tr))
+                    cells = [(tq + cq, tr + cr) for cq, cr in shape]
+                    if in_range(x, reach, cells):
+                        yield cells
+
+    def _hit(self, x, cells) -> frozenset:
+        """The enemies on `cells` that `x` sees (each target needs line of sight)."""
+        enemy_at = self.board.enemy_at
+        visible = self.board.sight.visible
+        return frozenset(enemy_at[c].id for c in cells if c in enemy_at and visible(x, c))
 
     def hits(self, x, enemy) -> bool:
         """Can an attack from `x` include `enemy` at all?"""

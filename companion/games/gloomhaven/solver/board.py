@@ -10,41 +10,17 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 
-from .hexes import DIRECTIONS
+from companion.kit.hexes import DIRECTIONS, SYMMETRIES
+
 from .scenario import Scenario
 from .sight import Sight
 
 NEGATIVE = ("trap", "hazardous")
 
-# The twelve symmetries of the hex grid as integer matrices (q, r) -> (a q + b r, c q + d r).
-_ROTATE = (0, -1, 1, 1)
-_MIRROR = (1, 0, -1, -1)
-
-
-def _compose(m, n):
-    """The matrix of applying n, then m."""
-    a, b, c, d = m
-    e, f, g, h = n
-    return (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
-
-
-def _symmetries() -> list:
-    found = []
-    for flip in (False, True):
-        m = _MIRROR if flip else (1, 0, 0, 1)
-        for _ in range(6):
-            found.append(m)
-            m = _compose(_ROTATE, m)
-    return found
-
-
-SYMMETRIES = _symmetries()
-
-
 class Geometry:
     """Everything about a map that does not depend on the figures."""
 
-    def __init__(self, floor: frozenset, walls: frozenset, doors: frozenset):
+    def __init__(self, floor: frozenset, walls: frozenset, doors: frozenset, outside: str = "open"):
         # Closed doors are walls for monsters: no movement, no sight.
         self.open_floor = open_floor = floor - doors
         thin = set()
@@ -52,6 +28,7 @@ class Geometry:
             a, b = tuple(pair)
             thin.add((a, b))
             thin.add((b, a))
+        self.thin = frozenset(thin)
         # Steps that cross no wall: the graph for movement, range and proximity.
         links = {}
         for h in open_floor:
@@ -62,7 +39,7 @@ class Geometry:
                 if n in open_floor and (h, n) not in thin
             )
         self.links = links
-        self.sight = Sight(open_floor, walls, solid_positions(floor, doors))
+        self.sight = Sight(open_floor, walls, solid_positions(floor, doors, outside))
         self._wall_distance = {}
 
     def wall_distances(self, origin, limit=None) -> dict:
@@ -90,6 +67,27 @@ class Geometry:
         cache[(origin, limit)] = found
         return found
 
+    def area_in_range(self, origin, reach: int, cells) -> bool:
+        """May a ranged area on `cells` be aimed from `origin`? One of its
+        hexes must be within `reach`, counted like any range (around thin
+        walls, never through wall hexes or closed doors). That hex may be
+        empty, and may be a wall hex (or a door, or off the map) when a hex
+        next to it, with no thin wall between, is within `reach` - 1 (the
+        FAQ's reading)."""
+        near = self.wall_distances(origin, reach)
+        open_floor, thin = self.open_floor, self.thin
+        for c in cells:
+            d = near.get(c)
+            if d is not None:
+                if d <= reach:
+                    return True
+            elif c not in open_floor:
+                for dq, dr in DIRECTIONS:
+                    n = (c[0] + dq, c[1] + dr)
+                    if near.get(n, reach) < reach and (c, n) not in thin:
+                        return True
+        return False
+
 
 _GEOMETRIES: "OrderedDict" = OrderedDict()
 _KEEP = 16
@@ -97,10 +95,10 @@ _KEEP = 16
 
 def geometry_for(scenario: Scenario) -> Geometry:
     doors = frozenset(h for h, kind in scenario.terrain.items() if kind == "closed-door")
-    key = (scenario.floor, scenario.walls, doors)
+    key = (scenario.floor, scenario.walls, doors, scenario.outside)
     found = _GEOMETRIES.get(key)
     if found is None:
-        found = Geometry(scenario.floor, scenario.walls, doors)
+        found = Geometry(scenario.floor, scenario.walls, doors, scenario.outside)
         _GEOMETRIES[key] = found
         if len(_GEOMETRIES) > _KEEP:
             _GEOMETRIES.popitem(last=False)
@@ -163,49 +161,51 @@ def _on_board(h) -> bool:
     return 0 <= q < BOARD_COLUMNS and 0 <= r + q // 2 < BOARD_ROWS
 
 
-def solid_positions(floor: frozenset, doors: frozenset) -> frozenset:
-    """Positions that block line of sight: closed doors, and every position off
-    the floor inside the map's rectangle.
+def _smallest_frames(floor: frozenset) -> list:
+    """The smallest rectangles (columns x rows) holding `floor`, over the
+    twelve ways of turning or flipping it: (matrix, column and row bounds)."""
+    best = None
+    frames = []
+    cells = list(floor)
+    for a, b, c, d in SYMMETRIES:
+        cols = [a * q + b * r for q, r in cells]
+        rows = [c * q + d * r + col // 2 for (q, r), col in zip(cells, cols)]
+        frame = (a, b, c, d, min(cols), max(cols), min(rows), max(rows))
+        area = (frame[5] - frame[4] + 1) * (frame[7] - frame[6] + 1)
+        if best is None or area < best:
+            best = area
+            frames = [frame]
+        elif area == best:
+            frames.append(frame)
+    return frames
 
-    Maps are drawn on a rectangle of flat-topped hexes in columns, every other
-    column half a hex lower; positions in it that are not floor are wall. The
-    void around the rectangle is not: a line grazing the map's outer edge is
-    not blocked by it. The rectangle is the smallest one holding the floor,
-    over every way of turning or flipping the map (so the answer turns with
-    the map); when several are smallest, only positions inside all of them
-    count. A map that fits the board the curated cases are drawn on
-    (`BOARD`) has that board as its rectangle, even where a whole edge row
-    or column of it is wall."""
+
+def solid_positions(floor: frozenset, doors: frozenset, outside: str = "open") -> frozenset:
+    """Positions that block line of sight: closed doors, and positions off the
+    floor. With `outside` "wall" (a real table: the edge of a map tile and
+    every partial hex along it are wall) that is every position off the floor.
+
+    With `outside` "open" (the board the curated cases are drawn on) it is
+    every position off the floor inside the map's rectangle: maps are drawn on
+    a rectangle of flat-topped hexes in columns, every other column half a hex
+    lower, and the void around it does not block a line grazing the map's
+    outer edge. The rectangle is the smallest one holding the floor, over
+    every way of turning or flipping the map (so the answer turns with the
+    map); when several are smallest, only positions inside all of them count.
+    A map that fits the curated cases' board (`BOARD_COLUMNS` x `BOARD_ROWS`)
+    has that board as its rectangle, even where a whole edge row or column of
+    it is wall."""
     border = set()
     for q, r in floor:
         for dq, dr in DIRECTIONS:
             n = (q + dq, r + dr)
             if n not in floor:
                 border.add(n)
+    if outside == "wall":
+        return frozenset(doors) | frozenset(border)
     if all(_on_board(h) for h in floor):
         return frozenset(doors) | frozenset(h for h in border if _on_board(h))
-    best = None
-    frames = []
-    for a, b, c, d in SYMMETRIES:
-        lo_c = lo_r = 10 ** 9
-        hi_c = hi_r = -(10 ** 9)
-        for q, r in floor:
-            col = a * q + b * r
-            row = c * q + d * r + col // 2
-            if col < lo_c:
-                lo_c = col
-            if col > hi_c:
-                hi_c = col
-            if row < lo_r:
-                lo_r = row
-            if row > hi_r:
-                hi_r = row
-        area = (hi_c - lo_c + 1) * (hi_r - lo_r + 1)
-        if best is None or area < best:
-            best = area
-            frames = [(a, b, c, d, lo_c, hi_c, lo_r, hi_r)]
-        elif area == best:
-            frames.append((a, b, c, d, lo_c, hi_c, lo_r, hi_r))
+    frames = _smallest_frames(floor)
     solid = set(doors)
     for q, r in border:
         for a, b, c, d, lo_c, hi_c, lo_r, hi_r in frames:

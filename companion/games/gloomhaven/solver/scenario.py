@@ -11,11 +11,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, Optional
 
-from .hexes import DIRECTIONS, Hex
+from companion.kit.hexes import Hex, adjacent
 
 SIDES = ("character", "summon", "monster")
 TERRAIN_TYPES = ("obstacle", "trap", "hazardous", "difficult", "closed-door")
 MOVEMENTS = ("normal", "jump", "fly")
+#: What lies around the floor: "open" (the curated cases' board: the void
+#: around the map's rectangle does not block sight) or "wall" (a real table).
+OUTSIDES = ("open", "wall")
 ALL_TARGETS = 10 ** 6  # "targets": "all"
 
 
@@ -65,6 +68,7 @@ class Scenario:
     figures: tuple  # Figure, in input order
     active: Figure
     action: Action
+    outside: str = "open"  # one of OUTSIDES
 
 
 # -- parsing -----------------------------------------------------------------
@@ -125,40 +129,65 @@ def parse(data: Any) -> Scenario:
     rules = data.get("rules", "gloomhaven")
     if rules != "gloomhaven":
         raise ScenarioError('unsupported rules %s: only "gloomhaven" is known' % _show(rules))
+    outside = data.get("outside", "open")
+    if outside not in OUTSIDES:
+        raise ScenarioError('"outside" must be "open" or "wall", not %s' % _show(outside))
+    floor = _floor(data)
+    walls = _walls(data, floor)
+    terrain = _terrain(data, floor)
+    figures = _figures(data, floor, terrain)
+    return Scenario(
+        floor=floor,
+        walls=walls,
+        terrain=MappingProxyType(terrain),
+        figures=figures,
+        active=_active(data, figures),
+        action=_action(data.get("action")),
+        outside=outside,
+    )
 
+
+def _on_map(h: Hex, floor: frozenset, what: str) -> Hex:
+    if h not in floor:
+        raise ScenarioError("%s: hex [%d, %d] is not on the map" % (what, h[0], h[1]))
+    return h
+
+
+def _floor(data: dict) -> frozenset:
     floor = set()
     for i, item in enumerate(_list(data, "hexes")):
         if type(item) is list and len(item) == 2 and type(item[0]) is int and type(item[1]) is int:
-            floor.add((item[0], item[1]))
+            floor.add((item[0], item[1]))  # the common case, checked fast
         else:
             floor.add(_hex(item, "hexes[%d]" % i))
     if not floor:
         raise ScenarioError('"hexes" is empty: the map has no floor')
+    return frozenset(floor)
 
-    def on_map(h: Hex, what: str) -> Hex:
-        if h not in floor:
-            raise ScenarioError("%s: hex [%d, %d] is not on the map" % (what, h[0], h[1]))
-        return h
 
+def _walls(data: dict, floor: frozenset) -> frozenset:
     walls = set()
     for i, item in enumerate(_list(data, "walls", required=False)):
         what = "walls[%d]" % i
         if not isinstance(item, (list, tuple)) or len(item) != 2:
             raise ScenarioError("%s must be a pair of hexes, not %s" % (what, _show(item)))
-        a = on_map(_hex(item[0], what), what)
-        b = on_map(_hex(item[1], what), what)
-        if (b[0] - a[0], b[1] - a[1]) not in DIRECTIONS:
+        a = _on_map(_hex(item[0], what), floor, what)
+        b = _on_map(_hex(item[1], what), floor, what)
+        if not adjacent(a, b):
             raise ScenarioError(
                 "%s: hexes [%d, %d] and [%d, %d] are not adjacent" % (what, a[0], a[1], b[0], b[1])
             )
         walls.add(frozenset((a, b)))
+    return frozenset(walls)
 
+
+def _terrain(data: dict, floor: frozenset) -> dict:
     terrain = {}
     for i, item in enumerate(_list(data, "terrain", required=False)):
         what = "terrain[%d]" % i
         if not isinstance(item, dict):
             raise ScenarioError("%s must be an object with hex and type, not %s" % (what, _show(item)))
-        h = on_map(_hex(item.get("hex"), what + ".hex"), what)
+        h = _on_map(_hex(item.get("hex"), what + ".hex"), floor, what)
         kind = item.get("type")
         if kind not in TERRAIN_TYPES:
             raise ScenarioError(
@@ -169,83 +198,83 @@ def parse(data: Any) -> Scenario:
                 "%s: hex [%d, %d] is both %s and %s" % (what, h[0], h[1], terrain[h], kind)
             )
         terrain[h] = kind
+    return terrain
 
+
+def _figures(data: dict, floor: frozenset, terrain: dict) -> tuple:
     figures = []
     by_id = {}
     by_hex = {}
     for i, item in enumerate(_list(data, "figures")):
-        what = "figures[%d]" % i
-        if not isinstance(item, dict):
-            raise ScenarioError("%s must be an object, not %s" % (what, _show(item)))
-        fid = item.get("id")
-        if not isinstance(fid, str) or not fid:
-            raise ScenarioError("%s has no id (a non-empty string)" % what)
-        what = "figure %s" % fid
-        if fid in by_id:
-            raise ScenarioError("two figures have the id %s" % _show(fid))
-        side = item.get("side")
-        if side not in SIDES:
-            raise ScenarioError(
-                "%s: side must be one of %s, not %s" % (what, ", ".join(SIDES), _show(side))
-            )
-        h = on_map(_hex(item.get("hex"), what + " hex"), what)
+        figure = _figure(item, "figures[%d]" % i, floor)
+        if figure.id in by_id:
+            raise ScenarioError("two figures have the id %s" % _show(figure.id))
+        h = figure.hex
         if h in by_hex:
             raise ScenarioError(
-                "figures %s and %s are both on hex [%d, %d]" % (by_hex[h].id, fid, h[0], h[1])
+                "figures %s and %s are both on hex [%d, %d]" % (by_hex[h].id, figure.id, h[0], h[1])
             )
         if terrain.get(h) == "closed-door":
-            raise ScenarioError("%s stands on a closed door at [%d, %d]" % (what, h[0], h[1]))
-        initiative = None
-        if side in ("character", "summon"):
-            if "initiative" not in item:
-                raise ScenarioError("%s has no initiative (a %s needs one)" % (what, side))
-            initiative = _int(item["initiative"], what + " initiative", 0, 99)
-        elif item.get("initiative") is not None:
-            initiative = _int(item["initiative"], what + " initiative", 0, 99)
-        summoner = item.get("summoner")
-        if summoner is not None and (side != "summon" or not isinstance(summoner, str)):
-            raise ScenarioError("%s: only a summon names a summoner (an id)" % what)
-        figure = Figure(
-            id=fid,
-            side=side,
-            hex=h,
-            initiative=initiative,
-            summoner=summoner,
-            long_rest=_bool(item.get("long_rest", False), what + " long_rest"),
-            invisible=_bool(item.get("invisible", False), what + " invisible"),
-        )
+            raise ScenarioError("figure %s stands on a closed door at [%d, %d]" % (figure.id, h[0], h[1]))
         figures.append(figure)
-        by_id[fid] = figure
+        by_id[figure.id] = figure
         by_hex[h] = figure
-    for figure in figures:
-        if figure.summoner is not None:
-            if figure.summoner not in by_id:
-                raise ScenarioError(
-                    "figure %s: unknown summoner %s" % (figure.id, _show(figure.summoner))
-                )
-            if by_id[figure.summoner].side != "character":
-                raise ScenarioError(
-                    "figure %s: summoner %s is not a character" % (figure.id, figure.summoner)
-                )
+    _check_summoners(figures, by_id)
+    return tuple(figures)
 
+
+def _figure(item: Any, what: str, floor: frozenset) -> Figure:
+    """One figure, checked on its own (`what` names it until its id is known)."""
+    if not isinstance(item, dict):
+        raise ScenarioError("%s must be an object, not %s" % (what, _show(item)))
+    fid = item.get("id")
+    if not isinstance(fid, str) or not fid:
+        raise ScenarioError("%s has no id (a non-empty string)" % what)
+    what = "figure %s" % fid
+    side = item.get("side")
+    if side not in SIDES:
+        raise ScenarioError("%s: side must be one of %s, not %s" % (what, ", ".join(SIDES), _show(side)))
+    h = _on_map(_hex(item.get("hex"), what + " hex"), floor, what)
+    if side in ("character", "summon") and "initiative" not in item:
+        raise ScenarioError("%s has no initiative (a %s needs one)" % (what, side))
+    initiative = item.get("initiative")
+    if initiative is not None or side != "monster":  # a character's or summon's may not be null
+        initiative = _int(initiative, what + " initiative", 0, 99)
+    summoner = item.get("summoner")
+    if summoner is not None and (side != "summon" or not isinstance(summoner, str)):
+        raise ScenarioError("%s: only a summon names a summoner (an id)" % what)
+    return Figure(
+        id=fid,
+        side=side,
+        hex=h,
+        initiative=initiative,
+        summoner=summoner,
+        long_rest=_bool(item.get("long_rest", False), what + " long_rest"),
+        invisible=_bool(item.get("invisible", False), what + " invisible"),
+    )
+
+
+def _check_summoners(figures: list, by_id: dict) -> None:
+    for figure in figures:
+        if figure.summoner is None:
+            continue
+        if figure.summoner not in by_id:
+            raise ScenarioError("figure %s: unknown summoner %s" % (figure.id, _show(figure.summoner)))
+        if by_id[figure.summoner].side != "character":
+            raise ScenarioError("figure %s: summoner %s is not a character" % (figure.id, figure.summoner))
+
+
+def _active(data: dict, figures: tuple) -> Figure:
     if "active" not in data:
         raise ScenarioError('missing "active" (the id of the monster that acts)')
     active_id = data["active"]
+    by_id = {f.id: f for f in figures}
     if not isinstance(active_id, str) or active_id not in by_id:
         raise ScenarioError("active: unknown figure %s" % _show(active_id))
     active = by_id[active_id]
     if active.side != "monster":
         raise ScenarioError("active figure %s is a %s, not a monster" % (active_id, active.side))
-
-    action = _action(data.get("action"))
-    return Scenario(
-        floor=frozenset(floor),
-        walls=frozenset(walls),
-        terrain=MappingProxyType(terrain),
-        figures=tuple(figures),
-        active=active,
-        action=action,
-    )
+    return active
 
 
 def _action(data: Any) -> Action:
@@ -258,31 +287,35 @@ def _action(data: Any) -> Action:
             "action.movement must be one of %s, not %s" % (", ".join(MOVEMENTS), _show(movement))
         )
     muddled = _bool(data.get("muddled", False), "action.muddled")
-    attack = None
     raw = data.get("attack")
-    if raw is not None:
-        if not isinstance(raw, dict):
-            raise ScenarioError("action.attack must be an object, not %s" % _show(raw))
-        reach = _int(raw.get("range", 0), "action.attack.range", 0, 99)
-        targets = raw.get("targets", 1)
-        if targets == "all":
-            targets = ALL_TARGETS
-        else:
-            targets = _int(targets, 'action.attack.targets (a number or "all")', 1, 99)
-        aoe = ()
-        if raw.get("aoe") is not None:
-            if not isinstance(raw["aoe"], list):
-                raise ScenarioError("action.attack.aoe must be a list of offsets")
-            cells = []
-            for i, item in enumerate(raw["aoe"]):
-                cell = _hex(item, "action.attack.aoe[%d]" % i)
-                if reach == 0 and cell == (0, 0):
-                    raise ScenarioError(
-                        "action.attack.aoe[%d]: a melee area is relative to the attacker, "
-                        "whose own hex [0, 0] is not part of it" % i
-                    )
-                if cell not in cells:
-                    cells.append(cell)
-            aoe = tuple(cells)
-        attack = Attack(range=reach, targets=targets, aoe=aoe)
+    attack = None if raw is None else _attack(raw)
     return Action(move=move, movement=movement, muddled=muddled, attack=attack)
+
+
+def _attack(raw: Any) -> Attack:
+    if not isinstance(raw, dict):
+        raise ScenarioError("action.attack must be an object, not %s" % _show(raw))
+    reach = _int(raw.get("range", 0), "action.attack.range", 0, 99)
+    targets = raw.get("targets", 1)
+    if targets == "all":
+        targets = ALL_TARGETS
+    else:
+        targets = _int(targets, 'action.attack.targets (a number or "all")', 1, 99)
+    aoe = () if raw.get("aoe") is None else _area(raw["aoe"], reach)
+    return Attack(range=reach, targets=targets, aoe=aoe)
+
+
+def _area(raw: Any, reach: int) -> tuple:
+    if not isinstance(raw, list):
+        raise ScenarioError("action.attack.aoe must be a list of offsets")
+    cells = []
+    for i, item in enumerate(raw):
+        cell = _hex(item, "action.attack.aoe[%d]" % i)
+        if reach == 0 and cell == (0, 0):
+            raise ScenarioError(
+                "action.attack.aoe[%d]: a melee area is relative to the attacker, "
+                "whose own hex [0, 0] is not part of it" % i
+            )
+        if cell not in cells:
+            cells.append(cell)
+    return tuple(cells)

@@ -1,55 +1,19 @@
 """Line of sight: a straight line from any corner of one hex to any corner of
 the other that touches no wall.
 
-Walls are the edges between a floor hex and a non-floor position (or a closed
-door, a wall for monsters), and the thin walls between two floor hexes. All
-geometry is in the integer plane of `hexes.corners`, so the tests are exact:
-touching a wall, even at a single point or along a parallel stretch, blocks.
-Neighbours with no wall on their shared edge always see each other.
+Walls are the edges of wall positions (off the floor, as
+`board.solid_positions` decides from the scenario's "outside", and closed
+doors, walls for monsters) and the thin walls between two floor hexes. All
+geometry is in the integer plane of `companion.kit.hexes.corners`, so the
+tests are exact: touching a wall, even at a single point or along a parallel
+stretch, blocks. Neighbours get no exception: two hexes sharing an open edge
+see each other only if some such line exists (a shared corner touching no
+wall is one), so a hex whose every corner touches a wall sees nothing.
 """
 
 from __future__ import annotations
 
-from .hexes import CORNER_OFFSETS, DIRECTIONS, centre, disk, distance, shared_edge
-
-
-def _orient(ax, ay, bx, by, cx, cy) -> int:
-    v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-    return (v > 0) - (v < 0)
-
-
-def segments_touch(p1, p2, p3, p4) -> bool:
-    """Do the closed segments p1-p2 and p3-p4 share at least one point?"""
-    x1, y1 = p1
-    x2, y2 = p2
-    x3, y3 = p3
-    x4, y4 = p4
-    # Bounding boxes first: cheap and rejects most pairs.
-    if max(x1, x2) < min(x3, x4) or max(x3, x4) < min(x1, x2):
-        return False
-    if max(y1, y2) < min(y3, y4) or max(y3, y4) < min(y1, y2):
-        return False
-    d1 = _orient(x3, y3, x4, y4, x1, y1)
-    d2 = _orient(x3, y3, x4, y4, x2, y2)
-    d3 = _orient(x1, y1, x2, y2, x3, y3)
-    d4 = _orient(x1, y1, x2, y2, x4, y4)
-    if d1 * d2 < 0 and d3 * d4 < 0:
-        return True
-    # Collinear or touching at an end: with the boxes overlapping, a zero
-    # orientation means the point lies on the other segment.
-    if d1 == 0 and _within(x3, y3, x4, y4, x1, y1):
-        return True
-    if d2 == 0 and _within(x3, y3, x4, y4, x2, y2):
-        return True
-    if d3 == 0 and _within(x1, y1, x2, y2, x3, y3):
-        return True
-    if d4 == 0 and _within(x1, y1, x2, y2, x4, y4):
-        return True
-    return False
-
-
-def _within(ax, ay, bx, by, px, py) -> bool:
-    return min(ax, bx) <= px <= max(ax, bx) and min(ay, by) <= py <= max(ay, by)
+from companion.kit.hexes import CORNER_OFFSETS, DIRECTIONS, centre, disk, distance, shared_edge
 
 
 _NEAR_LINE = {}
@@ -110,16 +74,6 @@ class Sight:
     def visible(self, a, b) -> bool:
         if a == b:
             return True
-        if (
-            distance(a, b) == 1
-            and a in self.floor
-            and b in self.floor
-            and frozenset((a, b)) not in self.thin_walls
-        ):
-            # Neighbours with no wall between them see each other, even where
-            # every corner they have touches a wall (a corridor one hex wide,
-            # an alcove): a melee attack reaches a figure next to it.
-            return True
         key = (a, b) if a <= b else (b, a)
         found = self._cache.get(key)
         if found is None:
@@ -146,6 +100,8 @@ class Sight:
         ends = self.clear_corners.get(b, ())
         if not starts or not ends:
             return False
+        if not set(starts).isdisjoint(ends):
+            return True  # neighbours sharing a corner that touches no wall
         walls = self._walls_between(a, b)
         if not walls:
             return True

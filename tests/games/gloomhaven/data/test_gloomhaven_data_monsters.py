@@ -149,7 +149,7 @@ def all_actions(node):
 
 
 def test_every_area_is_one_connected_pattern_the_solver_accepts():
-    from companion.games.gloomhaven.solver.hexes import distance
+    from companion.kit.hexes import distance
     specials = [m.get("specials") for m in data.monsters().values()]
     areas = [a["area"] for a in all_actions([data.decks(), specials]) if "area" in a]
     assert len(areas) == 25  # 21 on ability cards, 4 in boss specials

@@ -25,7 +25,7 @@ acting monster is "m" at [0, 0].
 from gloomhaven_maps import character, monster, outcomes, scenario
 
 from companion.games.gloomhaven.solver import solve
-from companion.games.gloomhaven.solver.hexes import DIRECTIONS, disk
+from companion.kit.hexes import DIRECTIONS, disk
 
 OPEN = [list(h) for h in disk(7)]
 LINE_OF_TWO = {"range": 0, "targets": 1, "aoe": [[1, 0], [2, 0]]}  # two hexes straight out
@@ -81,20 +81,19 @@ def test_each_extra_target_needs_its_own_range():
 
 
 def test_each_extra_target_needs_its_own_line_of_sight():
-    """Range 3, targets 2, move 2. b [3, -2] has thin walls on five sides,
-    open only toward [2, -1]: every corner of its hex touches a wall, so
-    only that neighbour sees it. a [0, -2] (focus, in range now) is 3 from
-    [2, -1] and not adjacent to it. The monster walks the 2 steps to
-    [2, -1] and attacks both, b with disadvantage (a second target is worth
-    more than avoiding disadvantage on it). With move 1 it cannot get there
-    and attacks a alone."""
+    """Range 3, targets 2, move 2. a [0, -2] (the focus) and b [3, -2] are
+    both in range and sight from where the monster stands: it attacks both
+    without moving. With thin walls on five sides of b, open only toward
+    [2, -1], every corner of b's hex touches a wall: no line of sight
+    reaches b, not even from [2, -1], its open neighbour, so the monster
+    attacks a alone, still without moving."""
     figures = [monster("m", (0, 0)), character("a", (0, -2), 10), character("b", (3, -2), 20)]
+    in_the_open = solve_open(figures, move=2, attack=ranged(3, 2))
+    assert outcomes(in_the_open) == {((0, 0), ("a", "b"))}
     walls = walls_round((3, -2), open_toward={(2, -1)})
-    result = solve_open(figures, move=2, attack=ranged(3, 2), walls=walls)
-    assert result["focus"] == ["a"]
-    assert outcomes(result) == {((2, -1), ("a", "b"))}
-    short = solve_open(figures, move=1, attack=ranged(3, 2), walls=walls)
-    assert outcomes(short) == {((0, 0), ("a",))}
+    walled = solve_open(figures, move=2, attack=ranged(3, 2), walls=walls)
+    assert walled["focus"] == ["a"]
+    assert outcomes(walled) == {((0, 0), ("a",))}
 
 
 def test_a_ranged_monster_avoids_disadvantage_on_every_target_it_can():

@@ -9,8 +9,22 @@ from test_solver_properties import random_scenario
 
 from companion.games.gloomhaven.solver.attack import Attacks, group_rank
 from companion.games.gloomhaven.solver.board import Board
-from companion.games.gloomhaven.solver.hexes import distance, orientations
 from companion.games.gloomhaven.solver.scenario import parse
+from companion.kit.hexes import neighbours, orientations
+
+
+def aimable(board, x, c, reach):
+    """May a ranged area be aimed at `c` from `x`? A floor hex within range
+    around walls; any other position (wall hex, door, off the map) when a
+    floor neighbour with no thin wall between is within range - 1."""
+    steps = board.wall_distances(x)
+    if c in board.open_floor:
+        return steps.get(c, reach + 1) <= reach
+    return any(
+        steps.get(n, reach) <= reach - 1
+        for n in neighbours(c)
+        if n in board.open_floor and frozenset((c, n)) not in board.scenario.walls
+    )
 
 
 def brute_areas(board, attack, x):
@@ -27,7 +41,7 @@ def brute_areas(board, attack, x):
             shifts = [(x[0] + dq, x[1] + dr) for dq in range(-reach, reach + 1) for dr in range(-reach, reach + 1)]
         for tq, tr in shifts:
             cells = [(tq + q, tr + r) for q, r in shape]
-            if attack.range and min(distance(x, c) for c in cells) > attack.range:
+            if attack.range and not any(aimable(board, x, c, attack.range) for c in cells):
                 continue
             hit = frozenset(
                 board.enemy_at[c].id for c in cells if c in board.enemy_at and board.sight.visible(x, c)

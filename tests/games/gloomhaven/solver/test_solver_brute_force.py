@@ -1,13 +1,22 @@
 """The solver against a brute-force reading of the same rules, on random maps.
 
 The reading below is written for clarity, not speed, and shares nothing with
-the solver but line of sight (which has its own tests): it walks every
-state (hex, points spent) of this turn's movement, runs a fresh shortest-path
-search from every hex for the way still to go, and lists every group of
-targets an attack can hit from a hex (every placement of the area, every
-choice of extra targets) instead of building only the best ones. Any answer
+the solver but the hex geometry of companion.kit.hexes (tested in tests/kit):
+it walks every state (hex, points spent) of this turn's movement, runs a
+fresh shortest-path search from every hex for the way still to go, lists
+every group of targets an attack can hit from a hex (every placement of the
+area, every choice of extra targets) instead of building only the best ones,
+and tests line of sight against every wall segment of the map. Any answer
 that differs is a bug in one of the two; the rules are those of the README's
 "Monster solver" section:
+
+- line of sight: a segment from a corner of one hex to a corner of the
+  other touching no wall (thin walls, the edges of wall hexes and closed
+  doors), for every attack, neighbours included; wall hexes are the
+  positions off the floor (with "outside" "open", only those on the curated
+  cases' board, on which every random map here is drawn);
+- range around walls; a ranged area is aimed at a hex in range, or at a
+  wall hex next to one within range - 1;
 
 - costs are (traps and hazards entered, movement points); walking passes
   allies, not enemies or obstacles, difficult terrain costs 2; a jump counts
@@ -31,11 +40,10 @@ from itertools import combinations
 import pytest
 
 from companion.games.gloomhaven.solver import solve
-from companion.games.gloomhaven.solver.board import Board
-from companion.games.gloomhaven.solver.hexes import distance, orientations
-from companion.games.gloomhaven.solver.scenario import parse
+from companion.kit.hexes import corners, orientations, segments_touch, shared_edge
 
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+BOARD_COLUMNS, BOARD_ROWS = 16, 7  # the curated cases' board
 MELEE_AREAS = [[[1, 0], [1, -1]], [[1, 0], [2, 0]], [[1, -1], [1, 0], [2, -1]], [[1, 0], [2, 0], [3, 0]],
                [[0, 1], [0, 2]], [[-1, 1], [0, 1], [1, 0]], [[-1, 3], [0, 1], [0, 2]]]
 RANGED_AREAS = [[[0, 0], [1, 0]], [[0, 0], [1, 0], [0, 1]], [[0, 0], [1, -1], [2, -2]],
@@ -47,11 +55,13 @@ class Reading:
     """One scenario read by brute force."""
 
     def __init__(self, scenario):
-        self.sees = Board(parse(scenario)).sight.visible
         self.floor = {tuple(h) for h in scenario["hexes"]}
         terrain = {tuple(t["hex"]): t["type"] for t in scenario["terrain"]}
         self.doors = {h for h, kind in terrain.items() if kind == "closed-door"}
         self.thin_walls = {frozenset((tuple(a), tuple(b))) for a, b in scenario["walls"]}
+        self.outside = scenario.get("outside", "open")
+        self.wall_segments = self.walls_of_the_map()
+        self._sight = {}
         figures = {f["id"]: f for f in scenario["figures"]}
         self.figures = figures
         me = figures[scenario["active"]]
@@ -82,6 +92,45 @@ class Reading:
         self._groups = {}
 
     # -- the map -------------------------------------------------------------------
+
+    def is_wall_hex(self, h):
+        if h in self.doors:
+            return True
+        if h in self.floor:
+            return False
+        q, r = h
+        on_board = 0 <= q < BOARD_COLUMNS and 0 <= r + q // 2 < BOARD_ROWS
+        return self.outside == "wall" or on_board
+
+    def walls_of_the_map(self):
+        """Every edge of every wall hex near the floor, and every thin wall."""
+        segments = {shared_edge(*tuple(pair)) for pair in self.thin_walls}
+        for q, r in self.floor:
+            for dq, dr in ((0, 0),) + NEIGHBOURS:
+                h = (q + dq, r + dr)
+                if self.is_wall_hex(h):
+                    points = corners(h)
+                    segments.update((points[i], points[(i + 1) % 6]) for i in range(6))
+        return list(segments)
+
+    def sees(self, a, b):
+        key = frozenset((a, b))
+        if key not in self._sight:
+            self._sight[key] = self._line_of_sight(a, b)
+        return self._sight[key]
+
+    def _line_of_sight(self, a, b):
+        ends = corners(a) + corners(b)
+        low_x, high_x = min(p[0] for p in ends), max(p[0] for p in ends)
+        low_y, high_y = min(p[1] for p in ends), max(p[1] for p in ends)
+        walls = [(s, t) for s, t in self.wall_segments
+                 if max(s[0], t[0]) >= low_x and min(s[0], t[0]) <= high_x
+                 and max(s[1], t[1]) >= low_y and min(s[1], t[1]) <= high_y]
+        for p in corners(a):
+            for q in corners(b):
+                if not any(segments_touch(p, q, s, t) for s, t in walls):
+                    return True
+        return False
 
     def links(self, h):
         for dq, dr in NEIGHBOURS:
@@ -182,8 +231,16 @@ class Reading:
 
     def single(self, x, h):
         if self.reach == 0:
-            return self.adjacent(x, h)
+            return self.adjacent(x, h) and self.sees(x, h)
         return self.steps(h).get(x, MANY) <= self.reach and self.sees(x, h)
+
+    def aimable(self, x, c):
+        """Can a ranged area be aimed at `c` from `x`?"""
+        steps = self.steps(x)
+        if c in self.floor and c not in self.doors:
+            return steps.get(c, MANY) <= self.reach
+        return any(steps.get((c[0] + dq, c[1] + dr), MANY) <= self.reach - 1
+                   and frozenset((c, (c[0] + dq, c[1] + dr))) not in self.thin_walls for dq, dr in NEIGHBOURS)
 
     def hit(self, x, cells):
         return frozenset(self.enemy_on[c] for c in cells if c in self.enemy_on and self.sees(x, c))
@@ -209,7 +266,7 @@ class Reading:
                 for aq in range(x[0] - span, x[0] + span + 1):
                     for ar in range(x[1] - span, x[1] + span + 1):
                         cells = [(aq + q, ar + r) for q, r in shape]
-                        if min(distance(x, c) for c in cells) <= self.reach:
+                        if any(self.aimable(x, c) for c in cells):
                             areas.add(self.hit(x, cells))
             for area in areas:
                 rest = sorted(singles - area)
@@ -298,7 +355,8 @@ class Reading:
 def random_scenario(rng: random.Random) -> dict:
     width, height = rng.randint(3, 8), rng.randint(3, 7)
     spots = [(q, row - q // 2) for q in range(width) for row in range(height)]
-    holes = set(rng.sample(spots, rng.randint(0, len(spots) // 5)))
+    # Now and then many holes: narrow ways, hexes whose every corner touches a wall.
+    holes = set(rng.sample(spots, rng.randint(0, len(spots) // rng.choice([5, 5, 2]))))
     floor = [h for h in spots if h not in holes]
     rng.shuffle(floor)
     count = rng.randint(2, min(7, len(floor)))
@@ -330,7 +388,7 @@ def random_scenario(rng: random.Random) -> dict:
             attack["aoe"] = rng.choice(RANGED_AREAS if reach else MELEE_AREAS)
         action["attack"] = attack
     return {"rules": "gloomhaven", "hexes": [list(h) for h in floor], "walls": walls, "terrain": terrain,
-            "figures": figures, "active": "f0", "action": action}
+            "figures": figures, "active": "f0", "action": action, "outside": rng.choice(["open", "wall"])}
 
 
 @pytest.mark.parametrize("seed", range(160))

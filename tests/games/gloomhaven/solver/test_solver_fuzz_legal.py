@@ -3,7 +3,7 @@ malformed input only ever raises ScenarioError, and every answer is a legal
 move and attack.
 
 The legality checks here are written from the contract, independently of the
-solver's own modules (only the corner geometry of `hexes` is shared, and it
+solver's own modules (only the corner geometry of `companion.kit.hexes` is shared, and it
 has its own tests): a path is a chain of neighbours not parted by a thin wall,
 over floor and not through a closed door, that starts on the monster and fits
 its movement; every target is an enemy in range and in line of sight of the
@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.gloomhaven.solver import ScenarioError, solve
-from companion.games.gloomhaven.solver.hexes import corners, distance, orientations
+from companion.kit.hexes import corners, distance, orientations
 
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 AREAS_MELEE = [[[1, 0], [1, -1]], [[1, 0], [2, 0]], [[1, -1], [1, 0], [2, -1]], [[1, 0], [2, 0], [3, 0]],
@@ -75,7 +75,7 @@ def scenarios(draw):
             attack["aoe"] = draw(st.sampled_from(AREAS_RANGED if reach else AREAS_MELEE))
         action["attack"] = attack
     return {"rules": "gloomhaven", "hexes": [list(h) for h in floor], "walls": walls, "terrain": terrain,
-            "figures": figures, "active": "f0", "action": action}
+            "figures": figures, "active": "f0", "action": action, "outside": draw(st.sampled_from(["open", "wall"]))}
 
 
 # -- an independent reading of the contract -------------------------------------------------
@@ -139,10 +139,11 @@ def touches(p, q, a, b):
 
 
 def sees(world, a, b, walls):
-    """A corner-to-corner line touching no thin wall or closed door; lines
-    that leave the floor are allowed here (the solver is stricter about wall
-    hexes, which only removes sight), so this is a necessary condition."""
-    if a == b or world.linked(a, b):
+    """A corner-to-corner line touching no thin wall or closed door, for
+    neighbours too; lines that leave the floor are allowed here (the solver
+    is stricter about wall hexes, which only removes sight), so this is a
+    necessary condition."""
+    if a == b:
         return True
     for p in corners(a):
         for q in corners(b):

@@ -7,19 +7,18 @@ of sight is free near the middle. Neighbours of [q, r]: [q+1, r], [q+1, r-1],
 [q, r-1], [q-1, r], [q-1, r+1], [q, r+1]. The acting monster is "m".
 """
 
-from gloomhaven_maps import character, monster, outcomes, room, scenario
+from gloomhaven_maps import character, corridor, monster, outcomes, room, scenario, solve_off_board
 
 from companion.games.gloomhaven.solver import solve
-from companion.games.gloomhaven.solver.hexes import disk
+from companion.kit.hexes import disk
 
 
 def hexagon(radius: int = 7) -> list:
     return [list(h) for h in disk(radius)]
 
 
-def corridor(length: int) -> list:
-    """One row of hexes [0, 0] .. [length - 1, 0]."""
-    return [[q, 0] for q in range(length)]
+
+MELEE = {"range": 0, "targets": 1}
 
 
 def ranged(reach, targets=1, **extra):
@@ -79,11 +78,11 @@ def test_an_enemy_in_the_way_blocks_the_corridor_but_an_ally_does_not():
     monster steps next to it; if it is an ally, the monster walks through it
     to [3, 0] and attacks b."""
     hexes = corridor(6)
-    enemy = solve(scenario([monster("m", (0, 0)), character("a", (2, 0), 90), character("b", (4, 0), 10)],
+    enemy = solve_off_board(scenario([monster("m", (0, 0)), character("a", (2, 0), 90), character("b", (4, 0), 10)],
                            hexes=hexes, move=3))
     assert enemy["focus"] == ["a"]
     assert outcomes(enemy) == {((1, 0), ("a",))}
-    ally = solve(scenario([monster("m", (0, 0)), monster("friend", (2, 0)), character("b", (4, 0), 10)],
+    ally = solve_off_board(scenario([monster("m", (0, 0)), monster("friend", (2, 0)), character("b", (4, 0), 10)],
                           hexes=hexes, move=3))
     assert ally["focus"] == ["b"]
     assert outcomes(ally) == {((3, 0), ("b",))}
@@ -171,9 +170,9 @@ def test_jump_does_not_pay_for_difficult_terrain_on_the_way():
     hexes = corridor(6)
     terrain = {(1, 0): "difficult", (2, 0): "difficult"}
     figures = [monster("m", (0, 0)), character("a", (4, 0))]
-    walked = solve(scenario(figures, hexes=hexes, move=3, terrain=terrain))
+    walked = solve_off_board(scenario(figures, hexes=hexes, move=3, terrain=terrain))
     assert outcomes(walked) == {((1, 0), ())}
-    jumped = solve(scenario(figures, hexes=hexes, move=3, movement="jump", terrain=terrain))
+    jumped = solve_off_board(scenario(figures, hexes=hexes, move=3, movement="jump", terrain=terrain))
     assert outcomes(jumped) == {((3, 0), ("a",))}
 
 
@@ -186,13 +185,13 @@ def test_flying_passes_figures_and_obstacles_and_may_stop_on_an_obstacle():
     hexes = corridor(7)
     figures = [monster("m", (0, 0)), monster("x", (1, 0)), monster("y", (3, 0)), character("a", (5, 0))]
     terrain = {(2, 0): "obstacle"}
-    walked = solve(scenario(figures, hexes=hexes, move=3, terrain=terrain))
+    walked = solve_off_board(scenario(figures, hexes=hexes, move=3, terrain=terrain))
     assert walked["focus"] == []
     assert outcomes(walked) == {((0, 0), ())}
-    jumped = solve(scenario(figures, hexes=hexes, move=3, movement="jump", terrain=terrain))
+    jumped = solve_off_board(scenario(figures, hexes=hexes, move=3, movement="jump", terrain=terrain))
     assert jumped["focus"] == ["a"]
     assert outcomes(jumped) == {((0, 0), ())}
-    flown = solve(scenario(figures, hexes=hexes, move=3, movement="fly", terrain=terrain))
+    flown = solve_off_board(scenario(figures, hexes=hexes, move=3, movement="fly", terrain=terrain))
     assert outcomes(flown) == {((2, 0), ())}
 
 
@@ -223,25 +222,29 @@ def test_a_ranged_monster_already_in_range_does_not_move():
     assert outcomes(result) == {((0, 0), ("a",))}
 
 
-def test_a_ranged_monster_stays_adjacent_when_no_other_hex_sees_its_focus():
+def test_an_enemy_in_an_alcove_whose_every_corner_touches_a_wall_is_seen_by_nobody():
     """a stands in an alcove: wall on five sides, open only toward the
-    monster. Every corner of a's hex touches a wall, so only a neighbour with
-    no wall between sees it. Stepping away would lose the attack, so the
-    monster stays and attacks with disadvantage."""
+    monster. Every corner of a's hex touches a wall, so no line of sight
+    reaches it, not even from the neighbour with no wall between: a cannot be
+    the focus, and with no other enemy the monster neither moves nor attacks,
+    melee or ranged."""
     hexes = [h for h in hexagon() if tuple(h) not in {(1, -1), (1, -2), (0, -2), (-1, -1), (-1, 0)}]
-    result = solve(scenario([monster("m", (0, 0)), character("a", (0, -1))], hexes=hexes, move=2,
-                            attack=ranged(3)))
-    assert result["focus"] == ["a"]
-    assert outcomes(result) == {((0, 0), ("a",))}
+    for attack in (MELEE, ranged(3)):
+        result = solve(scenario([monster("m", (0, 0)), character("a", (0, -1))], hexes=hexes, move=2,
+                                attack=attack))
+        assert result["focus"] == []
+        assert outcomes(result) == {((0, 0), ())}
 
 
-def test_a_melee_monster_attacks_into_a_one_hex_corridor():
+def test_a_melee_monster_cannot_attack_into_a_one_hex_corridor():
     """A corridor one hex wide between wall hexes: every corner of every
-    corridor hex touches a wall, yet neighbours with no wall between them
-    see each other, so the monster steps next to a and attacks."""
+    corridor hex touches a wall, so no line of sight leaves or enters it,
+    even between neighbours with no wall between them. a in the corridor
+    cannot be the focus: the monster neither moves nor attacks."""
     hexes = [h for h in room(7, 9) if h[0] == 3 or h[1] + h[0] // 2 >= 6]
     result = solve(scenario([monster("m", (3, 1)), character("a", (3, -1))], hexes=hexes, move=2))
-    assert outcomes(result) == {((3, 0), ("a",))}
+    assert result["focus"] == []
+    assert outcomes(result) == {((3, 1), ())}
 
 
 def test_two_targets_it_steps_to_the_hex_that_hits_both():

@@ -18,20 +18,16 @@ Axial neighbours of [q, r]: [q+1, r], [q+1, r-1], [q, r-1], [q-1, r],
 """
 
 import pytest
-from gloomhaven_maps import character, monster, outcomes, scenario
+from gloomhaven_maps import character, corridor, monster, outcomes, scenario, solve_off_board
 
 from companion.games.gloomhaven.solver import solve
-from companion.games.gloomhaven.solver.hexes import disk, distance
+from companion.kit.hexes import disk, distance
 
 
 def hexagon(radius: int = 7) -> list:
     """Every hex within `radius` of [0, 0]: open floor."""
     return [list(h) for h in disk(radius)]
 
-
-def corridor(length: int) -> list:
-    """One row of hexes [0, 0] .. [length - 1, 0]."""
-    return [[q, 0] for q in range(length)]
 
 
 def ring() -> list:
@@ -132,7 +128,7 @@ def test_a_closer_hex_of_difficult_terrain_can_cost_more_than_the_move(move, end
     """A corridor, difficult terrain on [1, 0], a at [4, 0]. Entering [1, 0]
     costs 2: with move 1 the monster cannot get closer at all and stays;
     with 2 it stops on the difficult hex; with 3 it gets one further."""
-    result = solve(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor(6), move=move,
+    result = solve_off_board(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor(6), move=move,
                             terrain={(1, 0): "difficult"}))
     assert outcomes(result) == {(end, ())}
 
@@ -171,7 +167,7 @@ def test_a_trap_on_every_way_is_crossed_and_may_be_where_it_stops(move, end):
     crosses the trap, so it counts once whatever the monster does this
     turn, and the monster simply gets as close as it can, even onto the
     trap (move 2)."""
-    result = solve(scenario([monster("m", (0, 0)), character("a", (5, 0))], hexes=corridor(7), move=move,
+    result = solve_off_board(scenario([monster("m", (0, 0)), character("a", (5, 0))], hexes=corridor(7), move=move,
                             terrain={(2, 0): "trap"}))
     assert outcomes(result) == {(end, ())}
     assert [list(h) for h in [(q, 0) for q in range(end[0] + 1)]] == result["options"][0]["path"]
@@ -197,16 +193,18 @@ def test_traps_and_hazardous_terrain_count_alike(north, south, ends):
 
 
 def test_a_trap_both_ways_is_not_triggered_early_for_the_same_progress():
-    """The loop with a at [-3, 0], outside it: its only floor neighbour is
-    [-2, 0], the single destination, 6 steps round either way. A trap on
+    """The loop with a at [-3, 0], outside it: its only way in is [-2, 0],
+    the single destination, 6 steps round either way. (A pocket [-2, -1],
+    walled off from the loop, opens the corner a and [-2, 0] share, so that
+    they see each other.) A trap on
     each way: [2, -1] (first step north) and [-1, 2] (third step south).
     Move 1: north ends on the trap, 5 to go, none left; south ends on
     [1, 1], 5 to go, the trap still ahead. One trap either way overall,
     equally close, the same point spent: it does not trigger a trap this
     turn that it can leave for later, so [1, 1]."""
-    hexes = ring() + [[-3, 0]]
+    hexes = ring() + [[-3, 0], [-2, -1]]
     result = solve(scenario([monster("m", (2, 0)), character("a", (-3, 0))], hexes=hexes, move=1,
-                            terrain={(2, -1): "trap", (-1, 2): "trap"}))
+                            walls=[((-2, -1), (-1, -1))], terrain={(2, -1): "trap", (-1, 2): "trap"}))
     assert outcomes(result) == {((1, 1), ())}
 
 
@@ -217,7 +215,7 @@ def test_a_trap_on_the_near_attack_hex_counts_like_one_on_the_way():
     crossing one: it heads for [5, 1]. With move 5 it cannot get there this
     turn, so it does not attack now (though stepping on the trap would let
     it) and ends next to [5, 1], on [4, 1]; with move 6 it attacks from
-    [5, 1]. If [5, 1] is not floor, the trap hex is the only way: move 5
+    [5, 1]. If [5, 1] is an obstacle, the trap hex is the only way: move 5
     steps on it and attacks."""
     two_rows = [[q, 0] for q in range(7)] + [[q, 1] for q in range(7)]
     figures = [monster("m", (0, 0)), character("a", (6, 0))]
@@ -226,8 +224,7 @@ def test_a_trap_on_the_near_attack_hex_counts_like_one_on_the_way():
     assert outcomes(waits) == {((4, 1), ())}
     attacks = solve(scenario(figures, hexes=two_rows, move=6, terrain=trap))
     assert outcomes(attacks) == {((5, 1), ("a",))}
-    only_way = [h for h in two_rows if h not in ([5, 1], [6, 1])]
-    forced = solve(scenario(figures, hexes=only_way, move=5, terrain=trap))
+    forced = solve(scenario(figures, hexes=two_rows, move=5, terrain={**trap, (5, 1): "obstacle"}))
     assert outcomes(forced) == {((5, 0), ("a",))}
 
 
@@ -315,7 +312,7 @@ def test_an_enemy_in_the_way_stops_walking_only(movement, expected):
     focus and stays. Jumping or flying 4 passes over it to [4, 0] and
     attacks a."""
     figures = [monster("m", (0, 0)), character("x", (2, 0), 5, invisible=True), character("a", (5, 0))]
-    result = solve(scenario(figures, hexes=corridor(7), move=4, movement=movement))
+    result = solve_off_board(scenario(figures, hexes=corridor(7), move=4, movement=movement))
     assert outcomes(result) == expected
 
 
@@ -328,7 +325,7 @@ def test_allies_are_passed_but_never_ended_on(movement):
     away: move 4 gets it to [3, 0], 3 short (it may not stop on the ally's
     hex [4, 0] or on a)."""
     figures = [monster("m", (0, 0)), monster("x", (4, 0)), character("a", (5, 0))]
-    result = solve(scenario(figures, hexes=corridor(7), move=4, movement=movement))
+    result = solve_off_board(scenario(figures, hexes=corridor(7), move=4, movement=movement))
     if movement == "normal":
         assert result["focus"] == []
         assert outcomes(result) == {((0, 0), ())}

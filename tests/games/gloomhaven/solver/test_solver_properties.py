@@ -1,7 +1,8 @@
 """Properties the answer must have whatever the map:
 
 - turning or mirroring the whole map (figures, walls, terrain, area pattern)
-  turns or mirrors the answer, and so does sliding it;
+  turns or mirrors the answer, and so does sliding it (anywhere with
+  "outside": "wall");
 - renaming figures changes nothing but the names;
 - a wall far from everything changes nothing.
 
@@ -17,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.gloomhaven.solver import solve
-from companion.games.gloomhaven.solver.hexes import distance, mirror, rotate
+from companion.kit.hexes import distance, mirror, rotate
 
 CASES = public_cases()
 needs_cases = pytest.mark.skipif(not CASES, reason="../shared/gloomhaven/monster-ai-cases.json is absent")
@@ -92,7 +93,7 @@ def random_scenario(seed: int) -> dict:
     if rng.random() < 0.1:
         action["muddled"] = True
     return {"rules": "gloomhaven", "hexes": [list(h) for h in floor], "walls": walls, "terrain": terrain,
-            "figures": figures, "active": "active", "action": action}
+            "figures": figures, "active": "active", "action": action, "outside": rng.choice(["open", "wall"])}
 
 
 SYMMETRIES = [(turn, flip) for flip in (False, True) for turn in range(6) if turn or flip]
@@ -116,6 +117,14 @@ def check_symmetries(scenario, shifts=((0, 0),)):
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_public_case_turned_and_mirrored(case):
     check_symmetries(case["input"])
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_public_case_with_a_wall_all_round_turned_mirrored_and_slid_anywhere(case):
+    # With "outside": "wall" nothing depends on where the map lies: not even
+    # a map that fits the curated board gets that board's rectangle.
+    check_symmetries(dict(case["input"], outside="wall"), shifts=((-7, 3),))
 
 
 @needs_cases

@@ -4,7 +4,7 @@ Maps are the 9 x 9 rhombus of `gloomhaven_maps.rhombus` (axial q, r from 0 to
 8) unless a test says otherwise; the acting monster is "m".
 """
 
-from gloomhaven_maps import character, monster, outcomes, rhombus, room, scenario
+from gloomhaven_maps import character, monster, outcomes, rhombus, room, scenario, solve_off_board
 
 from companion.games.gloomhaven.solver import solve
 
@@ -141,7 +141,7 @@ def test_avoids_traps_when_there_is_another_way():
 
 def test_crosses_a_trap_when_it_is_the_only_way():
     corridor = [[q, 0] for q in range(6)]
-    result = solve(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor,
+    result = solve_off_board(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor,
                             terrain={(2, 0): "trap"}, move=3))
     assert outcomes(result) == {((3, 0), ("a",))}
     assert "1" in result["options"][0]["why"]
@@ -172,7 +172,7 @@ def test_would_rather_wait_than_step_on_a_trap_to_attack_now():
 
 def test_difficult_terrain_costs_two():
     corridor = [[q, 0] for q in range(8)]
-    result = solve(scenario([monster("m", (0, 0)), character("a", (7, 0))], hexes=corridor,
+    result = solve_off_board(scenario([monster("m", (0, 0)), character("a", (7, 0))], hexes=corridor,
                             terrain={(1, 0): "difficult"}, move=3))
     assert outcomes(result) == {((2, 0), ())}
 
@@ -181,13 +181,13 @@ def test_jump_ignores_obstacles_and_figures_on_the_way():
     corridor = [[q, 0] for q in range(8)]
     terrain = {(1, 0): "obstacle", (2, 0): "difficult"}
     figures = [monster("m", (0, 0)), character("x", (3, 0), 99, invisible=True), character("a", (6, 0))]
-    result = solve(scenario(figures, hexes=corridor, terrain=terrain, move=5, movement="jump"))
+    result = solve_off_board(scenario(figures, hexes=corridor, terrain=terrain, move=5, movement="jump"))
     assert outcomes(result) == {((5, 0), ("a",))}
 
 
 def test_jump_cannot_end_on_an_obstacle_and_pays_for_difficult_terrain_at_the_end():
     corridor = [[q, 0] for q in range(8)]
-    result = solve(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor,
+    result = solve_off_board(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor,
                             terrain={(3, 0): "difficult", (2, 0): "obstacle"}, move=3, movement="jump"))
     # (3, 0) would cost 4 with its difficult terrain; (2, 0) is an obstacle.
     assert outcomes(result) == {((1, 0), ())}
@@ -196,7 +196,7 @@ def test_jump_cannot_end_on_an_obstacle_and_pays_for_difficult_terrain_at_the_en
 def test_flying_ignores_everything_and_may_end_on_an_obstacle():
     corridor = [[q, 0] for q in range(8)]
     terrain = {(1, 0): "trap", (2, 0): "difficult", (3, 0): "obstacle"}
-    result = solve(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor,
+    result = solve_off_board(scenario([monster("m", (0, 0)), character("a", (4, 0))], hexes=corridor,
                             terrain=terrain, move=3, movement="fly"))
     assert outcomes(result) == {((3, 0), ("a",))}
     assert "trap" not in result["options"][0]["why"].lower()
@@ -204,10 +204,10 @@ def test_flying_ignores_everything_and_may_end_on_an_obstacle():
 
 def test_allies_can_be_passed_but_not_stopped_on():
     corridor = [[q, 0] for q in range(6)]
-    result = solve(scenario([monster("m", (0, 0)), monster("ally", (1, 0)), character("a", (3, 0))],
+    result = solve_off_board(scenario([monster("m", (0, 0)), monster("ally", (1, 0)), character("a", (3, 0))],
                             hexes=corridor, move=2))
     assert outcomes(result) == {((2, 0), ("a",))}
-    blocked = solve(scenario([monster("m", (0, 0)), monster("ally", (1, 0)), character("a", (3, 0))],
+    blocked = solve_off_board(scenario([monster("m", (0, 0)), monster("ally", (1, 0)), character("a", (3, 0))],
                              hexes=corridor, move=1))
     assert outcomes(blocked) == {((0, 0), ())}
 
@@ -215,13 +215,13 @@ def test_allies_can_be_passed_but_not_stopped_on():
 def test_closed_doors_are_walls_for_monsters():
     corridor = [[q, 0] for q in range(7)]
     figures = [monster("m", (0, 0)), character("a", (5, 0))]
-    opened = solve(scenario(figures, hexes=corridor, move=3))
+    opened = solve_off_board(scenario(figures, hexes=corridor, move=3))
     assert opened["focus"] == ["a"]
-    closed = solve(scenario(figures, hexes=corridor, move=3, terrain={(3, 0): "closed-door"}))
+    closed = solve_off_board(scenario(figures, hexes=corridor, move=3, terrain={(3, 0): "closed-door"}))
     assert closed["focus"] == []
     assert outcomes(closed) == {((0, 0), ())}
     # Nor can it shoot through one.
-    shot = solve(scenario(figures, hexes=corridor, move=0, attack=ranged(6), terrain={(3, 0): "closed-door"}))
+    shot = solve_off_board(scenario(figures, hexes=corridor, move=0, attack=ranged(6), terrain={(3, 0): "closed-door"}))
     assert shot["focus"] == []
 
 

@@ -33,6 +33,8 @@ def broken(change):
         (lambda s: s["terrain"].append({"hex": [1, 1], "type": "lava"}), ["lava"]),
         (lambda s: s["figures"][1].pop("initiative"), ["a", "initiative"]),
         (lambda s: s["figures"][1].update(initiative=150), ["initiative", "150"]),
+        (lambda s: s["figures"][1].update(initiative=None), ["a", "initiative", "null"]),
+        (lambda s: s.update(outside="void"), ['"outside"', '"void"']),
         (lambda s: s["figures"][1].update(side="goblin"), ["side", "goblin"]),
         (lambda s: s["figures"][1].update(hex=[1]), ["hex"]),
         (lambda s: s.pop("hexes"), ["hexes"]),
