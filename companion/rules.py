@@ -85,6 +85,22 @@ class Seat:
     role: str
 
 
+@dataclass(frozen=True)
+class ChildOffer:
+    """A table this table can start now (a campaign's next scenario): of
+    `game`, named `name`, created with `options`; each parent seat listed in
+    `seat_roles` gets a seat of that role there, linked to its own.
+    `label` is an English msgid for the button (formatted with `label_params`)."""
+
+    id: str
+    label: str
+    game: str
+    name: str
+    options: dict = field(default_factory=dict)
+    seat_roles: dict = field(default_factory=dict)
+    label_params: dict = field(default_factory=dict)
+
+
 class Rules:
     """Base class for a table type. Subclasses override what they need."""
 
@@ -175,6 +191,20 @@ class Rules:
         """A seat was created; the game may give it its own pieces (counters,
         tracks, secrets). Returns the new state."""
         return state
+
+    # -- linked tables ---------------------------------------------------------
+    #: On a parent: the action type that receives a child's result. Its
+    #: ActionSpec accepts `child` (Text: the child's token), `offer` (Text: the
+    #: offer id) and `result` (Json). None: this table takes no results.
+    result_action: str | None = None
+
+    def child_offers(self, state: dict, seats: dict[str, Seat]) -> list[ChildOffer]:
+        """The tables this table can start now (see ChildOffer)."""
+        return []
+
+    def result(self, state: dict) -> dict | None:
+        """A finished child's result to report to its parent (None: not finished)."""
+        return None
 
     # -- what each seat sees --------------------------------------------------
     def regions(self, seat: Seat | None) -> list[str]:

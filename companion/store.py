@@ -24,9 +24,9 @@ from typing import Callable, Iterable, Iterator
 
 import sqlite_utils
 
-from companion import games, randomness
+from companion import games, randomness, sealing
 from companion.kit.fields import clean_text
-from companion.rules import N_, Action, ActionError, Rules, Seat
+from companion.rules import N_, Action, ActionError, ChildOffer, Rules, Seat
 
 EXPORT_FORMAT = "companion-table/1"
 # Typeable codes avoid letters people confuse (0/O, 1/I/L).
@@ -37,8 +37,12 @@ MAX_NAME = 40
 SEAT_JOIN = "seat.join"
 SEAT_TAKEOVER = "seat.takeover"
 UNDO = "undo"
-PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO})
-TABLE_COLUMNS = "token, code, game, name, host_key, version, created"
+# Linked tables: a parent's log says when a child was started, a child's when
+# its result was reported (so neither is started nor reported twice by a double tap).
+CHILD_STARTED = "table.child"
+RESULT_REPORTED = "table.reported"
+PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO, CHILD_STARTED, RESULT_REPORTED})
+TABLE_COLUMNS = "token, code, game, name, host_key, version, created, parent, offer"
 # Undo and replay start from the newest snapshot before the step they need,
 # so their cost stays flat however long the log grows.
 SNAPSHOT_EVERY = 64
@@ -57,6 +61,8 @@ class Table:
     host_key: str
     version: int
     created: float
+    parent: str | None = None  # the token of the table this one was started from
+    offer: str | None = None  # the parent's offer it was started from
 
     @property
     def rules(self) -> Rules:
@@ -169,11 +175,12 @@ class Store:
             {"table_token": str, "seq": int, "state": str},
             pk=("table_token", "seq"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
         )
-        # Databases made before fair undo: their tables get a seed on first draw.
-        if "seed" not in db["tables"].columns_dict:
-            db["tables"].add_column("seed", str)
-        if "drew" not in db["actions"].columns_dict:
-            db["actions"].add_column("drew", int)
+        # Columns added since the first release, for databases made before them.
+        # seed: tables made before fair undo get one on their first draw.
+        _add_missing_columns(db, "tables", {"seed": str, "parent": str, "offer": str})
+        _add_missing_columns(db, "actions", {"drew": int})
+        _add_missing_columns(db, "seats", {"parent_seat": str})
+        db["tables"].create_index(["parent"], if_not_exists=True)
 
     def setting(self, name: str, make: Callable[[], str]) -> str:
         """A server-wide value kept across restarts (e.g. the cookie-signing key)."""
@@ -229,35 +236,42 @@ class Store:
         return self._insert_table(game, name, initial, initial, seats=[], entries=[])
 
     def _insert_table(self, game: str, name: str, initial: dict, state: dict, seats: list[dict],
-                      entries: list[dict], snapshots: list[tuple[int, dict]] | None = None) -> Table:
+                      entries: list[dict], snapshots: list[tuple[int, dict]] | None = None,
+                      link: dict | None = None) -> Table:
         """A new table whose log is `entries` (already replayed: `state`, with
-        `snapshots` of the states along the way)."""
-        now = time.time()
+        `snapshots` of the states along the way). `link`: its token, parent and
+        offer, for a child table (a seat dict's "parent_seat" links it)."""
         with self._write() as db:
-            for _ in range(20):
-                code = new_code()
-                if not db["tables"].count_where("code = ?", [code]):
-                    break
-            row = {"token": new_token(), "code": code, "game": game, "name": name,
-                   "host_key": secrets.token_urlsafe(24), "version": len(entries),
-                   "created": now, "initial": json.dumps(initial), "state": json.dumps(state),
-                   "seed": randomness.new_seed()}
-            db["tables"].insert(row)
-            for i, seat in enumerate(seats):
-                # Seats are listed by creation time, then id: one apart keeps
-                # their order past s9 (a plain id order puts s10 before s2).
-                db["seats"].insert({"table_token": row["token"], "id": seat["id"], "name": seat["name"],
-                                    "role": seat["role"], "key": secrets.token_urlsafe(24),
-                                    "created": now + i / 1000})
-            db["actions"].insert_all(
-                {"table_token": row["token"], "seq": i + 1, "type": e["type"],
-                 "payload": json.dumps(e.get("payload", {})), "seat": e.get("seat"),
-                 "time": e.get("time", now), "undone": int(bool(e.get("undone"))), "drew": 0}
-                for i, e in enumerate(entries)
-            )
-            db["snapshots"].insert_all({"table_token": row["token"], "seq": seq, "state": json.dumps(snapshot)}
-                                       for seq, snapshot in (snapshots or []))
-        return self.table(row["token"])
+            token = self._insert_table_in(db, game, name, initial, state, seats, entries, snapshots, link or {})
+        return self.table(token)
+
+    def _insert_table_in(self, db, game: str, name: str, initial: dict, state: dict, seats: list[dict],
+                         entries: list[dict], snapshots: list[tuple[int, dict]] | None, link: dict) -> str:
+        now = time.time()
+        for _ in range(20):
+            code = new_code()
+            if not db["tables"].count_where("code = ?", [code]):
+                break
+        row = {"token": link.get("token") or new_token(), "code": code, "game": game, "name": name,
+               "host_key": secrets.token_urlsafe(24), "version": len(entries),
+               "created": now, "initial": json.dumps(initial), "state": json.dumps(state),
+               "seed": randomness.new_seed(), "parent": link.get("parent"), "offer": link.get("offer")}
+        db["tables"].insert(row)
+        for i, seat in enumerate(seats):
+            # Seats are listed by creation time, then id: one apart keeps
+            # their order past s9 (a plain id order puts s10 before s2).
+            db["seats"].insert({"table_token": row["token"], "id": seat["id"], "name": seat["name"],
+                                "role": seat["role"], "key": secrets.token_urlsafe(24),
+                                "created": now + i / 1000, "parent_seat": seat.get("parent_seat")})
+        db["actions"].insert_all(
+            {"table_token": row["token"], "seq": i + 1, "type": e["type"],
+             "payload": json.dumps(e.get("payload", {})), "seat": e.get("seat"),
+             "time": e.get("time", now), "undone": int(bool(e.get("undone"))), "drew": 0}
+            for i, e in enumerate(entries)
+        )
+        db["snapshots"].insert_all({"table_token": row["token"], "seq": seq, "state": json.dumps(snapshot)}
+                                   for seq, snapshot in (snapshots or []))
+        return row["token"]
 
     def table(self, token: str) -> Table | None:
         if not isinstance(token, str):
@@ -339,20 +353,24 @@ class Store:
         """Validate and apply a game action; returns the new version.
         Raises ActionError (nothing changes) when the rules refuse it."""
         with self._write() as db:
-            table = self._require(token)
-            rules = table.rules
-            if not isinstance(type, str) or type in PLATFORM_ACTIONS:
-                raise ActionError("Unknown action.", field="type")
-            typed = rules.typed(Action(type, payload, seat_id))
-            seats = self.seats(token)
-            state = self._decoded(db, token, "state")
-            draws = rng or self._action_random(db, token, type)
-            action = rules.prepare(state, typed, draws)
-            new_state = rules.act(state, action, seats)
-            version = self._append(db, table, action, seats, new_state=new_state,
-                                   drew=getattr(draws, "used", True))
+            version = self._act_in(db, token, seat_id, type, payload, rng)
         self._notify(token, version)
         return version
+
+    def _act_in(self, db, token: str, seat_id: str | None, type: str, payload: dict,
+                rng: random.Random | None = None) -> int:
+        """`act`, inside the caller's write transaction."""
+        table = self._require(token)
+        rules = table.rules
+        if not isinstance(type, str) or type in PLATFORM_ACTIONS:
+            raise ActionError("Unknown action.", field="type")
+        typed = rules.typed(Action(type, payload, seat_id))
+        seats = self.seats(token)
+        state = self._decoded(db, token, "state")
+        draws = rng or self._action_random(db, token, type)
+        action = rules.prepare(state, typed, draws)
+        new_state = rules.act(state, action, seats)
+        return self._append(db, table, action, seats, new_state=new_state, drew=getattr(draws, "used", True))
 
     def _action_random(self, db, token: str, type: str) -> randomness.ActionRandom:
         """The random stream for the next `type` action: the same after an
@@ -367,7 +385,8 @@ class Store:
 
     def undo_target(self, token: str, upto: int | None = None, db=None) -> int | None:
         """The step an undo would take back now (at version `upto`, if given)."""
-        query = ("select seq from actions where table_token = ? and undone = 0 and type not in (?, ?, ?)"
+        query = (f"select seq from actions where table_token = ? and undone = 0 "
+                 f"and type not in ({', '.join('?' * len(PLATFORM_ACTIONS))})"
                  + (" and seq <= ?" if upto is not None else "") + " order by seq desc limit 1")
         row = (db or self.db).execute(query, [token, *PLATFORM_ACTIONS, *([upto] if upto is not None else [])]).fetchone()
         return row[0] if row else None
@@ -477,38 +496,248 @@ class Store:
         with self._read() as db:
             return self._replay(db, self._require(token), from_snapshot=False)
 
+    # -- linked tables ---------------------------------------------------------
+    def children(self, token: str) -> list[Table]:
+        """The tables started from this one, oldest first."""
+        return [Table(**row) for row in self.db.query(
+            f"select {TABLE_COLUMNS} from tables where parent = ? order by created", [token])]
+
+    def reported(self, token: str, db=None) -> bool:
+        """Whether this child table has reported its result to its parent."""
+        return (db or self.db).execute("select 1 from actions where table_token = ? and type = ? limit 1",
+                                       [token, RESULT_REPORTED]).fetchone() is not None
+
+    def seat_links(self, token: str) -> dict[str, str]:
+        """Each linked seat of a child table: {child seat id: parent seat id}."""
+        return {row[0]: row[1] for row in self.db.execute(
+            "select id, parent_seat from seats where table_token = ? and parent_seat is not null", [token])}
+
+    def linked_seat_key(self, token: str, parent_seat_id: str) -> str | None:
+        """The key of the seat of child table `token` linked to its parent's seat `parent_seat_id`."""
+        row = self.db.execute("select key from seats where table_token = ? and parent_seat = ?",
+                              [token, parent_seat_id]).fetchone()
+        return row[0] if row else None
+
+    def create_child(self, parent_token: str, offer_id: str, seat_id: str | None) -> Table:
+        """Start the parent's offer `offer_id` (as its seat `seat_id`; None: the
+        host): a new table with the offer's name and options, whose seats are
+        the offer's parent seats (same names, the offer's roles), linked. An
+        offer already started and not yet reported gives that table again."""
+        with self._write() as db:
+            parent = self._require(parent_token)
+            seats = self.seats(parent_token)
+            if seat_id is not None and seat_id not in seats:
+                raise ActionError("Take a seat first.", field="seat")
+            offer = self._offer(db, parent, seats, offer_id)
+            started = self._unreported_child(db, parent_token, offer.id)
+            if started is not None:
+                return started
+            token = self._insert_child(db, parent, seats, offer)
+            version = self._append(db, parent, Action(CHILD_STARTED, {"token": token, "offer": offer.id,
+                                                                      "name": offer.name}, seat_id), seats)
+        self._notify(parent_token, version)
+        return self.table(token)
+
+    def _offer(self, db, parent: Table, seats: dict[str, Seat], offer_id: object) -> ChildOffer:
+        for offer in parent.rules.child_offers(self._decoded(db, parent.token, "state"), seats):
+            if offer.id == offer_id:
+                return offer
+        raise ActionError("That table can't be started now.", field="offer")
+
+    def _unreported_child(self, db, parent_token: str, offer_id: str) -> Table | None:
+        for child in self.children(parent_token):
+            if child.offer == offer_id and not self.reported(child.token, db):
+                return child
+        return None
+
+    def _insert_child(self, db, parent: Table, seats: dict[str, Seat], offer: ChildOffer) -> str:
+        rules = games.rules_for(offer.game)
+        initial = rules.initial_state(dict(offer.options))
+        linked = [(seats[parent_seat], role) for parent_seat, role in offer.seat_roles.items() if parent_seat in seats]
+        child_seats = [{"id": f"s{n}", "name": seat.name, "role": role, "parent_seat": seat.id}
+                       for n, (seat, role) in enumerate(linked, start=1)]
+        entries = [{"type": SEAT_JOIN, "payload": {k: seat[k] for k in ("id", "name", "role")}, "seat": seat["id"]}
+                   for seat in child_seats]
+        state = replay(rules, initial, entries)
+        return self._insert_table_in(db, offer.game, clean_name(offer.name, "Table name"), initial, state,
+                                     child_seats, entries, None, {"parent": parent.token, "offer": offer.id})
+
+    def report(self, child_token: str, seat_id: str | None) -> int:
+        """Send this finished child's result to its parent, as the parent's
+        `result_action` by the parent seat linked to `seat_id` (None: the
+        host). Returns the parent's new version."""
+        with self._write() as db:
+            child = self._require(child_token)
+            parent = self.table(child.parent) if child.parent else None
+            if parent is None:
+                raise ActionError("This table was not started from another one.", field="report")
+            if self.reported(child_token, db):
+                raise ActionError("The result has already been reported.", field="report")
+            result = child.rules.result(self._decoded(db, child_token, "state"))
+            if result is None:
+                raise ActionError("This table has no result to report yet.", field="report")
+            by = self.seat_links(child_token).get(seat_id) if seat_id is not None else None
+            version = self._act_in(db, parent.token, by, parent.rules.result_action,
+                                   {"child": child_token, "offer": child.offer or "", "result": result})
+            child_version = self._append(db, child, Action(RESULT_REPORTED, {"parent_step": version}, seat_id),
+                                         self.seats(child_token))
+        self._notify(parent.token, version)
+        self._notify(child_token, child_version)
+        return version
+
     # -- export and import ---------------------------------------------------
+    def seal_key(self) -> str:
+        """This server's key for sealing seat secrets in exports."""
+        return self.setting("export-seal-key", sealing.new_key)
+
     def export(self, token: str) -> dict:
+        """The table as a file: its log and states, seat secrets sealed (see
+        companion.sealing), with the tables started from it."""
+        key = self.seal_key()
         # One snapshot: an action between two reads would give an export
         # whose state is not its log's, which import refuses as damaged.
         with self._read() as db:
-            table = self._require(token)
-            return {
-                "format": EXPORT_FORMAT,
-                "game": table.game,
-                "name": table.name,
-                "version": table.version,
-                "initial": self._decoded(db, token, "initial"),
-                "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in self.seats(token).values()],
-                "actions": [{"type": e.type, "payload": e.payload, "seat": e.seat, "time": e.time, "undone": e.undone}
-                            for e in self.log(token)],
-                "state": self._decoded(db, token, "state"),
-            }
+            return self._export_in(db, self._require(token), key)
+
+    def _export_in(self, db, table: Table, key: str) -> dict:
+        token, rules, links = table.token, table.rules, self.seat_links(table.token)
+        return {
+            "format": EXPORT_FORMAT,
+            "game": table.game,
+            "name": table.name,
+            "version": table.version,
+            "sealed_by": sealing.key_id(key),
+            "initial": _sealed_state(key, self._decoded(db, token, "initial")),
+            "seats": [{"id": s.id, "name": s.name, "role": s.role, **({"parent_seat": links[s.id]} if s.id in links else {})}
+                      for s in self.seats(token).values()],
+            "actions": [{"type": e.type, "payload": _sealed_payload(key, rules, e), "seat": e.seat, "time": e.time,
+                         "undone": e.undone} for e in self.log(token)],
+            "state": _sealed_state(key, self._decoded(db, token, "state")),
+            "children": [{**self._export_in(db, child, key), "token": child.token, "offer": child.offer}
+                         for child in self.children(token)],
+        }
 
     def import_table(self, data: object) -> Table:
-        """Create a new table (new token, code and keys) from an export."""
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise ActionError("This is not a table export.", field="file")
-        try:
-            data = games.rules_for(data["game"]).upgrade_export(copy.deepcopy(data))
-            name, initial, state, seats, entries, snapshots = _checked_export(data)
-        # RecursionError: nested deeper than copying or comparing can go;
-        # OverflowError, OSError: a time no calendar holds.
-        except (KeyError, TypeError, ValueError, ActionError, RecursionError, OverflowError, OSError):
-            raise ActionError("This export is damaged and can't be imported.", field="file") from None
-        if "state" in data and data["state"] != state:
-            raise ActionError("This export is damaged and can't be imported.", field="file")
-        return self._insert_table(data["game"], name, initial, state, seats, entries, snapshots)
+        """Create a new table (new token, code and keys) from an export, and
+        the tables started from it, linked."""
+        checked = _checked_tree(data, self.seal_key())
+        with self._write() as db:
+            token = self._insert_tree(db, checked, {})
+        return self.table(token)
+
+    def _insert_tree(self, db, checked: "CheckedExport", link: dict) -> str:
+        token = self._insert_table_in(db, checked.game, checked.name, checked.initial, checked.state, checked.seats,
+                                      checked.entries, checked.snapshots, {**link, "token": checked.token})
+        for child in checked.children:
+            self._insert_tree(db, child, {"parent": token, "offer": child.offer})
+        return token
+
+
+@dataclass
+class CheckedExport:
+    """An export checked and opened, ready to insert: children's tokens are new ones."""
+
+    game: str
+    name: str
+    initial: dict
+    state: dict
+    seats: list[dict]
+    entries: list[dict]
+    snapshots: list[tuple[int, dict]]
+    children: list["CheckedExport"]
+    token: str
+    offer: str | None = None
+
+
+DAMAGED = N_("This export is damaged and can't be imported.")
+SEALED_ELSEWHERE = N_("This export was made on another server: its players' private notes and secrets are sealed "
+                      "with that server's key, so only that server can import it.")
+
+
+def _checked_tree(data: object, key: str, parent_seats: frozenset[str] | None = None) -> CheckedExport:
+    """An export (and the exports of its children) checked, with its secrets unsealed.
+    Raises ActionError naming why it can't be imported."""
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise ActionError("This is not a table export.", field="file")
+    opened = _unsealed(data, key)
+    try:
+        # An export of an older version of the game, carried to the current one.
+        opened = games.rules_for(opened["game"]).upgrade_export(copy.deepcopy(opened))
+        name, initial, state, seats, entries, snapshots = _checked_export(opened)
+        children = opened.get("children", [])
+        if not isinstance(children, list) or ("state" in opened and opened["state"] != state):
+            raise ValueError
+        _check_seat_links(seats, parent_seats)
+        kids = [_checked_tree(child, key, frozenset(s["id"] for s in seats)) for child in children]
+        tokens = {child.get("token"): kid.token for child, kid in zip(children, kids)}
+        if len(tokens) != len(kids) or not all(isinstance(old, str) for old in tokens):
+            raise ValueError
+        if tokens:  # the log (and so perhaps the state) names its children by their new tokens
+            entries = [_relinked(e, tokens, games.rules_for(data["game"]).result_action) for e in entries]
+            _, initial, state, seats, entries, snapshots = _checked_export({**opened, "actions": entries})
+    # RecursionError: nested deeper than copying or comparing can go;
+    # OverflowError, OSError: a time no calendar holds.
+    except (KeyError, TypeError, ValueError, ActionError, RecursionError, OverflowError, OSError):
+        raise ActionError(DAMAGED, field="file") from None
+    offer = data.get("offer")
+    return CheckedExport(data["game"], name, initial, state, seats, entries, snapshots, kids, new_token(),
+                         offer if isinstance(offer, str) else None)
+
+
+def _check_seat_links(seats: list[dict], parent_seats: frozenset[str] | None) -> None:
+    """A child's seats may link to its parent's seats only; a top table's to none."""
+    for seat in seats:
+        link = seat.get("parent_seat")
+        if link is not None and (parent_seats is None or link not in parent_seats):
+            raise ValueError
+
+
+def _relinked(entry: dict, tokens: dict[str, str], result_action: str | None) -> dict:
+    """A log entry naming a child by its old token, renamed to its new one."""
+    payload = entry.get("payload")
+    if not isinstance(payload, dict):
+        return entry
+    field = "token" if entry.get("type") == CHILD_STARTED else "child" if entry.get("type") == result_action else None
+    if field is None or payload.get(field) not in tokens:
+        return entry
+    return {**entry, "payload": {**payload, field: tokens[payload[field]]}}
+
+
+def _sealed_state(key: str, state: dict) -> dict:
+    if not state.get("secrets"):
+        return state
+    return {**state, "secrets": sealing.seal(key, state["secrets"])}
+
+
+def _sealed_payload(key: str, rules: Rules, entry: LogEntry) -> dict:
+    """The payload, sealed if the game hides any of it from the table display."""
+    if entry.type in PLATFORM_ACTIONS or rules.redact(entry.action, None) == entry.payload:
+        return entry.payload
+    return sealing.seal(key, entry.payload)
+
+
+def _unsealed(data: dict, key: str) -> dict:
+    """The export with its sealed secrets opened. Raises ActionError if
+    another server sealed them (or the file was changed)."""
+    entries = data.get("actions")
+    states = [data[name] for name in ("initial", "state") if isinstance(data.get(name), dict)]
+    sealed = any(sealing.is_sealed(state.get("secrets")) for state in states) or (
+        isinstance(entries, list) and any(isinstance(e, dict) and sealing.is_sealed(e.get("payload")) for e in entries))
+    if not sealed:
+        return data
+    if data.get("sealed_by") != sealing.key_id(key):
+        raise ActionError(SEALED_ELSEWHERE, field="file")
+    try:
+        opened = dict(data)
+        for name in ("initial", "state"):
+            if isinstance(data.get(name), dict) and sealing.is_sealed(data[name].get("secrets")):
+                opened[name] = {**data[name], "secrets": sealing.unseal(key, data[name]["secrets"])}
+        if isinstance(entries, list):
+            opened["actions"] = [{**e, "payload": sealing.unseal(key, e["payload"])}
+                                 if isinstance(e, dict) and sealing.is_sealed(e.get("payload")) else e for e in entries]
+        return opened
+    except (sealing.SealBroken, ValueError):
+        raise ActionError(DAMAGED, field="file") from None
 
 
 def _checked_export(data: dict) -> tuple[str, dict, dict, list[dict], list[dict], list[tuple[int, dict]]]:
@@ -554,6 +783,12 @@ def _checked_export(data: dict) -> tuple[str, dict, dict, list[dict], list[dict]
     return name, initial, state, seats, entries, snapshots
 
 
+def _add_missing_columns(db: sqlite_utils.Database, table: str, columns: dict[str, type]) -> None:
+    for name, kind in columns.items():
+        if name not in db[table].columns_dict:
+            db[table].add_column(name, kind)
+
+
 def _log_entries(rows: Iterable[dict]) -> list[LogEntry]:
     return [LogEntry(row["seq"], row["type"], json.loads(row["payload"]), row["seat"], row["time"], bool(row["undone"]))
             for row in rows]
@@ -565,7 +800,7 @@ def _replay_one(rules: Rules, state: dict, seats: dict[str, Seat], entry: dict) 
         seat = Seat(payload["id"], payload["name"], payload["role"])
         seats = {**seats, seat.id: seat}
         return rules.on_seat_joined(copy.deepcopy(state), seat), seats
-    if kind in (SEAT_TAKEOVER, UNDO) or entry.get("undone"):
+    if kind in PLATFORM_ACTIONS or entry.get("undone"):
         return state, seats
     spec = rules.action_spec(kind)
     if spec is None:  # an export edited by hand, or of an action this game no longer has

@@ -50,7 +50,7 @@ def create_app(config: dict | None = None) -> Flask:
     templating.init_app(app)
     errors.init_app(app)
 
-    from companion.web import api, events, pages, play, render
+    from companion.web import api, events, links, pages, play, render
 
     render.init_app(app)
     events.init_app(app)
@@ -58,6 +58,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(play.blueprint)
     app.register_blueprint(events.blueprint)
     app.register_blueprint(api.blueprint)
+    app.register_blueprint(links.blueprint)
     for game in games.game_packages():
         module = games.optional_module(game, "web")
         if module is not None and hasattr(module, "blueprint"):

@@ -13,7 +13,7 @@ from flask_babel import gettext
 
 from companion import games
 from companion.rules import ActionError
-from companion.web import history
+from companion.web import history, links
 from companion.web.i18n import error_text
 from companion.web.pages import join_url
 from companion.web.play import expected_step
@@ -91,7 +91,23 @@ def table_info(token: str):
     table = table_or_404(token)
     seats = store().seats(token)
     return jsonify({**table_json(table),
-                    "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in seats.values()]})
+                    "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in seats.values()],
+                    **links.table_links(table)})
+
+
+@blueprint.post("/tables/<token>/children")
+def start_child(token: str):
+    """Start one of the table's offers (as a seat, or the host): the new table, its seats linked."""
+    table = table_or_404(token)
+    child = store().create_child(token, body().get("offer"), links.seat_or_host(table))
+    return jsonify({**table_json(child), **links.table_links(child)}), 201
+
+
+@blueprint.post("/tables/<token>/report")
+def report(token: str):
+    """Report a finished child's result to its parent, as the parent's result action."""
+    table = table_or_404(token)
+    return jsonify({"parent": table.parent, "version": store().report(token, links.seat_or_host(table))})
 
 
 @blueprint.post("/tables/<token>/seats")

@@ -8,7 +8,8 @@ from flask import current_app
 from flask_babel import gettext
 
 from companion.rules import Action, Seat
-from companion.store import PLATFORM_ACTIONS, SEAT_JOIN, SEAT_TAKEOVER, UNDO, LogEntry, Table
+from companion.store import (CHILD_STARTED, PLATFORM_ACTIONS, RESULT_REPORTED, SEAT_JOIN, SEAT_TAKEOVER, UNDO,
+                             LogEntry, Table)
 from companion.web.i18n import translate_params
 
 
@@ -39,6 +40,10 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
         text = translate_params("moved %(seat)s to another phone", {"seat": seat.name if seat else "?"})
     elif entry.type == UNDO:
         text = translate_params("undid step %(seq)d", {"seq": entry.payload.get("seq", 0)})
+    elif entry.type == CHILD_STARTED:
+        text = translate_params("started %(table)s", {"table": entry.payload.get("name", "?")})
+    elif entry.type == RESULT_REPORTED:
+        text = gettext("reported the result")
     else:
         try:
             msgid, params = table.rules.describe(Action(entry.type, payload, entry.seat), seats, state)

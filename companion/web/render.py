@@ -13,11 +13,12 @@ from flask_babel import get_locale
 
 from companion.rules import Seat
 from companion.store import Table
-from companion.web import history
+from companion.web import history, links
 from companion.web.memo import Memo
 from companion.web.security import store
 
-PLATFORM_REGIONS = ["log"]
+# "links": the tables this one was started from or started (companion.web.links).
+PLATFORM_REGIONS = ["links", "log"]
 CACHE_SIZE = 512
 
 
@@ -51,6 +52,7 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "undo_seq": store().undo_target(table.token, upto=version),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
+        "family": None if display else links.family(table, viewer, state, seats),
     }
 
 

@@ -135,8 +135,26 @@ def sent_seat_key(table: Table) -> str | None:
 def current_seat(table: Table) -> Seat | None:
     cache = g.setdefault("seats", {})
     if table.token not in cache:
-        cache[table.token] = store().seat_by_key(table.token, sent_seat_key(table))
+        seat = store().seat_by_key(table.token, sent_seat_key(table))
+        if seat is None and table.token not in session.get("seats", {}):
+            seat = linked_seat(table)
+        cache[table.token] = seat
     return cache[table.token]
+
+
+def linked_seat(table: Table) -> Seat | None:
+    """At a table started from another, the seat linked to the requester's
+    seat there: players don't join again. A phone keeps it in its cookie (a
+    tool sending its parent seat's X-Seat-Key is given it on each request).
+    Only when the phone holds no key here: a seat the host moved away stays away."""
+    parent = store().table(table.parent) if table.parent else None
+    parent_seat = current_seat(parent) if parent is not None else None
+    key = store().linked_seat_key(table.token, parent_seat.id) if parent_seat is not None else None
+    if key is None:
+        return None
+    if not request.headers.get("X-Seat-Key"):
+        _remember("seats", table, key)
+    return store().seat_by_key(table.token, key)
 
 
 def require_seat(table: Table) -> Seat:

@@ -13,6 +13,7 @@ import pytest
 
 from companion import games
 from companion.kit.fields import ActionSpec, Text
+from tests.league_tables import register
 
 EXAMPLES: dict[str, dict] = {}
 LAN = {"REMOTE_ADDR": "192.168.1.20"}
@@ -478,10 +479,40 @@ def test_a_tool_drives_a_table_from_start_to_end(api, store):
     assert api.post("/api/tables/import", {"format": "companion-table/1", "game": "tally"},
                     example="import refused").status_code == 400
 
+    drive_a_league_and_its_match(api)
+
     new_key = api.post(f"/api/tables/{token}/seats/s1/takeover", headers=host, example="takeover").get_json()["key"]
     assert api.get(f"/api/tables/{token}/state", headers=seat(new_key)).get_json()["seat"] == "s1"
     assert api.delete(f"/api/tables/{token}", headers=host, example="delete").status_code == 200
     assert api.get(f"/api/tables/{token}/state", headers=alice, example="not found").status_code == 404
+
+
+def drive_a_league_and_its_match(api):
+    """Linked tables: a league starts a match with its seats, and takes the match's result back.
+    (The test-only league is registered for this part only: GET /api/games above lists the real games.)"""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        register(monkeypatch)
+        return drive_the_league(api)
+
+
+def drive_the_league(api):
+    league = api.post("/api/tables", {"game": "league", "name": "Spring league"}).get_json()["token"]
+    ann = seat(api.post(f"/api/tables/{league}/seats", {"name": "Ann", "role": "player"}).get_json()["key"])
+    api.post(f"/api/tables/{league}/seats", {"name": "Ben", "role": "player"})
+    started = api.post(f"/api/tables/{league}/children", {"offer": "match-1"}, headers=ann, example="start child")
+    assert started.status_code == 201 and started.get_json()["parent"]["token"] == league
+    match = started.get_json()["token"]
+    assert api.post(f"/api/tables/{league}/children", {"offer": "match-9"}, headers=ann,
+                    example="start child refused").status_code == 400
+    assert api.post(f"/api/tables/{match}/report", headers=ann, example="report refused").status_code == 400
+    for _ in range(3):  # Ann's key at the league opens her linked seat at the match
+        api.post(f"/api/tables/{match}/actions", {"type": "counter.adjust", "payload": {"counter": "c1", "delta": 1}},
+                 headers=ann)
+    assert api.post(f"/api/tables/{match}/report", headers=ann, example="report").status_code == 200
+    linked = api.get(f"/api/tables/{league}", example="table with children").get_json()
+    assert linked["children"][0]["token"] == match and linked["children"][0]["reported"]
+    assert api.get(f"/api/tables/{league}/state", headers=ann).get_json()["state"]["values"]["s1"]["c1"] == 1
+    return league, match
 
 
 # --- regressions ---------------------------------------------------------------------------

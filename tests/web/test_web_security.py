@@ -60,6 +60,9 @@ def valid_forms(store, token: str) -> dict[str, dict]:
         "/t/<token>/delete": {},
         "/t/<token>/act": {"type": "track.adjust", "track": "t1", "delta:int": "1"},
         "/t/<token>/undo": {},
+        # A tally offers nothing and has no parent: tests/web/test_web_links.py shows these working.
+        "/t/<token>/children": {"offer": "match-1"},
+        "/t/<token>/report": {},
     }
 
 

@@ -1,0 +1,105 @@
+"""Linked tables on the pages: a parent starts a child from one of its offers,
+a finished child reports its result back, and each links to the other.
+
+A phone that holds a seat at the parent is given its linked seat at the child
+when it opens it (see `security.linked_seat`), so nobody joins again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from htmx_flask import request
+
+from companion.rules import ActionError, Seat
+from companion.store import Table
+from companion.web.i18n import error_text, translate_params
+from companion.web.security import current_seat, is_host, require_seat, store, table_or_404
+
+blueprint = Blueprint("links", __name__)
+
+
+@dataclass
+class Family:
+    """What the "links" region shows: the parent, the children, what can be started, whether to report."""
+
+    parent: Table | None = None
+    children: list[tuple[Table, bool]] = field(default_factory=list)  # each child, and whether it reported
+    offers: list[tuple[str, str]] = field(default_factory=list)  # (offer id, button text)
+    can_report: bool = False
+    reported: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.parent or self.children or self.offers)
+
+
+def family(table: Table, seat: Seat | None, state: dict, seats: dict[str, Seat]) -> Family:
+    found = Family()
+    if table.parent:
+        found.parent = store().table(table.parent)
+        found.reported = store().reported(table.token)
+        found.can_report = found.parent is not None and not found.reported and table.rules.result(state) is not None
+    found.children = [(child, store().reported(child.token)) for child in store().children(table.token)]
+    if seat is not None:
+        found.offers = [(offer.id, translate_params(offer.label, offer.label_params))
+                        for offer in table.rules.child_offers(state, seats)]
+    return found
+
+
+def go_to(target: str):
+    """To `target`: htmx follows HX-Redirect; a plain form post a redirect."""
+    if request.htmx:
+        return Response(status=204, headers={"HX-Redirect": target})
+    return redirect(target)
+
+
+def refused(table: Table, error: ActionError):
+    if request.htmx:
+        return render_template("_error.html", message=error_text(error)), 422
+    flash(error_text(error), "error")
+    return redirect(url_for("pages.table", token=table.token))
+
+
+@blueprint.post("/t/<token>/children")
+def start(token: str):
+    """Start one of this table's offers as the requester's seat; open the child."""
+    table = table_or_404(token)
+    try:
+        child = store().create_child(token, request.form.get("offer", ""), require_seat(table).id)
+    except ActionError as error:
+        return refused(table, error)
+    return go_to(url_for("pages.table", token=child.token))
+
+
+@blueprint.post("/t/<token>/report")
+def report(token: str):
+    """Report this finished child's result to its parent; open the parent."""
+    table = table_or_404(token)
+    try:
+        store().report(token, require_seat(table).id)
+    except ActionError as error:
+        return refused(table, error)
+    return go_to(url_for("pages.table", token=table.parent))
+
+
+def table_links(table: Table) -> dict:
+    """The parent and children of a table, for the JSON API."""
+    from companion.web.pages import join_url
+
+    parent = store().table(table.parent) if table.parent else None
+    return {
+        "parent": {"token": parent.token, "name": parent.name, "url": join_url(parent)} if parent else None,
+        "children": [{"token": child.token, "name": child.name, "game": child.game, "offer": child.offer,
+                      "reported": store().reported(child.token), "url": join_url(child)}
+                     for child in store().children(table.token)],
+    }
+
+
+def seat_or_host(table: Table) -> str | None:
+    """The requester's seat id, or None for the host (who sends X-Host-Key)."""
+    if request.headers.get("X-Host-Key") and is_host(table):
+        return None
+    seat = current_seat(table)
+    if seat is None:
+        raise ActionError("Take a seat first.", field="seat")
+    return seat.id
