@@ -8,20 +8,20 @@ from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import tree
 from companion.rules import N_
 
-try:  # the platform's offer type (companion.rules, linked tables)
-    from companion.rules import ChildOffer
-except ImportError:  # before linked tables land: the same fields as a plain record
-    from dataclasses import dataclass, field
+from companion.rules import ChildOffer
 
-    @dataclass(frozen=True)
-    class ChildOffer:  # type: ignore[no-redef]
-        id: str
-        label: str
-        game: str
-        name: str
-        options: dict
-        seat_roles: dict
-        label_params: dict = field(default_factory=dict)
+
+def offer_id(number: int, visit: int) -> str:
+    """One id per attempt (a failed scenario tried again is a new table)."""
+    return f"scenario-{number}-{visit}"
+
+
+def scenario_of_offer(offer: str) -> int | None:
+    """The scenario number of an offer id ("scenario-2-5"; version 1 wrote "scenario-2")."""
+    parts = offer.split("-")
+    if len(parts) in (2, 3) and parts[0] == "scenario" and parts[1].isascii() and parts[1].isdigit() and len(parts[1]) < 4:
+        return int(parts[1])
+    return None
 
 
 def party_characters(state: dict) -> list[dict]:
@@ -41,7 +41,7 @@ def offers(state: dict) -> list:
             continue
         number = row["number"]
         found.append(ChildOffer(
-            id=f"scenario-{number}", label=N_("Play scenario %(number)d: %(name)s"), game="gloomhaven",
+            id=offer_id(number, state["visit"]), label=N_("Play scenario %(number)d: %(name)s"), game="gloomhaven",
             name=f"{number} {data.scenario(number)['name']}",
             options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
             seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))

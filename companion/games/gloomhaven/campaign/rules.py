@@ -68,10 +68,8 @@ def _result(state, payload, seat):
     result = payload["result"]
     if not isinstance(result, dict) or result.get("outcome") not in outcome.OUTCOMES:
         raise ActionError(N_("The result has no outcome."), field="result")
-    number = result.get("scenario")
-    if number is None and str(payload["offer"]).startswith("scenario-"):
-        number = int(str(payload["offer"])[9:]) if str(payload["offer"])[9:].isdigit() else None
-    number = outcome.scenario_of(state, number)
+    from companion.games.gloomhaven.campaign.links import scenario_of_offer
+    number = outcome.scenario_of(state, result.get("scenario", scenario_of_offer(payload["offer"])))
     outcome.finish(state, number, result["outcome"], outcome.reported_lines(state, result))
 
 

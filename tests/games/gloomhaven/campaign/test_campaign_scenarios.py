@@ -19,12 +19,12 @@ def report(store, token, seat, offer, found):
 
 def test_scenario_one_then_two_then_three_open_as_each_is_won(party):
     store, token, ann, bo = party
-    report(store, token, ann, "scenario-1", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
+    report(store, token, ann, "scenario-1-0", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
     after_one = state(store, token)
     assert after_one["completed"] == [1] and "first-steps" in after_one["party"]["achievements"]
     from companion.games.gloomhaven.campaign import tree
     assert tree.status(2, after_one)[0] == "available"
-    report(store, token, bo, "scenario-2", result(brute=(12, 10, 0), tinkerer=(9, 0, 0)))
+    report(store, token, bo, "scenario-2-1", result(brute=(12, 10, 0), tinkerer=(9, 0, 0)))
     after_two = state(store, token)
     assert tree.status(3, after_two)[0] == "available" and tree.status(4, after_two)[0] == "available"
     assert after_two["prosperity"] == 1  # scenario 2's reward
@@ -32,8 +32,8 @@ def test_scenario_one_then_two_then_three_open_as_each_is_won(party):
 
 def test_each_player_confirms_their_own_line_with_scenario_rewards(party):
     store, token, ann, bo = party
-    report(store, token, ann, "scenario-1", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
-    report(store, token, ann, "scenario-2", result(brute=(12, 3, 0), tinkerer=(9, 0, 0)))
+    report(store, token, ann, "scenario-1-0", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
+    report(store, token, ann, "scenario-2-1", result(brute=(12, 3, 0), tinkerer=(9, 0, 0)))
     with pytest.raises(ActionError):
         store.act(token, ann, "result.confirm", {"character": "c2"})  # Bo's character
     store.act(token, ann, "result.confirm", {})
@@ -45,8 +45,8 @@ def test_each_player_confirms_their_own_line_with_scenario_rewards(party):
 
 def test_a_failure_keeps_experience_and_gold_but_no_checkmarks_rewards_or_completion(party):
     store, token, ann, bo = party
-    report(store, token, ann, "scenario-1", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
-    report(store, token, ann, "scenario-2", result("failure", brute=(5, 4, 2), tinkerer=(3, 2, 0)))
+    report(store, token, ann, "scenario-1-0", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
+    report(store, token, ann, "scenario-2-1", result("failure", brute=(5, 4, 2), tinkerer=(3, 2, 0)))
     now = state(store, token)
     assert 2 not in now["completed"] and now["prosperity"] == 0
     line = now["pending"]["c1"][-1]
@@ -57,7 +57,7 @@ def test_the_scenario_tables_own_summary_shape_is_taken_too(party):
     store, token, ann, bo = party
     summary = {"outcome": "success", "summary": {"x1": {"name": "Grok", "class": "brute", "xp": 14, "gold": 8, "checkmarks": 1},
                                                  "x2": {"name": "Tink", "class": "tinkerer", "xp": 9, "gold": 2, "checkmarks": 0}}}
-    report(store, token, ann, "scenario-1", summary)
+    report(store, token, ann, "scenario-1-0", summary)
     assert state(store, token)["pending"]["c1"][0]["experience"] == 14
 
 
@@ -71,10 +71,10 @@ def test_a_hand_entered_end_works_out_gold_and_bonus_experience(party):
 
 
 @pytest.mark.parametrize("offer, found, field", [
-    ("scenario-2", result(brute=(1, 1, 0)), "scenario"),  # scenario 2 is still locked
-    ("scenario-1", {"outcome": "maybe"}, "result"),
-    ("scenario-1", result(spellweaver=(1, 1, 0)), "result"),
-    ("scenario-1", {"outcome": "success", "characters": [{"class": "brute", "experience": -3}]}, "result"),
+    ("scenario-2-1", result(brute=(1, 1, 0)), "scenario"),  # scenario 2 is still locked
+    ("scenario-1-0", {"outcome": "maybe"}, "result"),
+    ("scenario-1-0", result(spellweaver=(1, 1, 0)), "result"),
+    ("scenario-1-0", {"outcome": "success", "characters": [{"class": "brute", "experience": -3}]}, "result"),
 ])
 def test_bad_results_are_refused_naming_the_field_and_change_nothing(party, offer, found, field):
     store, token, ann, bo = party
@@ -89,7 +89,7 @@ def test_offers_a_linked_scenario_table_for_each_available_scenario(party):
     store, token, ann, bo = party
     from companion.games.gloomhaven.campaign.rules import RULES
     offers = RULES.child_offers(state(store, token), store.seats(token))
-    assert [o.id for o in offers] == ["scenario-1"]
+    assert [o.id for o in offers] == ["scenario-1-0"]
     offer = offers[0]
     assert offer.game == "gloomhaven" and offer.options["scenario"] == 1 and offer.options["difficulty"] == "normal"
     assert [(c["class"], c["level"], c["seat"]) for c in offer.options["characters"]] == [("brute", 1, ann), ("tinkerer", 1, bo)]
