@@ -98,3 +98,18 @@ def test_the_history_names_who_did_what(ann, bo, campaign):
     ann.act("item.buy", item="1")
     page = bo.page(f"/t/{campaign}/history")
     assert "bought an item" in page and "created a character" in page
+
+
+def test_the_campaign_page_offers_the_next_scenario_and_starts_it_for_both_phones(ann, bo, campaign, monkeypatch, store):
+    from companion import games
+    from companion.games.gloomhaven.campaign.rules import RULES
+    from tests.games.gloomhaven.campaign.campaign_support import StandInScenario
+    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
+    page = ann.page(f"/t/{campaign}")
+    assert "Play scenario 1: Black Barrow" in page
+    offer = RULES.child_offers(store.state(campaign)[1], store.seats(campaign))[0].id
+    response = ann.post(f"/t/{campaign}/children", {"offer": offer}, htmx=True)
+    assert response.status_code in (204, 302), response.get_data(as_text=True)
+    child = store.children(campaign)[0]
+    assert child.game == "gloomhaven" and store.state(child.token)[1]["options"]["scenario"] == 1
+    assert child.name in bo.page(f"/t/{campaign}")

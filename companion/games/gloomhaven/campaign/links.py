@@ -31,8 +31,9 @@ def party_characters(state: dict) -> list[dict]:
 
 
 def offers(state: dict) -> list:
+    from companion import games  # the scenario table type may be missing from an install
     characters = party_characters(state)
-    if not characters:
+    if not characters or "gloomhaven" not in games.table_types():
         return []
     seat_roles = {c["seat"]: "player" for c in characters}
     found = []

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import outcome, schema, town, tree
+from companion.games.gloomhaven.campaign import outcome, schema, town
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 

@@ -1,7 +1,10 @@
-"""A campaign table in a store with two seated players, for the campaign tests."""
+"""A campaign table in a store with two seated players, and a stand-in scenario
+table type, for the campaign tests."""
 
 from __future__ import annotations
 
+from companion.kit.fields import ActionSpec, Choice, Int
+from companion.rules import Rules
 from companion.store import Store
 
 
@@ -31,3 +34,32 @@ def result(outcome="success", scenario=None, **per_class) -> dict:
     if scenario is not None:
         found["scenario"] = scenario
     return found
+
+
+class StandInScenario(Rules):
+    id = "gloomhaven"
+
+    def initial_state(self, options):
+        return {"options": options, "lines": {}, "outcome": None}
+
+    def actions(self):
+        return [ActionSpec("line", "", (Int("experience"), Int("gold"), Int("checkmarks"))),
+                ActionSpec("end", "", (Choice("outcome", choices=("success", "failure")),))]
+
+    def validate(self, state, action, seats):
+        pass
+
+    def apply(self, state, action, seats):
+        if action.type == "line":
+            state["lines"][seats[action.seat].name] = action.payload
+        else:
+            state["outcome"] = action.payload["outcome"]
+        return state
+
+    def result(self, state):
+        if state["outcome"] is None:
+            return None
+        by_name = {c["seat"]: c for c in state["options"]["characters"]}
+        return {"outcome": state["outcome"], "scenario": state["options"]["scenario"], "characters": [
+            {"class": character["class"], **state["lines"].get(name, {})}
+            for name, character in zip(("Ann", "Bo"), by_name.values())]}

@@ -9,38 +9,8 @@ import pytest
 
 from companion import games
 from companion.games.gloomhaven.campaign import tree
-from companion.kit.fields import ActionSpec, Choice, Int
-from companion.rules import N_, Rules
 from companion.store import Store
-
-
-class StandInScenario(Rules):
-    id = "gloomhaven"
-
-    def initial_state(self, options):
-        return {"options": options, "lines": {}, "outcome": None}
-
-    def actions(self):
-        return [ActionSpec("line", "", (Int("experience"), Int("gold"), Int("checkmarks"))),
-                ActionSpec("end", "", (Choice("outcome", choices=("success", "failure")),))]
-
-    def validate(self, state, action, seats):
-        pass
-
-    def apply(self, state, action, seats):
-        if action.type == "line":
-            state["lines"][seats[action.seat].name] = action.payload
-        else:
-            state["outcome"] = action.payload["outcome"]
-        return state
-
-    def result(self, state):
-        if state["outcome"] is None:
-            return None
-        by_name = {c["seat"]: c for c in state["options"]["characters"]}
-        return {"outcome": state["outcome"], "scenario": state["options"]["scenario"], "characters": [
-            {"class": character["class"], **state["lines"].get(name, {})}
-            for name, character in zip(("Ann", "Bo"), by_name.values())]}
+from campaign_support import StandInScenario
 
 
 @pytest.fixture

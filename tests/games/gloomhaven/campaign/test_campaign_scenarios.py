@@ -85,7 +85,10 @@ def test_bad_results_are_refused_naming_the_field_and_change_nothing(party, offe
     assert store.state(token) == before
 
 
-def test_offers_a_linked_scenario_table_for_each_available_scenario(party):
+def test_offers_a_linked_scenario_table_for_each_available_scenario(party, monkeypatch):
+    from campaign_support import StandInScenario
+    from companion import games
+    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
     store, token, ann, bo = party
     from companion.games.gloomhaven.campaign.rules import RULES
     offers = RULES.child_offers(state(store, token), store.seats(token))
@@ -95,3 +98,11 @@ def test_offers_a_linked_scenario_table_for_each_available_scenario(party):
     assert [(c["class"], c["level"], c["seat"]) for c in offer.options["characters"]] == [("brute", 1, ann), ("tinkerer", 1, bo)]
     assert offer.seat_roles == {ann: "player", bo: "player"}
     assert RULES.result_action == "scenario.result"
+
+
+def test_no_offer_while_the_scenario_table_type_is_not_installed(party, monkeypatch):
+    store, token, ann, bo = party
+    from companion import games
+    from companion.games.gloomhaven.campaign.rules import RULES
+    monkeypatch.delitem(games.table_types(), "gloomhaven", raising=False)
+    assert RULES.child_offers(state(store, token), store.seats(token)) == []
