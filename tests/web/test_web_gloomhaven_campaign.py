@@ -113,3 +113,9 @@ def test_the_campaign_page_offers_the_next_scenario_and_starts_it_for_both_phone
     child = store.children(campaign)[0]
     assert child.game == "gloomhaven" and store.state(child.token)[1]["options"]["scenario"] == 1
     assert child.name in bo.page(f"/t/{campaign}")
+
+
+def test_a_reputation_milestone_says_what_to_do(ann, campaign, host):
+    for _ in range(10):
+        ann.act("reputation.adjust", delta="1")
+    assert "Reputation milestone: open the sealed box (sun box)." in ann.page(f"/t/{campaign}")
