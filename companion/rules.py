@@ -181,6 +181,12 @@ class Rules:
         checked with it: the file may be damaged or edited by hand, and pages
         and rules rely on the state's shape."""
 
+    def upgrade_export(self, export: dict) -> dict:
+        """An export made by an older version of this game, carried to the
+        current one before it is checked and imported (by default as it is).
+        A game whose state carries a schema version upgrades it here."""
+        return export
+
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
         """A seat was created; the game may give it its own pieces (counters,
         tracks, secrets). Returns the new state."""

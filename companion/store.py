@@ -698,6 +698,8 @@ def _checked_tree(data: object, key: str, parent_seats: frozenset[str] | None = 
         raise ActionError("This is not a table export.", field="file")
     opened = _unsealed(data, key)
     try:
+        # An export of an older version of the game, carried to the current one.
+        opened = games.rules_for(opened["game"]).upgrade_export(copy.deepcopy(opened))
         name, initial, state, seats, entries, snapshots = _checked_export(opened)
         children = opened.get("children", [])
         if not isinstance(children, list) or ("state" in opened and opened["state"] != state):

@@ -3,7 +3,9 @@
 A game package (``companion/games/<id>/``) may provide:
 
 - ``rules.py`` with ``RULES``: a `companion.rules.Rules` instance, which makes
-  it a table type people can create;
+  it a table type people can create; a game with several table types (a
+  scenario and a campaign) gives each further one a sub-package of its own
+  with its own ``rules.py`` and ``RULES`` (``<id>/campaign/rules.py``);
 - ``web.py`` with ``blueprint``: extra Flask routes (e.g. an API of its own);
 - ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands;
 - ``templates/``: its page templates, found as ``games/<id>/<name>.html``
@@ -45,14 +47,20 @@ def optional_module(game: str, name: str) -> ModuleType | None:
         raise
 
 
+def rules_modules(game: str) -> list[ModuleType]:
+    """The game's ``rules`` module and those of its direct sub-packages."""
+    places = [game] + sorted(f"{game}.{m.name}" for m in pkgutil.iter_modules([str(package_dir(game))]) if m.ispkg)
+    return [module for place in places if (module := optional_module(place, "rules")) is not None]
+
+
 @lru_cache(maxsize=None)
 def table_types() -> dict[str, Rules]:
     """Every game that can be played at a table, by id."""
     found = {}
     for game in game_packages():
-        module = optional_module(game, "rules")
-        if module is not None and isinstance(getattr(module, "RULES", None), Rules):
-            found[module.RULES.id] = module.RULES
+        for module in rules_modules(game):
+            if isinstance(getattr(module, "RULES", None), Rules):
+                found[module.RULES.id] = module.RULES
     return found
 
 

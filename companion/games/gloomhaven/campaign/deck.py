@@ -1,0 +1,93 @@
+"""A character's attack modifier deck: the standard twenty cards changed by
+the perks taken and the items owned (items that add −1 cards), with the
+chance of drawing each kind of card (exact fractions)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from companion.games.gloomhaven import data
+from companion.rules import N_
+
+
+def card_key(card: dict) -> tuple:
+    """What makes two modifier cards the same card (count aside)."""
+    effects = tuple(sorted((e.get("kind"), str(e.get("condition") or e.get("element") or e.get("value")), bool(e.get("self")))
+                           for e in card.get("effects", ())))
+    return (str(card["value"]), bool(card.get("rolling")), effects)
+
+
+def card_label(card: dict) -> str:
+    """A short language-neutral label: "+1", "×2", "null", "+0 ⟳ push 1"."""
+    value = card["value"]
+    text = {"x2": "×2", "null": "null"}.get(value) if isinstance(value, str) else f"{value:+d}"
+    if card.get("rolling"):
+        text += " ⟳"
+    for effect in card.get("effects", ()):
+        detail = effect.get("condition") or effect.get("element") or effect.get("value", "")
+        text += f" {effect['kind'].replace('_', ' ')} {detail}".rstrip()
+    return text
+
+
+def _add(deck: dict, card: dict, count: int) -> None:
+    key = card_key(card)
+    entry = deck.setdefault(key, {"card": {k: v for k, v in card.items() if k != "count"}, "count": 0})
+    entry["count"] += count
+
+
+def _remove(deck: dict, card: dict, count: int) -> bool:
+    entry = deck.get(card_key(card))
+    if entry is None or entry["count"] < count:
+        return False
+    entry["count"] -= count
+    if not entry["count"]:
+        del deck[card_key(card)]
+    return True
+
+
+def build(perks: list | None, taken: dict, minus_one_from_items: int = 0, bless: int = 0) -> dict:
+    """The deck as {"cards": [{"card", "count", "label"}], "total", "working"}.
+    `perks` is the class's perk lines; `taken` maps a perk line's index
+    (a string) to how many of its boxes are marked."""
+    deck: dict = {}
+    for card in data.fact("character_modifier_deck"):
+        _add(deck, card, card["count"])
+    working = [[N_("the standard deck of %(n)d cards"), {"n": sum(c["count"] for c in data.fact("character_modifier_deck"))}]]
+    for index, times in sorted(taken.items(), key=lambda kv: int(kv[0])):
+        line = (perks or [])[int(index)]
+        for _ in range(times):
+            for card in line["remove"]:
+                _remove(deck, card, card["count"])
+            for card in line["add"]:
+                _add(deck, card, card["count"])
+        working.append([N_("perk %(n)d taken %(times)d×"), {"n": int(index) + 1, "times": times}])
+    if minus_one_from_items:
+        _add(deck, {"value": -1}, minus_one_from_items)
+        working.append([N_("%(n)d −1 cards from items"), {"n": minus_one_from_items}])
+    if bless:
+        _add(deck, {"value": 2, "effects": [{"kind": "bless", "value": ""}]}, bless)
+        working.append([N_("%(n)d bless cards from the sanctuary"), {"n": bless}])
+    cards = [{"card": e["card"], "count": e["count"], "label": card_label(e["card"])} for e in deck.values()]
+    cards.sort(key=lambda c: (_order(c["card"]["value"]), c["label"]))
+    return {"cards": cards, "total": sum(c["count"] for c in cards), "working": working}
+
+
+def _order(value) -> float:
+    return {"null": -99, "x2": 99}.get(value, value) if isinstance(value, str) else value
+
+
+def chances(deck: dict) -> list[dict]:
+    """Each kind of card with the exact chance that it is the first drawn."""
+    total = deck["total"]
+    return [{"label": c["label"], "count": c["count"], "chance": Fraction(c["count"], total)} for c in deck["cards"]]
+
+
+def perk_problem(perks: list | None, taken: dict, index: int) -> str | None:
+    """Why the perk line `index` cannot take one more mark (None: it can)."""
+    if perks is None:
+        return None
+    if not 0 <= index < len(perks):
+        return N_("No such perk.")
+    if taken.get(str(index), 0) >= perks[index]["boxes"]:
+        return N_("Every box of that perk is already marked.")
+    return None

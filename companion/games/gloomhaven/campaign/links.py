@@ -1,0 +1,49 @@
+"""Linked tables: what the campaign offers to start (a `gloomhaven` scenario
+table per available scenario, with the party's characters, their levels and
+the party's difficulty). Its result comes back as `scenario.result`."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import tree
+from companion.rules import N_
+
+from companion.rules import ChildOffer
+
+
+def offer_id(number: int, visit: int) -> str:
+    """One id per attempt (a failed scenario tried again is a new table)."""
+    return f"scenario-{number}-{visit}"
+
+
+def scenario_of_offer(offer: str) -> int | None:
+    """The scenario number of an offer id ("scenario-2-5"; version 1 wrote "scenario-2")."""
+    parts = offer.split("-")
+    if len(parts) in (2, 3) and parts[0] == "scenario" and parts[1].isascii() and parts[1].isdigit() and len(parts[1]) < 4:
+        return int(parts[1])
+    return None
+
+
+def party_characters(state: dict) -> list[dict]:
+    return [{"character": c["id"], "seat": c["seat"], "class": c["class"], "name": c["name"], "level": c["level"],
+             "blessings": c["blessings"], "equipped": list(c["equipped"])}
+            for c in state["characters"].values() if not c["retired"]]
+
+
+def offers(state: dict) -> list:
+    from companion import games  # the scenario table type may be missing from an install
+    characters = party_characters(state)
+    if not characters or "gloomhaven" not in games.table_types():
+        return []
+    seat_roles = {c["seat"]: "player" for c in characters}
+    found = []
+    for row in tree.overview(state):
+        if row["status"] != "available":
+            continue
+        number = row["number"]
+        found.append(ChildOffer(
+            id=offer_id(number, state["visit"]), label=N_("Play scenario %(number)d: %(name)s"), game="gloomhaven",
+            name=f"{number} {data.scenario(number)['name']}",
+            options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
+            seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))
+    return found

@@ -1,0 +1,135 @@
+"""A scenario's end on the campaign: its result (from a linked `gloomhaven`
+scenario table, or entered by hand) becomes the scenario's rewards and
+unlocks at once, and one line per character that its player confirms."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import town, tree
+from companion.rules import N_, ActionError
+
+OUTCOMES = ("success", "failure")
+
+
+def level_row(level: int) -> dict:
+    return next(row for row in data.fact("scenario_level_table") if row["level"] == level)
+
+
+def entered_lines(state: dict, payload: dict) -> dict:
+    """Lines from a hand-entered end: {character: {"experience", "coins", "checkmarks"}}."""
+    row, success = level_row(payload["level"]), payload["outcome"] == "success"
+    lines = {}
+    if not isinstance(payload["characters"], dict):
+        raise ActionError(N_("List each character's experience, coins and checkmarks."), field="characters")
+    for cid, got in payload["characters"].items():
+        if cid not in state["characters"] or state["characters"][cid]["retired"] or not isinstance(got, dict):
+            raise ActionError(N_("No such character."), field="characters")
+        numbers = [got.get(k, 0) for k in ("experience", "coins", "checkmarks")]
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 999 for n in numbers):
+            raise ActionError(N_("Experience, coins and checkmarks are whole numbers from 0 to 999."), field="characters")
+        gained, coins, checks = numbers
+        bonus = row["bonus_experience"] if success else 0
+        lines[cid] = {"experience": gained + bonus, "gold": coins * row["gold_per_coin"], "checkmarks": checks if success else 0,
+                      "working": [[N_("Experience %(total)d = %(gained)d gained + %(bonus)d bonus"), {"total": gained + bonus, "gained": gained, "bonus": bonus}],
+                                  [N_("Gold %(gold)d = %(coins)d coins × %(each)d (scenario level %(level)d)"),
+                                   {"gold": coins * row["gold_per_coin"], "coins": coins, "each": row["gold_per_coin"], "level": payload["level"]}]]}
+    return lines
+
+
+def _match(state: dict, entry: dict) -> str | None:
+    active = [c for c in state["characters"].values() if not c["retired"]]
+    for key in ("character", "seat", "class", "name"):
+        wanted = entry.get(key)
+        if wanted is None:
+            continue
+        field = "id" if key == "character" else key
+        found = [c["id"] for c in active if c[field] == wanted]
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def reported_lines(state: dict, result: dict) -> dict:
+    """Lines from a scenario table's result: "characters" (a list) or the
+    scenario table's "summary" (seat → line); experience as "experience" or "xp"."""
+    entries = result.get("characters")
+    if entries is None and isinstance(result.get("summary"), dict):
+        entries = list(result["summary"].values())
+    if not isinstance(entries, list):
+        raise ActionError(N_("The result lists no characters."), field="result")
+    lines = {}
+    for entry in entries:
+        cid = _match(state, entry) if isinstance(entry, dict) else None
+        if cid is None:
+            raise ActionError(N_("The result names a character the campaign does not know."), field="result")
+        numbers = [entry.get("experience", entry.get("xp", 0)), entry.get("gold", 0), entry.get("checkmarks", 0)]
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 9999 for n in numbers):
+            raise ActionError(N_("The result's numbers are not whole numbers."), field="result")
+        lines[cid] = {"experience": numbers[0], "gold": numbers[1], "checkmarks": numbers[2],
+                      "working": [[N_("From the scenario table: %(xp)d experience, %(gold)d gold, %(checks)d checkmarks"),
+                                   {"xp": numbers[0], "gold": numbers[1], "checks": numbers[2]}]]}
+    return lines
+
+
+def scenario_of(state: dict, number: object) -> int:
+    if not isinstance(number, int) or isinstance(number, bool) or number not in {s["number"] for s in data.scenarios()}:
+        raise ActionError(N_("No such scenario."), field="scenario")
+    status, reason = tree.status(number, state)
+    if status != "available":
+        raise ActionError(N_("That scenario is not available."), field="scenario")
+    return number
+
+
+def finish(state: dict, number: int, outcome: str, lines: dict) -> None:
+    """Record the end of scenario `number`: rewards at once on success, a line per character to confirm."""
+    rewards = tree.rewards(number) if outcome == "success" else {}
+    for cid, line in lines.items():
+        extra_xp, extra_gold = rewards.get("experience_each", 0), rewards.get("gold_each", 0)
+        if extra_xp or extra_gold:
+            line["experience"] += extra_xp
+            line["gold"] += extra_gold
+            line["working"].append([N_("Scenario reward: %(xp)d experience and %(gold)d gold each"), {"xp": extra_xp, "gold": extra_gold}])
+        line.update(scenario=number, outcome=outcome)
+        state["pending"].setdefault(cid, []).append(line)
+        state["characters"][cid]["blessings"] = 0
+    state["visit"] += 1
+    state["party"]["location"] = data.scenario(number)["name"]
+    if outcome == "success":
+        complete(state, number, rewards)
+
+
+def complete(state: dict, number: int, rewards: dict) -> None:
+    state["completed"].append(number)
+    for opened in data.scenario(number)["unlocks"]:
+        if opened not in state["unlocked"]:
+            state["unlocked"].append(opened)
+    state["prosperity"] = max(0, state["prosperity"] + rewards.get("prosperity", 0))
+    state["party"]["reputation"] = town.clamp_reputation(state["party"]["reputation"] + rewards.get("reputation", 0))
+    for gained in rewards.get("global_achievements", ()):
+        town.add_global(state, gained)
+    party = state["party"]["achievements"]
+    party.extend(a for a in rewards.get("party_achievements", ()) if a not in party)
+    for lost in rewards.get("party_achievements_lost", ()):
+        if lost in party:
+            party.remove(lost)
+    state["designs"].extend(d for d in rewards.get("item_designs", ()) if d not in state["designs"])
+    state["events_added"].extend(rewards.get("events", ()))
+    if rewards.get("unlock_class") and rewards["unlock_class"] not in state["unlocked_classes"]:
+        state["unlocked_classes"].append(rewards["unlock_class"])
+    state["envelopes"].extend(e for e in rewards.get("envelopes", ()) if e not in state["envelopes"])
+    for item in rewards.get("items", ()):
+        state["notes_due"].append([N_("Scenario %(number)d: give item %(item)d to one character."), {"number": number, "item": item["item"]}])
+    if rewards.get("collective_gold"):
+        state["notes_due"].append([N_("Scenario %(number)d: %(gold)d gold to share as the party likes."),
+                                   {"number": number, "gold": rewards["collective_gold"]}])
+
+
+def confirm(state: dict, payload: dict, seat: str | None) -> None:
+    who = town.character(state, payload, seat)
+    lines = state["pending"].pop(who["id"], None)
+    if not lines:
+        raise ActionError(N_("Nothing to confirm for that character."), field="character")
+    for line in lines:
+        who["experience"] += line["experience"]
+        who["gold"] += line["gold"]
+        who["checkmarks"] += line["checkmarks"]

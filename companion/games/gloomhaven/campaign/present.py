@@ -1,0 +1,105 @@
+"""What the campaign's pages show, worked out from the state for one viewer:
+every computed number with its working (a list of [msgid, params] lines)."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import deck, progression, shop, town, tree
+from companion.rules import N_
+
+
+def _fraction(chance) -> str:
+    return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)"
+
+
+def sheet(state: dict, who: dict) -> dict:
+    """A character's sheet: the numbers and their working (nothing secret)."""
+    klass = data.classes()[who["class"]]
+    allowed = progression.level_for(who["experience"])
+    perks_allowed, perk_working = progression.perk_allowance(who["level"], who["checkmarks"], who["retirements_before"])
+    built = deck.build(klass["perks"], who["perks"], shop.minus_one_cards(who), who["blessings"])
+    limits = shop.equip_limits(who["level"])
+    return {
+        "id": who["id"], "seat": who["seat"], "name": who["name"], "class": who["class"], "class_name": klass["name"],
+        "level": who["level"], "experience": who["experience"], "gold": who["gold"], "checkmarks": who["checkmarks"],
+        "retired": who["retired"], "notes": who["notes"], "quest": who.get("quest"),
+        "hit_points": klass["hit_points"][who["level"] - 1],
+        "level_working": [[N_("Level %(allowed)d reached at %(need)d experience; next level at %(next)s"),
+                           {"allowed": allowed, "need": progression.min_experience(allowed),
+                            "next": progression.next_threshold(allowed) or "—"}]],
+        "level_up_due": allowed > who["level"],
+        "perks_allowed": perks_allowed, "perks_taken": town.perks_taken(who), "perk_working": perk_working,
+        "perk_lines": [{"index": i, "boxes": line["boxes"], "marked": who["perks"].get(str(i), 0),
+                        "text": line.get("text") or _perk_text(line)} for i, line in enumerate(klass["perks"] or [])],
+        "perks_by_hand": klass["perks"] is None, "entered_perks": who["entered_perks"],
+        "deck": [{"label": c["label"], "count": c["count"], "chance": _fraction(c["chance"])} for c in deck.chances(built)],
+        "deck_total": built["total"], "deck_working": built["working"],
+        "owned": [{"id": n, "name": data.item(n)["name"], "slot": data.item(n)["slot"], "equipped": n in who["equipped"],
+                   "sell": shop.sell_price(data.item(n))} for n in who["items"]],
+        "small_limit": limits["small"],
+        "small_working": [[N_("Small items: %(n)d = level %(level)d ÷ 2, rounded up"), {"n": limits["small"], "level": who["level"]}]],
+        "blessings": who["blessings"],
+        "pending": state["pending"].get(who["id"], []),
+    }
+
+
+def _perk_text(line: dict) -> str:
+    removed = ", ".join(f"{c['count']}× {deck.card_label(c)}" for c in line["remove"])
+    added = ", ".join(f"{c['count']}× {deck.card_label(c)}" for c in line["add"])
+    return " ".join(part for part in (f"− {removed}" if removed else "", f"+ {added}" if added else "") if part)
+
+
+def city(state: dict) -> dict:
+    checks = state["prosperity"]
+    level = progression.prosperity_level(checks)
+    thresholds = data.fact("prosperity_thresholds")
+    reputation = state["party"]["reputation"]
+    change = progression.price_change(reputation)
+    milestones = [m for m in data.fact("reputation_milestones")
+                  if reputation >= m.get("at_least", 99) or reputation <= m.get("at_most", -99)]
+    return {
+        "prosperity_level": level, "prosperity": checks,
+        "prosperity_working": [[N_("Prosperity %(level)d: %(checks)d checkmarks (level %(level)d needs %(need)d, the next %(next)s)"),
+                                {"level": level, "checks": checks, "need": thresholds[str(level)],
+                                 "next": thresholds.get(str(level + 1), "—")}]],
+        "price_change": change,
+        "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"), {"reputation": reputation, "change": change}]],
+        "donated": state["donated"],
+        "donation_working": [[N_("%(gold)d gold donated: %(prosperity)d prosperity checkmarks so far (100 gold: a TRACKER default)"),
+                              {"gold": state["donated"], "prosperity": progression.donation_prosperity(state["donated"])}]],
+        "milestones": milestones,
+        "globals": sorted((tree.achievement_name(a), n) for a, n in state["global_achievements"].items()),
+        "party_achievements": sorted(tree.achievement_name(a) for a in state["party"]["achievements"]),
+        "classes": [data.classes()[c]["name"] for c in state["unlocked_classes"]],
+    }
+
+
+def store_rows(state: dict, mine: dict | None) -> list[dict]:
+    reputation, rows = state["party"]["reputation"], []
+    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"]):
+        price, working = shop.buy_price(row["item"], reputation)
+        problem = shop.buy_problem(mine, row["item"]["id"], town.prosperity_level(state), state["designs"],
+                                   state["characters"], reputation) if mine else None
+        rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"], "left": row["left"],
+                     "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
+    return rows
+
+
+def quest_view(secret: dict) -> dict:
+    quests = {q["id"]: q for q in data.personal_quests()}
+    return {"offer": [quests[n] for n in secret.get("quest_offer", ()) if n in quests],
+            "kept": quests.get(secret.get("quest")), "progress": secret.get("progress", 0)}
+
+
+def present(state: dict, seat: str | None) -> dict:
+    mine = next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
+    return {
+        "city": city(state),
+        "sheets": [sheet(state, c) for c in state["characters"].values()],
+        "mine": sheet(state, mine) if mine else None,
+        "shop": store_rows(state, mine),
+        "scenarios": tree.overview(state),
+        "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
+        "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
+        "max_level": town.prosperity_level(state),
+    }

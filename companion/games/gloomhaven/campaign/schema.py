@@ -1,0 +1,96 @@
+"""The campaign state's shape, its schema version and the upgrades that
+carry an older export's states to the current version."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import tree
+
+SCHEMA = 2
+
+
+def new_campaign(name: str) -> dict:
+    first = [s["number"] for s in data.scenarios() if s.get("first")]
+    start_rule = data.fact("campaign_start_city_rule")
+    return {
+        "schema": SCHEMA,
+        "party": {"name": name, "location": "Gloomhaven", "notes": "", "reputation": 0, "achievements": [],
+                  "difficulty": "normal"},
+        # An UNCONFIRMED default (trackers start with it): the host may remove it.
+        "global_achievements": {start_rule: 1} if start_rule else {},
+        "prosperity": 0, "donated": 0, "visit": 0,
+        "unlocked_classes": [c for c, v in data.classes().items() if v["starting"]],
+        "designs": [], "envelopes": [], "events_drawn": [], "events_added": [], "notes_due": [],
+        "unlocked": first, "completed": [],
+        "characters": {}, "retirements": {}, "pending": {}, "next_id": 1,
+        "secrets": {},
+    }
+
+
+def _upgrade_1(state: dict) -> dict:
+    """Version 1 kept achievements as the data wrote them (some display
+    names) and had no party difficulty."""
+    state["global_achievements"] = {tree.achievement_id(k): v for k, v in state["global_achievements"].items()}
+    state["party"]["achievements"] = [tree.achievement_id(a) for a in state["party"]["achievements"]]
+    state["party"].setdefault("difficulty", "normal")
+    return state
+
+
+UPGRADES = {1: _upgrade_1}
+
+
+def upgrade(state: dict) -> dict:
+    """`state` carried to the current schema version, one step at a time."""
+    while state.get("schema", 1) < SCHEMA:
+        version = state.get("schema", 1)
+        state = UPGRADES[version](state)
+        state["schema"] = version + 1
+    return state
+
+
+def upgrade_export(export: dict) -> dict:
+    """An export whose initial and final states are upgraded (the log's
+    actions replay alike on either version)."""
+    for key in ("initial", "state"):
+        if isinstance(export.get(key), dict):
+            export[key] = upgrade(export[key])
+    return export
+
+
+KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,
+        "unlocked_classes": list, "designs": list, "envelopes": list, "events_drawn": list, "events_added": list,
+        "notes_due": list, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
+        "pending": dict, "next_id": int, "secrets": dict}
+CHARACTER_KEYS = {"id": str, "seat": str, "class": str, "name": str, "level": int, "experience": int, "gold": int,
+                  "checkmarks": int, "perks": dict, "entered_perks": list, "items": list, "equipped": list,
+                  "notes": str, "retired": bool, "blessings": int, "cards": list, "retirements_before": int}
+
+
+def _check_keys(part: dict, keys: dict) -> None:
+    for key, kind in keys.items():
+        if not isinstance(part[key], kind) or (kind is int and isinstance(part[key], bool)):
+            raise TypeError(key)
+
+
+def check(state: dict) -> None:
+    if state.get("schema") != SCHEMA:
+        raise ValueError("schema version")
+    _check_keys(state, KEYS)
+    party = state["party"]
+    if not -20 <= party["reputation"] <= 20 or not all(isinstance(a, str) for a in party["achievements"]):
+        raise ValueError("party")
+    for cid, who in state["characters"].items():
+        _check_keys(who, CHARACTER_KEYS)
+        if who["id"] != cid or who["class"] not in data.classes() or not 1 <= who["level"] <= 9:
+            raise ValueError("character")
+        if not all(isinstance(n, int) and 1 <= n <= len(data.items()) for n in who["items"] + who["equipped"]):
+            raise ValueError("items")
+        perks = data.classes()[who["class"]]["perks"] or []
+        if not all(k.isdigit() and int(k) < len(perks) and isinstance(v, int) for k, v in who["perks"].items()):
+            raise ValueError("perks")
+    numbers = {s["number"] for s in data.scenarios()}
+    if not set(state["unlocked"]) | set(state["completed"]) <= numbers:
+        raise ValueError("scenarios")
+    for secret in state["secrets"].values():
+        if not isinstance(secret, dict):
+            raise TypeError("secret")

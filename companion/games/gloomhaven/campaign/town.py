@@ -1,0 +1,236 @@
+"""Town actions on the campaign state: the party and the city, characters,
+perks, the shop, donations, personal quests and retirement. Each function
+changes `state` in place or raises ActionError (nothing changed then: the
+rules run it on a copy first)."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import deck, progression, shop, tree
+from companion.rules import N_, ActionError
+
+STARTING_CLASSES = tuple(c for c, v in data.classes().items() if v["starting"])
+
+
+def character(state: dict, payload: dict, seat: str | None) -> dict:
+    """The character named by the payload (default: the seat's active one);
+    only its player (or the host) may change it."""
+    wanted = payload.get("character")
+    if wanted is None:
+        wanted = next((c["id"] for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
+    found = state["characters"].get(wanted)
+    if found is None:
+        raise ActionError(N_("No such character."), field="character")
+    if seat is not None and found["seat"] != seat:
+        raise ActionError(N_("Only the character's player may do that."), field="character")
+    if found["retired"]:
+        raise ActionError(N_("That character has retired."), field="character")
+    return found
+
+
+def clamp_reputation(value: int) -> int:
+    low, high = data.fact("reputation_range")
+    return max(low, min(high, value))
+
+
+def add_global(state: dict, achievement: str) -> None:
+    """Gain a global achievement; a typed one replaces its type's other."""
+    types = data.achievements()["global_types"]
+    if achievement in types:
+        for other in [a for a in state["global_achievements"] if types.get(a) == types[achievement]]:
+            del state["global_achievements"][other]
+    for pair in data.fact("exclusive_global_achievements"):
+        if achievement in pair:
+            for other in pair:
+                state["global_achievements"].pop(other, None)
+    state["global_achievements"][achievement] = state["global_achievements"].get(achievement, 0) + 1
+
+
+def achievement(payload: dict) -> tuple[str, str]:
+    scope, wanted = payload["scope"], tree.achievement_id(payload["achievement"])
+    if wanted not in data.achievements()[scope]:
+        raise ActionError(N_("No such achievement."), field="achievement")
+    return scope, wanted
+
+
+def add_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
+    scope, wanted = achievement(payload)
+    if scope == "global":
+        add_global(state, wanted)
+    elif wanted not in state["party"]["achievements"]:
+        state["party"]["achievements"].append(wanted)
+
+
+def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
+    scope, wanted = achievement(payload)
+    held = state["global_achievements"] if scope == "global" else state["party"]["achievements"]
+    if wanted not in held:
+        raise ActionError(N_("The campaign does not hold that achievement."), field="achievement")
+    if scope == "global":
+        held[wanted] -= 1
+        if not held[wanted]:
+            del held[wanted]
+    else:
+        held.remove(wanted)
+
+
+def prosperity_level(state: dict) -> int:
+    return progression.prosperity_level(state["prosperity"])
+
+
+def quests_in_use(state: dict) -> set[int]:
+    used = {c["quest"] for c in state["characters"].values() if c.get("quest")}
+    for secret in state["secrets"].values():
+        used |= set(secret.get("quest_offer", ())) | ({secret["quest"]} if secret.get("quest") else set())
+    return used
+
+
+def create_character(state: dict, payload: dict, seat: str | None) -> None:
+    if seat is None:
+        raise ActionError(N_("Only a seated player creates a character."), field="class")
+    if any(c["seat"] == seat and not c["retired"] for c in state["characters"].values()):
+        raise ActionError(N_("You already have a character: retire it first."), field="class")
+    if payload["class"] not in state["unlocked_classes"]:
+        raise ActionError(N_("That class is not unlocked yet."), field="class")
+    if any(c["class"] == payload["class"] and not c["retired"] for c in state["characters"].values()):
+        raise ActionError(N_("Another character of the party already has that class."), field="class")
+    level = payload["level"]
+    if level > prosperity_level(state):
+        raise ActionError(N_("A new character starts at most at the prosperity level (%(level)d)."),
+                          field="level", level=prosperity_level(state))
+    number = state["next_id"]
+    state["next_id"] += 1
+    cid = f"c{number}"
+    state["characters"][cid] = {
+        "id": cid, "seat": seat, "class": payload["class"], "name": payload["name"], "level": level,
+        "experience": progression.min_experience(level), "gold": progression.starting_gold(level),
+        "checkmarks": 0, "perks": {}, "entered_perks": [], "items": [], "equipped": [], "notes": "",
+        "retired": False, "quest": None, "blessings": 0, "donated_visit": None, "cards": [],
+        "retirements_before": state["retirements"].get(seat, 0)}
+    offer = payload.get("quests") or []
+    state["secrets"].setdefault(seat, {}).update(quest_offer=offer, quest=None, progress=0)
+
+
+def keep_quest(state: dict, payload: dict, seat: str | None) -> None:
+    secret = state["secrets"].get(seat or "", {})
+    if payload["quest"] not in secret.get("quest_offer", ()):
+        raise ActionError(N_("That quest was not dealt to you."), field="quest")
+    secret.update(quest=payload["quest"], quest_offer=[])
+
+
+def set_progress(state: dict, payload: dict, seat: str | None) -> None:
+    secret = state["secrets"].get(seat or "", {})
+    if not secret.get("quest"):
+        raise ActionError(N_("You have no personal quest."), field="progress")
+    secret["progress"] = payload["progress"]
+
+
+def level_up(state: dict, payload: dict, seat: str | None) -> None:
+    who = character(state, payload, seat)
+    if progression.level_for(who["experience"]) <= who["level"]:
+        raise ActionError(N_("Not enough experience for the next level."), field="character")
+    who["level"] += 1
+    who["cards"].append(payload.get("card") or "")
+
+
+def adjust(state: dict, payload: dict, seat: str | None) -> None:
+    who, field, delta = character(state, payload, seat), payload["field"], payload["delta"]
+    value = who[field] + delta
+    floor = progression.min_experience(who["level"]) if field == "experience" else 0
+    if value < floor:
+        raise ActionError(N_("That would go below %(min)d."), field="delta", min=floor)
+    who[field] = value
+
+
+def perk_allowance(who: dict) -> int:
+    return progression.perk_allowance(who["level"], who["checkmarks"], who["retirements_before"])[0]
+
+
+def perks_taken(who: dict) -> int:
+    return sum(who["perks"].values()) + len(who["entered_perks"])
+
+
+def take_perk(state: dict, payload: dict, seat: str | None) -> None:
+    who = character(state, payload, seat)
+    if perks_taken(who) >= perk_allowance(who):
+        raise ActionError(N_("No perk left to take."), field="perk")
+    perks = data.classes()[who["class"]]["perks"]
+    if payload.get("perk") is not None:
+        if perks is None:
+            raise ActionError(N_("This class's perks are entered by hand."), field="perk")
+        problem = deck.perk_problem(perks, who["perks"], payload["perk"])
+        if problem:
+            raise ActionError(problem, field="perk")
+        key = str(payload["perk"])
+        who["perks"][key] = who["perks"].get(key, 0) + 1
+    elif perks is None and payload.get("text"):
+        who["entered_perks"].append(payload["text"])
+    else:
+        raise ActionError(N_("Choose a perk."), field="perk")
+
+
+def buy(state: dict, payload: dict, seat: str | None) -> None:
+    who = character(state, payload, seat)
+    problem = shop.buy_problem(who, payload["item"], prosperity_level(state), state["designs"], state["characters"],
+                               state["party"]["reputation"])
+    if problem:
+        raise ActionError(problem, field="item")
+    who["gold"] -= shop.buy_price(data.item(payload["item"]), state["party"]["reputation"])[0]
+    who["items"].append(payload["item"])
+
+
+def sell(state: dict, payload: dict, seat: str | None) -> None:
+    who = character(state, payload, seat)
+    if payload["item"] not in who["items"]:
+        raise ActionError(N_("The character does not own that item."), field="item")
+    who["items"].remove(payload["item"])
+    if payload["item"] in who["equipped"]:
+        who["equipped"].remove(payload["item"])
+    who["gold"] += shop.sell_price(data.item(payload["item"]))[0]
+
+
+def equip(state: dict, payload: dict, seat: str | None) -> None:
+    who = character(state, payload, seat)
+    if payload["on"]:
+        problem = shop.equip_problem(who, payload["item"])
+        if problem:
+            raise ActionError(problem, field="item")
+        who["equipped"].append(payload["item"])
+    elif payload["item"] in who["equipped"]:
+        who["equipped"].remove(payload["item"])
+    else:
+        raise ActionError(N_("That item is not equipped."), field="item")
+
+
+def donate(state: dict, payload: dict, seat: str | None) -> None:
+    who, gift = character(state, payload, seat), data.fact("donation")
+    if who["donated_visit"] == state["visit"]:
+        raise ActionError(N_("One donation per character per visit to Gloomhaven."), field="character")
+    if who["gold"] < gift["gold"]:
+        raise ActionError(N_("Not enough gold."), field="character")
+    before = progression.donation_prosperity(state["donated"])
+    who["gold"] -= gift["gold"]
+    who["blessings"] = gift["bless_cards"]
+    who["donated_visit"] = state["visit"]
+    state["donated"] += gift["gold"]
+    state["prosperity"] += progression.donation_prosperity(state["donated"]) - before
+
+
+def retire(state: dict, payload: dict, seat: str | None) -> None:
+    who = character(state, payload, seat)
+    secret = state["secrets"].get(who["seat"], {})
+    quest_id = secret.get("quest")
+    if not quest_id:
+        raise ActionError(N_("A character without a personal quest cannot retire."), field="character")
+    who.update(retired=True, gold=0, items=[], equipped=[], quest=quest_id)
+    secret.update(quest=None, progress=0)
+    state["prosperity"] += data.fact("retirement_prosperity")
+    state["retirements"][who["seat"]] = state["retirements"].get(who["seat"], 0) + 1
+    unlock = next(q for q in data.personal_quests() if q["id"] == quest_id)["unlocks"]
+    if "class" in unlock and unlock["class"] not in state["unlocked_classes"]:
+        state["unlocked_classes"].append(unlock["class"])
+    elif "envelope" in unlock and unlock["envelope"] not in state["envelopes"]:
+        state["envelopes"].append(unlock["envelope"])
+    else:
+        state["notes_due"].append([N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario."),
+                                   {"name": who["name"]}])

@@ -1,0 +1,65 @@
+"""A campaign table in a store with two seated players, and a stand-in scenario
+table type, for the campaign tests."""
+
+from __future__ import annotations
+
+from companion.kit.fields import ActionSpec, Choice, Int
+from companion.rules import Rules
+from companion.store import Store
+
+
+def new_campaign(tmp_path, party: str = "Lanterns"):
+    store = Store(tmp_path / "companion.sqlite3")
+    token = store.create_table("gloomhaven-campaign", "Campaign", {"party": party}).token
+    ann, _ = store.join(token, "Ann", "player")
+    bo, _ = store.join(token, "Bo", "player")
+    return store, token, ann.id, bo.id
+
+
+def with_two_characters(tmp_path):
+    store, token, ann, bo = new_campaign(tmp_path)
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
+    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
+    return store, token, ann, bo
+
+
+def state(store, token) -> dict:
+    return store.state(token)[1]
+
+
+def result(outcome="success", scenario=None, **per_class) -> dict:
+    """A scenario table's result: per class (experience, gold, checkmarks)."""
+    found = {"outcome": outcome, "characters": [
+        {"class": klass, "experience": xp, "gold": gold, "checkmarks": checks} for klass, (xp, gold, checks) in per_class.items()]}
+    if scenario is not None:
+        found["scenario"] = scenario
+    return found
+
+
+class StandInScenario(Rules):
+    id = "gloomhaven"
+
+    def initial_state(self, options):
+        return {"options": options, "lines": {}, "outcome": None}
+
+    def actions(self):
+        return [ActionSpec("line", "", (Int("experience"), Int("gold"), Int("checkmarks"))),
+                ActionSpec("end", "", (Choice("outcome", choices=("success", "failure")),))]
+
+    def validate(self, state, action, seats):
+        pass
+
+    def apply(self, state, action, seats):
+        if action.type == "line":
+            state["lines"][seats[action.seat].name] = action.payload
+        else:
+            state["outcome"] = action.payload["outcome"]
+        return state
+
+    def result(self, state):
+        if state["outcome"] is None:
+            return None
+        by_name = {c["seat"]: c for c in state["options"]["characters"]}
+        return {"outcome": state["outcome"], "scenario": state["options"]["scenario"], "characters": [
+            {"class": character["class"], **state["lines"].get(name, {})}
+            for name, character in zip(("Ann", "Bo"), by_name.values())]}

@@ -1,0 +1,138 @@
+"""Character sheets through the store: creation at the prosperity level with
+its experience and gold, dealt quests, level-ups, perks, the shop, donations
+and retirement."""
+
+import pytest
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign.rules import RULES
+from companion.rules import Action, ActionError
+from campaign_support import new_campaign, state, with_two_characters
+
+
+@pytest.fixture
+def party(tmp_path):
+    return with_two_characters(tmp_path)
+
+
+def refused(store, token, seat, type, payload) -> ActionError:
+    before = store.state(token)
+    with pytest.raises(ActionError) as error:
+        store.act(token, seat, type, payload)
+    assert store.state(token) == before
+    return error.value
+
+
+def test_a_new_character_starts_at_most_at_prosperity_with_that_levels_experience_and_gold(tmp_path):
+    store, token, ann, bo = new_campaign(tmp_path)
+    assert refused(store, token, ann, "character.create", {"class": "brute", "name": "G", "level": 2}).field == "level"
+    store.act(token, None, "prosperity.adjust", {"delta": 9})  # prosperity 3
+    store.act(token, ann, "character.create", {"class": "brute", "name": "G", "level": 3})
+    grok = state(store, token)["characters"]["c1"]
+    assert (grok["level"], grok["experience"], grok["gold"]) == (3, 95, 60)
+    assert refused(store, token, bo, "character.create", {"class": "brute", "name": "B", "level": 1}).field == "class"
+    assert refused(store, token, bo, "character.create", {"class": "circles", "name": "B", "level": 1}).field == "class"
+
+
+def test_two_quests_are_dealt_one_is_kept_and_only_its_seat_sees_them(party):
+    store, token, ann, bo = party
+    secrets = state(store, token)["secrets"]
+    offered = secrets[ann]["quest_offer"]
+    assert len(offered) == 2 and not set(offered) & set(secrets[bo]["quest_offer"])
+    assert refused(store, token, ann, "quest.keep", {"quest": secrets[bo]["quest_offer"][0]}).field == "quest"
+    store.act(token, ann, "quest.keep", {"quest": offered[1]})
+    seats = store.seats(token)
+    assert RULES.view(state(store, token), seats[bo])["mine"].get("quest") is None
+    assert "secrets" not in RULES.view(state(store, token), seats[bo])
+    entry = next(e for e in store.log(token) if e.type == "quest.keep")
+    assert RULES.redact(Action(entry.type, entry.payload, entry.seat), seats[bo]) == {}
+    create = next(e for e in store.log(token) if e.type == "character.create" and e.seat == ann)
+    assert "quests" not in RULES.redact(Action(create.type, create.payload, create.seat), seats[bo])
+    assert "quests" not in RULES.redact(Action(create.type, create.payload, create.seat), None)
+
+
+def test_level_up_is_one_level_at_a_time_once_the_experience_is_there(party):
+    store, token, ann, bo = party
+    assert refused(store, token, ann, "character.level_up", {}).field == "character"
+    store.act(token, ann, "character.adjust", {"field": "experience", "delta": 100})
+    store.act(token, ann, "character.level_up", {"card": "Skewer"})
+    assert state(store, token)["characters"]["c1"]["level"] == 2
+    store.act(token, ann, "character.level_up", {})
+    assert state(store, token)["characters"]["c1"]["level"] == 3
+    refused(store, token, ann, "character.level_up", {})
+    assert refused(store, token, ann, "character.adjust", {"field": "experience", "delta": -10}).field == "delta"
+
+
+def test_perks_are_limited_by_the_allowance_and_change_the_deck(party):
+    store, token, ann, bo = party
+    assert refused(store, token, ann, "perk.take", {"perk": 0}).field == "perk"
+    store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 3})
+    store.act(token, ann, "perk.take", {"perk": 0})
+    shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]
+    assert shown["deck_total"] == 18 and shown["perks_taken"] == 1
+    assert refused(store, token, ann, "perk.take", {"perk": 2}).field == "perk"
+
+
+def test_classes_without_perks_in_the_data_take_entered_perks(tmp_path):
+    store, token, ann, bo = new_campaign(tmp_path)
+    assert data.classes()["cragheart"]["perks"] is None
+    store.act(token, ann, "character.create", {"class": "cragheart", "name": "Rocky", "level": 1})
+    store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 3})
+    assert refused(store, token, ann, "perk.take", {"perk": 0}).field == "perk"
+    store.act(token, ann, "perk.take", {"text": "Remove four +0 cards"})
+    assert state(store, token)["characters"]["c1"]["entered_perks"] == ["Remove four +0 cards"]
+
+
+def test_buying_selling_and_equipping_through_the_store(party):
+    store, token, ann, bo = party
+    store.act(token, None, "reputation.adjust", {"delta": 7})
+    store.act(token, ann, "item.buy", {"item": 1})  # Boots of Striding, cost 20, reputation 7: 18
+    assert state(store, token)["characters"]["c1"]["gold"] == 30 - 18
+    assert refused(store, token, ann, "item.buy", {"item": 1}).message == "A character may own only one copy of an item."
+    store.act(token, ann, "item.equip", {"item": 1})
+    store.act(token, ann, "item.sell", {"item": 1})
+    grok = state(store, token)["characters"]["c1"]
+    assert grok["gold"] == 12 + 10 and grok["items"] == [] and grok["equipped"] == []
+    assert refused(store, token, bo, "item.sell", {"item": 1, "character": "c1"}).field == "character"
+
+
+def test_donations_bless_the_donor_once_a_visit_and_count_toward_prosperity(party):
+    store, token, ann, bo = party
+    store.act(token, ann, "donate", {})
+    now = state(store, token)
+    assert now["donated"] == 10 and now["characters"]["c1"]["blessings"] == 2 and now["characters"]["c1"]["gold"] == 20
+    assert refused(store, token, ann, "donate", {}).field == "character"
+    shown = RULES.view(now, store.seats(token)[ann])["shown"]["mine"]
+    assert {"label": "+2 bless", "count": 2, "chance": "1/11 (9.1%)"} in shown["deck"]
+
+
+def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_next_character(party):
+    store, token, ann, bo = party
+    assert refused(store, token, ann, "character.retire", {}).field == "character"
+    quest = state(store, token)["secrets"][ann]["quest_offer"][0]
+    store.act(token, ann, "quest.keep", {"quest": quest})
+    store.act(token, ann, "item.buy", {"item": 2})
+    store.act(token, ann, "character.retire", {})
+    now = state(store, token)
+    grok = now["characters"]["c1"]
+    assert grok["retired"] and grok["gold"] == 0 and grok["items"] == [] and grok["quest"] == quest
+    assert now["prosperity"] == 1 and now["retirements"][ann] == 1
+    unlocks = next(q for q in data.personal_quests() if q["id"] == quest)["unlocks"]
+    assert unlocks.get("class") in now["unlocked_classes"] or unlocks.get("envelope") in now["envelopes"]
+    store.act(token, ann, "character.create", {"class": "spellweaver", "name": "Spark", "level": 1})
+    spark = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]
+    assert spark["perks_allowed"] == 1
+
+
+def test_a_typed_global_achievement_replaces_its_type(party):
+    store, token, ann, bo = party
+    store.act(token, None, "achievement.add", {"achievement": "City Rule: Economic", "scope": "global"})
+    held = state(store, token)["global_achievements"]
+    assert "city-rule-economic" in held and "city-rule-militaristic" not in held
+    assert refused(store, token, ann, "achievement.add", {"achievement": "Nonsense", "scope": "party"}).field == "achievement"
+
+
+def test_only_the_characters_player_may_change_it(party):
+    store, token, ann, bo = party
+    assert refused(store, token, bo, "character.adjust", {"character": "c1", "field": "gold", "delta": 5}).field == "character"
+    store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 5})  # the host may

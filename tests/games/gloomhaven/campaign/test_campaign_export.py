@@ -1,0 +1,67 @@
+"""A campaign exports to one JSON file and imports back identically; an
+export made at schema version 1 (committed in exports/) imports into the
+current version; undo takes a step back without re-dealing quests."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.games.gloomhaven.campaign import schema
+from companion.rules import ActionError
+from campaign_support import result, state, with_two_characters
+
+OLD_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-1.json"
+
+
+@pytest.fixture
+def played(tmp_path):
+    store, token, ann, bo = with_two_characters(tmp_path)
+    store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
+    store.act(token, ann, "item.buy", {"item": 3})
+    store.act(token, ann, "scenario.result", {"child": "c", "offer": "scenario-1-0", "result": result(brute=(10, 6, 1), tinkerer=(8, 4, 0))})
+    store.act(token, bo, "result.confirm", {})
+    return store, token, ann, bo
+
+
+def test_export_then_import_gives_the_same_campaign(played):
+    store, token, ann, bo = played
+    exported = store.export(token)
+    copy = store.import_table(json.loads(json.dumps(exported)))
+    assert store.state(copy.token)[1] == state(store, token)
+    assert store.export(copy.token)["actions"] == exported["actions"]
+
+
+def test_an_export_from_schema_version_1_imports_upgraded(tmp_path, played):
+    store = played[0]
+    old = json.loads(OLD_EXPORT.read_text(encoding="utf-8"))
+    assert "schema" not in old["state"] and old["state"]["party"]["achievements"] == ["First Steps"]
+    table = store.import_table(old)
+    now = store.state(table.token)[1]
+    assert now["schema"] == schema.SCHEMA
+    assert now["party"]["achievements"] == ["first-steps"] and now["party"]["difficulty"] == "normal"
+    assert "city-rule-militaristic" in now["global_achievements"]
+    assert now["characters"]["c1"]["experience"] == 10 and now["completed"] == [1]
+    store.act(table.token, "s2", "result.confirm", {})  # the imported campaign plays on
+    assert store.state(table.token)[1]["characters"]["c2"]["experience"] == 8
+
+
+def test_a_damaged_export_is_refused(played):
+    store, token, *_ = played
+    exported = store.export(token)
+    exported["state"]["characters"]["c1"]["level"] = 12
+    with pytest.raises(ActionError):
+        store.import_table(exported)
+    exported = store.export(token)
+    exported["initial"]["schema"] = 99
+    with pytest.raises(ActionError):
+        store.import_table(exported)
+
+
+def test_undoing_a_character_and_creating_it_again_deals_the_same_quests(tmp_path):
+    store, token, ann, bo = with_two_characters(tmp_path)
+    dealt = state(store, token)["secrets"][bo]["quest_offer"]
+    store.undo(token, bo)
+    assert "c2" not in state(store, token)["characters"]
+    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
+    assert state(store, token)["secrets"][bo]["quest_offer"] == dealt

@@ -1,0 +1,121 @@
+"""The Gloomhaven campaign table through the pages and the JSON API: two
+phones create characters, the sheets show on every phone, the personal
+quests stay with their seat (pages, streams, history and API)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from web_support import first_message, join_seat, location_path
+
+
+def create_campaign(host) -> str:
+    host.load_csrf("/")
+    response = host.post("/tables", {"game": "gloomhaven-campaign", "name": "Our campaign", "party": "Lanterns"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    host.token = re.fullmatch(r"/t/([^/]+)/qr", location_path(response)).group(1)
+    return host.token
+
+
+@pytest.fixture
+def campaign(host):
+    return create_campaign(host)
+
+
+@pytest.fixture
+def ann(new_phone, campaign):
+    phone = join_seat(new_phone(), campaign, "Ann")
+    assert phone.act("character.create", **{"class": "brute", "name": "Grok", "level": "1"}).status_code == 200
+    return phone
+
+
+@pytest.fixture
+def bo(new_phone, campaign):
+    phone = join_seat(new_phone("192.168.1.21"), campaign, "Bo")
+    assert phone.act("character.create", **{"class": "tinkerer", "name": "Tink", "level": "1"}).status_code == 200
+    return phone
+
+
+def quests_of(store, token, seat_id):
+    return store.state(token)[1]["secrets"][seat_id]["quest_offer"]
+
+
+def test_both_sheets_show_on_every_phone_with_the_working(ann, bo, campaign):
+    for phone in (ann, bo):
+        page = phone.page(f"/t/{campaign}")
+        assert "Grok" in page and "Tink" in page
+        assert "Lanterns" in page
+    own = ann.page(f"/t/{campaign}")
+    assert "Create the character" not in own
+    assert "Price 20 = cost 20 +0 (reputation 0)" in own  # Boots of Striding, tap to see
+
+
+def test_a_personal_quest_is_seen_by_its_seat_only(ann, bo, campaign, store):
+    offered = quests_of(store, campaign, ann.seat_id)
+    assert len(offered) == 2
+    assert ann.act("quest.keep", quest=str(offered[0])).status_code == 200
+    from companion.games.gloomhaven import data
+    name = next(q["name"] for q in data.personal_quests() if q["id"] == offered[0])
+    assert name in ann.page(f"/t/{campaign}")
+    assert name not in bo.page(f"/t/{campaign}")
+    assert name not in first_message(bo, f"/t/{campaign}/events")
+    assert str(offered[0]) not in bo.page(f"/t/{campaign}/history")
+    api = bo.client.get(f"/api/tables/{campaign}", headers={"X-Seat-Key": _seat_key(bo, campaign)}).get_json()
+    assert name not in str(api) and str(offered[0]) not in str(api.get("state", {}).get("secrets", ""))
+
+
+def _seat_key(browser, token):
+    from web_support import seat_key
+    return seat_key(browser, token)
+
+
+def test_a_refused_purchase_names_the_field_and_changes_nothing(ann, campaign, store):
+    before = store.state(campaign)
+    response = ann.act("item.buy", item="15")
+    assert response.status_code == 422
+    assert "The shop does not sell that item." in response.get_data(as_text=True)
+    assert store.state(campaign) == before
+
+
+@pytest.mark.parametrize("language", ["en", "zh_Hans", "ja"])
+def test_pages_render_in_each_language(ann, campaign, language):
+    ann.client.set_cookie("lang", language)
+    assert ann.client.get(f"/t/{campaign}?lang={language}").status_code == 200
+
+
+def test_the_table_display_shows_the_party_but_no_quest(ann, bo, campaign, host, store):
+    offered = quests_of(store, campaign, ann.seat_id)
+    ann.act("quest.keep", quest=str(offered[0]))
+    from companion.games.gloomhaven import data
+    name = next(q["name"] for q in data.personal_quests() if q["id"] == offered[0])
+    page = host.page(f"/t/{campaign}/display")
+    assert "Grok" in page and "Black Barrow" in page and name not in page
+
+
+def test_the_history_names_who_did_what(ann, bo, campaign):
+    ann.act("item.buy", item="1")
+    page = bo.page(f"/t/{campaign}/history")
+    assert "bought an item" in page and "created a character" in page
+
+
+def test_the_campaign_page_offers_the_next_scenario_and_starts_it_for_both_phones(ann, bo, campaign, monkeypatch, store):
+    from companion import games
+    from companion.games.gloomhaven.campaign.rules import RULES
+    from tests.games.gloomhaven.campaign.campaign_support import StandInScenario
+    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
+    page = ann.page(f"/t/{campaign}")
+    assert "Play scenario 1: Black Barrow" in page
+    offer = RULES.child_offers(store.state(campaign)[1], store.seats(campaign))[0].id
+    response = ann.post(f"/t/{campaign}/children", {"offer": offer}, htmx=True)
+    assert response.status_code in (204, 302), response.get_data(as_text=True)
+    child = store.children(campaign)[0]
+    assert child.game == "gloomhaven" and store.state(child.token)[1]["options"]["scenario"] == 1
+    assert child.name in bo.page(f"/t/{campaign}")
+
+
+def test_a_reputation_milestone_says_what_to_do(ann, campaign, host):
+    for _ in range(10):
+        ann.act("reputation.adjust", delta="1")
+    assert "Reputation milestone: open the sealed box (sun box)." in ann.page(f"/t/{campaign}")
