@@ -217,6 +217,18 @@ class GloomhavenRules(Rules):
         from companion.games.gloomhaven.play.checks import check_state
         check_state(state)
 
+    # -- started from a campaign (linked tables) -----------------------------------
+    def on_seat_joined(self, state: dict, seat: Seat) -> dict:
+        setup.seat_joined(state, seat.id)
+        return state
+
+    def result(self, state: dict) -> dict | None:
+        """The end summary for the campaign, once the scenario has ended."""
+        result = state.get("result")
+        if result is None:
+            return None
+        return {"outcome": result["outcome"], "summary": result["summary"]}
+
 
 def _standee_name(standee_id: object) -> str:
     monster, _, number = str(standee_id).partition("#")

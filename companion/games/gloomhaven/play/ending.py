@@ -19,7 +19,8 @@ def finish(state: dict, outcome: str) -> None:
     gold_per_coin = values["gold_per_coin"]["value"]
     summary = {}
     for seat, who in state["characters"].items():
-        summary[seat] = {"name": who["name"], "class": who["class"], "xp": who["xp"] + bonus,
+        summary[seat] = {"character": who.get("campaign_id"), "name": who["name"], "class": who["class"],
+                         "xp": who["xp"] + bonus,
                          "xp_working": [[N_("%(gained)d gained + %(bonus)d bonus"), {"gained": who["xp"], "bonus": bonus}]],
                          "gold": who["coins"] * gold_per_coin,
                          "gold_working": [[N_("%(coins)d coins × %(each)d gold"), {"coins": who["coins"], "each": gold_per_coin}]],

@@ -27,7 +27,30 @@ def initial_state(options: dict) -> dict:
         "attacks": [], "news": [], "result": None, "next_summon": 1, "secrets": {},
     }
     set_scenario(state, options)
+    # Started from a campaign: its characters wait for their players' seats,
+    # which join in the same order (companion.rules.ChildOffer.seat_roles).
+    state["waiting_characters"] = [_campaign_character(c) for c in options.get("characters") or []]
     return state
+
+
+def _campaign_character(offered: object) -> dict:
+    """A character the campaign sent, checked as the set-up form would check it."""
+    if not isinstance(offered, dict):
+        raise ActionError(N_("A character from the campaign is malformed."), field="characters")
+    classes = catalog.character_classes()
+    class_id = common.choice(offered, "class", classes)
+    level = common.whole(offered, "level", 1, MAX_CHARACTER_LEVEL)
+    name = common.text(offered, "name") if offered.get("name") else classes[class_id]["name"]
+    return {"class": class_id, "name": name, "level": level, "campaign_id": str(offered.get("character", ""))}
+
+
+def seat_joined(state: dict, seat_id: str) -> None:
+    """A seat joined: it takes the next character the campaign sent, if any."""
+    waiting = state.get("waiting_characters") or []
+    if waiting and seat_id not in state["characters"]:
+        offered = waiting.pop(0)
+        _place_character(state, seat_id, offered["class"], offered["name"], offered["level"])
+        state["characters"][seat_id]["campaign_id"] = offered["campaign_id"]
 
 
 def set_scenario(state: dict, payload: dict) -> None:
@@ -63,8 +86,12 @@ def set_character(state: dict, action: Action) -> None:
     class_id = common.choice(payload, "class", classes)
     level = common.whole(payload, "level", 1, MAX_CHARACTER_LEVEL)
     name = common.text(payload, "name") if payload.get("name") else classes[class_id]["name"]
-    hit_points = classes[class_id]["hit_points"][level - 1]
-    state["characters"][action.seat] = {
+    _place_character(state, action.seat, class_id, name, level)
+
+
+def _place_character(state: dict, seat_id: str, class_id: str, name: str, level: int) -> None:
+    hit_points = catalog.character_classes()[class_id]["hit_points"][level - 1]
+    state["characters"][seat_id] = {
         "class": class_id, "name": name, "level": level, "hp": hit_points, "max_hp": hit_points,
         "xp": 0, "coins": 0, "conditions": {}, "exhausted": False, "summons": [],
     }

@@ -1,0 +1,54 @@
+"""The campaign with the real `gloomhaven` scenario table as its linked child:
+the scenario starts with the party's characters already seated, and its end
+summary comes back to the campaign's sheets."""
+
+import pytest
+
+from companion.store import Store
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    store = Store(tmp_path / "companion.sqlite3")
+    token = store.create_table("gloomhaven-campaign", "Campaign", {"party": "Lanterns"}).token
+    ann = store.join(token, "Ann", "player")[0].id
+    bo = store.join(token, "Bo", "player")[0].id
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
+    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
+    yield store, token, ann, bo
+    store.close()
+
+
+def start_scenario(store, token, seat, number):
+    rules = store.table(token).rules
+    offer = next(o for o in rules.child_offers(store.state(token)[1], store.seats(token))
+                 if o.options["scenario"] == number)
+    return store.create_child(token, offer.id, seat)
+
+
+def test_a_scenario_started_from_the_campaign_seats_the_partys_characters(campaign):
+    store, token, ann, _ = campaign
+    child = start_scenario(store, token, ann, 1)
+    state = store.state(child.token)[1]
+    seats = store.seats(child.token)
+    by_name = {seats[seat].name: who for seat, who in state["characters"].items()}
+    assert {name: (who["class"], who["name"], who["level"]) for name, who in by_name.items()} == {
+        "Ann": ("brute", "Grok", 1), "Bo": ("tinkerer", "Tink", 1)}
+    assert state["scenario"] == 1 and state["waiting_characters"] == []
+
+
+def test_the_scenarios_end_summary_comes_back_to_the_campaign(campaign):
+    store, token, ann, bo = campaign
+    child = start_scenario(store, token, ann, 1)
+    first = next(iter(store.seats(child.token)))
+    store.act(child.token, first, "scenario.start", {})
+    store.act(child.token, first, "scenario.end", {"outcome": "success"})
+    assert store.table(child.token).rules.result(store.state(child.token)[1])["outcome"] == "success"
+    store.report(child.token, first)
+    state = store.state(token)[1]
+    assert state["completed"] == [1]
+    store.act(token, ann, "result.confirm", {})
+    store.act(token, bo, "result.confirm", {})
+    sheets = store.state(token)[1]["characters"]
+    # Black Barrow at level 1 gives bonus experience on success (4 + 2 × level), no coins were looted.
+    assert sorted(sheet["experience"] for sheet in sheets.values()) == [6, 6]
