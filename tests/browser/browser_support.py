@@ -107,13 +107,22 @@ def create_table(page, server: LiveServer, name: str, tracks: str = "Doom 0..30"
     Creating leads to the table's invite (QR) page. (Fields are found by
     name, so this works in every language.)"""
     page.goto(server.url)
-    form = page.locator("form", has=page.locator("input[name=game][value=tally]"))
+    form = new_table_form(page, "tally")
     form.locator("input[name=name]").fill(name)
     form.locator("textarea[name=tracks]").fill(tracks)
     form.locator("textarea[name=counters]").fill(counters)
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*/qr")
     return page.url.rstrip("/").split("/")[-2]
+
+
+def new_table_form(page, game: str):
+    """The home page's form for a new table of `game`, its section opened
+    (with more than one game, each game's form starts folded)."""
+    section = page.locator("details", has=page.locator(f"input[name=game][value={game}]"))
+    if section.get_attribute("open") is None:
+        section.locator("summary").click()
+    return section.locator("form")
 
 
 def join(page, server: LiveServer, token: str, name: str, role: str = "player") -> None:

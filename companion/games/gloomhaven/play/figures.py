@@ -1,0 +1,207 @@
+"""Figures on the map: monster standees (added by hand for summons, spawns
+and bosses; damage, heals, conditions, death), the characters (hit points,
+experience, coins, conditions, exhaustion) and their summons."""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.gloomhaven import catalog, conditions, monsters, standees
+from companion.games.gloomhaven.play import common
+from companion.rules import N_, Action, ActionError
+
+MAX_SUMMONS = 8
+
+
+# -- standees ----------------------------------------------------------------------------
+def _rank(state: dict, payload: dict) -> tuple[str, str]:
+    monster_id = payload.get("monster")
+    monster = catalog.monster(monster_id)
+    return monster_id, common.choice(payload, "rank", monsters.ranks_of(monster))
+
+
+def prepare_add(state: dict, action: Action, rng: random.Random) -> dict:
+    from companion.games.gloomhaven.play.rounds import _new_deck_cards
+    if state["phase"] not in ("choosing", "playing"):
+        return {}
+    monster_id, rank = _rank(state, action.payload)
+    count = {monster_id: catalog.monster(monster_id)["standees"]}
+    placed, missing = standees.draw_numbers([{"monster": monster_id, "rank": rank}], state["standees"], count, rng)
+    if missing:
+        raise ActionError(N_("Every %(monster)s standee is on the map."), field="monster",
+                          monster=catalog.monster_name(monster_id))
+    return {"placed": placed, "cards": _new_deck_cards(state, placed, rng)}
+
+
+def add_standee(state: dict, action: Action) -> None:
+    """A standee placed by hand (summoned or spawned): no coin when it dies."""
+    from companion.games.gloomhaven.play.rounds import join_mid_round
+    from companion.games.gloomhaven.play.setup import place_standees
+    _rank(state, action.payload)
+    summoned = common.flag(action.payload, "summoned")
+    placed = action.payload.get("placed")
+    if not isinstance(placed, list) or len(placed) != 1:
+        raise ActionError(N_("The standee's number was not drawn."), field="monster")
+    added = place_standees(state, placed, coin=False, summoned_round=state["round"] if summoned else 0)
+    join_mid_round(state, added, action.payload.get("cards") or {})
+    common.news(state, [N_("%(standee)s placed."), {"standee": common.standee_label(added[0])}])
+
+
+def remove_standee(state: dict, found: dict, died: bool) -> None:
+    state["standees"].remove(found)
+    if state["walk"] and found["id"] in state["walk"][state["walk_at"] + 1:]:
+        state["walk"].remove(found["id"])
+    if died:
+        line = (N_("%(standee)s dies: place a coin on its hex.") if found["coin"]
+                else N_("%(standee)s dies (no coin: it was not placed with a room)."))
+        state["news"].append([line, {"standee": common.standee_label(found)}])
+
+
+def take_off(state: dict, action: Action) -> None:
+    found = common.standee(state, action.payload.get("standee"))
+    remove_standee(state, found, died=False)
+
+
+def adjust_standee(state: dict, action: Action) -> None:
+    """Damage (negative) or heal (positive) a standee; at 0 it dies."""
+    found = common.standee(state, action.payload.get("standee"))
+    delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
+    if delta > 0:
+        working = conditions.heal(found, delta, found["max_hp"])
+        common.news(state, [N_("%(standee)s healed."), {"standee": common.standee_label(found)}], *working)
+    else:
+        damage(state, found, -delta)
+
+
+def damage(state: dict, found: dict, amount: int) -> None:
+    found["hp"] -= amount
+    if found["hp"] <= 0:
+        remove_standee(state, found, died=True)
+
+
+def standee_condition(state: dict, action: Action) -> None:
+    """Toggle a condition on a standee; immunities are refused with the reason."""
+    found = common.standee(state, action.payload.get("standee"))
+    condition = action.payload.get("condition")
+    if isinstance(condition, str) and condition in found["conditions"]:
+        conditions.remove(found, condition)
+        return
+    immunities = catalog.monster(found["monster"]).get("immunities", [])
+    found["name"] = common.standee_label(found)
+    try:
+        conditions.give(found, condition, immunities, own_turn=_is_acting(state, found["id"]))
+    finally:
+        del found["name"]
+
+
+def _is_acting(state: dict, figure_id: str) -> bool:
+    from companion.games.gloomhaven.play.rounds import acting_standee, current_turn
+    turn = current_turn(state)
+    if turn is None:
+        return False
+    if turn["kind"] == "monster":
+        standee = acting_standee(state)
+        return standee is not None and standee["id"] == figure_id
+    return turn["id"] == figure_id
+
+
+# -- characters ------------------------------------------------------------------------------
+FIELDS = ("hp", "xp", "coins")
+
+
+def _whose(state: dict, action: Action) -> tuple[str, dict]:
+    seat = action.payload.get("seat") or action.seat
+    return seat, common.character(state, seat)
+
+
+def adjust_character(state: dict, action: Action) -> None:
+    """Hit points (heals capped at the maximum), experience or coins."""
+    seat, who = _whose(state, action)
+    if who["exhausted"]:
+        raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
+    field = common.choice(action.payload, "field", FIELDS)
+    delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
+    if field == "hp" and delta > 0:
+        common.news(state, *conditions.heal(who, delta, who["max_hp"]))
+        return
+    if who[field] + delta < 0 and field != "hp":
+        raise ActionError(N_("That would go below zero."), field="delta")
+    who[field] += delta
+    if field == "hp" and who["hp"] <= 0:
+        exhaust(state, seat)
+
+
+def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
+    """Hit points below 1, or no cards to play or rest with: out of the scenario."""
+    who = state["characters"][seat]
+    who["exhausted"], who["hp"], who["summons"] = True, max(0, who["hp"]), []
+    state["chosen"] = [s for s in state["chosen"] if s != seat]
+    state["secrets"].get(seat, {}).pop("choice", None)
+    state["news"].append([N_("%(name)s is exhausted."), {"name": who["name"]}])
+    if not common.acting_characters(state):
+        from companion.games.gloomhaven.play.ending import finish
+        finish(state, "failure")
+        state["news"].append([N_("Every character is exhausted: the scenario is lost."), {}])
+        return
+    if not advancing:
+        return
+    from companion.games.gloomhaven.play.rounds import advance, current_turn
+    turn = current_turn(state)
+    # Their own turn, or a summon of theirs (gone with them), ends now.
+    if turn is not None and (turn["id"] == seat or (turn["kind"] == "summon" and turn["id"] not in _summon_ids(state))):
+        advance(state)
+
+
+def _summon_ids(state: dict) -> set:
+    return {s["id"] for who in state["characters"].values() for s in who["summons"]}
+
+
+def exhaust_by_hand(state: dict, action: Action) -> None:
+    seat, who = _whose(state, action)
+    if who["exhausted"]:
+        raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
+    exhaust(state, seat)
+    if state["phase"] == "choosing" and state["chosen"] and \
+            set(common.acting_characters(state)) <= set(state["chosen"]):
+        raise ActionError(N_("Everyone else has chosen: exhaust after the cards are shown."), field="seat")
+
+
+def character_condition(state: dict, action: Action) -> None:
+    seat, who = _whose(state, action)
+    condition = action.payload.get("condition")
+    target = who
+    if action.payload.get("summon"):
+        target = common.summon(state, action.payload["summon"])[1]
+    if isinstance(condition, str) and condition in target["conditions"]:
+        conditions.remove(target, condition)
+    else:
+        conditions.give(target, condition, own_turn=_is_acting(state, action.payload.get("summon") or seat))
+
+
+# -- summons ------------------------------------------------------------------------------------
+def add_summon(state: dict, action: Action) -> None:
+    seat, who = _whose(state, action)
+    if len(who["summons"]) >= MAX_SUMMONS:
+        raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
+    hit_points = common.whole(action.payload, "hp", 1, 99)
+    name = common.text(action.payload, "name")
+    who["summons"].append({"id": f"summon{state['next_summon']}", "name": name, "hp": hit_points,
+                           "max_hp": hit_points, "conditions": {}, "summoned_round": state["round"]})
+    state["next_summon"] += 1
+
+
+def adjust_summon(state: dict, action: Action) -> None:
+    seat, found = common.summon(state, action.payload.get("summon"))
+    delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
+    if delta > 0:
+        common.news(state, *conditions.heal(found, delta, found["max_hp"]))
+        return
+    found["hp"] += delta
+    if found["hp"] <= 0:
+        state["characters"][seat]["summons"].remove(found)
+        state["news"].append([N_("%(name)s is gone."), {"name": found["name"]}])
+
+
+def remove_summon(state: dict, action: Action) -> None:
+    seat, found = common.summon(state, action.payload.get("summon"))
+    state["characters"][seat]["summons"].remove(found)

@@ -1,0 +1,349 @@
+"""The round (rulebook, "Round overview", pp. 16-18; "End of round", p. 32):
+every character chooses two cards (their initiatives, secret until all have
+chosen) or a long rest; then each monster deck in play shows a card; then
+the figures act in initiative order; then the round is tidied up.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.gloomhaven import ability_decks, catalog, conditions, elements, modifiers, standees
+from companion.games.gloomhaven.initiative import LONG_REST, standee_order, turn_order
+from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play.setup import missing_lines, place_standees
+from companion.rules import N_, Action, ActionError
+
+LONG_REST_HEAL = 2
+
+
+# -- card selection ------------------------------------------------------------------
+def read_choice(payload: dict) -> dict:
+    if common.flag(payload, "long_rest"):
+        return {"long_rest": True, "initiative": LONG_REST, "second": None}
+    first = common.whole(payload, "initiative", 1, 99)
+    second = common.whole(payload, "second", 1, 99)
+    return {"long_rest": False, "initiative": first, "second": second}
+
+
+def prepare_choice(state: dict, action: Action, rng: random.Random) -> dict:
+    """When this choice is the last one, the monster cards are drawn with it."""
+    if state["phase"] != "choosing" or action.seat not in common.acting_characters(state):
+        return {}
+    waiting = set(common.acting_characters(state)) - set(state["chosen"]) - {action.seat}
+    return {} if waiting else {"cards": draw_cards(state, common.decks_in_play(state), rng)}
+
+
+def draw_cards(state: dict, deck_ids: list[str], rng: random.Random) -> dict:
+    return {deck_id: ability_decks.pick(state["decks"][deck_id], rng)
+            for deck_id in deck_ids if state["decks"][deck_id]["current"] is None}
+
+
+def choose(state: dict, action: Action) -> None:
+    if action.seat not in common.acting_characters(state):
+        raise ActionError(N_("Only a character still in the scenario chooses cards."), field="initiative")
+    state["secrets"].setdefault(action.seat, {})["choice"] = read_choice(action.payload)
+    if action.seat not in state["chosen"]:
+        state["chosen"].append(action.seat)
+    if set(common.acting_characters(state)) <= set(state["chosen"]):
+        reveal(state, action.payload.get("cards") or {})
+
+
+def reveal(state: dict, cards: dict) -> None:
+    """Everyone has chosen: show the choices and the monster cards, heal the
+    long resters, and start the first turn."""
+    reveal_cards(state, cards)
+    for seat in common.acting_characters(state):
+        choice = state["secrets"][seat].pop("choice")
+        state["revealed"][seat] = choice
+        if choice["long_rest"]:
+            who = state["characters"][seat]
+            # The seed: the resting character heals 2 at the end of determining initiative.
+            conditions.heal(who, LONG_REST_HEAL, who["max_hp"])
+    state["chosen"] = []
+    state["order"] = current_order(state)
+    state["phase"], state["turn"] = "playing", None
+    advance(state)
+
+
+def reveal_cards(state: dict, cards: dict) -> None:
+    needed = [d for d in common.decks_in_play(state) if state["decks"][d]["current"] is None]
+    if not isinstance(cards, dict) or sorted(cards) != needed:
+        raise ActionError(N_("The monster cards were not drawn."), field="cards")
+    for deck_id, index in cards.items():
+        ability_decks.reveal(state["decks"][deck_id], index, catalog.deck(deck_id)["cards"])
+
+
+def type_initiative(state: dict, monster_id: str) -> int | None:
+    deck = state["decks"][catalog.deck_of(monster_id)]
+    if deck["current"] is None:
+        return None
+    return catalog.deck(catalog.deck_of(monster_id))["cards"][deck["current"]]["initiative"]
+
+
+def current_order(state: dict) -> list[dict]:
+    characters = [{"id": seat, **state["revealed"][seat]} for seat in common.acting_characters(state)]
+    types = [{"id": m, "initiative": type_initiative(state, m), "name": catalog.monster_name(m)}
+             for m in common.types_on_map(state)]
+    summons = [{"id": s["id"], "owner": seat, "summoned_round": s["summoned_round"]}
+               for seat, who in state["characters"].items() for s in who["summons"]]
+    return turn_order(characters, [t for t in types if t["initiative"] is not None], summons, state["round"])
+
+
+# -- turns -----------------------------------------------------------------------------
+def current_turn(state: dict) -> dict | None:
+    if state["phase"] != "playing" or state["turn"] is None:
+        return None
+    return state["order"][state["turn"]]
+
+
+def acting_standee(state: dict) -> dict | None:
+    """The standee whose turn it is (None if it has just died or it is no monster's turn)."""
+    turn = current_turn(state)
+    if not turn or turn["kind"] != "monster" or state["walk_at"] >= len(state["walk"]):
+        return None
+    wanted = state["walk"][state["walk_at"]]
+    return next((s for s in state["standees"] if s["id"] == wanted), None)
+
+
+def end_turn(state: dict, action: Action) -> None:
+    """The figure whose turn it is ends it (a character: its player)."""
+    turn = current_turn(state)
+    if turn["kind"] == "character" and action.seat != turn["id"] and not common.flag(action.payload, "for_them"):
+        raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
+                          name=state["characters"][turn["id"]]["name"])
+    finish_figure_turn(state)
+    if turn["kind"] == "monster":
+        state["walk_at"] += 1
+        if start_standee_turn(state):
+            return
+    advance(state)
+
+
+def swap_tied(state: dict, action: Action) -> None:
+    """Two characters tied on both cards: the players choose who goes first
+    (the seed), so either may hand the other the earlier turn."""
+    for index in range(state["turn"] + 1, len(state["order"]) - 1):
+        first, second = state["order"][index], state["order"][index + 1]
+        if first["players_choose"] and action.seat in (first["id"], second["id"]):
+            # The tie mark stays with the first place of the pair.
+            state["order"][index] = {**second, "players_choose": True}
+            state["order"][index + 1] = {**first, "players_choose": second["players_choose"]}
+            return
+    raise ActionError(N_("Only two characters tied on both cards, before either acts, may swap."), field="type")
+
+
+def finish_figure_turn(state: dict) -> None:
+    """End of one figure's turn: its infusions become strong, its short conditions end."""
+    turn = current_turn(state)
+    figure = _figure_of_turn(state, turn)
+    if turn["kind"] == "monster":
+        for element in card_infusions(state, turn["id"]):
+            if element not in state["elements"]["infusing"]:
+                state["elements"]["infusing"].append(element)
+    elements.end_of_turn(state["elements"])
+    if figure is not None:
+        conditions.end_of_turn(figure)
+
+
+def _figure_of_turn(state: dict, turn: dict) -> dict | None:
+    if turn["kind"] == "character":
+        return state["characters"][turn["id"]]
+    if turn["kind"] == "summon":
+        return common.summon(state, turn["id"])[1]
+    return acting_standee(state)
+
+
+def advance(state: dict) -> None:
+    """On to the next turn that has someone to act; the round ends after the last."""
+    index = -1 if state["turn"] is None else state["turn"]
+    while True:
+        index += 1
+        if index >= len(state["order"]):
+            end_round(state)
+            return
+        state["turn"] = index
+        if start_turn(state, state["order"][index]):
+            return
+
+
+def start_turn(state: dict, turn: dict) -> bool:
+    """Starts `turn`; False when nobody is left to take it."""
+    if turn["kind"] == "monster":
+        acting = [s for s in state["standees"] if s["monster"] == turn["id"]]
+        state["walk"] = [s["id"] for s in standee_order(acting, state["round"])]
+        state["walk_at"] = 0
+        if not state["walk"]:
+            return False
+        consume_card_elements(state, turn["id"])
+        return start_standee_turn(state)
+    if turn["kind"] == "character":
+        figure = state["characters"][turn["id"]]
+        if figure["exhausted"]:
+            return False
+        wound(state, figure, figure["name"])
+        if figure["hp"] <= 0:
+            from companion.games.gloomhaven.play.figures import exhaust
+            exhaust(state, turn["id"], advancing=False)
+            return False
+        return True
+    try:
+        owner, figure = common.summon(state, turn["id"])
+    except ActionError:  # the summon was removed since the order was made
+        return False
+    wound(state, figure, figure["name"])
+    if figure["hp"] <= 0:
+        state["characters"][owner]["summons"].remove(figure)
+        return False
+    return True
+
+
+def start_standee_turn(state: dict) -> bool:
+    """The next standee of the walk starts its turn (wound first: one that
+    dies of it is passed over). False when none is left to act."""
+    from companion.games.gloomhaven.play.figures import remove_standee
+    while state["walk_at"] < len(state["walk"]):
+        found = acting_standee(state)
+        if found is not None:
+            wound(state, found, common.standee_label(found))
+            if found["hp"] > 0:
+                return True
+            remove_standee(state, found, died=True)
+        state["walk_at"] += 1
+    return False
+
+
+def wound(state: dict, figure: dict, name: str) -> None:
+    damage = conditions.start_of_turn(figure)
+    if damage:
+        figure["hp"] -= damage
+        state["news"].append([N_("%(name)s suffers 1 damage from wound."), {"name": name}])
+
+
+# -- elements on monster cards -----------------------------------------------------------
+def _card(state: dict, monster_id: str) -> dict | None:
+    deck_id = catalog.deck_of(monster_id)
+    index = state["decks"][deck_id]["current"]
+    return None if index is None else catalog.deck(deck_id)["cards"][index]
+
+
+def _card_actions(card: dict):
+    stack = list(card["actions"])
+    while stack:
+        action = stack.pop(0)
+        yield action
+        stack.extend(action.get("consume", []) + action.get("then", []))
+
+
+def card_infusions(state: dict, monster_id: str) -> list[str]:
+    card = _card(state, monster_id)
+    return [] if card is None else [a["element"] for a in _card_actions(card) if a["kind"] == "infuse"
+                                    and a["element"] in elements.ELEMENTS]
+
+
+def consume_card_elements(state: dict, monster_id: str) -> None:
+    """Monsters always consume an element when they can (the first to act takes it)."""
+    card = _card(state, monster_id)
+    consumed = []
+    for action in _card_actions(card) if card else []:
+        element = action.get("element")
+        if action["kind"] == "consume" and element in elements.ELEMENTS and \
+                elements.can_consume(state["elements"], element):
+            elements.consume(state["elements"], element)
+            consumed.append(element)
+        elif action["kind"] in ("consume", "infuse") and element not in elements.ELEMENTS:
+            # A wild element: the players say which (the seed), on the element board.
+            state["news"].append([WILD_LINES[action["kind"]], {"monster": catalog.monster_name(monster_id)}])
+    state["consumed"] = {"monster": monster_id, "elements": consumed}
+
+
+WILD_LINES = {
+    "infuse": N_("%(monster)s infuses an element of your choice: infuse it on the element board at the end of its turn."),
+    "consume": N_("%(monster)s consumes an element of your choice if one is strong or waning: consume it on the element board."),
+}
+
+
+# -- end of round ----------------------------------------------------------------------------
+def end_round(state: dict) -> None:
+    elements.end_of_round(state["elements"])
+    lines = []
+    if modifiers.end_of_round(state["modifiers"]):
+        lines.append([N_("The monster modifier deck was reshuffled."), {}])
+    for deck_id, deck in sorted(state["decks"].items()):
+        if ability_decks.end_of_round(deck):
+            lines.append([N_("The %(deck)s ability deck was reshuffled."), {"deck": catalog.deck(deck_id)["name"]}])
+    state["round"] += 1
+    state.update(phase="choosing", revealed={}, order=[], turn=None, walk=[], walk_at=0, consumed=None)
+    common.news(state, [N_("Round %(round)d: choose your cards."), {"round": state["round"]}], *lines)
+
+
+# -- doors -------------------------------------------------------------------------------------
+def openable_rooms(state: dict) -> list[dict]:
+    found = catalog.scenario(state["scenario"])
+    linked = {n for room in found["rooms"] if room["number"] in state["rooms"] for n in room["opens"]}
+    return [room for room in found["rooms"] if room["number"] in linked - set(state["rooms"])]
+
+
+def _room(state: dict, payload: dict) -> dict:
+    number = common.whole(payload, "room", 1, common.MAX_NUMBER)
+    for room in openable_rooms(state):
+        if room["number"] == number:
+            return room
+    raise ActionError(N_("Room %(room)d can't be opened now."), field="room", room=number)
+
+
+def prepare_door(state: dict, action: Action, rng: random.Random) -> dict:
+    if state["phase"] not in ("choosing", "playing"):
+        return {}
+    room = _room(state, action.payload)
+    wanted = standees.placements(room, common.character_count(state))
+    counts = {w["monster"]: catalog.monster(w["monster"])["standees"] for w in wanted}
+    placed, missing = standees.draw_numbers(wanted, state["standees"], counts, rng)
+    return {"placed": placed, "missing": missing, "cards": _new_deck_cards(state, placed, rng)}
+
+
+def _new_deck_cards(state: dict, placed: list[dict], rng: random.Random) -> dict:
+    """During the turns, a deck that comes into play shows its card at once."""
+    if state["phase"] != "playing":
+        return {}
+    new = sorted({catalog.deck_of(p["monster"]) for p in placed})
+    waiting = [d for d in new if d not in state["decks"] or state["decks"][d]["current"] is None]
+    return {d: ability_decks.pick(state["decks"].get(d) or ability_decks.new_deck(len(catalog.deck(d)["cards"])), rng)
+            for d in waiting}
+
+
+def open_door(state: dict, action: Action) -> None:
+    room = _room(state, action.payload)
+    state["rooms"].append(room["number"])
+    payload = action.payload
+    added = place_standees(state, payload.get("placed", []), coin=True)
+    join_mid_round(state, added, payload.get("cards") or {})
+    common.news(state, [N_("Room %(room)d is open: %(count)d standees placed."),
+                        {"room": room["number"], "count": len(added)}], *missing_lines(payload.get("missing", [])))
+
+
+def join_mid_round(state: dict, added: list[dict], cards: dict) -> None:
+    """New types during the turns: their decks show a card at once, and a type
+    whose initiative is lower than the acting figure's acts right after this turn."""
+    if state["phase"] != "playing":
+        return
+    if not isinstance(cards, dict):
+        raise ActionError(N_("The monster cards were not drawn."), field="cards")
+    for deck_id, index in cards.items():
+        if deck_id not in state["decks"]:
+            raise ActionError(N_("The monster cards were not drawn."), field="cards")
+        ability_decks.reveal(state["decks"][deck_id], index, catalog.deck(deck_id)["cards"])
+    listed = {t["id"] for t in state["order"] if t["kind"] == "monster"}
+    new_types = sorted({s["monster"] for s in added} - listed)
+    now = state["order"][state["turn"]]["initiative"]
+    entries = [{"kind": "monster", "id": m, "initiative": type_initiative(state, m), "players_choose": False}
+               for m in new_types]
+    entries.sort(key=lambda t: (t["initiative"], catalog.monster_name(t["id"])))
+    early = [t for t in entries if t["initiative"] < now]
+    later = [t for t in entries if t["initiative"] >= now]
+    state["order"][state["turn"] + 1:state["turn"] + 1] = early
+    for entry in later:
+        rest = range(state["turn"] + 1 + len(early), len(state["order"]))
+        position = next((i for i in rest if state["order"][i]["initiative"] > entry["initiative"]),
+                        len(state["order"]))
+        state["order"].insert(position, entry)

@@ -1,0 +1,152 @@
+"""Set-up (rulebook, "Scenario setup", pp. 12-16): the scenario, the
+difficulty, the characters; starting fixes the level, places the first
+room's standees and deals each character two battle goals."""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.gloomhaven import ability_decks, catalog, elements, modifiers, standees
+from companion.games.gloomhaven.level import DIFFICULTIES, derived_values, scenario_level
+from companion.games.gloomhaven.play import common
+from companion.rules import N_, Action, ActionError
+
+MAX_CHARACTER_LEVEL = 9
+GOALS_DEALT = 2
+
+
+def initial_state(options: dict) -> dict:
+    state = {
+        "phase": "setup", "scenario": 1, "difficulty": "normal", "solo": False,
+        "level": None, "level_working": [], "values": {},
+        "characters": {}, "rooms": [], "standees": [], "decks": {},
+        "modifiers": modifiers.new_deck(catalog.monster_modifier_mix()),
+        "bless_limit": catalog.bless_limit(), "curse_limit": catalog.curse_limit(),
+        "elements": elements.new_board(), "round": 0,
+        "chosen": [], "revealed": {}, "order": [], "turn": None, "walk": [], "walk_at": 0,
+        "attacks": [], "news": [], "result": None, "next_summon": 1, "secrets": {},
+    }
+    set_scenario(state, options)
+    return state
+
+
+def set_scenario(state: dict, payload: dict) -> None:
+    number = common.whole(payload, "scenario", 1, common.MAX_NUMBER, default=state["scenario"])
+    found = catalog.scenario(number)
+    state["scenario"] = found["number"]
+    state["difficulty"] = common.choice(payload, "difficulty", DIFFICULTIES, default=state["difficulty"])
+    state["solo"] = common.flag(payload, "solo") if "solo" in payload else state["solo"]
+    # Editable defaults: the data marks the monster deck's mix as a tracker's
+    # choice and the bless limit as unconfirmed.
+    if payload.get("monster_deck"):
+        state["modifiers"] = modifiers.new_deck(modifiers.parse_mix(payload["monster_deck"]))
+    if payload.get("bless_limit") not in (None, ""):
+        state["bless_limit"] = common.whole(payload, "bless_limit", 0, 30)
+    _preview_level(state)
+
+
+def _preview_level(state: dict) -> None:
+    """The level the scenario would start at now, with its working."""
+    levels = [c["level"] for c in state["characters"].values()]
+    if not levels:
+        state["level"], state["level_working"], state["values"] = None, [], {}
+        return
+    state["level"], state["level_working"] = scenario_level(levels, state["difficulty"])
+    state["values"] = derived_values(state["level"], state["solo"])
+
+
+def set_character(state: dict, action: Action) -> None:
+    if action.seat is None:
+        raise ActionError(N_("Only a seated player has a character."), field="class")
+    payload = action.payload
+    classes = catalog.character_classes()
+    class_id = common.choice(payload, "class", classes)
+    level = common.whole(payload, "level", 1, MAX_CHARACTER_LEVEL)
+    name = common.text(payload, "name") if payload.get("name") else classes[class_id]["name"]
+    hit_points = classes[class_id]["hit_points"][level - 1]
+    state["characters"][action.seat] = {
+        "class": class_id, "name": name, "level": level, "hp": hit_points, "max_hp": hit_points,
+        "xp": 0, "coins": 0, "conditions": {}, "exhausted": False, "summons": [],
+    }
+    _preview_level(state)
+
+
+def prepare_start(state: dict, action: Action, rng: random.Random) -> dict:
+    """The start's draws: standee numbers for the first room(s), two battle goals each."""
+    found = catalog.scenario(state["scenario"])
+    count = common.character_count(state)
+    wanted = [p for room in found["rooms"] if room["start"] for p in standees.placements(room, count)]
+    placed, missing = standees.draw_numbers(wanted, [], _standee_counts(wanted), rng)
+    goals = [str(g["id"]) for g in catalog.battle_goals()]
+    dealt = {}
+    for seat in state["characters"]:
+        dealt[seat] = rng.sample(goals, GOALS_DEALT)
+        goals = [g for g in goals if g not in dealt[seat]]
+    return {"placed": placed, "missing": missing, "goals": dealt}
+
+
+def _standee_counts(wanted: list[dict]) -> dict[str, int]:
+    return {w["monster"]: catalog.monster(w["monster"])["standees"] for w in wanted}
+
+
+def start(state: dict, action: Action) -> None:
+    if not state["characters"]:
+        raise ActionError(N_("Choose at least one character before starting."), field="type")
+    found = catalog.scenario(state["scenario"])
+    state["rooms"] = [room["number"] for room in found["rooms"] if room["start"]]
+    payload = action.payload
+    place_standees(state, payload.get("placed", []), coin=True)
+    goals = payload.get("goals", {})
+    for seat in state["characters"]:
+        dealt = goals.get(seat)
+        if not isinstance(dealt, list) or len(dealt) != GOALS_DEALT:
+            raise ActionError(N_("The battle goals were not dealt."), field="goals")
+        state["secrets"].setdefault(seat, {})["battle_goals"] = {"dealt": dealt, "kept": None, "done": False}
+    state["phase"], state["round"] = "choosing", 1
+    common.news(state, [N_("Scenario %(number)d started at level %(level)d."),
+                        {"number": state["scenario"], "level": state["level"]}],
+                *missing_lines(payload.get("missing", [])))
+
+
+def place_standees(state: dict, placed: list, coin: bool, summoned_round: int = 0) -> list[dict]:
+    """Put drawn standees on the map (numbers must be free); new decks join."""
+    added = []
+    for entry in placed:
+        monster_id, rank, number = entry.get("monster"), entry.get("rank"), entry.get("number")
+        monster = catalog.monster(monster_id)
+        taken = {s["number"] for s in state["standees"] if s["monster"] == monster_id}
+        if not isinstance(number, int) or not 1 <= number <= monster["standees"] or number in taken:
+            raise ActionError(N_("Standee number %(number)s is not free."), field="number", number=str(number)[:5])
+        stats = common.stats(state, monster_id, rank)
+        found = {"id": f"{monster_id}#{number}", "monster": monster_id, "number": number, "rank": rank,
+                 "hp": stats["hit_points"], "max_hp": stats["hit_points"], "conditions": {},
+                 "summoned_round": summoned_round, "coin": coin}
+        state["standees"].append(found)
+        deck_id = monster["deck"]
+        if deck_id not in state["decks"]:
+            state["decks"][deck_id] = ability_decks.new_deck(len(catalog.deck(deck_id)["cards"]))
+        added.append(found)
+    state["standees"].sort(key=lambda s: (s["monster"], s["number"]))
+    return added
+
+
+def missing_lines(missing: list) -> list:
+    """When a type runs out of standees: which to place, nearest first."""
+    counts = {}
+    for entry in missing:
+        counts[entry["monster"]] = counts.get(entry["monster"], 0) + 1
+    return [[N_("No %(monster)s standee left for %(count)d more: place the available ones nearest the character who opened the door first."),
+             {"monster": catalog.monster_name(monster), "count": count}]
+            for monster, count in sorted(counts.items())]
+
+
+def keep_battle_goal(state: dict, action: Action) -> None:
+    goals = (state["secrets"].get(action.seat) or {}).get("battle_goals")
+    if goals is None:
+        raise ActionError(N_("You have no battle goals."), field="goal")
+    if state["phase"] == "ended":
+        raise ActionError(N_("The scenario is over."), field="goal")
+    goal = action.payload.get("goal")
+    if goal not in goals["dealt"]:
+        raise ActionError(N_("Keep one of the two goals you were dealt."), field="goal")
+    goals["kept"] = goal

@@ -1,0 +1,152 @@
+"""What the pages show, worked out from the state for one viewer: names,
+each monster type's stats and resolved card, whose turn it is and what is
+next, every standee's numbers. Plain JSON (the API's state answer carries
+it too); the templates only lay it out."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import abilities, areas, catalog, formulas, modifiers, monsters
+from companion.games.gloomhaven.play import common
+from companion.rules import N_
+from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
+
+STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specials", "advantage")
+
+
+def present(state: dict, seat_id: str | None) -> dict:
+    found = catalog.scenario(state["scenario"])
+    return {
+        "monster_deck": modifiers.mix_text(modifiers.mix_of(state["modifiers"])) if state["phase"] == "setup" else "",
+        "scenario_name": found["name"],
+        "scenario_rules": [rule["text"] for rule in found.get("rules", []) if rule.get("text")],
+        "objectives": _objectives(state, found),
+        "rooms_in_data": found.get("rooms_in_data", True),
+        "openable_rooms": [room["number"] for room in openable_rooms(state)] if state["phase"] in ("choosing", "playing") else [],
+        "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
+        "turns": _turns(state),
+        "acting": _acting(state),
+        "monster_types": [_monster_type(state, m) for m in common.types_on_map(state)] if state["level"] is not None else [],
+        "addable_monsters": sorted((m, catalog.monster_name(m)) for m in found["monsters"]),
+        "goals": _my_goals(state, seat_id),
+        "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
+                        if s not in state["chosen"]] if state["phase"] == "choosing" else [],
+        "modifier_counts": {"bless": modifiers.in_pile(state["modifiers"], "bless"),
+                            "curse": modifiers.in_pile(state["modifiers"], "curse")},
+    }
+
+
+def _label(state: dict, turn: dict) -> str:
+    if turn["kind"] == "character":
+        return state["characters"][turn["id"]]["name"]
+    if turn["kind"] == "summon":
+        try:
+            return common.summon(state, turn["id"])[1]["name"]
+        except Exception:
+            return turn["id"]
+    return catalog.monster_name(turn["id"])
+
+
+def _turns(state: dict) -> list[dict]:
+    now = state["turn"] if state["phase"] == "playing" else None
+    return [{"label": _label(state, t), "kind": t["kind"], "id": t["id"], "initiative": t["initiative"],
+             "players_choose": t["players_choose"],
+             "state": "now" if i == now else ("done" if now is not None and i < now else "next")}
+            for i, t in enumerate(state["order"])]
+
+
+def _stats_view(stats: dict) -> dict:
+    shown = {k: stats.get(k) for k in ("hit_points", "move", "attack", "range")}
+    shown["hit_points_working"] = stats.get("hit_points_working", [])
+    for extra in STAT_EXTRAS:
+        if stats.get(extra):
+            shown[extra] = stats[extra]
+    return shown
+
+
+def _monster_type(state: dict, monster_id: str) -> dict:
+    monster = catalog.monster(monster_id)
+    by_rank = {rank: common.stats(state, monster_id, rank) for rank in monsters.ranks_of(monster)}
+    deck_id = monster["deck"]
+    index = state["decks"][deck_id]["current"]
+    card = None
+    if index is not None:
+        resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
+        specials = [[abilities.resolve_action(a, by_rank) for a in group] for group in monster.get("specials", [])]
+        actions = [_with_special(a, specials) for a in resolved["actions"]]
+        card = {"initiative": resolved["initiative"], "shuffle": resolved["shuffle"],
+                "text": abilities.card_text(resolved), "actions": [_with_drawing(a) for a in actions]}
+    acting = acting_standee(state)
+    turn = current_turn(state)
+    return {
+        "id": monster_id, "name": monster["name"], "boss": monster.get("boss", False),
+        "flying": monster.get("flying", False), "immunities": monster.get("immunities", []),
+        "level": common.monster_level(state, monster_id),
+        "stats": {rank: _stats_view(s) for rank, s in by_rank.items()},
+        "card": card, "initiative": type_initiative(state, monster_id),
+        "acting": bool(turn and turn["kind"] == "monster" and turn["id"] == monster_id),
+        "consumed": (state.get("consumed") or {}).get("elements", []) if (state.get("consumed") or {}).get("monster") == monster_id else [],
+        "standees": [{**s, "label": common.standee_label(s), "acting": bool(acting and acting["id"] == s["id"])}
+                     for s in state["standees"] if s["monster"] == monster_id],
+    }
+
+
+def _my_goals(state: dict, seat_id: str | None) -> list[dict]:
+    goals = (state["secrets"].get(seat_id) or {}).get("battle_goals") if seat_id else None
+    if not goals:
+        return []
+    by_id = {str(g["id"]): g for g in catalog.battle_goals()}
+    return [{"id": g, "name": by_id[g]["name"], "text": by_id[g]["text"], "checkmarks": by_id[g]["checkmarks"],
+             "kept": goals["kept"] == g} for g in goals["dealt"]]
+
+
+def _with_drawing(action: dict) -> dict:
+    """The action with its area (if any) drawn, and the same for what follows it."""
+    shown = dict(action)
+    if isinstance(action.get("area"), dict) and action["area"].get("hexes"):
+        shown["area_drawing"] = areas.drawing(action["area"])
+    for key in ("then", "consume"):
+        if key in action:
+            shown[key] = [_with_drawing(a) for a in action[key]]
+    return shown
+
+
+def _with_special(action: dict, specials: list) -> dict:
+    """A boss card's "Special 2" with the boss's special 2 spelled out under it."""
+    number = action.get("number")
+    if action["kind"] == "special" and isinstance(number, int) and 1 <= number <= len(specials):
+        return {**action, "then": specials[number - 1]}
+    return action
+
+
+def _acting(state: dict) -> dict | None:
+    """The standee whose turn it is, with its card's numbers for its own rank."""
+    found = acting_standee(state)
+    if found is None:
+        return None
+    monster = catalog.monster(found["monster"])
+    deck_id = monster["deck"]
+    index = state["decks"][deck_id]["current"]
+    by_rank = {found["rank"]: common.stats(state, found["monster"], found["rank"])}
+    specials = [[abilities.resolve_action(a, by_rank) for a in group] for group in monster.get("specials", [])]
+    actions = []
+    if index is not None:
+        resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
+        actions = [_with_drawing(_with_special(a, specials)) for a in resolved["actions"]]
+    return {"label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
+            "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions}
+
+
+def _objectives(state: dict, found: dict) -> list[dict]:
+    """The scenario's objectives (escorts, altars, doors) with their hit points
+    worked out from the book's formula once the level is known."""
+    level = state["level"] if state["level"] is not None else 0
+    shown = []
+    for objective in found.get("objectives", []):
+        formula = objective.get("hit_points", 0)
+        working = [] if isinstance(formula, int) else [
+            [N_("%(formula)s with C = %(characters)d characters, L = level %(level)d"),
+             {"formula": str(formula), "characters": common.character_count(state), "level": level}]]
+        shown.append({"name": objective["name"], "count": objective.get("count", 1),
+                      "escort": objective.get("escort", False), "working": working,
+                      "hit_points": formulas.evaluate(formula, common.character_count(state), level)})
+    return shown

@@ -1,0 +1,134 @@
+"""Two phones play the first round of scenario 1 (Black Barrow) at level 1:
+each picks a character, one starts the scenario, both choose their cards in
+secret, the monster card shows on both once both have chosen, the turns are
+walked in initiative order (a monster attack drawn on the way), and round 2
+begins on both phones."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_support import new_table_form, wait_live
+
+pytestmark = pytest.mark.browser
+
+
+def create_gloomhaven(page, server) -> str:
+    page.goto(server.url)
+    form = new_table_form(page, "gloomhaven")
+    form.locator("input[name=name]").fill("Black Barrow night")
+    form.locator("select[name=scenario]").select_option("1")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/*/qr")
+    return page.url.rstrip("/").split("/")[-2]
+
+
+def join(page, server, token: str, name: str) -> None:
+    page.goto(server.at(f"/t/{token}"))
+    page.locator("input[name=name]").fill(name)
+    page.locator("input[name=role][value=player]").check()
+    page.locator("form:has(input[name=role]) button[type=submit]").click()
+    page.wait_for_selector("#region-status")
+    wait_live(page)
+
+
+def choose_character(page, class_id: str) -> None:
+    form = page.locator("#region-me form:has(select[name=class])")
+    form.locator("select[name=class]").select_option(class_id)
+    form.locator("input[name=level]").fill("1")
+    form.locator("button[type=submit]").click()
+
+
+def turn_now(page):
+    return page.locator("#region-turns li.now")
+
+
+def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phones):
+    ann, bo = phones(), phones()
+    token = create_gloomhaven(ann.page, server)
+    join(ann.page, server, token, "Ann")
+    join(bo.page, server, token, "Bo")
+    choose_character(ann.page, "brute")
+    expect(bo.page.locator("#region-party")).to_contain_text("Brute")
+    choose_character(bo.page, "spellweaver")
+    expect(ann.page.locator("#region-party")).to_contain_text("Spellweaver")
+
+    ann.page.get_by_role("button", name="Start the scenario").click()
+    for phone in (ann, bo):
+        expect(phone.page.locator("#region-monsters")).to_contain_text("Bandit Guard")
+        expect(phone.page.locator("#region-status")).to_contain_text("Round 1")
+    status = bo.page.locator("#region-status")
+    expect(status.locator(".gh-level")).to_contain_text("1")
+
+    # Ann chooses; Bo sees that she has, not what.
+    ann_form = ann.page.locator("#region-me form:has(input[name=second])")
+    ann_form.locator("input[name=initiative]").fill("12")
+    ann_form.locator("input[name=second]").fill("47")
+    ann_form.locator("button[type=submit]").click()
+    expect(ann.page.locator("#region-me")).to_contain_text("You chose 12")
+    expect(bo.page.locator("#region-turns")).to_contain_text("Still choosing: Spellweaver")
+    assert "47" not in bo.page.locator("main").inner_text()
+    expect(bo.page.locator("#region-monsters .gh-card")).to_have_count(0)
+
+    bo_form = bo.page.locator("#region-me form:has(input[name=second])")
+    bo_form.locator("input[name=initiative]").fill("88")
+    bo_form.locator("input[name=second]").fill("9")
+    bo_form.locator("button[type=submit]").click()
+
+    # Both chose: the guards' card shows on both phones, and the order.
+    for phone in (ann, bo):
+        expect(phone.page.locator("#region-monsters .gh-card")).to_have_count(1)
+        expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(3)
+    expect(bo.page.locator("#region-party")).to_contain_text("12")
+
+    # Walk the round: Ann (12) first unless the guards' card is lower.
+    monster_attacked = False
+    for _ in range(20):
+        if "Round 2" in ann.page.locator("#region-status").inner_text():
+            break
+        now = turn_now(ann.page).inner_text()
+        version = ann.page.get_attribute("#live-status", "data-version")
+        if "Brute" in now:
+            ann.page.get_by_role("button", name="End my turn").click()
+        elif "Spellweaver" in now:
+            bo.page.get_by_role("button", name="End my turn").click()
+        else:
+            if not monster_attacked:
+                acting = ann.page.locator("#region-monsters .gh-standee.acting")
+                acting.locator("summary").click()
+                acting.get_by_role("button", name="Draw a modifier and attack").click()
+                expect(bo.page.locator("#region-attacks")).to_contain_text("damage")
+                monster_attacked = True
+            ann.page.get_by_role("button", name="Next monster").click()
+        # The step reached this phone (its live version moved on).
+        ann.page.wait_for_function("(before) => document.querySelector('#live-status').dataset.version !== before",
+                                   arg=version)
+    assert monster_attacked
+    for phone in (ann, bo):
+        expect(phone.page.locator("#region-status")).to_contain_text("Round 2")
+        expect(phone.page.locator("#region-turns")).to_contain_text("Still choosing")
+
+
+@pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("zh-CN", "dark"), ("ja-JP", "light")])
+def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, locale, scheme):
+    from test_browser_layout import open_all_details, sideways_overflow
+
+    token = server.store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
+    phone = phones(locale=locale, color_scheme=scheme)
+    join(phone.page, server, token, "Bartholomew the Unpronounceable")
+    other, _ = server.store.join(token, "Zhang Wei 张伟", "player")
+    seat = next(iter(server.store.seats(token)))
+    server.store.act(token, seat, "character.set", {"class": "brute", "level": 1})
+    server.store.act(token, other.id, "character.set", {"class": "spellweaver", "level": 1})
+    server.store.act(token, seat, "scenario.start", {})
+    server.store.act(token, seat, "room.reveal", {"room": 2})
+    server.store.act(token, other.id, "initiative.choose", {"initiative": 20, "second": 30})
+    phone.page.reload()
+    wait_live(phone.page)
+    open_all_details(phone.page)
+    assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
+    server.store.act(token, seat, "initiative.choose", {"initiative": 40, "second": 50})
+    expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(4)
+    open_all_details(phone.page)
+    assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)

@@ -1,0 +1,42 @@
+"""Playing a Gloomhaven table through its rules alone (no web, no store):
+each step is typed, prepared with a seeded random source, validated and
+applied, as the store does."""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.gloomhaven.rules import RULES
+from companion.rules import Action, Seat
+
+SEATS = {"s1": Seat("s1", "Ann", "player"), "s2": Seat("s2", "Bo", "player")}
+
+
+class Table:
+    def __init__(self, scenario: int = 1, seed: int = 1, **options):
+        self.state = RULES.initial_state({"scenario": scenario, **options})
+        self.rng = random.Random(seed)
+        self.log: list[Action] = []
+
+    def act(self, seat: str | None, type: str, **payload) -> dict:
+        """As the platform does it: the payload typed by the action's
+        declaration, the draws made, then validated and applied."""
+        action = RULES.prepare(self.state, RULES.typed(Action(type, payload, seat)), self.rng)
+        self.state = RULES.act(self.state, action, SEATS)
+        self.log.append(action)
+        return self.state
+
+    def replayed(self, scenario: int = 1, **options) -> dict:
+        state = RULES.initial_state({"scenario": scenario, **options})
+        for action in self.log:
+            state = RULES.act(state, action, SEATS)
+        return state
+
+
+def started(scenario: int = 1, levels=(1, 1), seed: int = 1, **options) -> Table:
+    """A table whose characters are chosen (Brute, Spellweaver) and scenario started."""
+    table = Table(scenario, seed, **options)
+    for seat, cls, level in zip(SEATS, ("brute", "spellweaver"), levels):
+        table.act(seat, "character.set", **{"class": cls, "level": level})
+    table.act("s1", "scenario.start")
+    return table

@@ -1,0 +1,130 @@
+"""The Gloomhaven table through the web: created from the home page, two
+phones choose characters, start scenario 1 and play a round; every page and
+fragment renders in the three languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from web_support import Browser, join_seat, location_path
+
+ACCEPT = {"en": "en", "zh_Hans": "zh-CN", "ja": "ja"}
+
+
+def create_gloomhaven(host: Browser, scenario: int = 1) -> str:
+    host.load_csrf("/")
+    response = host.post("/tables", {"game": "gloomhaven", "name": "Black Barrow", "scenario": str(scenario),
+                                      "difficulty": "normal"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    host.token = re.fullmatch(r"/t/([^/]+)/qr", location_path(response)).group(1)
+    return host.token
+
+
+@pytest.fixture
+def gh_table(host) -> str:
+    return create_gloomhaven(host)
+
+
+@pytest.fixture
+def ann(gh_table, new_phone) -> Browser:
+    return join_seat(new_phone(), gh_table, "Ann")
+
+
+@pytest.fixture
+def bo(gh_table, new_phone) -> Browser:
+    return join_seat(new_phone("192.168.1.21"), gh_table, "Bo")
+
+
+def ok(response):
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response
+
+
+@pytest.fixture
+def started(gh_table, ann, bo) -> str:
+    ok(ann.act("character.set", **{"class": "brute", "level": "1", "name": "Ann's Brute"}))
+    ok(bo.act("character.set", **{"class": "spellweaver", "level": "1"}))
+    ok(ann.act("scenario.start"))
+    return gh_table
+
+
+def test_a_gloomhaven_table_can_be_set_up_from_the_phones(gh_table, ann):
+    page = ann.page(f"/t/{gh_table}")
+    assert "Black Barrow" in page and 'name="class"' in page
+    ok(ann.act("character.set", **{"class": "brute", "level": "3"}))
+    page = ann.page(f"/t/{gh_table}")
+    assert "Scenario level" in page
+
+
+def test_a_round_is_played_through_the_pages(started, ann, bo):
+    ok(ann.act("initiative.choose", initiative="12", second="40"))
+    ok(bo.act("initiative.choose", long_rest="1"))
+    page = ann.page(f"/t/{started}")
+    assert "Turn order" in page and "End my turn" in page
+    ok(ann.act("turn.next"))
+    refused = bo.act("turn.next")
+    assert refused.status_code in (200, 422)
+
+
+def test_a_bad_value_is_refused_naming_the_field_and_never_a_500(started, ann):
+    response = ann.act("initiative.choose", initiative="abc", second="3")
+    assert response.status_code == 422
+    response = ann.act("standee.adjust", standee="nope", delta="1")
+    assert response.status_code == 422
+    response = ann.act("room.reveal", room="[]")
+    assert response.status_code == 422
+
+
+@pytest.mark.parametrize("language", ["en", "zh_Hans", "ja"])
+def test_every_region_renders_in_each_language(started, ann, bo, language):
+    ok(ann.act("initiative.choose", initiative="12", second="40"))
+    ok(bo.act("initiative.choose", initiative="30", second="40"))
+    for phone in (ann, bo):
+        response = phone.get(f"/t/{started}", headers={"Accept-Language": ACCEPT[language]})
+        assert response.status_code == 200
+    display = ann.get(f"/t/{started}/display", headers={"Accept-Language": ACCEPT[language]})
+    assert display.status_code == 200
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_home_page_preselects_normal_difficulty_in_every_language(host, language):
+    page = host.get("/", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert re.search(r'<option value="normal" selected>', page)
+
+
+def test_a_cards_area_of_effect_is_drawn_as_hexes(app):
+    from companion.games.gloomhaven import abilities, catalog
+    from companion.games.gloomhaven.present import _with_drawing
+    stats = {"normal": {"attack": 2}, "elite": {"attack": 3}}
+    card = abilities.resolve_card(catalog.deck("cultist")["cards"][0], stats)
+    actions = [_with_drawing(a) for a in card["actions"]]
+    with app.test_request_context("/"):
+        module = app.jinja_env.get_template("games/gloomhaven/_gh.html").make_module({"act_url": "/"})
+        html = "".join(str(module.card_action(a)) for a in actions)
+    assert '<svg class="gh-area"' in html and html.count("<polygon") >= 2
+
+
+def test_a_boss_cards_special_is_spelled_out(app):
+    from companion.games.gloomhaven import abilities, catalog
+    from companion.games.gloomhaven.present import _with_special
+    boss = catalog.monster("bandit-commander")
+    by_rank = {"boss": {"attack": 3, "move": 3}}
+    specials = [[abilities.resolve_action(a, by_rank) for a in group] for group in boss["specials"]]
+    card = next(c for c in catalog.deck(boss["deck"])["cards"] if any(a["kind"] == "special" for a in c["actions"]))
+    actions = [_with_special(a, specials) for a in abilities.resolve_card(card, by_rank)["actions"]]
+    with app.test_request_context("/"):
+        module = app.jinja_env.get_template("games/gloomhaven/_gh.html").make_module({"act_url": "/"})
+        html = "".join(str(module.card_action(a)) for a in actions)
+    special = next(a for a in actions if a["kind"] == "special")
+    assert f"Special {special['number']}" in html and special["then"]
+
+
+def test_a_scenarios_objectives_show_their_hit_points_worked_out(host, new_phone):
+    token = create_gloomhaven(host, scenario=22)
+    ann = join_seat(new_phone(), token, "Ann")
+    ok(ann.act("character.set", **{"class": "brute", "level": "4"}))
+    page = ann.page(f"/t/{token}")
+    # Altar: 4 + C×L with one character at level 2 (4 ÷ 2).
+    assert "Altar" in page and ">6</span>" in page
