@@ -131,10 +131,10 @@ def build(state: dict, standee_id: str) -> Built:
     hexes = board.get("hexes", {})
     scenario = {
         "rules": "gloomhaven", "outside": "wall",
-        "hexes": [list(unkey(h)) for h in sorted(hexes)],
+        "hexes": [list(h) for h in sorted(unkey(h) for h in hexes)],
         "walls": [[w[:2], w[2:]] for w in board.get("walls", [])],
-        "terrain": [{"hex": list(unkey(h)), "type": SOLVER_TERRAIN[t]} for h, t in sorted(hexes.items())
-                    if t in SOLVER_TERRAIN],
+        "terrain": [{"hex": list(h), "type": SOLVER_TERRAIN[t]}
+                    for h, t in sorted((unkey(h), t) for h, t in hexes.items()) if t in SOLVER_TERRAIN],
         "figures": figures, "active": ids[standee_id], "action": action,
     }
     return Built(scenario, names, notes, card, attack)
