@@ -63,9 +63,9 @@ def monster_attack(state: dict, action: Action) -> None:
     for code in cards:
         modifiers.take(state["modifiers"], code)
     result = attacks.calculate(
-        common.whole(payload, "base", 0, 99), bonuses=[common.whole(payload, "bonus", -99, 99, default=0)],
-        cards=cards, mode=mode, shield=common.whole(payload, "shield", 0, 99, default=0),
+        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload), cards=cards, mode=mode, shield=common.whole(payload, "shield", 0, 99, default=0),
         pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
+    result["working"][0:1] = _card_attack_working(state, attacker, result["working"][0])
     _record(state, common.standee_label(attacker), name, mode, result)
     common.news(state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage (take it, or lose cards instead)."),
                         {"attacker": common.standee_label(attacker), "target": name, "damage": result["damage"]}])
@@ -90,7 +90,7 @@ def character_attack(state: dict, action: Action) -> None:
     stats = common.stats(state, target["monster"], target["rank"])
     shield = (stats.get("shield") or 0) + _card_shield(state, target)
     result = attacks.calculate(
-        common.whole(payload, "base", 0, 99), bonuses=[b for b in [common.whole(payload, "bonus", -99, 99, default=0)] if b],
+        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload),
         doubled=common.flag(payload, "doubled"), cards=cards, mode=mode, shield=shield,
         pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
     label = common.standee_label(target)
@@ -102,6 +102,27 @@ def character_attack(state: dict, action: Action) -> None:
     if retaliate and target in state["standees"]:
         state["news"].append([N_("Retaliate %(value)d (range %(range)d) if the attacker is within reach."),
                               {"value": retaliate["value"], "range": retaliate["range"]}])
+
+
+def _card_attack_working(state: dict, attacker: dict, base_line: list) -> list:
+    """When the attack is the card's own, say where its number comes from:
+    "base attack 4 = 3 on the stat card +1 on this card"."""
+    from companion.games.gloomhaven.play.rounds import _card
+    card = _card(state, attacker["monster"])
+    attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack" and "delta" in a), None)
+    if attack is None:
+        return [base_line]
+    stat = common.stats(state, attacker["monster"], attacker["rank"])["attack"]
+    if stat + attack["delta"] != base_line[1]["value"]:
+        return [base_line]
+    return [[N_("base attack %(value)d = %(stat)d on the stat card %(delta)+d on this card"),
+             {"value": stat + attack["delta"], "stat": stat, "delta": attack["delta"]}]]
+
+
+def _bonuses(payload: dict) -> list[int]:
+    """The attack's own +X (none shown when it is 0)."""
+    bonus = common.whole(payload, "bonus", -99, 99, default=0)
+    return [bonus] if bonus else []
 
 
 def _card_shield(state: dict, target: dict) -> int:

@@ -91,7 +91,7 @@ def test_a_monster_attack_draws_from_the_monster_deck_and_shows_the_working():
     attacker = acting_standee(table.state)
     table.act("s1", "monster.attack", standee=attacker["id"], target="s1", base=3, shield=1)
     attack = table.state["attacks"][0]
-    assert len(attack["counted"]) == 1 and attack["working"][0] == ["base attack %(value)d", {"value": 3}]
+    assert len(attack["counted"]) == 1 and attack["working"][0][1]["value"] == 3
     assert modifiers.pile_size(table.state["modifiers"]) == 19
     assert table.replayed() == table.state
 
@@ -311,3 +311,18 @@ def test_characters_not_tied_cant_swap():
     choose_both(table, first=(90, 40), second=(91, 40))
     with pytest.raises(ActionError):
         table.act("s2", "turn.swap")
+
+
+def test_a_monster_attack_at_the_cards_value_shows_the_stat_and_the_card():
+    from companion.games.gloomhaven.present import present
+    table = started(seed=2)
+    choose_both(table, first=(95, 96), second=(97, 98))
+    acting = acting_standee(table.state)
+    attacks = [a for a in present(table.state, "s1")["acting"]["actions"] if a["kind"] == "attack"]
+    if not attacks:
+        pytest.skip("this seed's guard card has no attack")
+    value = attacks[0]["amount"][acting["rank"]]
+    table.act("s1", "monster.attack", standee=acting["id"], target="s1", base=value)
+    first = table.state["attacks"][0]["working"][0]
+    assert first[0] == "base attack %(value)d = %(stat)d on the stat card %(delta)+d on this card"
+    assert first[1]["stat"] + first[1]["delta"] == value
