@@ -47,3 +47,50 @@ class Hub:
 
     def knows(self, token: str) -> int | None:
         return self._versions.get(token)
+
+
+class StreamSlots:
+    """How many event streams are open, in all and per client address.
+
+    Each open stream holds one of the server's threads for as long as it
+    lasts, so the streams must leave threads over for pages and actions:
+    `take` refuses a stream past either limit instead of letting one more
+    page wait for a thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open = 0
+        self._by_client: dict[str, int] = {}
+
+    def refusal(self, client: str, limit: int, per_client: int) -> str | None:
+        """"busy" (the server is full), "client" (this client has its share)
+        or None (a stream would be admitted now). A limit of 0 is no limit."""
+        with self._lock:
+            return self._refusal(client, limit, per_client)
+
+    def _refusal(self, client: str, limit: int, per_client: int) -> str | None:
+        if limit and self._open >= limit:
+            return "busy"
+        if per_client and self._by_client.get(client, 0) >= per_client:
+            return "client"
+        return None
+
+    def take(self, client: str, limit: int, per_client: int) -> str | None:
+        """Count one more stream for `client`, unless refused (see `refusal`)."""
+        with self._lock:
+            refused = self._refusal(client, limit, per_client)
+            if refused is None:
+                self._open += 1
+                self._by_client[client] = self._by_client.get(client, 0) + 1
+            return refused
+
+    def give_back(self, client: str) -> None:
+        with self._lock:
+            self._open -= 1
+            left = self._by_client.pop(client) - 1
+            if left:
+                self._by_client[client] = left
+
+    @property
+    def open(self) -> int:
+        return self._open

@@ -28,6 +28,16 @@ DB_NAME = "companion.sqlite3"
 # this); it just frees idle keep-alive sockets. Stated here, well above the
 # 15 s heartbeat, so nobody lowers it thinking it limits streams.
 CHANNEL_TIMEOUT = 120
+# Threads kept for pages and actions whatever the streams: open streams are
+# limited to the rest (tests/reliability/test_reliability_streams.py).
+MIN_SPARE_THREADS = 16
+DEFAULT_STREAMS_PER_CLIENT = 16
+
+
+def stream_limit(threads: int) -> int:
+    """How many event streams may be open at once with `threads` threads:
+    an eighth of them (at least 16) stays free for everything else."""
+    return threads - max(MIN_SPARE_THREADS, threads // 8)
 
 
 def add_command(commands) -> None:
@@ -53,8 +63,16 @@ def add_command(commands) -> None:
         metavar="N",
         type=int,
         default=DEFAULT_THREADS,
-        help=f"worker threads, at least {MIN_THREADS}; each phone with the table open holds one "
-        f"(default: {DEFAULT_THREADS})",
+        help=f"worker threads, at least {MIN_THREADS}; each phone with the table open holds one, "
+        f"and an eighth stay free for pages and actions (default: {DEFAULT_THREADS})",
+    )
+    parser.add_argument(
+        "--streams-per-address",
+        metavar="N",
+        type=int,
+        default=DEFAULT_STREAMS_PER_CLIENT,
+        help="live pages one network address may keep open at once; raise it if every phone reaches "
+        f"this machine through one proxy, 0 for no limit (default: {DEFAULT_STREAMS_PER_CLIENT})",
     )
     parser.set_defaults(run=run)
 
@@ -123,11 +141,18 @@ def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_
         # select() can't watch file descriptors above 1023; poll() can
         # (waitress falls back to select() where there is no poll, on Windows).
         asyncore_use_poll=True,
+        # Keep reading a connection while its request runs, so a phone that
+        # closes its event stream is noticed at once (the stream looks at
+        # environ["waitress.client_disconnected"]) instead of at the second
+        # write after, which left its thread held for up to two heartbeats.
+        channel_request_lookahead=1,
         # send_bytes is already 1 (each yielded chunk is sent at once) and
         # passing it is deprecated; tests/test_serve.py checks the streaming.
         ident="companion",
     )
     settings.update(adjustments)
+    if hasattr(app, "config"):  # our Flask app: streams leave threads for the rest
+        app.config["SSE_MAX_STREAMS"] = stream_limit(settings["threads"])
     # Leave room for the listener, the wake-up pipe, SQLite and the like.
     _raise_open_file_limit(settings["connection_limit"] + 64)
     return waitress.server.create_server(app, **settings)
@@ -242,7 +267,7 @@ def run(args) -> int:
 
     db_path = Path(args.db).expanduser() if args.db else default_db_path()
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    app = create_app({"DATABASE": str(db_path)})
+    app = create_app({"DATABASE": str(db_path), "SSE_STREAMS_PER_CLIENT": max(0, args.streams_per_address)})
     try:
         server = make_server(app, args.host, args.port, max(MIN_THREADS, args.threads))
     except OSError as error:

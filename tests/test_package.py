@@ -55,6 +55,8 @@ def built(tmp_path_factory) -> dict[str, list[str]]:
     "companion/templates/games/tally/tracks.html",
     "companion/web/static/app.js",
     "companion/web/static/app.css",
+    "companion/web/static/awake.webm",  # the screen-awake videos (app.js)
+    "companion/web/static/awake.mp4",
     "companion/translations/ja/LC_MESSAGES/messages.mo",
     "companion/translations/zh_Hans/LC_MESSAGES/messages.po",
     "companion/translations/messages.pot",

@@ -7,15 +7,8 @@ import pytest
 
 from companion import store as store_module
 from companion.rules import ActionError
-from companion.store import Store
 from tests.dice_table import dice_table  # noqa: F401 (fixture)
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    yield store
-    store.close()
+from tests.test_store import store  # noqa: F401 (fixture: a store on a fresh database file)
 
 
 @pytest.fixture

@@ -204,10 +204,14 @@ def test_plus_sign_format_survives():
 @pytest.mark.parametrize("locale", LOCALES)
 def test_mo_file_matches_po_file(locale):
     catalog = load_po(locale)
-    expected = {m.id: m.string for m in catalog
-                if m.id and not m.fuzzy and all(translations_of(m))}
+    # A plural message's id and strings are lists in a read .mo, tuples in a .po.
+    def entry(message):
+        return tuple(message.id) if isinstance(message.id, (list, tuple)) else message.id, \
+            tuple(message.string) if isinstance(message.string, (list, tuple)) else message.string
+
+    expected = dict(entry(m) for m in catalog if m.id and not m.fuzzy and all(translations_of(m)))
     with update.po_path(locale).with_suffix(".mo").open("rb") as file:
-        compiled = {m.id: m.string for m in read_mo(file) if m.id}
+        compiled = dict(entry(m) for m in read_mo(file) if m.id)
     assert compiled == expected, "the .mo is stale: run `python -m companion.translations.update`"
 
 

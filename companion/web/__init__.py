@@ -15,7 +15,7 @@ import js_lib_htmx
 from flask import Flask, abort, send_from_directory
 from htmx_flask import Htmx
 
-from companion import games, resource_dir
+from companion import games, resource_dir, serve
 from companion.live import Hub
 from companion.store import Store
 from companion.web import errors, i18n, security, templating
@@ -32,6 +32,15 @@ def create_app(config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an export of a long campaign fits
         SSE_HEARTBEAT_SECONDS=15.0,
+        # How often an idle stream looks whether its client hung up.
+        SSE_CLOSED_CHECK_SECONDS=2.0,
+        # Open streams in all (serve sets it from its thread count) and per
+        # client address (a host's display and a few tabs fit); 0: no limit.
+        SSE_MAX_STREAMS=serve.stream_limit(serve.DEFAULT_THREADS),
+        SSE_STREAMS_PER_CLIENT=16,
+        # Retry-After of a refused stream: server full, or this address's share taken.
+        SSE_BUSY_RETRY_SECONDS=5,
+        SSE_CLIENT_RETRY_SECONDS=15,
         JSON_SORT_KEYS=False,
     )
     app.config.update(config or {})
@@ -50,9 +59,10 @@ def create_app(config: dict | None = None) -> Flask:
     templating.init_app(app)
     errors.init_app(app)
 
-    from companion.web import api, events, pages, play, render
+    from companion.web import api, events, guesses, pages, play, render
 
     render.init_app(app)
+    app.extensions["companion.wrong_codes"] = guesses.WrongCodes()
     events.init_app(app)
     app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.blueprint)

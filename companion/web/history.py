@@ -8,7 +8,8 @@ from flask import current_app
 from flask_babel import gettext
 
 from companion.rules import Action, Seat
-from companion.store import PLATFORM_ACTIONS, SEAT_JOIN, SEAT_TAKEOVER, UNDO, LogEntry, Table
+from companion.store import (PLATFORM_ACTIONS, SEAT_BACK, SEAT_JOIN, SEAT_LEFT, SEAT_TAKEOVER, UNDO, LogEntry,
+                             Table)
 from companion.web.i18n import translate_params
 
 
@@ -34,6 +35,10 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
         text = translate_params("undid: %(who)s %(what)s", {"who": line.who, "what": line.text})
     elif entry.type == SEAT_JOIN:
         text = translate_params("joined as %(role)s", {"role": role_label(table, entry.payload.get("role"))})
+    elif entry.type == SEAT_TAKEOVER and entry.payload.get("how") == SEAT_LEFT:
+        text = gettext("left the seat")
+    elif entry.type == SEAT_TAKEOVER and entry.payload.get("how") == SEAT_BACK:
+        text = gettext("came back to the seat")
     elif entry.type == SEAT_TAKEOVER:
         seat = seats.get(entry.payload.get("id"))
         text = translate_params("moved %(seat)s to another phone", {"seat": seat.name if seat else "?"})
@@ -49,18 +54,21 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
 
 
 def lines(table: Table, viewer: Seat | None, last: int | None = None, *, seats: dict[str, Seat] | None = None,
-          state: dict | None = None, version: int | None = None) -> list[tuple[LogEntry, HistoryLine]]:
+          state: dict | None = None, version: int | None = None,
+          entries: list[LogEntry] | None = None) -> list[tuple[LogEntry, HistoryLine]]:
     """The table's log as `viewer` may read it, oldest first (the `last` N only, if given).
 
     A caller that has read the table already passes its `seats`, `state` and
     `version` (all three): they are not read again, and the lines end at that
-    version even if the table has moved on since."""
+    version even if the table has moved on since; and perhaps the log
+    `entries` too, as `store.log(token, last, version)` gave them."""
     store = current_app.extensions["companion.store"]
     if seats is None:
         seats = store.seats(table.token)
     if state is None:
         version, state = store.state(table.token)
-    entries = store.log(table.token, last=last, upto=version)
+    if entries is None:
+        entries = store.log(table.token, last=last, upto=version)
     by_seq = {entry.seq: entry for entry in entries}
     targets = {entry.seq: seq for entry in entries if (seq := undone_seq(entry)) is not None}
     further_back = set(targets.values()) - set(by_seq)

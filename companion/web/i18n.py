@@ -7,8 +7,12 @@ companion/games/<id>/translations/, merged with the shared one.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
 from flask import Flask, request, session
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale, get_translations, gettext
 
 from companion import PACKAGE_DIR, games
 from companion.languages import LANGUAGES
@@ -64,9 +68,37 @@ def html_lang() -> str:
     return locale.replace("_", "-") if locale in LANGUAGES else "en"
 
 
+# The catalog of the renders in progress in this thread (see `one_catalog`).
+_held_translations: ContextVar = ContextVar("companion_translations", default=None)
+
+
+def _translations():
+    return _held_translations.get() or get_translations()
+
+
+@contextmanager
+def one_catalog() -> Iterator[None]:
+    """Templates rendered inside look the reader's catalog up once, not at
+    each `_()`: Flask-Babel finds it through several context lookups per
+    call, a tenth of the time of rendering a table's regions."""
+    held = _held_translations.set(get_translations())
+    try:
+        yield
+    finally:
+        _held_translations.reset(held)
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", translation_directories())
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     Babel(app, locale_selector=choose_locale)
+    # Flask-Babel's own callables, but through `_translations`.
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: _translations().ugettext(s),
+        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        pgettext=lambda c, s: _translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, html_lang=html_lang, current_locale=lambda: str(get_locale()),
                                  tr=translate_params)

@@ -8,13 +8,14 @@ import re
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
                    session, url_for)
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from companion import games, qr
 from companion.languages import LANGUAGES
 from companion.rules import ActionError
 from companion.store import Table
 from companion.web import history, render
+from companion.web.guesses import WrongCodes
 from companion.web.i18n import error_text
 from companion.web.security import (current_seat, is_host, is_local_request, remember_host, remember_seat,
                                     require_host, store, table_or_404)
@@ -86,10 +87,18 @@ def import_table():
 
 @blueprint.post("/join")
 def join_by_code():
-    table = store().table_by_code(request.form.get("code", ""))
+    guesses: WrongCodes = current_app.extensions["companion.wrong_codes"]
+    client = request.remote_addr or "?"
+    code = request.form.get("code", "")
+    wait = guesses.wait(client)
+    if wait:
+        message = ngettext("Too many wrong codes. Try again in %(num)d second.",
+                           "Too many wrong codes. Try again in %(num)d seconds.", wait)
+        return render_template("join_code.html", error=message, code=code), 429, {"Retry-After": str(wait)}
+    table = store().table_by_code(code)
     if table is None:
-        return render_template("join_code.html", error=gettext("No table has that code."),
-                               code=request.form.get("code", "")), 404
+        guesses.wrong(client)
+        return render_template("join_code.html", error=gettext("No table has that code."), code=code), 404
     return redirect(url_for("pages.table", token=table.token))
 
 
@@ -131,7 +140,7 @@ def table(token: str):
 
 def join_page(table: Table, **extra):
     return render_template("join.html", table=table, seats=store().seats(table.token), roles=table.rules.roles(),
-                           host=is_host(table), **extra)
+                           vacant=store().vacant_seats(table.token), host=is_host(table), **extra)
 
 
 @blueprint.post("/t/<token>/seats")
@@ -171,8 +180,12 @@ def claim(token: str, key: str):
 
 @blueprint.post("/t/<token>/leave")
 def leave(token: str):
-    """Forget this phone's seat (the seat stays at the table)."""
+    """Give up this phone's seat. The seat stays at the table with all it
+    holds, and whoever joins under its name again takes it back."""
     table = table_or_404(token)
+    seat = current_seat(table)
+    if seat is not None:
+        store().leave(token, seat.id)
     session["seats"] = {k: v for k, v in session.get("seats", {}).items() if k != table.token}
     return redirect(url_for("pages.table", token=token))
 
@@ -197,8 +210,13 @@ def qr_page(token: str):
 def history_page(token: str):
     table = table_or_404(token)
     viewer = current_seat(table)
-    lines = history.newest_first(table, viewer)
-    return render_template("history.html", table=table, seat=viewer, lines=lines)
+    # One read of seats and state, so the lines are those of `version`
+    # (the page fetches the list again when the stream says a newer one).
+    seats = store().seats(token)
+    version, state = store().state(token)
+    lines = history.newest_first(table, viewer, seats=seats, state=state, version=version)
+    page = "_history_list.html" if request.args.get("part") == "list" else "history.html"
+    return render_template(page, table=table, seat=viewer, lines=lines, version=version)
 
 
 @blueprint.get("/t/<token>/export")

@@ -8,21 +8,37 @@ hundred phones on eight seats cost nine renders per change, not three hundred.
 
 from __future__ import annotations
 
-from flask import Flask, current_app, render_template, url_for
+from typing import Callable, Hashable
+
+from flask import Flask, current_app, url_for
 from flask_babel import get_locale
 
 from companion.rules import Seat
 from companion.store import Table
-from companion.web import history
+from companion.web import history, i18n
 from companion.web.memo import Memo
 from companion.web.security import store
 
 PLATFORM_REGIONS = ["log"]
 CACHE_SIZE = 512
+# What every viewer's render of one version reads alike (state, seats, the
+# undo step, the log's tail), kept for a few versions of many tables.
+READS_CACHE_SIZE = 1024
 
 
 def init_app(app: Flask) -> None:
     app.extensions["companion.renders"] = Memo(CACHE_SIZE)
+    app.extensions["companion.version_reads"] = Memo(READS_CACHE_SIZE)
+
+
+def version_read(token: str, version: int, what: Hashable, read: Callable[[], object]):
+    """`read()` once per table version for every viewer that renders it.
+    A table's reads at one version never change (every change is a new
+    version), so eight seats' renders after an action share one read each
+    instead of each decoding the state and querying the log."""
+    reads: Memo = current_app.extensions["companion.version_reads"]
+    # Wrapped, as a Memo does not keep None (no undo step, say).
+    return reads.get((token, version, what), lambda: (read(),))[0]
 
 
 def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
@@ -33,7 +49,8 @@ def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
 def context(table: Table, seat: Seat | None, display: bool, version: int, state: dict) -> dict:
     rules = table.rules
     viewer = None if display else seat
-    seats = store().seats(table.token)
+    token = table.token
+    seats = version_read(token, version, "seats", lambda: store().seats(token))
     return {
         "table": table,
         "rules": rules,
@@ -43,12 +60,13 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         # and state again might find a newer version than the one this render
         # is cached as.
         "last_lines": lambda table, seat, count: history.newest_first(
-            table, seat, count, seats=seats, state=state, version=version),
+            table, seat, count, seats=seats, state=state, version=version,
+            entries=version_read(token, version, ("log", count), lambda: store().log(token, last=count, upto=version))),
         "view": rules.view(state, viewer),
         "version": version,
         # The step the Undo button takes back, sent with it so that an action
         # from another phone in between is not undone by mistake.
-        "undo_seq": store().undo_target(table.token, upto=version),
+        "undo_seq": version_read(token, version, "undo", lambda: store().undo_target(token, upto=version)),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
     }
@@ -68,10 +86,10 @@ def regions(table: Table, seat: Seat | None, display: bool,
     locale = str(get_locale())
     if known_version is not None:
         def render_if_current() -> dict[str, str] | None:
-            latest, state = store().state(table.token)
+            state = version_read(table.token, known_version, "state", lambda: state_if_current(table.token, known_version))
             # None when the table moved on since the hub said: that version
             # can no longer be rendered, so the current one is, below.
-            return render_regions(table, seat, display, latest, state) if latest == known_version else None
+            return render_regions(table, seat, display, known_version, state) if state is not None else None
 
         html = renders.get((table.token, known_version, viewer, locale), render_if_current)
         if html is not None:
@@ -81,10 +99,23 @@ def regions(table: Table, seat: Seat | None, display: bool,
                                 lambda: render_regions(table, seat, display, version, state))
 
 
+def state_if_current(token: str, version: int) -> dict | None:
+    latest, state = store().state(token)
+    return state if latest == version else None
+
+
 def render_regions(table: Table, seat: Seat | None, display: bool, version: int, state: dict) -> dict[str, str]:
     ctx = context(table, seat, display, version, state)
+    # The context processors run once for all the viewer's regions, not once
+    # per region as render_template would.
+    current_app.update_template_context(ctx)
     html = {}
-    for name in region_names(table, seat, display):
-        template = f"regions/{name}.html" if name in PLATFORM_REGIONS else f"{table.rules.templates}/{name}.html"
-        html[name] = render_template(template, **ctx)
+    with i18n.one_catalog():
+        for name in region_names(table, seat, display):
+            template = f"regions/{name}.html" if name in PLATFORM_REGIONS else f"{table.rules.templates}/{name}.html"
+            html[name] = render_region(template, ctx)
     return html
+
+
+def render_region(template: str, ctx: dict) -> str:
+    return current_app.jinja_env.get_template(template).render(ctx)

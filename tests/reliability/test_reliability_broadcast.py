@@ -61,16 +61,18 @@ class Streams:
 
 
 def test_a_change_is_rendered_once_per_viewer_not_once_per_stream(tmp_path, monkeypatch):
-    app = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "SSE_HEARTBEAT_SECONDS": 30.0})
+    # Every stream comes from 127.0.0.1 here: no per-address share.
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "SSE_HEARTBEAT_SECONDS": 30.0,
+                      "SSE_STREAMS_PER_CLIENT": 0})
     store = app.extensions["companion.store"]
     table = store.create_table("tally", "Crowd", {"tracks": "Doom 0..30", "counters": "VP 0..99"})
     keys = [store.join(table.token, f"P{n}", "player")[1] for n in range(SEATS)]
 
     renders: Counter = Counter()
     key_reads: list[int] = []
-    real_render, real_seat_keys = render.render_template, Store.seat_keys
-    monkeypatch.setattr(render, "render_template", lambda name, **context: (
-        renders.update([name]), real_render(name, **context))[1])
+    real_render, real_seat_keys = render.render_region, Store.seat_keys
+    monkeypatch.setattr(render, "render_region", lambda name, context: (
+        renders.update([name]), real_render(name, context))[1])
     monkeypatch.setattr(Store, "seat_keys", lambda self, token: (key_reads.append(1), real_seat_keys(self, token))[1])
 
     base_url, stop = serve.serve_in_thread(app, threads=STREAMS + 16)

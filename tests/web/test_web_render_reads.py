@@ -38,3 +38,22 @@ def test_an_undo_of_a_step_further_back_names_that_step(store, table, alice):
     store.undo(table, alice.seat_id)
     page = alice.page(f"/t/{table}")
     assert "undid: Alice Doom +3" in page
+
+
+def test_the_viewers_of_a_version_share_its_reads(monkeypatch, app, store, table, alice, bob, new_phone):
+    """After a change every viewer's stream renders; the state, seats, undo
+    step and log tail of that version are read once for all of them."""
+    version = store.act(table, alice.seat_id, "track.adjust", {"track": "t1", "delta": 1})
+    reads: Counter = Counter()
+    for name in ("seats", "state", "undo_target", "log"):
+        real = getattr(Store, name)
+        monkeypatch.setattr(Store, name, lambda self, *args, real=real, name=name, **kwargs: (
+            reads.update([name]), real(self, *args, **kwargs))[1])
+    seats = store.seats(table)
+    reads.clear()
+    with app.test_request_context():
+        for seat in seats.values():
+            _, html = render.regions(store.table(table), seat, False, known_version=version)
+            assert "Doom +1" in html["log"]
+    assert len(seats) == 2 and reads == {"seats": 1, "state": 1, "undo_target": 1, "log": 1}
+

@@ -8,10 +8,10 @@
   let lock = null;
   async function keepAwake() {
     if (!("wakeLock" in navigator)) {
-      // Browsers offer it only on secure pages; phones reach us over plain
-      // http on the LAN, so say what to do instead.
-      const hint = document.getElementById("wake-hint");
-      if (hint) hint.hidden = false;
+      // Browsers offer it only on secure pages, and phones reach us over
+      // plain http on the LAN: the video below stands in from the first tap.
+      showWakeHint(!awakeVideo || awakeVideo.paused);
+      resumeAwakeVideo();
       return;
     }
     if (document.visibilityState !== "visible") return;
@@ -19,6 +19,53 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
+
+  // Without the API: a silent video, playing in a loop across the whole view
+  // but transparent and untouchable behind the page. Chromium keeps the
+  // screen on while a video with picture plays on a shown page, mostly on
+  // screen and covering a fifth of the view or more (what it measures is the
+  // box, not how it is painted). Phones let a page start a video only after
+  // a tap, so the first tap anywhere starts it.
+  const here = document.currentScript ? document.currentScript.src : window.location.href;
+  let awakeVideo = null;
+  function showWakeHint(shown) {
+    const hint = document.getElementById("wake-hint");
+    if (hint) hint.hidden = !shown;
+  }
+  function startAwakeVideo() {
+    if ("wakeLock" in navigator && lock) return;
+    if (!document.querySelector(".live-page")) return;  // the table's pages only
+    if (!awakeVideo) {
+      awakeVideo = document.createElement("video");
+      awakeVideo.className = "awake-video";
+      awakeVideo.muted = true;
+      awakeVideo.loop = true;
+      awakeVideo.playsInline = true;
+      awakeVideo.disableRemotePlayback = true;
+      ["muted", "playsinline", "loop"].forEach(function (name) { awakeVideo.setAttribute(name, ""); });
+      awakeVideo.setAttribute("aria-hidden", "true");
+      awakeVideo.tabIndex = -1;
+      [["awake.webm", "video/webm"], ["awake.mp4", "video/mp4"]].forEach(function (file) {
+        const source = document.createElement("source");
+        source.src = new URL(file[0], here).href;
+        source.type = file[1];
+        awakeVideo.appendChild(source);
+      });
+      awakeVideo.addEventListener("playing", function () { showWakeHint(false); });
+      awakeVideo.addEventListener("pause", function () { showWakeHint(!("wakeLock" in navigator)); });
+      document.body.appendChild(awakeVideo);
+    }
+    resumeAwakeVideo();
+  }
+  function resumeAwakeVideo() {
+    if (awakeVideo && awakeVideo.paused && document.visibilityState === "visible") {
+      const playing = awakeVideo.play();
+      if (playing) playing.catch(function () { showWakeHint(true); });
+    }
+  }
+  document.addEventListener("pointerdown", function () {
+    if (!("wakeLock" in navigator) || !lock) startAwakeVideo();
+  }, true);
 
   // Live regions. The sse extension in our htmx package is written for htmx 1
   // and fails on every message under htmx 2, so the same attributes are bound
@@ -49,6 +96,14 @@
       });
     });
     source.addEventListener("version", function (event) { setLive("open", event.data); });
+    // A list the server can't send to every reader alike (the history, with
+    // each reader's secrets left out) is fetched again when the version moves on.
+    source.addEventListener("version", function (event) {
+      const list = holder.querySelector("[data-refresh]");
+      if (list && list.dataset.version !== event.data) {
+        htmx.ajax("GET", list.dataset.refresh, {target: list, swap: "outerHTML"});
+      }
+    });
     // The server pings every few seconds; silence for much longer means the
     // connection died without the browser noticing (Wi-Fi hand-over, sleep).
     function watch() {
@@ -63,14 +118,31 @@
     source.addEventListener("seat-lost", function () {
       source.close(); window.location.replace(window.location.pathname + "?seat=moved");
     });
-    source.onopen = function () { holder.retryDelay = 1000; setLive("open"); };
+    source.onopen = function () { holder.retryDelay = 1000; setLive("open"); clearFailures("sendError"); };
     source.onerror = function () {
       setLive("lost");
-      // The browser retries by itself unless it gave up (CLOSED); then we do, backing off.
+      // The browser retries by itself unless it gave up (CLOSED: the server
+      // answered something else than a stream); then we do, after asking why.
       if (source.readyState !== EventSource.CLOSED) return;
       holder.retryDelay = Math.min((holder.retryDelay || 1000) * 2, 30000);
-      setTimeout(function () { if (holder.source === source) connect(holder); }, holder.retryDelay);
+      retryLater(holder, source);
     };
+  }
+  // An EventSource can't read the refusal, so the same address with ?probe=1
+  // answers it again without opening a stream: a full server (503) or too
+  // many pages from this phone (429) says in Retry-After how long to wait.
+  // The wait is spread a little, so a roomful of phones doesn't come back at once.
+  function retryLater(holder, source) {
+    const url = holder.getAttribute("sse-connect");
+    const again = function (ms) { setTimeout(function () { if (holder.source === source) connect(holder); }, ms); };
+    fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "probe=1", {cache: "no-store"}).then(function (answer) {
+      const seconds = Number(answer.headers.get("Retry-After"));
+      if ((answer.status === 503 || answer.status === 429) && seconds > 0) {
+        again(seconds * 1000 * (1 + Math.random() / 2));
+      } else {
+        again(holder.retryDelay);
+      }
+    }, function () { again(holder.retryDelay); });
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[sse-connect]").forEach(function (holder) { streams.push(holder); connect(holder); });
@@ -149,7 +221,7 @@
   // A new action means the player moved on from an old refusal.
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!event.detail.elt.closest("form.action, .log-tail form")) return;
-    document.querySelectorAll("output.error").forEach(function (slot) { slot.textContent = ""; });
+    document.querySelectorAll("output.error").forEach(function (slot) { slot.textContent = ""; delete slot.dataset.failed; });
   });
   // No answer (Wi-Fi gone) or an answer that isn't the game's (a server
   // error): say so next to what was tapped, instead of nothing happening.
@@ -157,10 +229,19 @@
     const form = event.detail.elt.closest("form");
     const slot = form && form.querySelector("output.error");
     const page = document.querySelector("[data-send-error]");
-    if (slot && page) slot.textContent = page.dataset[key];
+    if (slot && page) { slot.textContent = page.dataset[key]; slot.dataset.failed = key; }
+  }
+  // Such a message is about the connection, not the game: it goes once the
+  // connection is back (the stream reopens) or an action gets through.
+  function clearFailures(kind) {
+    document.querySelectorAll(kind ? 'output.error[data-failed="' + kind + '"]' : "output.error[data-failed]")
+      .forEach(function (slot) { slot.textContent = ""; delete slot.dataset.failed; });
   }
   document.addEventListener("htmx:sendError", function (event) { failed(event, "sendError"); });
   document.addEventListener("htmx:responseError", function (event) { failed(event, "responseError"); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status === 200 && event.detail.elt.closest("form")) clearFailures();
+  });
   // Forms that make something new (a track) empty themselves once it's made.
   document.addEventListener("htmx:afterRequest", function (event) {
     const form = event.detail.elt;
