@@ -13,6 +13,10 @@ from browser_support import new_table_form, wait_live
 
 pytestmark = pytest.mark.browser
 
+# Another phone's change arrives through its event stream; on a loaded test
+# machine that may take longer than Playwright's default five seconds.
+LIVE = 15_000
+
 
 def create_gloomhaven(page, server) -> str:
     page.goto(server.url)
@@ -50,26 +54,26 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
     join(ann.page, server, token, "Ann")
     join(bo.page, server, token, "Bo")
     choose_character(ann.page, "brute")
-    expect(bo.page.locator("#region-party")).to_contain_text("Brute")
+    expect(bo.page.locator("#region-party")).to_contain_text("Brute", timeout=LIVE)
     choose_character(bo.page, "spellweaver")
-    expect(ann.page.locator("#region-party")).to_contain_text("Spellweaver")
+    expect(ann.page.locator("#region-party")).to_contain_text("Spellweaver", timeout=LIVE)
 
     ann.page.get_by_role("button", name="Start the scenario").click()
     for phone in (ann, bo):
-        expect(phone.page.locator("#region-monsters")).to_contain_text("Bandit Guard")
-        expect(phone.page.locator("#region-status")).to_contain_text("Round 1")
+        expect(phone.page.locator("#region-monsters")).to_contain_text("Bandit Guard", timeout=LIVE)
+        expect(phone.page.locator("#region-status")).to_contain_text("Round 1", timeout=LIVE)
     status = bo.page.locator("#region-status")
-    expect(status.locator(".gh-level")).to_contain_text("1")
+    expect(status.locator(".gh-level")).to_contain_text("1", timeout=LIVE)
 
     # Ann chooses; Bo sees that she has, not what.
     ann_form = ann.page.locator("#region-me form:has(input[name=second])")
     ann_form.locator("input[name=initiative]").fill("12")
     ann_form.locator("input[name=second]").fill("47")
     ann_form.locator("button[type=submit]").click()
-    expect(ann.page.locator("#region-me")).to_contain_text("You chose 12")
-    expect(bo.page.locator("#region-turns")).to_contain_text("Still choosing: Spellweaver")
+    expect(ann.page.locator("#region-me")).to_contain_text("You chose 12", timeout=LIVE)
+    expect(bo.page.locator("#region-turns")).to_contain_text("Still choosing: Spellweaver", timeout=LIVE)
     assert "47" not in bo.page.locator("main").inner_text()
-    expect(bo.page.locator("#region-monsters .gh-card")).to_have_count(0)
+    expect(bo.page.locator("#region-monsters .gh-card")).to_have_count(0, timeout=LIVE)
 
     bo_form = bo.page.locator("#region-me form:has(input[name=second])")
     bo_form.locator("input[name=initiative]").fill("88")
@@ -78,9 +82,9 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
 
     # Both chose: the guards' card shows on both phones, and the order.
     for phone in (ann, bo):
-        expect(phone.page.locator("#region-monsters .gh-card")).to_have_count(1)
-        expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(3)
-    expect(bo.page.locator("#region-party")).to_contain_text("12")
+        expect(phone.page.locator("#region-monsters .gh-card")).to_have_count(1, timeout=LIVE)
+        expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(3, timeout=LIVE)
+    expect(bo.page.locator("#region-party")).to_contain_text("12", timeout=LIVE)
 
     # Walk the round: Ann (12) first unless the guards' card is lower.
     monster_attacked = False
@@ -98,16 +102,16 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
                 acting = ann.page.locator("#region-monsters .gh-standee.acting")
                 acting.locator("summary").click()
                 acting.get_by_role("button", name="Draw a modifier and attack").click()
-                expect(bo.page.locator("#region-attacks")).to_contain_text("damage")
+                expect(bo.page.locator("#region-attacks")).to_contain_text("damage", timeout=LIVE)
                 monster_attacked = True
             ann.page.get_by_role("button", name="Next monster").click()
         # The step reached this phone (its live version moved on).
         ann.page.wait_for_function("(before) => document.querySelector('#live-status').dataset.version !== before",
-                                   arg=version)
+                                   arg=version, timeout=LIVE)
     assert monster_attacked
     for phone in (ann, bo):
-        expect(phone.page.locator("#region-status")).to_contain_text("Round 2")
-        expect(phone.page.locator("#region-turns")).to_contain_text("Still choosing")
+        expect(phone.page.locator("#region-status")).to_contain_text("Round 2", timeout=LIVE)
+        expect(phone.page.locator("#region-turns")).to_contain_text("Still choosing", timeout=LIVE)
 
 
 @pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("zh-CN", "dark"), ("ja-JP", "light")])
@@ -129,6 +133,6 @@ def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, l
     open_all_details(phone.page)
     assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
     server.store.act(token, seat, "initiative.choose", {"initiative": 40, "second": 50})
-    expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(4)
+    expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(4, timeout=LIVE)
     open_all_details(phone.page)
     assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
