@@ -18,6 +18,7 @@ from typing import Callable
 
 from companion.games.gloomhaven import catalog, elements, modifiers
 from companion.games.gloomhaven.conditions import CONDITIONS
+from companion.games.gloomhaven.map import actions as map_actions, board as map_board
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
 from companion.games.gloomhaven.play import combat, ending, figures, phases, rests, rounds, setup
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
@@ -135,6 +136,7 @@ def _kinds() -> dict[str, Kind]:
 
 
 ACTIONS = _kinds()
+ACTIONS.update({spec.type: Kind(spec, run, prepare, history) for spec, run, prepare, history in map_actions.kinds()})
 
 
 class GloomhavenRules(Rules):
@@ -161,7 +163,7 @@ class GloomhavenRules(Rules):
 
     def regions(self, seat: Seat | None) -> list[str]:
         mine = ["me"] if seat is not None else []
-        return ["status", *mine, "turns", "monsters", "party", "elements", "attacks"]
+        return ["status", *mine, "map", "turns", "monsters", "party", "elements", "attacks"]
 
     # -- acting --------------------------------------------------------------------
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
@@ -182,9 +184,11 @@ class GloomhavenRules(Rules):
         kind = ACTIONS.get(action.type)
         if kind is None:
             raise ActionError(N_("Unknown action."), field="type")
-        phases.require(state, action.type)
+        if action.type not in map_actions.TYPES:
+            phases.require(state, action.type)
         state["news"] = []
         kind.run(state, action)
+        map_board.tidy(state)
 
     # -- what each seat sees ------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
@@ -216,6 +220,7 @@ class GloomhavenRules(Rules):
     def check_state(self, state: dict) -> None:
         from companion.games.gloomhaven.play.checks import check_state
         check_state(state)
+        map_board.check(state)
 
     # -- started from a campaign (linked tables) -----------------------------------
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:

@@ -65,3 +65,7 @@ def solve_endpoint():
         # The solver names the problem in English (field names and values).
         return _error(ActionError(N_("The scenario is malformed: %(problem)s"), problem=error.message))
     return current_app.response_class(json.dumps(result, ensure_ascii=False), mimetype="application/json")
+
+
+# The map region's template helper registers itself on this blueprint.
+from companion.games.gloomhaven.map import web as _map_web  # noqa: E402,F401

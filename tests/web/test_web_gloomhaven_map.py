@@ -1,0 +1,69 @@
+"""The Gloomhaven map through the pages: laid out by taps (the actions the
+map's script sends), drawn on every phone and the table display; a monster's
+turn shown to everyone and followed, offering its attack."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from test_web_gloomhaven import ann, bo, create_gloomhaven, gh_table, ok, started  # noqa: F401 (fixtures)
+
+
+def laid(ann, hexes):
+    ok(ann.act("map.hexes", hexes=json.dumps(hexes), on="true"))
+
+
+@pytest.fixture
+def mapped(started, ann, bo):
+    ok(ann.act("initiative.choose", initiative="10", second="40"))
+    ok(bo.act("initiative.choose", initiative="60", second="20"))
+    laid(ann, [[q, r] for q in range(6) for r in range(-3, 3)])
+    ok(ann.act("map.place", figure=ann.seat_id, q="0", r="0"))
+    return started
+
+
+def test_the_map_region_is_drawn_on_every_phone_and_the_display(mapped, ann, bo, host):
+    for page in (ann.page(f"/t/{mapped}"), bo.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")):
+        assert 'id="gh-map"' in page
+        assert page.count('class="gh-hex"') == 36
+        assert 'data-figure="%s"' % ann.seat_id in page
+    assert "map.js" in ann.page(f"/t/{mapped}")
+    assert "gh-blank" not in host.page(f"/t/{mapped}/display")
+
+
+def test_a_bad_map_action_is_refused_naming_the_field(mapped, ann):
+    response = ann.act("map.wall", q="0", r="0", q2="3", r2="0")
+    assert response.status_code == 422
+    assert "neighbouring" in response.get_data(as_text=True)
+    assert ann.act("map.hexes", hexes="not json").status_code == 422
+
+
+def test_a_monster_turn_is_shown_to_everyone_and_followed_with_its_attack(mapped, ann, bo, store):
+    state = store.state(mapped)[1]
+    standee = state["standees"][0]["id"]
+    ok(ann.act("map.place", figure=standee, q="4", r="-2"))
+    ok(bo.act("map.show", standee=standee))
+    for phone in (ann, bo):
+        page = phone.page(f"/t/{mapped}")
+        assert 'class="gh-option"' in page and "gh-path" in page
+        assert "Focus " in page
+    plan = store.state(mapped)[1]["map"]["plan"]
+    assert plan["standee"] == standee
+    page = ann.page(f"/t/{mapped}")
+    form = re.search(r'name="q" value="(-?\d+)">\s*<input type="hidden" name="r" value="(-?\d+)"><input type="hidden" '
+                     r'name="attacks" value="([^"]*)"', page)
+    attacks = form.group(3).replace("&#34;", '"')
+    ok(ann.act("map.follow", standee=standee, q=form.group(1), r=form.group(2), attacks=attacks))
+    assert store.state(mapped)[1]["map"]["at"][standee] == f"{form.group(1)},{form.group(2)}"
+
+
+def test_the_solver_sentences_are_in_the_readers_language(mapped, ann, store):
+    standee = store.state(mapped)[1]["standees"][0]["id"]
+    ok(ann.act("map.place", figure=standee, q="4", r="-2"))
+    ok(ann.act("map.show", standee=standee))
+    page = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "フォーカス" in page and "Focus " not in page
+    assert "マップ" in page
