@@ -27,6 +27,8 @@ WALKTHROUGH = "tests/web/test_web_api.py::test_a_tool_drives_a_table_from_start_
 EXAMPLE = re.compile(r"(<!-- example: (?P<name>[^>]+?) -->\n)(?P<body>.*?)(<!-- /example -->)", re.S)
 ACTIONS = re.compile(r"(<!-- actions -->\n)(?P<body>.*?)(<!-- /actions -->)", re.S)
 # Bodies too long to be worth repeating in full.
+# Answers too long to show whole: the one entry (by id) that is shown.
+SHORTENED_ANSWERS = {"games": "tally"}
 ELIDED_REQUESTS = {"import": "(the JSON answered by GET /api/tables/<token>/export, unchanged)"}
 
 
@@ -55,6 +57,11 @@ def render_example(name: str, example: dict) -> str:
     request_block = "```http\n" + "\n".join(lines) + "\n```\n\n"
     if response["body"] is None:
         return request_block + f"Answer `{response['status']}`, no body.\n"
+    if name in SHORTENED_ANSWERS:
+        shown = [game for game in response["body"] if game.get("id") == SHORTENED_ANSWERS[name]]
+        return request_block + (f"Answer `{response['status']}` (only the `{SHORTENED_ANSWERS[name]}` entry shown; "
+                                "every table type has one, and its actions are listed at the end of this page):\n\n"
+                                f"```json\n{pretty(shown)}\n```\n")
     return request_block + f"Answer `{response['status']}`:\n\n```json\n{pretty(response['body'])}\n```\n"
 
 
