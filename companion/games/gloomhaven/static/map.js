@@ -1,7 +1,9 @@
 // The Gloomhaven map editor: tap-and-tap tools on the map's SVG. Each tap
 // sends one table action (the same as any form on the page); the server's
 // answer redraws the map on every phone. Pan is the page's own scrolling;
-// zoom sets a CSS variable outside the live region so redraws keep it.
+// zoom sets a CSS variable and rotate a data attribute, both on <html>,
+// outside the live region so redraws keep them; they are this phone's view
+// only. Taps need no mapping: the browser hit-tests the turned drawing.
 (function () {
   "use strict";
   if (window.ghMapLoaded) return;
@@ -9,6 +11,7 @@
 
   let pending = null; // first tap of a two-tap tool: {q, r} or {figure}
   let zoom = 1;
+  let turn = 0; // quarter turns clockwise, this phone only
 
   function tool() {
     const checked = document.querySelector("input[name=gh-tool]:checked");
@@ -86,6 +89,11 @@
     if (zoomButton) {
       zoom = Math.min(3, Math.max(0.5, zoom + 0.25 * Number(zoomButton.dataset.zoom)));
       document.documentElement.style.setProperty("--gh-zoom", String(zoom));
+      return;
+    }
+    if (event.target.closest("[data-rotate]")) {
+      turn = (turn + 1) % 4;
+      document.documentElement.dataset.ghTurn = String(turn);
       return;
     }
     if (event.target.closest("[data-off-map]")) {
