@@ -66,23 +66,25 @@ def table_types() -> dict[str, Rules]:
     return found
 
 
-def package_of(game_id: str) -> str:
+def package_of(game_id: str) -> str | None:
     """The game package a table type comes from (a sub-package's table type,
-    like Gloomhaven's campaign, belongs to its parent package)."""
-    return type(rules_for(game_id)).__module__.split(".")[2]
+    like Gloomhaven's campaign, belongs to its parent package); None for one
+    defined elsewhere (a test's) or no longer installed."""
+    try:
+        module = type(rules_for(game_id)).__module__
+    except KeyError:
+        return None
+    prefix = f"{__name__}."
+    return module.removeprefix(prefix).split(".")[0] if module.startswith(prefix) else None
 
 
 STYLESHEET = "game.css"
 
 
-@lru_cache(maxsize=None)
 def stylesheet_package(game_id: str) -> str | None:
     """The package whose static/game.css styles this table type, if it ships one."""
-    try:
-        package = package_of(game_id)
-    except KeyError:  # a table of a game this install no longer has
-        return None
-    return package if (package_dir(package) / "static" / STYLESHEET).is_file() else None
+    package = package_of(game_id)
+    return package if package and (package_dir(package) / "static" / STYLESHEET).is_file() else None
 
 
 def rules_for(game_id: str) -> Rules:

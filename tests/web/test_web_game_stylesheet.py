@@ -68,6 +68,11 @@ def test_each_games_stylesheet_is_served(client, package):
     assert response.mimetype == "text/css"
 
 
+def test_a_sub_packages_table_type_shares_its_packages_stylesheet():
+    assert games.package_of("gloomhaven-campaign") == "gloomhaven"
+    assert games.stylesheet_package("gloomhaven-campaign") == "gloomhaven"
+
+
 def test_a_table_of_a_game_no_longer_installed_links_no_stylesheet():
     assert games.stylesheet_package("no-such-game") is None
 
