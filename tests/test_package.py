@@ -63,6 +63,7 @@ def built(tmp_path_factory) -> dict[str, list[str]]:
     "companion/translations/babel.cfg",
     "companion/games/gloomhaven/translations/ja/LC_MESSAGES/messages.mo",
     "companion/games/gloomhaven/translations/zh_Hans/LC_MESSAGES/messages.mo",
+    "companion/games/gloomhaven/static/game.css",  # a game's own styles (linked by templates/base.html)
     "companion/games/packagedgame/templates/board.html",
     "companion/games/packagedgame/static/board.css",
     "companion/games/packagedgame/translations/ja/LC_MESSAGES/messages.mo",

@@ -10,7 +10,9 @@ A game package (``companion/games/<id>/``) may provide:
 - ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands;
 - ``templates/``: its page templates, found as ``games/<id>/<name>.html``
   (as are those in the shared ``templates/games/<id>/``);
-- ``static/``: files served at ``/games/<id>/static/<name>``;
+- ``static/``: files served at ``/games/<id>/static/<name>``; its
+  ``static/game.css``, if there, is linked in the <head> of every page of a
+  table of any of its table types (so the shared app.css names no game);
 - ``translations/``: its own catalog, merged with the shared one.
 
 Nothing outside the game's own package lists it, so adding a game touches no
@@ -62,6 +64,27 @@ def table_types() -> dict[str, Rules]:
             if isinstance(getattr(module, "RULES", None), Rules):
                 found[module.RULES.id] = module.RULES
     return found
+
+
+def package_of(game_id: str) -> str | None:
+    """The game package a table type comes from (a sub-package's table type,
+    like Gloomhaven's campaign, belongs to its parent package); None for one
+    defined elsewhere (a test's) or no longer installed."""
+    try:
+        module = type(rules_for(game_id)).__module__
+    except KeyError:
+        return None
+    prefix = f"{__name__}."
+    return module.removeprefix(prefix).split(".")[0] if module.startswith(prefix) else None
+
+
+STYLESHEET = "game.css"
+
+
+def stylesheet_package(game_id: str) -> str | None:
+    """The package whose static/game.css styles this table type, if it ships one."""
+    package = package_of(game_id)
+    return package if package and (package_dir(package) / "static" / STYLESHEET).is_file() else None
 
 
 def rules_for(game_id: str) -> Rules:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import Flask
+from flask import Flask, url_for
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from companion import games
@@ -18,9 +18,16 @@ def game_templates() -> BaseLoader:
                                                 for game, folder in folders.items() if folder.is_dir()})})
 
 
+def game_stylesheet(game_id: str) -> str | None:
+    """The URL of the table type's own stylesheet (static/game.css of its
+    package), or None when its package ships none."""
+    package = games.stylesheet_package(game_id)
+    return url_for("game_static", game=package, filename=games.STYLESHEET) if package else None
+
+
 def init_app(app: Flask) -> None:
     # The shared templates/ folder first (templates/games/<id>/ included).
     app.jinja_loader = ChoiceLoader([app.jinja_loader, game_templates()])
-    app.jinja_env.globals.update(role_label=history.role_label)
+    app.jinja_env.globals.update(role_label=history.role_label, game_stylesheet=game_stylesheet)
     app.jinja_env.filters["isotime"] = lambda t: datetime.fromtimestamp(t, timezone.utc).isoformat()
     app.jinja_env.filters["clock"] = lambda t: datetime.fromtimestamp(t).strftime("%H:%M")
