@@ -168,7 +168,15 @@ class Rules:
         Replays skip this step and use the recorded payload."""
         return action
 
+    #: True: the game checks an action while carrying it out (its `apply`
+    #: raises ActionError before anything is kept), so validating is applying
+    #: to a copy, and `act` does that once instead of twice.
+    validates_while_applying: bool = False
+
     def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
+        if self.validates_while_applying:
+            self.apply(copy.deepcopy(state), action, seats)
+            return
         raise ActionError("Unknown action.", type=action.type)
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
@@ -234,5 +242,6 @@ class Rules:
     # -- helpers the platform calls --------------------------------------------
     def act(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         """Validate then apply, on a deep copy: the input state is never changed."""
-        self.validate(state, action, seats)
+        if not self.validates_while_applying:
+            self.validate(state, action, seats)
         return self.apply(copy.deepcopy(state), action, seats)

@@ -163,3 +163,29 @@ def test_action_error_text_falls_back_to_the_english_message_formatted(bad):
 def test_action_error_is_an_exception_carrying_its_message():
     error = ActionError("Nothing to undo.")
     assert isinstance(error, Exception) and str(error) == "Nothing to undo."
+
+
+def test_a_game_that_validates_while_applying_carries_an_action_out_once():
+    from companion.rules import Action, ActionError, Rules
+
+    class Counting(Rules):
+        validates_while_applying = True
+        runs = 0
+
+        def apply(self, state, action, seats):
+            Counting.runs += 1
+            if action.payload.get("bad"):
+                state["touched"] = True
+                raise ActionError("No.")
+            state["n"] = state.get("n", 0) + 1
+            return state
+
+    rules, before = Counting(), {"n": 1}
+    assert rules.act(before, Action("x", {}), {}) == {"n": 2} and Counting.runs == 1
+    try:
+        rules.act(before, Action("x", {"bad": True}), {})
+    except ActionError:
+        pass
+    assert before == {"n": 1}  # a refusal halfway leaves the state as it was
+    rules.validate(before, Action("x", {}), {})
+    assert before == {"n": 1}

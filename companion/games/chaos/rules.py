@@ -10,7 +10,6 @@ says who may see what.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from companion.games.chaos import battle_phase, edits, round_flow, scoring_phases, setup_phase, summoning
@@ -23,6 +22,7 @@ from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 
 class ChaosRules(Rules):
+    validates_while_applying = True  # each action is checked as it is carried out
     id = "chaos-old-world"
     title = N_("Chaos in the Old World")
     templates = "games/chaos"
@@ -71,9 +71,6 @@ class ChaosRules(Rules):
         return Action(action.type, payload, action.seat)
 
     # -- validate and apply: one handler, run on a copy first --------------------
-    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
-        self._run(copy.deepcopy(state), action, seats)
-
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         self._run(state, action, seats)
         return state

@@ -11,7 +11,6 @@ every other seat.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from companion.games.cthulhu_wars import actions, battles, combat, data, doom, elder_signs, flow, setup, spellbooks
@@ -98,6 +97,7 @@ def held_signs(state: dict, faction: str) -> list[int]:
 
 
 class CthulhuWarsRules(Rules):
+    validates_while_applying = True  # each action is checked as it is carried out
     id = "cthulhu-wars"
     title = N_("Cthulhu Wars")
     templates = "games/cthulhu_wars"
@@ -186,12 +186,6 @@ class CthulhuWarsRules(Rules):
             out[f"{side}_roll"] = combat.entered(dice, faces, f"{side}_faces") if faces else combat.roll(dice, rng)
         return out
 
-    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
-        if action.type not in HANDLERS:
-            raise ActionError("Unknown action.", field="type")
-        # The handlers check as they go, on a copy: validating is applying and discarding.
-        self.apply(copy.deepcopy(state), action, seats)
-
     def values(self, action: Action) -> dict:
         """The typed payload with every declared field present (None when left out)."""
         spec = self.action_spec(action.type)
@@ -211,10 +205,6 @@ class CthulhuWarsRules(Rules):
         if faction is not None:
             actions.after_action(state, faction)
         return state
-
-    def act(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        # validate() already applies on a copy; apply once more on another copy.
-        return self.apply(copy.deepcopy(state), action, seats)
 
     # -- what each seat sees ----------------------------------------------------------
     def regions(self, seat: Seat | None) -> list[str]:

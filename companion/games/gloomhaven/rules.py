@@ -11,7 +11,6 @@ by the part of the round they belong to.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -140,6 +139,7 @@ ACTIONS.update({spec.type: Kind(spec, run, prepare, history) for spec, run, prep
 
 
 class GloomhavenRules(Rules):
+    validates_while_applying = True  # each action is checked as it is carried out
     id = "gloomhaven"
     title = N_("Gloomhaven scenario")
     templates = "games/gloomhaven"
@@ -172,9 +172,6 @@ class GloomhavenRules(Rules):
         if kind is None or kind.prepare is None:
             return action
         return Action(action.type, {**action.payload, **kind.prepare(state, action, rng)}, action.seat)
-
-    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
-        self._run(copy.deepcopy(state), action)
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         self._run(state, action)

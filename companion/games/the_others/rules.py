@@ -8,7 +8,6 @@ Every draw and roll happens in `prepare` and is recorded in the payload.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from companion.games.the_others import battle, cards, dashboard, data, flow, forms, labels, setup, spaces, story, turns
@@ -76,6 +75,7 @@ HANDLERS["turn.end"] = end_turn
 
 
 class TheOthersRules(Rules):
+    validates_while_applying = True  # each action is checked as it is carried out
     id = "the-others"
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"
@@ -167,9 +167,6 @@ class TheOthersRules(Rules):
             raise ActionError(N_("No such seat."), field="seat")
         handler(state, Actor(action.seat, seat.role if seat else None), action.payload)
         return state
-
-    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
-        self._run(copy.deepcopy(state), action, seats)
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         return self._run(state, action, seats)

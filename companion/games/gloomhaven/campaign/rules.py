@@ -5,7 +5,6 @@ back. The maths is in the sibling modules; this one declares the actions."""
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -140,6 +139,7 @@ SECRET_ACTIONS = ("character.create", "quest.keep", "quest.progress")
 
 
 class CampaignRules(Rules):
+    validates_while_applying = True  # each action is checked as it is carried out
     id = "gloomhaven-campaign"
     title = N_("Gloomhaven campaign")
     templates = "games/gloomhaven/campaign"
@@ -169,9 +169,6 @@ class CampaignRules(Rules):
         deck = sorted(q["id"] for q in data.personal_quests() if q["id"] not in town.quests_in_use(state))
         dealt = sorted(rng.sample(deck, min(data.fact("personal_quests_dealt")["dealt"], len(deck))))
         return Action(action.type, {**action.payload, "quests": dealt}, action.seat)
-
-    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
-        self._run(copy.deepcopy(state), action)
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         self._run(state, action)
