@@ -20,13 +20,6 @@ OPTIONS = {"tracks": "Doom 0..30", "counters": "VP 0..99"}
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def token(store) -> str:
     """A tally table (Doom 0..30 as t1, VP 0..99 as c1) with no seats."""
     return store.create_table("tally", "Friday", OPTIONS).token

@@ -17,13 +17,6 @@ VP_MAX = 99
 DOOM_MAX = 30
 
 
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    yield store
-    store.close()
-
-
 class Player(threading.Thread):
     """Sends ACTIONS random actions for its own seat, some of them invalid,
     and keeps the sum of the deltas the store accepted."""

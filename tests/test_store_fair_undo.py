@@ -8,7 +8,6 @@ import pytest
 from companion import store as store_module
 from companion.rules import ActionError
 from tests.dice_table import dice_table  # noqa: F401 (fixture)
-from tests.test_store import store  # noqa: F401 (fixture: a store on a fresh database file)
 
 
 @pytest.fixture

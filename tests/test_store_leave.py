@@ -6,16 +6,9 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import ActionError
-from companion.store import SEAT_BACK, SEAT_LEFT, SEAT_TAKEOVER, Store
+from companion.store import SEAT_BACK, SEAT_LEFT, SEAT_TAKEOVER
 
 OPTIONS = {"tracks": "Doom 0..30", "counters": "VP 0..99"}
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    yield store
-    store.close()
 
 
 @pytest.fixture

@@ -14,13 +14,6 @@ from tests.league_tables import league  # noqa: F401 (fixture)
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def parent(store, league) -> str:
     token = store.create_table(league, "Spring league", {}).token
     store.join(token, "Ann", "player")

@@ -16,13 +16,6 @@ NOTES = {"s1": "Ann hunts the dragon 🐉 — ¡sí!", "s2": "Bob: the relic is 
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def noted(store) -> str:
     token = store.create_table("tally", "Friday", {"tracks": "Doom 0..30", "counters": "VP 0..9"}).token
     store.join(token, "Ann", "player")

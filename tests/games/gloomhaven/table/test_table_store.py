@@ -6,14 +6,6 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import ActionError
-from companion.store import Store
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    yield store
-    store.close()
 
 
 def playing_table(store) -> tuple[str, list[str]]:
