@@ -221,6 +221,12 @@ class Rules:
         `seat` None is the table display."""
         return ["main"]
 
+    #: Regions whose HTML is the same on every seat's page: rendered once per
+    #: table version for all the seats, not once per seat. Such a template is
+    #: given no seat (`seat` is None and `view` is the display's view, without
+    #: secrets), so sharing it can't show one seat's secrets to another.
+    shared_regions: frozenset[str] = frozenset()
+
     def view(self, state: dict, seat: Seat | None) -> dict:
         """What `seat` may see (None: the table display, shared state only)."""
         shown = {k: v for k, v in state.items() if k != "secrets"}

@@ -47,7 +47,8 @@ def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
     return names + ([] if display else PLATFORM_REGIONS)
 
 
-def context(table: Table, seat: Seat | None, display: bool, version: int, state: dict) -> dict:
+def context(table: Table, seat: Seat | None, display: bool, version: int, state: dict,
+            every_seat: bool = False) -> dict:
     rules = table.rules
     viewer = None if display else seat
     token = table.token
@@ -70,7 +71,7 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "undo_seq": version_read(token, version, "undo", lambda: store().undo_target(token, upto=version)),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
-        "family": None if display else links.family(table, viewer, state, seats),
+        "family": None if display or every_seat else links.family(table, viewer, state, seats),
     }
 
 
@@ -111,12 +112,30 @@ def render_regions(table: Table, seat: Seat | None, display: bool, version: int,
     # The context processors run once for all the viewer's regions, not once
     # per region as render_template would.
     current_app.update_template_context(ctx)
+    shared = set() if display else set(table.rules.shared_regions)
     html = {}
     with i18n.one_catalog():
         for name in region_names(table, seat, display):
             template = f"regions/{name}.html" if name in PLATFORM_REGIONS else f"{table.rules.templates}/{name}.html"
-            html[name] = render_region(template, ctx)
+            if name in shared:
+                html[name] = shared_region(table, version, state, name, template)
+            else:
+                html[name] = render_region(template, ctx)
     return html
+
+
+def shared_region(table: Table, version: int, state: dict, name: str, template: str) -> str:
+    """A region the game says is the same for every seat, rendered once per
+    (table, version, language) and given to each seat. It is rendered as
+    nobody's: no seat, the display's view (no secrets), never the display's
+    layout."""
+    def render_for_every_seat() -> str:
+        ctx = context(table, None, False, version, state, every_seat=True)
+        current_app.update_template_context(ctx)
+        return render_region(template, ctx)
+
+    renders: Memo = current_app.extensions["companion.renders"]
+    return renders.get((table.token, version, "every seat", name, str(get_locale())), render_for_every_seat)
 
 
 def render_region(template: str, ctx: dict) -> str:

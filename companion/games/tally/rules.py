@@ -106,6 +106,9 @@ class TallyRules(Rules):
                        (Text("text", max_length=MAX_NOTE, multiline=True, allow_empty=True),)),
         ]
 
+    # The shared tracks read no seat; the counters mark the reader's own.
+    shared_regions = frozenset({"tracks"})
+
     def regions(self, seat: Seat | None) -> list[str]:
         return ["tracks", "counters"] + (["note"] if seat is not None else [])
 
