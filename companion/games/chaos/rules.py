@@ -53,6 +53,9 @@ class ChaosRules(Rules):
     def actions(self) -> list:
         return list(SPECS)
 
+    # These read no seat (the controls and the gods' table mark the reader's own).
+    shared_regions = frozenset({"status", "board", "report"})
+
     def regions(self, seat: Seat | None) -> list[str]:
         return ["status", "gods", "board", "report"] + ([] if seat is None else ["controls"])
 

@@ -133,3 +133,23 @@ def test_undoing_a_roll_and_rolling_again_gives_the_same_dice(app, table):
     assert store.state(token)[1]["battle"]["roll"] is None
     store.act(token, k, "battle.roll", {})
     assert store.state(token)[1]["battle"]["roll"] == first
+
+
+def test_the_shared_regions_are_what_each_seat_would_have_seen(app, table):
+    """Chaos renders status, board and report once for every seat
+    (Rules.shared_regions); each is the same HTML as a render for that seat."""
+    from companion.web import render
+
+    ok(act(app, table, "khorne", "setup.tokens", draw=True))
+    ok(act(app, table, "khorne", "setup.start"))
+    store = app.extensions["companion.store"]
+    chaos = store.table(table[0])
+    assert chaos.rules.shared_regions == {"status", "board", "report"}
+    version, state = store.state(table[0])
+    with app.test_request_context():
+        for seat in store.seats(table[0]).values():
+            own = render.context(chaos, seat, False, version, state)
+            app.update_template_context(own)
+            shared = render.regions(chaos, seat, False, known_version=version)[1]
+            for name in chaos.rules.shared_regions:
+                assert shared[name] == render.render_region(f"games/chaos/{name}.html", own), name
