@@ -155,7 +155,33 @@ def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_
         app.config["SSE_MAX_STREAMS"] = stream_limit(settings["threads"])
     # Leave room for the listener, the wake-up pipe, SQLite and the like.
     _raise_open_file_limit(settings["connection_limit"] + 64)
-    return waitress.server.create_server(app, **settings)
+    server = waitress.server.create_server(app, **settings)
+    # Not a setting waitress takes by name, but what it sets on each accepted connection.
+    server.adj.socket_options = connection_options()
+    return server
+
+
+# A phone that leaves the Wi-Fi without closing its connections says nothing:
+# its event stream would hold a server thread (and its idle connections a
+# connection slot) until a write failed, which TCP takes many minutes to
+# decide. The kernel gives up on such a connection sooner: unanswered data
+# (the stream's pings) after DEAD_PEER_SECONDS, an idle connection after its
+# keep-alive probes go unanswered.
+DEAD_PEER_SECONDS = 30
+KEEPALIVE_IDLE_SECONDS = 20
+KEEPALIVE_INTERVAL_SECONDS = 5
+KEEPALIVE_PROBES = 3
+
+
+def connection_options() -> list[tuple[int, int, int]]:
+    """Socket options for each accepted connection, as far as this system
+    has them (the finer ones are Linux's; elsewhere plain keep-alive)."""
+    options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1), (socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
+    for name, value in (("TCP_KEEPIDLE", KEEPALIVE_IDLE_SECONDS), ("TCP_KEEPINTVL", KEEPALIVE_INTERVAL_SECONDS),
+                        ("TCP_KEEPCNT", KEEPALIVE_PROBES), ("TCP_USER_TIMEOUT", DEAD_PEER_SECONDS * 1000)):
+        if hasattr(socket, name):
+            options.append((socket.IPPROTO_TCP, getattr(socket, name), value))
+    return options
 
 
 def _raise_open_file_limit(wanted: int) -> None:

@@ -33,3 +33,33 @@ def test_streams_per_address_is_an_option_of_serve(capsys):
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     assert "--streams-per-address" in capsys.readouterr().out
+
+
+def test_accepted_connections_let_the_kernel_drop_a_vanished_phone(tmp_path):
+    """A phone gone from the Wi-Fi never closes its stream; with keep-alive
+    probes and a limit on unacknowledged data the kernel ends the connection
+    (and the stream frees its thread) instead of TCP's many minutes."""
+    import socket
+    import threading
+    import time
+
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite3")})
+    server = serve.make_server(app, threads=64)
+    runner = threading.Thread(target=server.run, daemon=True)
+    runner.start()
+    phone = socket.create_connection(("127.0.0.1", server.effective_port))
+    try:
+        deadline = time.monotonic() + 5
+        while not server.active_channels and time.monotonic() < deadline:
+            time.sleep(0.01)
+        accepted = next(iter(server.active_channels.values())).socket
+        assert accepted.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        if hasattr(socket, "TCP_USER_TIMEOUT"):  # Linux
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == serve.DEAD_PEER_SECONDS * 1000
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == serve.KEEPALIVE_IDLE_SECONDS
+        # Longer than two heartbeats, so a live but quiet phone keeps its stream.
+        assert serve.DEAD_PEER_SECONDS > 15
+    finally:
+        phone.close()
+        server.task_dispatcher.shutdown(timeout=1)
+        server.close()
