@@ -36,9 +36,13 @@ def place(board: dict, region: str, side: str, kind: str, number: int = 1) -> No
 
 def take(board: dict, region: str, side: str, kind: str, number: int = 1) -> None:
     """Remove pieces; refused when the region holds fewer."""
+    if number < 0:
+        raise ActionError(N_("At least %(min)d."), field="number", min=0)
     held = _region(board, region).get(side, {}).get(kind, 0)
     if number > held:
         raise ActionError(N_("There are only %(count)d there."), field="number", count=held)
+    if number == 0:  # nothing to take, from a side that may hold nothing there
+        return
     board[region][side][kind] = held - number
     _tidy(board, region, side)
 

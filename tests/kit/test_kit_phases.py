@@ -63,3 +63,13 @@ def test_board_regions_hold_pieces_per_side_and_refuse_taking_more_than_there_ar
     assert areas["arctic"] == {} and board.sides_in(areas, "pacific") == ["cthulhu"]
     with pytest.raises(ActionError):
         board.place(areas, "atlantis", "cthulhu", "cultist")
+
+
+def test_taking_none_or_a_negative_number_of_pieces_changes_nothing():
+    areas = board.new_board(["arctic"])
+    board.take(areas, "arctic", "cthulhu", "cultist", 0)  # a side with nothing there: not an error
+    assert areas["arctic"] == {}
+    board.place(areas, "arctic", "cthulhu", "cultist", 2)
+    with pytest.raises(ActionError) as error:
+        board.take(areas, "arctic", "cthulhu", "cultist", -3)  # would have added five
+    assert error.value.text() == "At least 0." and board.count(areas, "arctic") == 2
