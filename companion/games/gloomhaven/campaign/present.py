@@ -4,7 +4,7 @@ every computed number with its working (a list of [msgid, params] lines)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, progression, shop, town, tree
+from companion.games.gloomhaven.campaign import deck, links, progression, shop, town, tree
 from companion.rules import N_
 
 
@@ -99,6 +99,8 @@ def present(state: dict, seat: str | None) -> dict:
         "mine": sheet(state, mine) if mine else None,
         "shop": store_rows(state, mine),
         "scenarios": tree.overview(state),
+        # Each available scenario's linked-table offer: started from its row.
+        "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
         "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
         "max_level": town.prosperity_level(state),
