@@ -186,6 +186,9 @@ def test_two_phones_keep_a_campaign_through_scenarios_1_and_2(server, phones, tm
     expect(ann.page.locator("#region-sheet .sheet dd.xp")).to_have_text(str(after_2["Grok"][0]))
     expect(bo.page.locator("#region-sheet .sheet dd.gold")).to_have_text(str(after_2["Tink"][1]))
 
+    # The form for a scenario played on paper, opened, fits the phone too.
+    ann.page.locator("#region-scenarios summary", has_text="Record a scenario played on paper").click()
+    expect(ann.page.locator("#region-scenarios .paper-line")).to_have_count(2)
     shoot(ann.page, Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path), "gloomhaven-campaign-after-scenario-2")
     for phone in (ann, bo):
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360

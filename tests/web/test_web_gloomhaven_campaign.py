@@ -119,3 +119,56 @@ def test_a_reputation_milestone_says_what_to_do(ann, campaign, host):
     for _ in range(10):
         ann.act("reputation.adjust", delta="1")
     assert "Reputation milestone: open the sealed box (sun box)." in ann.page(f"/t/{campaign}")
+
+
+def paper_form_fields(page: str) -> set[str]:
+    form = re.search(r'<form[^>]*>\s*<input type="hidden" name="type" value="scenario.complete">.*?</form>', page, re.S)
+    assert form, "the page has no form for a scenario played on paper"
+    return set(re.findall(r'name="([^"]+)"', form.group(0)))
+
+
+def test_a_scenario_played_on_paper_is_recorded_from_the_page_and_each_player_confirms(ann, bo, campaign, store):
+    page = ann.page(f"/t/{campaign}")
+    cids = {c["name"]: c["id"] for c in store.state(campaign)[1]["characters"].values()}
+    grok, tink = cids["Grok"], cids["Tink"]
+    assert paper_form_fields(page) >= {"scenario", "outcome", "level", f"characters.{grok}.experience",
+                                       f"characters.{tink}.coins", f"characters.{tink}.checkmarks"}
+    assert 'name="level" type="number" min="0" max="7" inputmode="numeric" value="1"' in page  # two level-1 characters
+    response = ann.act("scenario.complete", scenario="1", outcome="success", level="1",
+                       **{f"characters.{grok}.experience": "5", f"characters.{grok}.coins": "3",
+                          f"characters.{grok}.checkmarks": "1", f"characters.{tink}.experience": "2",
+                          f"characters.{tink}.coins": "", f"characters.{tink}.checkmarks": "0"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    state = store.state(campaign)[1]
+    assert state["completed"] == [1] and 2 in state["unlocked"]
+    # Level 1: 6 bonus experience, 2 gold a coin; nothing on the sheets until each player confirms.
+    assert [(line["experience"], line["gold"], line["checkmarks"]) for line in state["pending"][grok]] == [(11, 6, 1)]
+    assert [(line["experience"], line["gold"], line["checkmarks"]) for line in state["pending"][tink]] == [(8, 0, 0)]
+    assert "Scenario 1 (success): +11 experience, +6 gold, +1 checkmarks" in ann.page(f"/t/{campaign}")
+    assert ann.act("result.confirm", character=grok).status_code == 200
+    assert bo.act("result.confirm", character=tink).status_code == 200
+    sheets = store.state(campaign)[1]["characters"]
+    assert (sheets[grok]["experience"], sheets[grok]["gold"], sheets[grok]["checkmarks"]) == (11, 36, 1)
+    assert (sheets[tink]["experience"], sheets[tink]["gold"], sheets[tink]["checkmarks"]) == (8, 30, 0)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"characters.c1.experience": "-3"}, "Experience, coins and checkmarks are whole numbers from 0 to 999."),
+    ({"characters.c1.coins": "lots"}, "Experience, coins and checkmarks are whole numbers from 0 to 999."),
+    ({"characters.c9.experience": "3"}, "No such character."),
+    ({"characters.c1.bribes": "3"}, "List each character’s experience, coins and checkmarks."),
+    ({}, "List each character’s experience, coins and checkmarks."),
+])
+def test_a_bad_paper_result_is_refused_and_changes_nothing(ann, campaign, store, fields, message):
+    before = store.state(campaign)
+    response = ann.act("scenario.complete", scenario="1", outcome="success", level="1", **fields)
+    assert response.status_code == 422
+    assert message.replace("’", "'") in response.get_data(as_text=True).replace("&#39;", "'").replace("’", "'")
+    assert store.state(campaign) == before
+
+
+def test_a_locked_scenario_cannot_be_recorded_on_paper(ann, campaign, store):
+    before = store.state(campaign)
+    response = ann.act("scenario.complete", scenario="2", outcome="success", level="1", **{"characters.c1.experience": "3"})
+    assert response.status_code == 422 and "That scenario is not available." in response.get_data(as_text=True)
+    assert store.state(campaign) == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import deck, links, progression, shop, town, tree
+from companion.games.gloomhaven.level import scenario_level
 from companion.rules import N_
 
 
@@ -91,6 +92,13 @@ def quest_view(secret: dict) -> dict:
             "kept": quests.get(secret.get("quest")), "progress": secret.get("progress", 0)}
 
 
+def paper_level(state: dict) -> tuple[int, list] | None:
+    """The scenario level a scenario played on paper defaults to: the
+    party's active characters at the party's difficulty."""
+    levels = [c["level"] for c in state["characters"].values() if not c["retired"]]
+    return scenario_level(levels, state["party"]["difficulty"]) if levels else None
+
+
 def present(state: dict, seat: str | None) -> dict:
     mine = next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
     return {
@@ -101,6 +109,7 @@ def present(state: dict, seat: str | None) -> dict:
         "scenarios": tree.overview(state),
         # Each available scenario's linked-table offer: started from its row.
         "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
+        "paper_level": paper_level(state),
         "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
         "max_level": town.prosperity_level(state),

@@ -122,9 +122,10 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("character.retire", "Retire your character (its personal quest fulfilled).", (who,)),
          town.retire, N_("retired a character")),
         (ActionSpec("scenario.complete", "A scenario played without a linked table: `scenario`, `outcome`, "
-                    "scenario `level`, and `characters` {id: {experience, coins, checkmarks}}.",
+                    "scenario `level`, and `characters` {id: {experience, coins, checkmarks}} (from a form: "
+                    "fields characters.<id>.experience and so on); each player then confirms their line.",
                     (Int("scenario", min=1, max=999), Choice("outcome", choices=outcome.OUTCOMES), Int("level", min=0, max=7),
-                     Json("characters"))), _complete, N_("recorded a scenario's end")),
+                     outcome.EnteredLines("characters"))), _complete, N_("recorded a scenario's end")),
         (ActionSpec("scenario.result", "A linked scenario table's result: `child`, `offer`, `result`.",
                     (Text("child", max_length=80), Text("offer", max_length=40), Json("result"))), _result,
          N_("received a scenario's result")),
