@@ -68,6 +68,8 @@ def play_scenario_to_a_win(ann, bo, parent: str, number: int, name: str, gains: 
     ann.page.wait_for_url(lambda url: "/t/" in url and parent not in url)
     child = ann.page.url.rstrip("/").split("/")[-1]
     wait_live(ann.page)
+    # Bo's campaign page shows the scenario being played (the party is out of town), live.
+    expect(scenario_row(bo.page, number)).to_contain_text("Being played", timeout=LIVE)
     bo.page.locator("#region-links").get_by_role("link", name=f"{number} {name}").click(timeout=LIVE)
     bo.page.wait_for_url(f"**/t/{child}")
     wait_live(bo.page)

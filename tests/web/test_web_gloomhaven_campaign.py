@@ -172,3 +172,23 @@ def test_a_locked_scenario_cannot_be_recorded_on_paper(ann, campaign, store):
     response = ann.act("scenario.complete", scenario="2", outcome="success", level="1", **{"characters.c1.experience": "3"})
     assert response.status_code == 422 and "That scenario is not available." in response.get_data(as_text=True)
     assert store.state(campaign) == before
+
+
+def test_while_a_scenario_is_played_the_sheet_says_to_level_up_back_in_town(ann, bo, campaign, monkeypatch, store):
+    from companion import games
+    from companion.games.gloomhaven.campaign.rules import RULES
+    from tests.games.gloomhaven.campaign.campaign_support import StandInScenario
+    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
+    ann.act("character.adjust", field="experience", delta="45")
+    assert "Level up</button>" in ann.page(f"/t/{campaign}")
+    offer = RULES.child_offers(store.state(campaign)[1], store.seats(campaign))[0].id
+    ann.post(f"/t/{campaign}/children", {"offer": offer}, htmx=True)
+    page = ann.page(f"/t/{campaign}")
+    assert "Level up</button>" not in page
+    assert "level up back in town, once the scenario’s result has come back" in page
+    assert "Being played: the party is out of town until its result comes back." in page
+    response = ann.act("character.level_up")
+    assert response.status_code == 422
+    assert "Level up in town: the party is playing scenario 1" in response.get_data(as_text=True)
+    assert ann.act("scenario.abandon", offer=offer).status_code == 200
+    assert "Level up</button>" in ann.page(f"/t/{campaign}")

@@ -110,6 +110,7 @@ def present(state: dict, seat: str | None) -> dict:
         # Each available scenario's linked-table offer: started from its row.
         "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
         "paper_level": paper_level(state),
+        "playing": {number: offer for offer, number in links.playing(state)},
         "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
         "max_level": town.prosperity_level(state),

@@ -1,0 +1,91 @@
+"""Level-up happens in town (CAMPAIGN-FACTS §1): while a scenario table
+started from the campaign is being played, no character levels up; once
+its result is back (or the group stops waiting for it), they do."""
+
+import json
+
+import pytest
+
+from companion import games
+from companion.rules import ActionError
+from companion.store import Store
+from campaign_support import StandInScenario
+
+
+@pytest.fixture
+def campaign(tmp_path, monkeypatch):
+    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
+    store = Store(tmp_path / "companion.sqlite3")
+    token = store.create_table("gloomhaven-campaign", "Campaign", {"party": "Lanterns"}).token
+    ann = store.join(token, "Ann", "player")[0].id
+    bo = store.join(token, "Bo", "player")[0].id
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
+    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
+    store.act(token, ann, "character.adjust", {"field": "experience", "delta": 45})  # enough for level 2
+    yield store, token, ann, bo
+    store.close()
+
+
+def start(store, token, seat, number=1):
+    offer = next(o for o in store.table(token).rules.child_offers(store.state(token)[1], store.seats(token))
+                 if o.options["scenario"] == number)
+    return offer.id, store.create_child(token, offer.id, seat)
+
+
+def grok(store, token):
+    return next(c for c in store.state(token)[1]["characters"].values() if c["name"] == "Grok")
+
+
+def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
+    store, token, ann, _ = campaign
+    offer, _ = start(store, token, ann)
+    assert store.state(token)[1]["playing"] == [offer]
+    before = store.state(token)
+    with pytest.raises(ActionError) as refused:
+        store.act(token, ann, "character.level_up", {})
+    assert refused.value.message == "Level up in town: the party is playing scenario %(number)d; its result has not come back yet."
+    assert refused.value.params == {"number": 1}
+    assert store.state(token) == before and grok(store, token)["level"] == 1
+
+
+def test_the_level_up_waits_for_the_scenarios_result_then_happens_in_town(campaign):
+    store, token, ann, _ = campaign
+    offer, child = start(store, token, ann)
+    store.act(child.token, next(iter(store.seats(child.token))), "end", {"outcome": "failure"})
+    store.report(child.token, next(iter(store.seats(child.token))))
+    assert store.state(token)[1]["playing"] == []
+    store.act(token, ann, "character.level_up", {"card": "Skewer"})
+    assert grok(store, token)["level"] == 2 and grok(store, token)["cards"] == ["Skewer"]
+
+
+def test_starting_the_same_scenario_again_opens_its_table_and_notes_it_once(campaign):
+    store, token, ann, bo = campaign
+    offer, child = start(store, token, ann)
+    assert start(store, token, bo)[1].token == child.token
+    assert store.state(token)[1]["playing"] == [offer]
+
+
+def test_the_group_may_stop_waiting_for_an_abandoned_table(campaign):
+    store, token, ann, _ = campaign
+    offer, _ = start(store, token, ann)
+    store.act(token, ann, "scenario.abandon", {"offer": offer})
+    assert store.state(token)[1]["playing"] == []
+    store.act(token, ann, "character.level_up", {})
+    assert grok(store, token)["level"] == 2
+
+
+def test_stopping_to_wait_for_a_table_that_is_not_played_is_refused(campaign):
+    store, token, ann, _ = campaign
+    before = store.state(token)
+    with pytest.raises(ActionError) as refused:
+        store.act(token, ann, "scenario.abandon", {"offer": "scenario-1-0"})
+    assert refused.value.field == "offer" and store.state(token) == before
+
+
+def test_a_table_in_progress_survives_export_and_import(campaign):
+    store, token, ann, _ = campaign
+    offer, _ = start(store, token, ann)
+    copy = store.import_table(json.loads(json.dumps(store.export(token))))
+    assert store.state(copy.token)[1]["playing"] == [offer]
+    with pytest.raises(ActionError):
+        store.act(copy.token, ann, "character.level_up", {})
