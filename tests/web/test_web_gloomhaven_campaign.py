@@ -192,3 +192,17 @@ def test_while_a_scenario_is_played_the_sheet_says_to_level_up_back_in_town(ann,
     assert "Level up in town: the party is playing scenario 1" in response.get_data(as_text=True)
     assert ann.act("scenario.abandon", offer=offer).status_code == 200
     assert "Level up</button>" in ann.page(f"/t/{campaign}")
+
+
+def test_the_home_page_asks_which_printing_and_the_campaign_keeps_its_track(host, new_phone, store):
+    page = host.page("/")
+    assert 'name="printing"' in page and '<option value="second" selected>' in page
+    host.load_csrf("/")
+    response = host.post("/tables", {"game": "gloomhaven-campaign", "name": "Old box", "party": "Lanterns", "printing": "first"})
+    token = re.fullmatch(r"/t/([^/]+)/qr", location_path(response)).group(1)
+    assert store.state(token)[1]["printing"] == "first"
+    phone = join_seat(new_phone(), token, "Ann")
+    phone.act("prosperity.adjust", delta="4")
+    shown = phone.page(f"/t/{token}")
+    assert "Prosperity 1: 4 checkmarks (level 1 needs 0, the next 5)" in shown
+    assert "The first printing’s track (unconfirmed: check your map board)" in shown

@@ -52,8 +52,8 @@ def _perk_text(line: dict) -> str:
 
 def city(state: dict) -> dict:
     checks = state["prosperity"]
-    level = progression.prosperity_level(checks)
-    thresholds = data.fact("prosperity_thresholds")
+    level = town.prosperity_level(state)
+    thresholds = progression.prosperity_thresholds(state["printing"])
     reputation = state["party"]["reputation"]
     change = progression.price_change(reputation)
     milestones = [m for m in data.fact("reputation_milestones")
@@ -62,7 +62,9 @@ def city(state: dict) -> dict:
         "prosperity_level": level, "prosperity": checks,
         "prosperity_working": [[N_("Prosperity %(level)d: %(checks)d checkmarks (level %(level)d needs %(need)d, the next %(next)s)"),
                                 {"level": level, "checks": checks, "need": thresholds[str(level)],
-                                 "next": thresholds.get(str(level + 1), "—")}]],
+                                 "next": thresholds.get(str(level + 1), "—")}],
+                               [N_("The first printing’s track (unconfirmed: check your map board)")
+                                if state["printing"] == "first" else N_("The second printing’s track"), {}]],
         "price_change": change,
         "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"), {"reputation": reputation, "change": change}]],
         "donated": state["donated"],

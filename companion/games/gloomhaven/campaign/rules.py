@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import links, outcome, schema, town
+from companion.games.gloomhaven.campaign import links, outcome, progression, schema, town
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -159,13 +159,19 @@ class CampaignRules(Rules):
         return [Role("player", N_("Player"))]
 
     def setup_fields(self) -> list[dict]:
-        return [{"name": "party", "label": N_("Party name"), "kind": "text", "default": ""}]
+        return [{"name": "party", "label": N_("Party name"), "kind": "text", "default": ""},
+                {"name": "printing", "label": N_("Prosperity track"), "kind": "select", "default": "second",
+                 "choices": [("second", N_("Second or later printing")), ("first", N_("First printing (unconfirmed)"))],
+                 "help": N_("The first printing’s map board has one more box before each prosperity level.")}]
 
     def initial_state(self, options: dict) -> dict:
         name = options.get("party") or ""
         if not isinstance(name, str) or len(name) > 60:
             raise ActionError(N_("A party name of at most 60 characters."), field="party")
-        return schema.new_campaign(name.strip())
+        printing = options.get("printing") or "second"
+        if printing not in progression.PRINTINGS:
+            raise ActionError(N_("Choose the printing from the list."), field="printing")
+        return schema.new_campaign(name.strip(), printing)
 
     def actions(self) -> list[ActionSpec]:
         return [kind.spec for kind in ACTIONS.values()]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import tree
+from companion.games.gloomhaven.campaign.progression import PRINTINGS
 
 SCHEMA = 3
 
 
-def new_campaign(name: str) -> dict:
+def new_campaign(name: str, printing: str = "second") -> dict:
     first = [s["number"] for s in data.scenarios() if s.get("first")]
     start_rule = data.fact("campaign_start_city_rule")
     return {
@@ -19,6 +20,7 @@ def new_campaign(name: str) -> dict:
         # An UNCONFIRMED default (trackers start with it): the host may remove it.
         "global_achievements": {start_rule: 1} if start_rule else {},
         "prosperity": 0, "donated": 0, "visit": 0,
+        "printing": printing,  # whose prosperity track: "second" (and later) or "first"
         "unlocked_classes": [c for c, v in data.classes().items() if v["starting"]],
         "designs": [], "envelopes": [], "events_drawn": [], "events_added": [], "notes_due": [],
         "unlocked": first, "completed": [],
@@ -40,8 +42,10 @@ def _upgrade_1(state: dict, log: list) -> dict:
 
 
 def _upgrade_2(state: dict, log: list) -> dict:
-    """Version 2 did not note the scenario tables in progress: the log's
-    started tables whose results have not come back."""
+    """Version 2 did not note the scenario tables in progress (the log's
+    started tables whose results have not come back) and knew only the
+    second printing's prosperity track."""
+    state["printing"] = "second"
     state["playing"] = []
     for entry in log:
         if isinstance(entry, dict) and not entry.get("undone") and isinstance(entry.get("payload"), dict):
@@ -79,7 +83,7 @@ def upgrade_export(export: dict) -> dict:
 KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,
         "unlocked_classes": list, "designs": list, "envelopes": list, "events_drawn": list, "events_added": list,
         "notes_due": list, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
-        "pending": dict, "next_id": int, "secrets": dict, "playing": list}
+        "pending": dict, "next_id": int, "secrets": dict, "playing": list, "printing": str}
 CHARACTER_KEYS = {"id": str, "seat": str, "class": str, "name": str, "level": int, "experience": int, "gold": int,
                   "checkmarks": int, "perks": dict, "entered_perks": list, "items": list, "equipped": list,
                   "notes": str, "retired": bool, "blessings": int, "cards": list, "retirements_before": int}
@@ -113,5 +117,5 @@ def check(state: dict) -> None:
     for secret in state["secrets"].values():
         if not isinstance(secret, dict):
             raise TypeError("secret")
-    if not all(isinstance(offer, str) for offer in state["playing"]):
+    if state["printing"] not in PRINTINGS or not all(isinstance(offer, str) for offer in state["playing"]):
         raise TypeError("playing")

@@ -75,7 +75,7 @@ def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> N
 
 
 def prosperity_level(state: dict) -> int:
-    return progression.prosperity_level(state["prosperity"])
+    return progression.prosperity_level(state["prosperity"], state["printing"])
 
 
 def quests_in_use(state: dict) -> set[int]:

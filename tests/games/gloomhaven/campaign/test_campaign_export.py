@@ -55,6 +55,7 @@ def test_an_export_from_schema_version_2_imports_with_its_scenario_table_in_prog
     table = store.import_table(old)
     now = store.state(table.token)[1]
     assert now["schema"] == schema.SCHEMA and now["completed"] == [1]
+    assert now["printing"] == "second"  # version 2 knew only the second printing's track
     assert now["playing"] == [next(c["offer"] for c in old["children"] if c["name"].startswith("2 "))]
     assert [child.name for child in store.children(table.token)] == ["1 Black Barrow", "2 Barrow Lair"]
     with pytest.raises(ActionError):  # Grok has 46 experience, but the party is out of town

@@ -89,3 +89,31 @@ def test_a_table_in_progress_survives_export_and_import(campaign):
     assert store.state(copy.token)[1]["playing"] == [offer]
     with pytest.raises(ActionError):
         store.act(copy.token, ann, "character.level_up", {})
+
+
+@pytest.mark.parametrize("printing, level_at_4, level_at_5", [("second", 2, 2), ("first", 1, 2), (None, 2, 2)])
+def test_the_group_chooses_the_printing_whose_prosperity_track_the_campaign_keeps(tmp_path, printing, level_at_4, level_at_5):
+    store = Store(tmp_path / "companion.sqlite3")
+    options = {"party": "Lanterns", **({"printing": printing} if printing else {})}
+    token = store.create_table("gloomhaven-campaign", "Campaign", options).token
+    ann = store.join(token, "Ann", "player")[0].id
+    assert store.state(token)[1]["printing"] == (printing or "second")
+    store.act(token, ann, "prosperity.adjust", {"delta": 4})
+    view = store.table(token).rules.view(store.state(token)[1], None)
+    assert view["shown"]["city"]["prosperity_level"] == level_at_4
+    # A new character starts at most at the prosperity level.
+    if level_at_4 == 1:
+        with pytest.raises(ActionError):
+            store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 2})
+    store.act(token, ann, "prosperity.adjust", {"delta": 1})
+    assert store.table(token).rules.view(store.state(token)[1], None)["shown"]["city"]["prosperity_level"] == level_at_5
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 2})
+    store.close()
+
+
+def test_an_unknown_printing_is_refused(tmp_path):
+    store = Store(tmp_path / "companion.sqlite3")
+    with pytest.raises(ActionError) as refused:
+        store.create_table("gloomhaven-campaign", "Campaign", {"party": "Lanterns", "printing": "third"})
+    assert refused.value.field == "printing"
+    store.close()
