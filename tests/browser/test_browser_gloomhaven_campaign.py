@@ -191,6 +191,17 @@ def test_two_phones_keep_a_campaign_through_scenarios_1_and_2(server, phones, tm
     # The form for a scenario played on paper, opened, fits the phone too.
     ann.page.locator("#region-scenarios summary", has_text="Record a scenario played on paper").click()
     expect(ann.page.locator("#region-scenarios .paper-line")).to_have_count(2)
-    shoot(ann.page, Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path), "gloomhaven-campaign-after-scenario-2")
+    folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    shoot(ann.page, folder, "gloomhaven-campaign-after-scenario-2")
     for phone in (ann, bo):
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Every folded part opened (sheet, perks, deck, items, shop), in each language: nothing wider than the phone.
+    for label, lang in ((None, "en"), ("简体中文", "zh-Hans"), ("日本語", "ja")):
+        if label:
+            with ann.page.expect_navigation():
+                ann.page.locator("#lang-select").select_option(label=label)
+            wait_live(ann.page)
+        expect(ann.page.locator("html")).to_have_attribute("lang", lang)
+        ann.page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
+        assert ann.page.evaluate("document.documentElement.scrollWidth") <= 360, lang
+        shoot(ann.page, folder, f"gloomhaven-campaign-open-{lang}")
