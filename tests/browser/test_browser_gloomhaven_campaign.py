@@ -96,6 +96,7 @@ def play_scenario_to_a_win(ann, bo, parent: str, number: int, name: str, gains: 
         expect(phone.page.locator("#region-status")).to_contain_text("Scenario won", timeout=LIVE)
         report = phone.page.get_by_role("button", name=re.compile("Report the result"))
         expect(report).to_have_count(0)  # not before everyone has marked their goal and confirmed
+        expect(phone.page.locator("#region-status .confirm-count")).to_be_visible()
         phone.page.locator("#region-me").get_by_role("button", name="Goal met").click()
         expect(phone.page.locator("#region-status tr.me")).to_contain_text("met")
         row = phone.page.locator("#region-status tr.me")
@@ -182,6 +183,7 @@ def test_two_phones_keep_a_campaign_through_scenarios_1_and_2(server, phones, tm
             expect(character_card(phone.page, name).locator("dd.xp")).to_have_text(str(after_2[name][0]), timeout=LIVE)
             assert sheet_numbers(phone.page, name) == after_2[name]
         expect(scenario_row(phone.page, 2)).to_contain_text("Completed")
+        expect(phone.page.locator("#region-party")).to_contain_text("Prosperity checkmarks: 1")  # Barrow Lair's reward
         expect(scenario_row(phone.page, 3)).to_contain_text("Available")
         expect(scenario_row(phone.page, 4)).to_contain_text("Available")
     # The sheets' own numbers agree with the party list.
