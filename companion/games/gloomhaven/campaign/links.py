@@ -62,4 +62,6 @@ def offers(state: dict) -> list:
             name=f"{number} {data.scenario(number)['name']}",
             options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
             seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))
-    return found
+    # One scenario at a time: while a table is being played, only it is offered (to open it again).
+    away = [offer for offer, _ in playing(state)]
+    return [offer for offer in found if offer.id in away] if away else found

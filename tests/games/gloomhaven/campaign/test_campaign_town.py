@@ -117,3 +117,15 @@ def test_an_unknown_printing_is_refused(tmp_path):
         store.create_table("gloomhaven-campaign", "Campaign", {"party": "Lanterns", "printing": "third"})
     assert refused.value.field == "printing"
     store.close()
+
+
+def test_while_a_scenario_is_played_no_other_scenario_is_offered(campaign):
+    store, token, ann, _ = campaign
+    store.act(token, ann, "scenario.unlock", {"scenario": 2})
+    store.act(token, ann, "achievement.add", {"achievement": "First Steps", "scope": "party"})
+    rules = store.table(token).rules
+    assert [o.options["scenario"] for o in rules.child_offers(store.state(token)[1], store.seats(token))] == [1, 2]
+    offer, _ = start(store, token, ann, 2)
+    assert [o.id for o in rules.child_offers(store.state(token)[1], store.seats(token))] == [offer]
+    store.act(token, ann, "scenario.abandon", {"offer": offer})
+    assert len(rules.child_offers(store.state(token)[1], store.seats(token))) == 2
