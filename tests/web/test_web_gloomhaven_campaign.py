@@ -206,3 +206,18 @@ def test_the_home_page_asks_which_printing_and_the_campaign_keeps_its_track(host
     shown = phone.page(f"/t/{token}")
     assert "Prosperity 1: 4 checkmarks (level 1 needs 0, the next 5)" in shown
     assert "The first printing’s track (unconfirmed: check your map board)" in shown
+
+
+def test_the_page_has_forms_for_what_events_and_treasures_change(ann, campaign, store):
+    page = ann.page(f"/t/{campaign}")
+    for action in ("character.adjust", "scenario.unlock", "class.unlock", "achievement.remove"):
+        assert f'name="type" value="{action}"' in page, action
+    assert "Beast Tyrant" not in page  # a sealed class goes by its symbol
+    assert ann.act("character.adjust", character="c1", field="gold", delta="-12").status_code == 200
+    assert ann.act("scenario.unlock", scenario="52").status_code == 200
+    assert ann.act("class.unlock", **{"class": "two-mini"}).status_code == 200
+    assert ann.act("achievement.remove", achievement="city-rule-militaristic", scope="global").status_code == 200
+    state = store.state(campaign)[1]
+    assert state["characters"]["c1"]["gold"] == 30 - 12 and 52 in state["unlocked"]
+    assert "two-mini" in state["unlocked_classes"] and "city-rule-militaristic" not in state["global_achievements"]
+    assert "Beast Tyrant" in ann.page(f"/t/{campaign}")  # once unlocked, by its name

@@ -115,5 +115,9 @@ def present(state: dict, seat: str | None) -> dict:
         "playing": {number: offer for offer, number in links.playing(state)},
         "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
+        # A sealed class goes by its box's symbol (its name is a spoiler).
+        "sealed_classes": [(c, c.replace("-", " ")) for c in data.classes() if c not in state["unlocked_classes"]],
+        "held_achievements": [("global", a, tree.achievement_name(a)) for a in state["global_achievements"]]
+                             + [("party", a, tree.achievement_name(a)) for a in state["party"]["achievements"]],
         "max_level": town.prosperity_level(state),
     }
