@@ -221,3 +221,10 @@ def test_the_page_has_forms_for_what_events_and_treasures_change(ann, campaign, 
     assert state["characters"]["c1"]["gold"] == 30 - 12 and 52 in state["unlocked"]
     assert "two-mini" in state["unlocked_classes"] and "city-rule-militaristic" not in state["global_achievements"]
     assert "Beast Tyrant" in ann.page(f"/t/{campaign}")  # once unlocked, by its name
+
+
+def test_the_party_returns_to_gloomhaven_from_the_page(ann, campaign, store):
+    assert 'name="location"' in ann.page(f"/t/{campaign}")
+    assert ann.act("party.set", location="Black Barrow").status_code == 200
+    assert ann.act("party.set", location="Gloomhaven").status_code == 200
+    assert store.state(campaign)[1]["party"]["location"] == "Gloomhaven"
