@@ -53,7 +53,7 @@ def _perk_text(line: dict) -> str:
 def city(state: dict) -> dict:
     checks = state["prosperity"]
     level = town.prosperity_level(state)
-    thresholds = progression.prosperity_thresholds(state["printing"])
+    thresholds = progression.prosperity_thresholds(town.printing(state))
     reputation = state["party"]["reputation"]
     change = progression.price_change(reputation)
     milestones = [m for m in data.fact("reputation_milestones")
@@ -64,7 +64,7 @@ def city(state: dict) -> dict:
                                 {"level": level, "checks": checks, "need": thresholds[str(level)],
                                  "next": thresholds.get(str(level + 1), "—")}],
                                [N_("The first printing’s track (unconfirmed: check your map board)")
-                                if state["printing"] == "first" else N_("The second printing’s track"), {}]],
+                                if town.printing(state) == "first" else N_("The second printing’s track"), {}]],
         "price_change": change,
         "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"), {"reputation": reputation, "change": change}]],
         "donated": state["donated"],

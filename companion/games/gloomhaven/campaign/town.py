@@ -74,8 +74,14 @@ def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> N
         held.remove(wanted)
 
 
+def printing(state: dict) -> str:
+    """Whose prosperity track the campaign keeps (a table stored before
+    schema 3 has none: the second printing's; exports are upgraded on import)."""
+    return state.get("printing", "second")
+
+
 def prosperity_level(state: dict) -> int:
-    return progression.prosperity_level(state["prosperity"], state["printing"])
+    return progression.prosperity_level(state["prosperity"], printing(state))
 
 
 def quests_in_use(state: dict) -> set[int]:

@@ -129,3 +129,14 @@ def test_while_a_scenario_is_played_no_other_scenario_is_offered(campaign):
     assert [o.id for o in rules.child_offers(store.state(token)[1], store.seats(token))] == [offer]
     store.act(token, ann, "scenario.abandon", {"offer": offer})
     assert len(rules.child_offers(store.state(token)[1], store.seats(token))) == 2
+
+
+def test_a_table_stored_before_schema_3_still_levels_up_and_shows_its_city(campaign):
+    from companion.games.gloomhaven.campaign import present, town
+    store, token, ann, _ = campaign
+    stored = store.state(token)[1]
+    for key in ("playing", "printing"):  # a table kept in the database before the upgrade
+        del stored[key]
+    assert town.prosperity_level(stored) == 1 and present.city(stored)["prosperity_level"] == 1
+    town.level_up(stored, {}, ann)
+    assert next(c for c in stored["characters"].values() if c["name"] == "Grok")["level"] == 2
