@@ -201,6 +201,12 @@ class Rules:
         return state
 
     # -- linked tables ---------------------------------------------------------
+    def on_child_started(self, state: dict, started: dict) -> dict:
+        """A table was started from this one (`started`: its `token`, `offer`
+        and `name`, as logged); the game may note that it is in progress.
+        Returns the new state."""
+        return state
+
     #: On a parent: the action type that receives a child's result. Its
     #: ActionSpec accepts `child` (Text: the child's token), `offer` (Text: the
     #: offer id) and `result` (Json). None: this table takes no results.

@@ -840,6 +840,8 @@ def _replay_one(rules: Rules, state: dict, seats: dict[str, Seat], entry: dict) 
         seat = Seat(payload["id"], payload["name"], payload["role"])
         seats = {**seats, seat.id: seat}
         return rules.on_seat_joined(copy.deepcopy(state), seat), seats
+    if kind == CHILD_STARTED:
+        return rules.on_child_started(copy.deepcopy(state), dict(payload)), seats
     if kind in PLATFORM_ACTIONS or entry.get("undone"):
         return state, seats
     spec = rules.action_spec(kind)

@@ -119,3 +119,112 @@ def test_a_reputation_milestone_says_what_to_do(ann, campaign, host):
     for _ in range(10):
         ann.act("reputation.adjust", delta="1")
     assert "Reputation milestone: open the sealed box (sun box)." in ann.page(f"/t/{campaign}")
+
+
+def paper_form_fields(page: str) -> set[str]:
+    form = re.search(r'<form[^>]*>\s*<input type="hidden" name="type" value="scenario.complete">.*?</form>', page, re.S)
+    assert form, "the page has no form for a scenario played on paper"
+    return set(re.findall(r'name="([^"]+)"', form.group(0)))
+
+
+def test_a_scenario_played_on_paper_is_recorded_from_the_page_and_each_player_confirms(ann, bo, campaign, store):
+    page = ann.page(f"/t/{campaign}")
+    cids = {c["name"]: c["id"] for c in store.state(campaign)[1]["characters"].values()}
+    grok, tink = cids["Grok"], cids["Tink"]
+    assert paper_form_fields(page) >= {"scenario", "outcome", "level", f"characters.{grok}.experience",
+                                       f"characters.{tink}.coins", f"characters.{tink}.checkmarks"}
+    assert 'name="level" type="number" min="0" max="7" inputmode="numeric" value="1"' in page  # two level-1 characters
+    response = ann.act("scenario.complete", scenario="1", outcome="success", level="1",
+                       **{f"characters.{grok}.experience": "5", f"characters.{grok}.coins": "3",
+                          f"characters.{grok}.checkmarks": "1", f"characters.{tink}.experience": "2",
+                          f"characters.{tink}.coins": "", f"characters.{tink}.checkmarks": "0"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    state = store.state(campaign)[1]
+    assert state["completed"] == [1] and 2 in state["unlocked"]
+    # Level 1: 6 bonus experience, 2 gold a coin; nothing on the sheets until each player confirms.
+    assert [(line["experience"], line["gold"], line["checkmarks"]) for line in state["pending"][grok]] == [(11, 6, 1)]
+    assert [(line["experience"], line["gold"], line["checkmarks"]) for line in state["pending"][tink]] == [(8, 0, 0)]
+    assert "Scenario 1 (success): +11 experience, +6 gold, +1 checkmarks" in ann.page(f"/t/{campaign}")
+    assert ann.act("result.confirm", character=grok).status_code == 200
+    assert bo.act("result.confirm", character=tink).status_code == 200
+    sheets = store.state(campaign)[1]["characters"]
+    assert (sheets[grok]["experience"], sheets[grok]["gold"], sheets[grok]["checkmarks"]) == (11, 36, 1)
+    assert (sheets[tink]["experience"], sheets[tink]["gold"], sheets[tink]["checkmarks"]) == (8, 30, 0)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"characters.c1.experience": "-3"}, "Experience, coins and checkmarks are whole numbers from 0 to 999."),
+    ({"characters.c1.coins": "lots"}, "Experience, coins and checkmarks are whole numbers from 0 to 999."),
+    ({"characters.c9.experience": "3"}, "No such character."),
+    ({"characters.c1.bribes": "3"}, "List each character’s experience, coins and checkmarks."),
+    ({}, "List each character’s experience, coins and checkmarks."),
+])
+def test_a_bad_paper_result_is_refused_and_changes_nothing(ann, campaign, store, fields, message):
+    before = store.state(campaign)
+    response = ann.act("scenario.complete", scenario="1", outcome="success", level="1", **fields)
+    assert response.status_code == 422
+    assert message.replace("’", "'") in response.get_data(as_text=True).replace("&#39;", "'").replace("’", "'")
+    assert store.state(campaign) == before
+
+
+def test_a_locked_scenario_cannot_be_recorded_on_paper(ann, campaign, store):
+    before = store.state(campaign)
+    response = ann.act("scenario.complete", scenario="2", outcome="success", level="1", **{"characters.c1.experience": "3"})
+    assert response.status_code == 422 and "That scenario is not available." in response.get_data(as_text=True)
+    assert store.state(campaign) == before
+
+
+def test_while_a_scenario_is_played_the_sheet_says_to_level_up_back_in_town(ann, bo, campaign, monkeypatch, store):
+    from companion import games
+    from companion.games.gloomhaven.campaign.rules import RULES
+    from tests.games.gloomhaven.campaign.campaign_support import StandInScenario
+    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
+    ann.act("character.adjust", field="experience", delta="45")
+    assert "Level up</button>" in ann.page(f"/t/{campaign}")
+    offer = RULES.child_offers(store.state(campaign)[1], store.seats(campaign))[0].id
+    ann.post(f"/t/{campaign}/children", {"offer": offer}, htmx=True)
+    page = ann.page(f"/t/{campaign}")
+    assert "Level up</button>" not in page
+    assert "level up back in town, once the scenario’s result has come back" in page
+    assert "Being played: the party is out of town until its result comes back." in page
+    response = ann.act("character.level_up")
+    assert response.status_code == 422
+    assert "Level up in town: the party is playing scenario 1" in response.get_data(as_text=True)
+    assert ann.act("scenario.abandon", offer=offer).status_code == 200
+    assert "Level up</button>" in ann.page(f"/t/{campaign}")
+
+
+def test_the_home_page_asks_which_printing_and_the_campaign_keeps_its_track(host, new_phone, store):
+    page = host.page("/")
+    assert 'name="printing"' in page and '<option value="second" selected>' in page
+    host.load_csrf("/")
+    response = host.post("/tables", {"game": "gloomhaven-campaign", "name": "Old box", "party": "Lanterns", "printing": "first"})
+    token = re.fullmatch(r"/t/([^/]+)/qr", location_path(response)).group(1)
+    assert store.state(token)[1]["printing"] == "first"
+    phone = join_seat(new_phone(), token, "Ann")
+    phone.act("prosperity.adjust", delta="4")
+    shown = phone.page(f"/t/{token}")
+    assert "Prosperity 1: 4 checkmarks (level 1 needs 0, the next 5)" in shown
+    assert "The first printing’s track (unconfirmed: check your map board)" in shown
+
+
+def test_the_page_has_forms_for_what_events_and_treasures_change(ann, campaign, store):
+    page = ann.page(f"/t/{campaign}")
+    for action in ("character.adjust", "scenario.unlock", "class.unlock", "achievement.remove"):
+        assert f'name="type" value="{action}"' in page, action
+    assert "Beast Tyrant" not in page  # a sealed class goes by its symbol
+    assert ann.act("character.adjust", character="c1", field="gold", delta="-12").status_code == 200
+    assert ann.act("scenario.unlock", scenario="52").status_code == 200
+    assert ann.act("class.unlock", **{"class": "two-mini"}).status_code == 200
+    assert ann.act("achievement.remove", achievement="city-rule-militaristic", scope="global").status_code == 200
+    state = store.state(campaign)[1]
+    assert state["characters"]["c1"]["gold"] == 30 - 12 and 52 in state["unlocked"]
+    assert "two-mini" in state["unlocked_classes"] and "city-rule-militaristic" not in state["global_achievements"]
+    assert "Beast Tyrant" in ann.page(f"/t/{campaign}")  # once unlocked, by its name
+
+
+def test_the_party_returns_to_gloomhaven_from_the_page(ann, campaign, store):
+    assert 'name="location"' in ann.page(f"/t/{campaign}")
+    assert ann.act("party.set", location="Black Barrow").status_code == 200
+    assert ann.act("party.set", location="Gloomhaven").status_code == 200
+    assert store.state(campaign)[1]["party"]["location"] == "Gloomhaven"

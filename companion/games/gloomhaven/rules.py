@@ -225,9 +225,10 @@ class GloomhavenRules(Rules):
         return state
 
     def result(self, state: dict) -> dict | None:
-        """The end summary for the campaign, once the scenario has ended."""
+        """The end summary for the campaign, once the scenario has ended and
+        every player has confirmed their line (battle goals marked by then)."""
         result = state.get("result")
-        if result is None:
+        if result is None or set(result["summary"]) - set(result["confirmed"]):
             return None
         return {"outcome": result["outcome"], "summary": result["summary"]}
 

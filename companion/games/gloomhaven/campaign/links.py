@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import tree
-from companion.rules import N_
-
-from companion.rules import ChildOffer
+from companion.rules import N_, ChildOffer
 
 
 def offer_id(number: int, visit: int) -> str:
@@ -22,6 +20,24 @@ def scenario_of_offer(offer: str) -> int | None:
     if len(parts) in (2, 3) and parts[0] == "scenario" and parts[1].isascii() and parts[1].isdigit() and len(parts[1]) < 4:
         return int(parts[1])
     return None
+
+
+def started(state: dict, offer: object) -> None:
+    """A scenario table was started: the party is out of town until its result comes."""
+    # setdefault: a table stored before schema 3 (exports are upgraded on import).
+    playing_now = state.setdefault("playing", [])
+    if isinstance(offer, str) and scenario_of_offer(offer) is not None and offer not in playing_now:
+        playing_now.append(offer)
+
+
+def stopped(state: dict, offer: str) -> None:
+    if offer in state.get("playing", ()):
+        state["playing"].remove(offer)
+
+
+def playing(state: dict) -> list[tuple[str, int]]:
+    """The scenario tables being played (their results not back yet): (offer, scenario)."""
+    return [(offer, scenario_of_offer(offer)) for offer in state.get("playing", ())]
 
 
 def party_characters(state: dict) -> list[dict]:
@@ -46,4 +62,6 @@ def offers(state: dict) -> list:
             name=f"{number} {data.scenario(number)['name']}",
             options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
             seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))
-    return found
+    # One scenario at a time: while a table is being played, only it is offered (to open it again).
+    away = [offer for offer, _ in playing(state)]
+    return [offer for offer in found if offer.id in away] if away else found

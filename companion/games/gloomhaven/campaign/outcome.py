@@ -4,8 +4,12 @@ unlocks at once, and one line per character that its player confirms."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import town, tree
+from companion.kit.fields import MISSING, Field, Int, Json
 from companion.rules import N_, ActionError
 
 OUTCOMES = ("success", "failure")
@@ -15,19 +19,59 @@ def level_row(level: int) -> dict:
     return next(row for row in data.fact("scenario_level_table") if row["level"] == level)
 
 
+LINE_FIELDS = ("experience", "coins", "checkmarks")
+
+
+@dataclass(frozen=True)
+class EnteredLines(Field):
+    """Each character's line of a scenario played on paper: JSON
+    {character: {"experience", "coins", "checkmarks"}}, or form fields
+    "characters.<character>.<experience|coins|checkmarks>" (blank: 0)."""
+
+    kind = "map"
+    missing = N_("List each character's experience, coins and checkmarks.")
+
+    def read(self, payload: dict) -> Any:
+        raw = payload.get(self.name, MISSING)
+        if raw is MISSING or raw is None or raw == "":
+            prefix, raw = self.name + ".", {}
+            for key, value in payload.items():
+                if isinstance(key, str) and key.startswith(prefix):
+                    who, _, number = key[len(prefix):].partition(".")
+                    raw.setdefault(who, {})[number] = value
+        if not raw:
+            raise ActionError(self.missing, field=self.name)
+        return self.parse(raw)
+
+    def parse(self, raw: object) -> dict:
+        raw = Json(self.name).parse(raw)
+        if not isinstance(raw, dict) or not 0 < len(raw) <= 20:
+            raise ActionError(self.missing, field=self.name)
+        lines = {}
+        for who, got in raw.items():
+            if not isinstance(got, dict) or set(got) - set(LINE_FIELDS):
+                raise ActionError(self.missing, field=self.name)
+            lines[who] = {key: self._number(got.get(key, 0)) for key in LINE_FIELDS}
+        return lines
+
+    def _number(self, value: object) -> int:
+        if value in ("", None):
+            return 0
+        try:
+            return Int(self.name, min=0, max=999).parse(value)
+        except ActionError:
+            raise ActionError(N_("Experience, coins and checkmarks are whole numbers from 0 to 999."), field=self.name) from None
+
+
 def entered_lines(state: dict, payload: dict) -> dict:
-    """Lines from a hand-entered end: {character: {"experience", "coins", "checkmarks"}}."""
+    """Lines from a hand-entered end (EnteredLines): experience with the
+    bonus on success, coins turned into gold at the scenario's level."""
     row, success = level_row(payload["level"]), payload["outcome"] == "success"
     lines = {}
-    if not isinstance(payload["characters"], dict):
-        raise ActionError(N_("List each character's experience, coins and checkmarks."), field="characters")
     for cid, got in payload["characters"].items():
-        if cid not in state["characters"] or state["characters"][cid]["retired"] or not isinstance(got, dict):
+        if cid not in state["characters"] or state["characters"][cid]["retired"]:
             raise ActionError(N_("No such character."), field="characters")
-        numbers = [got.get(k, 0) for k in ("experience", "coins", "checkmarks")]
-        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 999 for n in numbers):
-            raise ActionError(N_("Experience, coins and checkmarks are whole numbers from 0 to 999."), field="characters")
-        gained, coins, checks = numbers
+        gained, coins, checks = (got[key] for key in LINE_FIELDS)
         bonus = row["bonus_experience"] if success else 0
         lines[cid] = {"experience": gained + bonus, "gold": coins * row["gold_per_coin"], "checkmarks": checks if success else 0,
                       "working": [[N_("Experience %(total)d = %(gained)d gained + %(bonus)d bonus"), {"total": gained + bonus, "gained": gained, "bonus": bonus}],

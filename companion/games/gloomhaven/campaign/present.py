@@ -4,7 +4,8 @@ every computed number with its working (a list of [msgid, params] lines)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, progression, shop, town, tree
+from companion.games.gloomhaven.campaign import deck, links, progression, shop, town, tree
+from companion.games.gloomhaven.level import scenario_level
 from companion.rules import N_
 
 
@@ -51,8 +52,8 @@ def _perk_text(line: dict) -> str:
 
 def city(state: dict) -> dict:
     checks = state["prosperity"]
-    level = progression.prosperity_level(checks)
-    thresholds = data.fact("prosperity_thresholds")
+    level = town.prosperity_level(state)
+    thresholds = progression.prosperity_thresholds(town.printing(state))
     reputation = state["party"]["reputation"]
     change = progression.price_change(reputation)
     milestones = [m for m in data.fact("reputation_milestones")
@@ -61,7 +62,9 @@ def city(state: dict) -> dict:
         "prosperity_level": level, "prosperity": checks,
         "prosperity_working": [[N_("Prosperity %(level)d: %(checks)d checkmarks (level %(level)d needs %(need)d, the next %(next)s)"),
                                 {"level": level, "checks": checks, "need": thresholds[str(level)],
-                                 "next": thresholds.get(str(level + 1), "—")}]],
+                                 "next": thresholds.get(str(level + 1), "—")}],
+                               [N_("The first printing’s track (unconfirmed: check your map board)")
+                                if town.printing(state) == "first" else N_("The second printing’s track"), {}]],
         "price_change": change,
         "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"), {"reputation": reputation, "change": change}]],
         "donated": state["donated"],
@@ -91,6 +94,13 @@ def quest_view(secret: dict) -> dict:
             "kept": quests.get(secret.get("quest")), "progress": secret.get("progress", 0)}
 
 
+def paper_level(state: dict) -> tuple[int, list] | None:
+    """The scenario level a scenario played on paper defaults to: the
+    party's active characters at the party's difficulty."""
+    levels = [c["level"] for c in state["characters"].values() if not c["retired"]]
+    return scenario_level(levels, state["party"]["difficulty"]) if levels else None
+
+
 def present(state: dict, seat: str | None) -> dict:
     mine = next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
     return {
@@ -99,7 +109,15 @@ def present(state: dict, seat: str | None) -> dict:
         "mine": sheet(state, mine) if mine else None,
         "shop": store_rows(state, mine),
         "scenarios": tree.overview(state),
+        # Each available scenario's linked-table offer: started from its row.
+        "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
+        "paper_level": paper_level(state),
+        "playing": {number: offer for offer, number in links.playing(state)},
         "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
+        # A sealed class goes by its box's symbol (its name is a spoiler).
+        "sealed_classes": [(c, c.replace("-", " ")) for c in data.classes() if c not in state["unlocked_classes"]],
+        "held_achievements": [("global", a, tree.achievement_name(a)) for a in state["global_achievements"]]
+                             + [("party", a, tree.achievement_name(a)) for a in state["party"]["achievements"]],
         "max_level": town.prosperity_level(state),
     }

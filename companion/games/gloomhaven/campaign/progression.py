@@ -48,8 +48,17 @@ def perk_allowance(level: int, checkmarks: int, retirements: int) -> tuple[int, 
     return total, working
 
 
-def prosperity_level(checkmarks: int, thresholds: dict | None = None) -> int:
-    table = _by_level(thresholds or data.fact("prosperity_thresholds"))
+PRINTINGS = ("second", "first")  # the second (and later) printing's track is the default
+
+
+def prosperity_thresholds(printing: str = "second") -> dict:
+    """Checkmarks each prosperity level needs on that printing's track (the
+    first printing's is an UNCONFIRMED fact: an extra box, pre-marked)."""
+    return data.fact("prosperity_thresholds_first_printing" if printing == "first" else "prosperity_thresholds")
+
+
+def prosperity_level(checkmarks: int, printing: str = "second") -> int:
+    table = _by_level(prosperity_thresholds(printing))
     return max(level for level, need in table if checkmarks >= need)
 
 

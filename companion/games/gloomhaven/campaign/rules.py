@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import outcome, schema, town
+from companion.games.gloomhaven.campaign import links, outcome, progression, schema, town
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -67,9 +67,15 @@ def _result(state, payload, seat):
     result = payload["result"]
     if not isinstance(result, dict) or result.get("outcome") not in outcome.OUTCOMES:
         raise ActionError(N_("The result has no outcome."), field="result")
-    from companion.games.gloomhaven.campaign.links import scenario_of_offer
-    number = outcome.scenario_of(state, result.get("scenario", scenario_of_offer(payload["offer"])))
+    number = outcome.scenario_of(state, result.get("scenario", links.scenario_of_offer(payload["offer"])))
     outcome.finish(state, number, result["outcome"], outcome.reported_lines(state, result))
+    links.stopped(state, payload["offer"])
+
+
+def _abandon(state, payload, seat):
+    if payload["offer"] not in dict(links.playing(state)):
+        raise ActionError(N_("No scenario table of that name is being played."), field="offer")
+    links.stopped(state, payload["offer"])
 
 
 def _kinds() -> dict[str, Kind]:
@@ -122,12 +128,16 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("character.retire", "Retire your character (its personal quest fulfilled).", (who,)),
          town.retire, N_("retired a character")),
         (ActionSpec("scenario.complete", "A scenario played without a linked table: `scenario`, `outcome`, "
-                    "scenario `level`, and `characters` {id: {experience, coins, checkmarks}}.",
+                    "scenario `level`, and `characters` {id: {experience, coins, checkmarks}} (from a form: "
+                    "fields characters.<id>.experience and so on); each player then confirms their line.",
                     (Int("scenario", min=1, max=999), Choice("outcome", choices=outcome.OUTCOMES), Int("level", min=0, max=7),
-                     Json("characters"))), _complete, N_("recorded a scenario's end")),
+                     outcome.EnteredLines("characters"))), _complete, N_("recorded a scenario's end")),
         (ActionSpec("scenario.result", "A linked scenario table's result: `child`, `offer`, `result`.",
                     (Text("child", max_length=80), Text("offer", max_length=40), Json("result"))), _result,
          N_("received a scenario's result")),
+        (ActionSpec("scenario.abandon", "Stop waiting for the result of the scenario table started for `offer` "
+                    "(e.g. scenario-1-0): the party is back in town; a result it reports later is still taken.",
+                    (Text("offer", max_length=40),)), _abandon, N_("stopped waiting for a scenario table")),
         (ActionSpec("result.confirm", "Confirm your character's line of a scenario's end (experience, gold, checkmarks).", (who,)),
          outcome.confirm, N_("confirmed their scenario result")),
     ]
@@ -149,13 +159,19 @@ class CampaignRules(Rules):
         return [Role("player", N_("Player"))]
 
     def setup_fields(self) -> list[dict]:
-        return [{"name": "party", "label": N_("Party name"), "kind": "text", "default": ""}]
+        return [{"name": "party", "label": N_("Party name"), "kind": "text", "default": ""},
+                {"name": "printing", "label": N_("Prosperity track"), "kind": "select", "default": "second",
+                 "choices": [("second", N_("Second or later printing")), ("first", N_("First printing (unconfirmed)"))],
+                 "help": N_("The first printing’s map board has one more box before each prosperity level.")}]
 
     def initial_state(self, options: dict) -> dict:
         name = options.get("party") or ""
         if not isinstance(name, str) or len(name) > 60:
             raise ActionError(N_("A party name of at most 60 characters."), field="party")
-        return schema.new_campaign(name.strip())
+        printing = options.get("printing") or "second"
+        if printing not in progression.PRINTINGS:
+            raise ActionError(N_("Choose the printing from the list."), field="printing")
+        return schema.new_campaign(name.strip(), printing)
 
     def actions(self) -> list[ActionSpec]:
         return [kind.spec for kind in ACTIONS.values()]
@@ -203,8 +219,11 @@ class CampaignRules(Rules):
 
     # -- linked tables --------------------------------------------------------
     def child_offers(self, state: dict, seats) -> list:
-        from companion.games.gloomhaven.campaign.links import offers
-        return offers(state)
+        return links.offers(state)
+
+    def on_child_started(self, state: dict, started: dict) -> dict:
+        links.started(state, started.get("offer"))
+        return state
 
 
 RULES = CampaignRules()

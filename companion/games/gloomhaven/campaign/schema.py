@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import tree
+from companion.games.gloomhaven.campaign.progression import PRINTINGS
 
-SCHEMA = 2
+SCHEMA = 3
 
 
-def new_campaign(name: str) -> dict:
+def new_campaign(name: str, printing: str = "second") -> dict:
     first = [s["number"] for s in data.scenarios() if s.get("first")]
     start_rule = data.fact("campaign_start_city_rule")
     return {
@@ -19,15 +20,19 @@ def new_campaign(name: str) -> dict:
         # An UNCONFIRMED default (trackers start with it): the host may remove it.
         "global_achievements": {start_rule: 1} if start_rule else {},
         "prosperity": 0, "donated": 0, "visit": 0,
+        "printing": printing,  # whose prosperity track: "second" (and later) or "first"
         "unlocked_classes": [c for c, v in data.classes().items() if v["starting"]],
         "designs": [], "envelopes": [], "events_drawn": [], "events_added": [], "notes_due": [],
         "unlocked": first, "completed": [],
         "characters": {}, "retirements": {}, "pending": {}, "next_id": 1,
         "secrets": {},
+        # Offers of the scenario tables started and not yet reported: the
+        # party is out of town meanwhile (no level-up).
+        "playing": [],
     }
 
 
-def _upgrade_1(state: dict) -> dict:
+def _upgrade_1(state: dict, log: list) -> dict:
     """Version 1 kept achievements as the data wrote them (some display
     names) and had no party difficulty."""
     state["global_achievements"] = {tree.achievement_id(k): v for k, v in state["global_achievements"].items()}
@@ -36,14 +41,31 @@ def _upgrade_1(state: dict) -> dict:
     return state
 
 
-UPGRADES = {1: _upgrade_1}
+def _upgrade_2(state: dict, log: list) -> dict:
+    """Version 2 did not note the scenario tables in progress (the log's
+    started tables whose results have not come back) and knew only the
+    second printing's prosperity track."""
+    state["printing"] = "second"
+    state["playing"] = []
+    for entry in log:
+        if isinstance(entry, dict) and not entry.get("undone") and isinstance(entry.get("payload"), dict):
+            offer = entry["payload"].get("offer")
+            if entry.get("type") == "table.child" and offer not in state["playing"]:  # companion.store.CHILD_STARTED
+                state["playing"].append(offer)
+            elif entry.get("type") == "scenario.result" and offer in state["playing"]:
+                state["playing"].remove(offer)
+    return state
 
 
-def upgrade(state: dict) -> dict:
-    """`state` carried to the current schema version, one step at a time."""
+UPGRADES = {1: _upgrade_1, 2: _upgrade_2}
+
+
+def upgrade(state: dict, log: list) -> dict:
+    """`state` (reached by the actions `log`) carried to the current schema
+    version, one step at a time."""
     while state.get("schema", 1) < SCHEMA:
         version = state.get("schema", 1)
-        state = UPGRADES[version](state)
+        state = UPGRADES[version](state, log)
         state["schema"] = version + 1
     return state
 
@@ -51,16 +73,17 @@ def upgrade(state: dict) -> dict:
 def upgrade_export(export: dict) -> dict:
     """An export whose initial and final states are upgraded (the log's
     actions replay alike on either version)."""
-    for key in ("initial", "state"):
+    log = export.get("actions") if isinstance(export.get("actions"), list) else []
+    for key, reached_by in (("initial", []), ("state", log)):
         if isinstance(export.get(key), dict):
-            export[key] = upgrade(export[key])
+            export[key] = upgrade(export[key], reached_by)
     return export
 
 
 KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,
         "unlocked_classes": list, "designs": list, "envelopes": list, "events_drawn": list, "events_added": list,
         "notes_due": list, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
-        "pending": dict, "next_id": int, "secrets": dict}
+        "pending": dict, "next_id": int, "secrets": dict, "playing": list, "printing": str}
 CHARACTER_KEYS = {"id": str, "seat": str, "class": str, "name": str, "level": int, "experience": int, "gold": int,
                   "checkmarks": int, "perks": dict, "entered_perks": list, "items": list, "equipped": list,
                   "notes": str, "retired": bool, "blessings": int, "cards": list, "retirements_before": int}
@@ -94,3 +117,5 @@ def check(state: dict) -> None:
     for secret in state["secrets"].values():
         if not isinstance(secret, dict):
             raise TypeError("secret")
+    if state["printing"] not in PRINTINGS or not all(isinstance(offer, str) for offer in state["playing"]):
+        raise TypeError("playing")

@@ -6,7 +6,7 @@ rules run it on a copy first)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, progression, shop, tree
+from companion.games.gloomhaven.campaign import deck, links, progression, shop, tree
 from companion.rules import N_, ActionError
 
 STARTING_CLASSES = tuple(c for c, v in data.classes().items() if v["starting"])
@@ -74,8 +74,14 @@ def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> N
         held.remove(wanted)
 
 
+def printing(state: dict) -> str:
+    """Whose prosperity track the campaign keeps (a table stored before
+    schema 3 has none: the second printing's; exports are upgraded on import)."""
+    return state.get("printing", "second")
+
+
 def prosperity_level(state: dict) -> int:
-    return progression.prosperity_level(state["prosperity"])
+    return progression.prosperity_level(state["prosperity"], printing(state))
 
 
 def quests_in_use(state: dict) -> set[int]:
@@ -127,6 +133,11 @@ def set_progress(state: dict, payload: dict, seat: str | None) -> None:
 
 def level_up(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
+    away = links.playing(state)
+    if away:  # level-up happens in town only (rulebook p. 44)
+        number = away[0][1]
+        raise ActionError(N_("Level up in town: the party is playing scenario %(number)d; its result has not come back yet."),
+                          field="character", number=number)
     if progression.level_for(who["experience"]) <= who["level"]:
         raise ActionError(N_("Not enough experience for the next level."), field="character")
     who["level"] += 1

@@ -12,6 +12,8 @@ from companion.rules import ActionError
 from campaign_support import result, state, with_two_characters
 
 OLD_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-1.json"
+# Made at schema version 2 after scenario 1, with scenario 2's table being played.
+SCHEMA_2_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-2.json"
 
 
 @pytest.fixture
@@ -44,6 +46,20 @@ def test_an_export_from_schema_version_1_imports_upgraded(tmp_path, played):
     assert now["characters"]["c1"]["experience"] == 10 and now["completed"] == [1]
     store.act(table.token, "s2", "result.confirm", {})  # the imported campaign plays on
     assert store.state(table.token)[1]["characters"]["c2"]["experience"] == 8
+
+
+def test_an_export_from_schema_version_2_imports_with_its_scenario_table_in_progress(played):
+    store = played[0]
+    old = json.loads(SCHEMA_2_EXPORT.read_text(encoding="utf-8"))
+    assert old["state"]["schema"] == 2 and "playing" not in old["state"]
+    table = store.import_table(old)
+    now = store.state(table.token)[1]
+    assert now["schema"] == schema.SCHEMA and now["completed"] == [1]
+    assert now["printing"] == "second"  # version 2 knew only the second printing's track
+    assert now["playing"] == [next(c["offer"] for c in old["children"] if c["name"].startswith("2 "))]
+    assert [child.name for child in store.children(table.token)] == ["1 Black Barrow", "2 Barrow Lair"]
+    with pytest.raises(ActionError):  # Grok has 46 experience, but the party is out of town
+        store.act(table.token, "s1", "character.level_up", {})
 
 
 def test_a_damaged_export_is_refused(played):

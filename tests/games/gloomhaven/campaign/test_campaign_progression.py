@@ -34,6 +34,13 @@ def test_perks_add_levels_checkmarks_and_retirements():
 @pytest.mark.parametrize("checks, level", [(0, 1), (3, 1), (4, 2), (8, 2), (9, 3), (15, 4), (22, 5), (30, 6), (39, 7), (50, 8), (63, 8), (64, 9), (90, 9)])
 def test_prosperity_levels_follow_the_second_printing(checks, level):
     assert progression.prosperity_level(checks) == level
+    assert progression.prosperity_level(checks, "second") == level
+
+
+@pytest.mark.parametrize("checks, level", [(0, 1), (4, 1), (5, 2), (9, 2), (10, 3), (16, 4), (22, 4), (23, 5), (31, 6),
+                                           (39, 6), (40, 7), (51, 8), (64, 8), (65, 9), (90, 9)])
+def test_prosperity_levels_follow_the_first_printing_when_chosen(checks, level):
+    assert progression.prosperity_level(checks, "first") == level
 
 
 @pytest.mark.parametrize("reputation, change", [(-20, 5), (-19, 5), (-18, 4), (-15, 4), (-14, 3), (-11, 3), (-10, 2), (-7, 2),

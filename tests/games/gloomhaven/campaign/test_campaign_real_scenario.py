@@ -43,7 +43,11 @@ def test_the_scenarios_end_summary_comes_back_to_the_campaign(campaign):
     first = next(iter(store.seats(child.token)))
     store.act(child.token, first, "scenario.start", {})
     store.act(child.token, first, "scenario.end", {"outcome": "success"})
-    assert store.table(child.token).rules.result(store.state(child.token)[1])["outcome"] == "success"
+    rules = store.table(child.token).rules
+    for seat in store.seats(child.token):
+        assert rules.result(store.state(child.token)[1]) is None  # not before every player has confirmed
+        store.act(child.token, seat, "summary.confirm", {})
+    assert rules.result(store.state(child.token)[1])["outcome"] == "success"
     store.report(child.token, first)
     state = store.state(token)[1]
     assert state["completed"] == [1]
