@@ -73,6 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
         module = games.optional_module(game, "web")
         if module is not None and hasattr(module, "blueprint"):
             app.register_blueprint(module.blueprint)
+            i18n.game_blueprint(app, module.blueprint.name, game)
 
     @app.get("/htmx/<path:filename>")
     def htmx_static(filename: str):
