@@ -217,7 +217,7 @@ def qr_page(token: str):
     link = join_url(table)
     label = gettext("QR code to join %(table)s", table=table.name)
     return render_template("qr.html", table=table, link=link, qr_svg=qr.svg(link, label=label), host=is_host(table),
-                           seats=store().seats(token))
+                           seats=store().seats(token), children=store().children(token))
 
 
 @blueprint.get("/t/<token>/history")
