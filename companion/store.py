@@ -317,15 +317,13 @@ class Store:
 
     def _tell_family_of_deletion(self, db, table: Table) -> list[tuple[str, int]]:
         """Log the deletion of `table` in its children and its parent; returns their new versions."""
-        told = []
-        for child in self.children(table.token):
-            action = Action(PARENT_DELETED, {"name": table.name}, None)
-            told.append((child.token, self._append(db, child, action, self.seats(child.token))))
+        notes = [(child, Action(PARENT_DELETED, {"name": table.name}, None)) for child in self.children(table.token)]
         parent = self.table(table.parent) if table.parent else None
         if parent is not None:
-            action = Action(CHILD_DELETED, {"token": table.token, "name": table.name}, None)
-            told.append((parent.token, self._append(db, parent, action, self.seats(parent.token))))
-        return told
+            notes.append((parent, Action(CHILD_DELETED, {"token": table.token, "name": table.name}, None)))
+        # A note changes no state (so needs no rules: the game may be gone).
+        return [(other.token, self._append(db, other, note, {}, new_state=self._decoded(db, other.token, "state")))
+                for other, note in notes]
 
     def _parent_kept(self, table: Table) -> bool:
         return bool(table.parent) and self.table(table.parent) is not None

@@ -241,3 +241,12 @@ def test_a_reported_child_whose_parent_was_deleted_may_undo_again(store, parent)
     store.delete_table(parent)
     store.undo(child, "s2")
     assert store.state(child)[1]["values"]["s2"]["c1"] == 2
+
+
+def test_a_parent_deletes_even_when_its_childs_game_is_no_longer_installed(store, parent, monkeypatch):
+    from companion import games
+
+    child = store.create_child(parent, "match-1", "s1").token
+    monkeypatch.delitem(games.table_types(), "match")
+    store.delete_table(parent)
+    assert store.table(parent) is None and store.log(child)[-1].type == PARENT_DELETED
