@@ -7,10 +7,11 @@ nonce) and then authenticated with a second HMAC-SHA256 over the nonce
 and ciphertext (encrypt-then-MAC): unreadable without the key, and any change
 to the blob is noticed before anything is decrypted.
 
-The nonce is itself an HMAC of the plain text (a synthetic nonce, as in
-SIV modes): the same secrets seal to the same blob, so exporting a table
-twice gives the same file, and a nonce is never reused for different text.
-The only thing this tells a reader is that two sealed values are equal.
+The nonce is random (16 bytes) and travels at the head of the blob, so
+sealing the same secrets twice gives two different blobs: a reader can't
+tell that two seats (or two exports) hold the same secret. Files sealed
+before (whose nonce was derived from the plain text) open the same way, as
+the nonce is read from the blob either way.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def _tag(key: str, nonce: bytes, ciphertext: bytes) -> bytes:
 def seal(key: str, value: object) -> dict:
     """`value` (anything JSON can hold) as an opaque {"$sealed": "..."}."""
     plain = json.dumps(value, ensure_ascii=False).encode("utf-8")
-    nonce = hmac.new(_subkey(key, b"nonce"), plain, hashlib.sha256).digest()[:NONCE_BYTES]
+    nonce = secrets.token_bytes(NONCE_BYTES)
     ciphertext = bytes(a ^ b for a, b in zip(plain, _keystream(key, nonce, len(plain))))
     blob = nonce + ciphertext + _tag(key, nonce, ciphertext)
     return {MARK: base64.b64encode(blob).decode("ascii")}

@@ -45,7 +45,13 @@ SEAT_BACK = "back"
 # its result was reported (so neither is started nor reported twice by a double tap).
 CHILD_STARTED = "table.child"
 RESULT_REPORTED = "table.reported"
-PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO, CHILD_STARTED, RESULT_REPORTED})
+# A deleted table's children carry on on their own, and its parent forgets
+# it; each says so in its log (and moves to a new version, so no page keeps
+# showing a link to the deleted table).
+PARENT_DELETED = "table.parent_deleted"
+CHILD_DELETED = "table.child_deleted"
+PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO, CHILD_STARTED, RESULT_REPORTED, PARENT_DELETED,
+                              CHILD_DELETED})
 TABLE_COLUMNS = "token, code, game, name, host_key, version, created, parent, offer"
 # Undo and replay start from the newest snapshot before the step they need,
 # so their cost stays flat however long the log grows.
@@ -170,6 +176,8 @@ class Store:
         )
         db["seats"].create_index(["key"], unique=True, if_not_exists=True)
         db["settings"].create({"name": str, "value": str}, pk="name", if_not_exists=True)
+        # Join-code guessing (companion.web.guesses): when each address has its tries back.
+        db["wrong_codes"].create({"address": str, "rested": float}, pk="address", if_not_exists=True)
         db["actions"].create(
             {"table_token": str, "seq": int, "type": str, "payload": str, "seat": str,
              "time": float, "undone": int, "drew": int},
@@ -195,6 +203,27 @@ class Store:
             value = make()
             db.execute("insert into settings (name, value) values (?, ?)", [name, value])
             return value
+
+    def wrong_codes_rested(self, address: str) -> float | None:
+        """When `address` will have earned back every join-code try (None: it has them all)."""
+        row = self.db.execute("select rested from wrong_codes where address = ?", [address]).fetchone()
+        return row[0] if row else None
+
+    def put_off_rest(self, address: str, now: float, seconds: float, longest: float, keep: int) -> float:
+        """Put `address`'s rest `seconds` later (a wrong join code at `now`;
+        0: only keep it within reach), and at most `longest` after `now` (a
+        clock set back must not lock anyone out for as long); returns the new
+        time. At most `keep` addresses are kept: those that rested go first,
+        then those resting soonest (never `address`)."""
+        with self._write() as db:
+            rested = self.wrong_codes_rested(address)
+            rested = min(max(rested or now, now) + seconds, now + longest)
+            db.execute("insert or replace into wrong_codes (address, rested) values (?, ?)", [address, rested])
+            if db.execute("select count(*) from wrong_codes").fetchone()[0] > keep:
+                db.execute("delete from wrong_codes where rested <= ?", [now])
+                db.execute("delete from wrong_codes where address in (select address from wrong_codes "
+                           "where address != ? order by rested desc limit -1 offset ?)", [address, keep - 1])
+        return rested
 
     @contextmanager
     def _write(self) -> Iterator[sqlite_utils.Database]:
@@ -292,12 +321,42 @@ class Store:
         return [Table(**row) for row in self.db.query(f"select {TABLE_COLUMNS} from tables order by created desc")]
 
     def delete_table(self, token: str) -> None:
+        """Delete the table for everyone. The tables started from it are kept
+        and carry on on their own (a campaign's scenarios are games played:
+        their players may still want them); each child's log and its parent's
+        say what was deleted."""
+        told: list[tuple[str, int]] = []
         with self._write() as db:
+            table = self.table(token)
+            if table is not None:
+                told = self._tell_family_of_deletion(db, table)
             db.execute("delete from actions where table_token = ?", [token])
             db.execute("delete from snapshots where table_token = ?", [token])
             db.execute("delete from seats where table_token = ?", [token])
             db.execute("delete from tables where token = ?", [token])
         self._notify(token, -1)
+        for other, version in told:
+            self._notify(other, version)
+
+    def _tell_family_of_deletion(self, db, table: Table) -> list[tuple[str, int]]:
+        """Log the deletion of `table` in its children and its parent; returns their new versions."""
+        notes = [(child, Action(PARENT_DELETED, {"name": table.name}, None)) for child in self.children(table.token)]
+        parent = self.table(table.parent) if table.parent else None
+        if parent is not None:
+            notes.append((parent, Action(CHILD_DELETED, {"token": table.token, "name": table.name}, None)))
+        # A note changes no state (so needs no rules: the game may be gone).
+        return [(other.token, self._append(db, other, note, {}, new_state=self._decoded(db, other.token, "state")))
+                for other, note in notes]
+
+    def _parent_kept(self, table: Table) -> bool:
+        return bool(table.parent) and self.table(table.parent) is not None
+
+    def parent_deleted(self, table: Table) -> str | None:
+        """The name of the table `table` was started from, if that was deleted since."""
+        if not table.parent or self.table(table.parent) is not None:
+            return None
+        said = self.log(table.token, last=1, types=(PARENT_DELETED,))
+        return said[0].payload.get("name", "?") if said else "?"
 
     # -- seats ---------------------------------------------------------------
     def seats(self, token: str) -> dict[str, Seat]:
@@ -441,6 +500,9 @@ class Store:
             if expected is not None and expected != target:
                 raise ActionError("Someone acted just before you: check the newest step, then undo again.",
                                   field="undo")
+            reported = self._report_step(db, token)
+            if reported is not None and target < reported and self._parent_kept(table):
+                raise ActionError(REPORTED_UNDO, field="undo")
             entry = self.log_entries(token, [target])[0]
             refusal = table.rules.undo_refusal(self._decoded(db, token, "state"), entry.action, by_host)
             if refusal is not None:
@@ -541,8 +603,13 @@ class Store:
 
     def reported(self, token: str, db=None) -> bool:
         """Whether this child table has reported its result to its parent."""
-        return (db or self.db).execute("select 1 from actions where table_token = ? and type = ? limit 1",
-                                       [token, RESULT_REPORTED]).fetchone() is not None
+        return self._report_step(db or self.db, token) is not None
+
+    def _report_step(self, db, token: str) -> int | None:
+        """The step at which this child reported its result, if it has."""
+        row = db.execute("select seq from actions where table_token = ? and type = ? order by seq limit 1",
+                         [token, RESULT_REPORTED]).fetchone()
+        return row[0] if row else None
 
     def seat_links(self, token: str) -> dict[str, str]:
         """Each linked seat of a child table: {child seat id: parent seat id}."""
@@ -606,6 +673,9 @@ class Store:
         with self._write() as db:
             child = self._require(child_token)
             parent = self.table(child.parent) if child.parent else None
+            if parent is None and child.parent:
+                raise ActionError("The table this one was started from was deleted: there is nowhere to report "
+                                  "the result.", field="report")
             if parent is None:
                 raise ActionError("This table was not started from another one.", field="report")
             if self.reported(child_token, db):
@@ -686,6 +756,12 @@ class CheckedExport:
     offer: str | None = None
 
 
+# Once a child's result is in its parent's log, the child's steps up to the
+# report stand while the parent is there: undoing one would leave the parent
+# holding a result the child no longer has. The parent's host can take the
+# result back there.
+REPORTED_UNDO = N_("This table's result was reported to the table it was started from, so the steps before the "
+                   "report can't be undone here. The host of that table can undo the result there.")
 DAMAGED = N_("This export is damaged and can't be imported.")
 SEALED_ELSEWHERE = N_("This export was made on another server: its players' private notes and secrets are sealed "
                       "with that server's key, so only that server can import it.")

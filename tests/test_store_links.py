@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from companion.rules import ActionError
-from companion.store import CHILD_STARTED, RESULT_REPORTED, Store
+from companion.store import CHILD_DELETED, CHILD_STARTED, PARENT_DELETED, REPORTED_UNDO, RESULT_REPORTED, Store
 from tests.league_tables import league  # noqa: F401 (fixture)
 
 
@@ -143,3 +143,110 @@ def test_a_child_exported_from_its_own_page_imports_as_a_table_of_its_own(store,
     copy = store.import_table(store.export(child))
     assert copy.parent is None and store.seat_links(copy.token) == {}
     assert [s.name for s in store.seats(copy.token).values()] == ["Ann", "Bob"]
+
+
+# -- deleting a linked table ------------------------------------------------------
+
+def test_deleting_a_parent_keeps_its_children_and_tells_them_in_their_log(store, parent):
+    played = store.create_child(parent, "match-1", "s1").token
+    win_match(store, played)
+    store.report(played, "s1")
+    started = store.create_child(parent, "match-2", "s1").token
+    heard = []
+    store.listeners.append(lambda token, version: heard.append((token, version)))
+    before = {child: store.table(child).version for child in (played, started)}
+    store.delete_table(parent)
+    assert store.table(parent) is None
+    for child in (played, started):
+        table = store.table(child)
+        assert table is not None and table.version == before[child] + 1
+        assert (child, table.version) in heard  # open pages of the child hear of it
+        last = store.log(child)[-1]
+        assert (last.type, last.payload, last.seat) == (PARENT_DELETED, {"name": "Spring league"}, None)
+        assert store.parent_deleted(table) == "Spring league"
+    # The children carry on: play goes on, and the state is what the log replays.
+    store.act(started, "s1", "counter.adjust", {"counter": "c1", "delta": 1})
+    assert store.state(started)[1] == store.replayed_state(started)
+
+
+def test_a_child_whose_parent_was_deleted_refuses_to_report_saying_why(store, parent):
+    child = store.create_child(parent, "match-1", "s1").token
+    win_match(store, child)
+    store.delete_table(parent)
+    with pytest.raises(ActionError) as refused:
+        store.report(child, "s1")
+    assert refused.value.field == "report" and "was deleted" in refused.value.message
+    assert not store.reported(child)
+
+
+def test_a_table_never_started_from_another_has_no_deleted_parent(store, parent):
+    assert store.parent_deleted(store.table(parent)) is None
+    child = store.create_child(parent, "match-1", "s1")
+    assert store.parent_deleted(child) is None
+
+
+def test_deleting_a_child_tells_its_parent_which_may_start_that_offer_again(store, parent):
+    child = store.create_child(parent, "match-1", "s1").token
+    version = store.table(parent).version
+    store.delete_table(child)
+    assert store.table(parent).version == version + 1
+    last = store.log(parent)[-1]
+    assert (last.type, last.payload) == (CHILD_DELETED, {"token": child, "name": "Match 1"})
+    assert store.children(parent) == []
+    assert store.create_child(parent, "match-1", "s1").token != child
+    # Neither deletion note is a step anyone can undo.
+    assert store.undo_target(parent) is None
+
+
+def test_an_export_after_a_deletion_imports_with_the_notes_in_the_log(store, parent):
+    child = store.create_child(parent, "match-1", "s1").token
+    store.delete_table(parent)
+    copy = store.import_table(store.export(child))
+    assert store.log(copy.token)[-1].type == PARENT_DELETED
+    assert store.parent_deleted(copy) is None  # imported on its own: started from nothing here
+
+
+# -- undo after reporting -----------------------------------------------------------
+
+def test_once_reported_a_child_refuses_to_undo_the_steps_before_the_report(store, parent):
+    child = store.create_child(parent, "match-1", "s1").token
+    win_match(store, child)
+    store.report(child, "s1")
+    version = store.table(child).version
+    for by_host in (False, True):
+        with pytest.raises(ActionError) as refused:
+            store.undo(child, None if by_host else "s2", by_host=by_host)
+        assert refused.value.field == "undo" and refused.value.message == REPORTED_UNDO
+    assert store.table(child).version == version and store.state(child)[1]["values"]["s2"]["c1"] == 3
+    # The parent's host may take the result back in the parent instead.
+    store.undo(parent, None, by_host=True)
+    assert store.state(parent)[1]["values"]["s2"]["c1"] == 0
+
+
+def test_steps_after_the_report_may_still_be_undone_in_the_child(store, parent):
+    child = store.create_child(parent, "match-1", "s1").token
+    win_match(store, child)
+    store.report(child, "s1")
+    store.act(child, "s1", "counter.adjust", {"counter": "c1", "delta": 1})
+    store.undo(child, "s1")
+    assert store.state(child)[1]["values"]["s1"]["c1"] == 0
+    with pytest.raises(ActionError):
+        store.undo(child, "s1")
+
+
+def test_a_reported_child_whose_parent_was_deleted_may_undo_again(store, parent):
+    child = store.create_child(parent, "match-1", "s1").token
+    win_match(store, child)
+    store.report(child, "s1")
+    store.delete_table(parent)
+    store.undo(child, "s2")
+    assert store.state(child)[1]["values"]["s2"]["c1"] == 2
+
+
+def test_a_parent_deletes_even_when_its_childs_game_is_no_longer_installed(store, parent, monkeypatch):
+    from companion import games
+
+    child = store.create_child(parent, "match-1", "s1").token
+    monkeypatch.delitem(games.table_types(), "match")
+    store.delete_table(parent)
+    assert store.table(parent) is None and store.log(child)[-1].type == PARENT_DELETED

@@ -5,6 +5,7 @@ another server (another key) is refused with a message saying why."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,43 @@ def test_sealing_round_trips_and_refuses_another_key():
     with pytest.raises(sealing.SealBroken):
         sealing.unseal(other, sealed)
     assert sealing.key_id(key) != sealing.key_id(other)
+
+
+def test_the_same_secrets_seal_to_different_blobs_each_time():
+    key = sealing.new_key()
+    value = {"note": "the relic is under the well"}
+    first, second = sealing.seal(key, value), sealing.seal(key, value)
+    assert first != second
+    assert sealing.unseal(key, first) == sealing.unseal(key, second) == value
+
+
+def test_two_exports_of_one_table_seal_its_secrets_apart_and_both_import(store, noted):
+    first, second = store.export(noted), store.export(noted)
+    assert first["state"]["secrets"] != second["state"]["secrets"]
+    sealed_notes = [e["payload"] for e in first["actions"] if e["type"] == "note.set"]
+    assert len(set(json.dumps(p) for p in sealed_notes)) == len(sealed_notes)
+    for data in (first, second):
+        assert store.state(store.import_table(data).token)[1] == store.state(noted)[1]
+
+
+def test_two_seats_with_the_same_note_are_not_seen_to_share_it(store, noted):
+    for seat in ("s1", "s2"):
+        store.act(noted, seat, "note.set", {"text": "same words"})
+    notes = [e["payload"] for e in store.export(noted)["actions"][-2:]]
+    assert notes[0] != notes[1] and all(sealing.is_sealed(p) for p in notes)
+
+
+# An export written while the nonce was derived from the plain text (so the
+# same secrets gave the same blob), by a server whose key was OLD_KEY.
+OLD_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+OLD_EXPORT = Path(__file__).parent / "exports" / "sealed_with_derived_nonces.json"
+
+
+def test_an_export_sealed_with_derived_nonces_still_imports(tmp_path):
+    server = Store(tmp_path / "db.sqlite3")
+    server.setting("export-seal-key", lambda: OLD_KEY)
+    table = server.import_table(json.loads(OLD_EXPORT.read_text(encoding="utf-8")))
+    state = server.state(table.token)[1]
+    assert state["secrets"]["s1"]["note"] == "Ann hunts the dragon"
+    assert server.log(table.token)[-1].payload == {"text": "Ann hunts the dragon"}
+    server.close()

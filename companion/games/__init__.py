@@ -13,7 +13,8 @@ A game package (``companion/games/<id>/``) may provide:
 - ``static/``: files served at ``/games/<id>/static/<name>``; its
   ``static/game.css``, if there, is linked in the <head> of every page of a
   table of any of its table types (so the shared app.css names no game);
-- ``translations/``: its own catalog, merged with the shared one.
+- ``translations/``: its own catalog, read before the shared one on its
+  tables' pages and API answers (see companion.web.i18n).
 
 Nothing outside the game's own package lists it, so adding a game touches no
 shared code.

@@ -62,7 +62,7 @@ def create_app(config: dict | None = None) -> Flask:
     from companion.web import api, events, guesses, links, pages, play, render
 
     render.init_app(app)
-    app.extensions["companion.wrong_codes"] = guesses.WrongCodes()
+    app.extensions["companion.wrong_codes"] = guesses.WrongCodes(store)
     events.init_app(app)
     app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.blueprint)
@@ -73,6 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
         module = games.optional_module(game, "web")
         if module is not None and hasattr(module, "blueprint"):
             app.register_blueprint(module.blueprint)
+            i18n.game_blueprint(app, module.blueprint.name, game)
 
     @app.get("/htmx/<path:filename>")
     def htmx_static(filename: str):

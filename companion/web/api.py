@@ -13,7 +13,7 @@ from flask_babel import gettext
 
 from companion import games
 from companion.rules import ActionError
-from companion.web import history, links
+from companion.web import history, i18n, links
 from companion.web.i18n import error_text
 from companion.web.pages import join_url
 from companion.web.play import expected_step
@@ -55,13 +55,19 @@ def table_json(table) -> dict:
 
 @blueprint.get("/games")
 def list_games():
-    return jsonify([{
-        "id": rules.id, "title": gettext(rules.title),
-        "roles": [{"id": r.id, "label": gettext(r.label), "max_seats": r.max_seats} for r in rules.roles()],
-        "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default")} for f in rules.setup_fields()],
-        "actions": rules.action_types(),
-        "action_fields": {spec.type: spec.describe() for spec in rules.actions()},
-    } for rules in games.table_types().values()])
+    return jsonify([game_json(rules) for rules in games.table_types().values()])
+
+
+def game_json(rules) -> dict:
+    with i18n.speaking_for(rules.id):  # each game in its own words
+        return {
+            "id": rules.id, "title": gettext(rules.title),
+            "roles": [{"id": r.id, "label": gettext(r.label), "max_seats": r.max_seats} for r in rules.roles()],
+            "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default")}
+                        for f in rules.setup_fields()],
+            "actions": rules.action_types(),
+            "action_fields": {spec.type: spec.describe() for spec in rules.actions()},
+        }
 
 
 @blueprint.post("/tables")
@@ -71,6 +77,7 @@ def create_table():
     data = body()
     if not isinstance(data.get("game"), str) or data["game"] not in games.table_types():
         raise ActionError("Pick a game.", field="game")
+    i18n.speak_for(data["game"])
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ActionError("Options must be an object.", field="options")
@@ -82,7 +89,9 @@ def create_table():
 def import_table():
     if not is_local_request():
         abort(403)
-    table = store().import_table(parsed_json())
+    data = parsed_json()
+    i18n.speak_for_upload(data)
+    table = store().import_table(data)
     return jsonify({**table_json(table), "host_key": table.host_key}), 201
 
 

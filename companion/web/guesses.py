@@ -6,14 +6,21 @@ get WRONG_CODES_ALLOWED wrong in a row, and earns one more try every
 SECONDS_PER_TRY; past that, every code it sends (right or wrong, or a guess
 would still be tested) is refused with 429 until it has earned a try again.
 A few typos never lock anyone out; a guesser gets about ten codes a minute.
+
+The count is kept in the database (companion.store), not in memory, so
+restarting the server (or a crash a guesser might provoke) gives nobody
+their tries back. Each address is one number: the wall-clock time at which
+it will have earned every try back ("rested"); each wrong code puts that
+SECONDS_PER_TRY later.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import threading
 import time
+
+from companion.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -26,36 +33,32 @@ MAX_TRACKED = 4096
 class WrongCodes:
     """Per address, how many tries are left (a bucket refilling over time)."""
 
-    def __init__(self, allowed: int = WRONG_CODES_ALLOWED, seconds_per_try: float = SECONDS_PER_TRY,
-                 clock=time.monotonic):
-        self.allowed, self.seconds_per_try, self.clock = allowed, seconds_per_try, clock
-        self._lock = threading.Lock()
-        self._tries: dict[str, tuple[float, float]] = {}  # address -> (tries left, when counted)
+    def __init__(self, store: Store, allowed: int = WRONG_CODES_ALLOWED, seconds_per_try: float = SECONDS_PER_TRY,
+                 clock=time.time):
+        self.store, self.allowed, self.seconds_per_try, self.clock = store, allowed, seconds_per_try, clock
 
-    def _left(self, address: str, now: float) -> float:
-        left, then = self._tries.get(address, (self.allowed, now))
-        return min(self.allowed, left + (now - then) / self.seconds_per_try)
+    def _wait(self, rested: float | None, now: float) -> int:
+        """Seconds until an address resting at `rested` has a try again: all
+        but its last (allowed - 1) tries' worth of rest must have passed."""
+        owed = (rested or now) - now - (self.allowed - 1) * self.seconds_per_try
+        return max(0, math.ceil(owed))
+
+    def _put_off(self, address: str, now: float, seconds: float) -> float:
+        return self.store.put_off_rest(address, now, seconds, longest=self.allowed * self.seconds_per_try,
+                                       keep=MAX_TRACKED)
 
     def wait(self, address: str) -> int:
         """Seconds `address` must wait before its next code is tested (0: test it now)."""
-        with self._lock:
-            left = self._left(address, self.clock())
-        return 0 if left >= 1 else math.ceil((1 - left) * self.seconds_per_try)
+        now = self.clock()
+        rested = self.store.wrong_codes_rested(address)
+        if rested is not None and rested - now > self.allowed * self.seconds_per_try:
+            rested = self._put_off(address, now, 0)  # the clock was set back
+        return self._wait(rested, now)
 
     def wrong(self, address: str) -> None:
         """Count a wrong code from `address`."""
-        with self._lock:
-            now = self.clock()
-            left = self._left(address, now) - 1
-            self._tries[address] = (left, now)
-            if len(self._tries) > MAX_TRACKED:
-                self._forget_rested(now)
-        if left < 1:
+        now = self.clock()
+        wait = self._wait(self._put_off(address, now, self.seconds_per_try), now)
+        if wait:
             log.warning("join codes: %d wrong codes from %s; its next code is refused for %d s",
-                        self.allowed, address, math.ceil((1 - left) * self.seconds_per_try))
-
-    def _forget_rested(self, now: float) -> None:
-        for address in [a for a in self._tries if self._left(a, now) >= self.allowed]:
-            del self._tries[address]
-        while len(self._tries) > MAX_TRACKED:  # all busy: the oldest counts go
-            del self._tries[next(iter(self._tries))]
+                        self.allowed, address, wait)

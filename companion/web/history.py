@@ -8,8 +8,8 @@ from flask import current_app
 from flask_babel import gettext
 
 from companion.rules import Action, Seat
-from companion.store import (CHILD_STARTED, PLATFORM_ACTIONS, RESULT_REPORTED, SEAT_BACK, SEAT_JOIN, SEAT_LEFT,
-                             SEAT_TAKEOVER, UNDO, LogEntry, Table)
+from companion.store import (CHILD_DELETED, CHILD_STARTED, PARENT_DELETED, PLATFORM_ACTIONS, RESULT_REPORTED,
+                             SEAT_BACK, SEAT_JOIN, SEAT_LEFT, SEAT_TAKEOVER, UNDO, LogEntry, Table)
 from companion.web.i18n import translate_params
 
 
@@ -48,6 +48,11 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
         text = translate_params("started %(table)s", {"table": entry.payload.get("name", "?")})
     elif entry.type == RESULT_REPORTED:
         text = gettext("reported the result")
+    elif entry.type == PARENT_DELETED:
+        text = translate_params("deleted %(table)s, which this table was started from: this table carries on "
+                                "on its own", {"table": entry.payload.get("name", "?")})
+    elif entry.type == CHILD_DELETED:
+        text = translate_params("deleted %(table)s, started from here", {"table": entry.payload.get("name", "?")})
     else:
         try:
             msgid, params = table.rules.describe(Action(entry.type, payload, entry.seat), seats, state)

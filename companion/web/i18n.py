@@ -2,7 +2,11 @@
 
 Chosen from the browser's Accept-Language, switchable on the page (kept in
 the session). Each game may ship its own catalog in
-companion/games/<id>/translations/, merged with the shared one.
+companion/games/<id>/translations/. One msgid may mean different things in
+different games ("Power" is 邪能 in Cthulhu Wars, 威能 in Chaos), so a
+request about one game's table (its pages, regions, events, API answers,
+history) reads that game's catalog first, then the shared one; every other
+request reads the shared catalog first (see `catalog_folders`).
 """
 
 from __future__ import annotations
@@ -11,8 +15,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterator
 
-from flask import Flask, request, session
-from flask_babel import Babel, get_locale, get_translations, gettext
+from flask import Flask, current_app, request, session
+from flask_babel import Babel, Domain, get_domain, get_locale, get_translations, gettext
 
 from companion import PACKAGE_DIR, games
 from companion.languages import LANGUAGES
@@ -39,10 +43,65 @@ def language_for(accepted) -> str:
     return "en"
 
 
+def catalog_folders(package: str | None = None) -> list[str]:
+    """The catalogs a request reads, the last one holding a msgid winning:
+    every other game's (so a name from another game is still translated),
+    then the shared one (shared strings stay shared), then `package`'s own."""
+    shared = PACKAGE_DIR / "translations"
+    others = [games.package_dir(game) / "translations" for game in games.game_packages() if game != package]
+    own = [games.package_dir(package) / "translations"] if package else []
+    return [str(folder) for folder in [*others, shared, *own] if folder.is_dir()]
+
+
 def translation_directories() -> str:
-    folders = [PACKAGE_DIR / "translations"]
-    folders += [games.package_dir(game) / "translations" for game in games.game_packages()]
-    return ";".join(str(f) for f in folders if f.is_dir())
+    """The catalogs of a request about no game in particular (Flask-Babel's default)."""
+    return ";".join(catalog_folders())
+
+
+def package_domain(package: str | None) -> Domain:
+    """The catalogs of a game package as one Flask-Babel domain, made once
+    per package and app (a domain keeps the catalogs it has loaded)."""
+    domains: dict = current_app.extensions.setdefault("companion.game_domains", {})
+    if package not in domains:
+        domains[package] = Domain(catalog_folders(package))
+    return domains[package]
+
+
+def game_domain(table_type: str) -> Domain:
+    """The catalogs of the game package `table_type` comes from (a table
+    type from no package, a test's, reads the default ones)."""
+    return package_domain(games.package_of(table_type))
+
+
+def speak_for(table_type: str) -> None:
+    """From here on, this request translates with `table_type`'s game's
+    catalog first (a request about one table calls it once it knows the table)."""
+    game_domain(table_type).as_default()
+
+
+def speak_for_upload(data: object) -> None:
+    """An export or a new table's JSON names its game: speak for it, if known."""
+    table_type = data.get("game") if isinstance(data, dict) else None
+    if isinstance(table_type, str) and table_type in games.table_types():
+        speak_for(table_type)
+
+
+@contextmanager
+def speaking_for(table_type: str) -> Iterator[None]:
+    """Within, translate with `table_type`'s game's catalog first (a page
+    about several games, like the home page's new-table forms)."""
+    held = get_domain()
+    game_domain(table_type).as_default()
+    try:
+        yield
+    finally:
+        held.as_default()
+
+
+def game_text(table_type: str, msgid: str) -> str:
+    """`msgid` translated as `table_type`'s game translates it."""
+    with speaking_for(table_type):
+        return gettext(msgid)
 
 
 def translate_params(msgid: str, params: dict | None = None) -> str:
@@ -92,6 +151,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", translation_directories())
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     Babel(app, locale_selector=choose_locale)
+    app.before_request(speak_for_game_blueprint)
     # Flask-Babel's own callables, but through `_translations`.
     app.jinja_env.install_gettext_callables(
         gettext=lambda s: _translations().ugettext(s),
@@ -101,4 +161,15 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, html_lang=html_lang, current_locale=lambda: str(get_locale()),
-                                 tr=translate_params)
+                                 tr=translate_params, game_text=game_text)
+
+
+def game_blueprint(app: Flask, blueprint: str, game: str) -> None:
+    """The routes of `blueprint` (a game package's own) speak for `game`."""
+    app.extensions.setdefault("companion.blueprint_games", {})[blueprint] = game
+
+
+def speak_for_game_blueprint() -> None:
+    package = current_app.extensions.get("companion.blueprint_games", {}).get(request.blueprint)
+    if package is not None:
+        package_domain(package).as_default()

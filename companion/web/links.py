@@ -24,19 +24,21 @@ class Family:
     """What the "links" region shows: the parent, the children, what can be started, whether to report."""
 
     parent: Table | None = None
+    parent_deleted: str | None = None  # the name of the table this one was started from, deleted since
     children: list[tuple[Table, bool]] = field(default_factory=list)  # each child, and whether it reported
     offers: list[tuple[str, str]] = field(default_factory=list)  # (offer id, button text)
     can_report: bool = False
     reported: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.parent or self.children or self.offers)
+        return bool(self.parent or self.parent_deleted or self.children or self.offers)
 
 
 def family(table: Table, seat: Seat | None, state: dict, seats: dict[str, Seat]) -> Family:
     found = Family()
     if table.parent:
         found.parent = store().table(table.parent)
+        found.parent_deleted = store().parent_deleted(table) if found.parent is None else None
         found.reported = store().reported(table.token)
         found.can_report = found.parent is not None and not found.reported and table.rules.result(state) is not None
     found.children = [(child, store().reported(child.token)) for child in store().children(table.token)]
@@ -89,6 +91,8 @@ def table_links(table: Table) -> dict:
     parent = store().table(table.parent) if table.parent else None
     return {
         "parent": {"token": parent.token, "name": parent.name, "url": join_url(parent)} if parent else None,
+        # Started from a table deleted since: its name (there is nothing to link to).
+        "parent_deleted": store().parent_deleted(table) if parent is None else None,
         "children": [{"token": child.token, "name": child.name, "game": child.game, "offer": child.offer,
                       "reported": store().reported(child.token), "url": join_url(child)}
                      for child in store().children(table.token)],

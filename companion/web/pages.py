@@ -9,12 +9,13 @@ import re
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
                    session, url_for)
 from flask_babel import gettext, ngettext
+from markupsafe import Markup
 
 from companion import games, qr
 from companion.languages import LANGUAGES
 from companion.rules import ActionError
 from companion.store import Table
-from companion.web import history, render
+from companion.web import history, i18n, render
 from companion.web.guesses import WrongCodes
 from companion.web.i18n import error_text
 from companion.web.security import (current_seat, is_host, is_local_request, remember_host, remember_seat,
@@ -41,9 +42,20 @@ def home():
     return home_page()
 
 
-def home_page(**extra):
-    return render_template("home.html", tables=store().tables(), table_types=games.table_types(),
-                           hosted=session.get("hosts", {}), **extra)
+def home_page(form=None, chosen: str | None = None):
+    table_types = games.table_types()
+    return render_template("home.html", tables=store().tables(), table_types=table_types,
+                           hosted=session.get("hosts", {}), new_table_forms=new_table_forms(table_types, form, chosen))
+
+
+def new_table_forms(table_types: dict, form, chosen: str | None) -> dict[str, Markup]:
+    """Each game's new-table form, rendered in that game's words."""
+    forms = {}
+    for game_id, rules in table_types.items():
+        with i18n.speaking_for(game_id):
+            forms[game_id] = Markup(render_template("_new_table.html", game_id=game_id, rules=rules, form=form,
+                                                    chosen=chosen, only_game=len(table_types) == 1))
+    return forms
 
 
 @blueprint.post("/tables")
@@ -59,7 +71,8 @@ def create():
     try:
         table = store().create_table(game, request.form.get("name", ""), options)
     except ActionError as error:
-        flash(error_text(error), "error")
+        with i18n.speaking_for(game):  # in the chosen game's words
+            flash(error_text(error), "error")
         return home_page(form=request.form, chosen=game), 422
     remember_host(table)
     return redirect(url_for("pages.qr_page", token=table.token))
@@ -72,6 +85,7 @@ def import_table():
     upload = request.files.get("file")
     try:
         data = json.loads(upload.read().decode("utf-8")) if upload else None
+        i18n.speak_for_upload(data)
         table = store().import_table(data)
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deep to parse
         flash(gettext("This is not a table export."), "error")
@@ -203,7 +217,7 @@ def qr_page(token: str):
     link = join_url(table)
     label = gettext("QR code to join %(table)s", table=table.name)
     return render_template("qr.html", table=table, link=link, qr_svg=qr.svg(link, label=label), host=is_host(table),
-                           seats=store().seats(token))
+                           seats=store().seats(token), children=store().children(token))
 
 
 @blueprint.get("/t/<token>/history")

@@ -23,6 +23,7 @@ from flask import Flask, abort, current_app, g, request, session
 
 from companion import games
 from companion.store import Store, Table
+from companion.web import i18n
 from companion.rules import ActionError, Seat
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -94,6 +95,8 @@ def table_or_404(token: str) -> Table:
         # A table made with a game this server no longer has: say so rather
         # than fail on the first thing that asks the game's rules.
         abort(404, description="game-missing")
+    # The rest of the request speaks as this table's game does.
+    i18n.speak_for(table.game)
     return table
 
 

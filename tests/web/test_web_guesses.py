@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.web import create_app
 from companion.web.guesses import SECONDS_PER_TRY, WRONG_CODES_ALLOWED, WrongCodes
+from web_support import PHONE_ADDRESS, Browser
 
 
 class Clock:
@@ -70,9 +72,9 @@ def test_the_limit_is_logged_as_a_warning(phone, caplog):
     assert any("wrong codes from 192.168.1.20" in record.getMessage() for record in caplog.records)
 
 
-def test_an_address_earns_a_try_back_as_time_passes():
+def test_an_address_earns_a_try_back_as_time_passes(store):
     clock = Clock()
-    codes = WrongCodes(allowed=3, seconds_per_try=6, clock=clock)
+    codes = WrongCodes(store, allowed=3, seconds_per_try=6, clock=clock)
     for _ in range(3):
         assert codes.wait("a") == 0
         codes.wrong("a")
@@ -88,14 +90,62 @@ def test_an_address_earns_a_try_back_as_time_passes():
     assert codes.wait("b") == 0
 
 
-def test_addresses_that_rested_are_forgotten_when_many_are_remembered(monkeypatch):
+def test_addresses_that_rested_are_forgotten_when_many_are_remembered(monkeypatch, store):
     from companion.web import guesses
 
     monkeypatch.setattr(guesses, "MAX_TRACKED", 3)
     clock = Clock()
-    codes = WrongCodes(allowed=2, seconds_per_try=1, clock=clock)
+    codes = WrongCodes(store, allowed=2, seconds_per_try=1, clock=clock)
     for address in "abc":
         codes.wrong(address)
     clock.now += 5  # all three have their tries back
     codes.wrong("d")
-    assert len(codes._tries) == 1
+    assert [row[0] for row in store.db.execute("select address from wrong_codes")] == ["d"]
+
+
+def test_when_all_are_busy_the_addresses_resting_soonest_are_forgotten(monkeypatch, store):
+    from companion.web import guesses
+
+    monkeypatch.setattr(guesses, "MAX_TRACKED", 2)
+    clock = Clock()
+    codes = WrongCodes(store, allowed=2, seconds_per_try=10, clock=clock)
+    for address in "abbc":
+        codes.wrong(address)
+        clock.now += 1
+    # a rests first (at 1010), b last (1021); c, just counted, is kept.
+    assert sorted(row[0] for row in store.db.execute("select address from wrong_codes")) == ["b", "c"]
+
+
+def test_the_count_survives_a_restart(tmp_path, table):
+    """A server restarted (or crashed) gives a guesser no tries back: the
+    count is in the database, and a new app on it goes on refusing."""
+    path = str(tmp_path / "restart.sqlite3")
+
+    def phone_on_new_server():
+        app = create_app({"DATABASE": path, "TESTING": True})
+        phone = Browser(app.test_client())
+        phone.client.environ_base["REMOTE_ADDR"] = PHONE_ADDRESS
+        phone.load_csrf("/")
+        return app, phone
+
+    app, phone = phone_on_new_server()
+    assert guess_wrong(phone, WRONG_CODES_ALLOWED) == [404] * WRONG_CODES_ALLOWED
+    app.extensions["companion.store"].close()
+    app, phone = phone_on_new_server()
+    refused = phone.post("/join", {"code": "ZZZZZZ"})
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= SECONDS_PER_TRY
+    app.extensions["companion.store"].close()
+
+
+def test_a_clock_set_back_does_not_lengthen_the_wait(store):
+    clock = Clock()
+    codes = WrongCodes(store, allowed=2, seconds_per_try=6, clock=clock)
+    codes.wrong("a")
+    codes.wrong("a")
+    assert codes.wait("a") == 6
+    clock.now -= 3600  # the laptop's clock corrected an hour back
+    assert codes.wait("a") == 6  # not an hour
+    clock.now += 6
+    assert codes.wait("a") == 0
+    codes.wrong("a")
+    assert codes.wait("a") == 6

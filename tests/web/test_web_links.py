@@ -4,6 +4,7 @@ reports its result back; both pages link each other; export and import."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -164,3 +165,63 @@ def test_the_history_says_who_started_a_child_and_who_reported(ann, ben, parent)
     assert "started Match 1" in ann.page(f"/t/{parent}/history")
     assert "reported the result" in ann.page(f"/t/{match}/history")
     assert "table.child" not in ann.page(f"/t/{parent}/history")
+
+
+# -- a deleted parent or child ------------------------------------------------------
+
+def delete(host, token: str) -> None:
+    host.csrf = csrf_from(host.page(f"/t/{token}/qr"))
+    assert location_path(host.post(f"/t/{token}/delete", {})) == "/"
+
+
+def test_a_child_whose_parent_was_deleted_says_so_with_no_link_and_no_report(ann, ben, parent, host, store, client):
+    match = start_match(ann, parent)
+    score(ben, match)
+    assert "Report the result to Spring league" in ann.page(f"/t/{match}")  # rendered (and kept) before
+    assert "are kept" in host.page(f"/t/{parent}/qr")  # the host is told before deleting
+    delete(host, parent)
+    for path in (f"/t/{match}", f"/t/{match}/display", f"/t/{match}/history"):
+        page = html.unescape(ann.page(path))
+        assert f'href="/t/{parent}' not in page and "Report the result" not in page, path
+    page = html.unescape(ann.page(f"/t/{match}"))
+    assert "Spring league, which this table was started from, was deleted: this table carries on on its own." in page
+    assert "deleted Spring league, which this table was started from" in html.unescape(ann.page(f"/t/{match}/history"))
+    # The API says it too, and a report is refused saying why.
+    key = {"X-Seat-Key": seat_key(ann, match)}
+    info = client.get(f"/api/tables/{match}", headers=key).get_json()
+    assert info["parent"] is None and info["parent_deleted"] == "Spring league"
+    refused = client.post(f"/api/tables/{match}/report", json={}, headers=key)
+    assert refused.status_code == 400 and refused.get_json()["field"] == "report"
+    assert "was deleted" in refused.get_json()["error"]
+    # The phones seated there keep their seats and play on.
+    ann.token = match
+    assert ann.act("counter.adjust", counter="c1", delta="1").status_code == 200
+
+
+def test_a_parent_whose_child_was_deleted_lists_it_no_more(ann, parent, store, new_phone):
+    match = start_match(ann, parent)
+    assert f'href="/t/{match}"' in ann.page(f"/t/{parent}")
+    store.delete_table(match)
+    page = ann.page(f"/t/{parent}")
+    assert f'href="/t/{match}"' not in page and "Start match 1" in page
+    assert "deleted Match 1, started from here" in html.unescape(ann.page(f"/t/{parent}/history"))
+    assert ann.client.get(f"/api/tables/{parent}").get_json()["children"] == []
+
+
+def test_a_reported_child_refuses_undo_from_the_page_and_the_api_saying_why(ann, ben, parent, client, store):
+    match = start_match(ann, parent)
+    score(ben, match)
+    ann.csrf = csrf_from(ann.page(f"/t/{match}"))
+    ann.post(f"/t/{match}/report", {})
+    version = store.table(match).version
+    answer = ann.post(f"/t/{match}/undo", {}, htmx=True)
+    assert answer.status_code == 422
+    assert "steps before the report can't be undone here" in html.unescape(answer.get_data(as_text=True))
+    refused = client.post(f"/api/tables/{match}/undo", json={}, headers={"X-Seat-Key": seat_key(ben, match)})
+    assert refused.status_code == 400 and refused.get_json()["field"] == "undo"
+    assert "The host of that table can undo the result there." in refused.get_json()["error"]
+    assert store.table(match).version == version
+    # In Japanese too.
+    japanese = client.post(f"/api/tables/{match}/undo", json={}, headers={"X-Seat-Key": seat_key(ben, match),
+                                                                            "Accept-Language": "ja"})
+    assert japanese.get_json()["error"] != refused.get_json()["error"]
