@@ -128,3 +128,22 @@ def test_a_scenarios_objectives_show_their_hit_points_worked_out(host, new_phone
     page = ann.page(f"/t/{token}")
     # Altar: 4 + C×L with one character at level 2 (4 ÷ 2).
     assert "Altar" in page and ">6</span>" in page
+
+
+def test_a_monster_attack_on_a_character_is_settled_with_one_tap_on_their_phone(started, ann, bo):
+    ok(ann.act("initiative.choose", initiative="95", second="40"))
+    ok(bo.act("initiative.choose", initiative="97", second="20"))
+    page = ann.page(f"/t/{started}")
+    assert "Attack with it" in page and 'name="conditions"' in page
+    standee = re.search(r'name="standee" value="([^"]+)"', page).group(1)
+    seat = re.search(r'<option value="(s\d+)">Ann', page).group(1)
+    ok(bo.act("monster.attack", standee=standee, target=seat, base="3", shield="0", conditions="wound",
+              pierce="0", push="0", pull="0"))
+    page = ann.page(f"/t/{started}")
+    assert "Lose 1 card from hand instead" in page and "Take " in page
+    entry = re.search(r'name="damage" value="(\d+)"', page).group(1)
+    refused = bo.act("damage.resolve", damage=entry, how="suffer")
+    assert refused.status_code == 422
+    ok(ann.act("damage.resolve", damage=entry, how="hand"))
+    page = bo.page(f"/t/{started}")
+    assert "Lose 1 card from hand instead" not in page and "Wound" in page

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import abilities, areas, catalog, formulas, modifiers, monsters
 from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play.combat import card_attack
 from companion.rules import N_
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
 
@@ -85,7 +86,8 @@ def _monster_type(state: dict, monster_id: str) -> dict:
         "card": card, "initiative": type_initiative(state, monster_id),
         "acting": bool(turn and turn["kind"] == "monster" and turn["id"] == monster_id),
         "consumed": (state.get("consumed") or {}).get("elements", []) if (state.get("consumed") or {}).get("monster") == monster_id else [],
-        "standees": [{**s, "label": common.standee_label(s), "acting": bool(acting and acting["id"] == s["id"])}
+        "standees": [{**s, "label": common.standee_label(s), "acting": bool(acting and acting["id"] == s["id"]),
+                      "attack": card_attack(state, s)}
                      for s in state["standees"] if s["monster"] == monster_id],
     }
 
@@ -132,8 +134,11 @@ def _acting(state: dict) -> dict | None:
     if index is not None:
         resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
         actions = [_with_drawing(_with_special(a, specials)) for a in resolved["actions"]]
-    return {"label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
-            "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions}
+    attack = next((a for a in actions if a["kind"] == "attack" and "amount" in a), None)
+    return {"id": found["id"], "label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
+            "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions,
+            "attack": card_attack(state, found),
+            "base": attack["amount"][found["rank"]] if attack else by_rank[found["rank"]]["attack"]}
 
 
 def _objectives(state: dict, found: dict) -> list[dict]:

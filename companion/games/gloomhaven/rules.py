@@ -19,7 +19,7 @@ from companion.games.gloomhaven import catalog, elements, modifiers
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.map import actions as map_actions, board as map_board
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
-from companion.games.gloomhaven.play import combat, ending, figures, phases, rests, rounds, setup
+from companion.games.gloomhaven.play import combat, damage, ending, figures, phases, rests, rounds, setup
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -100,11 +100,20 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("summon.remove", "Remove summon `summon`.", (Text("summon", max_length=20),)),
          figures.remove_summon, None, N_("removed a summon")),
         (ActionSpec("monster.attack", "Standee `standee` attacks `target` (a seat or a summon): `base`, `bonus`, "
-                    "`mode`, the target's `shield`, `pierce`; the modifier cards are drawn from the monster deck.",
+                    "`mode`, the target's `shield`; `pierce`, `push`, `pull` and `conditions` (e.g. \"poison wound\", "
+                    "\"\" for none) default to the standee's ability card. The modifier cards are drawn from the monster "
+                    "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes it at once).",
                     (standee, Text("target", max_length=20), Int("base", min=0, max=99),
                      Int("bonus", min=-99, max=99, default=0), mode, Int("shield", min=0, max=99, default=0),
-                     Int("pierce", min=0, max=99, default=0))),
+                     Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
+                     Int("pull", min=0, max=20, default=None),
+                     Text("conditions", max_length=120, default=None, allow_empty=True))),
          combat.monster_attack, combat.prepare_monster_attack, N_("resolved a monster attack")),
+        (ActionSpec("damage.resolve", "Settle waiting damage `damage` (its id) on your character (or `for_them`): "
+                    "`how` suffer, hand (lose one card from hand instead), discard (lose two from the discard pile "
+                    "instead) or out_of_range (a retaliate that didn't reach).",
+                    (Int("damage", min=1, max=10**6), Choice("how", choices=damage.HOW), Bool("for_them", default=False))),
+         damage.resolve, None, N_("settled damage")),
         (ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee`: `base`, `bonus`, "
                     "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
                     (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
@@ -237,6 +246,11 @@ def _standee_name(standee_id: object) -> str:
     return f"{catalog.monster_name(monster)} {number}"
 
 
+DAMAGE_LINES = {"suffer": N_("took the damage"), "hand": N_("negated damage with a card from hand"),
+                "discard": N_("negated damage with two cards from the discard pile"),
+                "out_of_range": N_("was out of the retaliate's range")}
+
+
 def _detailed_line(action: Action) -> tuple[str, dict] | None:
     """A history line with the action's own figures, where they say more
     than the generic line (nothing here is ever secret)."""
@@ -256,6 +270,8 @@ def _detailed_line(action: Action) -> tuple[str, dict] | None:
             return N_("attacked %(standee)s"), {"standee": _standee_name(payload["standee"])}
         if action.type == "monster.attack":
             return N_("resolved an attack by %(standee)s"), {"standee": _standee_name(payload["standee"])}
+        if action.type == "damage.resolve" and payload.get("how") in DAMAGE_LINES:
+            return DAMAGE_LINES[payload["how"]], {}
         if action.type == "scenario.end":
             return (N_("ended the scenario: won") if payload.get("outcome") == "success"
                     else N_("ended the scenario: lost")), {}

@@ -137,6 +137,8 @@ def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
     who["exhausted"], who["hp"], who["summons"] = True, max(0, who["hp"]), []
     state["chosen"] = [s for s in state["chosen"] if s != seat]
     state["secrets"].get(seat, {}).pop("choice", None)
+    from companion.games.gloomhaven.play.damage import drop_seat
+    drop_seat(state, seat)
     state["news"].append([N_("%(name)s is exhausted."), {"name": who["name"]}])
     if not common.acting_characters(state):
         from companion.games.gloomhaven.play.ending import finish

@@ -108,6 +108,8 @@ def acting_standee(state: dict) -> dict | None:
 
 def end_turn(state: dict, action: Action) -> None:
     """The figure whose turn it is ends it (a character: its player)."""
+    from companion.games.gloomhaven.play.damage import block_turn_end
+    block_turn_end(state)
     turn = current_turn(state)
     if turn["kind"] == "character" and action.seat != turn["id"] and not common.flag(action.payload, "for_them"):
         raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",

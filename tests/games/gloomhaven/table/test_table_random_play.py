@@ -33,6 +33,9 @@ def some_action(state: dict, rng: random.Random) -> tuple[str, str, dict]:
                                         "mode": rng.choice(["normal", "advantage", "disadvantage"])}),
                     ("character.attack", {"standee": target, "base": rng.randint(1, 4),
                                           "cards": rng.choice(["+1", "-1", "x2", "null", "r+1 +0"])})]
+    for waiting in state["damage"]:
+        options += [("damage.resolve", {"damage": waiting["id"], "for_them": True,
+                                        "how": rng.choice(["suffer", "hand", "discard", "out_of_range"])})] * 4
     rooms = openable_rooms(state) if state["phase"] in ("choosing", "playing") else []
     if rooms:
         options.append(("room.reveal", {"room": rooms[0]["number"]}))
