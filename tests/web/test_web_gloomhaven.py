@@ -147,3 +147,15 @@ def test_a_monster_attack_on_a_character_is_settled_with_one_tap_on_their_phone(
     ok(ann.act("damage.resolve", damage=entry, how="hand"))
     page = bo.page(f"/t/{started}")
     assert "Lose 1 card from hand instead" not in page and "Wound" in page
+
+
+@pytest.mark.parametrize("language", ["en", "zh_Hans", "ja"])
+def test_the_objectives_on_the_map_show_their_hit_points_and_take_damage(host, new_phone, language):
+    token = create_gloomhaven(host, scenario=29)
+    ann = join_seat(new_phone(), token, "Ann")
+    ok(ann.act("character.set", **{"class": "brute", "level": "1"}))
+    ok(ann.act("scenario.start"))
+    page = ann.get(f"/t/{token}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert "Door 3" in page and 'value="objective.adjust"' in page
+    ok(ann.act("objective.adjust", objective="objective1", delta="-2"))
+    assert re.search(r'<span class="value">3</span><span class="muted">/ 5</span>', ann.page(f"/t/{token}"))

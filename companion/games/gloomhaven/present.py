@@ -5,8 +5,8 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, areas, catalog, formulas, modifiers, monsters
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters, objectives
+from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.rules import N_
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
@@ -21,6 +21,7 @@ def present(state: dict, seat_id: str | None) -> dict:
         "scenario_name": found["name"],
         "scenario_rules": [rule["text"] for rule in found.get("rules", []) if rule.get("text")],
         "objectives": _objectives(state, found),
+        "objectives_on_map": _objectives_on_map(state),
         "rooms_in_data": found.get("rooms_in_data", True),
         "openable_rooms": [room["number"] for room in openable_rooms(state)] if state["phase"] in ("choosing", "playing") else [],
         "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
@@ -146,12 +147,12 @@ def _objectives(state: dict, found: dict) -> list[dict]:
     worked out from the book's formula once the level is known."""
     level = state["level"] if state["level"] is not None else 0
     shown = []
-    for objective in found.get("objectives", []):
-        formula = objective.get("hit_points", 0)
-        working = [] if isinstance(formula, int) else [
-            [N_("%(formula)s with C = %(characters)d characters, L = level %(level)d"),
-             {"formula": str(formula), "characters": common.character_count(state), "level": level}]]
-        shown.append({"name": objective["name"], "count": objective.get("count", 1),
-                      "escort": objective.get("escort", False), "working": working,
-                      "hit_points": formulas.evaluate(formula, common.character_count(state), level)})
+    for index, objective in enumerate(found.get("objectives", []), start=1):
+        hit_points, working = objectives.hit_points(objective.get("hit_points", 0), common.character_count(state), level)
+        shown.append({"index": index, "name": objective["name"], "count": objective.get("count", 1),
+                      "escort": objective.get("escort", False), "working": working, "hit_points": hit_points})
     return shown
+
+
+def _objectives_on_map(state: dict) -> list[dict]:
+    return [{**o, "label": objective_figures.label(o)} for o in state.get("objectives", [])]

@@ -19,7 +19,8 @@ from companion.games.gloomhaven import catalog, elements, modifiers
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.map import actions as map_actions, board as map_board
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
-from companion.games.gloomhaven.play import combat, damage, ending, figures, phases, rests, rounds, setup
+from companion.games.gloomhaven.play import (combat, damage, ending, figures, objective_figures, phases, rests, rounds,
+                                             setup)
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -83,6 +84,14 @@ def _kinds() -> dict[str, Kind]:
          figures.adjust_standee, None, N_("changed a standee's hit points")),
         (ActionSpec("standee.condition", "Toggle `condition` on standee `standee`.", (standee, condition)),
          figures.standee_condition, None, N_("changed a standee's conditions")),
+        (ActionSpec("objective.add", "Place the scenario's objective number `objective` (1-based, as the data "
+                    "lists them) by hand; its hit points are worked out.", (Int("objective", min=1, max=99),)),
+         objective_figures.add_by_hand, None, N_("placed an objective")),
+        (ActionSpec("objective.adjust", "Damage (negative `delta`) or heal objective `objective` (e.g. \"objective2\").",
+                    (Text("objective", max_length=20), delta)),
+         objective_figures.adjust, None, N_("changed an objective's hit points")),
+        (ActionSpec("objective.remove", "Take objective `objective` off the map.", (Text("objective", max_length=20),)),
+         objective_figures.remove, None, N_("removed an objective")),
         (ActionSpec("character.adjust", "Add `delta` to `field` (hp, xp, coins) of your character (or `seat`'s).",
                     (Choice("field", choices=figures.FIELDS), delta, seat)),
          figures.adjust_character, None, N_("changed a character")),
@@ -114,7 +123,7 @@ def _kinds() -> dict[str, Kind]:
                     "instead) or out_of_range (a retaliate that didn't reach).",
                     (Int("damage", min=1, max=10**6), Choice("how", choices=damage.HOW), Bool("for_them", default=False))),
          damage.resolve, None, N_("settled damage")),
-        (ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee`: `base`, `bonus`, "
+        (ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee` (or an objective's id): `base`, `bonus`, "
                     "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
                     (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
                      Bool("doubled", default=False), mode, Text("cards", max_length=80),

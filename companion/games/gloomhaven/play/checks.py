@@ -58,6 +58,9 @@ def check_state(state: dict) -> None:
         _whole(count, 1)
     for code in modifiers.mix_of(state["modifiers"]):
         modifiers.parse(code)
+    for objective in state.get("objectives", []):
+        _figure(objective)
+        _whole(objective["index"], 1, len(catalog.scenario(state["scenario"]).get("objectives", [])))
     for waiting in state.get("damage", []):
         if waiting["seat"] not in state["characters"] or waiting["kind"] not in ("attack", "retaliate"):
             raise ValueError("damage")

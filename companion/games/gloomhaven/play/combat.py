@@ -11,7 +11,7 @@ import copy
 import random
 
 from companion.games.gloomhaven import abilities, attacks, conditions, elements, modifiers
-from companion.games.gloomhaven.play import common, damage
+from companion.games.gloomhaven.play import common, damage, objective_figures
 from companion.games.gloomhaven.play.figures import damage as damage_standee
 from companion.rules import N_, Action, ActionError
 
@@ -154,7 +154,7 @@ def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attack
 
 
 def character_attack(state: dict, action: Action) -> None:
-    """A character (or summon) attacks a standee with the cards its player drew."""
+    """A character (or summon) attacks a standee or an objective with the cards its player drew."""
     payload = action.payload
     seat = payload.get("seat") or action.seat
     who = common.character(state, seat)
@@ -165,20 +165,26 @@ def character_attack(state: dict, action: Action) -> None:
     if "disarm" in conditions_now or "stun" in conditions_now:
         raise ActionError(N_("%(name)s can't attack this turn (disarmed or stunned)."), field="standee",
                           name=attacker_name)
-    target = common.standee(state, payload.get("standee"))
+    if str(payload.get("standee")).startswith("objective"):
+        target, stats = objective_figures.find(state, payload["standee"], field="standee"), {}
+        label, shield = objective_figures.label(target), 0
+    else:
+        target = common.standee(state, payload.get("standee"))
+        stats, label = common.stats(state, target["monster"], target["rank"]), common.standee_label(target)
+        shield = (stats.get("shield") or 0) + _card_shield(state, target)
     mode = attack_mode(conditions_now, common.choice(payload, "mode", modifiers.MODES, default="normal"))
     cards = str(payload.get("cards") or "").replace(",", " ").split()
-    stats = common.stats(state, target["monster"], target["rank"])
-    shield = (stats.get("shield") or 0) + _card_shield(state, target)
     result = attacks.calculate(
         common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload),
         doubled=common.flag(payload, "doubled"), cards=cards, mode=mode, shield=shield,
         pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
     result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
-    label = common.standee_label(target)
     _record(state, attacker_name, label, mode, result)
     common.news(state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage."),
                         {"attacker": attacker_name, "target": label, "damage": result["damage"]}])
+    if not stats:  # an objective: no shield, no retaliate
+        objective_figures.damage(state, target, result["damage"])
+        return
     damage_standee(state, target, result["damage"])
     if target in state["standees"]:  # a standee the attack killed doesn't retaliate (the seed)
         for value, reach, working in retaliates(state, target, stats):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import ability_decks, catalog, conditions, elements, modifiers, standees
+from companion.games.gloomhaven import ability_decks, catalog, conditions, elements, modifiers, objectives, standees
 from companion.games.gloomhaven.initiative import LONG_REST, standee_order, turn_order
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.setup import missing_lines, place_standees
 from companion.rules import N_, Action, ActionError
 
@@ -320,8 +320,11 @@ def open_door(state: dict, action: Action) -> None:
     payload = action.payload
     added = place_standees(state, payload.get("placed", []), coin=True)
     join_mid_round(state, added, payload.get("cards") or {})
+    marked = objective_figures.place(state, objectives.placed_by_room(room, common.character_count(state)))
     common.news(state, [N_("Room %(room)d is open: %(count)d standees placed."),
-                        {"room": room["number"], "count": len(added)}], *missing_lines(payload.get("missing", [])))
+                        {"room": room["number"], "count": len(added)}], *missing_lines(payload.get("missing", [])),
+                *[[N_("%(name)s placed with %(hp)d hit points."), {"name": objective_figures.label(o), "hp": o["hp"]}]
+                  for o in marked])
 
 
 def join_mid_round(state: dict, added: list[dict], cards: dict) -> None:
