@@ -159,3 +159,15 @@ def test_the_objectives_on_the_map_show_their_hit_points_and_take_damage(host, n
     assert "Door 3" in page and 'value="objective.adjust"' in page
     ok(ann.act("objective.adjust", objective="objective1", delta="-2"))
     assert re.search(r'<span class="value">3</span><span class="muted">/ 5</span>', ann.page(f"/t/{token}"))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_Hans", "ja"])
+def test_the_special_rules_say_which_the_table_applies(host, new_phone, language):
+    token = create_gloomhaven(host, scenario=31)
+    ann = join_seat(new_phone(), token, "Ann")
+    ok(ann.act("character.set", **{"class": "brute", "level": "1"}))
+    ok(ann.act("scenario.start"))
+    page = ann.get(f"/t/{token}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    # Rule 2 (dark strong, light inert every round) is applied; rule 1 (curses into the players' decks) is shown.
+    assert re.search(r"✓</span> <span lang=\"en\">Every round: dark is strong", page)
+    assert re.search(r"<li><span lang=\"en\">Round 1: add 3 curse", page)

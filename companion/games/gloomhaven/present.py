@@ -5,7 +5,7 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters, objectives
+from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters, objectives, special_rules
 from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.rules import N_
@@ -19,7 +19,8 @@ def present(state: dict, seat_id: str | None) -> dict:
     return {
         "monster_deck": modifiers.mix_text(modifiers.mix_of(state["modifiers"])) if state["phase"] == "setup" else "",
         "scenario_name": found["name"],
-        "scenario_rules": [rule["text"] for rule in found.get("rules", []) if rule.get("text")],
+        "scenario_rules": [{"text": rule["text"], "automated": special_rules.automated(rule, found)}
+                           for rule in found.get("rules", []) if rule.get("text")],
         "objectives": _objectives(state, found),
         "objectives_on_map": _objectives_on_map(state),
         "rooms_in_data": found.get("rooms_in_data", True),

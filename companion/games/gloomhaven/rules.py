@@ -20,7 +20,7 @@ from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.map import actions as map_actions, board as map_board
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
 from companion.games.gloomhaven.play import (combat, damage, ending, figures, objective_figures, phases, rests, rounds,
-                                             setup)
+                                             setup, special)
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -187,9 +187,16 @@ class GloomhavenRules(Rules):
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
         """The action's draws, added to its (typed) payload."""
         kind = ACTIONS.get(action.type)
-        if kind is None or kind.prepare is None:
+        if kind is None:
             return action
-        return Action(action.type, {**action.payload, **kind.prepare(state, action, rng)}, action.seat)
+        if kind.prepare is not None:
+            action = Action(action.type, {**action.payload, **kind.prepare(state, action, rng)}, action.seat)
+        if special.needs_draws(state):
+            # What the scenario's special rules will spawn, should this action set them off.
+            draws = special.dry_run(state, lambda copied: self._run(copied, action), rng)
+            if draws:
+                action = Action(action.type, {**action.payload, "special_draws": draws}, action.seat)
+        return action
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         self._run(state, action)
@@ -202,8 +209,14 @@ class GloomhavenRules(Rules):
         if action.type not in map_actions.TYPES:
             phases.require(state, action.type)
         state["news"] = []
-        kind.run(state, action)
+        special.applying(action.payload, lambda: self._carry_out(state, kind, action))
         map_board.tidy(state)
+
+    @staticmethod
+    def _carry_out(state: dict, kind: Kind, action: Action) -> None:
+        kind.run(state, action)
+        if state["phase"] in ("choosing", "playing"):
+            special.check(state, "during")
 
     # -- what each seat sees ------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:

@@ -62,7 +62,7 @@ def check_state(state: dict) -> None:
         _figure(objective)
         _whole(objective["index"], 1, len(catalog.scenario(state["scenario"]).get("objectives", [])))
     for waiting in state.get("damage", []):
-        if waiting["seat"] not in state["characters"] or waiting["kind"] not in ("attack", "retaliate"):
+        if waiting["seat"] not in state["characters"] or waiting["kind"] not in ("attack", "retaliate", "scenario"):
             raise ValueError("damage")
         _whole(waiting["amount"], 1, 999)
         _whole(waiting["id"], 1)

@@ -52,6 +52,7 @@ def remove_standee(state: dict, found: dict, died: bool) -> None:
     if state["walk"] and found["id"] in state["walk"][state["walk_at"] + 1:]:
         state["walk"].remove(found["id"])
     if died:
+        state.setdefault("gone", []).append(common.standee_label(found))
         line = (N_("%(standee)s dies: place a coin on its hex.") if found["coin"]
                 else N_("%(standee)s dies (no coin: it was not placed with a room)."))
         state["news"].append([line, {"standee": common.standee_label(found)}])

@@ -42,6 +42,11 @@ def label(found: dict) -> str:
     return f"{found['name']} {found['number']}"
 
 
+def key(found: dict) -> str:
+    """How the scenario's rules name it: "Door b", "Vocal Cord 1"."""
+    return f"{found['name']} {found['marker']}".strip()
+
+
 def find(state: dict, objective_id: object, field: str = "objective") -> dict:
     for found in on_map(state):
         if found["id"] == objective_id:
@@ -71,6 +76,7 @@ def damage(state: dict, found: dict, amount: int) -> None:
     found["hp"] -= amount
     if found["hp"] <= 0:
         on_map(state).remove(found)
+        state.setdefault("gone", []).append(key(found))
         line = N_("%(name)s is killed.") if found["escort"] else N_("%(name)s is destroyed.")
         common.news(state, [line, {"name": label(found)}])
 

@@ -11,13 +11,13 @@ from companion.rules import N_
 
 FIGURES = frozenset({"room.reveal", "standee.add", "standee.remove", "standee.adjust", "standee.condition",
                      "character.adjust", "character.condition", "character.exhaust", "summon.add",
-                     "summon.adjust", "summon.remove", "objective.add", "objective.adjust", "objective.remove", "modifier.add", "modifier.remove", "element.consume",
+                     "summon.adjust", "summon.remove", "objective.add", "objective.adjust", "objective.remove", "damage.resolve", "modifier.add", "modifier.remove", "element.consume",
                      "battle_goal.keep", "scenario.end"})
 
 SCENARIO = Round((
     Phase("setup", N_("set-up"), frozenset({"scenario.set", "character.set", "scenario.start"})),
     Phase("choosing", N_("card selection"), FIGURES | {"initiative.choose", "rest.short", "rest.redraw"}),
-    Phase("playing", N_("turns"), FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "damage.resolve", "element.infuse"}),
+    Phase("playing", N_("turns"), FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "element.infuse"}),
     Phase("ended", N_("end of the scenario"), frozenset({"battle_goal.done", "summary.confirm"})),
 ))
 

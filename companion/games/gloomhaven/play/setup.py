@@ -133,6 +133,8 @@ def start(state: dict, action: Action) -> None:
             raise ActionError(N_("The battle goals were not dealt."), field="goals")
         state["secrets"].setdefault(seat, {})["battle_goals"] = {"dealt": dealt, "kept": None, "done": False}
     state["phase"], state["round"] = "choosing", 1
+    from companion.games.gloomhaven.play import special
+    special.check(state, "round_start")
     common.news(state, [N_("Scenario %(number)d started at level %(level)d."),
                         {"number": state["scenario"], "level": state["level"]}],
                 *missing_lines(payload.get("missing", [])))

@@ -70,3 +70,20 @@ def test_random_play_keeps_a_valid_state_and_replays(seed):
             assert table.state["order"] == [] and all(d["current"] is None for d in table.state["decks"].values())
     assert table.state["round"] >= 3 or table.state["phase"] == "ended"
     assert table.replayed() == table.state
+
+
+@pytest.mark.parametrize("scenario, seed", [(3, 1), (27, 2), (33, 3), (51, 4), (53, 5), (61, 6), (75, 7)])
+def test_random_play_with_special_rules_replays_their_draws(scenario, seed):
+    rng = random.Random(seed)
+    table = started(scenario=scenario, seed=seed)
+    for _ in range(200):
+        if table.state["phase"] == "ended":
+            break
+        kind, seat, payload = some_action(table.state, rng)
+        try:
+            table.act(seat, kind, **payload)
+        except ActionError:
+            continue
+        RULES.check_state(table.state)
+    assert table.state["round"] >= 3 or table.state["phase"] == "ended"
+    assert table.replayed(scenario=scenario) == table.state
