@@ -24,7 +24,9 @@ def initial_state(options: dict) -> dict:
         "bless_limit": catalog.bless_limit(), "curse_limit": catalog.curse_limit(),
         "elements": elements.new_board(), "round": 0,
         "chosen": [], "revealed": {}, "order": [], "turn": None, "walk": [], "walk_at": 0,
-        "attacks": [], "damage": [], "next_damage": 1, "objectives": [], "next_objective": 1, "news": [], "result": None, "next_summon": 1, "secrets": {},
+        "attacks": [], "damage": [], "next_damage": 1, "objectives": [], "next_objective": 1,
+        "gone": [], "fired_rules": [], "ended_rules": [], "inactive": [],
+        "news": [], "result": None, "next_summon": 1, "secrets": {},
     }
     set_scenario(state, options)
     # Started from a campaign: its characters wait for their players' seats,
