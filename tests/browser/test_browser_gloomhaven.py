@@ -103,6 +103,13 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
                 acting.locator("summary").click()
                 acting.get_by_role("button", name="Draw a modifier and attack").click()
                 expect(bo.page.locator("#region-attacks")).to_contain_text("damage", timeout=LIVE)
+                expect(ann.page.locator("#region-attacks")).to_contain_text("damage", timeout=LIVE)
+                # Ann was the target: her phone offers to take the damage or lose a card instead.
+                waiting = ann.page.locator("#region-turns .gh-damage")
+                if waiting.count():
+                    waiting.get_by_role("button", name="Lose 1 card from hand instead").click()
+                    expect(ann.page.locator("#region-turns .gh-damage")).to_have_count(0, timeout=LIVE)
+                    expect(bo.page.locator("#region-turns .gh-damage")).to_have_count(0, timeout=LIVE)
                 monster_attacked = True
             ann.page.get_by_role("button", name="Next monster").click()
         # The step reached this phone (its live version moved on).

@@ -128,3 +128,46 @@ def test_a_scenarios_objectives_show_their_hit_points_worked_out(host, new_phone
     page = ann.page(f"/t/{token}")
     # Altar: 4 + C×L with one character at level 2 (4 ÷ 2).
     assert "Altar" in page and ">6</span>" in page
+
+
+def test_a_monster_attack_on_a_character_is_settled_with_one_tap_on_their_phone(started, ann, bo):
+    ok(ann.act("initiative.choose", initiative="95", second="40"))
+    ok(bo.act("initiative.choose", initiative="97", second="20"))
+    page = ann.page(f"/t/{started}")
+    assert "Attack with it" in page and 'name="conditions"' in page
+    standee = re.search(r'name="standee" value="([^"]+)"', page).group(1)
+    seat = re.search(r'<option value="(s\d+)">Ann', page).group(1)
+    ok(bo.act("monster.attack", standee=standee, target=seat, base="3", shield="0", conditions="wound",
+              pierce="0", push="0", pull="0"))
+    page = ann.page(f"/t/{started}")
+    assert "Lose 1 card from hand instead" in page and "Take " in page
+    entry = re.search(r'name="damage" value="(\d+)"', page).group(1)
+    refused = bo.act("damage.resolve", damage=entry, how="suffer")
+    assert refused.status_code == 422
+    ok(ann.act("damage.resolve", damage=entry, how="hand"))
+    page = bo.page(f"/t/{started}")
+    assert "Lose 1 card from hand instead" not in page and "Wound" in page
+
+
+@pytest.mark.parametrize("language", ["en", "zh_Hans", "ja"])
+def test_the_objectives_on_the_map_show_their_hit_points_and_take_damage(host, new_phone, language):
+    token = create_gloomhaven(host, scenario=29)
+    ann = join_seat(new_phone(), token, "Ann")
+    ok(ann.act("character.set", **{"class": "brute", "level": "1"}))
+    ok(ann.act("scenario.start"))
+    page = ann.get(f"/t/{token}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert "Door 3" in page and 'value="objective.adjust"' in page
+    ok(ann.act("objective.adjust", objective="objective1", delta="-2"))
+    assert re.search(r'<span class="value">3</span><span class="muted">/ 5</span>', ann.page(f"/t/{token}"))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_Hans", "ja"])
+def test_the_special_rules_say_which_the_table_applies(host, new_phone, language):
+    token = create_gloomhaven(host, scenario=31)
+    ann = join_seat(new_phone(), token, "Ann")
+    ok(ann.act("character.set", **{"class": "brute", "level": "1"}))
+    ok(ann.act("scenario.start"))
+    page = ann.get(f"/t/{token}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    # Rule 2 (dark strong, light inert every round) is applied; rule 1 (curses into the players' decks) is shown.
+    assert re.search(r"✓</span> <span lang=\"en\">Every round: dark is strong", page)
+    assert re.search(r"<li><span lang=\"en\">Round 1: add 3 curse", page)

@@ -5,8 +5,9 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, areas, catalog, formulas, modifiers, monsters
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters, objectives, special_rules
+from companion.games.gloomhaven.play import common, objective_figures
+from companion.games.gloomhaven.play.combat import card_attack
 from companion.rules import N_
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
 
@@ -18,8 +19,10 @@ def present(state: dict, seat_id: str | None) -> dict:
     return {
         "monster_deck": modifiers.mix_text(modifiers.mix_of(state["modifiers"])) if state["phase"] == "setup" else "",
         "scenario_name": found["name"],
-        "scenario_rules": [rule["text"] for rule in found.get("rules", []) if rule.get("text")],
+        "scenario_rules": [{"text": rule["text"], "automated": special_rules.automated(rule, found)}
+                           for rule in found.get("rules", []) if rule.get("text")],
         "objectives": _objectives(state, found),
+        "objectives_on_map": _objectives_on_map(state),
         "rooms_in_data": found.get("rooms_in_data", True),
         "openable_rooms": [room["number"] for room in openable_rooms(state)] if state["phase"] in ("choosing", "playing") else [],
         "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
@@ -85,7 +88,8 @@ def _monster_type(state: dict, monster_id: str) -> dict:
         "card": card, "initiative": type_initiative(state, monster_id),
         "acting": bool(turn and turn["kind"] == "monster" and turn["id"] == monster_id),
         "consumed": (state.get("consumed") or {}).get("elements", []) if (state.get("consumed") or {}).get("monster") == monster_id else [],
-        "standees": [{**s, "label": common.standee_label(s), "acting": bool(acting and acting["id"] == s["id"])}
+        "standees": [{**s, "label": common.standee_label(s), "acting": bool(acting and acting["id"] == s["id"]),
+                      "attack": card_attack(state, s)}
                      for s in state["standees"] if s["monster"] == monster_id],
     }
 
@@ -132,8 +136,11 @@ def _acting(state: dict) -> dict | None:
     if index is not None:
         resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
         actions = [_with_drawing(_with_special(a, specials)) for a in resolved["actions"]]
-    return {"label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
-            "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions}
+    attack = next((a for a in actions if a["kind"] == "attack" and "amount" in a), None)
+    return {"id": found["id"], "label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
+            "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions,
+            "attack": card_attack(state, found),
+            "base": attack["amount"][found["rank"]] if attack else by_rank[found["rank"]]["attack"]}
 
 
 def _objectives(state: dict, found: dict) -> list[dict]:
@@ -141,12 +148,12 @@ def _objectives(state: dict, found: dict) -> list[dict]:
     worked out from the book's formula once the level is known."""
     level = state["level"] if state["level"] is not None else 0
     shown = []
-    for objective in found.get("objectives", []):
-        formula = objective.get("hit_points", 0)
-        working = [] if isinstance(formula, int) else [
-            [N_("%(formula)s with C = %(characters)d characters, L = level %(level)d"),
-             {"formula": str(formula), "characters": common.character_count(state), "level": level}]]
-        shown.append({"name": objective["name"], "count": objective.get("count", 1),
-                      "escort": objective.get("escort", False), "working": working,
-                      "hit_points": formulas.evaluate(formula, common.character_count(state), level)})
+    for index, objective in enumerate(found.get("objectives", []), start=1):
+        hit_points, working = objectives.hit_points(objective.get("hit_points", 0), common.character_count(state), level)
+        shown.append({"index": index, "name": objective["name"], "count": objective.get("count", 1),
+                      "escort": objective.get("escort", False), "working": working, "hit_points": hit_points})
     return shown
+
+
+def _objectives_on_map(state: dict) -> list[dict]:
+    return [{**o, "label": objective_figures.label(o)} for o in state.get("objectives", [])]

@@ -19,7 +19,8 @@ from companion.games.gloomhaven import catalog, elements, modifiers
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.map import actions as map_actions, board as map_board
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
-from companion.games.gloomhaven.play import combat, ending, figures, phases, rests, rounds, setup
+from companion.games.gloomhaven.play import (combat, damage, ending, figures, objective_figures, phases, rests, rounds,
+                                             setup, special)
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -83,6 +84,14 @@ def _kinds() -> dict[str, Kind]:
          figures.adjust_standee, None, N_("changed a standee's hit points")),
         (ActionSpec("standee.condition", "Toggle `condition` on standee `standee`.", (standee, condition)),
          figures.standee_condition, None, N_("changed a standee's conditions")),
+        (ActionSpec("objective.add", "Place the scenario's objective number `objective` (1-based, as the data "
+                    "lists them) by hand; its hit points are worked out.", (Int("objective", min=1, max=99),)),
+         objective_figures.add_by_hand, None, N_("placed an objective")),
+        (ActionSpec("objective.adjust", "Damage (negative `delta`) or heal objective `objective` (e.g. \"objective2\").",
+                    (Text("objective", max_length=20), delta)),
+         objective_figures.adjust, None, N_("changed an objective's hit points")),
+        (ActionSpec("objective.remove", "Take objective `objective` off the map.", (Text("objective", max_length=20),)),
+         objective_figures.remove, None, N_("removed an objective")),
         (ActionSpec("character.adjust", "Add `delta` to `field` (hp, xp, coins) of your character (or `seat`'s).",
                     (Choice("field", choices=figures.FIELDS), delta, seat)),
          figures.adjust_character, None, N_("changed a character")),
@@ -100,12 +109,21 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("summon.remove", "Remove summon `summon`.", (Text("summon", max_length=20),)),
          figures.remove_summon, None, N_("removed a summon")),
         (ActionSpec("monster.attack", "Standee `standee` attacks `target` (a seat or a summon): `base`, `bonus`, "
-                    "`mode`, the target's `shield`, `pierce`; the modifier cards are drawn from the monster deck.",
+                    "`mode`, the target's `shield`; `pierce`, `push`, `pull` and `conditions` (e.g. \"poison wound\", "
+                    "\"\" for none) default to the standee's ability card. The modifier cards are drawn from the monster "
+                    "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes it at once).",
                     (standee, Text("target", max_length=20), Int("base", min=0, max=99),
                      Int("bonus", min=-99, max=99, default=0), mode, Int("shield", min=0, max=99, default=0),
-                     Int("pierce", min=0, max=99, default=0))),
+                     Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
+                     Int("pull", min=0, max=20, default=None),
+                     Text("conditions", max_length=120, default=None, allow_empty=True))),
          combat.monster_attack, combat.prepare_monster_attack, N_("resolved a monster attack")),
-        (ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee`: `base`, `bonus`, "
+        (ActionSpec("damage.resolve", "Settle waiting damage `damage` (its id) on your character (or `for_them`): "
+                    "`how` suffer, hand (lose one card from hand instead), discard (lose two from the discard pile "
+                    "instead) or out_of_range (a retaliate that didn't reach).",
+                    (Int("damage", min=1, max=10**6), Choice("how", choices=damage.HOW), Bool("for_them", default=False))),
+         damage.resolve, None, N_("settled damage")),
+        (ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee` (or an objective's id): `base`, `bonus`, "
                     "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
                     (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
                      Bool("doubled", default=False), mode, Text("cards", max_length=80),
@@ -169,9 +187,16 @@ class GloomhavenRules(Rules):
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
         """The action's draws, added to its (typed) payload."""
         kind = ACTIONS.get(action.type)
-        if kind is None or kind.prepare is None:
+        if kind is None:
             return action
-        return Action(action.type, {**action.payload, **kind.prepare(state, action, rng)}, action.seat)
+        if kind.prepare is not None:
+            action = Action(action.type, {**action.payload, **kind.prepare(state, action, rng)}, action.seat)
+        if special.needs_draws(state):
+            # What the scenario's special rules will spawn, should this action set them off.
+            draws = special.dry_run(state, lambda copied: self._run(copied, action), rng)
+            if draws:
+                action = Action(action.type, {**action.payload, "special_draws": draws}, action.seat)
+        return action
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         self._run(state, action)
@@ -184,8 +209,14 @@ class GloomhavenRules(Rules):
         if action.type not in map_actions.TYPES:
             phases.require(state, action.type)
         state["news"] = []
-        kind.run(state, action)
+        special.applying(action.payload, lambda: self._carry_out(state, kind, action))
         map_board.tidy(state)
+
+    @staticmethod
+    def _carry_out(state: dict, kind: Kind, action: Action) -> None:
+        kind.run(state, action)
+        if state["phase"] in ("choosing", "playing"):
+            special.check(state, "during")
 
     # -- what each seat sees ------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
@@ -238,6 +269,11 @@ def _standee_name(standee_id: object) -> str:
     return f"{catalog.monster_name(monster)} {number}"
 
 
+DAMAGE_LINES = {"suffer": N_("took the damage"), "hand": N_("negated damage with a card from hand"),
+                "discard": N_("negated damage with two cards from the discard pile"),
+                "out_of_range": N_("was out of the retaliate's range")}
+
+
 def _detailed_line(action: Action) -> tuple[str, dict] | None:
     """A history line with the action's own figures, where they say more
     than the generic line (nothing here is ever secret)."""
@@ -257,6 +293,8 @@ def _detailed_line(action: Action) -> tuple[str, dict] | None:
             return N_("attacked %(standee)s"), {"standee": _standee_name(payload["standee"])}
         if action.type == "monster.attack":
             return N_("resolved an attack by %(standee)s"), {"standee": _standee_name(payload["standee"])}
+        if action.type == "damage.resolve" and payload.get("how") in DAMAGE_LINES:
+            return DAMAGE_LINES[payload["how"]], {}
         if action.type == "scenario.end":
             return (N_("ended the scenario: won") if payload.get("outcome") == "success"
                     else N_("ended the scenario: lost")), {}

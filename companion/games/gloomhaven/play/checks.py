@@ -58,5 +58,13 @@ def check_state(state: dict) -> None:
         _whole(count, 1)
     for code in modifiers.mix_of(state["modifiers"]):
         modifiers.parse(code)
+    for objective in state.get("objectives", []):
+        _figure(objective)
+        _whole(objective["index"], 1, len(catalog.scenario(state["scenario"]).get("objectives", [])))
+    for waiting in state.get("damage", []):
+        if waiting["seat"] not in state["characters"] or waiting["kind"] not in ("attack", "retaliate", "scenario"):
+            raise ValueError("damage")
+        _whole(waiting["amount"], 1, 999)
+        _whole(waiting["id"], 1)
     if state["phase"] == "playing" and not 0 <= state["turn"] < len(state["order"]):
         raise ValueError("turn")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.games.gloomhaven import attacks, elements, modifiers
-from companion.games.gloomhaven.play import common
-from companion.games.gloomhaven.play.figures import damage
+from companion.games.gloomhaven import abilities, attacks, conditions, elements, modifiers
+from companion.games.gloomhaven.play import common, damage, objective_figures
+from companion.games.gloomhaven.play.figures import damage as damage_standee
 from companion.rules import N_, Action, ActionError
 
 KEPT_ATTACKS = 6
@@ -28,12 +28,16 @@ def attack_mode(attacker_conditions: dict, chosen: str) -> str:
     return sides.pop() if len(sides) == 1 else "normal"
 
 
-def _target(state: dict, payload: dict) -> tuple[str, dict]:
+def _target(state: dict, payload: dict) -> tuple[str, dict | None, str, dict]:
+    """(seat, summon or None, name, figure) of the attack's target."""
     target = payload.get("target")
     if isinstance(target, str) and target in state["characters"]:
-        return state["characters"][target]["name"], state["characters"][target]
-    name_and_summon = common.summon(state, target, field="target")[1]
-    return name_and_summon["name"], name_and_summon
+        who = state["characters"][target]
+        if who["exhausted"]:
+            raise ActionError(N_("%(name)s is exhausted."), field="target", name=who["name"])
+        return target, None, who["name"], who
+    seat, found = common.summon(state, target, field="target")
+    return seat, found, found["name"], found
 
 
 def _monster_attack_inputs(state: dict, payload: dict) -> tuple[dict, str]:
@@ -51,57 +55,162 @@ def prepare_monster_attack(state: dict, action: Action, rng: random.Random) -> d
 
 
 def monster_attack(state: dict, action: Action) -> None:
+    """A standee attacks a character or a summon: the drawn cards give the
+    damage, the attack's conditions go on the target at once (whether or
+    not it is hurt), and the damage waits for the character's player to
+    take it or negate it (a summon takes it at once)."""
     payload = action.payload
     attacker, mode = _monster_attack_inputs(state, payload)
     if "disarm" in attacker["conditions"] or "stun" in attacker["conditions"]:
         raise ActionError(N_("%(standee)s can't attack this turn (disarmed or stunned)."), field="standee",
                           standee=common.standee_label(attacker))
-    name, target = _target(state, payload)
+    seat, summon, name, target = _target(state, payload)
+    if "invisible" in target["conditions"]:
+        raise ActionError(N_("%(name)s is invisible: monsters can't target them."), field="target", name=name)
+    effects = attack_effects(state, attacker, payload)
     cards = payload.get("cards")
     if not isinstance(cards, list) or not cards:
         raise ActionError(N_("The modifier cards were not drawn."), field="cards")
     for code in cards:
         modifiers.take(state["modifiers"], code)
     result = attacks.calculate(
-        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload), cards=cards, mode=mode, shield=common.whole(payload, "shield", 0, 99, default=0),
-        pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
+        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload), cards=cards, mode=mode,
+        shield=common.whole(payload, "shield", 0, 99, default=0), pierce=effects["pierce"],
+        poisoned="poison" in target["conditions"])
     result["working"][0:1] = _card_attack_working(state, attacker, result["working"][0])
-    _record(state, common.standee_label(attacker), name, mode, result)
-    common.news(state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage (take it, or lose cards instead)."),
-                        {"attacker": common.standee_label(attacker), "target": name, "damage": result["damage"]}])
+    result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
+    label = common.standee_label(attacker)
+    lines = _give_effects(state, seat, summon, name, label, effects)
+    _record(state, label, name, mode, {**result, "effects": lines})
+    common.news(state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage."),
+                        {"attacker": label, "target": name, "damage": result["damage"]}], *lines)
+    if result["damage"] and summon is not None:
+        damage.suffer(state, {"seat": seat, "summon": summon["id"], "name": name, "amount": result["damage"]})
+    elif result["damage"]:
+        damage.add(state, seat, None, result["damage"], label, "attack", result["working"])
+
+
+ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
+GIVEN = {"poison": N_("%(name)s is poisoned."), "wound": N_("%(name)s is wounded."),
+         "immobilize": N_("%(name)s is immobilized."), "disarm": N_("%(name)s is disarmed."),
+         "stun": N_("%(name)s is stunned."), "muddle": N_("%(name)s is muddled.")}
+
+
+def attack_effects(state: dict, attacker: dict, payload: dict) -> dict:
+    """The attack's pierce, push, pull and conditions: what the payload
+    says, else what the standee's ability card (and stat card) give its rank."""
+    from_card = card_attack(state, attacker)
+    effects = {key: common.whole(payload, key, 0, 99, default=from_card[key])
+               for key in ("pierce", "push", "pull")}
+    written = payload.get("conditions")
+    if written is None:
+        effects["conditions"] = from_card["conditions"]
+        return effects
+    named = str(written).replace(",", " ").split()
+    for condition in named:
+        if condition not in ATTACK_CONDITIONS:
+            raise ActionError(N_("“%(name)s” is not a condition an attack gives."), field="conditions",
+                              name=condition[:20])
+    effects["conditions"] = sorted(set(named))
+    return effects
+
+
+def card_attack(state: dict, attacker: dict) -> dict:
+    """The first attack on the standee's ability card this round, for its
+    rank (with the stat card's extras); the stat card alone without one."""
+    from companion.games.gloomhaven.play.rounds import _card
+    rank = attacker["rank"]
+    by_rank = {rank: common.stats(state, attacker["monster"], rank)}
+    card = _card(state, attacker["monster"]) if state["phase"] == "playing" else None
+    attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack"), {"kind": "attack", "delta": 0})
+    resolved = abilities.resolve_action(attack, by_rank)
+    return {"pierce": (resolved.get("pierce") or {}).get(rank) or 0,
+            "push": (resolved.get("push") or {}).get(rank) or 0,
+            "pull": (resolved.get("pull") or {}).get(rank) or 0,
+            "conditions": [c for c in (resolved.get("conditions_by_rank") or {}).get(rank, [])
+                           if c in ATTACK_CONDITIONS]}
+
+
+def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attacker: str, effects: dict) -> list:
+    """The attack's conditions on the target (one of each at most; a curse
+    goes into the modifier deck the target draws from) and its push or pull,
+    which the players make on the map."""
+    figure = summon if summon is not None else state["characters"][seat]
+    owner = state["characters"][seat]["name"]
+    lines = []
+    for condition in effects["conditions"]:
+        if condition == "curse":
+            lines.append([N_("Shuffle a curse into %(owner)s's attack modifier deck."), {"owner": owner}])
+        elif condition not in figure["conditions"]:
+            conditions.give(figure, condition)
+            lines.append([GIVEN[condition], {"name": name}])
+    if effects["push"]:
+        lines.append([N_("Push %(value)d: move %(name)s %(value)d hexes, each one farther from %(attacker)s."),
+                      {"value": effects["push"], "name": name, "attacker": attacker}])
+    if effects["pull"]:
+        lines.append([N_("Pull %(value)d: move %(name)s %(value)d hexes, each one closer to %(attacker)s."),
+                      {"value": effects["pull"], "name": name, "attacker": attacker}])
+    return lines
 
 
 def character_attack(state: dict, action: Action) -> None:
-    """A character (or summon) attacks a standee with the cards its player drew."""
+    """A character (or summon) attacks a standee or an objective with the cards its player drew."""
     payload = action.payload
     seat = payload.get("seat") or action.seat
     who = common.character(state, seat)
-    attacker_name = who["name"]
-    conditions_now = who["conditions"]
+    attacker_name, conditions_now, summon = who["name"], who["conditions"], None
     if payload.get("summon"):
-        owner, found = common.summon(state, payload["summon"])
-        attacker_name, conditions_now = found["name"], found["conditions"]
+        seat, summon = common.summon(state, payload["summon"])
+        attacker_name, conditions_now = summon["name"], summon["conditions"]
     if "disarm" in conditions_now or "stun" in conditions_now:
         raise ActionError(N_("%(name)s can't attack this turn (disarmed or stunned)."), field="standee",
                           name=attacker_name)
-    target = common.standee(state, payload.get("standee"))
+    if str(payload.get("standee")).startswith("objective"):
+        target, stats = objective_figures.find(state, payload["standee"], field="standee"), {}
+        label, shield = objective_figures.label(target), 0
+    else:
+        target = common.standee(state, payload.get("standee"))
+        stats, label = common.stats(state, target["monster"], target["rank"]), common.standee_label(target)
+        shield = (stats.get("shield") or 0) + _card_shield(state, target)
     mode = attack_mode(conditions_now, common.choice(payload, "mode", modifiers.MODES, default="normal"))
     cards = str(payload.get("cards") or "").replace(",", " ").split()
-    stats = common.stats(state, target["monster"], target["rank"])
-    shield = (stats.get("shield") or 0) + _card_shield(state, target)
     result = attacks.calculate(
         common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload),
         doubled=common.flag(payload, "doubled"), cards=cards, mode=mode, shield=shield,
         pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
-    label = common.standee_label(target)
+    result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
     _record(state, attacker_name, label, mode, result)
     common.news(state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage."),
                         {"attacker": attacker_name, "target": label, "damage": result["damage"]}])
-    retaliate = stats.get("retaliate")
-    damage(state, target, result["damage"])
-    if retaliate and target in state["standees"]:
-        state["news"].append([N_("Retaliate %(value)d (range %(range)d) if the attacker is within reach."),
-                              {"value": retaliate["value"], "range": retaliate["range"]}])
+    if not stats:  # an objective: no shield, no retaliate
+        objective_figures.damage(state, target, result["damage"])
+        return
+    damage_standee(state, target, result["damage"])
+    if target in state["standees"]:  # a standee the attack killed doesn't retaliate (the seed)
+        for value, reach, working in retaliates(state, target, stats):
+            damage.add(state, seat, summon, value, label, "retaliate", working, reach)
+            common.news(state, [N_("%(standee)s retaliates %(value)d on %(name)s if within range %(range)d."),
+                                {"standee": label, "value": value, "name": attacker_name, "range": reach}])
+
+
+def retaliates(state: dict, target: dict, stats: dict) -> list[tuple[int, int, list]]:
+    """Each retaliate the standee has now (its stat card's, its ability
+    card's), as (value, range, working): they stack, each with its own range."""
+    label = common.standee_label(target)
+    found = []
+    if stats.get("retaliate"):
+        value, reach = stats["retaliate"]["value"], stats["retaliate"]["range"]
+        found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, on %(standee)s's stat card"),
+                                      {"value": value, "range": reach, "standee": label}]]))
+    from companion.games.gloomhaven.play.rounds import _card
+    card = _card(state, target["monster"]) if state["phase"] == "playing" else None
+    for action in (card or {}).get("actions", []):
+        if action["kind"] == "retaliate" and isinstance(action.get("value"), int) and \
+                action.get("affects", {}).get("who", "self") == "self":
+            value, reach = action["value"], action.get("range", 1)
+            found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, on its ability card this round"),
+                                          {"value": value, "range": reach}]]))
+    return found
 
 
 def _card_attack_working(state: dict, attacker: dict, base_line: list) -> list:

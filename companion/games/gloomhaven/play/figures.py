@@ -52,6 +52,7 @@ def remove_standee(state: dict, found: dict, died: bool) -> None:
     if state["walk"] and found["id"] in state["walk"][state["walk_at"] + 1:]:
         state["walk"].remove(found["id"])
     if died:
+        state.setdefault("gone", []).append(common.standee_label(found))
         line = (N_("%(standee)s dies: place a coin on its hex.") if found["coin"]
                 else N_("%(standee)s dies (no coin: it was not placed with a room)."))
         state["news"].append([line, {"standee": common.standee_label(found)}])
@@ -137,6 +138,8 @@ def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
     who["exhausted"], who["hp"], who["summons"] = True, max(0, who["hp"]), []
     state["chosen"] = [s for s in state["chosen"] if s != seat]
     state["secrets"].get(seat, {}).pop("choice", None)
+    from companion.games.gloomhaven.play.damage import drop_seat
+    drop_seat(state, seat)
     state["news"].append([N_("%(name)s is exhausted."), {"name": who["name"]}])
     if not common.acting_characters(state):
         from companion.games.gloomhaven.play.ending import finish

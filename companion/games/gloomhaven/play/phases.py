@@ -11,7 +11,8 @@ from companion.rules import N_
 
 FIGURES = frozenset({"room.reveal", "standee.add", "standee.remove", "standee.adjust", "standee.condition",
                      "character.adjust", "character.condition", "character.exhaust", "summon.add",
-                     "summon.adjust", "summon.remove", "modifier.add", "modifier.remove", "element.consume",
+                     "summon.adjust", "summon.remove", "objective.add", "objective.adjust", "objective.remove",
+                     "damage.resolve", "modifier.add", "modifier.remove", "element.consume",
                      "battle_goal.keep", "scenario.end"})
 
 SCENARIO = Round((

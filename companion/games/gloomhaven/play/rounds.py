@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import ability_decks, catalog, conditions, elements, modifiers, standees
+from companion.games.gloomhaven import ability_decks, catalog, conditions, elements, modifiers, objectives, standees
 from companion.games.gloomhaven.initiative import LONG_REST, standee_order, turn_order
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.setup import missing_lines, place_standees
 from companion.rules import N_, Action, ActionError
 
@@ -84,7 +84,7 @@ def type_initiative(state: dict, monster_id: str) -> int | None:
 def current_order(state: dict) -> list[dict]:
     characters = [{"id": seat, **state["revealed"][seat]} for seat in common.acting_characters(state)]
     types = [{"id": m, "initiative": type_initiative(state, m), "name": catalog.monster_name(m)}
-             for m in common.types_on_map(state)]
+             for m in common.types_on_map(state) if m not in state.get("inactive", [])]
     summons = [{"id": s["id"], "owner": seat, "summoned_round": s["summoned_round"]}
                for seat, who in state["characters"].items() for s in who["summons"]]
     return turn_order(characters, [t for t in types if t["initiative"] is not None], summons, state["round"])
@@ -108,6 +108,8 @@ def acting_standee(state: dict) -> dict | None:
 
 def end_turn(state: dict, action: Action) -> None:
     """The figure whose turn it is ends it (a character: its player)."""
+    from companion.games.gloomhaven.play.damage import block_turn_end
+    block_turn_end(state)
     turn = current_turn(state)
     if turn["kind"] == "character" and action.seat != turn["id"] and not common.flag(action.payload, "for_them"):
         raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
@@ -272,9 +274,15 @@ def end_round(state: dict) -> None:
     for deck_id, deck in sorted(state["decks"].items()):
         if ability_decks.end_of_round(deck):
             lines.append([N_("The %(deck)s ability deck was reshuffled."), {"deck": catalog.deck(deck_id)["name"]}])
-    state["round"] += 1
     state.update(phase="choosing", revealed={}, order=[], turn=None, walk=[], walk_at=0, consumed=None)
+    from companion.games.gloomhaven.play import special
+    special.check(state, "round_end")
+    if state["phase"] == "ended":
+        return
+    state["round"] += 1
+    state["inactive"] = []
     common.news(state, [N_("Round %(round)d: choose your cards."), {"round": state["round"]}], *lines)
+    special.check(state, "round_start")
 
 
 # -- doors -------------------------------------------------------------------------------------
@@ -314,12 +322,20 @@ def _new_deck_cards(state: dict, placed: list[dict], rng: random.Random) -> dict
 
 def open_door(state: dict, action: Action) -> None:
     room = _room(state, action.payload)
-    state["rooms"].append(room["number"])
     payload = action.payload
-    added = place_standees(state, payload.get("placed", []), coin=True)
-    join_mid_round(state, added, payload.get("cards") or {})
+    reveal_room(state, room, payload.get("placed", []), payload.get("missing", []), payload.get("cards") or {})
+
+
+def reveal_room(state: dict, room: dict, placed: list, missing: list, cards: dict) -> None:
+    """A room is open: its standees (numbers drawn) and objectives are placed."""
+    state["rooms"].append(room["number"])
+    added = place_standees(state, placed, coin=True)
+    join_mid_round(state, added, cards)
+    marked = objective_figures.place(state, objectives.placed_by_room(room, common.character_count(state)))
     common.news(state, [N_("Room %(room)d is open: %(count)d standees placed."),
-                        {"room": room["number"], "count": len(added)}], *missing_lines(payload.get("missing", [])))
+                        {"room": room["number"], "count": len(added)}], *missing_lines(missing),
+                *[[N_("%(name)s placed with %(hp)d hit points."), {"name": objective_figures.label(o), "hp": o["hp"]}]
+                  for o in marked])
 
 
 def join_mid_round(state: dict, added: list[dict], cards: dict) -> None:

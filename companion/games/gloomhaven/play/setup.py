@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import ability_decks, catalog, elements, modifiers, standees
+from companion.games.gloomhaven import ability_decks, catalog, elements, modifiers, objectives, standees
 from companion.games.gloomhaven.level import DIFFICULTIES, derived_values, scenario_level
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play import common, objective_figures
 from companion.rules import N_, Action, ActionError
 
 MAX_CHARACTER_LEVEL = 9
@@ -24,7 +24,9 @@ def initial_state(options: dict) -> dict:
         "bless_limit": catalog.bless_limit(), "curse_limit": catalog.curse_limit(),
         "elements": elements.new_board(), "round": 0,
         "chosen": [], "revealed": {}, "order": [], "turn": None, "walk": [], "walk_at": 0,
-        "attacks": [], "news": [], "result": None, "next_summon": 1, "secrets": {},
+        "attacks": [], "damage": [], "next_damage": 1, "objectives": [], "next_objective": 1,
+        "gone": [], "fired_rules": [], "ended_rules": [], "inactive": [],
+        "news": [], "result": None, "next_summon": 1, "secrets": {},
     }
     set_scenario(state, options)
     # Started from a campaign: its characters wait for their players' seats,
@@ -123,6 +125,9 @@ def start(state: dict, action: Action) -> None:
     state["rooms"] = [room["number"] for room in found["rooms"] if room["start"]]
     payload = action.payload
     place_standees(state, payload.get("placed", []), coin=True)
+    count = common.character_count(state)
+    objective_figures.place(state, [i for room in found["rooms"] if room["start"]
+                                    for i in objectives.placed_by_room(room, count)])
     goals = payload.get("goals", {})
     for seat in state["characters"]:
         dealt = goals.get(seat)
@@ -130,6 +135,8 @@ def start(state: dict, action: Action) -> None:
             raise ActionError(N_("The battle goals were not dealt."), field="goals")
         state["secrets"].setdefault(seat, {})["battle_goals"] = {"dealt": dealt, "kept": None, "done": False}
     state["phase"], state["round"] = "choosing", 1
+    from companion.games.gloomhaven.play import special
+    special.check(state, "round_start")
     common.news(state, [N_("Scenario %(number)d started at level %(level)d."),
                         {"number": state["scenario"], "level": state["level"]}],
                 *missing_lines(payload.get("missing", [])))

@@ -33,6 +33,9 @@ def some_action(state: dict, rng: random.Random) -> tuple[str, str, dict]:
                                         "mode": rng.choice(["normal", "advantage", "disadvantage"])}),
                     ("character.attack", {"standee": target, "base": rng.randint(1, 4),
                                           "cards": rng.choice(["+1", "-1", "x2", "null", "r+1 +0"])})]
+    for waiting in state["damage"]:
+        options += [("damage.resolve", {"damage": waiting["id"], "for_them": True,
+                                        "how": rng.choice(["suffer", "hand", "discard", "out_of_range"])})] * 4
     rooms = openable_rooms(state) if state["phase"] in ("choosing", "playing") else []
     if rooms:
         options.append(("room.reveal", {"room": rooms[0]["number"]}))
@@ -67,3 +70,20 @@ def test_random_play_keeps_a_valid_state_and_replays(seed):
             assert table.state["order"] == [] and all(d["current"] is None for d in table.state["decks"].values())
     assert table.state["round"] >= 3 or table.state["phase"] == "ended"
     assert table.replayed() == table.state
+
+
+@pytest.mark.parametrize("scenario, seed", [(3, 1), (27, 2), (33, 3), (51, 4), (53, 5), (61, 6), (75, 7)])
+def test_random_play_with_special_rules_replays_their_draws(scenario, seed):
+    rng = random.Random(seed)
+    table = started(scenario=scenario, seed=seed)
+    for _ in range(200):
+        if table.state["phase"] == "ended":
+            break
+        kind, seat, payload = some_action(table.state, rng)
+        try:
+            table.act(seat, kind, **payload)
+        except ActionError:
+            continue
+        RULES.check_state(table.state)
+    assert table.state["round"] >= 3 or table.state["phase"] == "ended"
+    assert table.replayed(scenario=scenario) == table.state
