@@ -35,7 +35,7 @@ HANDLERS = {
     "fight.ranged_hits": battle.ranged_hits, "fight.counter": battle.counter_attack, "cleanse.roll": battle.cleanse,
     "check.roll": battle.check,
     "space.add": spaces.add, "space.set": spaces.set_count, "hero.move": spaces.move, "hero.pick_up": spaces.pick_up,
-    "cleanse.remove": spaces.cleanse_remove,
+    "cleanse.remove": spaces.cleanse_remove, "monsters.move": spaces.monsters_move,
     "mission.progress": story.advance, "mission.choose": story.choose,
 }
 

@@ -51,6 +51,8 @@ CONSTANTS = {
     "apocalypse_max": 7,
     "corruption_max": 7,
     "dark_pasts_dealt": {"3": [1, 3, 5], "4": [1, 3, 5, 6]},
+    # Haven in Flames, mission 3: "3 successes remove the altar" (a cleanse).
+    "altar_cleanse_skills": 3,
 }
 
 CITY_ACTIONS = ["heal", "repent", "extra_turn", "upgrade", "satellite_cannon"]
@@ -122,7 +124,7 @@ SINS = [
          ("Slouch in the Dark", "hero_turn_start", {}),
      ]},
     {"id": "gluttony", "name": "Gluttony", "power": "Beware Heroes! I Will Feed Off Your Power!",
-     "power_effect": {},
+     "power_effect": {"reaction_token_per_extra_turn": 1, "sin_card_per_upgrade": 1},
      "cards": [
          ("Grim Voracity", "hero_turn_start", {}),
          ("Darkest Craving", "hero_turn_start", {}),

@@ -91,6 +91,11 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
     shown["plan"] = _plan_with_odds(state)
+    from companion.games.the_others import spaces
+    alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
+    shown["move_allowance"] = {h: spaces.move_allowance(state, h) for h in alive}
+    shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
+                            if state["heroes"][h].get("space") in state.get("spaces", {})}
     return shown
 
 
@@ -199,6 +204,7 @@ LINES = {
     "space.set": N_("changed a space"),
     "hero.move": N_("%(hero)s moves"),
     "hero.pick_up": N_("%(hero)s picks something up"),
+    "monsters.move": N_("moved monsters"),
     "mission.choose": N_("chose the next mission"),
 }
 
