@@ -91,8 +91,12 @@ SPECS = [
     ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption)."),
     ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn."),
     ActionSpec("reaction.end", "The SIN ends (or skips) the reaction."),
-    ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction).",
-               (Text("card", max_length=60),)),
+    ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction); the "
+               "effects the rulebook gives precisely are applied (reaction tokens, cards drawn, wounds, corruption, "
+               "extra turns, an upgrade given), the rest is done at the table.",
+               (Text("card", max_length=60), Choice("upgrade", choices=UPGRADES, default=None),
+                hero(required=False), flag("isolated", "the current hero is alone in their space (when the app "
+                                                      "doesn't track it)"))),
     ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
                (Int("count", default=1, min=1, max=12),)),
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
@@ -158,6 +162,8 @@ SPECS = [
                "hero stands, unless teleported).",
                (Text("space", max_length=8), Text("to", max_length=8), Choice("kind", choices=MONSTER_KINDS),
                 Int("count", default=1, min=1, max=12), flag("teleport"))),
+    ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
+               "corruption.", (hero(), Choice("take", choices=("wounds", "corruption")))),
     ActionSpec("mission.progress", "Move the mission progress marker one step.",
                (Int("delta", default=1, min=-1, max=1),)),
     ActionSpec("mission.choose", "Choose the branch mission (the other leaves the game).",

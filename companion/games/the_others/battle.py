@@ -78,7 +78,16 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
         "reaction": by == "sin", "dead_monsters": sum(state["monsters"].get("dead", {}).values()),
         # A fight in the hero's own space takes its dead from that space's count.
         "space": None if ranged else hero.get("space"),
+        "story_type": data.stories()[state["options"]["story"]]["type"],
+        "hazard_here": not ranged and hazard(state, hero.get("space")),
     }
+
+
+def hazard(state: dict, space_id) -> bool:
+    """A fire or corruption token (printed or not) in the tracked space."""
+    from companion.games.the_others import spaces
+    where = state.get("spaces", {}).get(space_id or "")
+    return where is not None and any(spaces.count(where, kind) for kind in ("fire", "corruption"))
 
 
 def check_wounds_placed(hero: dict, payload: dict) -> None:
@@ -195,6 +204,11 @@ def start_fight(state: dict, actor: Actor, payload: dict) -> None:
         dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
     if payload.get("acolyte_ability"):
         acolyte_joined(state, hero_id, setup)
+    from companion.games.the_others import effects
+    if state["heroes"][hero_id]["innocents"]:  # Grin (redemption) hurts a hero holding an innocent
+        for monster in setup["monsters"]:
+            dashboard.take_wounds(state, hero_id, effects.apocalypse_effect(state, monster.get("hell_club"),
+                                                                            "wounds_at_start_with_innocent"))
     if by == "hero" and state["options"]["sin"] == "sloth" and "slowed" not in state["heroes"][hero_id]["marks"]:
         state["heroes"][hero_id]["marks"].append("slowed")  # Sloth's power: 1 space less until round end
     state["fight"] = {"hero": hero_id, "by": by, "setup": setup, "computed": computed, "hero_roll": hero_roll,
@@ -297,6 +311,8 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> N
     state["fight"] = None
     dashboard.take_corruption(state, battle["hero"], result["corruption"])
     dashboard.take_wounds(state, battle["hero"], result["wounds"])
+    from companion.games.the_others import effects
+    effects.after_fight(state, battle, result, payload)
 
 
 # -- cleansing and checks --------------------------------------------------------------------

@@ -153,6 +153,8 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
     actions = city_items(payload)
     if not actions:
         raise ActionError(N_("Choose the district's city actions."), field="actions")
+    from companion.games.the_others import cards, effects
+    effects.fog_of_hate(state, hero_id)
     for item in actions:
         kind = item.get("kind")
         if kind == "heal":
@@ -162,13 +164,14 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
         elif kind == "extra_turn":
             gain_extra_turn(state, hero_id)
         elif kind == "upgrade":
-            from companion.games.the_others import cards
             cards.take_upgrade(state, hero_id, item.get("upgrade"), item.get("refill"))
         elif kind == "satellite_cannon":
             satellite_kill(state, item.get("kill"))
         else:
             raise ActionError(N_("Choose one of the listed options."), field="actions")
     hero["city_action"] = True
+    if payload.get("drawn"):
+        cards.add_to_hand(state, payload["drawn"])  # Gluttony's power
 
 
 def satellite_kill(state: dict, kind) -> None:

@@ -11,7 +11,7 @@ import re
 
 from companion.rules import N_, ActionError
 
-FLAGS = ("use_extra", "voluntary", "ranged", "acolyte_ability", "teleport", "extra_move")
+FLAGS = ("use_extra", "voluntary", "ranged", "acolyte_ability", "teleport", "extra_move", "isolated")
 NUMBER_LISTS = ("slots", "assigned")
 WORD_LISTS = ("heroes", "actions", "upgrades")
 NUMBERS = ("count", "steps", "tokens", "delta", "slot", "protector", "value", "pentagrams", "others_in_space",
