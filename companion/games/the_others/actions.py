@@ -21,10 +21,13 @@ MISSIONS = tuple(sorted({m["id"] for story in data.stories().values() for m in s
 RESULTS_TURNED = ("hit", "defense", "counter_corruption", "skill")
 CHANGES = ("wound", "corruption", "heal", "repent", "extra_turn", "extra_turn_spent", "innocent", "rescue",
            "leave_monsters", "round", "story", "slowed", "commissioner", "proxy", "raven_corp")
+NPCS = ("commissioner", "proxy", "raven_corp")
 CITY = ("heal", "repent", "extra_turn", "upgrade", "satellite_cannon")
 SPACE_FIELDS = tuple(f"{group}.{token}" for group in ("tokens", "printed")
                      for token in ("fire", "corruption", "pentagram", "nest", "altar")) \
-    + tuple(f"monsters.{kind}" for kind in MONSTER_KINDS) + ("face_down", "innocents", "extra_turns")
+    + tuple(f"monsters.{kind}" for kind in MONSTER_KINDS) + ("face_down", "innocents", "extra_turns") \
+    + tuple(f"npcs.{npc}" for npc in NPCS)
+REVEALED = ("fire", "corruption", "pentagram", "nest", "innocents", "extra_turns")
 
 
 def hero(required: bool = True) -> Choice:
@@ -88,8 +91,12 @@ SPECS = [
     ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption)."),
     ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn."),
     ActionSpec("reaction.end", "The SIN ends (or skips) the reaction."),
-    ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction).",
-               (Text("card", max_length=60),)),
+    ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction); the "
+               "effects the rulebook gives precisely are applied (reaction tokens, cards drawn, wounds, corruption, "
+               "extra turns, an upgrade given), the rest is done at the table.",
+               (Text("card", max_length=60), Choice("upgrade", choices=UPGRADES, default=None),
+                hero(required=False), flag("isolated", "the current hero is alone in their space (when the app "
+                                                      "doesn't track it)"))),
     ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
                (Int("count", default=1, min=1, max=12),)),
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
@@ -139,11 +146,24 @@ SPECS = [
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),)),
     ActionSpec("space.set", "Set a count of a space.",
                (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20))),
-    ActionSpec("hero.move", "Move a hero one space (a teleport ignores tokens and monsters); leaving monsters "
-               "and the fire and corruption checks apply.",
-               (hero(), Text("to", max_length=8), flag("teleport"))),
-    ActionSpec("hero.pick_up", "A hero takes an extra turn or an innocent from their space, or explores it.",
-               (hero(), Choice("what", choices=("extra_turns", "innocents", "explore")))),
+    ActionSpec("hero.move", "Move a hero one space, to a space the group says is adjacent (the app doesn't know "
+               "the board's layout); in the hero's turn the steps are counted (2, +1 Raven Corp, +1 Cyber Legs, "
+               "-1 slowed) and the move can't resume after the action. Leaving monsters costs a wound and the fire "
+               "and corruption checks of the space left and the space entered are rolled. A teleport ignores "
+               "tokens, monsters and the count.",
+               (hero(), Text("to", max_length=8), flag("teleport"),
+                flag("extra_move", "an ability or card lets the hero move further this turn"))),
+    ActionSpec("hero.pick_up", "A hero takes an extra turn, an innocent or an NPC from their space, or flips all "
+               "its face-down tokens (no monster there) saying what they turned out to be.",
+               (hero(), Choice("what", choices=("extra_turns", "innocents", "explore") + NPCS),
+                Json("revealed", default=None, doc="kind -> how many, for explore"),
+                *(count(f"revealed.{kind}", 12) for kind in REVEALED))),
+    ActionSpec("monsters.move", "The SIN moves monsters of one kind between spaces (never out of a space where a "
+               "hero stands, unless teleported).",
+               (Text("space", max_length=8), Text("to", max_length=8), Choice("kind", choices=MONSTER_KINDS),
+                Int("count", default=1, min=1, max=12), flag("teleport"))),
+    ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
+               "corruption.", (hero(), Choice("take", choices=("wounds", "corruption")))),
     ActionSpec("mission.progress", "Move the mission progress marker one step.",
                (Int("delta", default=1, min=-1, max=1),)),
     ActionSpec("mission.choose", "Choose the branch mission (the other leaves the game).",

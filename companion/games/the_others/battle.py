@@ -56,6 +56,7 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
     hero = state["heroes"][hero_id]
     check_wounds_placed(hero, payload)
     counts = {key: _count(payload.get(key), key) for key in COUNTS}
+    counts["others_in_space"] = others_here(state, hero_id, payload)
     held = {h: len(state["heroes"][h]["upgrades"]) for h in state["order"] if not state["heroes"][h]["dead"]}
     monsters = monsters_from(state, payload.get("monsters"))
     ranged = bool(payload.get("ranged"))
@@ -77,7 +78,16 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
         "reaction": by == "sin", "dead_monsters": sum(state["monsters"].get("dead", {}).values()),
         # A fight in the hero's own space takes its dead from that space's count.
         "space": None if ranged else hero.get("space"),
+        "story_type": data.stories()[state["options"]["story"]]["type"],
+        "hazard_here": not ranged and hazard(state, hero.get("space")),
     }
+
+
+def hazard(state: dict, space_id) -> bool:
+    """A fire or corruption token (printed or not) in the tracked space."""
+    from companion.games.the_others import spaces
+    where = state.get("spaces", {}).get(space_id or "")
+    return where is not None and any(spaces.count(where, kind) for kind in ("fire", "corruption"))
 
 
 def check_wounds_placed(hero: dict, payload: dict) -> None:
@@ -194,6 +204,11 @@ def start_fight(state: dict, actor: Actor, payload: dict) -> None:
         dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
     if payload.get("acolyte_ability"):
         acolyte_joined(state, hero_id, setup)
+    from companion.games.the_others import effects
+    if state["heroes"][hero_id]["innocents"]:  # Grin (redemption) hurts a hero holding an innocent
+        for monster in setup["monsters"]:
+            dashboard.take_wounds(state, hero_id, effects.apocalypse_effect(state, monster.get("hell_club"),
+                                                                            "wounds_at_start_with_innocent"))
     if by == "hero" and state["options"]["sin"] == "sloth" and "slowed" not in state["heroes"][hero_id]["marks"]:
         state["heroes"][hero_id]["marks"].append("slowed")  # Sloth's power: 1 space less until round end
     state["fight"] = {"hero": hero_id, "by": by, "setup": setup, "computed": computed, "hero_roll": hero_roll,
@@ -296,36 +311,55 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> N
     state["fight"] = None
     dashboard.take_corruption(state, battle["hero"], result["corruption"])
     dashboard.take_wounds(state, battle["hero"], result["wounds"])
+    from companion.games.the_others import effects
+    effects.after_fight(state, battle, result, payload)
 
 
 # -- cleansing and checks --------------------------------------------------------------------
+def others_here(state: dict, hero_id: str, payload: dict) -> int:
+    """Other heroes in the hero's space: counted from the tracked spaces,
+    else as the group enters it."""
+    from companion.games.the_others import spaces
+    where = state["heroes"][hero_id].get("space")
+    if payload.get("others_in_space") is None and where in state.get("spaces", {}):
+        return len(spaces.heroes_in(state, where)) - 1
+    return _count(payload.get("others_in_space"), "others_in_space")
+
+
 def cleanse_size(state: dict, hero_id: str, payload: dict) -> int:
+    """Skill value, +1 per other hero in the space, upgrades, and the dice
+    voluntary corruption lends."""
     hero = state["heroes"][hero_id]
     check_wounds_placed(hero, payload)
-    size = _stat(state, hero_id, "skill") + _count(payload.get("others_in_space"), "others_in_space")
+    size = _stat(state, hero_id, "skill") + others_here(state, hero_id, payload)
     size += sum(data.upgrades()[u]["effect"].get("skill_dice", 0) for u in hero["upgrades"])
-    if payload.get("voluntary"):
-        from companion.games.the_others import corruption
-        size += corruption.voluntary(hero)[1]["dice"]
-    return size
+    return size + cleanse_bonus(hero, payload)["dice"]
+
+
+def cleanse_bonus(hero: dict, payload: dict) -> dict:
+    if not payload.get("voluntary"):
+        return {"dice": 0, "choice": 0}
+    from companion.games.the_others import corruption
+    return corruption.voluntary(hero)[1]
 
 
 def cleanse(state: dict, actor: Actor, payload: dict) -> None:
     """Skill dice (+1 per other hero, + voluntary corruption); each skill
-    (and each faith turned into one) removes a face-up token there."""
+    removes a face-up token there: faiths may become skills, and level 7's
+    result of choice may be one."""
     hero_id, by = who_fights(state, actor)
     if by != "hero":
         raise ActionError(N_("Only the hero whose turn it is cleanses."), field="type")
     hero = state["heroes"][hero_id]
     size = cleanse_size(state, hero_id, payload)
+    free = cleanse_bonus(hero, payload)["choice"]
     record = roll_or_read(state, payload, "hero", size, None)
     if payload.get("voluntary"):
         dashboard.take_corruption(state, hero_id, 1)
     rolled = results(state, record, "hero")
-    state["roll"] = {"kind": "cleanse", "hero": hero_id, "record": record,
-                     "removed": rolled.get("skill", 0) + rolled.get("faith", 0)}
+    state["roll"] = {"kind": "cleanse", "hero": hero_id, "record": record, "space": hero.get("space"),
+                     "removed": rolled.get("skill", 0) + rolled.get("faith", 0) + free}
     state["turn"]["action_taken"] = True
-    del hero  # the roll only tells how many tokens may go; the board keeps them
 
 
 def check(state: dict, actor: Actor, payload: dict) -> None:
@@ -347,6 +381,11 @@ def check(state: dict, actor: Actor, payload: dict) -> None:
     if "hazmat_suit" in hero["upgrades"]:
         amount = max(0, amount - 1)
     state["roll"] = {"kind": kind, "hero": hero_id, "record": record, "amount": amount}
+    due = state.get("checks_due") or []
+    for index, entry in enumerate(due):
+        if entry["hero"] == hero_id and entry["kind"] == kind:
+            del due[index]  # the step's check, rolled by hand
+            break
     if kind == "fire":
         dashboard.take_wounds(state, hero_id, amount)
     else:

@@ -132,10 +132,15 @@ def advance_apocalypse(state: dict, actor: Actor, payload: dict) -> None:
 
 
 def queue_offers(state: dict, offers) -> None:
+    """The pairs drawn wait in turn behind any the SIN is still choosing from."""
     pairs = [list(pair) for pair in offers or [] if pair]
     decks.draw(apocalypse_deck(state), [card for pair in pairs for card in pair])
-    sin_secrets(state)["queue"] = pairs
-    next_offer(state)
+    secret = sin_secrets(state)
+    secret.setdefault("queue", []).extend(pairs)
+    if secret.get("offer"):
+        state["apocalypse"]["waiting"] = len(secret["queue"]) + 1
+    else:
+        next_offer(state)
 
 
 def next_offer(state: dict) -> None:
@@ -238,11 +243,34 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
         apocalypse.raise_track(state, card["amount"])
         queue_offers(state, offers)
     elif effect == "wound_nearby_heroes":
-        dashboard.take_wounds(state, hero_id, card["amount"])  # heroes beside them: entered by hand
+        from companion.games.the_others import effects
+        for other in effects.heroes_beside(state, hero_id):  # heroes in adjacent spaces: by hand
+            dashboard.take_wounds(state, other, card["amount"])
+    elif effect == "wounds_or_corruption":
+        hero["dark_past_choice"] = card["amount"]  # the player chooses (dark_past.choose)
     elif effect == "dies_at_round_end":
         hero["doomed"] = True
     elif effect == "joins_sin":
         dashboard.kill(state, hero_id)
+
+
+def choose_dark_past(state: dict, actor: Actor, payload: dict) -> None:
+    """Former Hell Club: the player takes the wounds or the corruption."""
+    from companion.games.the_others import dashboard
+    from companion.games.the_others.turns import require_hero_player
+    hero_id = payload.get("hero")
+    hero = state["heroes"].get(hero_id) if isinstance(hero_id, str) else None
+    if hero is None or not hero.get("dark_past_choice"):
+        raise ActionError(N_("No dark past is waiting for that choice."), field="hero")
+    require_hero_player(state, actor, hero_id)
+    amount = hero.pop("dark_past_choice")
+    if payload.get("take") == "wounds":
+        dashboard.take_wounds(state, hero_id, amount)
+    elif payload.get("take") == "corruption":
+        dashboard.take_corruption(state, hero_id, amount)
+    else:
+        hero["dark_past_choice"] = amount
+        raise ActionError(N_("Choose one of the listed options."), field="take")
 
 
 def dark_past_offers(state: dict, hero_id: str, rng: random.Random) -> list[list[str]]:

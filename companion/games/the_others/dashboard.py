@@ -81,6 +81,14 @@ def heal(state: dict, hero_id: str, slot) -> None:
     hero["wounds"] = corruption.heal(hero, slot)["wounds"]
 
 
+def gain_extra_turn(state: dict, hero_id: str) -> None:
+    """An extra-turn token for the hero (Gluttony's power gives the SIN a
+    reaction token each time)."""
+    state["heroes"][hero_id]["extra_turns"] += 1
+    power = data.sins()[state["options"]["sin"]]["power_effect"]
+    state["sin"]["reaction_tokens"] += power.get("reaction_token_per_extra_turn", 0)
+
+
 # -- the hero's own choices ------------------------------------------------------------------------
 def adjust(state: dict, actor: Actor, payload: dict) -> None:
     """Changes a player makes from effects the app doesn't model (cards,
@@ -96,10 +104,12 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         heal(state, hero_id, payload.get("slot"))
     elif change == "repent":
         hero["corruption"] = corruption.repent(hero)["corruption"]
-    elif change in ("extra_turn", "extra_turn_spent"):
-        if change == "extra_turn_spent" and hero["extra_turns"] < 1:
+    elif change == "extra_turn":
+        gain_extra_turn(state, hero_id)
+    elif change == "extra_turn_spent":
+        if hero["extra_turns"] < 1:
             raise ActionError(N_("%(hero)s holds no extra-turn token."), field="change", hero=name(hero_id))
-        hero["extra_turns"] += 1 if change == "extra_turn" else -1
+        hero["extra_turns"] -= 1
     elif change == "leave_monsters":
         # Leaving a space that holds monsters costs a wound, whatever their number.
         if "stealth_suit" not in hero["upgrades"]:
@@ -118,7 +128,9 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
     elif change in NPCS:
         require_hero_player(state, actor, hero_id)
         if change in hero["npcs"]:
-            hero["npcs"].remove(change)
+            # Put down on the hero's space (when the group tracks it).
+            from companion.games.the_others import spaces
+            spaces.place_npc(state, change, state.get("spaces", {}).get(hero.get("space") or ""))
         else:
             for other in state["heroes"].values():
                 if change in other["npcs"]:
@@ -141,6 +153,8 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
     actions = city_items(payload)
     if not actions:
         raise ActionError(N_("Choose the district's city actions."), field="actions")
+    from companion.games.the_others import cards, effects
+    effects.fog_of_hate(state, hero_id)
     for item in actions:
         kind = item.get("kind")
         if kind == "heal":
@@ -148,15 +162,16 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
         elif kind == "repent":
             hero["corruption"] = corruption.repent(hero)["corruption"]
         elif kind == "extra_turn":
-            hero["extra_turns"] += 1
+            gain_extra_turn(state, hero_id)
         elif kind == "upgrade":
-            from companion.games.the_others import cards
             cards.take_upgrade(state, hero_id, item.get("upgrade"), item.get("refill"))
         elif kind == "satellite_cannon":
             satellite_kill(state, item.get("kill"))
         else:
             raise ActionError(N_("Choose one of the listed options."), field="actions")
     hero["city_action"] = True
+    if payload.get("drawn"):
+        cards.add_to_hand(state, payload["drawn"])  # Gluttony's power
 
 
 def satellite_kill(state: dict, kind) -> None:
@@ -202,8 +217,10 @@ def kill(state: dict, hero_id: str) -> None:
     hero["upgrades"], hero["extra_turns"], hero["marks"] = [], 0, []
     where = state.get("spaces", {}).get(hero.get("space") or "")
     if where is not None:
-        where["innocents"] += hero["innocents"]  # left where they died; NPCs too, on the board
+        where["innocents"] += hero["innocents"]  # left where they died, with their NPCs
+        where.setdefault("npcs", []).extend(hero["npcs"])
     hero["npcs"], hero["innocents"] = [], 0
+    state["deaths_this_round"] = state.get("deaths_this_round", 0) + 1
     from companion.games.the_others import cards
     cards.discard_dark_past(state, hero_id)
     state["fallen"].append(hero_id)

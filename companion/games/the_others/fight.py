@@ -135,7 +135,11 @@ def _sin_card(setup: Mapping) -> dict:
 
 
 def _apocalypse_cards(setup: Mapping) -> list[dict]:
+    """The face-up apocalypse cards, from the story type's deck (two decks
+    hold different cards of the same name)."""
     decks = data.load("apocalypse_cards")["decks"]
+    if setup.get("story_type") in decks:
+        decks = {setup["story_type"]: decks[setup["story_type"]]}
     wanted = set(setup.get("apocalypse_cards", ()))
     seen, out = set(), []
     for deck in decks.values():
@@ -209,6 +213,9 @@ def sin_extra_corruption(setup: Mapping) -> list[dict]:
     for apocalypse_card in _apocalypse_cards(setup):
         fight = apocalypse_card["fight"]
         amount = fight.get("corruption_per_acolyte", 0) * _count(setup, "acolyte")
+        if fight.get("corruption_in_hazard") and setup.get("hazard_here") \
+                and any(m.get("hell_club") == apocalypse_card["hell_club"] for m in setup.get("monsters", ())):
+            amount += fight["corruption_in_hazard"]
         if fight.get("corruption_with_innocent") and setup.get("innocents", 0):
             amount += fight["corruption_with_innocent"]
         if amount:
@@ -293,4 +300,13 @@ def kills(hits: int, monsters: list[Mapping], assigned: list[int], setup: Mappin
     if sum(assigned) > hits:
         raise ActionError(N_("Only %(hits)d hits to assign."), field="assigned", hits=hits)
     return [index for index, (monster, given) in enumerate(zip(monsters, assigned))
-            if given >= monster_defense(monster, setup)]
+            if given >= monster_defense(monster, setup) and not immune(monster, setup)]
+
+
+def immune(monster: Mapping, setup: Mapping) -> bool:
+    """Gourd & Vex: heroes at corruption 5 or more can't damage them."""
+    for card in _apocalypse_cards(setup):
+        level = card["fight"].get("immune_from_corruption")
+        if level and monster.get("hell_club") == card["hell_club"] and setup.get("corruption", 1) >= level:
+            return True
+    return False

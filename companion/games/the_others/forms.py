@@ -11,7 +11,7 @@ import re
 
 from companion.rules import N_, ActionError
 
-FLAGS = ("use_extra", "voluntary", "ranged", "acolyte_ability", "teleport")
+FLAGS = ("use_extra", "voluntary", "ranged", "acolyte_ability", "teleport", "extra_move", "isolated")
 NUMBER_LISTS = ("slots", "assigned")
 WORD_LISTS = ("heroes", "actions", "upgrades")
 NUMBERS = ("count", "steps", "tokens", "delta", "slot", "protector", "value", "pentagrams", "others_in_space",
@@ -55,7 +55,7 @@ def _value(top: str, name: str, value):
         return [_int(item, name) for item in SEPARATORS.split(value) if item]
     if name in WORD_LISTS:
         return [item for item in SEPARATORS.split(value) if item]
-    if name in NUMBERS or top in ("monsters", "turned", "sin_die", "hero_die") or (top in ("heroes", "targets") and value.strip().isdigit()):
+    if name in NUMBERS or top in ("monsters", "turned", "sin_die", "hero_die", "revealed") or (top in ("heroes", "targets") and value.strip().isdigit()):
         return _int(value, name) if value.strip() else None
     return value
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from companion.games.the_others import battle, cards, dashboard, data, flow, forms, labels, setup, spaces, story, turns
+from companion.games.the_others import (battle, cards, dashboard, data, effects, flow, forms, labels, setup, spaces,
+                                        story, turns)
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
 from companion.games.the_others.actions import SPECS
@@ -35,14 +36,14 @@ HANDLERS = {
     "fight.ranged_hits": battle.ranged_hits, "fight.counter": battle.counter_attack, "cleanse.roll": battle.cleanse,
     "check.roll": battle.check,
     "space.add": spaces.add, "space.set": spaces.set_count, "hero.move": spaces.move, "hero.pick_up": spaces.pick_up,
-    "cleanse.remove": spaces.cleanse_remove,
-    "mission.progress": story.advance, "mission.choose": story.choose,
+    "cleanse.remove": spaces.cleanse_remove, "monsters.move": spaces.monsters_move,
+    "mission.progress": story.advance, "mission.choose": story.choose, "dark_past.choose": cards.choose_dark_past,
 }
 
 
 #: Fields that name one thing (a hero, a card, a space...): text or nothing.
 STRING_FIELDS = ("hero", "to", "space", "what", "card", "kind", "change", "upgrade", "reserve", "mission", "name",
-                 "kill")
+                 "kill", "take")
 
 
 def summon(state: dict, actor: Actor, payload: dict) -> None:
@@ -67,6 +68,7 @@ def summon(state: dict, actor: Actor, payload: dict) -> None:
 def end_turn(state: dict, actor: Actor, payload: dict) -> None:
     hero_id = turns.current_turn(state)["hero"]
     turns.end_turn(state, actor, payload)
+    effects.turn_end(state, hero_id)
     cards.reveal_dark_past(state, hero_id, payload.get("offers"))
 
 
@@ -136,6 +138,19 @@ class TheOthersRules(Rules):
     def monster_defense(monster: dict, setup: dict) -> int:
         from companion.games.the_others import fight
         return fight.monster_defense(monster, setup)
+
+    counted_tasks = effects.counted_tasks()
+
+    @staticmethod
+    def card_needs(view: dict, card_id: str) -> list[str]:
+        return effects.needs(view, card_id)
+
+    @staticmethod
+    def card_hint(card: dict) -> str:
+        """Whether the app applies a sin card's effect ("applied"), part of
+        it ("partly"), or the table does it all ("table")."""
+        played = card.get("played") or {}
+        return "table" if not played else "partly" if played.get("by_hand") else "applied"
 
     @staticmethod
     def sin_card(view: dict, card_id: str) -> dict:

@@ -51,6 +51,8 @@ CONSTANTS = {
     "apocalypse_max": 7,
     "corruption_max": 7,
     "dark_pasts_dealt": {"3": [1, 3, 5], "4": [1, 3, 5, 6]},
+    # Haven in Flames, mission 3: "3 successes remove the altar" (a cleanse).
+    "altar_cleanse_skills": 3,
 }
 
 CITY_ACTIONS = ["heal", "repent", "extra_turn", "upgrade", "satellite_cannon"]
@@ -101,6 +103,35 @@ COMMON_SIN_CARDS = [
     ("Hate!", "first_hero_turn_start", {}),
 ]
 
+# What a card does when played, where the Japanese rulebook gives it
+# precisely; the app applies it (cards.apply_played). "by_hand": part of the
+# card (a move, a teleport, a choice) is still done at the table. Cards not
+# listed are done at the table.
+SIN_CARDS_PLAYED = {
+    # "If the hero is isolated: 1 corruption to them, and 1 reaction token."
+    "alone_in_the_dark": {"if_isolated": {"corruption": 1, "reaction_tokens": 1}},
+    "sleep_dust": {"reaction_tokens": 2},
+    "ravenous_mastery": {"reaction_tokens": 2},
+    "slouching_towards_bethlehem": {"corruption": 2},
+    # "Until round end, heroes leaving a space with an abomination take 2 wounds, not 1."
+    "punish_the_idle": {"round_rule": True},
+    # "Other heroes holding an extra-turn token take 1 wound each."
+    "grisly_appetite": {"others_with_extra_turns_wounds": 1},
+    # "Give the current hero an upgrade (the SIN chooses) and an extra-turn token."
+    "grim_voracity": {"extra_turns": 1, "give_upgrade": 1},
+    "thirst_that_won_t_slake": {"give_upgrade": 1, "corruption": 1},
+    # "1 sin card and 1 reaction token per upgrade the current hero holds."
+    "feeding_from_selfishness": {"draw_per_upgrade": 1, "reaction_tokens_per_upgrade": 1},
+    "covetousness": {"draw": 1, "by_hand": True},
+    # "2 reaction tokens, and 1 extra-turn token to a hero of the SIN's choice."
+    "lure_of_power": {"reaction_tokens": 2, "extra_turn_to_chosen_hero": 1},
+    "for_vengeance": {"wounds": 1, "by_hand": True},
+    # "Each hero in that space takes 2 corruption."
+    "mind_games": {"space_corruption": 2},
+    # "If the fight wounds or corrupts the hero, draw 2 sin cards."
+    "for_our_master": {"draw_if_harmed": 2},
+}
+
 SINS = [
     {"id": "pride", "name": "Pride", "power": "Beware Lone Heroes!",
      "power_effect": {"isolated_defense_cancelled": 1},
@@ -122,7 +153,7 @@ SINS = [
          ("Slouch in the Dark", "hero_turn_start", {}),
      ]},
     {"id": "gluttony", "name": "Gluttony", "power": "Beware Heroes! I Will Feed Off Your Power!",
-     "power_effect": {},
+     "power_effect": {"reaction_token_per_extra_turn": 1, "sin_card_per_upgrade": 1},
      "cards": [
          ("Grim Voracity", "hero_turn_start", {}),
          ("Darkest Craving", "hero_turn_start", {}),
@@ -141,7 +172,8 @@ SINS = [
          ("Ravenous Mastery", "after_controller_wounds", {}),
          ("Thirst That Won't Slake", "hero_turn_start", {}),
      ]},
-    {"id": "lust", "name": "Lust", "power": "Beware Heroes Who Get Too Close!", "power_effect": {},
+    {"id": "lust", "name": "Lust", "power": "Beware Heroes Who Get Too Close!",
+     "power_effect": {"pair_corruption": 1},
      "cards": [
          ("Come to Me...", "hero_action_start", {}),
          ("Feeding Off Lust", "before_isolated_monster_attacks", {"dice": 1, "dice_if_not_isolated": 3}),
@@ -187,10 +219,12 @@ ACOLYTE_FIGURES = 6
 # -- apocalypse cards, by story type ------------------------------------------------------------
 APOCALYPSE_CARDS = {
     "terror": [
-        ("Dr. Gan Unleashed!", "dr_gan", {}),
-        ("Marguerite Unleashed!", "marguerite", {}),
+        # Dr. Gan and Grin: +1 corruption in a space with fire or corruption tokens.
+        ("Dr. Gan Unleashed!", "dr_gan", {"corruption_in_hazard": 1}),
+        # Marguerite (terror): a hero wounded in her fight leaves a fire token in that space.
+        ("Marguerite Unleashed!", "marguerite", {"fire_token_when_wounding": 1}),
         ("The Mayor Seals the Deal", "mayor", {}),
-        ("Grin Unleashed!", "grin", {}),
+        ("Grin Unleashed!", "grin", {"corruption_in_hazard": 1}),
         ("Nicolas Rises from the Flame!", "nicolas", {}),
         ("Hellfire Mutation", None, {"corruption_per_acolyte": 1}),
         ("Stab in the Dark", None, {"hits_per_abomination": 1}),
@@ -200,15 +234,19 @@ APOCALYPSE_CARDS = {
     "corruption": [
         ("Flay Unleashed!", "flay", {"hits_if_hero_corruption_4": 2}),
         ("Marguerite Unleashed!", "marguerite", {}),
-        ("Gourd & Vex Unleashed!", "gourd_vex", {}),
+        # Heroes at corruption 5 or more can't damage Gourd & Vex.
+        ("Gourd & Vex Unleashed!", "gourd_vex", {"immune_from_corruption": 5}),
         ("Agony of the Unclean", None, {}),
         ("Hellfire Curse", None, {"monster_defense_in_reaction": 1}),
         ("Darkness Beckons", None, {}),
         ("The Fog of Hate", None, {}),
     ],
     "redemption": [
+        # The redemption deck's Hell Club cards say other things than the same names elsewhere:
+        # Dr. Gan (a choice), Grin (1 wound at the start of a fight against a hero with an innocent),
+        # Gourd & Vex (the acolyte ability without its mark).
         ("Dr. Gan Unleashed!", "dr_gan", {}),
-        ("Grin Unleashed!", "grin", {}),
+        ("Grin Unleashed!", "grin", {"wounds_at_start_with_innocent": 1}),
         ("Gourd & Vex Unleashed!", "gourd_vex", {}),
         ("A Game of Souls", None, {}),
         ("Throne of Damnation", None, {"acolyte_abomination_defense": 1}),

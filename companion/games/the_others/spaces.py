@@ -8,6 +8,13 @@ space with monsters (not with a Stealth Suit), and a fire and a corruption
 check for the space left and the space entered, each on its own, with one
 SIN die per token there (printed ones count); fire wounds ignore defense and
 Proxy ignores one of each check's results; Hazmat Suit cancels one success.
+
+The board is modular and its layout is in no data: the group names the
+spaces, and the app trusts that each step goes to an adjacent space (or a
+metro of the same colour). It counts the steps of the hero's own move (2,
++1 Raven Corp, Cyber Legs, -1 when slowed) and refuses a move resumed after
+the action (rulebook "movement", "hero turn"). Monsters never leave a hero's
+space, except by teleport.
 """
 
 from __future__ import annotations
@@ -15,11 +22,14 @@ from __future__ import annotations
 import random
 
 from companion.games.the_others import dashboard, data, dice
-from companion.games.the_others.turns import Actor, require_hero_player
+from companion.games.the_others.turns import Actor, require_hero_player, require_sin
 from companion.rules import N_, ActionError
 
 TOKENS = ("fire", "corruption", "pentagram", "nest", "altar")
 COUNTS = ("face_down", "innocents", "extra_turns")
+#: What a face-down exploration token may turn out to be, once flipped.
+REVEALED = ("fire", "corruption", "pentagram", "nest", "innocents", "extra_turns")
+NPCS = ("commissioner", "proxy", "raven_corp")
 MONSTERS = ("abomination", "controller", "avatar", "acolyte")
 CHECKS = ("fire", "corruption")
 MAX_SPACES = 60
@@ -27,7 +37,7 @@ MAX_SPACES = 60
 
 def new_space(name: str) -> dict:
     return {"name": name, "printed": {t: 0 for t in TOKENS}, "tokens": {t: 0 for t in TOKENS},
-            "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}}
+            "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}, "npcs": []}
 
 
 def add(state: dict, actor: Actor, payload: dict) -> None:
@@ -61,6 +71,10 @@ def set_count(state: dict, actor: Actor, payload: dict) -> None:
         target[group][key] = value
     elif what in COUNTS:
         target[what] = value
+    elif group == "npcs" and key in NPCS:
+        if value > 1:
+            raise ActionError(N_("An NPC is on one space at most: enter 0 or 1."), field="value")
+        place_npc(state, key, target if value else None)
     else:
         raise ActionError(N_("Choose one of the listed options."), field="what")
 
@@ -103,19 +117,83 @@ def prepare_move(state: dict, payload: dict, rng: random.Random) -> list[dict]:
             for check in checks_for(state, hero_id, to)]
 
 
+def move_allowance(state: dict, hero_id: str) -> int:
+    """Spaces the hero may move in their turn: 2, +1 with Raven Corp, +1
+    with Cyber Legs, 1 less when Sloth slowed them (never below 1)."""
+    hero = state["heroes"][hero_id]
+    steps = data.constants()["move"]
+    steps += sum(npc["effect"].get("move", 0) for npc in data.rules()["npcs"] if npc["id"] in hero["npcs"])
+    steps += sum(data.upgrades()[u]["effect"].get("move", 0) for u in hero["upgrades"] if u in data.upgrades())
+    if "slowed" in hero["marks"]:
+        steps = max(1, steps - 1)
+    return steps
+
+
+def count_step(state: dict, hero_id: str, payload: dict) -> None:
+    """A step of the hero's own move: within the allowance, and the move is
+    all before or all after the action, never both."""
+    turn = state.get("turn")
+    if not turn or turn["hero"] != hero_id or payload.get("teleport"):
+        return  # a card or ability moves the hero: its own rules
+    if turn["action_taken"] and turn.get("moved_before_action"):
+        raise ActionError(N_("The move can't be resumed after the action."), field="to")
+    allowed = move_allowance(state, hero_id)
+    if turn.get("steps", 0) >= allowed and not payload.get("extra_move"):
+        raise ActionError(N_("%(hero)s may move %(count)d spaces this turn."), field="to",
+                          hero=data.heroes()[hero_id]["name"], count=allowed)
+    turn["steps"] = turn.get("steps", 0) + 1
+    if not turn["action_taken"]:
+        turn["moved_before_action"] = True
+
+
+def leave_wounds(state: dict, here: dict) -> int:
+    """Leaving a space with monsters: 1 wound whatever their number (2 where
+    an abomination is, while Punish the Idle lasts)."""
+    if here["monsters"].get("abomination") and "punish_the_idle" in state["sin"].get("round_cards", []):
+        return 2
+    return data.constants()["leave_monster_space_wounds"]
+
+
 def move(state: dict, actor: Actor, payload: dict) -> None:
-    """One step of a hero's move (or a teleport, which ignores tokens and monsters)."""
+    """One step of a hero's move to a space the group says is adjacent (or a
+    teleport, which ignores tokens and monsters)."""
     hero_id = payload.get("hero")
     hero = dashboard.alive(state, hero_id)
     require_hero_player(state, actor, hero_id)
     to = payload.get("to")
     space(state, to, "to")
     here = hero.get("space")
+    if to == here:
+        raise ActionError(N_("The hero is already there."), field="to")
+    count_step(state, hero_id, payload)
     if not payload.get("teleport") and here is not None:
         if has_monsters(state["spaces"][here]) and "stealth_suit" not in hero["upgrades"]:
-            dashboard.take_wounds(state, hero_id, data.constants()["leave_monster_space_wounds"])
+            dashboard.take_wounds(state, hero_id, leave_wounds(state, state["spaces"][here]))
         apply_checks(state, hero_id, to, payload.get("checks") or [])
+    if hero["dead"]:
+        return  # killed on the way: left where they fell
     hero["space"] = to
+
+
+def monsters_move(state: dict, actor: Actor, payload: dict) -> None:
+    """The SIN moves monsters (a reaction moves one up to 2 spaces; cards
+    move more). They never leave a space holding a hero, except by teleport;
+    fire and corruption don't touch them."""
+    require_sin(actor)
+    source, target = space(state, payload.get("space")), space(state, payload.get("to"), "to")
+    kind = payload.get("kind")
+    if kind not in MONSTERS:
+        raise ActionError(N_("Choose one of the listed options."), field="kind")
+    number = payload.get("count", 1)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= source["monsters"][kind]:
+        raise ActionError(N_("There are only %(count)d of them there."), field="count",
+                          count=source["monsters"][kind])
+    if source is target:
+        raise ActionError(N_("Choose another space."), field="to")
+    if heroes_in(state, payload["space"]) and not payload.get("teleport"):
+        raise ActionError(N_("Monsters never leave a space where a hero stands."), field="space")
+    source["monsters"][kind] -= number
+    target["monsters"][kind] += number
 
 
 def apply_checks(state: dict, hero_id: str, to: str, rolled: list) -> None:
@@ -139,9 +217,21 @@ def apply_checks(state: dict, hero_id: str, to: str, rolled: list) -> None:
     state["last_checks"] = [{**check, "roll": record["roll"], "hero": hero_id} for check, record in zip(wanted, rolled)]
 
 
+def place_npc(state: dict, npc: str, where: dict | None) -> None:
+    """An NPC token is in one place: a space, a hero's dashboard, or nowhere."""
+    for other in state.get("spaces", {}).values():
+        if npc in other.setdefault("npcs", []):
+            other["npcs"].remove(npc)
+    for hero in state["heroes"].values():
+        if npc in hero["npcs"]:
+            hero["npcs"].remove(npc)
+    if where is not None:
+        where["npcs"].append(npc)
+
+
 def pick_up(state: dict, actor: Actor, payload: dict) -> None:
     """Free during the hero's turn: extra-turn tokens, innocents and NPCs of
-    the space; face-down tokens flip when no monster is there."""
+    the space; face-down tokens all flip when no monster is there."""
     hero_id = payload.get("hero")
     hero = dashboard.alive(state, hero_id)
     require_hero_player(state, actor, hero_id)
@@ -149,27 +239,60 @@ def pick_up(state: dict, actor: Actor, payload: dict) -> None:
     what = payload.get("what")
     if what == "extra_turns" and here["extra_turns"]:
         here["extra_turns"] -= 1
-        hero["extra_turns"] += 1
+        dashboard.gain_extra_turn(state, hero_id)
     elif what == "innocents" and here["innocents"]:
         here["innocents"] -= 1
         hero["innocents"] += 1
+    elif what in NPCS and what in here.get("npcs", []):
+        place_npc(state, what, None)
+        hero["npcs"].append(what)
     elif what == "explore" and here["face_down"] and not has_monsters(here):
-        here["face_down"] = 0  # their faces are set with space.set
+        explore(state, here, payload.get("revealed"))
+    elif what == "explore" and here["face_down"]:
+        raise ActionError(N_("Face-down tokens flip only when no monster is in the space."), field="what")
     else:
         raise ActionError(N_("Nothing of that kind can be taken here now."), field="what")
 
 
+def explore(state: dict, here: dict, revealed) -> None:
+    """Every face-down token of the space turns face up at once and acts
+    from then on: the group says what each turned out to be."""
+    if not isinstance(revealed, dict):
+        revealed = {}
+    total = 0
+    for kind, number in revealed.items():
+        if kind not in REVEALED:
+            raise ActionError(N_("Choose one of the listed options."), field="revealed")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise ActionError(N_("Enter a whole number."), field=f"revealed.{kind}")
+        total += number
+    if total != here["face_down"]:
+        raise ActionError(N_("Say what each of the %(count)d face-down tokens turned out to be."),
+                          field="revealed", count=here["face_down"])
+    for kind, number in revealed.items():
+        if kind in TOKENS:
+            here["tokens"][kind] += number
+        else:
+            here[kind] += number
+    state["story"]["innocents_revealed"] = state["story"].get("innocents_revealed", 0) + revealed.get("innocents", 0)
+    here["face_down"] = 0
+
+
 def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
-    """After a cleanse roll: each skill (and faith) removes one face-up
-    token of the hero's space; printed tokens stay."""
+    """After a cleanse roll: each skill (faiths turned into skills too)
+    removes one face-up token of the space cleansed; printed tokens stay.
+    An altar takes 3 of the roll's skills at once (Haven in Flames)."""
     roll = state.get("roll") or {}
     if roll.get("kind") != "cleanse" or roll.get("removed", 0) < 1:
         raise ActionError(N_("No cleanse roll has tokens left to remove."), field="what")
     hero_id = roll["hero"]
     require_hero_player(state, actor, hero_id)
-    here = space(state, state["heroes"][hero_id].get("space"), "what")
+    here = space(state, roll.get("space") or state["heroes"][hero_id].get("space"), "what")
     what = payload.get("what")
     if what not in TOKENS or here["tokens"][what] < 1:
         raise ActionError(N_("No such face-up token here (printed ones can't be removed)."), field="what")
+    cost = data.constants()["altar_cleanse_skills"] if what == "altar" else 1
+    if roll["removed"] < cost:
+        raise ActionError(N_("An altar takes %(count)d skill results of one cleanse."), field="what", count=cost)
     here["tokens"][what] -= 1
-    roll["removed"] -= 1
+    roll["removed"] -= cost

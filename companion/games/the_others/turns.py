@@ -191,6 +191,8 @@ def play_sin_card(state: dict, actor: Actor, payload: dict) -> None:
     cards.play(state, card)
     state["sin"]["played"] = card
     window["sin_card"] = True
+    from companion.games.the_others import effects
+    effects.apply_played(state, card, payload)
 
 
 def round_can_end(state: dict) -> bool:
@@ -203,8 +205,28 @@ def end_round(state: dict, actor: Actor, payload: dict) -> None:
     if state["turn"] is not None or next_hero(state) is not None:
         raise ActionError(N_("Every hero must use their turn tokens (or pass their extra turns) first."), field="type")
     close_reaction(state)
+    round_end_harm(state)
+    from companion.games.the_others import cards, effects
+    # The story's round-end tasks the app counts, and Darkness Beckons (drawn in prepare).
+    steps = effects.round_end_steps(state)
+    state["round_end_steps"] = [list(step) for step in steps]
+    if steps:
+        apocalypse.raise_track(state, sum(amount for _, amount in steps))
+        cards.queue_offers(state, payload.get("offers"))
+    # One sin card per altar with no hero on the tracked spaces; usable from the next round.
+    state["altar_draws"] = len(payload.get("drawn") or [])
+    if payload.get("drawn"):
+        cards.add_to_hand(state, payload["drawn"])
     level = apocalypse.level(state)
-    harm = apocalypse.round_end_harm(level)
+    reset_tokens(state)
+    state["summons_left"] = state["options"]["hero_count"] + apocalypse.extra_summons(level)
+    state["round"] += 1
+    flow.go_to(state, "round_start")
+
+
+def round_end_harm(state: dict) -> None:
+    """Apocalypse level 7 (2 wounds and 2 corruption each) and Suicide Pact."""
+    harm = apocalypse.round_end_harm(apocalypse.level(state))
     from companion.games.the_others import dashboard
     for hero_id in list(state["order"]):
         if harm["wounds"] or harm["corruption"]:
@@ -212,10 +234,6 @@ def end_round(state: dict, actor: Actor, payload: dict) -> None:
             dashboard.take_wounds(state, hero_id, harm["wounds"])
         if state["heroes"].get(hero_id, {}).get("doomed"):
             dashboard.kill(state, hero_id)
-    reset_tokens(state)
-    state["summons_left"] = state["options"]["hero_count"] + apocalypse.extra_summons(level)
-    state["round"] += 1
-    flow.go_to(state, "round_start")
 
 
 #: Marks that last until the round's end (the others stay until removed).
@@ -235,4 +253,6 @@ def reset_tokens(state: dict) -> None:
     sin["reaction_tokens"] = state["options"]["hero_count"] + apocalypse.extra_reaction_tokens(
         apocalypse.level(state))
     sin["acolyte_mark"] = False
+    sin["round_cards"] = []  # Punish the Idle lasts the round
+    state["deaths_this_round"] = 0
     state["passed"], state["first_hero"], state["last_hero"] = [], None, None

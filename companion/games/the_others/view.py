@@ -3,17 +3,18 @@ history line of each action."""
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import lru_cache
 
-from companion.games.the_others import apocalypse, battle, cards, data, setup, turns
+from companion.games.the_others import apocalypse, battle, cards, data, effects, setup, turns
 from companion.games.the_others.turns import Actor
 from companion.kit import deck as decks
 from companion.kit import tracks
 from companion.rules import N_, Action, ActionError, Seat
 
 #: Payload keys only the server writes (in prepare): a client's are dropped.
-RECORDED = ("draws", "drawn", "offers", "hero_roll", "sin_roll", "checks")
+RECORDED = ("draws", "drawn", "offers", "hero_roll", "sin_roll", "checks", "refill")
 
 
 # -- prepare ---------------------------------------------------------------------------------
@@ -38,6 +39,13 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
         from companion.games.the_others.dashboard import city_items
         payload["actions"] = _with_refills(state, city_items(payload), rng)
         payload.pop("upgrade", None)
+        taken = sum(1 for item in payload["actions"] if item.get("kind") == "upgrade")
+        if taken and effects.upgrade_draws(state):  # Gluttony's power
+            payload["drawn"] = cards.pick_sin_cards(state, rng, taken * effects.upgrade_draws(state))
+    elif kind == "sin.play_card":
+        payload = effects.prepare_play(state, payload, rng)
+    elif kind == "fight.resolve":
+        payload = effects.prepare_fight_end(state, payload, rng)
     elif kind == "fight.start":
         payload = battle.prepare_rolls(state, payload, rng, battle.fight_sizes(state, host, payload))
     elif kind == "fight.counter" and state["fight"]:
@@ -46,6 +54,7 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
             from companion.games.the_others import fight
             setup_ = {**state["fight"]["setup"], "monsters": monsters, "pentagrams": payload.get("pentagrams") or 0}
             payload = battle.prepare_rolls(state, payload, rng, {"sin": fight.pools(setup_)["sin_dice"]["total"]})
+            payload = effects.prepare_fight_end(state, payload, rng)
     elif kind == "cleanse.roll" and state["turn"]:
         payload = battle.prepare_rolls(state, payload, rng,
                                        {"hero": battle.cleanse_size(state, state["turn"]["hero"], payload)})
@@ -57,7 +66,17 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
         from companion.games.the_others import spaces
         payload["checks"] = spaces.prepare_move(state, payload, rng)
     elif kind == "turn.end" and state["turn"]:
-        payload["offers"] = cards.dark_past_offers(state, state["turn"]["hero"], rng)
+        hero_id = state["turn"]["hero"]
+        scratch = copy.deepcopy(state)
+        effects.turn_end(scratch, hero_id)  # it may bring the hero to maximum corruption
+        payload["offers"] = cards.dark_past_offers(scratch, hero_id, rng)
+    elif kind == "round.end" and state["phase"] == "hero_turns":
+        scratch = copy.deepcopy(state)
+        turns.round_end_harm(scratch)
+        steps = sum(amount for _, amount in effects.round_end_steps(scratch))
+        payload["offers"] = cards.draw_offers(scratch, rng, steps) if steps else []
+        altars = effects.altar_draws(scratch)
+        payload["drawn"] = cards.pick_sin_cards(scratch, rng, min(altars, 12)) if altars else []
     return payload
 
 
@@ -91,6 +110,11 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
     shown["plan"] = _plan_with_odds(state)
+    from companion.games.the_others import spaces
+    alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
+    shown["move_allowance"] = {h: spaces.move_allowance(state, h) for h in alive}
+    shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
+                            if state["heroes"][h].get("space") in state.get("spaces", {})}
     return shown
 
 
@@ -151,9 +175,10 @@ def redact(action: Action, viewer: Seat | None) -> dict:
             draws["hand"] = len(draws.get("hand", []))
         payload["draws"] = draws
     not_sin = viewer is None or viewer.role != "sin"
-    if action.type == "sin.draw" and not_sin:
+    if action.type in ("sin.draw", "sin.play_card", "city.action", "fight.resolve", "fight.counter",
+                       "round.end") and not_sin and "drawn" in payload:
         payload["drawn"] = len(payload.get("drawn") or [])
-    if action.type in ("apocalypse.advance", "turn.end") and not_sin and "offers" in payload:
+    if action.type in ("apocalypse.advance", "turn.end", "round.end") and not_sin and "offers" in payload:
         payload["offers"] = len(payload["offers"])
     return payload
 
@@ -199,7 +224,9 @@ LINES = {
     "space.set": N_("changed a space"),
     "hero.move": N_("%(hero)s moves"),
     "hero.pick_up": N_("%(hero)s picks something up"),
+    "monsters.move": N_("moved monsters"),
     "mission.choose": N_("chose the next mission"),
+    "dark_past.choose": N_("%(hero)s chooses what their dark past costs"),
 }
 
 

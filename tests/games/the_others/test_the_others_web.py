@@ -183,3 +183,28 @@ def test_every_page_renders_with_spaces_a_fight_and_an_apocalypse_card(app):
         assert "Fight: Rose" in phone.page(token)
     display = ann.client.get(f"/t/{token}/display")
     assert display.status_code == 200 and "Fight: Rose" in html.unescape(display.get_data(as_text=True))
+
+
+def test_a_hero_moves_picks_up_and_explores_with_the_pages_forms(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    ann, sin = phones["Ann"], phones["Sina"]
+    for name in ("Start", "Main Street"):
+        assert ann.act(token, "space.add", name=name)[0] == 200
+    for what, value in (("face_down", "2"), ("extra_turns", "1"), ("npcs.proxy", "1")):
+        assert ann.act(token, "space.set", space="s2", what=what, value=value)[0] == 200
+    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    assert "doesn’t know the board’s layout" in ann.page(token)
+    assert ann.act(token, "hero.move", hero="rose", to="s2")[0] == 200
+    page = ann.page(token)
+    assert "Moved 1 of 2 spaces this turn." in page and "Take for free:" in page and "Flip the 2 face-down" in page
+    assert ann.act(token, "hero.pick_up", hero="rose", what="proxy")[0] == 200
+    status, text = ann.act(token, "hero.pick_up", hero="rose", what="explore", **{"revealed.fire": "1"})
+    assert status == 422 and "face-down tokens turned out to be" in text
+    assert ann.act(token, "hero.pick_up", hero="rose", what="explore",
+                   **{"revealed.fire": "1", "revealed.innocents": "1"})[0] == 200
+    sin_page = sin.page(token)
+    assert "Move monsters" in sin_page and "Proxy" in sin_page
+    assert "(the app applies it)" in sin_page or "(do it at the table)" in sin_page

@@ -1,0 +1,239 @@
+"""What sin cards, sin powers, apocalypse cards and story rules do to the
+tracks and tokens, where the rulebook gives it precisely (seed_facts.py
+lists which); the rest is done at the table, and the page says so.
+
+Every card a played card makes the SIN draw is picked in `prepare` (on a
+copy with the card already played) and recorded in the payload as "drawn";
+an upgrade given is the SIN's pick from the inventory, its refill recorded as
+"refill".
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from companion.games.the_others import cards, dashboard, data, spaces
+from companion.rules import N_, ActionError
+
+
+def card(state: dict, card_id) -> dict:
+    for entry in data.sins()[state["options"]["sin"]]["cards"]:
+        if entry["id"] == card_id:
+            return entry
+    return {}
+
+
+def played(state: dict, card_id) -> dict:
+    return card(state, card_id).get("played", {})
+
+
+def current_hero(state: dict) -> str | None:
+    window = state["turn"] or state["reaction"]
+    return window["hero"] if window else None
+
+
+def isolated(state: dict, hero_id: str, said=None) -> bool:
+    """Alone in their space: counted from the tracked spaces, else as the
+    SIN says."""
+    where = state["heroes"][hero_id].get("space")
+    if where in state.get("spaces", {}):
+        return len(spaces.heroes_in(state, where)) == 1
+    return bool(said)
+
+
+# -- cards the SIN draws --------------------------------------------------------------------------
+def draws_on_play(state: dict, card_id, hero_id: str | None) -> int:
+    effect = played(state, card_id)
+    upgrades = len(state["heroes"][hero_id]["upgrades"]) if hero_id in state["heroes"] else 0
+    count = effect.get("draw", 0) + effect.get("draw_per_upgrade", 0) * upgrades
+    return count + upgrade_draws(state) * effect.get("give_upgrade", 0)
+
+
+def upgrade_draws(state: dict) -> int:
+    """Gluttony's power: a sin card each time a hero gains an upgrade."""
+    return data.sins()[state["options"]["sin"]]["power_effect"].get("sin_card_per_upgrade", 0)
+
+
+def prepare_play(state: dict, payload: dict, rng: random.Random) -> dict:
+    """The draws and the upgrade refill of a sin card, picked after the card
+    is played (it may be reshuffled into the deck)."""
+    card_id = payload.get("card")
+    if card_id not in cards.hand(state):
+        return payload
+    scratch = copy.deepcopy(state)
+    cards.play(scratch, card_id)
+    count = draws_on_play(scratch, card_id, current_hero(scratch))
+    out = dict(payload)
+    if count:
+        out["drawn"] = cards.pick_sin_cards(scratch, rng, min(count, 12))
+    if played(state, card_id).get("give_upgrade") and payload.get("upgrade") and state.get("upgrades"):
+        out["refill"] = cards.pick_refills(state, rng, 1)
+    return out
+
+
+# -- applying a played card -----------------------------------------------------------------------
+def apply_played(state: dict, card_id: str, payload: dict) -> None:
+    """What the card does now; conditions of the fight (For Our Master!)
+    wait for the fight's end."""
+    effect = played(state, card_id)
+    hero_id = current_hero(state)
+    if not effect or hero_id is None:
+        return
+    sin = state["sin"]
+    if "if_isolated" in effect:
+        if isolated(state, hero_id, payload.get("isolated")):
+            effect = {**effect, **effect["if_isolated"]}
+    upgrades = len(state["heroes"][hero_id]["upgrades"])
+    sin["reaction_tokens"] += effect.get("reaction_tokens", 0) + effect.get("reaction_tokens_per_upgrade", 0) * upgrades
+    if effect.get("give_upgrade"):
+        give_upgrade(state, hero_id, payload)
+    for _ in range(effect.get("extra_turns", 0)):
+        dashboard.gain_extra_turn(state, hero_id)
+    if effect.get("extra_turn_to_chosen_hero"):
+        chosen = payload.get("hero")
+        dashboard.alive(state, chosen)
+        dashboard.gain_extra_turn(state, chosen)
+    if effect.get("round_rule"):
+        sin.setdefault("round_cards", []).append(card_id)
+    for other in state["order"]:
+        if other != hero_id and state["heroes"][other]["extra_turns"] > 0:
+            dashboard.take_wounds(state, other, effect.get("others_with_extra_turns_wounds", 0))
+    if effect.get("space_corruption"):
+        for other in heroes_beside(state, hero_id):
+            dashboard.take_corruption(state, other, effect["space_corruption"])
+    dashboard.take_corruption(state, hero_id, effect.get("corruption", 0))
+    dashboard.take_wounds(state, hero_id, effect.get("wounds", 0))
+    if payload.get("drawn"):
+        cards.add_to_hand(state, payload["drawn"])
+
+
+def heroes_beside(state: dict, hero_id: str) -> list[str]:
+    """The hero and every hero in their space (the hero alone when the group
+    doesn't track it)."""
+    where = state["heroes"][hero_id].get("space")
+    if where in state.get("spaces", {}):
+        return spaces.heroes_in(state, where)
+    return [hero_id]
+
+
+def give_upgrade(state: dict, hero_id: str, payload: dict) -> None:
+    """The SIN gives an upgrade of their choice from the inventory (none
+    left: nothing)."""
+    if not state["inventory"]:
+        return
+    upgrade = payload.get("upgrade")
+    if upgrade not in state["inventory"]:
+        raise ActionError(N_("Choose the upgrade to give from the inventory."), field="upgrade")
+    cards.take_upgrade(state, hero_id, upgrade, payload.get("refill"))
+
+
+def needs(state: dict, card_id) -> list[str]:
+    """What the SIN must say when playing the card: "upgrade", "hero", "isolated"."""
+    effect = played(state, card_id)
+    out = []
+    if effect.get("give_upgrade"):
+        out.append("upgrade")
+    if effect.get("extra_turn_to_chosen_hero"):
+        out.append("hero")
+    if "if_isolated" in effect:
+        out.append("isolated")
+    return out
+
+
+# -- after a fight --------------------------------------------------------------------------------
+def prepare_fight_end(state: dict, payload: dict, rng: random.Random) -> dict:
+    """For Our Master!: the two cards drawn if the fight harms the hero."""
+    battle = state.get("fight")
+    if not battle:
+        return payload
+    count = played(state, battle["setup"].get("sin_card")).get("draw_if_harmed", 0)
+    if not count:
+        return payload
+    return {**payload, "drawn": cards.pick_sin_cards(state, rng, count)}
+
+
+def after_fight(state: dict, battle: dict, result: dict, payload: dict) -> None:
+    harmed = result["wounds"] > 0 or result["corruption"] > 0
+    if harmed and played(state, battle["setup"].get("sin_card")).get("draw_if_harmed") and payload.get("drawn"):
+        cards.add_to_hand(state, payload["drawn"])
+    where = state.get("spaces", {}).get(battle["setup"].get("space") or "")
+    if result["wounds"] > 0 and where is not None:
+        for member in battle["setup"]["monsters"]:
+            if apocalypse_effect(state, member.get("hell_club"), "fire_token_when_wounding"):
+                where["tokens"]["fire"] += 1
+
+
+def apocalypse_effect(state: dict, club_id, key: str) -> int:
+    """An effect of the face-up apocalypse card that brought `club_id`."""
+    for member in state["apocalypse"]["hell_club"]:
+        if member["id"] == club_id and member["alive"]:
+            return cards.apocalypse_card(state, member["card"]).get("fight", {}).get(key, 0)
+    return 0
+
+
+def active_card(state: dict, card_id: str) -> bool:
+    return card_id in state["apocalypse"]["cards"]
+
+
+# -- turn end and round end -----------------------------------------------------------------------
+def turn_end(state: dict, hero_id: str) -> None:
+    """Lust's power (a hero ending their turn with exactly one other hero:
+    both take 1 corruption) and the story's mark (1 corruption)."""
+    hero = state["heroes"].get(hero_id)
+    if hero is None or hero["dead"]:
+        return
+    if "mark_hero_corruption_at_turn_end" in story_tasks(state) and "story" in hero["marks"]:
+        dashboard.take_corruption(state, hero_id, 1)
+    power = data.sins()[state["options"]["sin"]]["power_effect"]
+    together = heroes_beside(state, hero_id)
+    if power.get("pair_corruption") and len(together) == 2:
+        for other in together:
+            dashboard.take_corruption(state, other, power["pair_corruption"])
+
+
+def story_tasks(state: dict) -> list[str]:
+    story = data.stories()[state["options"]["story"]]
+    return story.get("round_start", []) + story.get("round_end", [])
+
+
+def round_end_steps(state: dict) -> list[tuple[str, int]]:
+    """The apocalypse steps the round's end brings, each with its reason:
+    the story's tasks the app can count, and Darkness Beckons."""
+    story = data.stories()[state["options"]["story"]]
+    deaths = state.get("deaths_this_round", 0)
+    out = []
+    for task in story.get("round_end", []):
+        steps = {"apocalypse_1": 1, "apocalypse_per_dead_hero": deaths,
+                 "apocalypse_if_hero_died": 1 if deaths else 0}.get(task, 0)
+        if steps:
+            out.append((task, steps))
+    if active_card(state, "darkness_beckons"):
+        top = data.constants()["corruption_max"]
+        at_top = sum(1 for h in state["order"] if not state["heroes"][h]["dead"]
+                     and state["heroes"][h]["corruption"] >= top)
+        if at_top:
+            out.append(("darkness_beckons", at_top))
+    return out
+
+
+def counted_tasks() -> tuple[str, ...]:
+    """Round-end tasks the app carries out itself."""
+    return ("apocalypse_1", "apocalypse_per_dead_hero", "apocalypse_if_hero_died")
+
+
+def altar_draws(state: dict) -> int:
+    """One sin card per altar (printed or token) on a tracked space with no hero."""
+    total = 0
+    for space_id, where in state.get("spaces", {}).items():
+        if not spaces.heroes_in(state, space_id):
+            total += spaces.count(where, "altar")
+    return total
+
+
+def fog_of_hate(state: dict, hero_id: str) -> None:
+    """The Fog of Hate: no city action in a district with a corruption token (not a printed one)."""
+    where = state.get("spaces", {}).get(state["heroes"][hero_id].get("space") or "")
+    if active_card(state, "the_fog_of_hate") and where is not None and where["tokens"]["corruption"]:
+        raise ActionError(N_("The Fog of Hate: no city action where a corruption token lies."), field="actions")
+
