@@ -17,6 +17,7 @@ import pytest
 from companion.games import table_types
 from companion.kit.fields import Bool, Choice, Int, IntList, Json, SeatRef, Text
 from companion.web import create_app
+from tests.sealed import opened
 
 pytestmark = pytest.mark.slow
 
@@ -178,13 +179,13 @@ def test_no_action_payload_answers_500_or_changes_anything_when_refused(app, gam
         payload = payload_for(spec, seats, rng)
         seat = rng.choice(seats + [None])
         headers = {"X-Seat-Key": keys[seat]} if seat else {"X-Host-Key": store.table(token).host_key}
-        before = store.export(token)
+        before = opened(store.seal_key(), store.export(token))
         sent = client.post(f"/api/tables/{token}/actions", json={"type": spec.type, "payload": payload},
                            headers=headers, environ_base=LAN)
         assert sent.status_code < 500, (spec.type, payload, sent.get_data(as_text=True)[:500])
         if sent.status_code != 200:
             assert sent.get_json().get("error"), (spec.type, payload)
-            assert store.export(token) == before, (spec.type, payload)
+            assert opened(store.seal_key(), store.export(token)) == before, (spec.type, payload)
             continue
         accepted += 1
         if accepted % 5 == 1:
