@@ -13,8 +13,10 @@ import os
 import socket
 import sys
 import threading
+from collections import Counter
 from pathlib import Path
 
+import waitress.channel
 import waitress.server
 
 from companion import qr
@@ -32,6 +34,9 @@ CHANNEL_TIMEOUT = 120
 # limited to the rest (tests/reliability/test_reliability_streams.py).
 MIN_SPARE_THREADS = 16
 DEFAULT_STREAMS_PER_CLIENT = 16
+# Connections one address may hold beyond its live pages: a browser keeps
+# up to six per server for its other requests, and a laptop may run a few.
+SPARE_CONNECTIONS_PER_ADDRESS = 32
 
 
 def stream_limit(threads: int) -> int:
@@ -71,8 +76,9 @@ def add_command(commands) -> None:
         metavar="N",
         type=int,
         default=DEFAULT_STREAMS_PER_CLIENT,
-        help="live pages one network address may keep open at once; raise it if every phone reaches "
-        f"this machine through one proxy, 0 for no limit (default: {DEFAULT_STREAMS_PER_CLIENT})",
+        help="live pages one network address may keep open at once (and connections: this many plus "
+        f"{SPARE_CONNECTIONS_PER_ADDRESS}); raise it if every phone reaches this machine through one proxy, "
+        f"0 for no limit (default: {DEFAULT_STREAMS_PER_CLIENT})",
     )
     parser.set_defaults(run=run)
 
@@ -151,14 +157,57 @@ def make_server(app, host: str = "127.0.0.1", port: int = 0, threads: int = MIN_
         ident="companion",
     )
     settings.update(adjustments)
+    per_address = 0
     if hasattr(app, "config"):  # our Flask app: streams leave threads for the rest
         app.config["SSE_MAX_STREAMS"] = stream_limit(settings["threads"])
+        per_address = connection_limit_per_address(int(app.config.get("SSE_STREAMS_PER_CLIENT") or 0))
     # Leave room for the listener, the wake-up pipe, SQLite and the like.
     _raise_open_file_limit(settings["connection_limit"] + 64)
     server = waitress.server.create_server(app, **settings)
     # Not a setting waitress takes by name, but what it sets on each accepted connection.
     server.adj.socket_options = connection_options()
+    if per_address:
+        server.channel_class = capped_channel_class(per_address)
     return server
+
+
+def connection_limit_per_address(streams_per_address: int) -> int:
+    """How many connections one network address may hold open at once
+    (0: no limit, as for its live pages)."""
+    return streams_per_address + SPARE_CONNECTIONS_PER_ADDRESS if streams_per_address > 0 else 0
+
+
+def capped_channel_class(limit: int) -> type:
+    """Waitress's connection class, refusing a connection from an address
+    that already holds `limit`. Without it one device that opens connections
+    and never finishes a request (or never closes them) fills the server's
+    connection limit, and every phone waits until waitress times them out."""
+
+    class AddressCappedChannel(waitress.channel.HTTPChannel):
+        def __init__(self, server, sock, addr, adj, map=None):
+            self.address = addr[0] if isinstance(addr, tuple) else str(addr)
+            held = server.__dict__.setdefault("connections_by_address", Counter())
+            if held[self.address] >= limit:
+                # Closed before waitress watches it: the device sees the
+                # connection reset and the rest of the server never notices.
+                sock.close()
+                return
+            super().__init__(server, sock, addr, adj, map)
+
+        def add_channel(self, map=None):
+            super().add_channel(map)
+            self.server.connections_by_address[self.address] += 1
+
+        def del_channel(self, map=None):
+            counted = self._fileno in self.server.active_channels
+            super().del_channel(map)
+            if counted:
+                held = self.server.connections_by_address
+                held[self.address] -= 1
+                if held[self.address] <= 0:
+                    del held[self.address]
+
+    return AddressCappedChannel
 
 
 # A phone that leaves the Wi-Fi without closing its connections says nothing:
@@ -222,7 +271,10 @@ def serve_in_thread(app, host: str = "127.0.0.1", port: int = 0, threads: int = 
 
     def stop() -> None:
         stopping.set()
-        server.pull_trigger()
+        try:
+            server.pull_trigger()
+        except OSError:
+            pass  # the loop saw the flag first and has closed the trigger already
         thread.join(10)
 
     return f"http://{host}:{server.effective_port}/", stop
