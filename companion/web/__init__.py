@@ -30,7 +30,10 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an export of a long campaign fits
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # An import (only from the server machine) may be a whole campaign
+        # with every scenario it played: about 100 KB a scenario.
+        IMPORT_MAX_CONTENT_LENGTH=64 * 1024 * 1024,
         SSE_HEARTBEAT_SECONDS=15.0,
         # How often an idle stream looks whether its client hung up.
         SSE_CLOSED_CHECK_SECONDS=2.0,

@@ -173,7 +173,19 @@ def remember_seat(table: Table, key: str) -> None:
     g.pop("seats", None)
 
 
+# The views that take a table export, and may take more than other requests.
+IMPORT_ENDPOINTS = {"pages.import_table", "api.import_table"}
+
+
+def allow_large_imports() -> None:
+    """An export from the server machine may be larger than any other request
+    (set before anything reads the body, the CSRF check included)."""
+    if request.endpoint in IMPORT_ENDPOINTS and is_local_request():
+        request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
+
+
 def init_app(app: Flask) -> None:
+    app.before_request(allow_large_imports)
     app.before_request(check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
 

@@ -328,6 +328,18 @@ def test_export_then_import_gives_the_same_table_with_new_credentials(api, made,
     assert api.get(f"/api/tables/{copy['token']}/state", headers=seat(keys["Bob"])).get_json()["seat"] is None
 
 
+def test_an_import_may_be_larger_than_other_requests(api, made, store, app):
+    table, keys = made
+    exported = api.get(f"/api/tables/{table['token']}/export", headers={"X-Host-Key": table["host_key"]})
+    big = exported.data + b" " * app.config["MAX_CONTENT_LENGTH"]
+    imported = api.client.post("/api/tables/import", data=big, content_type="application/json")
+    assert imported.status_code == 201
+    assert store.state(imported.get_json()["token"]) == store.state(table["token"])
+    from_a_phone = api.client.post("/api/tables/import", data=big, content_type="application/json",
+                                   environ_base={"REMOTE_ADDR": "192.168.1.40"})
+    assert from_a_phone.status_code == 403  # as for any import from a phone
+
+
 def test_export_needs_the_host_key(api, made):
     table, keys = made
     for headers in ({}, seat(keys["Alice"]), {"X-Host-Key": "wrong"}):
@@ -420,7 +432,10 @@ def test_every_api_error_says_the_same_for_the_same_status(api, made):
 
 
 def test_a_too_large_request_gets_413_json(api, app):
-    response = api.post("/api/tables/import", {"blob": "x" * (app.config["MAX_CONTENT_LENGTH"] + 10)})
+    response = api.post("/api/tables", {"blob": "x" * (app.config["MAX_CONTENT_LENGTH"] + 10)})
+    assert (response.status_code, response.get_json()) == (413, {"error": "Request too large."})
+    # An import has a limit of its own, which answers the same way.
+    response = api.post("/api/tables/import", {"blob": "x" * (app.config["IMPORT_MAX_CONTENT_LENGTH"] + 10)})
     assert (response.status_code, response.get_json()) == (413, {"error": "Request too large."})
 
 

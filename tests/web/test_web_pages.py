@@ -433,6 +433,21 @@ def test_export_then_import_from_the_home_page_gives_the_same_table(host, table,
     assert seat_named(alice.page(f"/t/{new_token}")) is None
 
 
+def test_an_export_larger_than_any_other_request_imports_from_the_home_page(host, table, alice, store, app):
+    # A long campaign's export, with its scenarios, is megabytes: more than
+    # the limit of every other request, which still holds for those.
+    alice.act("track.adjust", track="t1", **{"delta:int": "6"})
+    big = host.get(f"/t/{table}/export").data + b" " * app.config["MAX_CONTENT_LENGTH"]
+    host.load_csrf("/")
+    response = host.post("/import", upload(big), content_type="multipart/form-data")
+    assert response.status_code == 302 and location_path(response).endswith("/qr")
+    copy = location_path(response).removeprefix("/t/").removesuffix("/qr")
+    assert store.state(copy) == store.state(table)
+    too_big = alice.post(f"/t/{table}/act", {"type": "note.set", "text": "x" * app.config["MAX_CONTENT_LENGTH"]},
+                         htmx=True)
+    assert too_big.status_code == 413
+
+
 @pytest.mark.parametrize("content, message", [
     (b"this is not json", "This is not a table export."),
     (b"\xff\xfe\x00garbage", "This is not a table export."),
