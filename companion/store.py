@@ -33,6 +33,9 @@ EXPORT_FORMAT = "companion-table/1"
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 MAX_NAME = 40
+# More seats than any game seats players: a script joining thousands would
+# make every page of the table slow for the people playing.
+MAX_SEATS = 64
 # System actions the platform itself handles; games never see these types.
 SEAT_JOIN = "seat.join"
 SEAT_TAKEOVER = "seat.takeover"
@@ -396,6 +399,8 @@ class Store:
                 limit = roles[role].max_seats
                 if limit is not None and sum(s.role == role for s in existing.values()) >= limit:
                     raise ActionError("That role is taken.", field="role")
+                if len(existing) >= MAX_SEATS:
+                    raise ActionError("This table has all the seats it can take.", field="name")
                 seat = Seat(f"s{len(existing) + 1}", name, role)
                 key = secrets.token_urlsafe(24)
                 version = self._append(db, table, Action(SEAT_JOIN, {"id": seat.id, "name": name, "role": role}, seat.id), existing)

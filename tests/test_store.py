@@ -180,6 +180,20 @@ def test_the_same_name_may_sit_at_another_table(store, token, ann):
     assert store.join(other, "Ann", "player")[0].id == "s1"
 
 
+def test_a_table_takes_so_many_seats_and_no_more(store, token):
+    from companion.store import MAX_SEATS
+    for number in range(MAX_SEATS):
+        store.join(token, f"P{number}", "player")
+    version = store.table(token).version
+    with pytest.raises(ActionError) as error:
+        store.join(token, "One too many", "player")
+    assert error.value.field == "name"
+    assert len(store.seats(token)) == MAX_SEATS and store.table(token).version == version
+    # Someone who left still gets their seat back.
+    store.leave(token, "s3")
+    assert store.join(token, "P2", "player")[0].id == "s3"
+
+
 @pytest.mark.parametrize("role", ["wizard", "", None, ["player"], {"id": "player"}])
 def test_join_refuses_an_unknown_role(store, token, role):
     with pytest.raises(ActionError) as error:
