@@ -122,6 +122,38 @@ status, text = call("POST", f"/api/tables/{token}/actions",
 error = json.loads(text)["error"]
 expect(status == 400 and JAPANESE.search(error), f"a refusal in Japanese answered {status}: {error!r}")
 
+# Every table type's pages, in each language, from the installed package:
+# its templates, its static files and its own catalog.
+OPTIONS = {"cthulhu-wars": {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "crawling_chaos"},
+           "the-others": {"sin": "greed", "acolyte": "hobo", "story": "the_darkness_within", "hero_players": "3"}}
+CHINESE = re.compile(r"[\u4e00-\u9fff]")
+status, text = call("GET", "/api/games")
+roles = {game["id"]: [role["id"] for role in game["roles"]] for game in json.loads(text)}
+titles = {game["id"]: game["title"] for game in json.loads(text)}
+games = sorted(roles)
+expect(len(games) >= 6, f"only these table types are installed: {games}")
+for game in games:
+    status, text = call("POST", "/api/tables", {"game": game, "name": "Every page", "options": OPTIONS.get(game, {})})
+    expect(status == 201, f"creating a {game} table answered {status}: {text}")
+    made = json.loads(text)
+    status, text = call("POST", f"/api/tables/{made['token']}/seats", {"name": "Mei", "role": roles[game][0]})
+    expect(status == 201, f"joining a {game} table answered {status}: {text}")
+    seat_key = json.loads(text)["key"]
+    for language, script in (("en", None), ("zh-CN", CHINESE), ("ja", JAPANESE)):
+        # The join page names the game from the game's own catalog.
+        status, text = call("GET", f"/t/{made['token']}", Accept_Language=language)
+        expect(status == 200 and (titles[game] in text) == (script is None),
+               f"{game}: the join page in {language} answered {status}, its title from the game's catalog or not")
+        for path in (f"/t/{made['token']}", f"/t/{made['token']}/display", f"/t/{made['token']}/history"):
+            status, text = call("GET", path, X_Seat_Key=seat_key, Accept_Language=language)
+            expect(status == 200, f"{game}: {path} in {language} answered {status}")
+            # The foot of the page names every language in its own script.
+            body = re.sub(r"<footer.*?</footer>", "", text, flags=re.S)
+            # (A tally's display shows only what the group typed.)
+            if not (game == "tally" and path.endswith("/display")):
+                expect(script is None or script.search(body), f"{game}: {path} is not in {language}")
+print(f"package smoke test: pages, display and history of {len(games)} table types in three languages all right")
+
 bad_scenario = {"hexes": [[0, 0]], "figures": [], "active": "nobody", "action": {}}
 status, text = call("POST", "/api/gloomhaven/solve", bad_scenario, Accept_Language="ja")
 error = json.loads(text)["error"]
