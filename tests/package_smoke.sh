@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The package as a user gets it: build the sdist and, from it, the wheel;
 # install the wheel in a fresh virtual environment outside the repository;
-# run `companion serve` from a folder that is not the repository and drive a
-# table through the JSON API and its page; run `companion solve` in Japanese.
+# run `companion serve` from a folder that is not the repository, drive a
+# table through the JSON API and its page, load every table type's pages in
+# three languages; run `companion solve` in Japanese.
 # Fails loudly on the first problem. Needs the test extras (bash tests/run).
 # Usage: bash tests/package_smoke.sh
 set -euo pipefail
