@@ -132,9 +132,17 @@ def awaken(state, faction, payload):
         raise ActionError(N_("That Great Old One is already in play."), field="great_old_one")
     if goo == "hastur" and mine["great_old_ones"].get("king_in_yellow") != "map":
         raise ActionError(N_("Hastur awakens in the King in Yellow's area: awaken the King first."), field="great_old_one")
-    removed = data.units(faction)[goo].get("cultists_removed", 0)
-    if mine["counts"]["cultists"] < removed:
-        raise ActionError(N_("Awakening needs %(n)d of your cultists to remove."), field="great_old_one", n=removed)
+    unit = data.units(faction)[goo]
+    # Nyarlathotep, Shub-Niggurath and Hastur appear at a gate their faction
+    # controls (the factions' cards); the app knows how many gates it controls.
+    if unit.get("where") in ("own_gate", "own_gate_with_king") and mine["counts"].get("gates", 0) < 1:
+        raise ActionError(N_("You control no gate."), field="great_old_one")
+    removed = unit.get("cultists_removed", 0)
+    # Shub-Niggurath: a controlled gate and 2 cultists in its area, "(至少三个
+    # 邪教徒)": the cultist holding the gate stays, the other two are removed.
+    needed = removed + 1 if removed else 0
+    if mine["counts"]["cultists"] < needed:
+        raise ActionError(N_("You need %(n)d cultists on the map."), field="great_old_one", n=needed)
     spend(state, faction, costs.awaken_cost(state, faction, goo, mine))
     mine["counts"]["cultists"] -= removed
     mine["great_old_ones"][goo] = "map"
