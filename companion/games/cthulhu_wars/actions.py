@@ -118,6 +118,13 @@ def summon(state, faction, payload):
     units = data.units(faction)
     if not wanted or any(u not in units or units[u]["kind"] != "monster" for u in wanted):
         raise ActionError(N_("Choose monsters of your faction."), field="units")
+    if not sum(wanted.values()):
+        raise ActionError(N_("Choose monsters of your faction."), field="units")
+    # 单位限制: no more of a monster than the box holds (Crawling Chaos never has
+    # more than 3 Nightgaunts); the app keeps no count of those already out.
+    for unit_id, n in wanted.items():
+        if n > units[unit_id]["count"]:
+            raise ActionError(N_("The box holds only %(n)d of that monster."), field="units", n=units[unit_id]["count"])
     if faction != "black_goat" and sum(wanted.values()) != 1:
         raise ActionError(N_("Summon one monster per action."), field="units")
     cost = sum(costs.summon_cost(state, faction, unit, mine) * n for unit, n in wanted.items())

@@ -167,3 +167,28 @@ def test_devouring_one_of_shubs_cultists_lowers_her_dice_before_the_roll():
     table.act("black_goat", "counts.adjust", count="cultists", delta=-1)
     table.act("black_goat", "battle.adjust", units={"shub_niggurath": 1}, extra=0)
     assert table.state["battle"]["dice"]["defender"]["dice"] == 6
+
+
+def test_no_summon_takes_more_of_a_monster_than_the_box_holds():
+    # Seed, 召唤怪物: the monsters you can summon are limited to those in your
+    # pool, so Crawling Chaos never has more than 3 Nightgaunts; Black Goat's
+    # Fertility Cult can't bring 3 Ghouls when the box has 2.
+    goat = on_turn("black_goat")
+    with pytest.raises(ActionError) as refused:
+        goat.act("black_goat", "summon", units={"ghoul": 3})
+    assert refused.value.field == "units" and refused.value.params == {"n": 2}
+    with pytest.raises(ActionError):
+        goat.act("black_goat", "summon", units={"ghoul": 0})
+    assert goat.faction("black_goat")["power"] == 10
+    goat.act("black_goat", "summon", units={"ghoul": 2, "fungi": 1})
+    assert goat.faction("black_goat")["power"] == 6
+
+
+def test_hastur_awakens_only_with_a_controlled_gate():
+    # Seed, 如何唤醒哈斯塔: 1) a gate you control in the King in Yellow's area.
+    table = on_turn("yellow_sign", ("great_cthulhu", "yellow_sign", "black_goat"))
+    table.faction("yellow_sign")["great_old_ones"]["king_in_yellow"] = "map"
+    table.act("yellow_sign", "counts.set", count="gates", value=0)
+    with pytest.raises(ActionError) as refused:
+        table.act("yellow_sign", "awaken", great_old_one="hastur")
+    assert refused.value.field == "great_old_one" and table.faction("yellow_sign")["power"] == 10
