@@ -76,3 +76,18 @@ def to_summoning_again(state):
     state = act(state, "corruption.resolve")
     state = act(state, "end.score")
     return to_summoning(state)
+
+
+def test_a_hero_asks_only_the_highest_threat_god_and_spares_the_others_figures_there():
+    # Seed, 结束阶段 ②: "由此刻在该地区上拥有最大威胁值的势力玩家选择自己的一个棋子
+    # 移出版图", with the note "如该玩家在此地区内并无棋子，则此时结算失效". The
+    # note only makes sense if the god is the highest threat overall: when that
+    # god has no figure in the region nothing happens, and the hero does not
+    # pass on to the highest-threat god that has figures there.
+    state = summoned(("khorne", "cultist", "kislev"), ("nurgle", "cultist", "kislev"))
+    state["regions"]["kislev"]["heroes"] = 1
+    state = act(state, "corruption.resolve")  # Slaanesh, threat 4, is the highest; none of hers in Kislev
+    assert state["report"]["end"]["hero_god"] == "slaanesh"
+    assert state["pending"] == [] and state["report"]["end"]["heroes"] == {"kislev": 0}
+    state = act(state, "end.score")
+    assert state["board"]["kislev"]["khorne"] == {"cultist": 1} and state["board"]["kislev"]["nurgle"] == {"cultist": 1}

@@ -51,6 +51,8 @@ def test_the_great_old_one_setting_refuses_a_ritual_without_one_unless_six_books
 
 
 def test_the_game_ends_at_30_doom_or_20_with_two_players_or_on_instant_death():
+    # The seed says both "超过末日表上30格" (past 30) and "达到30+" / "是否有人到30"
+    # (the FAQ and the player aid); the two later ones agree: 30 itself ends it.
     track = data.ritual_track(3)
     assert not doom.game_over({"a": 29, "b": 3}, 3, track, 0)
     assert doom.game_over({"a": 30, "b": 3}, 3, track, 0)
