@@ -91,3 +91,17 @@ def test_a_hero_asks_only_the_highest_threat_god_and_spares_the_others_figures_t
     assert state["pending"] == [] and state["report"]["end"]["heroes"] == {"kislev": 0}
     state = act(state, "end.score")
     assert state["board"]["kislev"]["khorne"] == {"cultist": 1} and state["board"]["kislev"]["nurgle"] == {"cultist": 1}
+
+
+def test_the_seeds_first_strike_example_a_wound_adds_to_the_same_sources_normal_hits():
+    # Seed, 战斗阶段 (比如某些浑沌卡会要求投掷数枚先攻战斗骰): first-strike hits
+    # too few to kill stay on the target, and the same source's normal hits
+    # later add to them. Slaanesh's warrior has defense 2: 1 first-strike hit
+    # from Khorne, then 1 normal hit from Khorne, kills it.
+    state = summoned(("khorne", "warrior", "kislev"), ("slaanesh", "warrior", "kislev"))
+    state = act(state, "battle.roll", {"first_strike": True, "dice": "1", "faces": "5"}, god="khorne")
+    state = act(state, "battle.assign", {"assignments": [{"owner": "slaanesh", "unit": "warrior", "hits": 1}]}, god="khorne")
+    assert state["board"]["kislev"]["slaanesh"] == {"warrior": 1}  # wounded, not killed
+    state = act(state, "battle.roll", {"faces": "4 1"}, god="khorne")
+    state = act(state, "battle.assign", {"assignments": [{"owner": "slaanesh", "unit": "warrior", "hits": 1}]}, god="khorne")
+    assert state["battle"]["fallen"] == [{"owner": "slaanesh", "unit": "warrior", "by": "khorne"}]
