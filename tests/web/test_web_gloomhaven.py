@@ -13,9 +13,9 @@ from web_support import Browser, join_seat, location_path
 ACCEPT = {"en": "en", "zh_Hans": "zh-CN", "ja": "ja"}
 
 
-def create_gloomhaven(host: Browser, scenario: int = 1) -> str:
+def create_gloomhaven(host: Browser, scenario: int = 1, name: str = "Black Barrow") -> str:
     host.load_csrf("/")
-    response = host.post("/tables", {"game": "gloomhaven", "name": "Black Barrow", "scenario": str(scenario),
+    response = host.post("/tables", {"game": "gloomhaven", "name": name, "scenario": str(scenario),
                                       "difficulty": "normal"})
     assert response.status_code == 302, response.get_data(as_text=True)
     host.token = re.fullmatch(r"/t/([^/]+)/qr", location_path(response)).group(1)
@@ -171,3 +171,33 @@ def test_the_special_rules_say_which_the_table_applies(host, new_phone, language
     # Rule 2 (dark strong, light inert every round) is applied; rule 1 (curses into the players' decks) is shown.
     assert re.search(r"✓</span> <span lang=\"en\">Every round: dark is strong", page)
     assert re.search(r"<li><span lang=\"en\">Round 1: add 3 curse", page)
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_monster_class_and_scenario_names_are_in_the_readers_language(host, new_phone, language):
+    from companion.games.gloomhaven import names
+    started = create_gloomhaven(host, name="Friday")  # a table name that is no scenario's
+    ann, bo = join_seat(new_phone(), started, "Ann"), join_seat(new_phone("192.168.1.21"), started, "Bo")
+    ok(ann.act("character.set", **{"class": "brute", "level": "1", "name": "Ann the Brute"}))
+    ok(bo.act("character.set", **{"class": "spellweaver", "level": "1"}))
+    ok(ann.act("scenario.start"))
+    ok(ann.act("initiative.choose", initiative="12", second="40"))
+    ok(bo.act("initiative.choose", initiative="30", second="40"))
+    page = ann.get(f"/t/{started}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    # Black Barrow's first room: bandit guards; Bo kept the Spellweaver's own name.
+    for kind, key, english in (("scenarios", 1, "Black Barrow"), ("monsters", "bandit-guard", "Bandit Guard"),
+                               ("classes", "spellweaver", "Spellweaver")):
+        assert names.name(kind, key, language) in page
+        assert english not in page
+    assert "Ann the Brute" in page  # a player's own name stays as typed
+    english_page = ann.get(f"/t/{started}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Black Barrow" in english_page and "Bandit Guard" in english_page
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_class_list_and_the_home_pages_scenario_list_are_in_the_readers_language(gh_table, ann, host, language):
+    from companion.games.gloomhaven import names
+    page = ann.get(f"/t/{gh_table}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert re.search(rf'<option value="tinkerer"\s*>{names.name("classes", "tinkerer", language)}</option>', page)
+    home = host.get("/", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert re.search(rf'<option value="95"\s*>95 {names.name("scenarios", 95, language)}</option>', home)

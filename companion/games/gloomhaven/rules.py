@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from companion.games.gloomhaven import catalog, elements, modifiers
+from companion.games.gloomhaven import catalog, elements, modifiers, names
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.map import actions as map_actions, board as map_board
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
@@ -168,7 +168,8 @@ class GloomhavenRules(Rules):
     def setup_fields(self) -> list[dict]:
         return [
             {"name": "scenario", "label": N_("Scenario"), "kind": "select", "default": 1,
-             "choices": [(number, f"{number} {name}") for number, name in catalog.scenario_choices()]},
+             "choices": [(number, f"{number} {name}") for number, name in catalog.scenario_choices()],
+             "localize": names.localize_text},
             {"name": "difficulty", "label": N_("Difficulty"), "kind": "select", "default": "normal",
              "choices": list(DIFFICULTY_LABELS.items())},
         ]

@@ -1,0 +1,91 @@
+"""The base game's monster, ability-deck, class and scenario names in the
+reader's language, from names.json beside this module (our own Simplified
+Chinese and Japanese names, keyed by the ids of data/gloomhaven/: a
+conversion rerun rewrites the data, never these). Pure: no Flask; the web
+layer passes the reader's language."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from companion.games.gloomhaven import data
+
+KINDS = ("monsters", "decks", "classes", "scenarios")
+
+
+@lru_cache(maxsize=None)
+def table() -> dict:
+    """names.json: kind -> id (a scenario's number as text) -> language -> name."""
+    with open(Path(__file__).with_name("names.json"), encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def english(kind: str, key: str) -> str | None:
+    """The data's own (English) name of `key`, or None if the data has no such id."""
+    if kind == "monsters":
+        found = data.monsters().get(key)
+    elif kind == "decks":
+        found = data.decks().get(key)
+    elif kind == "classes":
+        found = data.classes().get(key)
+    else:
+        found = next((s for s in data.scenarios() if str(s["number"]) == str(key)), None)
+    return found["name"] if found else None
+
+
+def name(kind: str, key: object, lang: str | None) -> str:
+    """`key`'s name in `lang`; English (the data's) when we have none. A deck
+    with a monster's id (most decks) is named as that monster."""
+    key = str(key)
+    own = table()[kind].get(key) or (table()["monsters"].get(key) if kind == "decks" else None) or {}
+    return own.get(lang or "") or english(kind, key) or key
+
+
+@lru_cache(maxsize=None)
+def _found(kinds: tuple[str, ...], lang: str) -> dict:
+    """English name -> its name in `lang`, for each of `kinds` we have."""
+    found = {}
+    for kind in kinds:
+        for key in table()[kind]:
+            source, translated = english(kind, key), name(kind, key, lang)
+            if source and translated != source:
+                found.setdefault(source, translated)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _pattern(lang: str) -> re.Pattern | None:
+    """The monster, deck and scenario names we have in `lang` as one pattern,
+    longest first (so "City Guard" wins over the Guard deck), whole names only
+    (not inside a longer Latin word: "Hounds", "Oozes")."""
+    found = _found(NAMED_ANYWHERE, lang)
+    if not found:
+        return None
+    alternatives = "|".join(re.escape(n) for n in sorted(found, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])")
+
+
+#: Names put in the reader's language wherever they stand in a line; a class's
+#: name only when it is the whole text (a character named after its class),
+#: so a player's own "Ann's Brute" stays as typed.
+NAMED_ANYWHERE = ("monsters", "decks", "scenarios")
+
+
+def localize_text(text: object, lang: str | None) -> str:
+    """`text` (a standee's label "Bandit Guard 3", a news line, a character
+    named after their class) with each English name we have in `lang` put in
+    that language; anything else is left as it is."""
+    text = "" if text is None else str(text)
+    if not lang or lang == "en":
+        return text
+    classes = _found(("classes",), lang)
+    if text in classes:
+        return classes[text]
+    pattern = _pattern(lang)
+    if pattern is None:
+        return text
+    found = _found(NAMED_ANYWHERE, lang)
+    return pattern.sub(lambda match: found[match.group(0)], text)
