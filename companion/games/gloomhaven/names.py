@@ -1,5 +1,5 @@
-"""The base game's monster, ability-deck, class and scenario names in the
-reader's language, from names.json beside this module (our own Simplified
+"""The base game's monster, ability-deck, class and scenario names (and the
+battle goals' names and texts) in the reader's language, from names.json beside this module (our own Simplified
 Chinese and Japanese names, keyed by the ids of data/gloomhaven/: a
 conversion rerun rewrites the data, never these). Pure: no Flask; the web
 layer passes the reader's language."""
@@ -66,6 +66,16 @@ def _pattern(lang: str) -> re.Pattern | None:
         return None
     alternatives = "|".join(re.escape(n) for n in sorted(found, key=len, reverse=True))
     return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])")
+
+
+def battle_goal(goal_id: object, lang: str | None) -> dict:
+    """A battle goal's {"name", "text"} in `lang` (English, the data's, when
+    we have none)."""
+    goal = next((g for g in data.battle_goals() if str(g["id"]) == str(goal_id)), None)
+    own = (table().get("battle_goals", {}).get(str(goal_id)) or {}).get(lang or "")
+    if own:
+        return {"name": own["name"], "text": own["text"], "lang": lang}
+    return {"name": goal["name"] if goal else str(goal_id), "text": goal["text"] if goal else "", "lang": "en"}
 
 
 #: Names put in the reader's language wherever they stand in a line; a class's

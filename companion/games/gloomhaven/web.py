@@ -75,6 +75,12 @@ def gh_name(kind: str, key: object) -> str:
     return names.name(kind, key, str(get_locale()))
 
 
+@blueprint.app_template_global("gh_goal")
+def gh_goal(goal_id: object) -> dict:
+    """A battle goal's name and text in the reader's language (and which language that is)."""
+    return names.battle_goal(goal_id, str(get_locale()))
+
+
 @blueprint.app_template_filter("gh_names")
 def gh_names(text: object) -> str:
     """A label or line with the names in it put in the reader's language."""

@@ -69,3 +69,19 @@ def test_a_character_named_after_its_class_reads_as_the_class_and_a_players_own_
 def test_a_name_next_to_japanese_text_is_still_found():
     hound = names.name("monsters", "hound", "ja")
     assert names.localize_text("Hound 4が倒れた", "ja") == f"{hound} 4が倒れた"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_battle_goal_has_a_name_and_a_text_in_chinese_and_japanese(language):
+    goals = data.battle_goals()
+    assert len(goals) == 24
+    for goal in goals:
+        read = names.battle_goal(goal["id"], language)
+        assert read["lang"] == language and read["name"] and read["text"]
+        assert read["name"] != goal["name"] and read["text"] != goal["text"]
+    assert len({names.battle_goal(g["id"], language)["name"] for g in goals}) == len(goals)
+
+
+def test_a_battle_goal_in_english_is_the_datas():
+    goal = data.battle_goals()[0]
+    assert names.battle_goal(goal["id"], "en") == {"name": goal["name"], "text": goal["text"], "lang": "en"}
