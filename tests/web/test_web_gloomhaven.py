@@ -212,3 +212,12 @@ def test_a_players_battle_goals_read_in_their_language(started, ann):
     for goal in dealt:
         read = names.battle_goal(goal, "ja")
         assert read["name"] in page and read["text"] in page
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_history_names_standees_in_the_readers_language(started, ann, language):
+    from companion.games.gloomhaven import names
+    ok(ann.act("standee.add", monster="hound", rank="normal"))
+    page = ann.get(f"/t/{started}/history", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert names.name("monsters", "hound", language) in page and "Hound" not in page
+    assert "Hound" in ann.get(f"/t/{started}/history", headers={"Accept-Language": "en"}).get_data(as_text=True)

@@ -266,8 +266,9 @@ class GloomhavenRules(Rules):
 
 
 def _standee_name(standee_id: object) -> str:
+    """"Bandit Guard 3", put in the reader's language when the line is shown."""
     monster, _, number = str(standee_id).partition("#")
-    return f"{catalog.monster_name(monster)} {number}"
+    return names.Named(f"{catalog.monster_name(monster)} {number}")
 
 
 DAMAGE_LINES = {"suffer": N_("took the damage"), "hand": N_("negated damage with a card from hand"),

@@ -68,23 +68,31 @@ def solve_endpoint():
     return current_app.response_class(json.dumps(result, ensure_ascii=False), mimetype="application/json")
 
 
+def _reader_language() -> str | None:
+    locale = get_locale()
+    return str(locale) if locale is not None else None
+
+
+names.reader_language = _reader_language
+
+
 @blueprint.app_template_global("gh_name")
 def gh_name(kind: str, key: object) -> str:
     """A monster's, deck's, class's or scenario's name (by its data id) in
     the reader's language."""
-    return names.name(kind, key, str(get_locale()))
+    return names.name(kind, key, _reader_language())
 
 
 @blueprint.app_template_global("gh_goal")
 def gh_goal(goal_id: object) -> dict:
     """A battle goal's name and text in the reader's language (and which language that is)."""
-    return names.battle_goal(goal_id, str(get_locale()))
+    return names.battle_goal(goal_id, _reader_language())
 
 
 @blueprint.app_template_filter("gh_names")
 def gh_names(text: object) -> str:
     """A label or line with the names in it put in the reader's language."""
-    return names.localize_text(text, str(get_locale()))
+    return names.localize_text(text, _reader_language())
 
 
 # The map region's template helper registers itself on this blueprint.
