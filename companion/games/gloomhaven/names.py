@@ -70,18 +70,6 @@ def _found(kinds: tuple[str, ...], lang: str) -> dict:
     return found
 
 
-@lru_cache(maxsize=None)
-def _pattern(lang: str) -> re.Pattern | None:
-    """The monster, deck and scenario names we have in `lang` as one pattern,
-    longest first (so "City Guard" wins over the Guard deck), whole names only
-    (not inside a longer Latin word: "Hounds", "Oozes")."""
-    found = _found(NAMED_ANYWHERE, lang)
-    if not found:
-        return None
-    alternatives = "|".join(re.escape(n) for n in sorted(found, key=len, reverse=True))
-    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])")
-
-
 def battle_goal(goal_id: object, lang: str | None) -> dict:
     """A battle goal's {"name", "text"} in `lang` (English, the data's, when
     we have none)."""
@@ -92,10 +80,19 @@ def battle_goal(goal_id: object, lang: str | None) -> dict:
     return {"name": goal["name"] if goal else str(goal_id), "text": goal["text"] if goal else "", "lang": "en"}
 
 
-#: Names put in the reader's language wherever they stand in a line; a class's
-#: name only when it is the whole text (a character named after its class),
-#: so a player's own "Ann's Brute" stays as typed.
-NAMED_ANYWHERE = ("monsters", "decks", "scenarios")
+@lru_cache(maxsize=None)
+def _pattern(lang: str) -> re.Pattern | None:
+    """Every name we have in `lang` as one pattern, longest first (so "City
+    Guard" wins over the Guard deck). A name counts only where it stands
+    apart from other Latin words: not inside one ("Hounds") nor next to one
+    across a space, hyphen or apostrophe, so a name a player typed ("Ann's
+    Brute", "Ann the Brute") stays as typed while "Brute" alone, or beside
+    Chinese or Japanese text, is the class."""
+    found = _found(KINDS, lang)
+    if not found:
+        return None
+    alternatives = "|".join(re.escape(n) for n in sorted(found, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z])(?<![A-Za-z][\s'’-])(?:{alternatives})(?![A-Za-z])(?![\s'’-][A-Za-z])")
 
 
 def localize_text(text: object, lang: str | None) -> str:
@@ -105,11 +102,8 @@ def localize_text(text: object, lang: str | None) -> str:
     text = "" if text is None else str(text)
     if not lang or lang == "en":
         return text
-    classes = _found(("classes",), lang)
-    if text in classes:
-        return classes[text]
     pattern = _pattern(lang)
     if pattern is None:
         return text
-    found = _found(NAMED_ANYWHERE, lang)
+    found = _found(KINDS, lang)
     return pattern.sub(lambda match: found[match.group(0)], text)

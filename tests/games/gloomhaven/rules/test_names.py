@@ -52,18 +52,20 @@ def test_a_deck_named_after_its_monster_reads_as_that_monster():
 def test_a_label_or_line_gets_every_name_in_it_translated_and_nothing_else():
     guard = names.name("monsters", "bandit-guard", "zh_Hans")
     city_guard = names.name("monsters", "city-guard", "zh_Hans")
+    brute = names.name("classes", "brute", "zh_Hans")
     assert names.localize_text("Bandit Guard 3", "zh_Hans") == f"{guard} 3"
     # The longest name wins: "City Guard" is one monster, not "City" and the Guard deck.
-    assert names.localize_text("City Guard 2 attacks", "zh_Hans") == f"{city_guard} 2 attacks"
-    # Only whole names: a longer word or a player's own name stays as typed.
-    assert names.localize_text("Hounds of Ann", "ja") == "Hounds of Ann"
+    assert names.localize_text("Brute 攻击 City Guard 2：3 点伤害", "zh_Hans") == f"{brute} 攻击 {city_guard} 2：3 点伤害"
+    # Only whole names: a longer word stays as it is.
+    assert names.localize_text("Hounds", "ja") == "Hounds"
     assert names.localize_text("Bandit Guard 3", "en") == "Bandit Guard 3"
     assert names.localize_text(None, "ja") == ""
 
 
 def test_a_character_named_after_its_class_reads_as_the_class_and_a_players_own_name_as_typed():
     assert names.localize_text("Brute", "ja") == names.name("classes", "brute", "ja") != "Brute"
-    assert names.localize_text("Ann's Brute", "ja") == "Ann's Brute"
+    for typed in ("Ann's Brute", "Ann the Brute", "Brute-Ann", "Hound Master", "Ann’s Hound"):
+        assert names.localize_text(typed, "ja") == typed
 
 
 def test_a_name_next_to_japanese_text_is_still_found():
