@@ -134,7 +134,9 @@ def test_a_monster_attack_on_a_character_is_settled_with_one_tap_on_their_phone(
     ok(ann.act("initiative.choose", initiative="95", second="40"))
     ok(bo.act("initiative.choose", initiative="97", second="20"))
     page = ann.page(f"/t/{started}")
-    assert "Attack with it" in page and 'name="conditions"' in page
+    # The guards act first; their card may be the one without an attack (1 in 8),
+    # but each standee's own attack form is there whatever the card.
+    assert 'name="conditions"' in page
     standee = re.search(r'name="standee" value="([^"]+)"', page).group(1)
     seat = re.search(r'<option value="(s\d+)">Ann', page).group(1)
     ok(bo.act("monster.attack", standee=standee, target=seat, base="3", shield="0", conditions="wound",
