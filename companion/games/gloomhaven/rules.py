@@ -109,11 +109,12 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("summon.remove", "Remove summon `summon`.", (Text("summon", max_length=20),)),
          figures.remove_summon, None, N_("removed a summon")),
         (ActionSpec("monster.attack", "Standee `standee` attacks `target` (a seat or a summon): `base`, `bonus`, "
-                    "`mode`, the target's `shield`; `pierce`, `push`, `pull` and `conditions` (e.g. \"poison wound\", "
-                    "\"\" for none) default to the standee's ability card. The modifier cards are drawn from the monster "
+                    "`mode`, the target's `shield`; `bonus`, `pierce`, `push`, `pull` and `conditions` (e.g. \"poison wound\", "
+                    "\"\" for none) default to the standee's ability card, with what an element it consumed this turn "
+                    "adds. The modifier cards are drawn from the monster "
                     "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes it at once).",
                     (standee, Text("target", max_length=20), Int("base", min=0, max=99),
-                     Int("bonus", min=-99, max=99, default=0), mode, Int("shield", min=0, max=99, default=0),
+                     Int("bonus", min=-99, max=99, default=None), mode, Int("shield", min=0, max=99, default=0),
                      Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
                      Int("pull", min=0, max=20, default=None),
                      Text("conditions", max_length=120, default=None, allow_empty=True))),

@@ -73,11 +73,15 @@ def monster_attack(state: dict, action: Action) -> None:
         raise ActionError(N_("The modifier cards were not drawn."), field="cards")
     for code in cards:
         modifiers.take(state["modifiers"], code)
+    chosen_bonus = payload.get("bonus") not in (None, "")
+    bonus = common.whole(payload, "bonus", -99, 99) if chosen_bonus else effects["bonus"]
     result = attacks.calculate(
-        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload), cards=cards, mode=mode,
+        common.whole(payload, "base", 0, 99), bonuses=[bonus] if bonus else [], cards=cards, mode=mode,
         shield=common.whole(payload, "shield", 0, 99, default=0), pierce=effects["pierce"],
         poisoned="poison" in target["conditions"])
     result["working"][0:1] = _card_attack_working(state, attacker, result["working"][0])
+    if bonus and not chosen_bonus:
+        result["working"].insert(1, [N_("the element it consumed gives %(bonus)+d"), {"bonus": bonus}])
     result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
     label = common.standee_label(attacker)
     lines = _give_effects(state, seat, summon, name, label, effects)
@@ -102,6 +106,7 @@ def attack_effects(state: dict, attacker: dict, payload: dict) -> dict:
     from_card = card_attack(state, attacker)
     effects = {key: common.whole(payload, key, 0, 99, default=from_card[key])
                for key in ("pierce", "push", "pull")}
+    effects["bonus"], effects["consumed"] = from_card["bonus"], from_card["consumed"]
     written = payload.get("conditions")
     if written is None:
         effects["conditions"] = from_card["conditions"]
@@ -124,11 +129,38 @@ def card_attack(state: dict, attacker: dict) -> dict:
     card = _card(state, attacker["monster"]) if state["phase"] == "playing" else None
     attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack"), {"kind": "attack", "delta": 0})
     resolved = abilities.resolve_action(attack, by_rank)
-    return {"pierce": (resolved.get("pierce") or {}).get(rank) or 0,
-            "push": (resolved.get("push") or {}).get(rank) or 0,
-            "pull": (resolved.get("pull") or {}).get(rank) or 0,
-            "conditions": [c for c in (resolved.get("conditions_by_rank") or {}).get(rank, [])
-                           if c in ATTACK_CONDITIONS]}
+    found = {"pierce": (resolved.get("pierce") or {}).get(rank) or 0,
+             "push": (resolved.get("push") or {}).get(rank) or 0,
+             "pull": (resolved.get("pull") or {}).get(rank) or 0,
+             "conditions": [c for c in (resolved.get("conditions_by_rank") or {}).get(rank, [])
+                            if c in ATTACK_CONDITIONS],
+             "bonus": 0, "consumed": []}
+    _add_consumed_gains(state, attacker, attack, found)
+    return found
+
+
+def _add_consumed_gains(state: dict, attacker: dict, attack: dict, found: dict) -> None:
+    """What the elements the standee consumed this turn add to its attack
+    ("Consume ice: +2 Attack, stun"): the first of its type to act consumed
+    them (monsters always consume when they can), so only it gains. Other
+    gains (range, targets, an area, text) are shown on the card for the table."""
+    consumed = state.get("consumed") or {}
+    if consumed.get("standee") != attacker["id"]:
+        return
+    for consume in attack.get("consume", []):
+        if consume.get("element") not in consumed.get("elements", []):
+            continue
+        found["consumed"].append(consume["element"])
+        for gain in consume.get("gives", []):
+            if gain["kind"] == "attack" and isinstance(gain.get("delta"), int):
+                found["bonus"] += gain["delta"]
+                found["conditions"] = sorted(set(found["conditions"]) | {
+                    c for c in gain.get("conditions", []) if c in ATTACK_CONDITIONS})
+            elif gain["kind"] in ("pierce", "push", "pull") and isinstance(gain.get("value"), int):
+                found[gain["kind"]] += gain["value"]
+            elif gain["kind"] == "condition" and not gain.get("affects"):
+                found["conditions"] = sorted(set(found["conditions"]) | {
+                    c for c in gain.get("conditions", []) if c in ATTACK_CONDITIONS})
 
 
 def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attacker: str, effects: dict) -> list:

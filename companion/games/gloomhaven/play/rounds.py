@@ -178,7 +178,10 @@ def start_turn(state: dict, turn: dict) -> bool:
         if not state["walk"]:
             return False
         consume_card_elements(state, turn["id"])
-        return start_standee_turn(state)
+        started = start_standee_turn(state)
+        if started:  # the first of the type to act is the one that consumed (and gains)
+            state["consumed"]["standee"] = acting_standee(state)["id"]
+        return started
     if turn["kind"] == "character":
         figure = state["characters"][turn["id"]]
         if figure["exhausted"]:
