@@ -1,5 +1,5 @@
-"""The base game's monster, ability-deck, class and scenario names (and the
-battle goals' names and texts) in the reader's language, from names.json beside this module (our own Simplified
+"""The base game's monster, ability-deck, class, scenario and objective
+names (and the battle goals' names and texts) in the reader's language, from names.json beside this module (our own Simplified
 Chinese and Japanese names, keyed by the ids of data/gloomhaven/: a
 conversion rerun rewrites the data, never these). Pure: no Flask; the web
 layer passes the reader's language."""
@@ -15,7 +15,7 @@ from typing import Callable
 from companion.games.gloomhaven import data
 from companion.rules import Msg
 
-KINDS = ("monsters", "decks", "classes", "scenarios")
+KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
 
 #: The reader's language ("zh_Hans", ...; None: English) for lines the
 #: platform formats itself (the history): the web layer sets it.
@@ -45,9 +45,16 @@ def english(kind: str, key: str) -> str | None:
         found = data.decks().get(key)
     elif kind == "classes":
         found = data.classes().get(key)
+    elif kind == "objectives":  # no ids: by the name the scenarios give them
+        return key if key in _objective_names() else None
     else:
         found = next((s for s in data.scenarios() if str(s["number"]) == str(key)), None)
     return found["name"] if found else None
+
+
+@lru_cache(maxsize=None)
+def _objective_names() -> frozenset:
+    return frozenset(o["name"] for s in data.scenarios() for o in s.get("objectives", []))
 
 
 def name(kind: str, key: object, lang: str | None) -> str:

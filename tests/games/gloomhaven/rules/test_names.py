@@ -13,6 +13,7 @@ KINDS = {
     "classes": lambda: list(data.classes()),
     "scenarios": lambda: [str(s["number"]) for s in data.scenarios()],
     "decks": lambda: list(data.decks()),
+    "objectives": lambda: sorted({o["name"] for s in data.scenarios() for o in s.get("objectives", [])}),
 }
 
 
@@ -22,7 +23,7 @@ def test_every_name_of_the_base_game_has_a_chinese_and_a_japanese_name(kind, lan
     ids = KINDS[kind]()
     missing = [key for key in ids if names.name(kind, key, language) == names.english(kind, key)]
     assert not missing
-    assert len(ids) == {"monsters": 60, "classes": 17, "scenarios": 95, "decks": 30}[kind]
+    assert len(ids) == {"monsters": 60, "classes": 17, "scenarios": 95, "decks": 30, "objectives": 16}[kind]
 
 
 @pytest.mark.parametrize("kind", ("monsters", "classes", "scenarios"))
