@@ -5,7 +5,7 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters, objectives, special_rules
+from companion.games.gloomhaven import abilities, areas, catalog, elements, modifiers, monsters, objectives, special_rules
 from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.rules import N_
@@ -142,8 +142,31 @@ def _acting(state: dict) -> dict | None:
     return {"id": found["id"], "label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
             "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions,
             "heals_itself": heal["amount"][found["rank"]] if heal else 0,
+            "wild": _wild_choice(state, found["monster"], actions),
             "attack": card_attack(state, found),
             "base": attack["amount"][found["rank"]] if attack else by_rank[found["rank"]]["attack"]}
+
+
+def _wild_choice(state: dict, monster_id: str, actions: list) -> dict | None:
+    """A card that consumes an element of the players' choice (the seed's
+    many-coloured circle): the elements it could take now, until the players
+    consumed one during its turn; then what it infuses for it, until infused."""
+    wild = next((a for a in _all_actions(actions) if a["kind"] == "consume"
+                 and a["element"] not in elements.ELEMENTS), None)
+    if wild is None:
+        return None
+    board, consumed = state["elements"], state.get("consumed") or {}
+    taken = consumed.get("by_hand", []) if consumed.get("monster") == monster_id else []
+    return {"taken": taken,
+            "elements": [] if taken else [e for e in elements.ELEMENTS if elements.can_consume(board, e)],
+            "infuses": [g["element"] for g in wild.get("gives", []) if taken and g["kind"] == "infuse"
+                        and g.get("element") in elements.ELEMENTS and g["element"] not in board["infusing"]]}
+
+
+def _all_actions(actions: list):
+    for action in actions:
+        yield action
+        yield from _all_actions(action.get("consume", []) + action.get("then", []))
 
 
 def _objectives(state: dict, found: dict) -> list[dict]:

@@ -294,4 +294,11 @@ def infuse(state: dict, action: Action) -> None:
 
 
 def consume(state: dict, action: Action) -> None:
-    elements.consume(state["elements"], action.payload.get("element"))
+    """Consume an element; during a monster type's turn it is noted as the
+    players' choice for that type's card (a wild element is chosen once)."""
+    from companion.games.gloomhaven.play.rounds import current_turn
+    element = action.payload.get("element")
+    elements.consume(state["elements"], element)
+    turn, consumed = current_turn(state), state.get("consumed") or {}
+    if turn and turn["kind"] == "monster" and consumed.get("monster") == turn["id"]:
+        consumed.setdefault("by_hand", []).append(element)
