@@ -1,8 +1,9 @@
-"""The base game's monster, ability-deck, class, scenario and objective
-names (and the battle goals' names and texts) in the reader's language, from names.json beside this module (our own Simplified
-Chinese and Japanese names, keyed by the ids of data/gloomhaven/: a
-conversion rerun rewrites the data, never these). Pure: no Flask; the web
-layer passes the reader's language."""
+"""Gloomhaven's names in the reader's language: the base game's monsters,
+ability decks, classes, scenarios and objectives, and the battle goals'
+names and texts, from names.json beside this module (our own Simplified
+Chinese and Japanese, keyed by the ids of data/gloomhaven/: a conversion
+rerun rewrites the data, never these). Pure: no Flask; the web layer says
+which language the reader reads."""
 
 from __future__ import annotations
 
