@@ -143,6 +143,7 @@ def _acting(state: dict) -> dict | None:
             "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions,
             "heals_itself": heal["amount"][found["rank"]] if heal else 0,
             "wild": _wild_choice(state, found["monster"], actions),
+            "summons": _card_summons(state, actions),
             "attack": card_attack(state, found),
             "base": attack["amount"][found["rank"]] if attack else by_rank[found["rank"]]["attack"]}
 
@@ -161,6 +162,20 @@ def _wild_choice(state: dict, monster_id: str, actions: list) -> dict | None:
             "elements": [] if taken else [e for e in elements.ELEMENTS if elements.can_consume(board, e)],
             "infuses": [g["element"] for g in wild.get("gives", []) if taken and g["kind"] == "infuse"
                         and g.get("element") in elements.ELEMENTS and g["element"] not in board["infusing"]]}
+
+
+def _card_summons(state: dict, actions: list) -> list[dict]:
+    """The monsters the acting standee's card (or its boss special) summons,
+    by rank for this many characters; one the data gives hit points of its
+    own (an Ooze's split) is left to the table."""
+    count = str(common.character_count(state))
+    found = []
+    for action in _all_actions(actions):
+        for entry in action.get("monsters", []) if action["kind"] == "summon" else []:
+            rank = entry.get("by_characters", {}).get(count) if "by_characters" in entry else entry.get("rank", "normal")
+            if entry.get("monster") in catalog.monster_ids() and rank and "hit_points" not in entry:
+                found.append({"monster": entry["monster"], "rank": rank, "count": entry.get("count", 1)})
+    return found
 
 
 def _all_actions(actions: list):
