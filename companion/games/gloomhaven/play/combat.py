@@ -242,6 +242,10 @@ def retaliates(state: dict, target: dict, stats: dict) -> list[tuple[int, int, l
             value, reach = action["value"], action.get("range", 1)
             found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, on its ability card this round"),
                                           {"value": value, "range": reach}]]))
+    for gain in consumed_gains(state, target, (card or {}).get("actions", []), "retaliate"):
+        value, reach = gain["value"], gain.get("range", 1)
+        found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, from the element it consumed"),
+                                      {"value": value, "range": reach}]]))
     return found
 
 
@@ -267,11 +271,27 @@ def _bonuses(payload: dict) -> list[int]:
 
 
 def _card_shield(state: dict, target: dict) -> int:
-    """Shield the standee's ability card gives it this round."""
+    """Shield the standee's ability card gives it this round, with what an
+    element it consumed this round adds ("consume ice: shield 2 instead")."""
     from companion.games.gloomhaven.play.rounds import _card
     card = _card(state, target["monster"]) if state["phase"] == "playing" else None
-    return sum(a.get("value", 0) for a in (card or {}).get("actions", []) if a["kind"] == "shield"
-               and isinstance(a.get("value"), int) and a.get("affects", {}).get("who", "self") == "self")
+    total = 0
+    for action in (card or {}).get("actions", []):
+        if action["kind"] == "shield" and isinstance(action.get("value"), int) and \
+                action.get("affects", {}).get("who", "self") == "self":
+            value = action["value"]
+            for gain in consumed_gains(state, target, action.get("consume", []), "shield"):
+                value = gain["value"] if gain.get("instead") else value + gain["value"]
+            total += value
+    return total + sum(g["value"] for g in consumed_gains(state, target, (card or {}).get("actions", []), "shield"))
+
+
+def consumed_gains(state: dict, standee: dict, actions: list, kind: str) -> list[dict]:
+    """The `kind` gains ({"value": n}) of the consume actions among
+    `actions` whose element `standee` consumed this round."""
+    taken = (state.get("consumed_round") or {}).get(standee["id"], [])
+    return [gain for action in actions if action["kind"] == "consume" and action.get("element") in taken
+            for gain in action.get("gives", []) if gain["kind"] == kind and isinstance(gain.get("value"), int)]
 
 
 def _record(state: dict, attacker: str, target: str, mode: str, result: dict) -> None:
