@@ -27,11 +27,16 @@ def N_(message: str) -> str:
 
 class Msg(str):
     """A parameter that is itself an English msgid (a phase's name, a card's
-    title): translated along with the message it goes into."""
+    title): translated along with the message it goes into. A game whose
+    names are not msgids (they come from its data) subclasses it and
+    overrides `translated`."""
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        return translate(self)
 
 
 def translated_params(params: dict, translate: Callable[[str], str]) -> dict:
-    return {key: translate(value) if isinstance(value, Msg) else value for key, value in params.items()}
+    return {key: value.translated(translate) if isinstance(value, Msg) else value for key, value in params.items()}
 
 
 class ActionError(Exception):

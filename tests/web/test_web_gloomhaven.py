@@ -13,9 +13,9 @@ from web_support import Browser, join_seat, location_path
 ACCEPT = {"en": "en", "zh_Hans": "zh-CN", "ja": "ja"}
 
 
-def create_gloomhaven(host: Browser, scenario: int = 1) -> str:
+def create_gloomhaven(host: Browser, scenario: int = 1, name: str = "Black Barrow") -> str:
     host.load_csrf("/")
-    response = host.post("/tables", {"game": "gloomhaven", "name": "Black Barrow", "scenario": str(scenario),
+    response = host.post("/tables", {"game": "gloomhaven", "name": name, "scenario": str(scenario),
                                       "difficulty": "normal"})
     assert response.status_code == 302, response.get_data(as_text=True)
     host.token = re.fullmatch(r"/t/([^/]+)/qr", location_path(response)).group(1)
@@ -138,7 +138,9 @@ def test_a_monster_attack_on_a_character_is_settled_with_one_tap_on_their_phone(
     ok(ann.act("initiative.choose", initiative="95", second="40"))
     ok(bo.act("initiative.choose", initiative="97", second="20"))
     page = ann.page(f"/t/{started}")
-    assert "Attack with it" in page and 'name="conditions"' in page
+    # The guards act first; their card may be the one without an attack (1 in 8),
+    # but each standee's own attack form is there whatever the card.
+    assert 'name="conditions"' in page
     standee = re.search(r'name="standee" value="([^"]+)"', page).group(1)
     seat = re.search(r'<option value="(s\d+)">Ann', page).group(1)
     ok(bo.act("monster.attack", standee=standee, target=seat, base="3", shield="0", conditions="wound",
@@ -160,7 +162,10 @@ def test_the_objectives_on_the_map_show_their_hit_points_and_take_damage(host, n
     ok(ann.act("character.set", **{"class": "brute", "level": "1"}))
     ok(ann.act("scenario.start"))
     page = ann.get(f"/t/{token}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
-    assert "Door 3" in page and 'value="objective.adjust"' in page
+    from companion.games.gloomhaven import names
+    door = names.name("objectives", "Door", language)
+    assert f"{door} 3" in page and 'value="objective.adjust"' in page
+    assert language == "en" or "Door" not in page.split("<main", 1)[1]
     ok(ann.act("objective.adjust", objective="objective1", delta="-2"))
     assert re.search(r'<span class="value">3</span><span class="muted">/ 5</span>', ann.page(f"/t/{token}"))
 
@@ -175,3 +180,53 @@ def test_the_special_rules_say_which_the_table_applies(host, new_phone, language
     # Rule 2 (dark strong, light inert every round) is applied; rule 1 (curses into the players' decks) is shown.
     assert re.search(r"✓</span> <span lang=\"en\">Every round: dark is strong", page)
     assert re.search(r"<li><span lang=\"en\">Round 1: add 3 curse", page)
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_monster_class_and_scenario_names_are_in_the_readers_language(host, new_phone, language):
+    from companion.games.gloomhaven import names
+    started = create_gloomhaven(host, name="Friday")  # a table name that is no scenario's
+    ann, bo = join_seat(new_phone(), started, "Ann"), join_seat(new_phone("192.168.1.21"), started, "Bo")
+    ok(ann.act("character.set", **{"class": "brute", "level": "1", "name": "Ann the Brute"}))
+    ok(bo.act("character.set", **{"class": "spellweaver", "level": "1"}))
+    ok(ann.act("scenario.start"))
+    ok(ann.act("initiative.choose", initiative="12", second="40"))
+    ok(bo.act("initiative.choose", initiative="30", second="40"))
+    page = ann.get(f"/t/{started}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    # Black Barrow's first room: bandit guards; Bo kept the Spellweaver's own name.
+    for kind, key, english in (("scenarios", 1, "Black Barrow"), ("monsters", "bandit-guard", "Bandit Guard"),
+                               ("classes", "spellweaver", "Spellweaver")):
+        assert names.name(kind, key, language) in page
+        assert english not in page
+    assert "Ann the Brute" in page  # a player's own name stays as typed
+    english_page = ann.get(f"/t/{started}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Black Barrow" in english_page and "Bandit Guard" in english_page
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_class_list_and_the_home_pages_scenario_list_are_in_the_readers_language(gh_table, ann, host, language):
+    from companion.games.gloomhaven import names
+    page = ann.get(f"/t/{gh_table}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert re.search(rf'<option value="tinkerer"\s*>{names.name("classes", "tinkerer", language)}</option>', page)
+    home = host.get("/", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert re.search(rf'<option value="95"\s*>95 {names.name("scenarios", 95, language)}</option>', home)
+
+
+def test_a_players_battle_goals_read_in_their_language(started, ann):
+    from companion.games.gloomhaven import names
+    from companion.games.gloomhaven.play.setup import GOALS_DEALT
+    page = ann.get(f"/t/{started}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    dealt = re.findall(r'name="goal" value="(\d+)"', page)
+    assert len(dealt) == GOALS_DEALT
+    for goal in dealt:
+        read = names.battle_goal(goal, "ja")
+        assert read["name"] in page and read["text"] in page
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_history_names_standees_in_the_readers_language(started, ann, language):
+    from companion.games.gloomhaven import names
+    ok(ann.act("standee.add", monster="hound", rank="normal"))
+    page = ann.get(f"/t/{started}/history", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert names.name("monsters", "hound", language) in page and "Hound" not in page
+    assert "Hound" in ann.get(f"/t/{started}/history", headers={"Accept-Language": "en"}).get_data(as_text=True)

@@ -89,3 +89,16 @@ def test_battle_goals_are_dealt_to_each_seat_in_secret(gh, host, new_phone):
                 assert f'"{goal["id"]}"' not in text, (who, where)
     log = json.loads(json_text(bo.client.get(f"/api/tables/{token}/log")))
     assert "kept a battle goal" in json.dumps(log)
+
+
+@pytest.mark.parametrize("language, accept", [("zh_Hans", "zh-CN"), ("ja", "ja")])
+def test_battle_goals_in_chinese_or_japanese_reach_their_own_seat_only(gh, language, accept):
+    from companion.games.gloomhaven import names
+    token, ann, bo = gh
+    ann_goals = [names.battle_goal(g["id"], language) for g in goals_of(ann, token)]  # none of them Bo's
+    own = ann.get(f"/t/{token}", headers={"Accept-Language": accept}).get_data(as_text=True)
+    assert all(g["name"] in own and g["text"] in own for g in ann_goals)
+    for path in (f"/t/{token}", f"/t/{token}/history", f"/t/{token}/display"):
+        seen = bo.get(path, headers={"Accept-Language": accept}).get_data(as_text=True)
+        for goal in ann_goals:
+            assert goal["text"] not in seen, (path, goal["name"])

@@ -5,7 +5,7 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, areas, catalog, modifiers, monsters, objectives, special_rules
+from companion.games.gloomhaven import abilities, areas, catalog, elements, modifiers, monsters, objectives, special_rules
 from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.rules import N_
@@ -137,10 +137,51 @@ def _acting(state: dict) -> dict | None:
         resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
         actions = [_with_drawing(_with_special(a, specials)) for a in resolved["actions"]]
     attack = next((a for a in actions if a["kind"] == "attack" and "amount" in a), None)
+    heal = next((a for a in actions if a["kind"] == "heal" and (a.get("affects") or {}).get("who") == "self"
+                 and isinstance((a.get("amount") or {}).get(found["rank"]), int)), None)
     return {"id": found["id"], "label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
             "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions,
+            "heals_itself": heal["amount"][found["rank"]] if heal else 0,
+            "wild": _wild_choice(state, found["monster"], actions),
+            "summons": _card_summons(state, actions),
             "attack": card_attack(state, found),
             "base": attack["amount"][found["rank"]] if attack else by_rank[found["rank"]]["attack"]}
+
+
+def _wild_choice(state: dict, monster_id: str, actions: list) -> dict | None:
+    """A card that consumes an element of the players' choice (the seed's
+    many-coloured circle): the elements it could take now, until the players
+    consumed one during its turn; then what it infuses for it, until infused."""
+    wild = next((a for a in _all_actions(actions) if a["kind"] == "consume"
+                 and a["element"] not in elements.ELEMENTS), None)
+    if wild is None:
+        return None
+    board, consumed = state["elements"], state.get("consumed") or {}
+    taken = consumed.get("by_hand", []) if consumed.get("monster") == monster_id else []
+    return {"taken": taken,
+            "elements": [] if taken else [e for e in elements.ELEMENTS if elements.can_consume(board, e)],
+            "infuses": [g["element"] for g in wild.get("gives", []) if taken and g["kind"] == "infuse"
+                        and g.get("element") in elements.ELEMENTS and g["element"] not in board["infusing"]]}
+
+
+def _card_summons(state: dict, actions: list) -> list[dict]:
+    """The monsters the acting standee's card (or its boss special) summons,
+    by rank for this many characters; one the data gives hit points of its
+    own (an Ooze's split) is left to the table."""
+    count = str(common.character_count(state))
+    found = []
+    for action in _all_actions(actions):
+        for entry in action.get("monsters", []) if action["kind"] == "summon" else []:
+            rank = entry.get("by_characters", {}).get(count) if "by_characters" in entry else entry.get("rank", "normal")
+            if entry.get("monster") in catalog.monster_ids() and rank and "hit_points" not in entry:
+                found.append({"monster": entry["monster"], "rank": rank, "count": entry.get("count", 1)})
+    return found
+
+
+def _all_actions(actions: list):
+    for action in actions:
+        yield action
+        yield from _all_actions(action.get("consume", []) + action.get("then", []))
 
 
 def _objectives(state: dict, found: dict) -> list[dict]:

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from companion.games.gloomhaven import catalog, elements, modifiers
+from companion.games.gloomhaven import catalog, elements, modifiers, names
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.map import actions as map_actions, board as map_board
 from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
@@ -109,11 +109,12 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("summon.remove", "Remove summon `summon`.", (Text("summon", max_length=20),)),
          figures.remove_summon, None, N_("removed a summon")),
         (ActionSpec("monster.attack", "Standee `standee` attacks `target` (a seat or a summon): `base`, `bonus`, "
-                    "`mode`, the target's `shield`; `pierce`, `push`, `pull` and `conditions` (e.g. \"poison wound\", "
-                    "\"\" for none) default to the standee's ability card. The modifier cards are drawn from the monster "
+                    "`mode`, the target's `shield`; `bonus`, `pierce`, `push`, `pull` and `conditions` (e.g. \"poison wound\", "
+                    "\"\" for none) default to the standee's ability card, with what an element it consumed this turn "
+                    "adds. The modifier cards are drawn from the monster "
                     "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes it at once).",
                     (standee, Text("target", max_length=20), Int("base", min=0, max=99),
-                     Int("bonus", min=-99, max=99, default=0), mode, Int("shield", min=0, max=99, default=0),
+                     Int("bonus", min=-99, max=99, default=None), mode, Int("shield", min=0, max=99, default=0),
                      Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
                      Int("pull", min=0, max=20, default=None),
                      Text("conditions", max_length=120, default=None, allow_empty=True))),
@@ -168,7 +169,8 @@ class GloomhavenRules(Rules):
     def setup_fields(self) -> list[dict]:
         return [
             {"name": "scenario", "label": N_("Scenario"), "kind": "select", "default": 1,
-             "choices": [(number, f"{number} {name}") for number, name in catalog.scenario_choices()]},
+             "choices": [(number, f"{number} {name}") for number, name in catalog.scenario_choices()],
+             "localize": names.localize_text},
             {"name": "difficulty", "label": N_("Difficulty"), "kind": "select", "default": "normal",
              "choices": list(DIFFICULTY_LABELS.items())},
         ]
@@ -265,8 +267,9 @@ class GloomhavenRules(Rules):
 
 
 def _standee_name(standee_id: object) -> str:
+    """"Bandit Guard 3", put in the reader's language when the line is shown."""
     monster, _, number = str(standee_id).partition("#")
-    return f"{catalog.monster_name(monster)} {number}"
+    return names.Named(f"{catalog.monster_name(monster)} {number}")
 
 
 DAMAGE_LINES = {"suffer": N_("took the damage"), "hand": N_("negated damage with a card from hand"),

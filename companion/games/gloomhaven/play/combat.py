@@ -73,11 +73,15 @@ def monster_attack(state: dict, action: Action) -> None:
         raise ActionError(N_("The modifier cards were not drawn."), field="cards")
     for code in cards:
         modifiers.take(state["modifiers"], code)
+    chosen_bonus = payload.get("bonus") not in (None, "")
+    bonus = common.whole(payload, "bonus", -99, 99) if chosen_bonus else effects["bonus"]
     result = attacks.calculate(
-        common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload), cards=cards, mode=mode,
+        common.whole(payload, "base", 0, 99), bonuses=[bonus] if bonus else [], cards=cards, mode=mode,
         shield=common.whole(payload, "shield", 0, 99, default=0), pierce=effects["pierce"],
         poisoned="poison" in target["conditions"])
     result["working"][0:1] = _card_attack_working(state, attacker, result["working"][0])
+    if bonus and not chosen_bonus:
+        result["working"].insert(1, [N_("the element it consumed gives %(bonus)+d"), {"bonus": bonus}])
     result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
     label = common.standee_label(attacker)
     lines = _give_effects(state, seat, summon, name, label, effects)
@@ -102,6 +106,7 @@ def attack_effects(state: dict, attacker: dict, payload: dict) -> dict:
     from_card = card_attack(state, attacker)
     effects = {key: common.whole(payload, key, 0, 99, default=from_card[key])
                for key in ("pierce", "push", "pull")}
+    effects["bonus"], effects["consumed"] = from_card["bonus"], from_card["consumed"]
     written = payload.get("conditions")
     if written is None:
         effects["conditions"] = from_card["conditions"]
@@ -124,11 +129,38 @@ def card_attack(state: dict, attacker: dict) -> dict:
     card = _card(state, attacker["monster"]) if state["phase"] == "playing" else None
     attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack"), {"kind": "attack", "delta": 0})
     resolved = abilities.resolve_action(attack, by_rank)
-    return {"pierce": (resolved.get("pierce") or {}).get(rank) or 0,
-            "push": (resolved.get("push") or {}).get(rank) or 0,
-            "pull": (resolved.get("pull") or {}).get(rank) or 0,
-            "conditions": [c for c in (resolved.get("conditions_by_rank") or {}).get(rank, [])
-                           if c in ATTACK_CONDITIONS]}
+    found = {"pierce": (resolved.get("pierce") or {}).get(rank) or 0,
+             "push": (resolved.get("push") or {}).get(rank) or 0,
+             "pull": (resolved.get("pull") or {}).get(rank) or 0,
+             "conditions": [c for c in (resolved.get("conditions_by_rank") or {}).get(rank, [])
+                            if c in ATTACK_CONDITIONS],
+             "bonus": 0, "consumed": []}
+    _add_consumed_gains(state, attacker, attack, found)
+    return found
+
+
+def _add_consumed_gains(state: dict, attacker: dict, attack: dict, found: dict) -> None:
+    """What the elements the standee consumed this turn add to its attack
+    ("Consume ice: +2 Attack, stun"): the first of its type to act consumed
+    them (monsters always consume when they can), so only it gains. Other
+    gains (range, targets, an area, text) are shown on the card for the table."""
+    consumed = state.get("consumed") or {}
+    if consumed.get("standee") != attacker["id"]:
+        return
+    for consume in attack.get("consume", []):
+        if consume.get("element") not in consumed.get("elements", []):
+            continue
+        found["consumed"].append(consume["element"])
+        for gain in consume.get("gives", []):
+            if gain["kind"] == "attack" and isinstance(gain.get("delta"), int):
+                found["bonus"] += gain["delta"]
+                found["conditions"] = sorted(set(found["conditions"]) | {
+                    c for c in gain.get("conditions", []) if c in ATTACK_CONDITIONS})
+            elif gain["kind"] in ("pierce", "push", "pull") and isinstance(gain.get("value"), int):
+                found[gain["kind"]] += gain["value"]
+            elif gain["kind"] == "condition" and not gain.get("affects"):
+                found["conditions"] = sorted(set(found["conditions"]) | {
+                    c for c in gain.get("conditions", []) if c in ATTACK_CONDITIONS})
 
 
 def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attacker: str, effects: dict) -> list:
@@ -210,6 +242,10 @@ def retaliates(state: dict, target: dict, stats: dict) -> list[tuple[int, int, l
             value, reach = action["value"], action.get("range", 1)
             found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, on its ability card this round"),
                                           {"value": value, "range": reach}]]))
+    for gain in consumed_gains(state, target, (card or {}).get("actions", []), "retaliate"):
+        value, reach = gain["value"], gain.get("range", 1)
+        found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, from the element it consumed"),
+                                      {"value": value, "range": reach}]]))
     return found
 
 
@@ -235,11 +271,27 @@ def _bonuses(payload: dict) -> list[int]:
 
 
 def _card_shield(state: dict, target: dict) -> int:
-    """Shield the standee's ability card gives it this round."""
+    """Shield the standee's ability card gives it this round, with what an
+    element it consumed this round adds ("consume ice: shield 2 instead")."""
     from companion.games.gloomhaven.play.rounds import _card
     card = _card(state, target["monster"]) if state["phase"] == "playing" else None
-    return sum(a.get("value", 0) for a in (card or {}).get("actions", []) if a["kind"] == "shield"
-               and isinstance(a.get("value"), int) and a.get("affects", {}).get("who", "self") == "self")
+    total = 0
+    for action in (card or {}).get("actions", []):
+        if action["kind"] == "shield" and isinstance(action.get("value"), int) and \
+                action.get("affects", {}).get("who", "self") == "self":
+            value = action["value"]
+            for gain in consumed_gains(state, target, action.get("consume", []), "shield"):
+                value = gain["value"] if gain.get("instead") else value + gain["value"]
+            total += value
+    return total + sum(g["value"] for g in consumed_gains(state, target, (card or {}).get("actions", []), "shield"))
+
+
+def consumed_gains(state: dict, standee: dict, actions: list, kind: str) -> list[dict]:
+    """The `kind` gains ({"value": n}) of the consume actions among
+    `actions` whose element `standee` consumed this round."""
+    taken = (state.get("consumed_round") or {}).get(standee["id"], [])
+    return [gain for action in actions if action["kind"] == "consume" and action.get("element") in taken
+            for gain in action.get("gives", []) if gain["kind"] == kind and isinstance(gain.get("value"), int)]
 
 
 def _record(state: dict, attacker: str, target: str, mode: str, result: dict) -> None:
@@ -262,4 +314,11 @@ def infuse(state: dict, action: Action) -> None:
 
 
 def consume(state: dict, action: Action) -> None:
-    elements.consume(state["elements"], action.payload.get("element"))
+    """Consume an element; during a monster type's turn it is noted as the
+    players' choice for that type's card (a wild element is chosen once)."""
+    from companion.games.gloomhaven.play.rounds import current_turn
+    element = action.payload.get("element")
+    elements.consume(state["elements"], element)
+    turn, consumed = current_turn(state), state.get("consumed") or {}
+    if turn and turn["kind"] == "monster" and consumed.get("monster") == turn["id"]:
+        consumed.setdefault("by_hand", []).append(element)

@@ -56,6 +56,20 @@ def remove_standee(state: dict, found: dict, died: bool) -> None:
         line = (N_("%(standee)s dies: place a coin on its hex.") if found["coin"]
                 else N_("%(standee)s dies (no coin: it was not placed with a room)."))
         state["news"].append([line, {"standee": common.standee_label(found)}])
+        _last_enemy(state)
+
+
+def _last_enemy(state: dict) -> None:
+    """The last monster died and no door is left to open: many scenarios are
+    won then, at the end of the round (rulebook, "Scenario completion"); the
+    goal is in the scenario book, not in the data, so the table is told, not
+    ended."""
+    from companion.games.gloomhaven.play.rounds import openable_rooms
+    if state["standees"] or not catalog.scenario(state["scenario"]).get("rooms_in_data", True) \
+            or openable_rooms(state):
+        return
+    state["news"].append([N_("No monster is left and no door is left to open: if the scenario's goal is to "
+                             "kill all enemies, it is won at the end of this round."), {}])
 
 
 def take_off(state: dict, action: Action) -> None:

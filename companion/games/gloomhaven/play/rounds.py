@@ -178,7 +178,13 @@ def start_turn(state: dict, turn: dict) -> bool:
         if not state["walk"]:
             return False
         consume_card_elements(state, turn["id"])
-        return start_standee_turn(state)
+        started = start_standee_turn(state)
+        if started:  # the first of the type to act is the one that consumed (and gains)
+            consumer = acting_standee(state)["id"]
+            state["consumed"]["standee"] = consumer
+            if state["consumed"]["elements"]:  # its shield or retaliate from them lasts the round
+                state.setdefault("consumed_round", {})[consumer] = list(state["consumed"]["elements"])
+        return started
     if turn["kind"] == "character":
         figure = state["characters"][turn["id"]]
         if figure["exhausted"]:
@@ -274,7 +280,8 @@ def end_round(state: dict) -> None:
     for deck_id, deck in sorted(state["decks"].items()):
         if ability_decks.end_of_round(deck):
             lines.append([N_("The %(deck)s ability deck was reshuffled."), {"deck": catalog.deck(deck_id)["name"]}])
-    state.update(phase="choosing", revealed={}, order=[], turn=None, walk=[], walk_at=0, consumed=None)
+    state.update(phase="choosing", revealed={}, order=[], turn=None, walk=[], walk_at=0, consumed=None,
+                 consumed_round={})
     from companion.games.gloomhaven.play import special
     special.check(state, "round_end")
     if state["phase"] == "ended":

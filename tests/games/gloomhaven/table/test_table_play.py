@@ -326,3 +326,28 @@ def test_a_monster_attack_at_the_cards_value_shows_the_stat_and_the_card():
     first = table.state["attacks"][0]["working"][0]
     assert first[0] == "base attack %(value)d = %(stat)d on the stat card %(delta)+d on this card"
     assert first[1]["stat"] + first[1]["delta"] == value
+
+
+def kill(table, standee: dict) -> None:
+    table.act("s1", "standee.adjust", standee=standee["id"], delta=-standee["hp"])
+
+
+LAST_ENEMY = "No monster is left and no door is left to open"
+
+
+def test_the_table_says_when_the_last_monster_dies_with_every_door_open():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=10, second=50)
+    table.act("s2", "initiative.choose", initiative=11, second=60)
+    for standee in list(table.state["standees"]):
+        kill(table, standee)
+    assert not any(line[0].startswith(LAST_ENEMY) for line in table.state["news"])  # rooms 2 and 3 wait
+    for room in (2, 3):
+        table.act("s1", "room.reveal", room=room)
+    *others, last = list(table.state["standees"])
+    for standee in others:
+        kill(table, standee)
+        assert not any(line[0].startswith(LAST_ENEMY) for line in table.state["news"])
+    kill(table, last)
+    assert any(line[0].startswith(LAST_ENEMY) for line in table.state["news"])
+    assert table.state["phase"] == "playing"  # the table is told, not ended

@@ -1,0 +1,117 @@
+"""Gloomhaven's names in the reader's language: the base game's monsters,
+ability decks, classes, scenarios and objectives, and the battle goals'
+names and texts, from names.json beside this module (our own Simplified
+Chinese and Japanese, keyed by the ids of data/gloomhaven/: a conversion
+rerun rewrites the data, never these). Pure: no Flask; the web layer says
+which language the reader reads."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from companion.games.gloomhaven import data
+from companion.rules import Msg
+
+KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
+
+#: The reader's language ("zh_Hans", ...; None: English) for lines the
+#: platform formats itself (the history): the web layer sets it.
+reader_language: Callable[[], str | None] = lambda: None
+
+
+class Named(Msg):
+    """A message parameter with names in it ("Bandit Guard 3"): the platform
+    formats it in the reader's language as it translates the message."""
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        return localize_text(self, reader_language())
+
+
+@lru_cache(maxsize=None)
+def table() -> dict:
+    """names.json: kind -> id (a scenario's number as text) -> language -> name."""
+    with open(Path(__file__).with_name("names.json"), encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def english(kind: str, key: str) -> str | None:
+    """The data's own (English) name of `key`, or None if the data has no such id."""
+    if kind == "monsters":
+        found = data.monsters().get(key)
+    elif kind == "decks":
+        found = data.decks().get(key)
+    elif kind == "classes":
+        found = data.classes().get(key)
+    elif kind == "objectives":  # no ids: by the name the scenarios give them
+        return key if key in _objective_names() else None
+    else:
+        found = next((s for s in data.scenarios() if str(s["number"]) == str(key)), None)
+    return found["name"] if found else None
+
+
+@lru_cache(maxsize=None)
+def _objective_names() -> frozenset:
+    return frozenset(o["name"] for s in data.scenarios() for o in s.get("objectives", []))
+
+
+def name(kind: str, key: object, lang: str | None) -> str:
+    """`key`'s name in `lang`; English (the data's) when we have none. A deck
+    with a monster's id (most decks) is named as that monster."""
+    key = str(key)
+    own = table()[kind].get(key) or (table()["monsters"].get(key) if kind == "decks" else None) or {}
+    return own.get(lang or "") or english(kind, key) or key
+
+
+@lru_cache(maxsize=None)
+def _found(kinds: tuple[str, ...], lang: str) -> dict:
+    """English name -> its name in `lang`, for each of `kinds` we have."""
+    found = {}
+    for kind in kinds:
+        for key in table()[kind]:
+            source, translated = english(kind, key), name(kind, key, lang)
+            if source and translated != source:
+                found.setdefault(source, translated)
+    return found
+
+
+def battle_goal(goal_id: object, lang: str | None) -> dict:
+    """A battle goal's {"name", "text"} in `lang` (English, the data's, when
+    we have none)."""
+    goal = next((g for g in data.battle_goals() if str(g["id"]) == str(goal_id)), None)
+    own = (table().get("battle_goals", {}).get(str(goal_id)) or {}).get(lang or "")
+    if own:
+        return {"name": own["name"], "text": own["text"], "lang": lang}
+    return {"name": goal["name"] if goal else str(goal_id), "text": goal["text"] if goal else "", "lang": "en"}
+
+
+@lru_cache(maxsize=None)
+def _pattern(lang: str) -> re.Pattern | None:
+    """Every name we have in `lang` as one pattern, longest first (so "City
+    Guard" wins over the Guard deck). A name counts only where it stands
+    apart from other Latin words: not inside one ("Hounds") nor next to one
+    across a space, hyphen or apostrophe, so a name a player typed ("Ann's
+    Brute", "Ann the Brute") stays as typed while "Brute" alone, or beside
+    Chinese or Japanese text, is the class."""
+    found = _found(KINDS, lang)
+    if not found:
+        return None
+    alternatives = "|".join(re.escape(n) for n in sorted(found, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z])(?<![A-Za-z][\s'’-])(?:{alternatives})(?![A-Za-z])(?![\s'’-][A-Za-z])")
+
+
+def localize_text(text: object, lang: str | None) -> str:
+    """`text` (a standee's label "Bandit Guard 3", a news line, a character
+    named after their class) with each English name we have in `lang` put in
+    that language; anything else is left as it is."""
+    text = "" if text is None else str(text)
+    if not lang or lang == "en":
+        return text
+    pattern = _pattern(lang)
+    if pattern is None:
+        return text
+    found = _found(KINDS, lang)
+    return pattern.sub(lambda match: found[match.group(0)], text)

@@ -1,0 +1,90 @@
+"""Monster, deck, class and scenario names in Simplified Chinese and
+Japanese (companion/games/gloomhaven/names.json, keyed by the data's ids)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.gloomhaven import data, names
+
+LANGUAGES = ("zh_Hans", "ja")
+KINDS = {
+    "monsters": lambda: list(data.monsters()),
+    "classes": lambda: list(data.classes()),
+    "scenarios": lambda: [str(s["number"]) for s in data.scenarios()],
+    "decks": lambda: list(data.decks()),
+    "objectives": lambda: sorted({o["name"] for s in data.scenarios() for o in s.get("objectives", [])}),
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_name_of_the_base_game_has_a_chinese_and_a_japanese_name(kind, language):
+    ids = KINDS[kind]()
+    missing = [key for key in ids if names.name(kind, key, language) == names.english(kind, key)]
+    assert not missing
+    assert len(ids) == {"monsters": 60, "classes": 17, "scenarios": 95, "decks": 30, "objectives": 16}[kind]
+
+
+@pytest.mark.parametrize("kind", ("monsters", "classes", "scenarios"))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_two_of_a_kind_share_a_name(kind, language):
+    shown = [names.name(kind, key, language) for key in KINDS[kind]()]
+    assert len(set(shown)) == len(shown)
+
+
+def test_the_names_file_names_only_ids_the_data_has():
+    for kind in names.KINDS:
+        unknown = [key for key in names.table()[kind] if names.english(kind, key) is None]
+        assert not unknown, (kind, unknown)
+
+
+def test_english_and_an_unknown_language_read_the_datas_names():
+    assert names.name("monsters", "bandit-guard", "en") == "Bandit Guard"
+    assert names.name("scenarios", 1, "fr") == "Black Barrow"
+    assert names.name("monsters", "no-such-monster", "ja") == "no-such-monster"
+
+
+def test_a_deck_named_after_its_monster_reads_as_that_monster():
+    assert names.name("decks", "living-bones", "zh_Hans") == names.name("monsters", "living-bones", "zh_Hans")
+    assert names.name("decks", "guard", "ja") != names.name("decks", "guard", "en")
+
+
+def test_a_label_or_line_gets_every_name_in_it_translated_and_nothing_else():
+    guard = names.name("monsters", "bandit-guard", "zh_Hans")
+    city_guard = names.name("monsters", "city-guard", "zh_Hans")
+    brute = names.name("classes", "brute", "zh_Hans")
+    assert names.localize_text("Bandit Guard 3", "zh_Hans") == f"{guard} 3"
+    # The longest name wins: "City Guard" is one monster, not "City" and the Guard deck.
+    assert names.localize_text("Brute 攻击 City Guard 2：3 点伤害", "zh_Hans") == f"{brute} 攻击 {city_guard} 2：3 点伤害"
+    # Only whole names: a longer word stays as it is.
+    assert names.localize_text("Hounds", "ja") == "Hounds"
+    assert names.localize_text("Bandit Guard 3", "en") == "Bandit Guard 3"
+    assert names.localize_text(None, "ja") == ""
+
+
+def test_a_character_named_after_its_class_reads_as_the_class_and_a_players_own_name_as_typed():
+    assert names.localize_text("Brute", "ja") == names.name("classes", "brute", "ja") != "Brute"
+    for typed in ("Ann's Brute", "Ann the Brute", "Brute-Ann", "Hound Master", "Ann’s Hound"):
+        assert names.localize_text(typed, "ja") == typed
+
+
+def test_a_name_next_to_japanese_text_is_still_found():
+    hound = names.name("monsters", "hound", "ja")
+    assert names.localize_text("Hound 4が倒れた", "ja") == f"{hound} 4が倒れた"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_battle_goal_has_a_name_and_a_text_in_chinese_and_japanese(language):
+    goals = data.battle_goals()
+    assert len(goals) == 24
+    for goal in goals:
+        read = names.battle_goal(goal["id"], language)
+        assert read["lang"] == language and read["name"] and read["text"]
+        assert read["name"] != goal["name"] and read["text"] != goal["text"]
+    assert len({names.battle_goal(g["id"], language)["name"] for g in goals}) == len(goals)
+
+
+def test_a_battle_goal_in_english_is_the_datas():
+    goal = data.battle_goals()[0]
+    assert names.battle_goal(goal["id"], "en") == {"name": goal["name"], "text": goal["text"], "lang": "en"}

@@ -1,0 +1,66 @@
+"""A monster card that summons (the Cultist's "Summon normal Living
+Bones") offers the summon on the acting standee's turn: one tap places it
+as summoned, so it acts from the next round."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.present import present
+from table_support import started
+
+SUMMON_CARD = next(i for i, card in enumerate(data.decks()["cultist"]["cards"])
+                   if any(a["kind"] == "summon" for a in card["actions"]))
+
+
+def cultists_turn():
+    table = started()
+    table.act("s1", "standee.add", monster="cultist", rank="normal")
+    table.act("s1", "initiative.choose", initiative=95, second=50)
+    table.act("s2", "initiative.choose", initiative=96, second=60)
+    table.state["decks"]["cultist"]["current"] = SUMMON_CARD  # the card it drew, chosen for the test
+    for _ in range(20):
+        turn = table.state["order"][table.state["turn"]]
+        if turn["kind"] == "monster" and turn["id"] == "cultist":
+            return table
+        table.act("s1", "turn.next")
+    raise AssertionError("the cultist never acted")
+
+
+def test_the_acting_standee_offers_what_its_card_summons_and_the_summon_waits_a_round():
+    table = cultists_turn()
+    summons = present(table.state, "s1")["acting"]["summons"]
+    assert summons == [{"monster": "living-bones", "rank": "normal", "count": 1}]
+    before = {s["id"] for s in table.state["standees"]}
+    table.act("s1", "standee.add", monster="living-bones", rank="normal", summoned=True)
+    added = [s for s in table.state["standees"] if s["id"] not in before]
+    assert len(added) == 1 and added[0]["summoned_round"] == table.state["round"]
+
+
+def test_a_boss_special_summons_by_the_number_of_characters():
+    from companion.games.gloomhaven.present import _card_summons
+    state = started().state  # two characters
+    special = [a for group in data.monster("the-sightless-eye")["specials"] for a in group]
+    assert _card_summons(state, special) == [{"monster": "deep-terror", "rank": "normal", "count": 1}] * 2
+
+
+def test_an_ooze_splitting_with_its_own_hit_points_is_left_to_the_table():
+    from companion.games.gloomhaven.present import _card_summons
+    card = next(c for c in data.decks()["ooze"]["cards"] if any(a["kind"] == "summon" for a in c["actions"]))
+    assert _card_summons(started().state, card["actions"]) == []
+
+
+def test_the_turn_shows_the_summon_as_a_button(tmp_path):
+    from companion.games.gloomhaven.rules import RULES
+    from companion.rules import Seat
+    from companion.web import create_app
+    table = cultists_turn()
+    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
+    seat = Seat("s1", "Ann", "player")
+    with app.test_request_context("/"):
+        html = app.jinja_env.get_template("games/gloomhaven/turns.html").render(
+            view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
+    app.extensions["companion.store"].close()
+    form = html[html.index('value="standee.add"'):]
+    form = form[:form.index("</form>")]
+    assert 'name="monster" value="living-bones"' in form and 'name="summoned" value="1"' in form
+    assert "Place what it summons: Living Bones (normal)" in form

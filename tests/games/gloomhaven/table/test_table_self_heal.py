@@ -1,0 +1,64 @@
+"""A monster whose card says "Heal 2, self" is healed with one tap on its
+turn: the acting standee offers it, and the heal follows the rules (poison
+takes it, the maximum caps it)."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.present import present
+from table_support import started
+
+HEAL_CARD = next(i for i, card in enumerate(data.decks()["living-bones"]["cards"])
+                 if [a["kind"] for a in card["actions"]] == ["move", "attack", "heal"])
+
+
+def living_bones_turn():
+    """Scenario 1; a Living Bones placed by hand draws the card with "Heal 2, self"; walked to its turn."""
+    table = started()
+    table.act("s1", "standee.add", monster="living-bones", rank="normal")
+    table.act("s1", "initiative.choose", initiative=90, second=50)
+    table.act("s2", "initiative.choose", initiative=91, second=60)
+    table.state["decks"]["living-bones"]["current"] = HEAL_CARD  # the card it drew, chosen for the test
+    for _ in range(20):
+        turn = table.state["order"][table.state["turn"]]
+        if turn["kind"] == "monster" and turn["id"] == "living-bones":
+            return table
+        table.act("s1", "turn.next")
+    raise AssertionError("the living bones never acted")
+
+
+def test_the_acting_standee_offers_its_cards_self_heal_and_the_heal_follows_the_rules():
+    table = living_bones_turn()
+    acting = present(table.state, "s1")["acting"]
+    assert acting["heals_itself"] == 2
+    def bones():
+        return next(s for s in table.state["standees"] if s["id"] == acting["id"])
+    table.act("s1", "standee.adjust", standee=acting["id"], delta=-3)
+    table.act("s1", "standee.adjust", standee=acting["id"], delta=acting["heals_itself"])
+    assert bones()["hp"] == bones()["max_hp"] - 1
+    table.act("s1", "standee.adjust", standee=acting["id"], delta=acting["heals_itself"])
+    assert bones()["hp"] == bones()["max_hp"]
+
+def test_a_card_without_a_self_heal_offers_none():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=90, second=50)
+    table.act("s2", "initiative.choose", initiative=91, second=60)
+    acting = present(table.state, "s1")["acting"]
+    if acting is not None:  # the guards' cards heal nobody
+        assert acting["heals_itself"] == 0
+
+
+def test_the_turn_shows_a_heal_itself_button_sending_the_heal(tmp_path):
+    from companion.games.gloomhaven.rules import RULES
+    from companion.rules import Seat
+    from companion.web import create_app
+    table = living_bones_turn()
+    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
+    seat = Seat("s1", "Ann", "player")
+    with app.test_request_context("/"):
+        html = app.jinja_env.get_template("games/gloomhaven/turns.html").render(
+            view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
+    app.extensions["companion.store"].close()
+    form = html[html.index('value="standee.adjust"'):]
+    form = form[:form.index("</form>")]
+    assert 'name="delta" value="2"' in form and "It heals itself 2" in form

@@ -1,0 +1,73 @@
+"""A monster card that consumes an element of the players' choice (the
+Earth Demon's "consume any element: infuse earth"): on its turn the table
+offers each element it could take, once; after the players choose, it
+offers the element the card infuses, once."""
+
+from __future__ import annotations
+
+from companion.games.gloomhaven import data
+from companion.games.gloomhaven.present import present
+from table_support import started
+
+WILD_CARD = next(i for i, card in enumerate(data.decks()["earth-demon"]["cards"])
+                 if any(a["kind"] == "consume" and a["element"] == "wild" for a in card["actions"]))
+
+
+def earth_demons_turn():
+    """Ann infuses fire on her turn and places an Earth Demon by hand, whose
+    card is the one with the wild element; walked to its turn."""
+    table = started()
+    table.act("s1", "initiative.choose", initiative=5, second=50)
+    table.act("s2", "initiative.choose", initiative=6, second=60)
+    table.act("s1", "element.infuse", element="fire")
+    table.act("s1", "standee.add", monster="earth-demon", rank="normal")
+    table.state["decks"]["earth-demon"]["current"] = WILD_CARD  # the card it drew, chosen for the test
+    for _ in range(20):
+        turn = table.state["order"][table.state["turn"]]
+        if turn["kind"] == "monster" and turn["id"] == "earth-demon":
+            return table
+        table.act("s1", "turn.next", for_them=True)
+    raise AssertionError("the demon never acted")
+
+
+def wild(table) -> dict:
+    return present(table.state, "s1")["acting"]["wild"]
+
+
+def test_the_players_choose_the_element_once_and_then_the_card_infuses_its_own():
+    table = earth_demons_turn()
+    assert wild(table) == {"taken": [], "elements": ["fire"], "infuses": []}
+    table.act("s2", "element.consume", element="fire")
+    assert wild(table) == {"taken": ["fire"], "elements": [], "infuses": ["earth"]}
+    table.act("s2", "element.infuse", element="earth")
+    assert wild(table)["infuses"] == [] and table.state["elements"]["infusing"] == ["earth"]
+    table.act("s1", "turn.next")  # strong at the end of its turn (and waning if the round ends with it)
+    assert table.state["elements"]["strength"]["earth"] != "inert"
+
+
+def test_a_card_without_a_wild_element_offers_no_choice():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=90, second=50)
+    table.act("s2", "initiative.choose", initiative=91, second=60)
+    acting = present(table.state, "s1")["acting"]
+    assert acting is None or acting["wild"] is None
+
+
+def test_the_turn_offers_the_choice_as_buttons(tmp_path):
+    from companion.games.gloomhaven.rules import RULES
+    from companion.rules import Seat
+    from companion.web import create_app
+    table = earth_demons_turn()
+    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
+    seat = Seat("s1", "Ann", "player")
+
+    def turns_html() -> str:
+        with app.test_request_context("/"):
+            return app.jinja_env.get_template("games/gloomhaven/turns.html").render(
+                view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
+    html = turns_html()
+    assert 'value="element.consume"' in html and "Consume Fire" in html
+    table.act("s2", "element.consume", element="fire")
+    html = turns_html()
+    assert "Consume Fire" not in html and 'value="element.infuse"' in html and "Then it infuses Earth" in html
+    app.extensions["companion.store"].close()
