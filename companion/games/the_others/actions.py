@@ -26,7 +26,7 @@ CITY = ("heal", "repent", "extra_turn", "upgrade", "satellite_cannon")
 SPACE_FIELDS = tuple(f"{group}.{token}" for group in ("tokens", "printed")
                      for token in ("fire", "corruption", "pentagram", "nest", "altar")) \
     + tuple(f"monsters.{kind}" for kind in MONSTER_KINDS) + ("face_down", "innocents", "extra_turns") \
-    + tuple(f"npcs.{npc}" for npc in NPCS)
+    + tuple(f"npcs.{npc}" for npc in NPCS) + ("start",)
 REVEALED = ("fire", "corruption", "pentagram", "nest", "innocents", "extra_turns")
 
 
@@ -102,8 +102,9 @@ SPECS = [
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
                (Int("count", default=1, min=1, max=10),)),
     ActionSpec("round.end", "End the round: level 7 harm, summons allowed, tokens reset."),
-    ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests.",
-               monsters("kind -> how many")),
+    ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests (onto the free nests of the space "
+               "named, where the group tracks nests; each monster there blocks one nest).",
+               (*monsters("kind -> how many"), Text("space", default=None, max_length=8))),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
                (hero(), IntList("slots", min=1, max=7, max_items=5))),
     ActionSpec("hero.adjust", "Change a hero's dashboard for an effect the app doesn't model.",
@@ -144,7 +145,8 @@ SPECS = [
     ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom).",
                (Text("card", max_length=60),)),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),)),
-    ActionSpec("space.set", "Set a count of a space.",
+    ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
+               "comes in and innocents are rescued).",
                (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20))),
     ActionSpec("hero.move", "Move a hero one space, to a space the group says is adjacent (the app doesn't know "
                "the board's layout); in the hero's turn the steps are counted (2, +1 Raven Corp, +1 Cyber Legs, "

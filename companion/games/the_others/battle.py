@@ -259,11 +259,14 @@ def assign_hits(state: dict, actor: Actor, payload: dict) -> dict:
 
 def monster_killed(state: dict, monster: dict) -> None:
     if monster["kind"] == "hell_club":
-        from companion.games.the_others import cards
+        from companion.games.the_others import cards, story
         cards.hell_club_killed(state, monster["hell_club"])
+        story.monster_killed(state, "hell_club", in_fight=True)
         return
     dead = state["monsters"].setdefault("dead", {})
     dead[monster["kind"]] = dead.get(monster["kind"], 0) + 1
+    from companion.games.the_others import story
+    story.monster_killed(state, monster["kind"], in_fight=True)
     where = state.get("spaces", {}).get(state["fight"]["setup"].get("space") or "")
     if where is not None and where["monsters"].get(monster["kind"], 0) > 0:
         where["monsters"][monster["kind"]] -= 1

@@ -235,6 +235,8 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
         return
     decks.reveal(state, sealed_name(hero_id), number)
     hero["dark_past"] = number
+    from companion.games.the_others import story
+    story.count(state, "hero_dark_past_revealed")
     card = data.dark_pasts()[number]
     effect = card["effect"]
     if effect == "wounds":

@@ -125,6 +125,8 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         if hero["innocents"] < 1:
             raise ActionError(N_("%(hero)s holds no innocent."), field="change", hero=name(hero_id))
         hero["innocents"] -= 1
+        from companion.games.the_others import story
+        story.rescued(state, 1)
     elif change in NPCS:
         require_hero_player(state, actor, hero_id)
         if change in hero["npcs"]:
@@ -182,6 +184,8 @@ def satellite_kill(state: dict, kind) -> None:
         raise ActionError(N_("The satellite cannon kills an acolyte or an abomination."), field="kill")
     dead = state["monsters"].setdefault("dead", {})
     dead[kind] = dead.get(kind, 0) + 1
+    from companion.games.the_others import story
+    story.monster_killed(state, kind, in_fight=False)
 
 
 def city_items(payload: dict) -> list[dict]:
@@ -255,6 +259,8 @@ def replace(state: dict, actor: Actor, payload: dict) -> None:
         inventory.remove(upgrade)
     hero = new_hero(dead["player"])
     hero.update(turn_tokens=dead["turn_tokens"], city_action=dead["city_action"], upgrades=list(chosen))
+    from companion.games.the_others import spaces
+    hero["space"] = spaces.start_space(state)  # on the starting space, when the group tracks it
     state["heroes"][new_id] = hero
     state["inventory"] = inventory
     state["reserve"].remove(new_id)

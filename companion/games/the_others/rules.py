@@ -60,6 +60,7 @@ def summon(state: dict, actor: Actor, payload: dict) -> None:
     if total > state.get("summons_left", 0):
         raise ActionError(N_("At most %(count)d monsters may be summoned now."), field="monsters",
                           count=state.get("summons_left", 0))
+    spaces.summon_onto_nests(state, payload.get("space"), wanted, total)
     for kind, count in wanted.items():
         dead[kind] -= count
     state["summons_left"] = state.get("summons_left", 0) - total
@@ -140,6 +141,7 @@ class TheOthersRules(Rules):
         return fight.monster_defense(monster, setup)
 
     counted_tasks = effects.counted_tasks()
+    counted_goals = story.COUNTED
 
     @staticmethod
     def card_needs(view: dict, card_id: str) -> list[str]:
@@ -181,6 +183,7 @@ class TheOthersRules(Rules):
         if action.seat and seat is None:
             raise ActionError(N_("No such seat."), field="seat")
         handler(state, Actor(action.seat, seat.role if seat else None), action.payload)
+        spaces.at_start(state)  # rescues on the starting space happen at any moment
         return state
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:

@@ -71,12 +71,50 @@ def set_count(state: dict, actor: Actor, payload: dict) -> None:
         target[group][key] = value
     elif what in COUNTS:
         target[what] = value
+    elif what == "start":
+        if value > 1:
+            raise ActionError(N_("Enter 1 for the starting space, 0 for any other."), field="value")
+        set_start(state, payload["space"] if value else None)
     elif group == "npcs" and key in NPCS:
         if value > 1:
             raise ActionError(N_("An NPC is on one space at most: enter 0 or 1."), field="value")
         place_npc(state, key, target if value else None)
     else:
         raise ActionError(N_("Choose one of the listed options."), field="what")
+
+
+def set_start(state: dict, space_id: str | None) -> None:
+    """The board has one starting space: marking one unmarks any other."""
+    for sid, where in state.get("spaces", {}).items():
+        where["start"] = sid == space_id
+
+
+def start_space(state: dict) -> str | None:
+    for sid, where in state.get("spaces", {}).items():
+        if where.get("start"):
+            return sid
+    return None
+
+
+def free_nests(target: dict) -> int:
+    """Nests (printed and tokens) not blocked: each monster figure in the
+    space blocks one; heroes block none (rulebook "summoning monsters")."""
+    return max(0, count(target, "nest") - sum(target["monsters"].values()))
+
+
+def summon_onto_nests(state: dict, space_id, wanted: dict, total: int) -> None:
+    """Where the group tracks nests, summoned monsters go onto the free
+    nests of the space named; with no nest tracked, the table places them."""
+    tracked = state.get("spaces", {})
+    if not any(count(where, "nest") for where in tracked.values()):
+        return
+    target = space(state, space_id)
+    if total > free_nests(target):
+        raise ActionError(N_("%(space)s has %(count)d free nests."), field="space", space=target["name"],
+                          count=free_nests(target))
+    for kind, number in wanted.items():
+        if number:
+            target["monsters"][kind] += number
 
 
 def count(target: dict, token: str) -> int:
@@ -117,16 +155,27 @@ def prepare_move(state: dict, payload: dict, rng: random.Random) -> list[dict]:
             for check in checks_for(state, hero_id, to)]
 
 
-def move_allowance(state: dict, hero_id: str) -> int:
-    """Spaces the hero may move in their turn: 2, +1 with Raven Corp, +1
-    with Cyber Legs, 1 less when Sloth slowed them (never below 1)."""
+def move_lines(state: dict, hero_id: str) -> list[dict]:
+    """The working of the hero's move: 2, +1 with Raven Corp, +1 with Cyber
+    Legs, 1 less when Sloth slowed them (never below 1)."""
+    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
-    steps = data.constants()["move"]
-    steps += sum(npc["effect"].get("move", 0) for npc in data.rules()["npcs"] if npc["id"] in hero["npcs"])
-    steps += sum(data.upgrades()[u]["effect"].get("move", 0) for u in hero["upgrades"] if u in data.upgrades())
-    if "slowed" in hero["marks"]:
-        steps = max(1, steps - 1)
-    return steps
+    lines = [line(N_("Move"), data.constants()["move"])]
+    for npc in data.rules()["npcs"]:
+        if npc["id"] in hero["npcs"] and npc["effect"].get("move"):
+            lines.append(line(N_("NPC %(name)s"), npc["effect"]["move"], name=npc["name"]))
+    for upgrade in hero["upgrades"]:
+        if data.upgrades().get(upgrade, {}).get("effect", {}).get("move"):
+            lines.append(line(N_("Upgrade %(name)s"), data.upgrades()[upgrade]["effect"]["move"],
+                              name=data.upgrades()[upgrade]["name"]))
+    if "slowed" in hero["marks"] and sum(item["amount"] for item in lines) > 1:
+        lines.append(line(N_("Slowed (Sloth)"), -1))
+    return lines
+
+
+def move_allowance(state: dict, hero_id: str) -> int:
+    """Spaces the hero may move in their turn."""
+    return sum(item["amount"] for item in move_lines(state, hero_id))
 
 
 def count_step(state: dict, hero_id: str, payload: dict) -> None:
@@ -217,6 +266,25 @@ def apply_checks(state: dict, hero_id: str, to: str, rolled: list) -> None:
     state["last_checks"] = [{**check, "roll": record["roll"], "hero": hero_id} for check, record in zip(wanted, rolled)]
 
 
+def at_start(state: dict) -> None:
+    """Run after every action. Battleground of Souls: innocents following a
+    hero on a starting space with no monster are rescued (removed from the
+    game) at any moment; the Commissioner held there counts for Rescue the
+    Chief!. Both count towards the current mission."""
+    from companion.games.the_others import story
+    start = start_space(state)
+    if start is None or state["phase"] == "over":
+        return
+    here = state["spaces"][start]
+    for hero_id in heroes_in(state, start):
+        hero = state["heroes"][hero_id]
+        if "commissioner" in hero["npcs"]:
+            story.count(state, "commissioner_to_start")
+        if hero["innocents"] and not has_monsters(here) and "innocents_follow" in story.special(state):
+            rescued, hero["innocents"] = hero["innocents"], 0
+            story.rescued(state, rescued)
+
+
 def place_npc(state: dict, npc: str, where: dict | None) -> None:
     """An NPC token is in one place: a space, a hero's dashboard, or nowhere."""
     for other in state.get("spaces", {}).values():
@@ -276,6 +344,8 @@ def explore(state: dict, here: dict, revealed) -> None:
             here[kind] += number
     state["story"]["innocents_revealed"] = state["story"].get("innocents_revealed", 0) + revealed.get("innocents", 0)
     here["face_down"] = 0
+    from companion.games.the_others import story
+    story.count(state, "innocents_revealed", revealed.get("innocents", 0))
 
 
 def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
@@ -296,3 +366,5 @@ def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("An altar takes %(count)d skill results of one cleanse."), field="what", count=cost)
     here["tokens"][what] -= 1
     roll["removed"] -= cost
+    from companion.games.the_others import story
+    story.token_removed(state, what, monsters_there=has_monsters(here))

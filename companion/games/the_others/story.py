@@ -79,6 +79,69 @@ def choose(state: dict, actor: Actor, payload: dict) -> None:
     state["story"]["mission"], state["story"]["choose"] = picked, []
 
 
+# -- what the app counts by itself ------------------------------------------------------------
+#: Goals the app counts from what it sees (kills, cleanses, flips, rescues, a
+#: dark past turned up); the progress buttons correct it. The others are moved by hand.
+COUNTED = {
+    "innocents_revealed", "innocents_rescued", "commissioner_to_start", "pentagrams_removed", "fire_removed",
+    "corruption_removed", "fire_or_corruption_removed", "altar_destroyed", "controller_killed",
+    "controller_and_avatar_killed", "monsters_killed_in_round", "abominations_killed_in_round",
+    "hero_dark_past_revealed",
+}
+#: Goals that must be reached within one round: their progress starts again at each round's end.
+IN_ONE_ROUND = ("monsters_killed_in_round", "abominations_killed_in_round")
+#: The monster kills each goal counts (a fight's or the satellite cannon's).
+KILLS = {"controller_killed": ("controller",), "controller_and_avatar_killed": ("controller", "avatar"),
+         "monsters_killed_in_round": None, "abominations_killed_in_round": ("abomination",)}
+#: The face-up tokens each goal counts when a cleanse removes them; True: only from a space with no monster.
+REMOVALS = {"pentagrams_removed": (("pentagram",), False), "fire_removed": (("fire",), False),
+            "corruption_removed": (("corruption",), True),
+            "fire_or_corruption_removed": (("fire", "corruption"), True), "altar_destroyed": (("altar",), False)}
+
+
+def special(state: dict) -> list[str]:
+    return story(state).get("special", [])
+
+
+def count(state: dict, goal: str, amount: int = 1) -> None:
+    """One event the current mission counts: the marker moves on by itself.
+    A goal whose target is a yes/no (Rescue the Chief!) is reached at once."""
+    progress = state["story"]
+    current = progress["mission"]
+    if amount <= 0 or current is None or state["winner"] is not None or mission(state, current)["goal"] != goal:
+        return
+    target = mission_target(state, current)
+    progress["progress"] += amount
+    if target is not None and progress["progress"] >= target:
+        complete(state, current)
+
+
+def rescued(state: dict, amount: int) -> None:
+    state["story"]["innocents_rescued"] = state["story"].get("innocents_rescued", 0) + amount
+    count(state, "innocents_rescued", amount)
+
+
+def monster_killed(state: dict, kind: str, in_fight: bool) -> None:
+    for goal, kinds in KILLS.items():
+        if goal == "abominations_killed_in_round" and not in_fight:
+            continue  # "killed in fights"
+        if kinds is None or kind in kinds:
+            count(state, goal)
+
+
+def token_removed(state: dict, token: str, monsters_there: bool) -> None:
+    for goal, (tokens, needs_empty) in REMOVALS.items():
+        if token in tokens and not (needs_empty and monsters_there):
+            count(state, goal)
+
+
+def round_ended(state: dict) -> None:
+    """A goal for one round not reached this round starts again at 0."""
+    current = state["story"]["mission"]
+    if current is not None and mission(state, current)["goal"] in IN_ONE_ROUND:
+        state["story"]["progress"] = 0
+
+
 def tie_pending(state: dict, action_type: str) -> bool:
     """The heroes win a tie: when the step that emptied the reserve also
     completed the last mission, the group records that mission right after."""

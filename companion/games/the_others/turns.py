@@ -218,7 +218,10 @@ def end_round(state: dict, actor: Actor, payload: dict) -> None:
     if payload.get("drawn"):
         cards.add_to_hand(state, payload["drawn"])
     level = apocalypse.level(state)
+    from companion.games.the_others import story
+    story.round_ended(state)
     reset_tokens(state)
+    state["summons_base"] = {"heroes": state["options"]["hero_count"], "apocalypse": apocalypse.extra_summons(level)}
     state["summons_left"] = state["options"]["hero_count"] + apocalypse.extra_summons(level)
     state["round"] += 1
     flow.go_to(state, "round_start")

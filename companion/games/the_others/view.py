@@ -113,6 +113,12 @@ def view(state: dict, seat: Seat | None) -> dict:
     from companion.games.the_others import spaces
     alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
     shown["move_allowance"] = {h: spaces.move_allowance(state, h) for h in alive}
+    tracked = state.get("spaces", {})
+    # Free nests per space, when the group tracks any nest (summons go onto them).
+    shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
+        if any(spaces.count(where, "nest") for where in tracked.values()) else {}
+    from companion.games.the_others import working
+    shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     return shown

@@ -1,0 +1,190 @@
+"""Mission progress the app counts by itself from what it sees: innocents
+flipped and rescued on the starting space, the Commissioner brought there,
+monsters killed (in one round, where the mission says so), tokens removed by
+a cleanse, a dark past turned up; the other goals are moved by hand."""
+
+from __future__ import annotations
+
+from test_the_others_round import play_turn, refused
+from the_others_support import started
+
+ROUND_ONE = (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco"))
+
+
+def battleground():
+    table = started(story="battleground_of_souls")
+    table.act("ann", "round.first_hero", hero="rose")
+    for name in ("Start", "Church"):
+        table.act(None, "space.add", name=name)
+    table.act(None, "space.set", space="s1", what="start", value=1)
+    table.act(None, "space.set", space="s2", what="face_down", value=2)
+    table.act("ann", "hero.move", hero="rose", to="s2", teleport=True)
+    return table
+
+
+def test_flipped_innocents_the_commissioner_and_rescues_move_the_missions_on():
+    table = battleground()
+    table.act("ann", "hero.pick_up", hero="rose", what="explore", revealed={"innocents": 2})
+    assert table.state["story"]["choose"] == ["2A", "2B"]  # Rescue the Innocents: 2 revealed
+    table.act("ann", "mission.choose", mission="2B")
+    table.act(None, "space.set", space="s2", what="npcs.commissioner", value=1)
+    table.act("ann", "hero.pick_up", hero="rose", what="commissioner")
+    assert table.state["story"]["mission"] == "2B"
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    assert table.state["story"]["mission"] == "3"  # the Chief is on the starting space
+    assert table.state["story"]["progress"] == 0
+
+
+def test_innocents_following_a_hero_are_rescued_on_the_starting_space_with_no_monster():
+    table = battleground()
+    table.state["story"].update(mission="3", progress=0)  # Save Their Souls: 3 innocents
+    table.act(None, "space.set", space="s2", what="innocents", value=2)
+    table.act("ann", "hero.pick_up", hero="rose", what="innocents")
+    table.act("ann", "hero.pick_up", hero="rose", what="innocents")
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    assert table.state["heroes"]["rose"]["innocents"] == 2  # a monster is there: not yet
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=0)
+    assert table.state["heroes"]["rose"]["innocents"] == 0
+    assert (table.state["story"]["progress"], table.state["story"]["innocents_rescued"]) == (2, 2)
+    table.act("ann", "hero.move", hero="rose", to="s2", teleport=True)
+    table.act("ann", "hero.adjust", hero="rose", change="innocent")
+    assert table.state["heroes"]["rose"]["innocents"] == 1  # held until the starting space
+    table.act("ann", "hero.adjust", hero="rose", change="rescue")  # by hand (a card, an ability): counts too
+    assert table.state["winner"] == "heroes"
+
+
+def test_other_stories_rescue_nobody_on_the_starting_space():
+    table = started()
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act(None, "space.add", name="Start")
+    table.act(None, "space.set", space="s1", what="start", value=1)
+    table.act("ann", "hero.adjust", hero="rose", change="innocent")
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    assert table.state["heroes"]["rose"]["innocents"] == 1
+
+
+def fight_an_acolyte(table, seat, by_sin=False):
+    """A fight against one acolyte that the hero's two hits kill."""
+    table.act("sin" if by_sin else seat, "fight.start", monsters={"acolyte": 1},
+              entered={"hero": "hit hit", "sin": "blank blank"})
+    table.act(seat, "fight.resolve", assigned=[2], turned={})
+
+
+def test_kills_in_one_round_count_only_within_that_round():
+    table = started(story="haven_in_flames")  # Monstrous Threat: 3 monsters killed in one round
+    table.act("ann", "round.first_hero", hero="rose")
+    for seat, hero in ROUND_ONE[:2]:
+        table.act(seat, "turn.start", hero=hero)
+        fight_an_acolyte(table, seat)
+        table.act(seat, "turn.end")
+        table.act("sin", "reaction.end")
+    assert table.state["story"]["progress"] == 2
+    play_turn(table, "cy", "rocco")
+    for seat, hero in ROUND_ONE:
+        play_turn(table, seat, hero)
+    table.act(None, "round.end")
+    assert (table.state["story"]["mission"], table.state["story"]["progress"]) == ("1", 0)
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act("ann", "turn.start", hero="rose")
+    fight_an_acolyte(table, "ann")
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.spend")
+    fight_an_acolyte(table, "ann", by_sin=True)  # a kill in the SIN's fight counts as well
+    table.act("sin", "reaction.end")
+    table.act("bob", "turn.start", hero="thorley")
+    fight_an_acolyte(table, "bob")
+    assert table.state["story"]["choose"] == ["2A", "2B"]
+
+
+def test_only_the_mission_in_progress_counts_a_kill():
+    table = started(story="haven_in_flames")
+    table.act("ann", "round.first_hero", hero="rose")
+    table.state["story"].update(mission="4", progress=0)  # Destroy the Avatar: controller and avatar
+    table.act("ann", "turn.start", hero="rose")
+    fight_an_acolyte(table, "ann")
+    assert table.state["story"]["progress"] == 0
+    table.state["heroes"]["rose"]["upgrades"] = ["brutality"]  # +1 hit: 3 hits
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.spend")
+    table.state["facts"]["monsters"]["controller"] = {"combat": 1, "defense": 3}
+    table.act("sin", "fight.start", monsters={"controller": 1}, entered={"hero": "hit hit", "sin": "blank"})
+    table.act("ann", "fight.resolve", assigned=[3], turned={})
+    assert table.state["story"]["progress"] == 1
+
+
+def test_a_cleanse_counts_the_tokens_a_mission_asks_for_where_no_monster_is():
+    table = started(story="the_darkness_within")
+    table.act("ann", "round.first_hero", hero="rose")
+    for _ in range(3):
+        table.act("ann", "mission.progress", delta=1)  # Tempting Fate is moved by hand
+    assert table.state["story"]["mission"] == "2"  # Begin the Ritual: 2 corruption tokens, no monster there
+    table.act(None, "space.add", name="Old Town")
+    table.act(None, "space.set", space="s1", what="tokens.corruption", value=3)
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "cleanse.roll", entered={"hero": "skill skill"})
+    table.act("ann", "cleanse.remove", what="corruption")
+    assert table.state["story"]["progress"] == 0  # an acolyte stands there
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=0)
+    table.act("ann", "cleanse.remove", what="corruption")
+    assert table.state["story"]["progress"] == 1
+
+
+def test_a_dark_past_turned_up_completes_unleash_hell():
+    table = started(story="the_beast_we_become")
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act("ann", "turn.start", hero="rose")
+    for _ in range(6):
+        table.act("ann", "hero.adjust", hero="rose", change="corruption")
+    table.act("ann", "turn.end")
+    assert table.state["story"]["choose"] == ["2A", "2B"]
+
+
+def test_the_starting_space_is_one_space_and_a_reserve_hero_comes_in_there():
+    table = started()
+    table.act("ann", "round.first_hero", hero="rose")
+    for name in ("Start", "Plaza", "Docks"):
+        table.act(None, "space.add", name=name)
+    table.act(None, "space.set", space="s2", what="start", value=1)
+    table.act(None, "space.set", space="s1", what="start", value=1)
+    assert [sid for sid, sp in table.state["spaces"].items() if sp["start"]] == ["s1"]
+    assert refused(table, None, "space.set", space="s1", what="start", value=2).field == "value"
+    table.act("ann", "hero.move", hero="rose", to="s3", teleport=True)
+    for _ in range(5):
+        table.act("ann", "hero.adjust", hero="rose", change="wound")
+    table.act("ann", "hero.replace", hero="rose", reserve="leah", upgrades=[])
+    assert table.state["heroes"]["leah"]["space"] == "s1"
+
+
+def nests(table):
+    for name in ("Nest Street", "Plaza"):
+        table.act(None, "space.add", name=name)
+    table.act(None, "space.set", space="s1", what="printed.nest", value=1)
+    table.act(None, "space.set", space="s1", what="tokens.nest", value=1)
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
+    table.state["monsters"]["dead"] = {"acolyte": 2, "abomination": 1}
+    table.state["summons_left"] = 3
+    return table
+
+
+def test_summoned_monsters_go_onto_free_nests_each_monster_blocking_one():
+    table = nests(started())
+    # Two nests, one acolyte already there: one more monster fits (the rulebook's example).
+    error = refused(table, "sin", "monsters.summon", space="s1", monsters={"acolyte": 2})
+    assert error.field == "space" and error.params["count"] == 1
+    assert refused(table, "sin", "monsters.summon", space="s2", monsters={"acolyte": 1}).field == "space"
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)  # heroes block no nest
+    table.act("sin", "monsters.summon", space="s1", monsters={"abomination": 1})
+    assert table.state["spaces"]["s1"]["monsters"] == {"abomination": 1, "controller": 0, "avatar": 0,
+                                                       "acolyte": 1}
+    assert (table.state["monsters"]["dead"]["abomination"], table.state["summons_left"]) == (0, 2)
+
+
+def test_without_tracked_nests_summons_are_counted_and_placed_at_the_table():
+    table = started()
+    table.state["monsters"]["dead"] = {"acolyte": 2}
+    table.state["summons_left"] = 3
+    table.act("sin", "monsters.summon", monsters={"acolyte": 2})
+    assert table.state["monsters"]["dead"]["acolyte"] == 0
