@@ -330,13 +330,27 @@ def others_here(state: dict, hero_id: str, payload: dict) -> int:
 
 
 def cleanse_size(state: dict, hero_id: str, payload: dict) -> int:
-    """Skill value, +1 per other hero in the space, upgrades, and the dice
-    voluntary corruption lends."""
+    return sum(item["amount"] for item in cleanse_lines(state, hero_id, payload))
+
+
+def cleanse_lines(state: dict, hero_id: str, payload: dict) -> list[dict]:
+    """The cleanse's dice with their working: skill value, +1 per other hero
+    in the space, upgrades, and the dice voluntary corruption lends."""
+    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
     check_wounds_placed(hero, payload)
-    size = _stat(state, hero_id, "skill") + others_here(state, hero_id, payload)
-    size += sum(data.upgrades()[u]["effect"].get("skill_dice", 0) for u in hero["upgrades"])
-    return size + cleanse_bonus(hero, payload)["dice"]
+    lines = [line(N_("Skill value of %(hero)s"), _stat(state, hero_id, "skill"), hero=data.heroes()[hero_id]["name"])]
+    others = others_here(state, hero_id, payload)
+    if others:
+        lines.append(line(N_("Other heroes in the space"), others))
+    for upgrade in hero["upgrades"]:
+        dice = data.upgrades().get(upgrade, {}).get("effect", {}).get("skill_dice", 0)
+        if dice:
+            lines.append(line(N_("Upgrade %(name)s"), dice, name=data.upgrades()[upgrade]["name"]))
+    bonus = cleanse_bonus(hero, payload)["dice"]
+    if bonus:
+        lines.append(line(N_("Voluntary corruption to level %(level)d"), bonus, level=hero["corruption"] + 1))
+    return lines
 
 
 def cleanse_bonus(hero: dict, payload: dict) -> dict:

@@ -273,7 +273,7 @@ def at_start(state: dict) -> None:
     Chief!. Both count towards the current mission."""
     from companion.games.the_others import story
     start = start_space(state)
-    if start is None or state["phase"] == "over":
+    if start is None or story.settled(state):
         return
     here = state["spaces"][start]
     for hero_id in heroes_in(state, start):

@@ -99,6 +99,13 @@ REMOVALS = {"pentagrams_removed": (("pentagram",), False), "fire_removed": (("fi
             "fire_or_corruption_removed": (("fire", "corruption"), True), "altar_destroyed": (("altar",), False)}
 
 
+def settled(state: dict) -> bool:
+    """The game is won for good; the SIN's win from this very action still
+    gives way to the heroes' (they win a tie)."""
+    return state["winner"] is not None and not (state["winner"] == "sin"
+                                                and state.get("sin_won_step") == state.get("step"))
+
+
 def special(state: dict) -> list[str]:
     return story(state).get("special", [])
 
@@ -108,7 +115,7 @@ def count(state: dict, goal: str, amount: int = 1) -> None:
     A goal whose target is a yes/no (Rescue the Chief!) is reached at once."""
     progress = state["story"]
     current = progress["mission"]
-    if amount <= 0 or current is None or state["winner"] is not None or mission(state, current)["goal"] != goal:
+    if amount <= 0 or current is None or settled(state) or mission(state, current)["goal"] != goal:
         return
     target = mission_target(state, current)
     progress["progress"] += amount

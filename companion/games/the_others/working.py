@@ -70,9 +70,25 @@ def target(state: dict, mission_id: str) -> dict | None:
     return part([line(N_("Printed on the story board"), value)])
 
 
+def cleanse(state: dict, hero_id: str) -> dict:
+    """The current hero's cleanse dice, without and with voluntary
+    corruption (None where it can't be taken, or the skill is not entered)."""
+    from companion.games.the_others import battle
+    from companion.rules import ActionError
+    out = {}
+    for key, voluntary in (("without", False), ("with", True)):
+        try:
+            out[key] = part(battle.cleanse_lines(state, hero_id, {"voluntary": voluntary}))
+        except ActionError:
+            out[key] = None
+    return out
+
+
 def for_view(state: dict) -> dict:
     alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
     current = state["story"]["mission"]
+    turn = state.get("turn")
     return {"reactions": reaction_tokens(state), "summons": summons(state),
             "move": {h: move(state, h) for h in alive},
-            "target": target(state, current) if current else None}
+            "target": target(state, current) if current else None,
+            "cleanse": cleanse(state, turn["hero"]) if turn and turn["hero"] in alive else None}

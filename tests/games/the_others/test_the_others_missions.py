@@ -188,3 +188,23 @@ def test_without_tracked_nests_summons_are_counted_and_placed_at_the_table():
     table.state["summons_left"] = 3
     table.act("sin", "monsters.summon", monsters={"acolyte": 2})
     assert table.state["monsters"]["dead"]["acolyte"] == 0
+
+
+def test_the_heroes_win_when_the_last_rescue_and_the_last_death_come_in_the_same_fight():
+    table = battleground()
+    table.state["story"].update(mission="3", progress=2)
+    table.state["reserve"] = []
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
+    table.act("ann", "hero.adjust", hero="rose", change="innocent")
+    for _ in range(4):
+        table.act("bob", "hero.adjust", hero="thorley", change="wound")
+    table.state["first_hero"] = "thorley"
+    table.act("bob", "turn.start", hero="thorley")
+    # Thorley kills the acolyte and dies of his fifth wound: the innocent Rose holds is rescued at once.
+    table.act("bob", "fight.start", monsters={"acolyte": 1}, others_in_space=1,
+              entered={"hero": "hit hit skill", "sin": "hit hit"})
+    table.act("bob", "fight.resolve", assigned=[2], turned={})
+    assert table.state["heroes"]["thorley"]["dead"]
+    assert (table.state["winner"], table.state["phase"]) == ("heroes", "over")

@@ -69,3 +69,19 @@ def test_the_pages_carry_the_working():
     assert shown["working"]["reactions"]["total"] == 3
     assert set(shown["working"]["move"]) == {"rose", "thorley", "rocco"}
     assert shown["working"]["target"]["total"] == 3
+
+
+def test_a_cleanse_shows_its_dice_with_and_without_voluntary_corruption():
+    from companion.games.the_others import battle
+    table = in_turns()
+    table.act(None, "space.add", name="Plaza")
+    for hero, seat in (("rose", "ann"), ("thorley", "bob")):
+        table.act(seat, "hero.move", hero=hero, to="s1", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.state["heroes"]["rose"]["corruption"] = 4  # voluntary to 5: levels 2 and 5 lend a die each
+    shown = RULES.view(table.state, table.seats["ann"])["working"]["cleanse"]
+    assert [amount for _, amount in labels(shown["without"])] == [2, 1]
+    assert [amount for _, amount in labels(shown["with"])] == [2, 1, 2]
+    assert shown["with"]["total"] == battle.cleanse_size(table.state, "rose", {"voluntary": True}) == 5
+    table.state["heroes"]["rose"]["corruption"] = 7
+    assert RULES.view(table.state, table.seats["ann"])["working"]["cleanse"]["with"] is None
