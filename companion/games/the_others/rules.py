@@ -184,6 +184,7 @@ class TheOthersRules(Rules):
             raise ActionError(N_("No such seat."), field="seat")
         handler(state, Actor(action.seat, seat.role if seat else None), action.payload)
         spaces.at_start(state)  # rescues on the starting space happen at any moment
+        story.read_dashboards(state)
         return state
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:

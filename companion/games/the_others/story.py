@@ -86,7 +86,7 @@ COUNTED = {
     "innocents_revealed", "innocents_rescued", "commissioner_to_start", "pentagrams_removed", "fire_removed",
     "corruption_removed", "fire_or_corruption_removed", "altar_destroyed", "controller_killed",
     "controller_and_avatar_killed", "monsters_killed_in_round", "abominations_killed_in_round",
-    "hero_dark_past_revealed",
+    "hero_dark_past_revealed", "upgrades_held", "heroes_at_corruption_3",
 }
 #: Goals that must be reached within one round: their progress starts again at each round's end.
 IN_ONE_ROUND = ("monsters_killed_in_round", "abominations_killed_in_round")
@@ -94,7 +94,7 @@ IN_ONE_ROUND = ("monsters_killed_in_round", "abominations_killed_in_round")
 KILLS = {"controller_killed": ("controller",), "controller_and_avatar_killed": ("controller", "avatar"),
          "monsters_killed_in_round": None, "abominations_killed_in_round": ("abomination",)}
 #: The face-up tokens each goal counts when a cleanse removes them; True: only from a space with no monster.
-REMOVALS = {"pentagrams_removed": (("pentagram",), False), "fire_removed": (("fire",), False),
+REMOVALS = {"pentagrams_removed": (("pentagram",), True), "fire_removed": (("fire",), False),
             "corruption_removed": (("corruption",), True),
             "fire_or_corruption_removed": (("fire", "corruption"), True), "altar_destroyed": (("altar",), False)}
 
@@ -140,6 +140,29 @@ def token_removed(state: dict, token: str, monsters_there: bool) -> None:
     for goal, (tokens, needs_empty) in REMOVALS.items():
         if token in tokens and not (needs_empty and monsters_there):
             count(state, goal)
+
+
+#: Goals read off the heroes' dashboards: how many there are now (the marker never moves back by itself).
+def _upgrades_held(state: dict) -> int:
+    return sum(len(state["heroes"][h]["upgrades"]) for h in state["order"] if not state["heroes"][h]["dead"])
+
+
+def _at_corruption_3(state: dict) -> int:
+    return sum(1 for h in state["order"] if not state["heroes"][h]["dead"] and state["heroes"][h]["corruption"] >= 3)
+
+
+HELD = {"upgrades_held": _upgrades_held, "heroes_at_corruption_3": _at_corruption_3}
+
+
+def read_dashboards(state: dict) -> None:
+    """Gear Up! (upgrades the heroes hold) and Tempting Fate (heroes at
+    corruption 3 or more): the marker follows the dashboards upwards."""
+    current = state["story"]["mission"]
+    if current is None or state["phase"] == "setup":
+        return
+    reading = HELD.get(mission(state, current)["goal"])
+    if reading is not None:
+        count(state, mission(state, current)["goal"], reading(state) - state["story"]["progress"])
 
 
 def round_ended(state: dict) -> None:

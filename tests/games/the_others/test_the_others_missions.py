@@ -208,3 +208,56 @@ def test_the_heroes_win_when_the_last_rescue_and_the_last_death_come_in_the_same
     table.act("bob", "fight.resolve", assigned=[2], turned={})
     assert table.state["heroes"]["thorley"]["dead"]
     assert (table.state["winner"], table.state["phase"]) == ("heroes", "over")
+
+
+def test_gear_up_follows_the_upgrades_the_heroes_hold():
+    table = started()  # Haven's Last Stand, Gear Up!: 3 upgrades (entered)
+    table.act("ann", "round.first_hero", hero="rose")
+    for seat, hero in ROUND_ONE[:2]:
+        table.act(seat, "turn.start", hero=hero)
+        table.act(seat, "city.action", actions=[{"kind": "upgrade", "upgrade": table.state["inventory"][0]}])
+        table.act(seat, "turn.end")
+        table.act("sin", "reaction.end")
+    assert table.state["story"]["progress"] == 2
+    lost = table.state["heroes"]["rose"]["upgrades"][0]
+    table.act("ann", "upgrade.lose", hero="rose", upgrade=lost)
+    assert table.state["story"]["progress"] == 2  # the marker never moves back by itself
+    table.act("cy", "turn.start", hero="rocco")
+    table.act("cy", "city.action", actions=[{"kind": "upgrade", "upgrade": table.state["inventory"][0]}])
+    assert table.state["story"]["progress"] == 2  # 2 held now
+    table.act("cy", "turn.end")
+    for seat, hero in ROUND_ONE:
+        play_turn(table, seat, hero)
+    table.act(None, "round.end")
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=[{"kind": "upgrade", "upgrade": table.state["inventory"][0]}])
+    assert table.state["story"]["choose"] == ["2A", "2B"]
+
+
+def test_tempting_fate_counts_heroes_at_corruption_3():
+    table = started(story="the_darkness_within")  # 3 heroes to corruption 3 (entered)
+    table.act("ann", "round.first_hero", hero="rose")
+    for seat, hero in ROUND_ONE:
+        for _ in range(2):
+            table.act(seat, "hero.adjust", hero=hero, change="corruption")
+        if hero != "rocco":
+            assert table.state["story"]["mission"] == "1"
+    assert table.state["story"]["mission"] == "2"
+
+
+def test_clear_the_hive_counts_pentagrams_removed_only_where_no_monster_is():
+    table = started()
+    table.act("ann", "round.first_hero", hero="rose")
+    table.state["story"].update(mission="2B", progress=0)
+    table.act(None, "space.add", name="Hive")
+    table.act(None, "space.set", space="s1", what="tokens.pentagram", value=2)
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "cleanse.roll", entered={"hero": "skill skill"})
+    table.act("ann", "cleanse.remove", what="pentagram")
+    assert table.state["story"]["progress"] == 0
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=0)
+    table.act("ann", "cleanse.remove", what="pentagram")
+    assert table.state["story"]["progress"] == 1
