@@ -303,10 +303,20 @@ def counter_attack(state: dict, actor: Actor, payload: dict) -> None:
     state["fight"] = None
 
 
+def protector_beside(state: dict, hero_id: str) -> bool:
+    """Thorley's Protector: Thorley alive and another hero's fight in his
+    space (where both stand on tracked spaces; else the group's word)."""
+    thorley = state["heroes"].get("thorley")
+    if thorley is None or thorley["dead"] or "thorley" not in state["order"] or hero_id == "thorley":
+        return False
+    here, his = state["heroes"][hero_id].get("space"), thorley.get("space")
+    return here is None or his is None or here == his
+
+
 def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> None:
     hero_results = results(state, battle["hero_roll"], "hero")
     protector = _count(payload.get("protector"), "protector", 1)
-    if protector and ("thorley" not in state["order"] or battle["hero"] == "thorley"):
+    if protector and not protector_beside(state, battle["hero"]):
         raise ActionError(N_("Only Thorley, beside the fighting hero, can protect them."), field="protector")
     result = fight.outcome(battle["computed"], hero_results, sin_results, battle.get("turned"), protector)
     state["last_fight"] = {"hero": battle["hero"], **result, "killed": [battle["setup"]["monsters"][i]["name"]

@@ -331,3 +331,22 @@ def test_sloth_marks_a_hero_who_starts_a_fight_until_the_round_ends():
         table.act(seat, "turn.end")
     table.act(None, "round.end")
     assert table.state["heroes"]["rose"]["marks"] == ["story"]
+
+
+def test_thorleys_protector_needs_thorley_alive_and_in_the_fighting_heros_space():
+    table = in_turns()
+    for name in ("Plaza", "Docks"):
+        table.act(None, "space.add", name=name)
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    table.act("bob", "hero.move", hero="thorley", to="s2", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"acolyte": 1}, entered={"hero": "skill skill", "sin": "hit hit"})
+    assert refused(table, "ann", "fight.resolve", assigned=[0], protector=1).field == "protector"
+    table.act("ann", "fight.resolve", assigned=[0], protector=0)
+    table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.spend")
+    table.act("sin", "fight.start", monsters={"acolyte": 1}, entered={"hero": "skill skill skill", "sin": "hit hit"})
+    table.act("ann", "fight.resolve", assigned=[0], protector=1)
+    assert table.state["last_fight"]["protected"] == 1
+    assert table.state["last_fight"]["wounds"] == 0  # 2 hits, defense 1, 1 cancelled
