@@ -26,7 +26,7 @@ CITY = ("heal", "repent", "extra_turn", "upgrade", "satellite_cannon")
 SPACE_FIELDS = tuple(f"{group}.{token}" for group in ("tokens", "printed")
                      for token in ("fire", "corruption", "pentagram", "nest", "altar")) \
     + tuple(f"monsters.{kind}" for kind in MONSTER_KINDS) + ("face_down", "innocents", "extra_turns") \
-    + tuple(f"npcs.{npc}" for npc in NPCS) + ("start",)
+    + tuple(f"npcs.{npc}" for npc in NPCS) + ("start", "district")
 REVEALED = ("fire", "corruption", "pentagram", "nest", "innocents", "extra_turns")
 
 
@@ -146,7 +146,8 @@ SPECS = [
                (Text("card", max_length=60),)),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),)),
     ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
-               "comes in and innocents are rescued).",
+               "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
+               "tasks that count districts).",
                (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20))),
     ActionSpec("hero.move", "Move a hero one space, to a space the group says is adjacent (the app doesn't know "
                "the board's layout); in the hero's turn the steps are counted (2, +1 Raven Corp, +1 Cyber Legs, "

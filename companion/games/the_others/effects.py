@@ -202,10 +202,15 @@ def round_end_steps(state: dict) -> list[tuple[str, int]]:
     the story's tasks the app can count, and Darkness Beckons."""
     story = data.stories()[state["options"]["story"]]
     deaths = state.get("deaths_this_round", 0)
+    counted = counted_tasks(state)
     out = []
     for task in story.get("round_end", []):
+        if task not in counted:
+            continue
         steps = {"apocalypse_1": 1, "apocalypse_per_dead_hero": deaths,
-                 "apocalypse_if_hero_died": 1 if deaths else 0}.get(task, 0)
+                 "apocalypse_if_hero_died": 1 if deaths else 0}.get(task)
+        if steps is None:
+            steps = 1 if BOARD_TASKS[task](list(state["spaces"].values())) else 0
         if steps:
             out.append((task, steps))
     if active_card(state, "darkness_beckons"):
@@ -217,9 +222,31 @@ def round_end_steps(state: dict) -> list[tuple[str, int]]:
     return out
 
 
-def counted_tasks() -> tuple[str, ...]:
-    """Round-end tasks the app carries out itself."""
-    return ("apocalypse_1", "apocalypse_per_dead_hero", "apocalypse_if_hero_died")
+def _districts(tracked: list[dict]) -> list[dict]:
+    return [where for where in tracked if where.get("district")]
+
+
+#: Round-end tasks read off the tracked spaces (printed tokens count as tokens); each says whether the
+#: apocalypse track advances 1.
+BOARD_TASKS = {
+    "apocalypse_if_4_districts_monsters":
+        lambda tracked: sum(1 for d in _districts(tracked) if spaces.has_monsters(d)) >= 4,
+    "apocalypse_if_4_districts_corruption":
+        lambda tracked: sum(1 for d in _districts(tracked) if spaces.count(d, "corruption")) >= 4,
+    "apocalypse_if_district_two_fire":
+        lambda tracked: any(spaces.count(d, "fire") >= 2 for d in _districts(tracked)),
+    "apocalypse_if_controller": lambda tracked: any(where["monsters"]["controller"] for where in tracked),
+    "apocalypse_if_avatar": lambda tracked: any(where["monsters"]["avatar"] for where in tracked),
+}
+
+
+def counted_tasks(state: dict | None = None) -> tuple[str, ...]:
+    """Round-end tasks the app carries out itself: always those it counts
+    from the round, and those read off the board once the group tracks spaces."""
+    always = ("apocalypse_1", "apocalypse_per_dead_hero", "apocalypse_if_hero_died")
+    if state is not None and state.get("spaces"):
+        return always + tuple(BOARD_TASKS)
+    return always
 
 
 def altar_draws(state: dict) -> int:

@@ -140,8 +140,12 @@ class TheOthersRules(Rules):
         from companion.games.the_others import fight
         return fight.monster_defense(monster, setup)
 
-    counted_tasks = effects.counted_tasks()
+    @staticmethod
+    def counted_tasks(view: dict) -> tuple[str, ...]:
+        return effects.counted_tasks(view)
+
     counted_goals = story.COUNTED
+    board_tasks = tuple(effects.BOARD_TASKS)
 
     @staticmethod
     def card_needs(view: dict, card_id: str) -> list[str]:

@@ -71,6 +71,10 @@ def set_count(state: dict, actor: Actor, payload: dict) -> None:
         target[group][key] = value
     elif what in COUNTS:
         target[what] = value
+    elif what == "district":
+        if value > 1:
+            raise ActionError(N_("Enter 1 for a district, 0 for a street."), field="value")
+        target["district"] = bool(value)
     elif what == "start":
         if value > 1:
             raise ActionError(N_("Enter 1 for the starting space, 0 for any other."), field="value")

@@ -312,3 +312,63 @@ def test_the_beast_we_become_corrupts_the_marked_hero_at_the_end_of_their_turn()
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "turn.end")
     assert table.state["heroes"]["rose"]["corruption"] == 2
+
+
+def districts(table, count, what=None, value=1):
+    for _ in range(count):
+        table.act(None, "space.add", name=f"District {len(table.state.get('spaces', {})) + 1}")
+        sid = f"s{len(table.state['spaces'])}"
+        table.act(None, "space.set", space=sid, what="district", value=1)
+        if what:
+            table.act(None, "space.set", space=sid, what=what, value=value)
+
+
+def test_the_darkness_within_advances_when_4_tracked_districts_hold_monsters():
+    table = in_turns(story="the_darkness_within")
+    districts(table, 3, "monsters.acolyte")
+    table.act(None, "space.add", name="Main Street")  # a street: doesn't count
+    table.act(None, "space.set", space="s4", what="monsters.acolyte", value=2)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["apocalypse"]["track"]["value"] == 0
+    keep_all_offers(table)
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act(None, "space.set", space="s4", what="district", value=1)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_if_4_districts_monsters", 1]]
+
+
+def test_the_darkness_within_counts_printed_corruption_in_districts():
+    table = in_turns(story="the_darkness_within")
+    districts(table, 2, "printed.corruption")
+    districts(table, 2, "tokens.corruption")
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_if_4_districts_corruption", 1]]
+
+
+def test_haven_in_flames_advances_for_a_district_with_two_fire_tokens():
+    table = in_turns(story="haven_in_flames")
+    districts(table, 1, "tokens.fire", 2)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_1", 1], ["apocalypse_if_district_two_fire", 1]]
+
+
+def test_the_beast_we_become_advances_while_the_controller_or_the_avatar_is_on_the_board():
+    table = in_turns(story="the_beast_we_become")
+    table.act(None, "space.add", name="Crossroads")
+    table.act(None, "space.set", space="s1", what="monsters.controller", value=1)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_if_controller", 1]]
+
+
+def test_without_tracked_spaces_the_board_tasks_are_left_to_the_table():
+    from companion.games.the_others import effects
+    table = in_turns(story="the_beast_we_become")
+    assert "apocalypse_if_controller" not in effects.counted_tasks(table.state)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == []
