@@ -60,6 +60,10 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
     held = {h: len(state["heroes"][h]["upgrades"]) for h in state["order"] if not state["heroes"][h]["dead"]}
     monsters = monsters_from(state, payload.get("monsters"))
     ranged = bool(payload.get("ranged"))
+    where = state.get("spaces", {}).get(hero.get("space") or "")
+    if ranged and where is not None and where.get("district"):
+        # Line of sight stops between districts and streets: ranged fights are fought from a street.
+        raise ActionError(N_("A ranged fight is fought from a street, not from a district."), field="ranged")
     if payload.get("acolyte_ability"):
         acolyte_ability(state, ranged)
         monsters += monsters_from(state, {"acolyte": 1})

@@ -156,6 +156,9 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
     if not actions:
         raise ActionError(N_("Choose the district's city actions."), field="actions")
     from companion.games.the_others import cards, effects
+    where = state.get("spaces", {}).get(hero.get("space") or "")
+    if where is not None and where.get("district") is False:
+        raise ActionError(N_("City actions are taken in a district, not on a street."), field="actions")
     effects.fog_of_hate(state, hero_id)
     for item in actions:
         kind = item.get("kind")

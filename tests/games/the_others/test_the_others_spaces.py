@@ -270,3 +270,16 @@ def test_an_altar_takes_three_skills_of_one_cleanse():
     table.state["roll"]["removed"] = 3
     table.act("ann", "cleanse.remove", what="altar")
     assert table.state["spaces"]["s1"]["tokens"]["altar"] == 0 and table.state["roll"]["removed"] == 0
+
+
+def test_city_actions_need_a_district_and_ranged_fights_a_street():
+    table = board(in_turns())
+    table.act(None, "space.set", space="s1", what="district", value=0)
+    table.act("ann", "turn.start", hero="rose")
+    assert refused(table, "ann", "city.action", actions=["repent"]).field == "actions"
+    table.act(None, "space.set", space="s1", what="district", value=1)
+    assert refused(table, "ann", "fight.start", monsters={"abomination": 1}, ranged=True,
+                   entered={"hero": "hit hit"}).field == "ranged"
+    table.act("ann", "hero.adjust", hero="rose", change="corruption")
+    table.act("ann", "city.action", actions=["repent"])
+    assert table.state["heroes"]["rose"]["corruption"] == 1
