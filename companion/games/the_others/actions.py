@@ -142,8 +142,10 @@ SPECS = [
                 *entered("sin"))),
     ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
                (Int("steps", default=1, min=1, max=7),)),
-    ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom).",
-               (Text("card", max_length=60),)),
+    ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom); "
+               "a Hell Club member it brings goes on a free nest of the space named, where the group tracks nests "
+               "(any nest when all are blocked).",
+               (Text("card", max_length=60), Text("space", default=None, max_length=8))),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),)),
     ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
                "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
@@ -163,7 +165,7 @@ SPECS = [
                 *(count(f"revealed.{kind}", 12) for kind in REVEALED))),
     ActionSpec("monsters.move", "The SIN moves monsters of one kind between spaces (never out of a space where a "
                "hero stands, unless teleported).",
-               (Text("space", max_length=8), Text("to", max_length=8), Choice("kind", choices=MONSTER_KINDS),
+               (Text("space", max_length=8), Text("to", max_length=8), Choice("kind", choices=MONSTER_KINDS + HELL_CLUB),
                 Int("count", default=1, min=1, max=12), flag("teleport"))),
     ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
                "corruption.", (hero(), Choice("take", choices=("wounds", "corruption")))),

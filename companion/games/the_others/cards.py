@@ -158,11 +158,14 @@ def keep_apocalypse_card(state: dict, actor: Actor, payload: dict) -> None:
     card = payload.get("card")
     if card not in offer:
         raise ActionError(N_("Keep one of the two cards drawn."), field="card")
+    club = apocalypse_card(state, card).get("hell_club")
+    if club:
+        from companion.games.the_others import spaces
+        spaces.place_hell_club(state, club, payload.get("space"))
     state["apocalypse"]["cards"].append(card)
     for other in offer:
         if other != card:
             decks.put_at_bottom(apocalypse_deck(state), other)
-    club = apocalypse_card(state, card).get("hell_club")
     if club:
         state["apocalypse"]["hell_club"].append({"id": club, "card": card, "alive": True})
     next_offer(state)
@@ -181,6 +184,8 @@ def hell_club_killed(state: dict, club_id: str) -> None:
     for member in state["apocalypse"]["hell_club"]:
         if member["id"] == club_id and member["alive"]:
             member["alive"] = False
+            from companion.games.the_others import spaces
+            spaces.remove_hell_club(state, club_id)
             if member["card"] in state["apocalypse"]["cards"]:
                 state["apocalypse"]["cards"].remove(member["card"])
             return

@@ -37,7 +37,7 @@ MAX_SPACES = 60
 
 def new_space(name: str) -> dict:
     return {"name": name, "printed": {t: 0 for t in TOKENS}, "tokens": {t: 0 for t in TOKENS},
-            "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}, "npcs": []}
+            "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}, "npcs": [], "hell_club": []}
 
 
 def add(state: dict, actor: Actor, payload: dict) -> None:
@@ -103,14 +103,38 @@ def start_space(state: dict) -> str | None:
 def free_nests(target: dict) -> int:
     """Nests (printed and tokens) not blocked: each monster figure in the
     space blocks one; heroes block none (rulebook "summoning monsters")."""
-    return max(0, count(target, "nest") - sum(target["monsters"].values()))
+    return max(0, count(target, "nest") - sum(target["monsters"].values()) - len(target.get("hell_club", [])))
+
+
+def nests_tracked(state: dict) -> bool:
+    return any(count(where, "nest") for where in state.get("spaces", {}).values())
+
+
+def place_hell_club(state: dict, club_id: str, space_id) -> None:
+    """A Hell Club member comes out on a free nest of the space named; on
+    any nest when every nest is blocked (rulebook "apocalypse cards").
+    With no nest tracked the table places it."""
+    if not nests_tracked(state):
+        return
+    target = space(state, space_id)
+    if not count(target, "nest"):
+        raise ActionError(N_("%(space)s has no nest."), field="space", space=target["name"])
+    if not free_nests(target) and any(free_nests(where) for where in state["spaces"].values()):
+        raise ActionError(N_("%(space)s has no free nest: choose one that has (any nest only when all are blocked)."),
+                          field="space", space=target["name"])
+    target.setdefault("hell_club", []).append(club_id)
+
+
+def remove_hell_club(state: dict, club_id: str) -> None:
+    for where in state.get("spaces", {}).values():
+        if club_id in where.get("hell_club", []):
+            where["hell_club"].remove(club_id)
 
 
 def summon_onto_nests(state: dict, space_id, wanted: dict, total: int) -> None:
     """Where the group tracks nests, summoned monsters go onto the free
     nests of the space named; with no nest tracked, the table places them."""
-    tracked = state.get("spaces", {})
-    if not any(count(where, "nest") for where in tracked.values()):
+    if not nests_tracked(state):
         return
     target = space(state, space_id)
     if total > free_nests(target):
@@ -126,7 +150,7 @@ def count(target: dict, token: str) -> int:
 
 
 def has_monsters(target: dict) -> bool:
-    return any(target["monsters"].values())
+    return any(target["monsters"].values()) or bool(target.get("hell_club"))
 
 
 def heroes_in(state: dict, space_id: str) -> list[str]:
@@ -235,16 +259,22 @@ def monsters_move(state: dict, actor: Actor, payload: dict) -> None:
     require_sin(actor)
     source, target = space(state, payload.get("space")), space(state, payload.get("to"), "to")
     kind = payload.get("kind")
-    if kind not in MONSTERS:
+    club = kind in source.get("hell_club", [])
+    if not club and kind not in MONSTERS:
         raise ActionError(N_("Choose one of the listed options."), field="kind")
-    number = payload.get("count", 1)
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= source["monsters"][kind]:
+    number = 1 if club else payload.get("count", 1)
+    if not club and (isinstance(number, bool) or not isinstance(number, int)
+                     or not 1 <= number <= source["monsters"][kind]):
         raise ActionError(N_("There are only %(count)d of them there."), field="count",
                           count=source["monsters"][kind])
     if source is target:
         raise ActionError(N_("Choose another space."), field="to")
     if heroes_in(state, payload["space"]) and not payload.get("teleport"):
         raise ActionError(N_("Monsters never leave a space where a hero stands."), field="space")
+    if club:  # a Hell Club member: one figure, by name
+        source["hell_club"].remove(kind)
+        target.setdefault("hell_club", []).append(kind)
+        return
     source["monsters"][kind] -= number
     target["monsters"][kind] += number
 

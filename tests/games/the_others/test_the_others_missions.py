@@ -8,6 +8,8 @@ from __future__ import annotations
 from test_the_others_round import play_turn, refused
 from the_others_support import started
 
+from companion.games.the_others import spaces
+
 ROUND_ONE = (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco"))
 
 
@@ -261,3 +263,40 @@ def test_clear_the_hive_counts_pentagrams_removed_only_where_no_monster_is():
     table.act(None, "space.set", space="s1", what="monsters.acolyte", value=0)
     table.act("ann", "cleanse.remove", what="pentagram")
     assert table.state["story"]["progress"] == 1
+
+
+def offer_dr_gan(table):
+    table.state["secrets"]["sin"]["offer"] = ["dr_gan_unleashed", "stab_in_the_dark"]
+    table.state["apocalypse"]["waiting"] = 1
+
+
+def test_a_hell_club_member_comes_out_on_a_free_nest_and_leaves_the_board_when_killed():
+    table = nests(started())
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act(None, "space.add", name="Alley")
+    table.act(None, "space.set", space="s3", what="tokens.nest", value=1)
+    table.act(None, "space.set", space="s3", what="monsters.abomination", value=1)  # blocked
+    offer_dr_gan(table)
+    assert refused(table, "sin", "apocalypse.keep", card="dr_gan_unleashed", space="s3").field == "space"
+    assert refused(table, "sin", "apocalypse.keep", card="dr_gan_unleashed", space="s2").field == "space"  # no nest
+    table.act("sin", "apocalypse.keep", card="dr_gan_unleashed", space="s1")
+    assert table.state["spaces"]["s1"]["hell_club"] == ["dr_gan"]
+    assert spaces.free_nests(table.state["spaces"]["s1"]) == 0  # the acolyte and Dr. Gan block both nests
+    table.act("sin", "monsters.move", space="s1", to="s2", kind="dr_gan")
+    assert table.state["spaces"]["s2"]["hell_club"] == ["dr_gan"]
+    table.state["facts"]["monsters"]["dr_gan"] = {"combat": 1, "defense": 2}
+    table.act("ann", "hero.move", hero="rose", to="s2", teleport=True)
+    assert refused(table, "sin", "monsters.move", space="s2", to="s1", kind="dr_gan").field == "space"
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"dr_gan": 1}, entered={"hero": "hit hit", "sin": "blank"})
+    table.act("ann", "fight.resolve", assigned=[2], turned={})
+    assert table.state["spaces"]["s2"]["hell_club"] == []
+    assert table.state["apocalypse"]["hell_club"][0]["alive"] is False
+
+
+def test_a_hell_club_member_may_go_on_any_nest_when_every_nest_is_blocked():
+    table = nests(started())
+    table.act(None, "space.set", space="s1", what="monsters.abomination", value=1)  # both nests blocked
+    offer_dr_gan(table)
+    table.act("sin", "apocalypse.keep", card="dr_gan_unleashed", space="s1")
+    assert table.state["spaces"]["s1"]["hell_club"] == ["dr_gan"]
