@@ -169,6 +169,10 @@ SPECS = [
                 Int("count", default=1, min=1, max=12), flag("teleport"))),
     ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
                "corruption.", (hero(), Choice("take", choices=("wounds", "corruption")))),
+    ActionSpec("power.choose", "A hero answers the sin's power: Envy (an upgrade gained: 1 wound, or 1 corruption "
+               "to every other hero) or Wrath (monsters killed in a fight: 1 corruption, or every monster may "
+               "teleport 1 space).",
+               (hero(), Choice("take", choices=("wounds", "others_corruption", "corruption", "teleport")))),
     ActionSpec("mission.progress", "Move the mission progress marker one step.",
                (Int("delta", default=1, min=-1, max=1),)),
     ActionSpec("mission.choose", "Choose the branch mission (the other leaves the game).",

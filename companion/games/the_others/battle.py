@@ -258,6 +258,9 @@ def assign_hits(state: dict, actor: Actor, payload: dict) -> dict:
     battle["turned"], battle["killed"] = turned, killed
     for index in killed:
         monster_killed(state, monsters[index])
+    if killed:
+        from companion.games.the_others import powers
+        powers.monsters_killed(state, battle["hero"])  # Wrath
     return battle
 
 

@@ -86,6 +86,8 @@ def take_upgrade(state: dict, hero_id: str, upgrade, refill: list | None) -> Non
     state["inventory"].remove(upgrade)
     state["heroes"][hero_id]["upgrades"].append(upgrade)
     state["inventory"].extend(decks.draw(upgrade_deck(state), list(refill or [])))
+    from companion.games.the_others import powers
+    powers.upgrade_gained(state, hero_id)  # Envy
 
 
 def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:

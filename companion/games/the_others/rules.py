@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from companion.games.the_others import (battle, cards, dashboard, data, effects, flow, forms, labels, setup, spaces,
-                                        story, turns)
+from companion.games.the_others import (battle, cards, dashboard, data, effects, flow, forms, labels, powers, setup,
+                                        spaces, story, turns)
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
 from companion.games.the_others.actions import SPECS
@@ -38,6 +38,7 @@ HANDLERS = {
     "space.add": spaces.add, "space.set": spaces.set_count, "hero.move": spaces.move, "hero.pick_up": spaces.pick_up,
     "cleanse.remove": spaces.cleanse_remove, "monsters.move": spaces.monsters_move,
     "mission.progress": story.advance, "mission.choose": story.choose, "dark_past.choose": cards.choose_dark_past,
+    "power.choose": powers.choose,
 }
 
 

@@ -102,6 +102,7 @@ def start_turn(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("%(hero)s holds no extra-turn token."), field="use_extra",
                           hero=data.heroes()[hero_id]["name"])
     close_reaction(state)  # the SIN let the last turn pass without reacting
+    state["sin"]["wrath_teleport"] = 0
     if use_extra or hero["turn_tokens"] == 0:
         hero["extra_turns"] -= 1
         spent = "extra_turn"

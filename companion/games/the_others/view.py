@@ -233,6 +233,7 @@ LINES = {
     "monsters.move": N_("moved monsters"),
     "mission.choose": N_("chose the next mission"),
     "dark_past.choose": N_("%(hero)s chooses what their dark past costs"),
+    "power.choose": N_("%(hero)s answers the sin's power"),
 }
 
 

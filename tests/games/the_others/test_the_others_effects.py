@@ -372,3 +372,38 @@ def test_without_tracked_spaces_the_board_tasks_are_left_to_the_table():
     full_round(table)
     table.act(None, "round.end")
     assert table.state["round_end_steps"] == []
+
+
+def test_envy_makes_a_hero_gaining_an_upgrade_take_a_wound_or_corrupt_every_other_hero():
+    table = in_turns(sin="envy")
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=[{"kind": "upgrade", "upgrade": table.state["inventory"][0]}])
+    assert table.state["heroes"]["rose"]["power_choices"] == ["envy"]
+    assert refused(table, "bob", "power.choose", hero="rose", take="wounds").field == "hero"  # Rose's player only
+    assert refused(table, "ann", "power.choose", hero="rose", take="teleport").field == "take"
+    table.act("ann", "power.choose", hero="rose", take="others_corruption")
+    assert [table.state["heroes"][h]["corruption"] for h in ("rose", "thorley", "rocco")] == [1, 2, 2]
+    assert refused(table, "ann", "power.choose", hero="rose", take="wounds").field == "hero"  # answered
+
+
+def test_wrath_after_a_fight_that_kills_lets_the_hero_take_a_corruption_or_the_monsters_teleport():
+    table = in_turns(sin="wrath")
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"acolyte": 2}, entered={"hero": "hit hit", "sin": "blank blank blank blank"})
+    table.act("ann", "fight.resolve", assigned=[2, 0], turned={})
+    assert table.state["heroes"]["rose"]["power_choices"] == ["wrath"]  # once, whatever the number killed
+    table.act("ann", "power.choose", hero="rose", take="teleport")
+    assert table.state["sin"]["wrath_teleport"] == 1 and table.state["heroes"]["rose"]["corruption"] == 1
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.end")
+    table.act("bob", "turn.start", hero="thorley")
+    assert table.state["sin"]["wrath_teleport"] == 0
+
+
+def test_other_sins_ask_nothing_after_an_upgrade_or_a_kill():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=[{"kind": "upgrade", "upgrade": table.state["inventory"][0]}])
+    table.act("ann", "fight.start", monsters={"acolyte": 1}, entered={"hero": "hit hit", "sin": "blank blank"})
+    table.act("ann", "fight.resolve", assigned=[2], turned={})
+    assert not table.state["heroes"]["rose"].get("power_choices")
