@@ -116,6 +116,9 @@ SPECS = [
                 Choice("kill", choices=("acolyte", "abomination"), default=None))),
     ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
                (hero(), Choice("upgrade", choices=UPGRADES))),
+    ActionSpec("upgrade.take", "A hero takes a face-up upgrade outside a city action (an event, an ability or a "
+               "card that says so); the deck's next card replaces it.",
+               (hero(), Choice("upgrade", choices=UPGRADES))),
     ActionSpec("hero.replace", "A dead hero's player brings in a reserve hero, taking as many upgrades.",
                (hero(), Choice("reserve", choices=HEROES),
                 Json("upgrades", default=None, doc="upgrade ids from the inventory"))),

@@ -90,6 +90,17 @@ def take_upgrade(state: dict, hero_id: str, upgrade, refill: list | None) -> Non
     powers.upgrade_gained(state, hero_id)  # Envy
 
 
+def take_upgrade_action(state: dict, actor: Actor, payload: dict) -> None:
+    """A hero takes a face-up upgrade outside a city action: an event
+    ("each hero takes an upgrade"), an ability or a card that says so."""
+    from companion.games.the_others import dashboard
+    from companion.games.the_others.turns import require_hero_player
+    hero_id = payload.get("hero")
+    dashboard.alive(state, hero_id)
+    require_hero_player(state, actor, hero_id)
+    take_upgrade(state, hero_id, payload.get("upgrade"), payload.get("refill"))
+
+
 def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:
     """A lost upgrade goes to the bottom of the deck."""
     hero = state["heroes"].get(payload.get("hero"))

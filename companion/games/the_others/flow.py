@@ -13,7 +13,7 @@ SETUP = Phase("setup", N_("set-up phase"), frozenset({"team.choose", "heroes.pic
 #: Allowed at any time of a round (effects of cards, abilities, the story and the board, whose timing the app
 #: doesn't model).
 IN_PLAY = frozenset({
-    "fight.plan", "hero.adjust", "hero.wounds", "hero.replace", "upgrade.lose", "check.roll",
+    "fight.plan", "hero.adjust", "hero.wounds", "hero.replace", "upgrade.lose", "upgrade.take", "check.roll",
     "apocalypse.advance", "apocalypse.keep", "mission.progress", "mission.choose", "hero.move", "hero.pick_up",
     "monsters.move", "dark_past.choose", "power.choose",
     "sin.gain_reactions", "sin.draw", "monsters.summon"})

@@ -42,6 +42,8 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
         taken = sum(1 for item in payload["actions"] if item.get("kind") == "upgrade")
         if taken and effects.upgrade_draws(state):  # Gluttony's power
             payload["drawn"] = cards.pick_sin_cards(state, rng, taken * effects.upgrade_draws(state))
+    elif kind == "upgrade.take" and state.get("upgrades"):
+        payload["refill"] = cards.pick_refills(state, rng, 1)
     elif kind == "sin.play_card":
         payload = effects.prepare_play(state, payload, rng)
     elif kind == "fight.resolve":
@@ -214,6 +216,7 @@ LINES = {
     "hero.adjust": N_("changed %(hero)s's dashboard"),
     "city.action": N_("used a city action"),
     "upgrade.lose": N_("%(hero)s lost an upgrade"),
+    "upgrade.take": N_("%(hero)s takes an upgrade"),
     "hero.replace": N_("%(hero)s joins from the reserve"),
     "fight.start": N_("a fight begins"),
     "fight.plan": N_("planned a fight"),
