@@ -96,8 +96,9 @@ def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
 
 def board_mid_game(server, sin_page, hero_page):
     """A table in round 2's first turn: tracked spaces with the starting
-    space and nests, a dead acolyte to summon, Rose's turn going on."""
-    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+    space and nests, a dead acolyte to summon, Rose's turn going on and
+    Envy's question waiting for her player (she took an upgrade)."""
+    table = server.store.create_table("the-others", "Haven", {"sin": "envy", "acolyte": "nun",
                                                                "story": "battleground_of_souls", "hero_players": "1"})
     join(sin_page, server, table.token, "Sina", "sin")
     join(hero_page, server, table.token, "Hiroko Watanabe-Featherstonehaugh", "hero")
@@ -124,6 +125,7 @@ def board_mid_game(server, sin_page, hero_page):
     act("hero", "hero.move", hero="rose", to="s1", teleport=True)
     act("hero", "hero.move", hero="thorley", to="s1", teleport=True)
     act("hero", "turn.start", hero="rose")
+    act("hero", "upgrade.take", hero="rose", upgrade=server.store.state(table.token)[1]["inventory"][0])
     return table
 
 
@@ -146,3 +148,4 @@ def test_the_board_and_every_working_fit_a_360px_phone_in_each_language(server, 
     # Rose's move and cleanse show their working; the mission's target too.
     expect(hero.locator("#region-controls details.working")).to_have_count(3)
     expect(hero.locator("#region-status details.working")).to_have_count(2)
+    expect(hero.locator("#region-controls form:has(input[value='power.choose']) button")).to_have_count(2)
