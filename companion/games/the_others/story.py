@@ -32,7 +32,7 @@ def following(state: dict, mission_id: str) -> list[str]:
 
 def enter(state: dict, options: list[str]) -> None:
     progress = state["story"]
-    progress["progress"] = 0
+    progress["progress"], progress["kinds_killed"] = 0, []
     if len(options) == 1:
         progress["mission"], progress["choose"] = options[0], []
     else:
@@ -80,14 +80,6 @@ def choose(state: dict, actor: Actor, payload: dict) -> None:
 
 
 # -- what the app counts by itself ------------------------------------------------------------
-#: Goals the app counts from what it sees (kills, cleanses, flips, rescues, a
-#: dark past turned up); the progress buttons correct it. The others are moved by hand.
-COUNTED = {
-    "innocents_revealed", "innocents_rescued", "commissioner_to_start", "pentagrams_removed", "fire_removed",
-    "corruption_removed", "fire_or_corruption_removed", "altar_destroyed", "controller_killed",
-    "controller_and_avatar_killed", "monsters_killed_in_round", "abominations_killed_in_round",
-    "hero_dark_past_revealed", "upgrades_held", "heroes_at_corruption_3",
-}
 #: Goals that must be reached within one round: their progress starts again at each round's end.
 IN_ONE_ROUND = ("monsters_killed_in_round", "abominations_killed_in_round")
 #: The monster kills each goal counts (a fight's or the satellite cannon's).
@@ -97,6 +89,8 @@ KILLS = {"controller_killed": ("controller",), "controller_and_avatar_killed": (
 REMOVALS = {"pentagrams_removed": (("pentagram",), True), "fire_removed": (("fire",), False),
             "corruption_removed": (("corruption",), True),
             "fire_or_corruption_removed": (("fire", "corruption"), True), "altar_destroyed": (("altar",), False)}
+#: Goals where each kind counts once (Destroy the Avatar: the controller and the avatar, both).
+EACH_KIND_ONCE = ("controller_and_avatar_killed",)
 
 
 def settled(state: dict) -> bool:
@@ -104,6 +98,11 @@ def settled(state: dict) -> bool:
     gives way to the heroes' (they win a tie)."""
     return state["winner"] is not None and not (state["winner"] == "sin"
                                                 and state.get("sin_won_step") == state.get("step"))
+
+
+def current_goal(state: dict) -> str | None:
+    current = state["story"]["mission"]
+    return mission(state, current)["goal"] if current else None
 
 
 def special(state: dict) -> list[str]:
@@ -129,11 +128,17 @@ def rescued(state: dict, amount: int) -> None:
 
 
 def monster_killed(state: dict, kind: str, in_fight: bool) -> None:
-    for goal, kinds in KILLS.items():
-        if goal == "abominations_killed_in_round" and not in_fight:
-            continue  # "killed in fights"
-        if kinds is None or kind in kinds:
-            count(state, goal)
+    goal = current_goal(state)
+    if goal not in KILLS or goal == "abominations_killed_in_round" and not in_fight:  # "killed in fights"
+        return
+    if KILLS[goal] is not None and kind not in KILLS[goal]:
+        return
+    if goal in EACH_KIND_ONCE:
+        seen = state["story"].setdefault("kinds_killed", [])
+        if kind in seen:
+            return
+        seen.append(kind)
+    count(state, goal)
 
 
 def token_removed(state: dict, token: str, monsters_there: bool) -> None:
@@ -142,7 +147,7 @@ def token_removed(state: dict, token: str, monsters_there: bool) -> None:
             count(state, goal)
 
 
-#: Goals read off the heroes' dashboards: how many there are now (the marker never moves back by itself).
+# Goals read off the heroes' dashboards: how many there are now (the marker never moves back by itself).
 def _upgrades_held(state: dict) -> int:
     return sum(len(state["heroes"][h]["upgrades"]) for h in state["order"] if not state["heroes"][h]["dead"])
 
@@ -152,6 +157,11 @@ def _at_corruption_3(state: dict) -> int:
 
 
 HELD = {"upgrades_held": _upgrades_held, "heroes_at_corruption_3": _at_corruption_3}
+
+#: Goals the app counts from what it sees (kills, cleanses, flips, rescues, a dark past turned up, the
+#: dashboards); the progress buttons correct it. The others are moved by hand.
+COUNTED = frozenset({"innocents_revealed", "innocents_rescued", "commissioner_to_start", "hero_dark_past_revealed",
+                     *KILLS, *REMOVALS, *HELD})
 
 
 def read_dashboards(state: dict) -> None:

@@ -300,3 +300,15 @@ def test_a_hell_club_member_may_go_on_any_nest_when_every_nest_is_blocked():
     offer_dr_gan(table)
     table.act("sin", "apocalypse.keep", card="dr_gan_unleashed", space="s1")
     assert table.state["spaces"]["s1"]["hell_club"] == ["dr_gan"]
+
+
+def test_destroy_the_avatar_needs_the_controller_and_the_avatar_not_two_controllers():
+    table = started(story="haven_in_flames")
+    table.act("ann", "round.first_hero", hero="rose")
+    table.state["story"].update(mission="4", progress=0)
+    from companion.games.the_others import story
+    for kind in ("controller", "controller"):
+        story.monster_killed(table.state, kind, in_fight=True)
+    assert table.state["story"]["progress"] == 1
+    story.monster_killed(table.state, "avatar", in_fight=True)
+    assert table.state["winner"] == "heroes"
