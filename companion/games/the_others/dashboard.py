@@ -102,6 +102,7 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         take_corruption(state, hero_id, 1)
     elif change == "heal":
         heal(state, hero_id, payload.get("slot"))
+        hero["heal_due"] = max(0, hero.get("heal_due", 0) - 1)
     elif change == "repent":
         hero["corruption"] = corruption.repent(hero)["corruption"]
     elif change == "extra_turn":

@@ -185,11 +185,26 @@ def turn_end(state: dict, hero_id: str) -> None:
         return
     if "mark_hero_corruption_at_turn_end" in story_tasks(state) and "story" in hero["marks"]:
         dashboard.take_corruption(state, hero_id, 1)
+    regenerate(state, hero_id)
     power = data.sins()[state["options"]["sin"]]["power_effect"]
     together = heroes_beside(state, hero_id)
     if power.get("pair_corruption") and len(together) == 2:
         for other in together:
             dashboard.take_corruption(state, other, power["pair_corruption"])
+
+
+def regenerate(state: dict, hero_id: str) -> None:
+    """Morgana's Vampiric Regeneration: 1 wound healed at the end of her
+    turn (not while she can't heal). A wound token still waiting goes
+    first; else her player picks the token (the dashboard asks)."""
+    hero = state["heroes"][hero_id]
+    amount = data.heroes()[hero_id].get("turn_end", {}).get("heal", 0)
+    if not amount or hero["no_healing"]:
+        return
+    taken = min(amount, hero["pending_wounds"])
+    hero["pending_wounds"] -= taken
+    if amount > taken and hero["wounds"]:
+        hero["heal_due"] = hero.get("heal_due", 0) + amount - taken
 
 
 def story_tasks(state: dict) -> list[str]:

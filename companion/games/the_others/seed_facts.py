@@ -77,7 +77,7 @@ DIE_SIDES = 6
 # defense 2 and rolls 2 dice in his ranged fight, where Killshot adds 2 hits.
 SEED_HEROES = [
     {"id": "leah", "name": "Leah"},
-    {"id": "morgana", "name": "Morgana", "abilities": ["Vampiric Regeneration"]},
+    {"id": "morgana", "name": "Morgana", "abilities": ["Vampiric Regeneration"], "turn_end": {"heal": 1}},
     {"id": "thorley", "name": "Thorley", "abilities": ["Protector"],
      "fight_effects": {"protector": {"ally_wounds_cancelled": 1}}},
     {"id": "rocco", "name": "Rocco", "abilities": ["Killshot"], "combat": 2, "defense": 2,

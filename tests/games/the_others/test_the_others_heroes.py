@@ -350,3 +350,28 @@ def test_thorleys_protector_needs_thorley_alive_and_in_the_fighting_heros_space(
     table.act("ann", "fight.resolve", assigned=[0], protector=1)
     assert table.state["last_fight"]["protected"] == 1
     assert table.state["last_fight"]["wounds"] == 0  # 2 hits, defense 1, 1 cancelled
+
+
+def test_morgana_heals_a_wound_at_the_end_of_her_turn_choosing_the_token():
+    table = started(hero_players=2)  # ann: Rose, Thorley; bob: Rocco, Leah
+    table.act("ann", "round.first_hero", hero="rose")
+    for _ in range(5):
+        table.act("ann", "hero.adjust", hero="rose", change="wound")
+    table.act("ann", "hero.replace", hero="rose", reserve="morgana", upgrades=[])
+    table.act("ann", "hero.adjust", hero="morgana", change="wound")
+    table.act("ann", "hero.adjust", hero="morgana", change="wound")
+    table.act("ann", "hero.wounds", hero="morgana", slots=[2])
+    table.act("ann", "turn.start", hero="morgana")
+    table.act("ann", "turn.end")
+    morgana = table.state["heroes"]["morgana"]
+    assert (morgana["pending_wounds"], morgana["wounds"], morgana.get("heal_due", 0)) == (0, [2], 0)  # waiting first
+    table.act("sin", "reaction.end")
+    for seat, hero in (("ann", "thorley"), ("bob", "rocco"), ("bob", "leah")):
+        table.act(seat, "turn.start", hero=hero)
+        table.act(seat, "turn.end")
+        table.act("sin", "reaction.end")
+    table.act("ann", "turn.start", hero="morgana")
+    table.act("ann", "turn.end")
+    assert table.state["heroes"]["morgana"]["heal_due"] == 1  # her player picks the token
+    table.act("ann", "hero.adjust", hero="morgana", change="heal", slot=2)
+    assert (table.state["heroes"]["morgana"]["wounds"], table.state["heroes"]["morgana"]["heal_due"]) == ([], 0)
