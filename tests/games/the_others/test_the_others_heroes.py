@@ -109,6 +109,7 @@ def test_the_worked_fight_through_the_table():
               others_in_space=1, voluntary=True,
               entered={"hero": "hit hit hit faith skill hit", "sin": "hit hit critical_hit corruption blank blank hit"})
     battle = table.state["fight"]
+    assert battle["computed"]["hero_defense"]["total"] == 3  # base 1, Ice Blade 1, voluntary corruption 1
     assert battle["computed"]["sin_dice"]["total"] == 6
     assert battle["computed"]["hero_dice"]["total"] == 5
     assert table.state["heroes"]["rose"]["corruption"] == 3  # voluntary 2 -> 3
@@ -172,6 +173,27 @@ def test_a_ranged_fight_kills_first_then_the_counter_attack_uses_the_first_roll(
               entered={"sin": "hit hit hit corruption blank"})
     last = table.state["last_fight"]
     assert (last["defense"], last["wounds"], last["corruption"]) == (2, 1, 1)
+
+
+def test_the_ranged_example_through_the_table_with_rocco():
+    table = started(sin="sloth")  # Pride would cancel a defense of a hero fighting alone
+    table.act(None, "facts.enter", heroes={"rocco": {"combat": 2, "defense": 2}})
+    table.act("cy", "round.first_hero", hero="rocco")
+    table.act("cy", "turn.start", hero="rocco")
+    table.act("cy", "fight.start", monsters={"abomination": 2}, ranged=True, entered={"hero": "hit defense"})
+    assert table.state["fight"]["computed"]["hero_hits"]["total"] == 2  # Killshot
+    refused(table, "cy", "fight.ranged_hits", assigned=[3, 1])  # 3 hits only
+    table.act("cy", "fight.ranged_hits", assigned=[3, 0])
+    assert table.state["monsters"]["dead"] == {"abomination": 1}
+    # The survivor moves in; with the acolyte already there: 5 SIN dice against Rocco's first roll.
+    assert refused(table, "sin", "fight.counter", monsters={"abomination": 1, "acolyte": 1},
+                   entered={"sin": "hit hit hit corruption"}).field.startswith("entered")  # 5 dice, not 4
+    table.act("sin", "fight.counter", monsters={"abomination": 1, "acolyte": 1},
+              entered={"sin": "hit hit hit corruption blank"})
+    last = table.state["last_fight"]
+    assert (last["sin_hits"], last["sin_corruption"], last["defense"]) == (3, 1, 3)
+    assert (last["wounds"], last["corruption"]) == (0, 1)
+    assert table.state["heroes"]["rocco"]["corruption"] == 2
 
 
 def test_the_sins_hand_is_secret_and_heroes_see_only_how_many_cards():
