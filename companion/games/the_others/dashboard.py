@@ -160,6 +160,10 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
     where = state.get("spaces", {}).get(hero.get("space") or "")
     if where is not None and where.get("district") is False:
         raise ActionError(N_("City actions are taken in a district, not on a street."), field="actions")
+    if where is not None and where.get("city_used"):
+        # Each district has one city-action slot (rulebook "city actions").
+        raise ActionError(N_("The district's city-action slot holds %(hero)s's token until the round ends."),
+                          field="actions", hero=name(where["city_used"]))
     effects.fog_of_hate(state, hero_id)
     for item in actions:
         kind = item.get("kind")
@@ -176,6 +180,8 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
         else:
             raise ActionError(N_("Choose one of the listed options."), field="actions")
     hero["city_action"] = True
+    if where is not None:
+        where["city_used"] = hero_id
     if payload.get("drawn"):
         cards.add_to_hand(state, payload["drawn"])  # Gluttony's power
 

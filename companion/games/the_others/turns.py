@@ -251,6 +251,8 @@ def reset_tokens(state: dict) -> None:
         hero["city_action"] = False
         hero["marks"] = [mark for mark in hero["marks"] if mark not in ROUND_MARKS]
         hero["no_healing"] = False
+    for where in state.get("spaces", {}).values():
+        where["city_used"] = None  # the city-action tokens come back to their heroes
     sin = state["sin"]
     sin["reactions_used"] = 0
     # Tokens gained from cards last only the round; level 4's come every round.

@@ -283,3 +283,26 @@ def test_city_actions_need_a_district_and_ranged_fights_a_street():
     table.act("ann", "hero.adjust", hero="rose", change="corruption")
     table.act("ann", "city.action", actions=["repent"])
     assert table.state["heroes"]["rose"]["corruption"] == 1
+
+
+def test_a_districts_city_action_slot_serves_one_hero_a_round():
+    from companion.games.the_others.turns import next_hero
+    table = board(in_turns())
+    table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=["satellite_cannon"])  # fired at nothing: the slot is taken all the same
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.end")
+    table.act("bob", "turn.start", hero="thorley")
+    error = refused(table, "bob", "city.action", actions=["satellite_cannon"])
+    assert error.field == "actions" and error.params["hero"] == "Rose"
+    table.act("bob", "hero.move", hero="thorley", to="s3")
+    table.act("bob", "city.action", actions=["satellite_cannon"])  # another district's slot
+    table.act("bob", "turn.end")
+    while next_hero(table.state):
+        hero = next_hero(table.state)
+        table.act("sin", "reaction.end")
+        table.act(table.state["heroes"][hero]["player"], "turn.start", hero=hero)
+        table.act(table.state["heroes"][hero]["player"], "turn.end")
+    table.act(None, "round.end")
+    assert all(where["city_used"] is None for where in table.state["spaces"].values())
