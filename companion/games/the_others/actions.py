@@ -88,7 +88,9 @@ SPECS = [
     ActionSpec("turn.start", "A hero starts a turn, spending a turn token (or an extra-turn token).",
                (hero(), flag("use_extra", "spend an extra-turn token"))),
     ActionSpec("turn.pass", "A hero out of turn tokens keeps their extra-turn tokens this round.", (hero(),)),
-    ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption)."),
+    ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption); Brad "
+               "may first blow up an acolyte or an abomination in his space (Demolitions).",
+               (Choice("demolish", choices=("acolyte", "abomination"), default=None),)),
     ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn."),
     ActionSpec("reaction.end", "The SIN ends (or skips) the reaction."),
     ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction); the "

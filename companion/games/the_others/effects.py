@@ -207,6 +207,28 @@ def regenerate(state: dict, hero_id: str) -> None:
         hero["heal_due"] = hero.get("heal_due", 0) + amount - taken
 
 
+def demolish(state: dict, hero_id: str, kind) -> None:
+    """Brad's Demolitions, at the end of his turn if his player wants: an
+    acolyte or abomination in his space dies (not in a fight), then he takes
+    1 corruption and a fire token goes on that space."""
+    if kind in (None, ""):
+        return
+    ability = data.heroes()[hero_id].get("turn_end", {})
+    if kind not in ability.get("may_kill", ()):
+        raise ActionError(N_("Only Brad's Demolitions kills at the end of a turn."), field="demolish")
+    where = state.get("spaces", {}).get(state["heroes"][hero_id].get("space") or "")
+    if where is not None and not where["monsters"][kind]:
+        raise ActionError(N_("No such monster in the hero's space."), field="demolish")
+    from companion.games.the_others import story
+    dead = state["monsters"].setdefault("dead", {})
+    dead[kind] = dead.get(kind, 0) + 1
+    if where is not None:
+        where["monsters"][kind] -= 1
+        where["tokens"]["fire"] += ability["fire_tokens"]
+    story.monster_killed(state, kind, in_fight=False)
+    dashboard.take_corruption(state, hero_id, ability["corruption"])
+
+
 def story_tasks(state: dict) -> list[str]:
     story = data.stories()[state["options"]["story"]]
     return story.get("round_start", []) + story.get("round_end", [])

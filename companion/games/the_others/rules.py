@@ -70,6 +70,8 @@ def summon(state: dict, actor: Actor, payload: dict) -> None:
 
 def end_turn(state: dict, actor: Actor, payload: dict) -> None:
     hero_id = turns.current_turn(state)["hero"]
+    turns.require_hero_player(state, actor, hero_id)
+    effects.demolish(state, hero_id, payload.get("demolish"))
     turns.end_turn(state, actor, payload)
     effects.turn_end(state, hero_id)
     cards.reveal_dark_past(state, hero_id, payload.get("offers"))

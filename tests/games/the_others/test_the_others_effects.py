@@ -407,3 +407,28 @@ def test_other_sins_ask_nothing_after_an_upgrade_or_a_kill():
     table.act("ann", "fight.start", monsters={"acolyte": 1}, entered={"hero": "hit hit", "sin": "blank blank"})
     table.act("ann", "fight.resolve", assigned=[2], turned={})
     assert not table.state["heroes"]["rose"].get("power_choices")
+
+
+def test_brads_demolitions_kills_in_his_space_then_costs_a_corruption_and_leaves_fire():
+    table = started(hero_players=2)  # ann: Rose, Thorley; bob: Rocco, Leah
+    table.act("ann", "round.first_hero", hero="rose")
+    for _ in range(5):
+        table.act("bob", "hero.adjust", hero="leah", change="wound")
+    table.act("bob", "hero.replace", hero="leah", reserve="brad", upgrades=[])
+    table.act(None, "space.add", name="Docks")
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
+    table.act("bob", "hero.move", hero="brad", to="s1", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    assert refused(table, "ann", "turn.end", demolish="acolyte").field == "demolish"  # Rose has no Demolitions
+    table.act("ann", "turn.end")
+    for seat, hero in (("ann", "thorley"), ("bob", "rocco")):
+        table.act("sin", "reaction.end")
+        table.act(seat, "turn.start", hero=hero)
+        table.act(seat, "turn.end")
+    table.act("sin", "reaction.end")
+    table.act("bob", "turn.start", hero="brad")
+    assert refused(table, "bob", "turn.end", demolish="abomination").field == "demolish"  # none there
+    table.act("bob", "turn.end", demolish="acolyte")
+    docks = table.state["spaces"]["s1"]
+    assert (docks["monsters"]["acolyte"], docks["tokens"]["fire"]) == (0, 1)
+    assert table.state["monsters"]["dead"]["acolyte"] == 1 and table.state["heroes"]["brad"]["corruption"] == 2
