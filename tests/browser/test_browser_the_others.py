@@ -92,3 +92,60 @@ def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
     assert state["sin"]["reactions_used"] == 0 and state["sin"]["discard"]
     assert all(state["heroes"][h]["turn_tokens"] == 2 for h in state["order"])
     assert no_sideways_scroll(hero)
+
+
+def board_mid_game(server, sin_page, hero_page):
+    """A table in round 2's first turn: tracked spaces with the starting
+    space and nests, a dead acolyte to summon, Rose's turn going on and
+    Envy's question waiting for her player (she took an upgrade)."""
+    table = server.store.create_table("the-others", "Haven", {"sin": "envy", "acolyte": "nun",
+                                                               "story": "battleground_of_souls", "hero_players": "1"})
+    join(sin_page, server, table.token, "Sina", "sin")
+    join(hero_page, server, table.token, "Hiroko Watanabe-Featherstonehaugh", "hero")
+    enter_numbers(server, table.token)
+    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
+    act = lambda seat, kind, **payload: server.store.act(table.token, seats.get(seat), kind, payload)  # noqa: E731
+    act("hero", "heroes.pick", heroes=["rose", "thorley", "rocco"])
+    act(None, "game.start")
+    act("hero", "round.first_hero", hero="rose")
+    for name in ("Raven Corp HQ", "Old Cathedral of Saint Agatha", "Main Street"):
+        act(None, "space.add", name=name)
+    act(None, "space.set", space="s1", what="start", value=1)
+    act(None, "space.set", space="s2", what="printed.nest", value=2)
+    act(None, "space.set", space="s2", what="monsters.acolyte", value=1)
+    act(None, "space.set", space="s3", what="face_down", value=2)
+    for hero in ("rose", "thorley", "rocco") * 2:
+        act("hero", "turn.start", hero=hero)
+        if hero == "rose" and not server.store.state(table.token)[1]["heroes"]["rose"]["city_action"]:
+            act("hero", "city.action", actions=["satellite_cannon"], kill="acolyte")
+        act("hero", "turn.end")
+        act("sin", "reaction.end")
+    act("hero", "round.end")
+    act("hero", "round.first_hero", hero="rose")
+    act("hero", "hero.move", hero="rose", to="s1", teleport=True)
+    act("hero", "hero.move", hero="thorley", to="s1", teleport=True)
+    act("hero", "turn.start", hero="rose")
+    act("hero", "upgrade.take", hero="rose", upgrade=server.store.state(table.token)[1]["inventory"][0])
+    return table
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+def test_the_board_and_every_working_fit_a_360px_phone_in_each_language(server, phones, locale):
+    from test_browser_layout import open_all_details, sideways_overflow
+
+    sin, hero = phones(locale=locale).page, phones(locale=locale).page
+    board_mid_game(server, sin, hero)
+    for page in (sin, hero):
+        page.reload()
+        wait_live(page)
+        open_all_details(page)
+        assert sideways_overflow(page) is None, sideways_overflow(page)
+    expect(hero.locator("#region-heroes")).to_contain_text("Raven Corp HQ")
+    # The SIN's summons: one per hero, onto the cathedral's one free nest.
+    summon = sin.locator("#region-controls form:has(input[value='monsters.summon'])")
+    expect(summon.locator("select[name=space] option")).to_have_count(1)
+    expect(summon.locator("details.working .value").first).to_have_text("3")
+    # Rose's move and cleanse show their working; the mission's target too.
+    expect(hero.locator("#region-controls details.working")).to_have_count(3)
+    expect(hero.locator("#region-status details.working")).to_have_count(2)
+    expect(hero.locator("#region-controls form:has(input[value='power.choose']) button")).to_have_count(2)

@@ -26,7 +26,7 @@ CITY = ("heal", "repent", "extra_turn", "upgrade", "satellite_cannon")
 SPACE_FIELDS = tuple(f"{group}.{token}" for group in ("tokens", "printed")
                      for token in ("fire", "corruption", "pentagram", "nest", "altar")) \
     + tuple(f"monsters.{kind}" for kind in MONSTER_KINDS) + ("face_down", "innocents", "extra_turns") \
-    + tuple(f"npcs.{npc}" for npc in NPCS)
+    + tuple(f"npcs.{npc}" for npc in NPCS) + ("start", "district")
 REVEALED = ("fire", "corruption", "pentagram", "nest", "innocents", "extra_turns")
 
 
@@ -88,7 +88,9 @@ SPECS = [
     ActionSpec("turn.start", "A hero starts a turn, spending a turn token (or an extra-turn token).",
                (hero(), flag("use_extra", "spend an extra-turn token"))),
     ActionSpec("turn.pass", "A hero out of turn tokens keeps their extra-turn tokens this round.", (hero(),)),
-    ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption)."),
+    ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption); Brad "
+               "may first blow up an acolyte or an abomination in his space (Demolitions).",
+               (Choice("demolish", choices=("acolyte", "abomination"), default=None),)),
     ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn."),
     ActionSpec("reaction.end", "The SIN ends (or skips) the reaction."),
     ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction); the "
@@ -102,8 +104,9 @@ SPECS = [
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
                (Int("count", default=1, min=1, max=10),)),
     ActionSpec("round.end", "End the round: level 7 harm, summons allowed, tokens reset."),
-    ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests.",
-               monsters("kind -> how many")),
+    ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests (onto the free nests of the space "
+               "named, where the group tracks nests; each monster there blocks one nest).",
+               (*monsters("kind -> how many"), Text("space", default=None, max_length=8))),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
                (hero(), IntList("slots", min=1, max=7, max_items=5))),
     ActionSpec("hero.adjust", "Change a hero's dashboard for an effect the app doesn't model.",
@@ -114,6 +117,9 @@ SPECS = [
                 Int("slot", default=None, min=1, max=7),
                 Choice("kill", choices=("acolyte", "abomination"), default=None))),
     ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
+               (hero(), Choice("upgrade", choices=UPGRADES))),
+    ActionSpec("upgrade.take", "A hero takes a face-up upgrade outside a city action (an event, an ability or a "
+               "card that says so); the deck's next card replaces it.",
                (hero(), Choice("upgrade", choices=UPGRADES))),
     ActionSpec("hero.replace", "A dead hero's player brings in a reserve hero, taking as many upgrades.",
                (hero(), Choice("reserve", choices=HEROES),
@@ -141,10 +147,14 @@ SPECS = [
                 *entered("sin"))),
     ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
                (Int("steps", default=1, min=1, max=7),)),
-    ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom).",
-               (Text("card", max_length=60),)),
+    ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom); "
+               "a Hell Club member it brings goes on a free nest of the space named, where the group tracks nests "
+               "(any nest when all are blocked).",
+               (Text("card", max_length=60), Text("space", default=None, max_length=8))),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),)),
-    ActionSpec("space.set", "Set a count of a space.",
+    ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
+               "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
+               "tasks that count districts).",
                (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20))),
     ActionSpec("hero.move", "Move a hero one space, to a space the group says is adjacent (the app doesn't know "
                "the board's layout); in the hero's turn the steps are counted (2, +1 Raven Corp, +1 Cyber Legs, "
@@ -160,10 +170,14 @@ SPECS = [
                 *(count(f"revealed.{kind}", 12) for kind in REVEALED))),
     ActionSpec("monsters.move", "The SIN moves monsters of one kind between spaces (never out of a space where a "
                "hero stands, unless teleported).",
-               (Text("space", max_length=8), Text("to", max_length=8), Choice("kind", choices=MONSTER_KINDS),
+               (Text("space", max_length=8), Text("to", max_length=8), Choice("kind", choices=MONSTER_KINDS + HELL_CLUB),
                 Int("count", default=1, min=1, max=12), flag("teleport"))),
     ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
                "corruption.", (hero(), Choice("take", choices=("wounds", "corruption")))),
+    ActionSpec("power.choose", "A hero answers the sin's power: Envy (an upgrade gained: 1 wound, or 1 corruption "
+               "to every other hero) or Wrath (monsters killed in a fight: 1 corruption, or every monster may "
+               "teleport 1 space).",
+               (hero(), Choice("take", choices=("wounds", "others_corruption", "corruption", "teleport")))),
     ActionSpec("mission.progress", "Move the mission progress marker one step.",
                (Int("delta", default=1, min=-1, max=1),)),
     ActionSpec("mission.choose", "Choose the branch mission (the other leaves the game).",

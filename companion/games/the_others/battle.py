@@ -60,6 +60,10 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
     held = {h: len(state["heroes"][h]["upgrades"]) for h in state["order"] if not state["heroes"][h]["dead"]}
     monsters = monsters_from(state, payload.get("monsters"))
     ranged = bool(payload.get("ranged"))
+    where = state.get("spaces", {}).get(hero.get("space") or "")
+    if ranged and where is not None and where.get("district"):
+        # Line of sight stops between districts and streets: ranged fights are fought from a street.
+        raise ActionError(N_("A ranged fight is fought from a street, not from a district."), field="ranged")
     if payload.get("acolyte_ability"):
         acolyte_ability(state, ranged)
         monsters += monsters_from(state, {"acolyte": 1})
@@ -254,16 +258,22 @@ def assign_hits(state: dict, actor: Actor, payload: dict) -> dict:
     battle["turned"], battle["killed"] = turned, killed
     for index in killed:
         monster_killed(state, monsters[index])
+    if killed:
+        from companion.games.the_others import powers
+        powers.monsters_killed(state, battle["hero"])  # Wrath
     return battle
 
 
 def monster_killed(state: dict, monster: dict) -> None:
     if monster["kind"] == "hell_club":
-        from companion.games.the_others import cards
+        from companion.games.the_others import cards, story
         cards.hell_club_killed(state, monster["hell_club"])
+        story.monster_killed(state, "hell_club", in_fight=True)
         return
     dead = state["monsters"].setdefault("dead", {})
     dead[monster["kind"]] = dead.get(monster["kind"], 0) + 1
+    from companion.games.the_others import story
+    story.monster_killed(state, monster["kind"], in_fight=True)
     where = state.get("spaces", {}).get(state["fight"]["setup"].get("space") or "")
     if where is not None and where["monsters"].get(monster["kind"], 0) > 0:
         where["monsters"][monster["kind"]] -= 1
@@ -300,10 +310,20 @@ def counter_attack(state: dict, actor: Actor, payload: dict) -> None:
     state["fight"] = None
 
 
+def protector_beside(state: dict, hero_id: str) -> bool:
+    """Thorley's Protector: Thorley alive and another hero's fight in his
+    space (where both stand on tracked spaces; else the group's word)."""
+    thorley = state["heroes"].get("thorley")
+    if thorley is None or thorley["dead"] or "thorley" not in state["order"] or hero_id == "thorley":
+        return False
+    here, his = state["heroes"][hero_id].get("space"), thorley.get("space")
+    return here is None or his is None or here == his
+
+
 def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> None:
     hero_results = results(state, battle["hero_roll"], "hero")
     protector = _count(payload.get("protector"), "protector", 1)
-    if protector and ("thorley" not in state["order"] or battle["hero"] == "thorley"):
+    if protector and not protector_beside(state, battle["hero"]):
         raise ActionError(N_("Only Thorley, beside the fighting hero, can protect them."), field="protector")
     result = fight.outcome(battle["computed"], hero_results, sin_results, battle.get("turned"), protector)
     state["last_fight"] = {"hero": battle["hero"], **result, "killed": [battle["setup"]["monsters"][i]["name"]
@@ -327,13 +347,27 @@ def others_here(state: dict, hero_id: str, payload: dict) -> int:
 
 
 def cleanse_size(state: dict, hero_id: str, payload: dict) -> int:
-    """Skill value, +1 per other hero in the space, upgrades, and the dice
-    voluntary corruption lends."""
+    return sum(item["amount"] for item in cleanse_lines(state, hero_id, payload))
+
+
+def cleanse_lines(state: dict, hero_id: str, payload: dict) -> list[dict]:
+    """The cleanse's dice with their working: skill value, +1 per other hero
+    in the space, upgrades, and the dice voluntary corruption lends."""
+    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
     check_wounds_placed(hero, payload)
-    size = _stat(state, hero_id, "skill") + others_here(state, hero_id, payload)
-    size += sum(data.upgrades()[u]["effect"].get("skill_dice", 0) for u in hero["upgrades"])
-    return size + cleanse_bonus(hero, payload)["dice"]
+    lines = [line(N_("Skill value of %(hero)s"), _stat(state, hero_id, "skill"), hero=data.heroes()[hero_id]["name"])]
+    others = others_here(state, hero_id, payload)
+    if others:
+        lines.append(line(N_("Other heroes in the space"), others))
+    for upgrade in hero["upgrades"]:
+        dice = data.upgrades().get(upgrade, {}).get("effect", {}).get("skill_dice", 0)
+        if dice:
+            lines.append(line(N_("Upgrade %(name)s"), dice, name=data.upgrades()[upgrade]["name"]))
+    bonus = cleanse_bonus(hero, payload)["dice"]
+    if bonus:
+        lines.append(line(N_("Voluntary corruption to level %(level)d"), bonus, level=hero["corruption"] + 1))
+    return lines
 
 
 def cleanse_bonus(hero: dict, payload: dict) -> dict:

@@ -86,6 +86,19 @@ def take_upgrade(state: dict, hero_id: str, upgrade, refill: list | None) -> Non
     state["inventory"].remove(upgrade)
     state["heroes"][hero_id]["upgrades"].append(upgrade)
     state["inventory"].extend(decks.draw(upgrade_deck(state), list(refill or [])))
+    from companion.games.the_others import powers
+    powers.upgrade_gained(state, hero_id)  # Envy
+
+
+def take_upgrade_action(state: dict, actor: Actor, payload: dict) -> None:
+    """A hero takes a face-up upgrade outside a city action: an event
+    ("each hero takes an upgrade"), an ability or a card that says so."""
+    from companion.games.the_others import dashboard
+    from companion.games.the_others.turns import require_hero_player
+    hero_id = payload.get("hero")
+    dashboard.alive(state, hero_id)
+    require_hero_player(state, actor, hero_id)
+    take_upgrade(state, hero_id, payload.get("upgrade"), payload.get("refill"))
 
 
 def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:
@@ -158,11 +171,14 @@ def keep_apocalypse_card(state: dict, actor: Actor, payload: dict) -> None:
     card = payload.get("card")
     if card not in offer:
         raise ActionError(N_("Keep one of the two cards drawn."), field="card")
+    club = apocalypse_card(state, card).get("hell_club")
+    if club:
+        from companion.games.the_others import spaces
+        spaces.place_hell_club(state, club, payload.get("space"))
     state["apocalypse"]["cards"].append(card)
     for other in offer:
         if other != card:
             decks.put_at_bottom(apocalypse_deck(state), other)
-    club = apocalypse_card(state, card).get("hell_club")
     if club:
         state["apocalypse"]["hell_club"].append({"id": club, "card": card, "alive": True})
     next_offer(state)
@@ -181,6 +197,8 @@ def hell_club_killed(state: dict, club_id: str) -> None:
     for member in state["apocalypse"]["hell_club"]:
         if member["id"] == club_id and member["alive"]:
             member["alive"] = False
+            from companion.games.the_others import spaces
+            spaces.remove_hell_club(state, club_id)
             if member["card"] in state["apocalypse"]["cards"]:
                 state["apocalypse"]["cards"].remove(member["card"])
             return
@@ -235,6 +253,8 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
         return
     decks.reveal(state, sealed_name(hero_id), number)
     hero["dark_past"] = number
+    from companion.games.the_others import story
+    story.count(state, "hero_dark_past_revealed")
     card = data.dark_pasts()[number]
     effect = card["effect"]
     if effect == "wounds":

@@ -46,7 +46,8 @@ def reference_heroes(reference: dict) -> dict[str, dict]:
 
 def hero_record(hero_id: str, name: str, seed_hero: dict, found: dict | None) -> dict:
     record: dict[str, Any] = {"id": hero_id, "name": name, "abilities": seed_hero.get("abilities", []),
-                              "fight_effects": seed_hero.get("fight_effects", {}), "hints": {}, "source": {}}
+                              "fight_effects": seed_hero.get("fight_effects", {}),
+                              "turn_end": seed_hero.get("turn_end", {}), "hints": {}, "source": {}}
     found = found or {}
     if found.get("full_name"):
         record["full_name"] = found["full_name"]

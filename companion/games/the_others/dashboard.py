@@ -102,6 +102,7 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         take_corruption(state, hero_id, 1)
     elif change == "heal":
         heal(state, hero_id, payload.get("slot"))
+        hero["heal_due"] = max(0, hero.get("heal_due", 0) - 1)
     elif change == "repent":
         hero["corruption"] = corruption.repent(hero)["corruption"]
     elif change == "extra_turn":
@@ -125,6 +126,8 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         if hero["innocents"] < 1:
             raise ActionError(N_("%(hero)s holds no innocent."), field="change", hero=name(hero_id))
         hero["innocents"] -= 1
+        from companion.games.the_others import story
+        story.rescued(state, 1)
     elif change in NPCS:
         require_hero_player(state, actor, hero_id)
         if change in hero["npcs"]:
@@ -154,6 +157,13 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
     if not actions:
         raise ActionError(N_("Choose the district's city actions."), field="actions")
     from companion.games.the_others import cards, effects
+    where = state.get("spaces", {}).get(hero.get("space") or "")
+    if where is not None and where.get("district") is False:
+        raise ActionError(N_("City actions are taken in a district, not on a street."), field="actions")
+    if where is not None and where.get("city_used"):
+        # Each district has one city-action slot (rulebook "city actions").
+        raise ActionError(N_("The district's city-action slot holds %(hero)s's token until the round ends."),
+                          field="actions", hero=name(where["city_used"]))
     effects.fog_of_hate(state, hero_id)
     for item in actions:
         kind = item.get("kind")
@@ -170,6 +180,8 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
         else:
             raise ActionError(N_("Choose one of the listed options."), field="actions")
     hero["city_action"] = True
+    if where is not None:
+        where["city_used"] = hero_id
     if payload.get("drawn"):
         cards.add_to_hand(state, payload["drawn"])  # Gluttony's power
 
@@ -182,6 +194,8 @@ def satellite_kill(state: dict, kind) -> None:
         raise ActionError(N_("The satellite cannon kills an acolyte or an abomination."), field="kill")
     dead = state["monsters"].setdefault("dead", {})
     dead[kind] = dead.get(kind, 0) + 1
+    from companion.games.the_others import story
+    story.monster_killed(state, kind, in_fight=False)
 
 
 def city_items(payload: dict) -> list[dict]:
@@ -255,6 +269,8 @@ def replace(state: dict, actor: Actor, payload: dict) -> None:
         inventory.remove(upgrade)
     hero = new_hero(dead["player"])
     hero.update(turn_tokens=dead["turn_tokens"], city_action=dead["city_action"], upgrades=list(chosen))
+    from companion.games.the_others import spaces
+    hero["space"] = spaces.start_space(state)  # on the starting space, when the group tracks it
     state["heroes"][new_id] = hero
     state["inventory"] = inventory
     state["reserve"].remove(new_id)

@@ -185,11 +185,48 @@ def turn_end(state: dict, hero_id: str) -> None:
         return
     if "mark_hero_corruption_at_turn_end" in story_tasks(state) and "story" in hero["marks"]:
         dashboard.take_corruption(state, hero_id, 1)
+    regenerate(state, hero_id)
     power = data.sins()[state["options"]["sin"]]["power_effect"]
     together = heroes_beside(state, hero_id)
     if power.get("pair_corruption") and len(together) == 2:
         for other in together:
             dashboard.take_corruption(state, other, power["pair_corruption"])
+
+
+def regenerate(state: dict, hero_id: str) -> None:
+    """Morgana's Vampiric Regeneration: 1 wound healed at the end of her
+    turn (not while she can't heal). A wound token still waiting goes
+    first; else her player picks the token (the dashboard asks)."""
+    hero = state["heroes"][hero_id]
+    amount = data.heroes()[hero_id].get("turn_end", {}).get("heal", 0)
+    if not amount or hero["no_healing"]:
+        return
+    taken = min(amount, hero["pending_wounds"])
+    hero["pending_wounds"] -= taken
+    if amount > taken and hero["wounds"]:
+        hero["heal_due"] = hero.get("heal_due", 0) + amount - taken
+
+
+def demolish(state: dict, hero_id: str, kind) -> None:
+    """Brad's Demolitions, at the end of his turn if his player wants: an
+    acolyte or abomination in his space dies (not in a fight), then he takes
+    1 corruption and a fire token goes on that space."""
+    if kind in (None, ""):
+        return
+    ability = data.heroes()[hero_id].get("turn_end", {})
+    if kind not in ability.get("may_kill", ()):
+        raise ActionError(N_("Only Brad's Demolitions kills at the end of a turn."), field="demolish")
+    where = state.get("spaces", {}).get(state["heroes"][hero_id].get("space") or "")
+    if where is not None and not where["monsters"][kind]:
+        raise ActionError(N_("No such monster in the hero's space."), field="demolish")
+    from companion.games.the_others import story
+    dead = state["monsters"].setdefault("dead", {})
+    dead[kind] = dead.get(kind, 0) + 1
+    if where is not None:
+        where["monsters"][kind] -= 1
+        where["tokens"]["fire"] += ability["fire_tokens"]
+    story.monster_killed(state, kind, in_fight=False)
+    dashboard.take_corruption(state, hero_id, ability["corruption"])
 
 
 def story_tasks(state: dict) -> list[str]:
@@ -202,10 +239,15 @@ def round_end_steps(state: dict) -> list[tuple[str, int]]:
     the story's tasks the app can count, and Darkness Beckons."""
     story = data.stories()[state["options"]["story"]]
     deaths = state.get("deaths_this_round", 0)
+    counted = counted_tasks(state)
     out = []
     for task in story.get("round_end", []):
+        if task not in counted:
+            continue
         steps = {"apocalypse_1": 1, "apocalypse_per_dead_hero": deaths,
-                 "apocalypse_if_hero_died": 1 if deaths else 0}.get(task, 0)
+                 "apocalypse_if_hero_died": 1 if deaths else 0}.get(task)
+        if steps is None:
+            steps = 1 if BOARD_TASKS[task](list(state["spaces"].values())) else 0
         if steps:
             out.append((task, steps))
     if active_card(state, "darkness_beckons"):
@@ -217,9 +259,31 @@ def round_end_steps(state: dict) -> list[tuple[str, int]]:
     return out
 
 
-def counted_tasks() -> tuple[str, ...]:
-    """Round-end tasks the app carries out itself."""
-    return ("apocalypse_1", "apocalypse_per_dead_hero", "apocalypse_if_hero_died")
+def _districts(tracked: list[dict]) -> list[dict]:
+    return [where for where in tracked if where.get("district")]
+
+
+#: Round-end tasks read off the tracked spaces (printed tokens count as tokens); each says whether the
+#: apocalypse track advances 1.
+BOARD_TASKS = {
+    "apocalypse_if_4_districts_monsters":
+        lambda tracked: sum(1 for d in _districts(tracked) if spaces.has_monsters(d)) >= 4,
+    "apocalypse_if_4_districts_corruption":
+        lambda tracked: sum(1 for d in _districts(tracked) if spaces.count(d, "corruption")) >= 4,
+    "apocalypse_if_district_two_fire":
+        lambda tracked: any(spaces.count(d, "fire") >= 2 for d in _districts(tracked)),
+    "apocalypse_if_controller": lambda tracked: any(where["monsters"]["controller"] for where in tracked),
+    "apocalypse_if_avatar": lambda tracked: any(where["monsters"]["avatar"] for where in tracked),
+}
+
+
+def counted_tasks(state: dict | None = None) -> tuple[str, ...]:
+    """Round-end tasks the app carries out itself: always those it counts
+    from the round, and those read off the board once the group tracks spaces."""
+    always = ("apocalypse_1", "apocalypse_per_dead_hero", "apocalypse_if_hero_died")
+    if state is not None and state.get("spaces"):
+        return always + tuple(BOARD_TASKS)
+    return always
 
 
 def altar_draws(state: dict) -> int:

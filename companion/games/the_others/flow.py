@@ -13,8 +13,9 @@ SETUP = Phase("setup", N_("set-up phase"), frozenset({"team.choose", "heroes.pic
 #: Allowed at any time of a round (effects of cards, abilities, the story and the board, whose timing the app
 #: doesn't model).
 IN_PLAY = frozenset({
-    "fight.plan", "hero.adjust", "hero.wounds", "hero.replace", "upgrade.lose", "check.roll",
-    "apocalypse.advance", "apocalypse.keep", "mission.progress", "mission.choose", "hero.move", "hero.pick_up", "monsters.move", "dark_past.choose",
+    "fight.plan", "hero.adjust", "hero.wounds", "hero.replace", "upgrade.lose", "upgrade.take", "check.roll",
+    "apocalypse.advance", "apocalypse.keep", "mission.progress", "mission.choose", "hero.move", "hero.pick_up",
+    "monsters.move", "dark_past.choose", "power.choose",
     "sin.gain_reactions", "sin.draw", "monsters.summon"})
 ROUND_START = Phase("round_start", N_("round start phase"), frozenset({"round.first_hero"}) | IN_PLAY)
 HERO_TURNS = Phase("hero_turns", N_("hero turns phase"), frozenset({

@@ -64,11 +64,11 @@ EVENTS = {"avatar_summoned": N_("The avatar is summoned!"), "one_upgrade_each": 
           "avatar_and_traitor_summoned": N_("The avatar and the traitor hero are summoned!")}
 
 MISSION_GOALS = {
-    "upgrades_held": N_("Heroes hold upgrades"),
+    "upgrades_held": N_("Upgrades the heroes hold"),
     "abominations_killed_in_round": N_("Abominations killed in fights in one round"),
-    "pentagrams_removed": N_("Pentagram tokens removed"),
+    "pentagrams_removed": N_("Pentagram tokens removed (no monster there)"),
     "marked_monsters_killed": N_("Marked monsters killed"),
-    "heroes_at_corruption_3": N_("Heroes reaching corruption 3"),
+    "heroes_at_corruption_3": N_("Heroes at corruption 3 or more"),
     "corruption_removed": N_("Corruption tokens removed (no monster there)"),
     "districts_cleansed": N_("Districts marked (turn ended with no monster, no corruption token)"),
     "avatar_killed": N_("Avatar killed and a corruption token removed in one round"),

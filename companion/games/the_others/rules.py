@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from companion.games.the_others import (battle, cards, dashboard, data, effects, flow, forms, labels, setup, spaces,
-                                        story, turns)
+from companion.games.the_others import (battle, cards, dashboard, data, effects, flow, forms, labels, powers, setup,
+                                        spaces, story, turns)
 from companion.games.the_others import view as views
 from companion.games.the_others.state import new_state
 from companion.games.the_others.actions import SPECS
@@ -28,7 +28,8 @@ HANDLERS = {
     "round.first_hero": turns.choose_first_hero, "turn.start": turns.start_turn, "turn.pass": turns.pass_extra_turns,
     "reaction.spend": turns.react, "reaction.end": turns.end_reaction, "sin.play_card": turns.play_sin_card,
     "sin.gain_reactions": turns.gain_reactions, "round.end": turns.end_round,
-    "sin.draw": cards.sin_draw, "upgrade.lose": cards.lose_upgrade, "apocalypse.advance": cards.advance_apocalypse,
+    "sin.draw": cards.sin_draw, "upgrade.lose": cards.lose_upgrade, "upgrade.take": cards.take_upgrade_action,
+    "apocalypse.advance": cards.advance_apocalypse,
     "apocalypse.keep": cards.keep_apocalypse_card,
     "hero.wounds": dashboard.place_wounds, "hero.adjust": dashboard.adjust, "city.action": dashboard.city_action,
     "hero.replace": dashboard.replace,
@@ -38,6 +39,7 @@ HANDLERS = {
     "space.add": spaces.add, "space.set": spaces.set_count, "hero.move": spaces.move, "hero.pick_up": spaces.pick_up,
     "cleanse.remove": spaces.cleanse_remove, "monsters.move": spaces.monsters_move,
     "mission.progress": story.advance, "mission.choose": story.choose, "dark_past.choose": cards.choose_dark_past,
+    "power.choose": powers.choose,
 }
 
 
@@ -60,6 +62,7 @@ def summon(state: dict, actor: Actor, payload: dict) -> None:
     if total > state.get("summons_left", 0):
         raise ActionError(N_("At most %(count)d monsters may be summoned now."), field="monsters",
                           count=state.get("summons_left", 0))
+    spaces.summon_onto_nests(state, payload.get("space"), wanted, total)
     for kind, count in wanted.items():
         dead[kind] -= count
     state["summons_left"] = state.get("summons_left", 0) - total
@@ -67,6 +70,8 @@ def summon(state: dict, actor: Actor, payload: dict) -> None:
 
 def end_turn(state: dict, actor: Actor, payload: dict) -> None:
     hero_id = turns.current_turn(state)["hero"]
+    turns.require_hero_player(state, actor, hero_id)
+    effects.demolish(state, hero_id, payload.get("demolish"))
     turns.end_turn(state, actor, payload)
     effects.turn_end(state, hero_id)
     cards.reveal_dark_past(state, hero_id, payload.get("offers"))
@@ -139,7 +144,12 @@ class TheOthersRules(Rules):
         from companion.games.the_others import fight
         return fight.monster_defense(monster, setup)
 
-    counted_tasks = effects.counted_tasks()
+    @staticmethod
+    def counted_tasks(view: dict) -> tuple[str, ...]:
+        return effects.counted_tasks(view)
+
+    counted_goals = story.COUNTED
+    board_tasks = tuple(effects.BOARD_TASKS)
 
     @staticmethod
     def card_needs(view: dict, card_id: str) -> list[str]:
@@ -181,6 +191,8 @@ class TheOthersRules(Rules):
         if action.seat and seat is None:
             raise ActionError(N_("No such seat."), field="seat")
         handler(state, Actor(action.seat, seat.role if seat else None), action.payload)
+        spaces.at_start(state)  # rescues on the starting space happen at any moment
+        story.read_dashboards(state)
         return state
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:

@@ -77,12 +77,13 @@ DIE_SIDES = 6
 # defense 2 and rolls 2 dice in his ranged fight, where Killshot adds 2 hits.
 SEED_HEROES = [
     {"id": "leah", "name": "Leah"},
-    {"id": "morgana", "name": "Morgana", "abilities": ["Vampiric Regeneration"]},
+    {"id": "morgana", "name": "Morgana", "abilities": ["Vampiric Regeneration"], "turn_end": {"heal": 1}},
     {"id": "thorley", "name": "Thorley", "abilities": ["Protector"],
      "fight_effects": {"protector": {"ally_wounds_cancelled": 1}}},
     {"id": "rocco", "name": "Rocco", "abilities": ["Killshot"], "combat": 2, "defense": 2,
      "fight_effects": {"killshot": {"ranged_hits": 2}}},
-    {"id": "brad", "name": "Brad", "abilities": ["Demolitions"]},
+    {"id": "brad", "name": "Brad", "abilities": ["Demolitions"],
+     "turn_end": {"may_kill": ["acolyte", "abomination"], "corruption": 1, "fire_tokens": 1}},
     {"id": "karl", "name": "Karl", "abilities": ["Shapeshift", "Umbral Speed"]},
     {"id": "rose", "name": "Rose", "abilities": ["Mind Control"], "combat": 2, "defense": 1},
     {"id": "nicole", "name": "Nicole", "abilities": ["Take No Shit"]},
@@ -182,7 +183,9 @@ SINS = [
          ("Distracted by Desire", "before_roll", {"hero_dice": -1}),
          ("Pheromone Dance", "hero_turn_start", {}),
      ]},
-    {"id": "wrath", "name": "Wrath", "power": "Beware Attacking Heroes!", "power_effect": {},
+    {"id": "wrath", "name": "Wrath", "power": "Beware Attacking Heroes!",
+     # Monsters killed in a fight: the current hero takes 1 corruption, or every monster may teleport 1 space.
+     "power_effect": {"kill_choice": {"corruption": 1, "teleport": 1}},
      "cards": [
          ("Abominable Wrath", "fight_start", {}),
          ("Avenge the Fallen", "before_roll", {"hits": 1, "defense_cancelled_per_dead_monster": 1}),
@@ -191,7 +194,9 @@ SINS = [
          ("Pulling Strings", "fight_start", {}),
          ("Try Me On for Size!", "after_monster_killed", {}),
      ]},
-    {"id": "envy", "name": "Envy", "power": "Beware Heroes That Take of the Bounty!", "power_effect": {},
+    {"id": "envy", "name": "Envy", "power": "Beware Heroes That Take of the Bounty!",
+     # An upgrade gained: the hero takes 1 wound, or every other hero takes 1 corruption.
+     "power_effect": {"upgrade_choice": {"wounds": 1, "others_corruption": 1}},
      "cards": [
          ("Beacon of Envy", "hero_turn_start", {}),
          ("From the Deep", "fight_start", {"dice": 3}),

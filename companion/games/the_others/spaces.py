@@ -37,7 +37,7 @@ MAX_SPACES = 60
 
 def new_space(name: str) -> dict:
     return {"name": name, "printed": {t: 0 for t in TOKENS}, "tokens": {t: 0 for t in TOKENS},
-            "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}, "npcs": []}
+            "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}, "npcs": [], "hell_club": []}
 
 
 def add(state: dict, actor: Actor, payload: dict) -> None:
@@ -71,6 +71,14 @@ def set_count(state: dict, actor: Actor, payload: dict) -> None:
         target[group][key] = value
     elif what in COUNTS:
         target[what] = value
+    elif what == "district":
+        if value > 1:
+            raise ActionError(N_("Enter 1 for a district, 0 for a street."), field="value")
+        target["district"] = bool(value)
+    elif what == "start":
+        if value > 1:
+            raise ActionError(N_("Enter 1 for the starting space, 0 for any other."), field="value")
+        set_start(state, payload["space"] if value else None)
     elif group == "npcs" and key in NPCS:
         if value > 1:
             raise ActionError(N_("An NPC is on one space at most: enter 0 or 1."), field="value")
@@ -79,12 +87,70 @@ def set_count(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("Choose one of the listed options."), field="what")
 
 
+def set_start(state: dict, space_id: str | None) -> None:
+    """The board has one starting space: marking one unmarks any other."""
+    for sid, where in state.get("spaces", {}).items():
+        where["start"] = sid == space_id
+
+
+def start_space(state: dict) -> str | None:
+    for sid, where in state.get("spaces", {}).items():
+        if where.get("start"):
+            return sid
+    return None
+
+
+def free_nests(target: dict) -> int:
+    """Nests (printed and tokens) not blocked: each monster figure in the
+    space blocks one; heroes block none (rulebook "summoning monsters")."""
+    return max(0, count(target, "nest") - sum(target["monsters"].values()) - len(target.get("hell_club", [])))
+
+
+def nests_tracked(state: dict) -> bool:
+    return any(count(where, "nest") for where in state.get("spaces", {}).values())
+
+
+def place_hell_club(state: dict, club_id: str, space_id) -> None:
+    """A Hell Club member comes out on a free nest of the space named; on
+    any nest when every nest is blocked (rulebook "apocalypse cards").
+    With no nest tracked the table places it."""
+    if not nests_tracked(state):
+        return
+    target = space(state, space_id)
+    if not count(target, "nest"):
+        raise ActionError(N_("%(space)s has no nest."), field="space", space=target["name"])
+    if not free_nests(target) and any(free_nests(where) for where in state["spaces"].values()):
+        raise ActionError(N_("%(space)s has no free nest: choose one that has (any nest only when all are blocked)."),
+                          field="space", space=target["name"])
+    target.setdefault("hell_club", []).append(club_id)
+
+
+def remove_hell_club(state: dict, club_id: str) -> None:
+    for where in state.get("spaces", {}).values():
+        if club_id in where.get("hell_club", []):
+            where["hell_club"].remove(club_id)
+
+
+def summon_onto_nests(state: dict, space_id, wanted: dict, total: int) -> None:
+    """Where the group tracks nests, summoned monsters go onto the free
+    nests of the space named; with no nest tracked, the table places them."""
+    if not nests_tracked(state):
+        return
+    target = space(state, space_id)
+    if total > free_nests(target):
+        raise ActionError(N_("%(space)s has %(count)d free nests."), field="space", space=target["name"],
+                          count=free_nests(target))
+    for kind, number in wanted.items():
+        if number:
+            target["monsters"][kind] += number
+
+
 def count(target: dict, token: str) -> int:
     return target["printed"][token] + target["tokens"][token]
 
 
 def has_monsters(target: dict) -> bool:
-    return any(target["monsters"].values())
+    return any(target["monsters"].values()) or bool(target.get("hell_club"))
 
 
 def heroes_in(state: dict, space_id: str) -> list[str]:
@@ -117,16 +183,27 @@ def prepare_move(state: dict, payload: dict, rng: random.Random) -> list[dict]:
             for check in checks_for(state, hero_id, to)]
 
 
-def move_allowance(state: dict, hero_id: str) -> int:
-    """Spaces the hero may move in their turn: 2, +1 with Raven Corp, +1
-    with Cyber Legs, 1 less when Sloth slowed them (never below 1)."""
+def move_lines(state: dict, hero_id: str) -> list[dict]:
+    """The working of the hero's move: 2, +1 with Raven Corp, +1 with Cyber
+    Legs, 1 less when Sloth slowed them (never below 1)."""
+    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
-    steps = data.constants()["move"]
-    steps += sum(npc["effect"].get("move", 0) for npc in data.rules()["npcs"] if npc["id"] in hero["npcs"])
-    steps += sum(data.upgrades()[u]["effect"].get("move", 0) for u in hero["upgrades"] if u in data.upgrades())
-    if "slowed" in hero["marks"]:
-        steps = max(1, steps - 1)
-    return steps
+    lines = [line(N_("Move"), data.constants()["move"])]
+    for npc in data.rules()["npcs"]:
+        if npc["id"] in hero["npcs"] and npc["effect"].get("move"):
+            lines.append(line(N_("NPC %(name)s"), npc["effect"]["move"], name=npc["name"]))
+    for upgrade in hero["upgrades"]:
+        if data.upgrades().get(upgrade, {}).get("effect", {}).get("move"):
+            lines.append(line(N_("Upgrade %(name)s"), data.upgrades()[upgrade]["effect"]["move"],
+                              name=data.upgrades()[upgrade]["name"]))
+    if "slowed" in hero["marks"] and sum(item["amount"] for item in lines) > 1:
+        lines.append(line(N_("Slowed (Sloth)"), -1))
+    return lines
+
+
+def move_allowance(state: dict, hero_id: str) -> int:
+    """Spaces the hero may move in their turn."""
+    return sum(item["amount"] for item in move_lines(state, hero_id))
 
 
 def count_step(state: dict, hero_id: str, payload: dict) -> None:
@@ -182,16 +259,22 @@ def monsters_move(state: dict, actor: Actor, payload: dict) -> None:
     require_sin(actor)
     source, target = space(state, payload.get("space")), space(state, payload.get("to"), "to")
     kind = payload.get("kind")
-    if kind not in MONSTERS:
+    club = kind in source.get("hell_club", [])
+    if not club and kind not in MONSTERS:
         raise ActionError(N_("Choose one of the listed options."), field="kind")
-    number = payload.get("count", 1)
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= source["monsters"][kind]:
+    number = 1 if club else payload.get("count", 1)
+    if not club and (isinstance(number, bool) or not isinstance(number, int)
+                     or not 1 <= number <= source["monsters"][kind]):
         raise ActionError(N_("There are only %(count)d of them there."), field="count",
                           count=source["monsters"][kind])
     if source is target:
         raise ActionError(N_("Choose another space."), field="to")
     if heroes_in(state, payload["space"]) and not payload.get("teleport"):
         raise ActionError(N_("Monsters never leave a space where a hero stands."), field="space")
+    if club:  # a Hell Club member: one figure, by name
+        source["hell_club"].remove(kind)
+        target.setdefault("hell_club", []).append(kind)
+        return
     source["monsters"][kind] -= number
     target["monsters"][kind] += number
 
@@ -215,6 +298,25 @@ def apply_checks(state: dict, hero_id: str, to: str, rolled: list) -> None:
         else:
             dashboard.take_corruption(state, hero_id, max(0, amount))
     state["last_checks"] = [{**check, "roll": record["roll"], "hero": hero_id} for check, record in zip(wanted, rolled)]
+
+
+def at_start(state: dict) -> None:
+    """Run after every action. Battleground of Souls: innocents following a
+    hero on a starting space with no monster are rescued (removed from the
+    game) at any moment; the Commissioner held there counts for Rescue the
+    Chief!. Both count towards the current mission."""
+    from companion.games.the_others import story
+    start = start_space(state)
+    if start is None or story.settled(state):
+        return
+    here = state["spaces"][start]
+    for hero_id in heroes_in(state, start):
+        hero = state["heroes"][hero_id]
+        if "commissioner" in hero["npcs"]:
+            story.count(state, "commissioner_to_start")
+        if hero["innocents"] and not has_monsters(here) and "innocents_follow" in story.special(state):
+            rescued, hero["innocents"] = hero["innocents"], 0
+            story.rescued(state, rescued)
 
 
 def place_npc(state: dict, npc: str, where: dict | None) -> None:
@@ -276,6 +378,8 @@ def explore(state: dict, here: dict, revealed) -> None:
             here[kind] += number
     state["story"]["innocents_revealed"] = state["story"].get("innocents_revealed", 0) + revealed.get("innocents", 0)
     here["face_down"] = 0
+    from companion.games.the_others import story
+    story.count(state, "innocents_revealed", revealed.get("innocents", 0))
 
 
 def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
@@ -296,3 +400,5 @@ def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("An altar takes %(count)d skill results of one cleanse."), field="what", count=cost)
     here["tokens"][what] -= 1
     roll["removed"] -= cost
+    from companion.games.the_others import story
+    story.token_removed(state, what, monsters_there=has_monsters(here))

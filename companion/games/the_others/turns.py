@@ -102,6 +102,7 @@ def start_turn(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("%(hero)s holds no extra-turn token."), field="use_extra",
                           hero=data.heroes()[hero_id]["name"])
     close_reaction(state)  # the SIN let the last turn pass without reacting
+    state["sin"]["wrath_teleport"] = 0
     if use_extra or hero["turn_tokens"] == 0:
         hero["extra_turns"] -= 1
         spent = "extra_turn"
@@ -218,7 +219,10 @@ def end_round(state: dict, actor: Actor, payload: dict) -> None:
     if payload.get("drawn"):
         cards.add_to_hand(state, payload["drawn"])
     level = apocalypse.level(state)
+    from companion.games.the_others import story
+    story.round_ended(state)
     reset_tokens(state)
+    state["summons_base"] = {"heroes": state["options"]["hero_count"], "apocalypse": apocalypse.extra_summons(level)}
     state["summons_left"] = state["options"]["hero_count"] + apocalypse.extra_summons(level)
     state["round"] += 1
     flow.go_to(state, "round_start")
@@ -247,6 +251,8 @@ def reset_tokens(state: dict) -> None:
         hero["city_action"] = False
         hero["marks"] = [mark for mark in hero["marks"] if mark not in ROUND_MARKS]
         hero["no_healing"] = False
+    for where in state.get("spaces", {}).values():
+        where["city_used"] = None  # the city-action tokens come back to their heroes
     sin = state["sin"]
     sin["reactions_used"] = 0
     # Tokens gained from cards last only the round; level 4's come every round.

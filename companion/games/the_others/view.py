@@ -42,6 +42,8 @@ def _draw(state: dict, kind: str, payload: dict, rng: random.Random) -> dict:
         taken = sum(1 for item in payload["actions"] if item.get("kind") == "upgrade")
         if taken and effects.upgrade_draws(state):  # Gluttony's power
             payload["drawn"] = cards.pick_sin_cards(state, rng, taken * effects.upgrade_draws(state))
+    elif kind == "upgrade.take" and state.get("upgrades"):
+        payload["refill"] = cards.pick_refills(state, rng, 1)
     elif kind == "sin.play_card":
         payload = effects.prepare_play(state, payload, rng)
     elif kind == "fight.resolve":
@@ -113,6 +115,12 @@ def view(state: dict, seat: Seat | None) -> dict:
     from companion.games.the_others import spaces
     alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
     shown["move_allowance"] = {h: spaces.move_allowance(state, h) for h in alive}
+    tracked = state.get("spaces", {})
+    # Free nests per space, when the group tracks any nest (summons go onto them).
+    shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
+        if any(spaces.count(where, "nest") for where in tracked.values()) else {}
+    from companion.games.the_others import working
+    shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     return shown
@@ -208,6 +216,7 @@ LINES = {
     "hero.adjust": N_("changed %(hero)s's dashboard"),
     "city.action": N_("used a city action"),
     "upgrade.lose": N_("%(hero)s lost an upgrade"),
+    "upgrade.take": N_("%(hero)s takes an upgrade"),
     "hero.replace": N_("%(hero)s joins from the reserve"),
     "fight.start": N_("a fight begins"),
     "fight.plan": N_("planned a fight"),
@@ -227,6 +236,7 @@ LINES = {
     "monsters.move": N_("moved monsters"),
     "mission.choose": N_("chose the next mission"),
     "dark_past.choose": N_("%(hero)s chooses what their dark past costs"),
+    "power.choose": N_("%(hero)s answers the sin's power"),
 }
 
 

@@ -312,3 +312,123 @@ def test_the_beast_we_become_corrupts_the_marked_hero_at_the_end_of_their_turn()
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "turn.end")
     assert table.state["heroes"]["rose"]["corruption"] == 2
+
+
+def districts(table, count, what=None, value=1):
+    for _ in range(count):
+        table.act(None, "space.add", name=f"District {len(table.state.get('spaces', {})) + 1}")
+        sid = f"s{len(table.state['spaces'])}"
+        table.act(None, "space.set", space=sid, what="district", value=1)
+        if what:
+            table.act(None, "space.set", space=sid, what=what, value=value)
+
+
+def test_the_darkness_within_advances_when_4_tracked_districts_hold_monsters():
+    table = in_turns(story="the_darkness_within")
+    districts(table, 3, "monsters.acolyte")
+    table.act(None, "space.add", name="Main Street")  # a street: doesn't count
+    table.act(None, "space.set", space="s4", what="monsters.acolyte", value=2)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["apocalypse"]["track"]["value"] == 0
+    keep_all_offers(table)
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act(None, "space.set", space="s4", what="district", value=1)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_if_4_districts_monsters", 1]]
+
+
+def test_the_darkness_within_counts_printed_corruption_in_districts():
+    table = in_turns(story="the_darkness_within")
+    districts(table, 2, "printed.corruption")
+    districts(table, 2, "tokens.corruption")
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_if_4_districts_corruption", 1]]
+
+
+def test_haven_in_flames_advances_for_a_district_with_two_fire_tokens():
+    table = in_turns(story="haven_in_flames")
+    districts(table, 1, "tokens.fire", 2)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_1", 1], ["apocalypse_if_district_two_fire", 1]]
+
+
+def test_the_beast_we_become_advances_while_the_controller_or_the_avatar_is_on_the_board():
+    table = in_turns(story="the_beast_we_become")
+    table.act(None, "space.add", name="Crossroads")
+    table.act(None, "space.set", space="s1", what="monsters.controller", value=1)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == [["apocalypse_if_controller", 1]]
+
+
+def test_without_tracked_spaces_the_board_tasks_are_left_to_the_table():
+    from companion.games.the_others import effects
+    table = in_turns(story="the_beast_we_become")
+    assert "apocalypse_if_controller" not in effects.counted_tasks(table.state)
+    full_round(table)
+    table.act(None, "round.end")
+    assert table.state["round_end_steps"] == []
+
+
+def test_envy_makes_a_hero_gaining_an_upgrade_take_a_wound_or_corrupt_every_other_hero():
+    table = in_turns(sin="envy")
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=[{"kind": "upgrade", "upgrade": table.state["inventory"][0]}])
+    assert table.state["heroes"]["rose"]["power_choices"] == ["envy"]
+    assert refused(table, "bob", "power.choose", hero="rose", take="wounds").field == "hero"  # Rose's player only
+    assert refused(table, "ann", "power.choose", hero="rose", take="teleport").field == "take"
+    table.act("ann", "power.choose", hero="rose", take="others_corruption")
+    assert [table.state["heroes"][h]["corruption"] for h in ("rose", "thorley", "rocco")] == [1, 2, 2]
+    assert refused(table, "ann", "power.choose", hero="rose", take="wounds").field == "hero"  # answered
+
+
+def test_wrath_after_a_fight_that_kills_lets_the_hero_take_a_corruption_or_the_monsters_teleport():
+    table = in_turns(sin="wrath")
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"acolyte": 2}, entered={"hero": "hit hit", "sin": "blank blank blank blank"})
+    table.act("ann", "fight.resolve", assigned=[2, 0], turned={})
+    assert table.state["heroes"]["rose"]["power_choices"] == ["wrath"]  # once, whatever the number killed
+    table.act("ann", "power.choose", hero="rose", take="teleport")
+    assert table.state["sin"]["wrath_teleport"] == 1 and table.state["heroes"]["rose"]["corruption"] == 1
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.end")
+    table.act("bob", "turn.start", hero="thorley")
+    assert table.state["sin"]["wrath_teleport"] == 0
+
+
+def test_other_sins_ask_nothing_after_an_upgrade_or_a_kill():
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=[{"kind": "upgrade", "upgrade": table.state["inventory"][0]}])
+    table.act("ann", "fight.start", monsters={"acolyte": 1}, entered={"hero": "hit hit", "sin": "blank blank"})
+    table.act("ann", "fight.resolve", assigned=[2], turned={})
+    assert not table.state["heroes"]["rose"].get("power_choices")
+
+
+def test_brads_demolitions_kills_in_his_space_then_costs_a_corruption_and_leaves_fire():
+    table = started(hero_players=2)  # ann: Rose, Thorley; bob: Rocco, Leah
+    table.act("ann", "round.first_hero", hero="rose")
+    for _ in range(5):
+        table.act("bob", "hero.adjust", hero="leah", change="wound")
+    table.act("bob", "hero.replace", hero="leah", reserve="brad", upgrades=[])
+    table.act(None, "space.add", name="Docks")
+    table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
+    table.act("bob", "hero.move", hero="brad", to="s1", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    assert refused(table, "ann", "turn.end", demolish="acolyte").field == "demolish"  # Rose has no Demolitions
+    table.act("ann", "turn.end")
+    for seat, hero in (("ann", "thorley"), ("bob", "rocco")):
+        table.act("sin", "reaction.end")
+        table.act(seat, "turn.start", hero=hero)
+        table.act(seat, "turn.end")
+    table.act("sin", "reaction.end")
+    table.act("bob", "turn.start", hero="brad")
+    assert refused(table, "bob", "turn.end", demolish="abomination").field == "demolish"  # none there
+    table.act("bob", "turn.end", demolish="acolyte")
+    docks = table.state["spaces"]["s1"]
+    assert (docks["monsters"]["acolyte"], docks["tokens"]["fire"]) == (0, 1)
+    assert table.state["monsters"]["dead"]["acolyte"] == 1 and table.state["heroes"]["brad"]["corruption"] == 2

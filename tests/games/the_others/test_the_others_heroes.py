@@ -109,6 +109,7 @@ def test_the_worked_fight_through_the_table():
               others_in_space=1, voluntary=True,
               entered={"hero": "hit hit hit faith skill hit", "sin": "hit hit critical_hit corruption blank blank hit"})
     battle = table.state["fight"]
+    assert battle["computed"]["hero_defense"]["total"] == 3  # base 1, Ice Blade 1, voluntary corruption 1
     assert battle["computed"]["sin_dice"]["total"] == 6
     assert battle["computed"]["hero_dice"]["total"] == 5
     assert table.state["heroes"]["rose"]["corruption"] == 3  # voluntary 2 -> 3
@@ -174,6 +175,27 @@ def test_a_ranged_fight_kills_first_then_the_counter_attack_uses_the_first_roll(
     assert (last["defense"], last["wounds"], last["corruption"]) == (2, 1, 1)
 
 
+def test_the_ranged_example_through_the_table_with_rocco():
+    table = started(sin="sloth")  # Pride would cancel a defense of a hero fighting alone
+    table.act(None, "facts.enter", heroes={"rocco": {"combat": 2, "defense": 2}})
+    table.act("cy", "round.first_hero", hero="rocco")
+    table.act("cy", "turn.start", hero="rocco")
+    table.act("cy", "fight.start", monsters={"abomination": 2}, ranged=True, entered={"hero": "hit defense"})
+    assert table.state["fight"]["computed"]["hero_hits"]["total"] == 2  # Killshot
+    refused(table, "cy", "fight.ranged_hits", assigned=[3, 1])  # 3 hits only
+    table.act("cy", "fight.ranged_hits", assigned=[3, 0])
+    assert table.state["monsters"]["dead"] == {"abomination": 1}
+    # The survivor moves in; with the acolyte already there: 5 SIN dice against Rocco's first roll.
+    assert refused(table, "sin", "fight.counter", monsters={"abomination": 1, "acolyte": 1},
+                   entered={"sin": "hit hit hit corruption"}).field.startswith("entered")  # 5 dice, not 4
+    table.act("sin", "fight.counter", monsters={"abomination": 1, "acolyte": 1},
+              entered={"sin": "hit hit hit corruption blank"})
+    last = table.state["last_fight"]
+    assert (last["sin_hits"], last["sin_corruption"], last["defense"]) == (3, 1, 3)
+    assert (last["wounds"], last["corruption"]) == (0, 1)
+    assert table.state["heroes"]["rocco"]["corruption"] == 2
+
+
 def test_the_sins_hand_is_secret_and_heroes_see_only_how_many_cards():
     table = in_turns()
     hero_view = RULES.view(table.state, table.seats["ann"])
@@ -192,7 +214,8 @@ def test_dark_pasts_are_sealed_from_every_seat_until_revealed():
     assert len(table.state["secrets"]["sealed"]) == 7
     for seat in [*table.seats.values(), None]:
         shown = RULES.view(table.state, seat)
-        assert "sealed" not in shown and str(shown).count("dark_past\": 1") == 0
+        assert "sealed" not in shown and "sealed" not in shown["mine"]
+        assert all(hero["dark_past"] is None for hero in shown["heroes"].values())
         start = next(a for a in table.log if a.type == "game.start")
         assert "dark_pasts" not in RULES.redact(start, seat)["draws"]
 
@@ -331,3 +354,47 @@ def test_sloth_marks_a_hero_who_starts_a_fight_until_the_round_ends():
         table.act(seat, "turn.end")
     table.act(None, "round.end")
     assert table.state["heroes"]["rose"]["marks"] == ["story"]
+
+
+def test_thorleys_protector_needs_thorley_alive_and_in_the_fighting_heros_space():
+    table = in_turns()
+    for name in ("Plaza", "Docks"):
+        table.act(None, "space.add", name=name)
+    table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
+    table.act("bob", "hero.move", hero="thorley", to="s2", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"acolyte": 1}, entered={"hero": "skill skill", "sin": "hit hit"})
+    assert refused(table, "ann", "fight.resolve", assigned=[0], protector=1).field == "protector"
+    table.act("ann", "fight.resolve", assigned=[0], protector=0)
+    table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.spend")
+    table.act("sin", "fight.start", monsters={"acolyte": 1}, entered={"hero": "skill skill skill", "sin": "hit hit"})
+    table.act("ann", "fight.resolve", assigned=[0], protector=1)
+    assert table.state["last_fight"]["protected"] == 1
+    assert table.state["last_fight"]["wounds"] == 0  # 2 hits, defense 1, 1 cancelled
+
+
+def test_morgana_heals_a_wound_at_the_end_of_her_turn_choosing_the_token():
+    table = started(hero_players=2)  # ann: Rose, Thorley; bob: Rocco, Leah
+    table.act("ann", "round.first_hero", hero="rose")
+    for _ in range(5):
+        table.act("ann", "hero.adjust", hero="rose", change="wound")
+    table.act("ann", "hero.replace", hero="rose", reserve="morgana", upgrades=[])
+    table.act("ann", "hero.adjust", hero="morgana", change="wound")
+    table.act("ann", "hero.adjust", hero="morgana", change="wound")
+    table.act("ann", "hero.wounds", hero="morgana", slots=[2])
+    table.act("ann", "turn.start", hero="morgana")
+    table.act("ann", "turn.end")
+    morgana = table.state["heroes"]["morgana"]
+    assert (morgana["pending_wounds"], morgana["wounds"], morgana.get("heal_due", 0)) == (0, [2], 0)  # waiting first
+    table.act("sin", "reaction.end")
+    for seat, hero in (("ann", "thorley"), ("bob", "rocco"), ("bob", "leah")):
+        table.act(seat, "turn.start", hero=hero)
+        table.act(seat, "turn.end")
+        table.act("sin", "reaction.end")
+    table.act("ann", "turn.start", hero="morgana")
+    table.act("ann", "turn.end")
+    assert table.state["heroes"]["morgana"]["heal_due"] == 1  # her player picks the token
+    table.act("ann", "hero.adjust", hero="morgana", change="heal", slot=2)
+    assert (table.state["heroes"]["morgana"]["wounds"], table.state["heroes"]["morgana"]["heal_due"]) == ([], 0)

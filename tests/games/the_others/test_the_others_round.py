@@ -287,3 +287,14 @@ def test_the_apocalypse_track_stops_at_7_with_its_effects_shown_cumulatively():
     shown = RULES.view(table.state, None)["apocalypse_active"]
     assert [entry["space"] for entry in shown] == [1, 2, 3, 4, 5, 6, 7]
     assert shown[3]["effect"] == "extra_reaction_token"
+
+
+def test_an_event_lets_each_hero_take_an_upgrade_outside_the_city_action():
+    table = in_turns()
+    upgrade = table.state["inventory"][0]
+    table.act("bob", "upgrade.take", hero="thorley", upgrade=upgrade)
+    assert table.state["heroes"]["thorley"]["upgrades"] == [upgrade]
+    assert len(table.state["inventory"]) == 5 and upgrade not in table.state["inventory"]  # refilled
+    assert refused(table, "ann", "upgrade.take", hero="thorley", upgrade=table.state["inventory"][0]).field == "hero"
+    assert refused(table, "ann", "upgrade.take", hero="rose", upgrade=upgrade).field == "upgrade"  # taken
+    assert not table.state["heroes"]["thorley"]["city_action"]  # the city-action token is still there

@@ -270,3 +270,39 @@ def test_an_altar_takes_three_skills_of_one_cleanse():
     table.state["roll"]["removed"] = 3
     table.act("ann", "cleanse.remove", what="altar")
     assert table.state["spaces"]["s1"]["tokens"]["altar"] == 0 and table.state["roll"]["removed"] == 0
+
+
+def test_city_actions_need_a_district_and_ranged_fights_a_street():
+    table = board(in_turns())
+    table.act(None, "space.set", space="s1", what="district", value=0)
+    table.act("ann", "turn.start", hero="rose")
+    assert refused(table, "ann", "city.action", actions=["repent"]).field == "actions"
+    table.act(None, "space.set", space="s1", what="district", value=1)
+    assert refused(table, "ann", "fight.start", monsters={"abomination": 1}, ranged=True,
+                   entered={"hero": "hit hit"}).field == "ranged"
+    table.act("ann", "hero.adjust", hero="rose", change="corruption")
+    table.act("ann", "city.action", actions=["repent"])
+    assert table.state["heroes"]["rose"]["corruption"] == 1
+
+
+def test_a_districts_city_action_slot_serves_one_hero_a_round():
+    from companion.games.the_others.turns import next_hero
+    table = board(in_turns())
+    table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "city.action", actions=["satellite_cannon"])  # fired at nothing: the slot is taken all the same
+    table.act("ann", "turn.end")
+    table.act("sin", "reaction.end")
+    table.act("bob", "turn.start", hero="thorley")
+    error = refused(table, "bob", "city.action", actions=["satellite_cannon"])
+    assert error.field == "actions" and error.params["hero"] == "Rose"
+    table.act("bob", "hero.move", hero="thorley", to="s3")
+    table.act("bob", "city.action", actions=["satellite_cannon"])  # another district's slot
+    table.act("bob", "turn.end")
+    while next_hero(table.state):
+        hero = next_hero(table.state)
+        table.act("sin", "reaction.end")
+        table.act(table.state["heroes"][hero]["player"], "turn.start", hero=hero)
+        table.act(table.state["heroes"][hero]["player"], "turn.end")
+    table.act(None, "round.end")
+    assert all(where["city_used"] is None for where in table.state["spaces"].values())

@@ -40,10 +40,10 @@ class Phone:
         return html.unescape(answer.get_data(as_text=True))
 
 
-def new_table(app, lang="en"):
+def new_table(app, lang="en", story="havens_last_stand"):
     host = Phone(app, lang)
     made = host.post("/tables", {"game": "the-others", "name": "Haven", "sin": "pride", "acolyte": "nun",
-                                 "story": "havens_last_stand", "hero_players": "3"})
+                                 "story": story, "hero_players": "3"})
     assert made.status_code == 302, made.get_data(as_text=True)
     token = made.headers["Location"].rstrip("/").split("/")[-2]
     phones = {}
@@ -54,7 +54,7 @@ def new_table(app, lang="en"):
     return token, phones
 
 
-def set_up_with_forms(token, phones):
+def set_up_with_forms(token, phones, targets=("1", "2A", "2B", "3")):
     ann = phones["Ann"]
     dice = {f"sin_die.{f}": n for f, n in (("corruption", 1), ("hit", 2), ("critical_hit", 1), ("blank", 2))}
     dice |= {f"hero_die.{f}": n for f, n in (("hit", 2), ("counter_corruption", 1), ("defense", 1), ("skill", 1),
@@ -63,7 +63,7 @@ def set_up_with_forms(token, phones):
     monsters = {f"monsters.{kind}.{stat}": n for kind, n in (("abomination", 3), ("controller", 4), ("avatar", 5),
                                                               ("acolyte", 2)) for stat in ("combat", "defense")}
     assert ann.act(token, "facts.enter", **monsters)[0] == 200
-    assert ann.act(token, "facts.enter", **{f"targets.{m}": "heroes" for m in ("1", "2A", "2B", "3")})[0] == 200
+    assert ann.act(token, "facts.enter", **{f"targets.{m}": "heroes" for m in targets})[0] == 200
     classes = {"leah": "leader", "rose": "sniper", "rocco": "sniper", "thorley": "bruiser", "brad": "bruiser",
                "karl": "fixer", "morgana": "fixer"}
     for hero, cls in classes.items():
@@ -128,6 +128,27 @@ def test_the_sins_hand_never_reaches_a_hero_phone_nor_the_display(app):
     display = phones["Ann"].client.get(f"/t/{token}/display").get_data(as_text=True)
     for card in hand:
         assert f'value="{card}"' not in hero_page and f'value="{card}"' not in display
+
+
+def test_no_page_shows_a_dark_past_before_it_is_revealed_not_even_to_its_heros_player(app):
+    from companion.games.the_others import data
+    token, phones = new_table(app, story="the_darkness_within")
+    set_up_with_forms(token, phones, targets=("1", "3A"))
+    names = [card["name"] for card in data.dark_pasts().values()]
+    ann = phones["Ann"]
+    seen = [phone.page(token) for phone in phones.values()]
+    seen += [ann.client.get(f"/t/{token}/{page}").get_data(as_text=True) for page in ("display", "history")]
+    for text in seen:
+        assert not [name for name in names if name in html.unescape(text)]
+    assert "nobody knows it" in ann.page(token)
+    # Rose (Ann's) ends a turn at maximum corruption: hers turns up, for everyone, and only hers.
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    for _ in range(6):
+        assert ann.act(token, "hero.adjust", hero="rose", change="corruption")[0] == 200
+    assert ann.act(token, "turn.end")[0] == 200
+    shown = [name for name in names if name in phones["Bob"].page(token)]
+    assert len(shown) == 1 and shown[0] in ann.page(token)
 
 
 def test_the_api_lists_and_takes_this_games_actions(app):

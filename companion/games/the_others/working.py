@@ -1,0 +1,94 @@
+"""The working of the round's numbers the pages show outside a fight (the
+SIN's reaction tokens, the summons, a hero's move, a mission's target), in
+the fight calculator's shape: {"total", "lines": [(msgid, params, amount)]},
+so a tap on any of them shows how it was reached."""
+
+from __future__ import annotations
+
+from companion.games.the_others import apocalypse, data, spaces
+from companion.games.the_others.fight import line
+from companion.games.the_others.state import mission, mission_target
+from companion.rules import N_
+
+
+def level_of(effect: str) -> int:
+    return next(entry["level"] for entry in data.apocalypse_levels() if entry["effect"] == effect)
+
+
+def part(lines: list[dict]) -> dict:
+    return {"total": sum(item["amount"] for item in lines), "lines": lines}
+
+
+def reaction_tokens(state: dict) -> dict:
+    """This round's tokens: one per hero, apocalypse level 4's, and those
+    cards and powers gave (they last the round only)."""
+    level = apocalypse.level(state)
+    lines = [line(N_("One per hero"), state["options"]["hero_count"])]
+    extra = apocalypse.extra_reaction_tokens(level)
+    if extra:
+        lines.append(line(N_("Apocalypse level %(level)d"), extra, level=level_of("extra_reaction_token")))
+    gained = state["sin"]["reaction_tokens"] - sum(item["amount"] for item in lines)
+    if gained > 0:
+        lines.append(line(N_("Sin cards and powers this round"), gained))
+    if state["sin"]["reactions_used"]:
+        lines.append(line(N_("Spent"), -state["sin"]["reactions_used"]))
+    return part(lines)
+
+
+def summons(state: dict) -> dict:
+    """At round end: one dead monster per hero, +1 from apocalypse level 2,
+    less those summoned since."""
+    base = state.get("summons_base") or {}
+    lines = [line(N_("One per hero"), base.get("heroes", state["options"]["hero_count"]))]
+    if base.get("apocalypse"):
+        lines.append(line(N_("Apocalypse level %(level)d"), base["apocalypse"], level=level_of("extra_summon")))
+    summoned = sum(item["amount"] for item in lines) - state.get("summons_left", 0)
+    if summoned > 0:
+        lines.append(line(N_("Summoned"), -summoned))
+    return part(lines)
+
+
+def move(state: dict, hero_id: str) -> dict:
+    return part(spaces.move_lines(state, hero_id))
+
+
+def target(state: dict, mission_id: str) -> dict | None:
+    """Where the mission's target came from: the story board, the hero-count
+    icon, or the number the group entered."""
+    value = mission_target(state, mission_id)
+    if value is None:
+        return None
+    printed = mission(state, mission_id)["target"]
+    entered = state["facts"]["targets"].get(mission_id)
+    if (entered if entered is not None else printed) == "heroes":
+        label = N_("Hero-count icon: %(count)d heroes in play")
+        return part([line(label, value, count=state["options"]["hero_count"])])
+    if entered is not None:
+        return part([line(N_("Entered by the group"), value)])
+    if printed == "all":
+        return part([line(N_("Every one of them (done once none is left)"), value)])
+    return part([line(N_("Printed on the story board"), value)])
+
+
+def cleanse(state: dict, hero_id: str) -> dict:
+    """The current hero's cleanse dice, without and with voluntary
+    corruption (None where it can't be taken, or the skill is not entered)."""
+    from companion.games.the_others import battle
+    from companion.rules import ActionError
+    out = {}
+    for key, voluntary in (("without", False), ("with", True)):
+        try:
+            out[key] = part(battle.cleanse_lines(state, hero_id, {"voluntary": voluntary}))
+        except ActionError:
+            out[key] = None
+    return out
+
+
+def for_view(state: dict) -> dict:
+    alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
+    current = state["story"]["mission"]
+    turn = state.get("turn")
+    return {"reactions": reaction_tokens(state), "summons": summons(state),
+            "move": {h: move(state, h) for h in alive},
+            "target": target(state, current) if current else None,
+            "cleanse": cleanse(state, turn["hero"]) if turn and turn["hero"] in alive else None}
