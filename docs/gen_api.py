@@ -6,8 +6,13 @@
 - Between `<!-- actions -->` and `<!-- /actions -->`: every table type's
   roles, creation options and actions, from its Rules.
 
-Usage: python docs/gen_api.py          (rewrites docs/api.md)
-       python docs/gen_api.py --check  (exit 1 if the actions part is stale)
+Usage: python docs/gen_api.py             (rewrites the actions part)
+       python docs/gen_api.py --examples  (and records the examples again)
+       python docs/gen_api.py --check     (exit 1 if the actions part is stale)
+
+The examples are recorded only when asked: each run has new tokens, keys and
+times, so recording them on every change to an action would rewrite every
+example in the diff.
 """
 
 from __future__ import annotations
@@ -119,7 +124,7 @@ def main(argv: list[str]) -> int:
     text = DOC.read_text(encoding="utf-8")
     if "--check" in argv:
         return 0 if fill(text, None) == text else 1
-    DOC.write_text(fill(text, record_examples()), encoding="utf-8")
+    DOC.write_text(fill(text, record_examples() if "--examples" in argv else None), encoding="utf-8")
     return 0
 
 
