@@ -50,4 +50,4 @@ def test_every_api_route_is_documented(app):
 def test_the_docs_examples_are_filled_in():
     text = doc_text()
     empty = re.findall(r"<!-- example: ([^>]+?) -->\n<!-- /example -->", text)
-    assert not empty, f"run `python docs/gen_api.py`: no example for {empty}"
+    assert not empty, f"run `python docs/gen_api.py --examples`: no example for {empty}"
