@@ -307,6 +307,9 @@ def test_companion_serve_runs_and_stops_on_ctrl_c(tmp_path):
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
+        # As from a terminal, whatever started the tests: a shell's background
+        # job (`pytest &`) ignores Ctrl+C, and its children would inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
