@@ -228,3 +228,25 @@ def test_the_party_returns_to_gloomhaven_from_the_page(ann, campaign, store):
     assert ann.act("party.set", location="Black Barrow").status_code == 200
     assert ann.act("party.set", location="Gloomhaven").status_code == 200
     assert store.state(campaign)[1]["party"]["location"] == "Gloomhaven"
+
+
+def test_a_scenarios_reward_items_and_shared_gold_are_settled_from_the_page(ann, bo, campaign, store):
+    ann.act("scenario.unlock", scenario="68")  # Toxic Moor: two Major Healing Potions (item 27)
+    ann.act("scenario.unlock", scenario="55")  # Foggy Thicket: 10 gold for the party
+    for number in ("68", "55"):
+        assert ann.act("scenario.complete", scenario=number, outcome="success", level="1",
+                       **{"characters.c1.experience": "1", "characters.c2.experience": "1"}).status_code == 200
+    page = bo.page(f"/t/{campaign}")
+    assert "Scenario 68’s reward: item 27 Major Healing Potion for one character (2 left)." in page
+    assert "Scenario 55’s reward: 10 gold for the party to share as it likes." in page
+    assert 'name="shares.c1"' in page and 'name="shares.c2"' in page
+    gold, item = (next(d["id"] for d in store.state(campaign)[1]["due"] if d["kind"] == kind) for kind in ("gold", "item"))
+    assert ann.act("reward.item", due=str(item), character="c1").status_code == 200
+    assert "A character may own only one copy of an item." in ann.page(f"/t/{campaign}")  # Ann's copy is taken
+    assert "Take it for Tink" in bo.page(f"/t/{campaign}")
+    response = bo.act("reward.gold", due=str(gold), **{"shares.c1": "4", "shares.c2": "4"})
+    assert response.status_code == 422 and "The shares add up to 8 gold, not 10." in response.get_data(as_text=True)
+    assert bo.act("reward.gold", due=str(gold), **{"shares.c1": "4", "shares.c2": "6"}).status_code == 200
+    sheets = store.state(campaign)[1]["characters"]
+    assert 27 in sheets["c1"]["items"] and (sheets["c1"]["gold"], sheets["c2"]["gold"]) == (34, 36)
+    assert "gold for the party to share" not in bo.page(f"/t/{campaign}")

@@ -4,7 +4,7 @@ every computed number with its working (a list of [msgid, params] lines)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, links, progression, shop, town, tree
+from companion.games.gloomhaven.campaign import deck, dues, links, progression, shop, town, tree
 from companion.games.gloomhaven.level import scenario_level
 from companion.rules import N_
 
@@ -120,4 +120,6 @@ def present(state: dict, seat: str | None) -> dict:
         "held_achievements": [("global", a, tree.achievement_name(a)) for a in state["global_achievements"]]
                              + [("party", a, tree.achievement_name(a)) for a in state["party"]["achievements"]],
         "max_level": town.prosperity_level(state),
+        "dues": dues.shown(state),
+        "active": [(c["id"], c["name"]) for c in state["characters"].values() if not c["retired"]],
     }

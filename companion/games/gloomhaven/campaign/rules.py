@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import links, outcome, progression, schema, town
+from companion.games.gloomhaven.campaign import dues, links, outcome, progression, schema, town
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -81,6 +81,7 @@ def _abandon(state, payload, seat):
 def _kinds() -> dict[str, Kind]:
     who = Text("character", max_length=12, default=None, doc="default: your own active character")
     item = Int("item", min=1, max=999)
+    due = Int("due", min=1, max=10**6)
     kinds = [
         (ActionSpec("party.set", "Set the party's `name`, `location`, `notes` or scenario `difficulty`.",
                     (Text("name", max_length=60, default=None), Text("location", max_length=80, default=None),
@@ -138,6 +139,15 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("scenario.abandon", "Stop waiting for the result of the scenario table started for `offer` "
                     "(e.g. scenario-1-0): the party is back in town; a result it reports later is still taken.",
                     (Text("offer", max_length=40),)), _abandon, N_("stopped waiting for a scenario table")),
+        (ActionSpec("reward.item", "Take reward item due `due` (its number on the party sheet) for your character "
+                    "(one copy per character).", (due, who)), dues.give_item, N_("took a reward item")),
+        (ActionSpec("reward.gold", "Share the gold of due `due` between the characters: `shares` {id: gold} "
+                    "(from a form: fields shares.<id>), adding up to the whole.", (due, dues.Shares("shares"))),
+         dues.share_gold, N_("shared a scenario's gold")),
+        (ActionSpec("reward.unlock", "Unlock `scenario`, one of the scenarios that due `due` offers to choose from.",
+                    (due, Int("scenario", min=1, max=999))), dues.choose_unlock, N_("chose a scenario to unlock")),
+        (ActionSpec("due.dismiss", "Set aside due `due`: a note done, or a reward nobody can take.", (due,)),
+         dues.dismiss, N_("set aside something left to do")),
         (ActionSpec("result.confirm", "Confirm your character's line of a scenario's end (experience, gold, checkmarks).", (who,)),
          outcome.confirm, N_("confirmed their scenario result")),
     ]

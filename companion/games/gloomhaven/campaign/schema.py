@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import tree
+from companion.games.gloomhaven.campaign.dues import KINDS as DUE_KINDS
 from companion.games.gloomhaven.campaign.progression import PRINTINGS
 
-SCHEMA = 3
+SCHEMA = 4
 
 
 def new_campaign(name: str, printing: str = "second") -> dict:
@@ -22,7 +23,9 @@ def new_campaign(name: str, printing: str = "second") -> dict:
         "prosperity": 0, "donated": 0, "visit": 0,
         "printing": printing,  # whose prosperity track: "second" (and later) or "first"
         "unlocked_classes": [c for c, v in data.classes().items() if v["starting"]],
-        "designs": [], "envelopes": [], "events_drawn": [], "events_added": [], "notes_due": [],
+        "designs": [], "envelopes": [], "events_drawn": [], "events_added": [],
+        # What the party still has to hand out or decide (campaign.dues).
+        "due": [], "next_due": 1,
         "unlocked": first, "completed": [],
         "characters": {}, "retirements": {}, "pending": {}, "next_id": 1,
         "secrets": {},
@@ -57,7 +60,30 @@ def _upgrade_2(state: dict, log: list) -> dict:
     return state
 
 
-UPGRADES = {1: _upgrade_1, 2: _upgrade_2}
+# Version 3's notes of a reward to hand out, and the due each becomes.
+V3_ITEM_NOTE = "Scenario %(number)d: give item %(item)d to one character."
+V3_GOLD_NOTE = "Scenario %(number)d: %(gold)d gold to share as the party likes."
+
+
+def _due_from_note(number: int, msgid: str, params: dict) -> dict:
+    if msgid == V3_ITEM_NOTE:
+        return {"id": number, "kind": "item", "scenario": params["number"], "item": params["item"], "left": 1}
+    if msgid == V3_GOLD_NOTE:
+        return {"id": number, "kind": "gold", "scenario": params["number"], "gold": params["gold"]}
+    return {"id": number, "kind": "note", "msgid": msgid, "params": params}
+
+
+def _upgrade_3(state: dict, log: list) -> dict:
+    """Version 3 kept what was left to do as notes only ([msgid, params]):
+    reward items and shared gold could not be handed out from the page.
+    Those notes become dues the page settles; the others stay notes."""
+    state["due"] = [_due_from_note(n, msgid, params)
+                    for n, (msgid, params) in enumerate(state.pop("notes_due", []), start=1)]
+    state["next_due"] = len(state["due"]) + 1
+    return state
+
+
+UPGRADES = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
 
 
 def upgrade(state: dict, log: list) -> dict:
@@ -82,7 +108,7 @@ def upgrade_export(export: dict) -> dict:
 
 KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,
         "unlocked_classes": list, "designs": list, "envelopes": list, "events_drawn": list, "events_added": list,
-        "notes_due": list, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
+        "due": list, "next_due": int, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
         "pending": dict, "next_id": int, "secrets": dict, "playing": list, "printing": str}
 CHARACTER_KEYS = {"id": str, "seat": str, "class": str, "name": str, "level": int, "experience": int, "gold": int,
                   "checkmarks": int, "perks": dict, "entered_perks": list, "items": list, "equipped": list,
@@ -117,5 +143,8 @@ def check(state: dict) -> None:
     for secret in state["secrets"].values():
         if not isinstance(secret, dict):
             raise TypeError("secret")
+    for due in state["due"]:
+        if not isinstance(due, dict) or due.get("kind") not in DUE_KINDS or not isinstance(due.get("id"), int):
+            raise TypeError("due")
     if state["printing"] not in PRINTINGS or not all(isinstance(offer, str) for offer in state["playing"]):
         raise TypeError("playing")

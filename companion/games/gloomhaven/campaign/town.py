@@ -133,11 +133,8 @@ def set_progress(state: dict, payload: dict, seat: str | None) -> None:
 
 def level_up(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
-    away = links.playing(state)
-    if away:  # level-up happens in town only (rulebook p. 44)
-        number = away[0][1]
-        raise ActionError(N_("Level up in town: the party is playing scenario %(number)d; its result has not come back yet."),
-                          field="character", number=number)
+    # Level-up happens in town only (rulebook p. 44).
+    in_town(state, N_("Level up in town: the party is playing scenario %(number)d; its result has not come back yet."))
     if progression.level_for(who["experience"]) <= who["level"]:
         raise ActionError(N_("Not enough experience for the next level."), field="character")
     who["level"] += 1
@@ -227,12 +224,24 @@ def donate(state: dict, payload: dict, seat: str | None) -> None:
     state["prosperity"] += progression.donation_prosperity(state["donated"]) - before
 
 
+def in_town(state: dict, what: str) -> None:
+    """Refuse a town activity while a scenario table started from the campaign is being played."""
+    away = links.playing(state)
+    if away:
+        raise ActionError(what, field="character", number=away[0][1])
+
+
 def retire(state: dict, payload: dict, seat: str | None) -> None:
+    from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
+
     who = character(state, payload, seat)
+    # Retirement happens the next time the character is in Gloomhaven (rulebook p. 48).
+    in_town(state, N_("Retire in town: the party is playing scenario %(number)d; its result has not come back yet."))
     secret = state["secrets"].get(who["seat"], {})
     quest_id = secret.get("quest")
     if not quest_id:
         raise ActionError(N_("A character without a personal quest cannot retire."), field="character")
+    first_retirement = not any(c["retired"] for c in state["characters"].values())
     who.update(retired=True, gold=0, items=[], equipped=[], quest=quest_id)
     secret.update(quest=None, progress=0)
     state["prosperity"] += data.fact("retirement_prosperity")
@@ -243,5 +252,7 @@ def retire(state: dict, payload: dict, seat: str | None) -> None:
     elif "envelope" in unlock and unlock["envelope"] not in state["envelopes"]:
         state["envelopes"].append(unlock["envelope"])
     else:
-        state["notes_due"].append([N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario."),
-                                   {"name": who["name"]}])
+        dues.note(state, N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario."),
+                  {"name": who["name"]})
+    if first_retirement:
+        dues.note(state, N_("The campaign's first retirement: open the Town Records book."), {})
