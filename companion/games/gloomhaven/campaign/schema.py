@@ -88,7 +88,9 @@ UPGRADES = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
 
 def upgrade(state: dict, log: list) -> dict:
     """`state` (reached by the actions `log`) carried to the current schema
-    version, one step at a time."""
+    version, one step at a time. A table stored in the database before an
+    upgrade is carried forward with no log when it is next read or changed
+    (no scenario table then counts as in progress)."""
     while state.get("schema", 1) < SCHEMA:
         version = state.get("schema", 1)
         state = UPGRADES[version](state, log)

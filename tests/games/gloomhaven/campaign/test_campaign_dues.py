@@ -149,3 +149,18 @@ def test_a_schema_3_exports_reward_notes_become_dues_the_page_settles(party):
     assert now["due"] == [{"id": 1, "kind": "gold", "scenario": 55, "gold": 10}] and now["next_due"] == 2
     store.act(table.token, "s1", "reward.gold", {"due": 1, "shares": {"c1": 4, "c2": 6}})
     assert store.state(table.token)[1]["characters"]["c2"]["gold"] == now["characters"]["c2"]["gold"] + 6
+
+
+def test_a_table_stored_at_schema_3_shows_its_reward_notes_as_dues_and_settles_them(party):
+    from companion.games.gloomhaven.campaign.rules import RULES
+    from companion.rules import Action
+    store, token, ann, bo = party
+    stored = state(store, token)
+    for key in ("due", "next_due"):  # as the database kept it before schema 4
+        del stored[key]
+    stored.update(schema=3, notes_due=[["Scenario %(number)d: give item %(item)d to one character.", {"number": 53, "item": 114}]])
+    seats = store.seats(token)
+    shown = RULES.view(stored, seats[ann])["shown"]["dues"]
+    assert [(d["kind"], d["item"], d["name"]) for d in shown] == [("item", 114, "Staff of Xorn")]
+    after = RULES.apply(stored, Action("reward.item", {"due": 1}, ann), seats)
+    assert after["schema"] == schema.SCHEMA and 114 in after["characters"]["c1"]["items"] and after["due"] == []
