@@ -250,3 +250,17 @@ def test_a_scenarios_reward_items_and_shared_gold_are_settled_from_the_page(ann,
     sheets = store.state(campaign)[1]["characters"]
     assert 27 in sheets["c1"]["items"] and (sheets["c1"]["gold"], sheets["c2"]["gold"]) == (34, 36)
     assert "gold for the party to share" not in bo.page(f"/t/{campaign}")
+
+
+def test_a_perkless_classs_perk_lines_are_entered_from_the_page_and_marked(new_phone, campaign, store):
+    phone = join_seat(new_phone(), campaign, "Cy")
+    phone.act("character.create", **{"class": "scoundrel", "name": "Sly", "level": "1"})
+    page = phone.page(f"/t/{campaign}")
+    assert 'name="type" value="class.perk_line"' in page and 'name="type" value="perk.take"' not in page
+    response = phone.act("class.perk_line", **{"class": "scoundrel", "text": "", "boxes": "2", "remove": "-2", "add": "+0 rolling"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    phone.act("character.adjust", field="checkmarks", delta="3")
+    assert phone.act("perk.take", perk="0").status_code == 200
+    page = phone.page(f"/t/{campaign}")
+    assert "− 1× -2 + 1× +0 ⟳" in page and "1/2 · entered" in page
+    assert "Attack modifier deck (20 cards)" in page and "-2</th>" not in page

@@ -16,9 +16,10 @@ def _fraction(chance) -> str:
 def sheet(state: dict, who: dict) -> dict:
     """A character's sheet: the numbers and their working (nothing secret)."""
     klass = data.classes()[who["class"]]
+    perks = town.class_perks(state, who["class"]) or []
     allowed = progression.level_for(who["experience"])
     perks_allowed, perk_working = progression.perk_allowance(who["level"], who["checkmarks"], who["retirements_before"])
-    built = deck.build(klass["perks"], who["perks"], shop.minus_one_cards(who), who["blessings"])
+    built = deck.build(perks, who["perks"], shop.minus_one_cards(who), who["blessings"])
     limits = shop.equip_limits(who["level"])
     return {
         "id": who["id"], "seat": who["seat"], "name": who["name"], "class": who["class"], "class_name": klass["name"],
@@ -31,7 +32,9 @@ def sheet(state: dict, who: dict) -> dict:
         "level_up_due": allowed > who["level"],
         "perks_allowed": perks_allowed, "perks_taken": town.perks_taken(who), "perk_working": perk_working,
         "perk_lines": [{"index": i, "boxes": line["boxes"], "marked": who["perks"].get(str(i), 0),
-                        "text": line.get("text") or _perk_text(line)} for i, line in enumerate(klass["perks"] or [])],
+                        "text": " · ".join(t for t in (line.get("text"), _perk_text(line)) if t) if line.get("entered")
+                        else line.get("text") or _perk_text(line), "entered": line.get("entered", False)}
+                       for i, line in enumerate(perks)],
         "perks_by_hand": klass["perks"] is None, "entered_perks": who["entered_perks"],
         "deck": [{"label": c["label"], "count": c["count"], "chance": _fraction(c["chance"])} for c in deck.chances(built)],
         "deck_total": built["total"], "deck_working": built["working"],

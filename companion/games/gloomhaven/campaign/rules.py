@@ -121,6 +121,13 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("perk.take", "Mark a perk: `perk` (its line, from 0), or `text` for a class whose perks are entered by hand.",
                     (who, Int("perk", min=0, max=30, default=None), Text("text", max_length=120, default=None))),
          town.take_perk, N_("took a perk")),
+        (ActionSpec("class.perk_line", "Enter a perk line of `class`, one the data has no perks for (from its mat; "
+                    "marked as entered): `text`, `boxes` and the cards it `remove`s and `add`s, written like "
+                    "\"2× -1\" or \"+0 rolling stun, +1 heal 2 self\".",
+                    (Choice("class", choices=CLASSES), Text("text", max_length=120, allow_empty=True, default=""),
+                     Int("boxes", min=1, max=3, default=1), Text("remove", max_length=120, allow_empty=True, default=""),
+                     Text("add", max_length=120, allow_empty=True, default=""))),
+         town.enter_perk_line, N_("entered a class's perk line")),
         (ActionSpec("item.buy", "Buy `item` (its number) at the price after reputation.", (who, item)), town.buy, N_("bought an item")),
         (ActionSpec("item.sell", "Sell `item` back for half its cost, rounded down.", (who, item)), town.sell, N_("sold an item")),
         (ActionSpec("item.equip", "Equip (`on` true) or unequip `item`.", (who, item, Bool("on", default=True))),

@@ -26,6 +26,8 @@ def new_campaign(name: str, printing: str = "second") -> dict:
         "designs": [], "envelopes": [], "events_drawn": [], "events_added": [],
         # What the party still has to hand out or decide (campaign.dues).
         "due": [], "next_due": 1,
+        # Perk lines the group entered for the classes the data has none for.
+        "class_perks": {},
         "unlocked": first, "completed": [],
         "characters": {}, "retirements": {}, "pending": {}, "next_id": 1,
         "secrets": {},
@@ -80,6 +82,7 @@ def _upgrade_3(state: dict, log: list) -> dict:
     state["due"] = [_due_from_note(n, msgid, params)
                     for n, (msgid, params) in enumerate(state.pop("notes_due", []), start=1)]
     state["next_due"] = len(state["due"]) + 1
+    state["class_perks"] = {}  # version 3 took such perks as each character's text
     return state
 
 
@@ -110,7 +113,7 @@ def upgrade_export(export: dict) -> dict:
 
 KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,
         "unlocked_classes": list, "designs": list, "envelopes": list, "events_drawn": list, "events_added": list,
-        "due": list, "next_due": int, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
+        "due": list, "next_due": int, "class_perks": dict, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
         "pending": dict, "next_id": int, "secrets": dict, "playing": list, "printing": str}
 CHARACTER_KEYS = {"id": str, "seat": str, "class": str, "name": str, "level": int, "experience": int, "gold": int,
                   "checkmarks": int, "perks": dict, "entered_perks": list, "items": list, "equipped": list,
@@ -136,7 +139,7 @@ def check(state: dict) -> None:
             raise ValueError("character")
         if not all(isinstance(n, int) and 1 <= n <= len(data.items()) for n in who["items"] + who["equipped"]):
             raise ValueError("items")
-        perks = data.classes()[who["class"]]["perks"] or []
+        perks = data.classes()[who["class"]]["perks"] or state["class_perks"].get(who["class"], [])
         if not all(k.isdigit() and int(k) < len(perks) and isinstance(v, int) for k, v in who["perks"].items()):
             raise ValueError("perks")
     numbers = {s["number"] for s in data.scenarios()}
@@ -145,6 +148,15 @@ def check(state: dict) -> None:
     for secret in state["secrets"].values():
         if not isinstance(secret, dict):
             raise TypeError("secret")
+    for klass, lines in state["class_perks"].items():
+        if klass not in data.classes() or data.classes()[klass]["perks"] is not None or not isinstance(lines, list):
+            raise ValueError("class perks")
+        for line in lines:
+            if not isinstance(line, dict) or not isinstance(line.get("boxes"), int) or not all(
+                    isinstance(line.get(part), list) and all(isinstance(card, dict) and "value" in card
+                                                             and isinstance(card.get("count"), int) for card in line[part])
+                    for part in ("remove", "add")):
+                raise ValueError("class perks")
     for due in state["due"]:
         if not isinstance(due, dict) or due.get("kind") not in DUE_KINDS or not isinstance(due.get("id"), int):
             raise TypeError("due")

@@ -158,14 +158,40 @@ def perks_taken(who: dict) -> int:
     return sum(who["perks"].values()) + len(who["entered_perks"])
 
 
+def class_perks(state: dict, klass: str) -> list | None:
+    """The class's perk lines: the data's, or those the group entered for a
+    class the data has none for (None: none entered yet)."""
+    # .get: a table stored in the database before schema 4 is upgraded when next changed.
+    return data.classes()[klass]["perks"] or state.get("class_perks", {}).get(klass) or None
+
+
+def enter_perk_line(state: dict, payload: dict, seat: str | None) -> None:
+    """A perk line of a class the data has no perks for, entered once by the
+    group (from the class's mat) and marked as entered; every character of
+    that class then marks it like the data's."""
+    klass = payload["class"]
+    if data.classes()[klass]["perks"] is not None:
+        raise ActionError(N_("This class's perks are in the data already."), field="class")
+    line = {"boxes": payload["boxes"], "text": payload["text"], "entered": True}
+    for part in ("remove", "add"):
+        try:
+            line[part] = deck.parse_cards(payload.get(part) or "")
+        except ValueError as bad:
+            raise ActionError(N_("A card is written like “2× +1”, “+0 rolling stun” or “+1 heal 2 self”; "
+                                 "this was not understood: %(word)s"), field=part, word=str(bad)) from None
+    if not line["remove"] and not line["add"] and not line["text"]:
+        raise ActionError(N_("Write what the perk does, or the cards it removes and adds."), field="text")
+    state.setdefault("class_perks", {}).setdefault(klass, []).append(line)
+
+
 def take_perk(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
     if perks_taken(who) >= perk_allowance(who):
         raise ActionError(N_("No perk left to take."), field="perk")
-    perks = data.classes()[who["class"]]["perks"]
+    perks = class_perks(state, who["class"])
     if payload.get("perk") is not None:
         if perks is None:
-            raise ActionError(N_("This class's perks are entered by hand."), field="perk")
+            raise ActionError(N_("This class's perks are not in the data: enter its perk lines first."), field="perk")
         problem = deck.perk_problem(perks, who["perks"], payload["perk"])
         if problem:
             raise ActionError(problem, field="perk")

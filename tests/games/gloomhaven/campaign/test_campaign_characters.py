@@ -136,3 +136,26 @@ def test_only_the_characters_player_may_change_it(party):
     store, token, ann, bo = party
     assert refused(store, token, bo, "character.adjust", {"character": "c1", "field": "gold", "delta": 5}).field == "character"
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 5})  # the host may
+
+
+def test_the_group_enters_a_perkless_classs_lines_once_and_they_change_the_deck(tmp_path):
+    import json
+    store, token, ann, bo = new_campaign(tmp_path)
+    store.act(token, ann, "character.create", {"class": "cragheart", "name": "Rocky", "level": 1})
+    assert refused(store, token, bo, "class.perk_line", {"class": "brute", "add": "+1"}).field == "class"
+    bad = refused(store, token, bo, "class.perk_line", {"class": "cragheart", "add": "+1 banana"})
+    assert (bad.field, bad.params) == ("add", {"word": "banana"})
+    assert refused(store, token, bo, "class.perk_line", {"class": "cragheart"}).field == "text"
+    store.act(token, bo, "class.perk_line", {"class": "cragheart", "text": "Remove four +0 cards", "remove": "4× +0"})
+    store.act(token, bo, "class.perk_line", {"class": "cragheart", "boxes": "3", "remove": "-1", "add": "+1"})
+    assert refused(store, token, ann, "perk.take", {"perk": 0}).message == "No perk left to take."
+    store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 6})
+    store.act(token, ann, "perk.take", {"perk": 0})
+    store.act(token, ann, "perk.take", {"perk": 1})
+    shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]
+    assert shown["deck_total"] == 16
+    assert {"label": "+0", "count": 2, "chance": "1/8 (12.5%)"} in shown["deck"]
+    assert [line["entered"] for line in shown["perk_lines"]] == [True, True]
+    assert shown["perk_lines"][0]["text"] == "Remove four +0 cards · − 4× +0"
+    copy = store.import_table(json.loads(json.dumps(store.export(token))))  # the entered lines pass the import's check
+    assert store.state(copy.token)[1]["class_perks"] == state(store, token)["class_perks"]
