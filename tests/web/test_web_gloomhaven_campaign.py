@@ -264,3 +264,31 @@ def test_a_perkless_classs_perk_lines_are_entered_from_the_page_and_marked(new_p
     page = phone.page(f"/t/{campaign}")
     assert "− 1× -2 + 1× +0 ⟳" in page and "1/2 · entered" in page
     assert "Attack modifier deck (20 cards)" in page and "-2</th>" not in page
+
+
+def test_the_two_quests_dealt_stay_off_the_other_seats_live_stream_page_history_and_api(new_phone, campaign, store):
+    from companion.games.gloomhaven import data
+    from web_support import has_version, open_stream
+    ann, bo = join_seat(new_phone(), campaign, "Ann"), join_seat(new_phone("192.168.1.22"), campaign, "Bo")
+    names = {q["id"]: q["name"] for q in data.personal_quests()}
+    with open_stream(bo, f"/t/{campaign}/events") as theirs, open_stream(ann, f"/t/{campaign}/events") as own:
+        theirs.read(until=has_version)
+        own.read(until=has_version)
+        ann.act("character.create", **{"class": "brute", "name": "Grok", "level": "1"})
+        dealt = quests_of(store, campaign, ann.seat_id)
+        seen_by_bo, seen_by_ann = theirs.read(until=has_version), own.read(until=has_version)
+        assert all(names[q] in seen_by_ann for q in dealt)  # the owner's stream carries them
+        assert "Grok" in seen_by_bo and not any(names[q] in seen_by_bo for q in dealt)
+        ann.act("quest.keep", quest=str(dealt[1]))
+        ann.act("quest.progress", progress="2")
+        later = theirs.read(until=has_version) + theirs.read(until=has_version)
+        assert not any(names[q] in later for q in dealt)
+    for text in (bo.page(f"/t/{campaign}"), bo.page(f"/t/{campaign}/history")):
+        assert not any(names[q] in text for q in dealt)
+    api = bo.client.get(f"/api/tables/{campaign}", headers={"X-Seat-Key": _seat_key(bo, campaign)}).get_json()
+    assert not any(names[q] in str(api) for q in dealt)
+    log = bo.client.get(f"/api/tables/{campaign}/log", headers={"X-Seat-Key": _seat_key(bo, campaign)})
+    assert log.status_code == 200
+    payloads = [entry["payload"] for entry in log.get_json()]
+    assert {"class": "brute", "level": 1, "name": "Grok"} in payloads and {} in payloads  # quest.keep, quest.progress
+    assert not any(str(q) in str(payloads) or names[q] in log.get_data(as_text=True) for q in dealt)
