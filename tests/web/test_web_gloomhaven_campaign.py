@@ -292,3 +292,18 @@ def test_the_two_quests_dealt_stay_off_the_other_seats_live_stream_page_history_
     payloads = [entry["payload"] for entry in log.get_json()]
     assert {"class": "brute", "level": 1, "name": "Grok"} in payloads and {} in payloads  # quest.keep, quest.progress
     assert not any(str(q) in str(payloads) or names[q] in log.get_data(as_text=True) for q in dealt)
+
+
+def test_the_quest_card_has_each_goals_progress_and_offers_retiring_once_all_are_reached(ann, campaign, store):
+    from companion.games.gloomhaven import data
+    kept = quests_of(store, campaign, ann.seat_id)[0]
+    ann.act("quest.keep", quest=str(kept))
+    goals = next(q for q in data.personal_quests() if q["id"] == kept)["goals"]
+    page = ann.page(f"/t/{campaign}")
+    for goal in goals:
+        assert f"{goal['text']}: 0 of {goal['count']}".replace('"', "&#34;") in page
+    assert "Retire (quest fulfilled)" not in page and "Once every goal is reached" in page
+    for index, goal in enumerate(goals):
+        assert ann.act("quest.progress", goal=str(index), progress=str(goal["count"])).status_code == 200
+    page = ann.page(f"/t/{campaign}")
+    assert f"0 of {goals[0]['count']}" not in page.split("quest-goal")[1] and "Retire (quest fulfilled)" in page

@@ -93,8 +93,11 @@ def store_rows(state: dict, mine: dict | None) -> list[dict]:
 
 def quest_view(secret: dict) -> dict:
     quests = {q["id"]: q for q in data.personal_quests()}
-    return {"offer": [quests[n] for n in secret.get("quest_offer", ()) if n in quests],
-            "kept": quests.get(secret.get("quest")), "progress": secret.get("progress", 0)}
+    kept = quests.get(secret.get("quest"))
+    goals = [{"index": i, "text": goal["text"], "count": goal["count"], "done": done, "met": done >= goal["count"]}
+             for i, (goal, done) in enumerate(zip(kept["goals"], town.goal_progress(secret)))] if kept else []
+    return {"offer": [quests[n] for n in secret.get("quest_offer", ()) if n in quests], "kept": kept, "goals": goals,
+            "fulfilled": bool(goals) and all(goal["met"] for goal in goals)}
 
 
 def paper_level(state: dict) -> tuple[int, list] | None:

@@ -108,7 +108,9 @@ def _kinds() -> dict[str, Kind]:
          town.create_character, N_("created a character")),
         (ActionSpec("quest.keep", "Keep one of the two personal quests dealt to you: `quest` (its number; secret).",
                     (Int("quest", min=1, max=999),)), town.keep_quest, N_("kept a personal quest")),
-        (ActionSpec("quest.progress", "Your personal quest's progress: `progress` (secret).", (Int("progress", min=0, max=999),)),
+        (ActionSpec("quest.progress", "Your personal quest's progress toward its `goal` (its line, from 0): `progress` "
+                    "(secret). Retiring needs every goal reached.",
+                    (Int("progress", min=0, max=999), Int("goal", min=0, max=9, default=0))),
          town.set_progress, N_("noted their quest's progress")),
         (ActionSpec("character.level_up", "Level up (one level; in town); `card`: the ability card added.",
                     (who, Text("card", max_length=60, default=None))), town.level_up, N_("levelled up")),
@@ -231,7 +233,7 @@ class CampaignRules(Rules):
 
     def redact(self, action: Action, viewer: Seat | None) -> dict:
         if action.type in SECRET_ACTIONS and (viewer is None or viewer.id != action.seat):
-            return {k: v for k, v in action.payload.items() if k not in ("quests", "quest", "progress")}
+            return {k: v for k, v in action.payload.items() if k not in ("quests", "quest", "progress", "goal")}
         return action.payload
 
     def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:

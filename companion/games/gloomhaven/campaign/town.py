@@ -124,11 +124,34 @@ def keep_quest(state: dict, payload: dict, seat: str | None) -> None:
     secret.update(quest=payload["quest"], quest_offer=[])
 
 
+def personal_quest(quest_id: int) -> dict:
+    return next(q for q in data.personal_quests() if q["id"] == quest_id)
+
+
+def goal_progress(secret: dict) -> list[int]:
+    """Progress toward each goal of the kept quest (a table kept before
+    schema 4 noted one number, the first goal's)."""
+    goals = personal_quest(secret["quest"])["goals"]
+    raw = secret.get("progress") or 0
+    numbers = raw if isinstance(raw, list) else [raw]
+    return [numbers[i] if i < len(numbers) else 0 for i in range(len(goals))]
+
+
+def unmet_goal(secret: dict) -> tuple[dict, int] | None:
+    """The first goal of the kept quest not reached yet, with its progress."""
+    goals = personal_quest(secret["quest"])["goals"]
+    return next(((goal, done) for goal, done in zip(goals, goal_progress(secret)) if done < goal["count"]), None)
+
+
 def set_progress(state: dict, payload: dict, seat: str | None) -> None:
     secret = state["secrets"].get(seat or "", {})
     if not secret.get("quest"):
         raise ActionError(N_("You have no personal quest."), field="progress")
-    secret["progress"] = payload["progress"]
+    progress, goal = goal_progress(secret), payload.get("goal", 0)
+    if goal >= len(progress):
+        raise ActionError(N_("Your personal quest has no such goal."), field="goal")
+    progress[goal] = payload["progress"]
+    secret["progress"] = progress
 
 
 def level_up(state: dict, payload: dict, seat: str | None) -> None:
@@ -267,12 +290,16 @@ def retire(state: dict, payload: dict, seat: str | None) -> None:
     quest_id = secret.get("quest")
     if not quest_id:
         raise ActionError(N_("A character without a personal quest cannot retire."), field="character")
+    unmet = unmet_goal(secret)
+    if unmet:  # a character retires once its personal quest is fulfilled (rulebook p. 48)
+        raise ActionError(N_("The personal quest is not fulfilled yet: %(goal)s, %(done)d of %(count)d."),
+                          field="character", goal=unmet[0]["text"], done=unmet[1], count=unmet[0]["count"])
     first_retirement = not any(c["retired"] for c in state["characters"].values())
     who.update(retired=True, gold=0, items=[], equipped=[], quest=quest_id)
     secret.update(quest=None, progress=0)
     state["prosperity"] += data.fact("retirement_prosperity")
     state["retirements"][who["seat"]] = state["retirements"].get(who["seat"], 0) + 1
-    unlock = next(q for q in data.personal_quests() if q["id"] == quest_id)["unlocks"]
+    unlock = personal_quest(quest_id)["unlocks"]
     if "class" in unlock and unlock["class"] not in state["unlocked_classes"]:
         state["unlocked_classes"].append(unlock["class"])
     elif "envelope" in unlock and unlock["envelope"] not in state["envelopes"]:

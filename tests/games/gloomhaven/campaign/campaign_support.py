@@ -63,3 +63,12 @@ class StandInScenario(Rules):
         return {"outcome": state["outcome"], "scenario": state["options"]["scenario"], "characters": [
             {"class": character["class"], **state["lines"].get(name, {})}
             for name, character in zip(("Ann", "Bo"), by_name.values())]}
+
+
+def fulfil_quest(store, token, seat) -> None:
+    """The seat's kept personal quest marked as reached, goal by goal."""
+    from companion.games.gloomhaven import data
+    kept = store.state(token)[1]["secrets"][seat]["quest"]
+    goals = next(q for q in data.personal_quests() if q["id"] == kept)["goals"]
+    for index, goal in enumerate(goals):
+        store.act(token, seat, "quest.progress", {"goal": index, "progress": goal["count"]})

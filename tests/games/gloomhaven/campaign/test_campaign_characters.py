@@ -7,7 +7,7 @@ import pytest
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign.rules import RULES
 from companion.rules import Action, ActionError
-from campaign_support import new_campaign, state, with_two_characters
+from campaign_support import fulfil_quest, new_campaign, state, with_two_characters
 
 
 @pytest.fixture
@@ -112,6 +112,10 @@ def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_ne
     quest = state(store, token)["secrets"][ann]["quest_offer"][0]
     store.act(token, ann, "quest.keep", {"quest": quest})
     store.act(token, ann, "item.buy", {"item": 2})
+    unmet = refused(store, token, ann, "character.retire", {})  # its quest not fulfilled yet
+    first_goal = next(q for q in data.personal_quests() if q["id"] == quest)["goals"][0]
+    assert unmet.params == {"goal": first_goal["text"], "done": 0, "count": first_goal["count"]}
+    fulfil_quest(store, token, ann)
     store.act(token, ann, "character.retire", {})
     now = state(store, token)
     grok = now["characters"]["c1"]
@@ -159,3 +163,32 @@ def test_the_group_enters_a_perkless_classs_lines_once_and_they_change_the_deck(
     assert shown["perk_lines"][0]["text"] == "Remove four +0 cards · − 4× +0"
     copy = store.import_table(json.loads(json.dumps(store.export(token))))  # the entered lines pass the import's check
     assert store.state(copy.token)[1]["class_perks"] == state(store, token)["class_perks"]
+
+
+def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal(tmp_path):
+    store, token, ann, bo = new_campaign(tmp_path)
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
+    offered = state(store, token)["secrets"][ann]["quest_offer"]
+    quests = {q["id"]: q for q in data.personal_quests()}
+    store.act(token, ann, "quest.keep", {"quest": offered[0]})
+    goals = quests[offered[0]]["goals"]
+    assert refused(store, token, ann, "quest.progress", {"goal": len(goals), "progress": 1}).field == "goal"
+    store.act(token, ann, "quest.progress", {"goal": len(goals) - 1, "progress": goals[-1]["count"]})
+    shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["quest"]
+    assert [g["done"] for g in shown["goals"]] == [0] * (len(goals) - 1) + [goals[-1]["count"]]
+    assert shown["fulfilled"] == (len(goals) == 1)
+    if len(goals) > 1:
+        assert refused(store, token, ann, "character.retire", {}).params["goal"] == goals[0]["text"]
+    store.act(token, ann, "quest.progress", {"goal": 0, "progress": goals[0]["count"] - 1})
+    assert refused(store, token, ann, "character.retire", {}).params["done"] == goals[0]["count"] - 1
+    fulfil_quest(store, token, ann)
+    assert RULES.view(state(store, token), store.seats(token)[ann])["shown"]["quest"]["fulfilled"]
+    store.act(token, ann, "character.retire", {})
+    assert state(store, token)["characters"]["c1"]["retired"]
+
+
+def test_a_quest_progress_noted_as_one_number_before_schema_4_counts_for_the_first_goal():
+    from companion.games.gloomhaven.campaign import town
+    seeker = next(q for q in data.personal_quests() if len(q["goals"]) == 2)
+    assert town.goal_progress({"quest": seeker["id"], "progress": 2}) == [2, 0]
+    assert town.goal_progress({"quest": seeker["id"], "progress": 0}) == [0, 0]

@@ -11,7 +11,7 @@ import pytest
 
 from companion.games.gloomhaven.campaign import schema
 from companion.rules import ActionError
-from campaign_support import state, with_two_characters
+from campaign_support import fulfil_quest, state, with_two_characters
 
 SCHEMA_3_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-3.json"
 
@@ -128,6 +128,7 @@ def test_the_first_retirement_notes_the_town_records_and_retiring_waits_for_town
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
     store, token, ann, bo = party
     store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
+    fulfil_quest(store, token, ann)
     offer = store.table(token).rules.child_offers(state(store, token), store.seats(token))[0]
     store.create_child(token, offer.id, ann)
     away = refused(store, token, ann, "character.retire", {})
