@@ -179,10 +179,9 @@ def test_while_a_scenario_is_played_the_sheet_says_to_level_up_back_in_town(ann,
     from companion.games.gloomhaven.campaign.rules import RULES
     from tests.games.gloomhaven.campaign.campaign_support import StandInScenario
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
-    ann.act("character.adjust", field="experience", delta="45")
-    assert "Level up</button>" in ann.page(f"/t/{campaign}")
     offer = RULES.child_offers(store.state(campaign)[1], store.seats(campaign))[0].id
     ann.post(f"/t/{campaign}/children", {"offer": offer}, htmx=True)
+    ann.act("character.adjust", field="experience", delta="45")  # gained while out of town
     page = ann.page(f"/t/{campaign}")
     assert "Level up</button>" not in page
     assert "level up back in town, once the scenario’s result has come back" in page
@@ -307,3 +306,17 @@ def test_the_quest_card_has_each_goals_progress_and_offers_retiring_once_all_are
         assert ann.act("quest.progress", goal=str(index), progress=str(goal["count"])).status_code == 200
     page = ann.page(f"/t/{campaign}")
     assert f"0 of {goals[0]['count']}" not in page.split("quest-goal")[1] and "Retire (quest fulfilled)" in page
+
+
+def test_a_level_up_due_is_said_on_the_scenarios_and_no_scenario_is_offered_until_done(ann, bo, campaign, monkeypatch):
+    from companion import games
+    from tests.games.gloomhaven.campaign.campaign_support import StandInScenario
+    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
+    assert "Play scenario 1: Black Barrow" in bo.page(f"/t/{campaign}")
+    ann.act("character.adjust", field="experience", delta="50")
+    page = bo.page(f"/t/{campaign}")
+    assert "Level up before the next scenario (compulsory, in town): Grok." in page
+    assert "Play scenario 1: Black Barrow" not in page
+    assert ann.act("character.level_up", card="Spare Dagger").status_code == 200
+    page = bo.page(f"/t/{campaign}")
+    assert "Play scenario 1: Black Barrow" in page and "Level up before the next scenario" not in page

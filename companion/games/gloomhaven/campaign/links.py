@@ -5,7 +5,7 @@ the party's difficulty). Its result comes back as `scenario.result`."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import tree
+from companion.games.gloomhaven.campaign import progression, tree
 from companion.rules import N_, ChildOffer
 
 
@@ -46,10 +46,18 @@ def party_characters(state: dict) -> list[dict]:
             for c in state["characters"].values() if not c["retired"]]
 
 
+def levels_due(state: dict) -> list[str]:
+    """The active characters whose experience has reached their next level:
+    levelling up is compulsory in town (rulebook p. 44), so before the next scenario."""
+    return [c["name"] for c in state["characters"].values()
+            if not c["retired"] and progression.level_for(c["experience"]) > c["level"]]
+
+
 def offers(state: dict) -> list:
     from companion import games  # the scenario table type may be missing from an install
     characters = party_characters(state)
-    if not characters or "gloomhaven" not in games.table_types():
+    away = [offer for offer, _ in playing(state)]
+    if not characters or "gloomhaven" not in games.table_types() or (levels_due(state) and not away):
         return []
     seat_roles = {c["seat"]: "player" for c in characters}
     found = []
@@ -63,5 +71,4 @@ def offers(state: dict) -> list:
             options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
             seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))
     # One scenario at a time: while a table is being played, only it is offered (to open it again).
-    away = [offer for offer, _ in playing(state)]
     return [offer for offer in found if offer.id in away] if away else found

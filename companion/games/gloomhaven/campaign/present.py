@@ -118,6 +118,7 @@ def present(state: dict, seat: str | None) -> dict:
         # Each available scenario's linked-table offer: started from its row.
         "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
         "paper_level": paper_level(state),
+        "levels_due": [] if links.playing(state) else links.levels_due(state),
         "playing": {number: offer for offer, number in links.playing(state)},
         "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
