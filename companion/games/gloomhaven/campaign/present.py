@@ -26,6 +26,8 @@ def sheet(state: dict, who: dict) -> dict:
         "level": who["level"], "experience": who["experience"], "gold": who["gold"], "checkmarks": who["checkmarks"],
         "retired": who["retired"], "notes": who["notes"], "quest": who.get("quest"),
         "hit_points": klass["hit_points"][who["level"] - 1],
+        "hp_working": [[N_("Hit points %(hp)d: the %(class)s mat’s at level %(level)d"),
+                        {"hp": klass["hit_points"][who["level"] - 1], "class": klass["name"], "level": who["level"]}]],
         "level_working": [[N_("Level %(allowed)d reached at %(need)d experience; next level at %(next)s"),
                            {"allowed": allowed, "need": progression.min_experience(allowed),
                             "next": progression.next_threshold(allowed) or "—"}]],
@@ -86,7 +88,10 @@ def store_rows(state: dict, mine: dict | None) -> list[dict]:
         price, working = shop.buy_price(row["item"], reputation)
         problem = shop.buy_problem(mine, row["item"]["id"], town.prosperity_level(state), state["designs"],
                                    state["characters"], reputation) if mine else None
+        held = row["item"]["copies"] - row["left"]
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"], "left": row["left"],
+                     "left_working": [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),
+                                       {"left": row["left"], "copies": row["item"]["copies"], "held": held}]],
                      "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
     return rows
 
