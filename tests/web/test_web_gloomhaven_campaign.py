@@ -209,8 +209,13 @@ def test_the_home_page_asks_which_printing_and_the_campaign_keeps_its_track(host
 
 def test_the_page_has_forms_for_what_events_and_treasures_change(ann, campaign, store):
     page = ann.page(f"/t/{campaign}")
-    for action in ("character.adjust", "scenario.unlock", "class.unlock", "achievement.remove"):
+    for action in ("character.adjust", "scenario.unlock", "class.unlock", "achievement.remove", "item.gain", "design.add"):
         assert f'name="type" value="{action}"' in page, action
+    assert 'name="type" value="item.lose"' not in page  # nothing owned to lose yet
+    assert ann.act("item.gain", character="c1", item="114").status_code == 200
+    assert ann.act("design.add", item="80").status_code == 200
+    page = ann.page(f"/t/{campaign}")
+    assert 'name="type" value="item.lose"' in page and "Staff of Xorn" in page and "80 " in page
     assert "Beast Tyrant" not in page  # a sealed class goes by its symbol
     assert ann.act("character.adjust", character="c1", field="gold", delta="-12").status_code == 200
     assert ann.act("scenario.unlock", scenario="52").status_code == 200

@@ -132,6 +132,12 @@ def _kinds() -> dict[str, Kind]:
          town.enter_perk_line, N_("entered a class's perk line")),
         (ActionSpec("item.buy", "Buy `item` (its number) at the price after reputation.", (who, item)), town.buy, N_("bought an item")),
         (ActionSpec("item.sell", "Sell `item` back for half its cost, rounded down.", (who, item)), town.sell, N_("sold an item")),
+        (ActionSpec("item.gain", "Your character gains `item` (its number) from a treasure or an event: no gold "
+                    "paid, one copy per character.", (who, item)), town.gain_item, N_("gained an item")),
+        (ActionSpec("item.lose", "Your character loses `item` (an event took it): back to the city's supply, "
+                    "nothing paid.", (who, item)), town.lose_item, N_("lost an item")),
+        (ActionSpec("design.add", "Item design `item` gained: every copy of the item joins the shop.", (item,)),
+         town.add_design, N_("gained an item design")),
         (ActionSpec("item.equip", "Equip (`on` true) or unequip `item`.", (who, item, Bool("on", default=True))),
          town.equip, N_("changed their equipment")),
         (ActionSpec("donate", "Donate 10 gold to the sanctuary: 2 bless cards for the next scenario.", (who,)),

@@ -246,6 +246,40 @@ def sell(state: dict, payload: dict, seat: str | None) -> None:
     who["gold"] += shop.sell_price(data.item(payload["item"]))[0]
 
 
+def known_item(item_id: int) -> dict:
+    try:
+        return data.item(item_id)
+    except KeyError:
+        raise ActionError(N_("No item has that number."), field="item") from None
+
+
+def gain_item(state: dict, payload: dict, seat: str | None) -> None:
+    """A specific item gained from a treasure or an event: no gold paid, one copy per character."""
+    who = character(state, payload, seat)
+    known_item(payload["item"])
+    if payload["item"] in who["items"]:
+        raise ActionError(N_("A character may own only one copy of an item."), field="item")
+    who["items"].append(payload["item"])
+
+
+def lose_item(state: dict, payload: dict, seat: str | None) -> None:
+    """An item an event takes away: it goes back to the city's supply, nothing is paid for it."""
+    who = character(state, payload, seat)
+    if payload["item"] not in who["items"]:
+        raise ActionError(N_("The character does not own that item."), field="item")
+    who["items"].remove(payload["item"])
+    if payload["item"] in who["equipped"]:
+        who["equipped"].remove(payload["item"])
+
+
+def add_design(state: dict, payload: dict, seat: str | None) -> None:
+    """An item design gained (a treasure, an event, a retirement's random design): every copy joins the shop."""
+    known_item(payload["item"])
+    if payload["item"] in shop.stocked_ids(prosperity_level(state), state["designs"]):
+        raise ActionError(N_("The shop sells that item already."), field="item")
+    state["designs"].append(payload["item"])
+
+
 def equip(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
     if payload["on"]:

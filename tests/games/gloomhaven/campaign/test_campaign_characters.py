@@ -192,3 +192,31 @@ def test_a_quest_progress_noted_as_one_number_before_schema_4_counts_for_the_fir
     seeker = next(q for q in data.personal_quests() if len(q["goals"]) == 2)
     assert town.goal_progress({"quest": seeker["id"], "progress": 2}) == [2, 0]
     assert town.goal_progress({"quest": seeker["id"], "progress": 0}) == [0, 0]
+
+
+def test_a_treasure_gives_an_item_free_once_per_character_and_an_event_may_take_it(party):
+    store, token, ann, bo = party
+    store.act(token, ann, "item.gain", {"item": 114})  # no shop sells it
+    grok = state(store, token)["characters"]["c1"]
+    assert 114 in grok["items"] and grok["gold"] == 30
+    assert refused(store, token, ann, "item.gain", {"item": 114}).message == "A character may own only one copy of an item."
+    assert refused(store, token, ann, "item.gain", {"item": 500}).field == "item"
+    assert refused(store, token, bo, "item.gain", {"item": 1, "character": "c1"}).field == "character"
+    store.act(token, ann, "item.equip", {"item": 114})
+    store.act(token, ann, "item.lose", {"item": 114})
+    grok = state(store, token)["characters"]["c1"]
+    assert grok["items"] == [] and grok["equipped"] == [] and grok["gold"] == 30
+    assert refused(store, token, ann, "item.lose", {"item": 114}).field == "item"
+
+
+def test_an_item_design_puts_every_copy_in_the_shop(party):
+    store, token, ann, bo = party
+    assert refused(store, token, ann, "item.buy", {"item": 80}).message == "The shop does not sell that item."
+    assert refused(store, token, bo, "design.add", {"item": 3}).message == "The shop sells that item already."
+    store.act(token, bo, "design.add", {"item": 80})
+    rows = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["shop"]
+    row = next(r for r in rows if r["id"] == 80)
+    assert row["left"] == data.item(80)["copies"]
+    store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 200})
+    store.act(token, ann, "item.buy", {"item": 80})
+    assert 80 in state(store, token)["characters"]["c1"]["items"]
