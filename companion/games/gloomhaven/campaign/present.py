@@ -32,6 +32,8 @@ def sheet(state: dict, who: dict) -> dict:
                            {"allowed": allowed, "need": progression.min_experience(allowed),
                             "next": progression.next_threshold(allowed) or "—"}]],
         "level_up_due": allowed > who["level"],
+        # Optional, not due: a character below the prosperity level may level up to it.
+        "level_up_by_prosperity": allowed <= who["level"] < town.prosperity_level(state),
         "perks_allowed": perks_allowed, "perks_taken": town.perks_taken(who), "perk_working": perk_working,
         "perk_lines": [{"index": i, "boxes": line["boxes"], "marked": who["perks"].get(str(i), 0),
                         "text": " · ".join(t for t in (line.get("text"), _perk_text(line)) if t) if line.get("entered")

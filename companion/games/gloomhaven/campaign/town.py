@@ -158,10 +158,14 @@ def level_up(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
     # Level-up happens in town only (rulebook p. 44).
     in_town(state, N_("Level up in town: the party is playing scenario %(number)d; its result has not come back yet."))
-    if progression.level_for(who["experience"]) <= who["level"]:
+    by_experience = progression.level_for(who["experience"]) > who["level"]
+    # A character below the prosperity level may raise its level to match (rulebook p. 48).
+    if not by_experience and who["level"] >= prosperity_level(state):
         raise ActionError(N_("Not enough experience for the next level."), field="character")
     who["level"] += 1
     who["cards"].append(payload.get("card") or "")
+    if not by_experience:  # raised with the level: our default, the rulebooks read leave it unconfirmed
+        who["experience"] = max(who["experience"], progression.min_experience(who["level"]))
 
 
 def adjust(state: dict, payload: dict, seat: str | None) -> None:

@@ -220,3 +220,18 @@ def test_an_item_design_puts_every_copy_in_the_shop(party):
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 200})
     store.act(token, ann, "item.buy", {"item": 80})
     assert 80 in state(store, token)["characters"]["c1"]["items"]
+
+
+def test_a_character_below_the_prosperity_level_may_level_up_to_it_its_experience_raised(party):
+    store, token, ann, bo = party
+    store.act(token, ann, "character.adjust", {"field": "experience", "delta": 20})
+    assert refused(store, token, ann, "character.level_up", {}).message == "Not enough experience for the next level."
+    store.act(token, None, "prosperity.adjust", {"delta": 4})  # prosperity 2
+    shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]
+    assert shown["level_up_by_prosperity"] and not shown["level_up_due"]
+    assert store.table(token).rules.child_offers(state(store, token), store.seats(token))  # optional: the scenario is still offered
+    store.act(token, ann, "character.level_up", {"card": "Warding Strength"})
+    grok = state(store, token)["characters"]["c1"]
+    assert (grok["level"], grok["experience"], grok["cards"]) == (2, 45, ["Warding Strength"])
+    assert refused(store, token, ann, "character.level_up", {}).field == "character"  # level 2 = prosperity 2
+    assert not RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]["level_up_by_prosperity"]
