@@ -86,10 +86,13 @@ def city(state: dict) -> dict:
 
 def store_rows(state: dict, mine: dict | None) -> list[dict]:
     reputation, rows = state["party"]["reputation"], []
+    away = bool(links.playing(state))  # the shop is visited in town
     for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"]):
         price, working = shop.buy_price(row["item"], reputation)
         problem = shop.buy_problem(mine, row["item"]["id"], town.prosperity_level(state), state["designs"],
                                    state["characters"], reputation) if mine else None
+        if mine and away and not problem:
+            problem = N_("Bought back in town, once the scenario’s result has come back.")
         held = row["item"]["copies"] - row["left"]
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"], "left": row["left"],
                      "left_working": [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),

@@ -33,6 +33,17 @@ def clamp_reputation(value: int) -> int:
     return max(low, min(high, value))
 
 
+# The shop and the sanctuary are visited in Gloomhaven (rulebook pp. 43, 45).
+TOWN_ONLY = N_("That is done in town: the party is playing scenario %(number)d; its result has not come back yet.")
+
+
+def in_town(state: dict, what: str) -> None:
+    """Refuse a town activity while a scenario table started from the campaign is being played."""
+    away = links.playing(state)
+    if away:
+        raise ActionError(what, field="character", number=away[0][1])
+
+
 def add_global(state: dict, achievement: str) -> None:
     """Gain a global achievement; a typed one replaces its type's other."""
     types = data.achievements()["global_types"]
@@ -232,6 +243,7 @@ def take_perk(state: dict, payload: dict, seat: str | None) -> None:
 
 def buy(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
+    in_town(state, TOWN_ONLY)
     problem = shop.buy_problem(who, payload["item"], prosperity_level(state), state["designs"], state["characters"],
                                state["party"]["reputation"])
     if problem:
@@ -242,6 +254,7 @@ def buy(state: dict, payload: dict, seat: str | None) -> None:
 
 def sell(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
+    in_town(state, TOWN_ONLY)
     if payload["item"] not in who["items"]:
         raise ActionError(N_("The character does not own that item."), field="item")
     who["items"].remove(payload["item"])
@@ -299,6 +312,7 @@ def equip(state: dict, payload: dict, seat: str | None) -> None:
 
 def donate(state: dict, payload: dict, seat: str | None) -> None:
     who, gift = character(state, payload, seat), data.fact("donation")
+    in_town(state, TOWN_ONLY)
     if who["donated_visit"] == state["visit"]:
         raise ActionError(N_("One donation per character per visit to Gloomhaven."), field="character")
     if who["gold"] < gift["gold"]:
@@ -309,13 +323,6 @@ def donate(state: dict, payload: dict, seat: str | None) -> None:
     who["donated_visit"] = state["visit"]
     state["donated"] += gift["gold"]
     state["prosperity"] += progression.donation_prosperity(state["donated"]) - before
-
-
-def in_town(state: dict, what: str) -> None:
-    """Refuse a town activity while a scenario table started from the campaign is being played."""
-    away = links.playing(state)
-    if away:
-        raise ActionError(what, field="character", number=away[0][1])
 
 
 def retire(state: dict, payload: dict, seat: str | None) -> None:

@@ -159,3 +159,20 @@ def test_a_level_up_due_comes_before_the_next_scenario(campaign):
     assert shown["levels_due"] == ["Grok"] and shown["offers"] == {}
     store.act(token, ann, "character.level_up", {})
     assert [o.options["scenario"] for o in rules.child_offers(store.state(token)[1], store.seats(token))] == [1]
+
+
+@pytest.mark.parametrize("action, payload", [("item.buy", {"item": 1}), ("item.sell", {"item": 2}), ("donate", {})])
+def test_the_shop_and_the_sanctuary_wait_for_town(campaign, action, payload):
+    store, token, ann, _ = campaign
+    store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 100})
+    store.act(token, ann, "item.buy", {"item": 2})
+    offer, _ = start(store, token, ann)
+    before = store.state(token)
+    with pytest.raises(ActionError) as refused:
+        store.act(token, ann, action, payload)
+    assert refused.value.message.startswith("That is done in town") and refused.value.params == {"number": 1}
+    assert store.state(token) == before
+    shop = store.table(token).rules.view(store.state(token)[1], store.seats(token)[ann])["shown"]["shop"]
+    assert next(r for r in shop if r["id"] == 1)["problem"] == "Bought back in town, once the scenario’s result has come back."
+    store.act(token, ann, "scenario.abandon", {"offer": offer})
+    store.act(token, ann, action, payload)
