@@ -87,16 +87,21 @@ def city(state: dict) -> dict:
 def store_rows(state: dict, mine: dict | None) -> list[dict]:
     reputation, rows = state["party"]["reputation"], []
     away = bool(links.playing(state))  # the shop is visited in town
-    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"]):
+    supply = state.get("supply", [])
+    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"], supply):
         price, working = shop.buy_price(row["item"], reputation)
         problem = shop.buy_problem(mine, row["item"]["id"], town.prosperity_level(state), state["designs"],
-                                   state["characters"], reputation) if mine else None
+                                   state["characters"], reputation, supply) if mine else None
         if mine and away and not problem:
             problem = N_("Bought back in town, once the scenario’s result has come back.")
         held = row["item"]["copies"] - row["left"]
+        returned = row["item"]["id"] not in shop.stocked_ids(town.prosperity_level(state), state["designs"])
+        left_working = ([[N_("%(left)d sold or given back to the city (the shop does not stock this item)"), {"left": row["left"]}]]
+                        if returned else
+                        [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),
+                          {"left": row["left"], "copies": row["item"]["copies"], "held": held}]])
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"], "left": row["left"],
-                     "left_working": [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),
-                                       {"left": row["left"], "copies": row["item"]["copies"], "held": held}]],
+                     "left_working": left_working,
                      "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
     return rows
 

@@ -28,6 +28,8 @@ def new_campaign(name: str, printing: str = "second") -> dict:
         "due": [], "next_due": 1,
         # Perk lines the group entered for the classes the data has none for.
         "class_perks": {},
+        # Items sold or given back that the shop does not stock (one entry a copy).
+        "supply": [],
         "unlocked": first, "completed": [],
         "characters": {}, "retirements": {}, "pending": {}, "next_id": 1,
         "secrets": {},
@@ -83,6 +85,7 @@ def _upgrade_3(state: dict, log: list) -> dict:
                     for n, (msgid, params) in enumerate(state.pop("notes_due", []), start=1)]
     state["next_due"] = len(state["due"]) + 1
     state["class_perks"] = {}  # version 3 took such perks as each character's text
+    state["supply"] = []  # and lost the treasure items sold
     return state
 
 
@@ -113,7 +116,7 @@ def upgrade_export(export: dict) -> dict:
 
 KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,
         "unlocked_classes": list, "designs": list, "envelopes": list, "events_drawn": list, "events_added": list,
-        "due": list, "next_due": int, "class_perks": dict, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
+        "due": list, "next_due": int, "class_perks": dict, "supply": list, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
         "pending": dict, "next_id": int, "secrets": dict, "playing": list, "printing": str}
 CHARACTER_KEYS = {"id": str, "seat": str, "class": str, "name": str, "level": int, "experience": int, "gold": int,
                   "checkmarks": int, "perks": dict, "entered_perks": list, "items": list, "equipped": list,
@@ -157,6 +160,8 @@ def check(state: dict) -> None:
                                                              and isinstance(card.get("count"), int) for card in line[part])
                     for part in ("remove", "add")):
                 raise ValueError("class perks")
+    if not all(isinstance(n, int) and 1 <= n <= len(data.items()) for n in state["supply"]):
+        raise ValueError("supply")
     for due in state["due"]:
         if not isinstance(due, dict) or due.get("kind") not in DUE_KINDS or not isinstance(due.get("id"), int):
             raise TypeError("due")

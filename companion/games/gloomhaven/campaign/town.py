@@ -244,12 +244,25 @@ def take_perk(state: dict, payload: dict, seat: str | None) -> None:
 def buy(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
     in_town(state, TOWN_ONLY)
+    supply = supply_of(state)
     problem = shop.buy_problem(who, payload["item"], prosperity_level(state), state["designs"], state["characters"],
-                               state["party"]["reputation"])
+                               state["party"]["reputation"], supply)
     if problem:
         raise ActionError(problem, field="item")
     who["gold"] -= shop.buy_price(data.item(payload["item"]), state["party"]["reputation"])[0]
     who["items"].append(payload["item"])
+    if payload["item"] not in shop.stocked_ids(prosperity_level(state), state["designs"]):
+        supply.remove(payload["item"])
+
+
+def supply_of(state: dict) -> list:
+    """Items back in the city's supply that the shop does not stock (a table
+    kept before schema 4 has none: it is upgraded when next changed)."""
+    return state.setdefault("supply", [])
+
+
+def give_back(state: dict, item_id: int) -> None:
+    shop.returned_copy(supply_of(state), item_id, prosperity_level(state), state["designs"])
 
 
 def sell(state: dict, payload: dict, seat: str | None) -> None:
@@ -261,6 +274,7 @@ def sell(state: dict, payload: dict, seat: str | None) -> None:
     if payload["item"] in who["equipped"]:
         who["equipped"].remove(payload["item"])
     who["gold"] += shop.sell_price(data.item(payload["item"]))[0]
+    give_back(state, payload["item"])
 
 
 def known_item(item_id: int) -> dict:
@@ -287,6 +301,7 @@ def lose_item(state: dict, payload: dict, seat: str | None) -> None:
     who["items"].remove(payload["item"])
     if payload["item"] in who["equipped"]:
         who["equipped"].remove(payload["item"])
+    give_back(state, payload["item"])
 
 
 def add_design(state: dict, payload: dict, seat: str | None) -> None:
@@ -340,6 +355,8 @@ def retire(state: dict, payload: dict, seat: str | None) -> None:
         raise ActionError(N_("The personal quest is not fulfilled yet: %(goal)s, %(done)d of %(count)d."),
                           field="character", goal=unmet[0]["text"], done=unmet[1], count=unmet[0]["count"])
     first_retirement = not any(c["retired"] for c in state["characters"].values())
+    for item_id in who["items"]:  # back to the city's supply
+        give_back(state, item_id)
     who.update(retired=True, gold=0, items=[], equipped=[], quest=quest_id)
     secret.update(quest=None, progress=0)
     state["prosperity"] += data.fact("retirement_prosperity")

@@ -235,3 +235,35 @@ def test_a_character_below_the_prosperity_level_may_level_up_to_it_its_experienc
     assert (grok["level"], grok["experience"], grok["cards"]) == (2, 45, ["Warding Strength"])
     assert refused(store, token, ann, "character.level_up", {}).field == "character"  # level 2 = prosperity 2
     assert not RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]["level_up_by_prosperity"]
+
+
+def shop_row(store, token, seat, item):
+    rows = RULES.view(state(store, token), store.seats(token)[seat])["shown"]["shop"]
+    return next((r for r in rows if r["id"] == item), None)
+
+
+def test_a_treasure_item_sold_or_given_back_can_be_bought_again_once(party):
+    store, token, ann, bo = party
+    store.act(token, ann, "item.gain", {"item": 114})  # the Staff of Xorn: no shop stocks it
+    assert shop_row(store, token, bo, 114) is None
+    store.act(token, ann, "item.sell", {"item": 114})
+    store.act(token, None, "character.adjust", {"character": "c2", "field": "gold", "delta": 100})
+    row = shop_row(store, token, bo, 114)
+    assert row["left"] == 1 and row["problem"] is None
+    assert row["left_working"][0][0].startswith("%(left)d sold or given back to the city")
+    store.act(token, bo, "item.buy", {"item": 114})
+    assert shop_row(store, token, ann, 114) is None and state(store, token)["supply"] == []
+    assert refused(store, token, ann, "item.buy", {"item": 114}).message == "The shop does not sell that item."
+    store.act(token, bo, "item.lose", {"item": 114})  # an event took it: back to the city too
+    assert shop_row(store, token, ann, 114)["left"] == 1
+
+
+def test_a_retired_characters_treasure_items_go_back_to_the_city(party):
+    store, token, ann, bo = party
+    store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
+    store.act(token, ann, "item.gain", {"item": 120})
+    store.act(token, ann, "item.buy", {"item": 1})
+    fulfil_quest(store, token, ann)
+    store.act(token, ann, "character.retire", {})
+    assert state(store, token)["supply"] == [120]  # item 1 is stocked: its copies count by who holds them
+    assert shop_row(store, token, bo, 120)["left"] == 1 and shop_row(store, token, bo, 1)["left"] == 2
