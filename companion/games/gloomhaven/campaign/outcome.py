@@ -157,8 +157,8 @@ def complete(state: dict, number: int, rewards: dict) -> None:
             party.remove(lost)
     state["designs"].extend(d for d in rewards.get("item_designs", ()) if d not in state["designs"])
     state["events_added"].extend(rewards.get("events", ()))
-    if rewards.get("unlock_class") and rewards["unlock_class"] not in state["unlocked_classes"]:
-        state["unlocked_classes"].append(rewards["unlock_class"])
+    if rewards.get("unlock_class"):
+        town.unlock_class(state, rewards["unlock_class"])
     state["envelopes"].extend(e for e in rewards.get("envelopes", ()) if e not in state["envelopes"])
     dues.from_rewards(state, number, rewards)
 

@@ -44,7 +44,7 @@ def _prosperity(state, payload, seat):
 def _unlock_class(state, payload, seat):
     if payload["class"] in state["unlocked_classes"]:
         raise ActionError(N_("That class is already unlocked."), field="class")
-    state["unlocked_classes"].append(payload["class"])
+    town.unlock_class(state, payload["class"])
 
 
 def _unlock_scenario(state, payload, seat):

@@ -44,6 +44,17 @@ def in_town(state: dict, what: str) -> None:
         raise ActionError(what, field="character", number=away[0][1])
 
 
+def unlock_class(state: dict, klass: str) -> None:
+    """A sealed class opened: its events join the decks (the left number on
+    the back of its mat, rulebook p. 48; the data has not the numbers)."""
+    from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
+
+    if klass not in state["unlocked_classes"]:
+        state["unlocked_classes"].append(klass)
+        dues.note(state, N_("%(class)s unlocked: shuffle the city and road events named by the left number on the back "
+                            "of its mat into their decks."), {"class": data.classes()[klass]["name"]})
+
+
 def add_global(state: dict, achievement: str) -> None:
     """Gain a global achievement; a typed one replaces its type's other."""
     types = data.achievements()["global_types"]
@@ -355,6 +366,7 @@ def retire(state: dict, payload: dict, seat: str | None) -> None:
         raise ActionError(N_("The personal quest is not fulfilled yet: %(goal)s, %(done)d of %(count)d."),
                           field="character", goal=unmet[0]["text"], done=unmet[1], count=unmet[0]["count"])
     first_retirement = not any(c["retired"] for c in state["characters"].values())
+    first_of_class = not any(c["retired"] and c["class"] == who["class"] for c in state["characters"].values())
     for item_id in who["items"]:  # back to the city's supply
         give_back(state, item_id)
     who.update(retired=True, gold=0, items=[], equipped=[], quest=quest_id)
@@ -363,11 +375,14 @@ def retire(state: dict, payload: dict, seat: str | None) -> None:
     state["retirements"][who["seat"]] = state["retirements"].get(who["seat"], 0) + 1
     unlock = personal_quest(quest_id)["unlocks"]
     if "class" in unlock and unlock["class"] not in state["unlocked_classes"]:
-        state["unlocked_classes"].append(unlock["class"])
+        unlock_class(state, unlock["class"])
     elif "envelope" in unlock and unlock["envelope"] not in state["envelopes"]:
         state["envelopes"].append(unlock["envelope"])
     else:
         dues.note(state, N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario."),
                   {"name": who["name"]})
+    if first_of_class:
+        dues.note(state, N_("The first %(class)s to retire: shuffle the city and road events named by the right number "
+                            "on the back of its mat into their decks."), {"class": data.classes()[who["class"]]["name"]})
     if first_retirement:
         dues.note(state, N_("The campaign's first retirement: open the Town Records book."), {})

@@ -165,3 +165,20 @@ def test_a_table_stored_at_schema_3_shows_its_reward_notes_as_dues_and_settles_t
     assert [(d["kind"], d["item"], d["name"]) for d in shown] == [("item", 114, "Staff of Xorn")]
     after = RULES.apply(stored, Action("reward.item", {"due": 1}, ann), seats)
     assert after["schema"] == schema.SCHEMA and 114 in after["characters"]["c1"]["items"] and after["due"] == []
+
+
+def test_a_class_unlocked_or_retiring_first_notes_the_events_its_mat_names(party):
+    store, token, ann, bo = party
+    store.act(token, bo, "class.unlock", {"class": "two-mini"})
+    [note] = dues_of(store, token, "note")
+    assert note["params"] == {"class": "Beast Tyrant"} and "left number on the back of its mat" in note["msgid"]
+    store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
+    fulfil_quest(store, token, ann)
+    store.act(token, ann, "character.retire", {})
+    firsts = [d for d in dues_of(store, token, "note") if "right number" in d["msgid"]]
+    assert [d["params"] for d in firsts] == [{"class": "Brute"}]
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok II", "level": 1})
+    store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
+    fulfil_quest(store, token, ann)
+    store.act(token, ann, "character.retire", {})
+    assert len([d for d in dues_of(store, token, "note") if "right number" in d["msgid"]]) == 1  # not the second Brute
