@@ -151,7 +151,8 @@ def complete(state: dict, number: int, rewards: dict) -> None:
     for gained in rewards.get("global_achievements", ()):
         town.add_global(state, gained)
     party = state["party"]["achievements"]
-    party.extend(a for a in rewards.get("party_achievements", ()) if a not in party)
+    for gained in rewards.get("party_achievements", ()):
+        town.add_party(state, gained)
     for lost in rewards.get("party_achievements_lost", ()):
         if lost in party:
             party.remove(lost)

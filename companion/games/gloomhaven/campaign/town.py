@@ -55,6 +55,24 @@ def unlock_class(state: dict, klass: str) -> None:
                             "of its mat into their decks."), {"class": data.classes()[klass]["name"]})
 
 
+ANCIENT_TECHNOLOGY = ("ancient-technology", 5)  # so many open an envelope (rulebook p. 49)
+DRAKE = ("the-drakes-command", "the-drakes-treasure")  # both held by one party (rulebook p. 49)
+
+
+def special_conditions(state: dict, gained: str) -> None:
+    """The rulebook's special conditions that an achievement just gained may meet."""
+    from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
+
+    held, party = state["global_achievements"], state["party"]["achievements"]
+    if gained == ANCIENT_TECHNOLOGY[0] and held.get(gained) == ANCIENT_TECHNOLOGY[1]:
+        dues.note(state, N_("Five Ancient Technology achievements: open the envelope their symbol shows (commonly "
+                            "called envelope A; the letter is unconfirmed)."), {})
+    if gained in DRAKE and all(a in party for a in DRAKE) and not {"the-drake-aided", "the-drake-slain"} & set(held):
+        add_global(state, "the-drake-aided")
+        dues.note(state, N_("The party holds The Drake’s Command and The Drake’s Treasure: The Drake Aided is gained; "
+                            "shuffle city event 75 and road event 66 into their decks."), {})
+
+
 def add_global(state: dict, achievement: str) -> None:
     """Gain a global achievement; a typed one replaces its type's other."""
     types = data.achievements()["global_types"]
@@ -66,6 +84,7 @@ def add_global(state: dict, achievement: str) -> None:
             for other in pair:
                 state["global_achievements"].pop(other, None)
     state["global_achievements"][achievement] = state["global_achievements"].get(achievement, 0) + 1
+    special_conditions(state, achievement)
 
 
 def achievement(payload: dict) -> tuple[str, str]:
@@ -79,8 +98,14 @@ def add_achievement(state: dict, payload: dict, seat: str | None = None) -> None
     scope, wanted = achievement(payload)
     if scope == "global":
         add_global(state, wanted)
-    elif wanted not in state["party"]["achievements"]:
-        state["party"]["achievements"].append(wanted)
+    else:
+        add_party(state, wanted)
+
+
+def add_party(state: dict, achievement: str) -> None:
+    if achievement not in state["party"]["achievements"]:
+        state["party"]["achievements"].append(achievement)
+        special_conditions(state, achievement)
 
 
 def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
@@ -347,8 +372,16 @@ def donate(state: dict, payload: dict, seat: str | None) -> None:
     who["gold"] -= gift["gold"]
     who["blessings"] = gift["bless_cards"]
     who["donated_visit"] = state["visit"]
+    envelope = data.fact("donation_envelope")
+    opens = state["donated"] < envelope["gold"] <= state["donated"] + gift["gold"]
     state["donated"] += gift["gold"]
     state["prosperity"] += progression.donation_prosperity(state["donated"]) - before
+    if opens and envelope["envelope"] not in state["envelopes"]:  # 100 gold donated in all (rulebook p. 49)
+        from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
+
+        state["envelopes"].append(envelope["envelope"])
+        dues.note(state, N_("%(gold)d gold donated in all: open envelope %(envelope)s."),
+                  {"gold": envelope["gold"], "envelope": envelope["envelope"]})
 
 
 def retire(state: dict, payload: dict, seat: str | None) -> None:

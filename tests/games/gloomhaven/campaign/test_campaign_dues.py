@@ -182,3 +182,32 @@ def test_a_class_unlocked_or_retiring_first_notes_the_events_its_mat_names(party
     fulfil_quest(store, token, ann)
     store.act(token, ann, "character.retire", {})
     assert len([d for d in dues_of(store, token, "note") if "right number" in d["msgid"]]) == 1  # not the second Brute
+
+
+def test_the_hundredth_gold_donated_opens_envelope_b_once(party):
+    store, token, ann, bo = party
+    store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 200})
+    for _ in range(10):  # one donation a visit: a scenario's end between them
+        store.act(token, ann, "donate", {})
+        store.act(token, ann, "scenario.complete", {"scenario": 1, "outcome": "failure", "level": 1,
+                                                    "characters": {"c1": {"experience": 0}}})
+        store.act(token, ann, "result.confirm", {})
+    now = state(store, token)
+    assert now["donated"] == 100 and now["envelopes"] == ["B"] and now["prosperity"] == 1
+    assert [d["params"] for d in dues_of(store, token, "note")] == [{"gold": 100, "envelope": "B"}]
+    store.act(token, ann, "donate", {})
+    assert len(dues_of(store, token, "note")) == 1 and state(store, token)["envelopes"] == ["B"]
+
+
+def test_five_ancient_technologies_and_the_drakes_two_achievements_meet_the_rulebooks_conditions(party):
+    store, token, ann, bo = party
+    for n in range(5):
+        assert not dues_of(store, token, "note")
+        store.act(token, ann, "achievement.add", {"achievement": "Ancient Technology", "scope": "global"})
+    [note] = dues_of(store, token, "note")
+    assert note["msgid"].startswith("Five Ancient Technology achievements")
+    store.act(token, ann, "achievement.add", {"achievement": "The Drake's Command", "scope": "party"})
+    assert "the-drake-aided" not in state(store, token)["global_achievements"]
+    store.act(token, bo, "achievement.add", {"achievement": "The Drake's Treasure", "scope": "party"})
+    assert "the-drake-aided" in state(store, token)["global_achievements"]
+    assert "city event 75 and road event 66" in dues_of(store, token, "note")[-1]["msgid"]
