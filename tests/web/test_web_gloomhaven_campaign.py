@@ -325,3 +325,15 @@ def test_a_level_up_due_is_said_on_the_scenarios_and_no_scenario_is_offered_unti
     assert ann.act("character.level_up", card="Spare Dagger").status_code == 200
     page = bo.page(f"/t/{campaign}")
     assert "Play scenario 1: Black Barrow" in page and "Level up before the next scenario" not in page
+
+
+def test_events_drawn_are_recorded_by_number_and_notes_kept(ann, bo, campaign, store):
+    assert ann.act("event.draw", deck="city", card="12").status_code == 200
+    assert bo.act("event.draw", deck="road", card="7").status_code == 200
+    assert ann.act("event.draw", deck="road", card="0").status_code == 422  # cards are numbered from 1
+    state = store.state(campaign)[1]
+    assert state["events_drawn"] == [{"deck": "city", "card": 12, "visit": 0}, {"deck": "road", "card": 7, "visit": 0}]
+    assert "Events drawn: City 12, Road 7" in bo.page(f"/t/{campaign}")
+    assert ann.act("character.notes", character="c1", notes="Owes Tink 5 gold").status_code == 200
+    assert "Owes Tink 5 gold" in ann.page(f"/t/{campaign}")
+    assert bo.act("character.notes", character="c1", notes="hacked").status_code == 422  # only its player
