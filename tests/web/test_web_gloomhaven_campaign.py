@@ -337,3 +337,27 @@ def test_events_drawn_are_recorded_by_number_and_notes_kept(ann, bo, campaign, s
     assert ann.act("character.notes", character="c1", notes="Owes Tink 5 gold").status_code == 200
     assert "Owes Tink 5 gold" in ann.page(f"/t/{campaign}")
     assert bo.act("character.notes", character="c1", notes="hacked").status_code == 422  # only its player
+
+
+def character_card(page: str, cid: str) -> str:
+    """The characters list's card of `cid`: up to the next card or the list's end."""
+    return re.search(rf'<li class="card character [^"]*" data-character="{cid}">(.*?)(?:<li class="card character|</ul>\s*$)',
+                     page.split('<h2 class="caption">Characters</h2>')[1], re.S).group(1)
+
+
+def test_every_phone_sees_the_rest_of_another_characters_sheet_but_not_its_quest(ann, bo, campaign, store):
+    offered = quests_of(store, campaign, ann.seat_id)
+    ann.act("quest.keep", quest=str(offered[0]))
+    ann.act("item.buy", item="3")  # Hide Armor: adds two −1 cards when equipped
+    ann.act("item.equip", item="3")
+    ann.act("character.adjust", field="checkmarks", delta="3")
+    ann.act("perk.take", perk="0")
+    ann.act("character.notes", notes="Saving for a sword")
+    page = bo.page(f"/t/{campaign}")
+    other = character_card(page, "c1")
+    assert "The rest of the sheet" in other and "3 Hide Armor (equipped)" in other
+    assert "Attack modifier deck (20 cards)" in other and "Saving for a sword" in other
+    assert "(1/1)" in other  # the perk marked
+    from companion.games.gloomhaven import data
+    assert next(q["name"] for q in data.personal_quests() if q["id"] == offered[0]) not in page
+    assert "The rest of the sheet" not in character_card(ann.page(f"/t/{campaign}"), "c1")  # the owner has it all above

@@ -47,6 +47,8 @@ def sheet(state: dict, who: dict) -> dict:
         "small_limit": limits["small"],
         "small_working": [[N_("Small items: %(n)d = level %(level)d ÷ 2, rounded up"), {"n": limits["small"], "level": who["level"]}]],
         "blessings": who["blessings"],
+        # The ability card the player noted at each level above 1 ("" not noted).
+        "ability_cards": [(level, (who["cards"] + [""] * 8)[level - 2]) for level in range(2, who["level"] + 1)],
         "pending": state["pending"].get(who["id"], []),
     }
 

@@ -158,7 +158,7 @@ def create_character(state: dict, payload: dict, seat: str | None) -> None:
         "id": cid, "seat": seat, "class": payload["class"], "name": payload["name"], "level": level,
         "experience": progression.min_experience(level), "gold": progression.starting_gold(level),
         "checkmarks": 0, "perks": {}, "entered_perks": [], "items": [], "equipped": [], "notes": "",
-        "retired": False, "quest": None, "blessings": 0, "donated_visit": None, "cards": [],
+        "retired": False, "quest": None, "blessings": 0, "donated_visit": None, "cards": [""] * (level - 1),
         "retirements_before": state["retirements"].get(seat, 0)}
     offer = payload.get("quests") or []
     state["secrets"].setdefault(seat, {}).update(quest_offer=offer, quest=None, progress=0)
@@ -209,10 +209,27 @@ def level_up(state: dict, payload: dict, seat: str | None) -> None:
     # A character below the prosperity level may raise its level to match (rulebook p. 48).
     if not by_experience and who["level"] >= prosperity_level(state):
         raise ActionError(N_("Not enough experience for the next level."), field="character")
+    pad_cards(who)
     who["level"] += 1
     who["cards"].append(payload.get("card") or "")
     if not by_experience:  # raised with the level: our default, the rulebooks read leave it unconfirmed
         who["experience"] = max(who["experience"], progression.min_experience(who["level"]))
+
+
+def pad_cards(who: dict) -> None:
+    """One noted ability card per level above 1 ("" not noted yet): a
+    character created above level 1 added a card for each of those levels."""
+    who["cards"].extend([""] * (who["level"] - 1 - len(who["cards"])))
+
+
+def note_card(state: dict, payload: dict, seat: str | None) -> None:
+    """The ability card the character added at `level` (noted late, or corrected)."""
+    who = character(state, payload, seat)
+    if not 2 <= payload["level"] <= who["level"]:
+        raise ActionError(N_("A card is added at each level from 2 to the character's level (%(level)d)."),
+                          field="level", level=who["level"])
+    pad_cards(who)
+    who["cards"][payload["level"] - 2] = payload["card"]
 
 
 def adjust(state: dict, payload: dict, seat: str | None) -> None:

@@ -267,3 +267,16 @@ def test_a_retired_characters_treasure_items_go_back_to_the_city(party):
     store.act(token, ann, "character.retire", {})
     assert state(store, token)["supply"] == [120]  # item 1 is stocked: its copies count by who holds them
     assert shop_row(store, token, bo, 120)["left"] == 1 and shop_row(store, token, bo, 1)["left"] == 2
+
+
+def test_each_level_above_one_has_its_ability_card_noted_also_for_a_character_created_above_one(tmp_path):
+    store, token, ann, bo = new_campaign(tmp_path)
+    store.act(token, None, "prosperity.adjust", {"delta": 9})  # prosperity 3
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 3})
+    assert refused(store, token, ann, "character.card", {"level": 4, "card": "Skewer"}).field == "level"
+    store.act(token, ann, "character.card", {"level": 3, "card": "Skewer"})
+    store.act(token, ann, "character.adjust", {"field": "experience", "delta": 55})  # 150: level 4
+    store.act(token, ann, "character.level_up", {"card": "Juggernaut"})
+    shown = RULES.view(state(store, token), store.seats(token)[bo])["shown"]["sheets"][0]
+    assert shown["ability_cards"] == [(2, ""), (3, "Skewer"), (4, "Juggernaut")]
+    assert refused(store, token, bo, "character.card", {"character": "c1", "level": 2, "card": "X"}).field == "character"
