@@ -78,7 +78,11 @@ def city(state: dict) -> dict:
         "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"), {"reputation": reputation, "change": change}]],
         "donated": state["donated"],
         "donation_working": [[N_("%(gold)d gold donated: %(prosperity)d prosperity checkmarks so far (100 gold: a TRACKER default)"),
-                              {"gold": state["donated"], "prosperity": progression.donation_prosperity(state["donated"])}]],
+                              {"gold": state["donated"], "prosperity": progression.donation_prosperity(state["donated"])}]]
+                            + ([[N_("Past %(gold)d gold no more checkmarks are counted (unconfirmed: one tracker adds one per "
+                                    "100 gold; add them by hand if your rulebook says so)"),
+                                 {"gold": data.fact("donation_prosperity_milestones")[-1]}]]
+                               if state["donated"] > data.fact("donation_prosperity_milestones")[-1] else []),
         "milestones": milestones,
         "globals": sorted((tree.achievement_name(a), n) for a, n in state["global_achievements"].items()),
         "party_achievements": sorted(tree.achievement_name(a) for a in state["party"]["achievements"]),
