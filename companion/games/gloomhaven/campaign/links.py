@@ -53,11 +53,22 @@ def levels_due(state: dict) -> list[str]:
             if not c["retired"] and progression.level_for(c["experience"]) > c["level"]]
 
 
+def retirements_due(state: dict) -> int:
+    """How many active characters have fulfilled their personal quest: each
+    retires at its next visit to Gloomhaven, before another scenario (rulebook
+    p. 48). A count, not names: the quests are their players' own business."""
+    from companion.games.gloomhaven.campaign import town
+    seats = {c["seat"] for c in state["characters"].values() if not c["retired"]}
+    return sum(1 for seat, secret in state["secrets"].items()
+               if seat in seats and secret.get("quest") and town.unmet_goal(secret) is None)
+
+
 def offers(state: dict) -> list:
     from companion import games  # the scenario table type may be missing from an install
     characters = party_characters(state)
     away = [offer for offer, _ in playing(state)]
-    if not characters or "gloomhaven" not in games.table_types() or (levels_due(state) and not away):
+    in_town_first = levels_due(state) or retirements_due(state)
+    if not characters or "gloomhaven" not in games.table_types() or (in_town_first and not away):
         return []
     seat_roles = {c["seat"]: "player" for c in characters}
     found = []

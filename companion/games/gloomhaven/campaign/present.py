@@ -140,6 +140,7 @@ def present(state: dict, seat: str | None) -> dict:
         "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
         "paper_level": paper_level(state),
         "levels_due": [] if links.playing(state) else links.levels_due(state),
+        "retirements_due": 0 if links.playing(state) else links.retirements_due(state),
         "playing": {number: offer for offer, number in links.playing(state)},
         "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],

@@ -128,9 +128,9 @@ def test_the_first_retirement_notes_the_town_records_and_retiring_waits_for_town
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
     store, token, ann, bo = party
     store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
-    fulfil_quest(store, token, ann)
     offer = store.table(token).rules.child_offers(state(store, token), store.seats(token))[0]
     store.create_child(token, offer.id, ann)
+    fulfil_quest(store, token, ann)  # during the scenario
     away = refused(store, token, ann, "character.retire", {})
     assert away.message.startswith("Retire in town") and away.params == {"number": 1}
     store.act(token, ann, "scenario.abandon", {"offer": offer.id})

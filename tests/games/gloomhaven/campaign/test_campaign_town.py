@@ -176,3 +176,17 @@ def test_the_shop_and_the_sanctuary_wait_for_town(campaign, action, payload):
     assert next(r for r in shop if r["id"] == 1)["problem"] == "Bought back in town, once the scenario’s result has come back."
     store.act(token, ann, "scenario.abandon", {"offer": offer})
     store.act(token, ann, action, payload)
+
+
+def test_a_fulfilled_quest_retires_its_character_before_the_next_scenario(campaign):
+    from campaign_support import fulfil_quest
+    store, token, ann, bo = campaign
+    rules = store.table(token).rules
+    store.act(token, ann, "quest.keep", {"quest": store.state(token)[1]["secrets"][ann]["quest_offer"][0]})
+    assert rules.child_offers(store.state(token)[1], store.seats(token))
+    fulfil_quest(store, token, ann)
+    assert rules.child_offers(store.state(token)[1], store.seats(token)) == []
+    shown = rules.view(store.state(token)[1], store.seats(token)[bo])["shown"]
+    assert shown["retirements_due"] == 1 and "Grok" not in str(shown["levels_due"])  # a count: the quest stays Ann's
+    store.act(token, ann, "character.retire", {})
+    assert rules.child_offers(store.state(token)[1], store.seats(token))
