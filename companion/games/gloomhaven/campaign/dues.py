@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import town
 from companion.kit.fields import MISSING, Field, Int, Json
 from companion.rules import N_, ActionError
 
@@ -37,7 +36,7 @@ def find(state: dict, number: int, kind: str | None = None) -> dict:
     return found
 
 
-def _settled(state: dict, due: dict) -> None:
+def settled(state: dict, due: dict) -> None:
     state["due"].remove(due)
 
 
@@ -77,18 +76,6 @@ class Shares(Field):
         return {who: 0 if gold in ("", None) else Int(self.name, min=0, max=999).parse(gold) for who, gold in raw.items()}
 
 
-def give_item(state: dict, payload: dict, seat: str | None) -> None:
-    """A reward item taken by one character (its player's own action)."""
-    due = find(state, payload["due"], "item")
-    who = town.character(state, payload, seat)
-    if due["item"] in who["items"]:
-        raise ActionError(N_("A character may own only one copy of an item."), field="character")
-    who["items"].append(due["item"])
-    due["left"] -= 1
-    if not due["left"]:
-        _settled(state, due)
-
-
 def share_gold(state: dict, payload: dict, seat: str | None) -> None:
     """Shared gold split between the party's characters as the party agreed."""
     due, shares = find(state, payload["due"], "gold"), payload["shares"]
@@ -101,7 +88,7 @@ def share_gold(state: dict, payload: dict, seat: str | None) -> None:
                           total=total, gold=due["gold"])
     for cid, gold in shares.items():
         state["characters"][cid]["gold"] += gold
-    _settled(state, due)
+    settled(state, due)
 
 
 def choose_unlock(state: dict, payload: dict, seat: str | None) -> None:
@@ -111,12 +98,12 @@ def choose_unlock(state: dict, payload: dict, seat: str | None) -> None:
         raise ActionError(N_("Choose one of the scenarios offered."), field="scenario")
     if payload["scenario"] not in state["unlocked"]:
         state["unlocked"].append(payload["scenario"])
-    _settled(state, due)
+    settled(state, due)
 
 
 def dismiss(state: dict, payload: dict, seat: str | None) -> None:
     """A due set aside: a note done, or a reward nobody can take."""
-    _settled(state, find(state, payload["due"]))
+    settled(state, find(state, payload["due"]))
 
 
 def from_rewards(state: dict, number: int, rewards: dict) -> None:

@@ -159,7 +159,7 @@ def _kinds() -> dict[str, Kind]:
                     "(e.g. scenario-1-0): the party is back in town; a result it reports later is still taken.",
                     (Text("offer", max_length=40),)), _abandon, N_("stopped waiting for a scenario table")),
         (ActionSpec("reward.item", "Take reward item due `due` (its number on the party sheet) for your character "
-                    "(one copy per character).", (due, who)), dues.give_item, N_("took a reward item")),
+                    "(one copy per character).", (due, who)), town.take_reward_item, N_("took a reward item")),
         (ActionSpec("reward.gold", "Share the gold of due `due` between the characters: `shares` {id: gold} "
                     "(from a form: fields shares.<id>), adding up to the whole.", (due, dues.Shares("shares"))),
          dues.share_gold, N_("shared a scenario's gold")),

@@ -6,7 +6,7 @@ rules run it on a copy first)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, links, progression, shop, tree
+from companion.games.gloomhaven.campaign import deck, dues, links, progression, shop, tree
 from companion.rules import N_, ActionError
 
 STARTING_CLASSES = tuple(c for c, v in data.classes().items() if v["starting"])
@@ -47,8 +47,6 @@ def in_town(state: dict, what: str) -> None:
 def unlock_class(state: dict, klass: str) -> None:
     """A sealed class opened: its events join the decks (the left number on
     the back of its mat, rulebook p. 48; the data has not the numbers)."""
-    from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
-
     if klass not in state["unlocked_classes"]:
         state["unlocked_classes"].append(klass)
         dues.note(state, N_("%(class)s unlocked: shuffle the city and road events named by the left number on the back "
@@ -61,8 +59,6 @@ DRAKE = ("the-drakes-command", "the-drakes-treasure")  # both held by one party 
 
 def special_conditions(state: dict, gained: str) -> None:
     """The rulebook's special conditions that an achievement just gained may meet."""
-    from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
-
     held, party = state["global_achievements"], state["party"]["achievements"]
     if gained == ANCIENT_TECHNOLOGY[0] and held.get(gained) == ANCIENT_TECHNOLOGY[1]:
         dues.note(state, N_("Five Ancient Technology achievements: open the envelope their symbol shows (commonly "
@@ -346,6 +342,18 @@ def gain_item(state: dict, payload: dict, seat: str | None) -> None:
     who["items"].append(payload["item"])
 
 
+def take_reward_item(state: dict, payload: dict, seat: str | None) -> None:
+    """A reward item taken by one character (its player's own action)."""
+    due = dues.find(state, payload["due"], "item")
+    who = character(state, payload, seat)
+    if due["item"] in who["items"]:
+        raise ActionError(N_("A character may own only one copy of an item."), field="character")
+    who["items"].append(due["item"])
+    due["left"] -= 1
+    if not due["left"]:
+        dues.settled(state, due)
+
+
 def lose_item(state: dict, payload: dict, seat: str | None) -> None:
     """An item an event takes away: it goes back to the city's supply, nothing is paid for it."""
     who = character(state, payload, seat)
@@ -394,16 +402,12 @@ def donate(state: dict, payload: dict, seat: str | None) -> None:
     state["donated"] += gift["gold"]
     state["prosperity"] += progression.donation_prosperity(state["donated"]) - before
     if opens and envelope["envelope"] not in state["envelopes"]:  # 100 gold donated in all (rulebook p. 49)
-        from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
-
         state["envelopes"].append(envelope["envelope"])
         dues.note(state, N_("%(gold)d gold donated in all: open envelope %(envelope)s."),
                   {"gold": envelope["gold"], "envelope": envelope["envelope"]})
 
 
 def retire(state: dict, payload: dict, seat: str | None) -> None:
-    from companion.games.gloomhaven.campaign import dues  # dues settles rewards with character()
-
     who = character(state, payload, seat)
     # Retirement happens the next time the character is in Gloomhaven (rulebook p. 48).
     in_town(state, N_("Retire in town: the party is playing scenario %(number)d; its result has not come back yet."))
