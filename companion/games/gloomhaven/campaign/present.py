@@ -48,7 +48,8 @@ def sheet(state: dict, who: dict) -> dict:
         "small_working": [[N_("Small items: %(n)d = level %(level)d ÷ 2, rounded up"), {"n": limits["small"], "level": who["level"]}]],
         "blessings": who["blessings"],
         # The ability card the player noted at each level above 1 ("" not noted).
-        "ability_cards": [(level, (who["cards"] + [""] * 8)[level - 2]) for level in range(2, who["level"] + 1)],
+        "ability_cards": [(level, who["cards"][level - 2] if level - 2 < len(who["cards"]) else "")
+                          for level in range(2, who["level"] + 1)],
         "pending": state["pending"].get(who["id"], []),
     }
 
@@ -100,16 +101,18 @@ def store_rows(state: dict, mine: dict | None) -> list[dict]:
                                    state["characters"], reputation, supply) if mine else None
         if mine and away and not problem:
             problem = N_("Bought back in town, once the scenario’s result has come back.")
-        held = row["item"]["copies"] - row["left"]
-        returned = row["item"]["id"] not in shop.stocked_ids(town.prosperity_level(state), state["designs"])
-        left_working = ([[N_("%(left)d sold or given back to the city (the shop does not stock this item)"), {"left": row["left"]}]]
-                        if returned else
-                        [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),
-                          {"left": row["left"], "copies": row["item"]["copies"], "held": held}]])
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"], "left": row["left"],
-                     "left_working": left_working,
+                     "left_working": _left_working(state, row),
                      "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
     return rows
+
+
+def _left_working(state: dict, row: dict) -> list:
+    """How many copies of a shop row's item are left, and why."""
+    if row["item"]["id"] not in shop.stocked_ids(town.prosperity_level(state), state["designs"]):
+        return [[N_("%(left)d sold or given back to the city (the shop does not stock this item)"), {"left": row["left"]}]]
+    return [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),
+             {"left": row["left"], "copies": row["item"]["copies"], "held": row["item"]["copies"] - row["left"]}]]
 
 
 def quest_view(secret: dict) -> dict:
