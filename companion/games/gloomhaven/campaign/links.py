@@ -58,9 +58,8 @@ def retirements_due(state: dict) -> int:
     retires at its next visit to Gloomhaven, before another scenario (rulebook
     p. 48). A count, not names: the quests are their players' own business."""
     from companion.games.gloomhaven.campaign import town
-    seats = {c["seat"] for c in state["characters"].values() if not c["retired"]}
     return sum(1 for seat, secret in state["secrets"].items()
-               if seat in seats and secret.get("quest") and town.unmet_goal(secret) is None)
+               if secret.get("quest") and (who := town.active_character(state, seat)) and town.unmet_goal(secret, who) is None)
 
 
 def offers(state: dict) -> list:

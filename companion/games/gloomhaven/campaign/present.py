@@ -115,11 +115,12 @@ def _left_working(state: dict, row: dict) -> list:
              {"left": row["left"], "copies": row["item"]["copies"], "held": row["item"]["copies"] - row["left"]}]]
 
 
-def quest_view(secret: dict) -> dict:
+def quest_view(secret: dict, who: dict | None) -> dict:
     quests = {q["id"]: q for q in data.personal_quests()}
     kept = quests.get(secret.get("quest"))
-    goals = [{"index": i, "text": goal["text"], "count": goal["count"], "done": done, "met": done >= goal["count"]}
-             for i, (goal, done) in enumerate(zip(kept["goals"], town.goal_progress(secret)))] if kept else []
+    goals = [{"index": i, "text": goal["text"], "count": goal["count"], "done": done, "met": done >= goal["count"],
+              "counted": town.counted(goal, who) is not None}
+             for i, (goal, done) in enumerate(zip(kept["goals"], town.goal_progress(secret, who)))] if kept else []
     return {"offer": [quests[n] for n in secret.get("quest_offer", ()) if n in quests], "kept": kept, "goals": goals,
             "fulfilled": bool(goals) and all(goal["met"] for goal in goals)}
 
@@ -145,7 +146,7 @@ def present(state: dict, seat: str | None) -> dict:
         "levels_due": [] if links.playing(state) else links.levels_due(state),
         "retirements_due": 0 if links.playing(state) else links.retirements_due(state),
         "playing": {number: offer for offer, number in links.playing(state)},
-        "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
+        "quest": quest_view(state["secrets"].get(seat, {}), mine) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
         # A sealed class goes by its box's symbol (its name is a spoiler).
         "sealed_classes": [(c, c.replace("-", " ")) for c in data.classes() if c not in state["unlocked_classes"]],

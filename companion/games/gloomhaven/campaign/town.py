@@ -171,19 +171,41 @@ def personal_quest(quest_id: int) -> dict:
     return next(q for q in data.personal_quests() if q["id"] == quest_id)
 
 
-def goal_progress(secret: dict) -> list[int]:
-    """Progress toward each goal of the kept quest (a table kept before
-    schema 4 noted one number, the first goal's)."""
+# Quest goals the sheet itself counts (the data's "tracks" kinds): what the character holds now.
+COUNTED = {
+    "gold_held": lambda who, values: who["gold"],
+    "items_of_slot": lambda who, values: sum(1 for n in who["items"] if data.item(n)["slot"] in values),
+    "battle_goals": lambda who, values: who["checkmarks"],
+}
+
+
+def counted(goal: dict, who: dict | None) -> int | None:
+    """A goal's progress read from the character's sheet (None: noted by hand)."""
+    tracks = goal.get("tracks") or {}
+    if who is None or tracks.get("kind") not in COUNTED:
+        return None
+    return COUNTED[tracks["kind"]](who, tracks.get("values") or ())
+
+
+def goal_progress(secret: dict, who: dict | None = None) -> list[int]:
+    """Progress toward each goal of the kept quest: counted from `who`'s
+    sheet where it can be, else as noted (a table kept before schema 4
+    noted one number, the first goal's)."""
     goals = personal_quest(secret["quest"])["goals"]
     raw = secret.get("progress") or 0
     numbers = raw if isinstance(raw, list) else [raw]
-    return [numbers[i] if i < len(numbers) else 0 for i in range(len(goals))]
+    noted = [numbers[i] if i < len(numbers) else 0 for i in range(len(goals))]
+    return [noted[i] if counted(goal, who) is None else counted(goal, who) for i, goal in enumerate(goals)]
 
 
-def unmet_goal(secret: dict) -> tuple[dict, int] | None:
+def active_character(state: dict, seat: str | None) -> dict | None:
+    return next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
+
+
+def unmet_goal(secret: dict, who: dict | None) -> tuple[dict, int] | None:
     """The first goal of the kept quest not reached yet, with its progress."""
     goals = personal_quest(secret["quest"])["goals"]
-    return next(((goal, done) for goal, done in zip(goals, goal_progress(secret)) if done < goal["count"]), None)
+    return next(((goal, done) for goal, done in zip(goals, goal_progress(secret, who)) if done < goal["count"]), None)
 
 
 def set_progress(state: dict, payload: dict, seat: str | None) -> None:
@@ -193,6 +215,8 @@ def set_progress(state: dict, payload: dict, seat: str | None) -> None:
     progress, goal = goal_progress(secret), payload.get("goal", 0)
     if goal >= len(progress):
         raise ActionError(N_("Your personal quest has no such goal."), field="goal")
+    if counted(personal_quest(secret["quest"])["goals"][goal], active_character(state, seat)) is not None:
+        raise ActionError(N_("This goal is counted from your character's sheet."), field="goal")
     progress[goal] = payload["progress"]
     secret["progress"] = progress
 
@@ -415,7 +439,7 @@ def retire(state: dict, payload: dict, seat: str | None) -> None:
     quest_id = secret.get("quest")
     if not quest_id:
         raise ActionError(N_("A character without a personal quest cannot retire."), field="character")
-    unmet = unmet_goal(secret)
+    unmet = unmet_goal(secret, who)
     if unmet:  # a character retires once its personal quest is fulfilled (rulebook p. 48)
         raise ActionError(N_("The personal quest is not fulfilled yet: %(goal)s, %(done)d of %(count)d."),
                           field="character", goal=unmet[0]["text"], done=unmet[1], count=unmet[0]["count"])

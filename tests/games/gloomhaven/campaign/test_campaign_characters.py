@@ -114,7 +114,8 @@ def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_ne
     store.act(token, ann, "item.buy", {"item": 2})
     unmet = refused(store, token, ann, "character.retire", {})  # its quest not fulfilled yet
     first_goal = next(q for q in data.personal_quests() if q["id"] == quest)["goals"][0]
-    assert unmet.params == {"goal": first_goal["text"], "done": 0, "count": first_goal["count"]}
+    assert (unmet.params["goal"], unmet.params["count"]) == (first_goal["text"], first_goal["count"])
+    assert unmet.params["done"] < first_goal["count"]
     fulfil_quest(store, token, ann)
     store.act(token, ann, "character.retire", {})
     now = state(store, token)
@@ -165,26 +166,56 @@ def test_the_group_enters_a_perkless_classs_lines_once_and_they_change_the_deck(
     assert store.state(copy.token)[1]["class_perks"] == state(store, token)["class_perks"]
 
 
-def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal(tmp_path):
-    store, token, ann, bo = new_campaign(tmp_path)
-    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
-    offered = state(store, token)["secrets"][ann]["quest_offer"]
-    quests = {q["id"]: q for q in data.personal_quests()}
-    store.act(token, ann, "quest.keep", {"quest": offered[0]})
-    goals = quests[offered[0]]["goals"]
-    assert refused(store, token, ann, "quest.progress", {"goal": len(goals), "progress": 1}).field == "goal"
-    store.act(token, ann, "quest.progress", {"goal": len(goals) - 1, "progress": goals[-1]["count"]})
-    shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["quest"]
-    assert [g["done"] for g in shown["goals"]] == [0] * (len(goals) - 1) + [goals[-1]["count"]]
-    assert shown["fulfilled"] == (len(goals) == 1)
-    if len(goals) > 1:
-        assert refused(store, token, ann, "character.retire", {}).params["goal"] == goals[0]["text"]
-    store.act(token, ann, "quest.progress", {"goal": 0, "progress": goals[0]["count"] - 1})
-    assert refused(store, token, ann, "character.retire", {}).params["done"] == goals[0]["count"] - 1
-    fulfil_quest(store, token, ann)
-    assert RULES.view(state(store, token), store.seats(token)[ann])["shown"]["quest"]["fulfilled"]
-    store.act(token, ann, "character.retire", {})
-    assert state(store, token)["characters"]["c1"]["retired"]
+def quest_campaign(quest_id: int, seat: str = "s1") -> dict:
+    """A campaign state whose one character (a Brute) kept personal quest `quest_id`."""
+    from companion.games.gloomhaven.campaign import schema, town
+    state = schema.new_campaign("Lanterns")
+    town.create_character(state, {"class": "brute", "name": "Grok", "level": 1, "quests": [quest_id, 515]}, seat)
+    town.keep_quest(state, {"quest": quest_id}, seat)
+    return state
+
+
+def quest_shown(state: dict, seat: str = "s1") -> dict:
+    from companion.games.gloomhaven.campaign import present
+    return present.present(state, seat)["quest"]
+
+
+def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():
+    from companion.games.gloomhaven.campaign import town
+    state = quest_campaign(510)  # Seeker of Xorn: three Crypt scenarios, then follow Noxious Cellar to its end
+    with pytest.raises(ActionError) as bad:
+        town.set_progress(state, {"goal": 2, "progress": 1}, "s1")
+    assert bad.value.field == "goal"
+    town.set_progress(state, {"goal": 1, "progress": 1}, "s1")
+    assert [g["done"] for g in quest_shown(state)["goals"]] == [0, 1] and not quest_shown(state)["fulfilled"]
+    with pytest.raises(ActionError) as unmet:
+        town.retire(state, {}, "s1")
+    assert unmet.value.params == {"goal": '"Crypt" Scenarios', "done": 0, "count": 3}
+    town.set_progress(state, {"goal": 0, "progress": 3}, "s1")
+    assert quest_shown(state)["fulfilled"]
+    town.retire(state, {}, "s1")
+    assert state["characters"]["c1"]["retired"] and "squidface" in state["unlocked_classes"]
+
+
+@pytest.mark.parametrize("quest, reach", [
+    (512, lambda who: who.update(gold=200)),  # Greed Is Gold: 200 gold held
+    (519, lambda who: who.update(checkmarks=15)),  # Battle Legend: 15 battle-goal checkmarks
+    (511, lambda who: who.update(items=[i["id"] for slot, n in (("head", 2), ("body", 2), ("legs", 2), ("small", 4))
+                                        for i in [x for x in data.items() if x["slot"] == slot][:n]]
+                                       + [i["id"] for i in data.items() if i["slot"] in ("one_hand", "two_hands")][:3])),
+])
+def test_goals_the_sheet_can_count_are_counted_from_it_not_noted(quest, reach):
+    from companion.games.gloomhaven.campaign import town
+    state = quest_campaign(quest)
+    goals = quest_shown(state)["goals"]
+    assert all(g["counted"] for g in goals) and not quest_shown(state)["fulfilled"]
+    with pytest.raises(ActionError) as noted:
+        town.set_progress(state, {"goal": 0, "progress": 999}, "s1")
+    assert noted.value.message == "This goal is counted from your character's sheet."
+    reach(state["characters"]["c1"])
+    assert quest_shown(state)["fulfilled"] and [g["done"] >= g["count"] for g in quest_shown(state)["goals"]]
+    state["characters"]["c1"]["gold"] = 150  # spent below 200: Greed Is Gold is no longer met
+    assert quest_shown(state)["fulfilled"] == (quest != 512)
 
 
 def test_a_quest_progress_noted_as_one_number_before_schema_4_counts_for_the_first_goal():
@@ -265,7 +296,8 @@ def test_a_retired_characters_treasure_items_go_back_to_the_city(party):
     store.act(token, ann, "item.buy", {"item": 1})
     fulfil_quest(store, token, ann)
     store.act(token, ann, "character.retire", {})
-    assert state(store, token)["supply"] == [120]  # item 1 is stocked: its copies count by who holds them
+    supply = state(store, token)["supply"]
+    assert supply.count(120) == 1 and 1 not in supply  # item 1 is stocked: its copies count by who holds them
     assert shop_row(store, token, bo, 120)["left"] == 1 and shop_row(store, token, bo, 1)["left"] == 2
 
 
