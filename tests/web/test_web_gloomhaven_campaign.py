@@ -335,6 +335,11 @@ def test_events_drawn_are_recorded_by_number_and_notes_kept(ann, bo, campaign, s
     state = store.state(campaign)[1]
     assert state["events_drawn"] == [{"deck": "city", "card": 12, "visit": 0}, {"deck": "road", "card": 7, "visit": 0}]
     assert "Events drawn: City 12, Road 7" in bo.page(f"/t/{campaign}")
+    second = bo.act("event.draw", deck="city", card="13")
+    assert second.status_code == 422 and "One city event per visit to Gloomhaven" in second.get_data(as_text=True)
+    assert bo.act("event.draw", deck="road", card="8").status_code == 200  # road events come with each journey
+    ann.act("scenario.complete", scenario="1", outcome="failure", level="1", **{"characters.c1.experience": "0"})
+    assert bo.act("event.draw", deck="city", card="13").status_code == 200  # the next visit
     assert ann.act("character.notes", character="c1", notes="Owes Tink 5 gold").status_code == 200
     assert "Owes Tink 5 gold" in ann.page(f"/t/{campaign}")
     assert bo.act("character.notes", character="c1", notes="hacked").status_code == 422  # only its player

@@ -56,6 +56,9 @@ def _unlock_scenario(state, payload, seat):
 
 
 def _event(state, payload, seat):
+    # One city event per visit to Gloomhaven (rulebook p. 43); a visit ends with a scenario's end.
+    if payload["deck"] == "city" and any(e["deck"] == "city" and e["visit"] == state["visit"] for e in state["events_drawn"]):
+        raise ActionError(N_("One city event per visit to Gloomhaven: this visit has had its city event."), field="deck")
     state["events_drawn"].append({"deck": payload["deck"], "card": payload["card"], "visit": state["visit"]})
 
 
