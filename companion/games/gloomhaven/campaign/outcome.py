@@ -173,3 +173,5 @@ def confirm(state: dict, payload: dict, seat: str | None) -> None:
         who["experience"] += line["experience"]
         who["gold"] += line["gold"]
         who["checkmarks"] += line["checkmarks"]
+        if line.get("outcome") == "success":  # personal quests count the scenarios a character completed
+            who.setdefault("scenarios_won", []).append(line["scenario"])

@@ -219,7 +219,7 @@ class CampaignRules(Rules):
         return Action(action.type, {**action.payload, "quests": dealt}, action.seat)
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        state = schema.upgrade(state, [])  # a table stored before the current schema (its copy)
+        state = schema.upgrade(state)  # a table stored before the current schema (its copy)
         self._run(state, action)
         return state
 
@@ -238,7 +238,7 @@ class CampaignRules(Rules):
     def view(self, state: dict, seat: Seat | None) -> dict:
         from companion.games.gloomhaven.campaign.present import present
         if state.get("schema") != schema.SCHEMA:  # a table stored before the current schema
-            state = schema.upgrade(copy.deepcopy(state), [])
+            state = schema.upgrade(copy.deepcopy(state))
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
         return shown

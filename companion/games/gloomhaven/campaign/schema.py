@@ -39,7 +39,7 @@ def new_campaign(name: str, printing: str = "second") -> dict:
     }
 
 
-def _upgrade_1(state: dict, log: list) -> dict:
+def _upgrade_1(state: dict) -> dict:
     """Version 1 kept achievements as the data wrote them (some display
     names) and had no party difficulty."""
     state["global_achievements"] = {tree.achievement_id(k): v for k, v in state["global_achievements"].items()}
@@ -48,19 +48,11 @@ def _upgrade_1(state: dict, log: list) -> dict:
     return state
 
 
-def _upgrade_2(state: dict, log: list) -> dict:
-    """Version 2 did not note the scenario tables in progress (the log's
-    started tables whose results have not come back) and knew only the
-    second printing's prosperity track."""
+def _upgrade_2(state: dict) -> dict:
+    """Version 2 did not note the scenario tables in progress (an export's
+    log replays them) and knew only the second printing's prosperity track."""
     state["printing"] = "second"
     state["playing"] = []
-    for entry in log:
-        if isinstance(entry, dict) and not entry.get("undone") and isinstance(entry.get("payload"), dict):
-            offer = entry["payload"].get("offer")
-            if entry.get("type") == "table.child" and offer not in state["playing"]:  # companion.store.CHILD_STARTED
-                state["playing"].append(offer)
-            elif entry.get("type") == "scenario.result" and offer in state["playing"]:
-                state["playing"].remove(offer)
     return state
 
 
@@ -77,7 +69,7 @@ def _due_from_note(number: int, msgid: str, params: dict) -> dict:
     return {"id": number, "kind": "note", "msgid": msgid, "params": params}
 
 
-def _upgrade_3(state: dict, log: list) -> dict:
+def _upgrade_3(state: dict) -> dict:
     """Version 3 kept what was left to do as notes only ([msgid, params]):
     reward items and shared gold could not be handed out from the page.
     Those notes become dues the page settles; the others stay notes."""
@@ -92,25 +84,34 @@ def _upgrade_3(state: dict, log: list) -> dict:
 UPGRADES = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
 
 
-def upgrade(state: dict, log: list) -> dict:
-    """`state` (reached by the actions `log`) carried to the current schema
-    version, one step at a time. A table stored in the database before an
-    upgrade is carried forward with no log when it is next read or changed
-    (no scenario table then counts as in progress)."""
+def upgrade(state: dict) -> dict:
+    """`state` carried to the current schema version, one step at a time. A
+    table stored in the database before an upgrade is carried forward when
+    it is next read or changed (no scenario table then counts as in progress)."""
     while state.get("schema", 1) < SCHEMA:
         version = state.get("schema", 1)
-        state = UPGRADES[version](state, log)
+        state = UPGRADES[version](state)
         state["schema"] = version + 1
     return state
 
 
+# From this version on an export's final state is what its log replays to;
+# before it, the actions did not count what personal quests count (the
+# scenarios each character completed, the gold each donated).
+STATE_KEPT_FROM = 4
+
+
 def upgrade_export(export: dict) -> dict:
     """An export whose initial and final states are upgraded (the log's
-    actions replay alike on either version)."""
-    log = export.get("actions") if isinstance(export.get("actions"), list) else []
-    for key, reached_by in (("initial", []), ("state", log)):
+    actions replay alike on either version). An export older than
+    STATE_KEPT_FROM is taken from its log, replayed by the current rules:
+    its final state lacks what those now count, so it is not compared."""
+    stated = export.get("state")
+    if isinstance(stated, dict) and stated.get("schema", 1) < STATE_KEPT_FROM:
+        del export["state"]
+    for key in ("initial", "state"):
         if isinstance(export.get(key), dict):
-            export[key] = upgrade(export[key], reached_by)
+            export[key] = upgrade(export[key])
     return export
 
 

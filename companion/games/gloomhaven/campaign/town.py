@@ -175,27 +175,43 @@ def personal_quest(quest_id: int) -> dict:
 COUNTED = {
     "gold_held": lambda who, values: who["gold"],
     "items_of_slot": lambda who, values: sum(1 for n in who["items"] if data.item(n)["slot"] in values),
+    "item": lambda who, values: sum(1 for n in values if n in who["items"]),
     "battle_goals": lambda who, values: who["checkmarks"],
+}
+SIDE_SCENARIOS_FROM = 52  # "scenario number > 51", as the quest card says
+# Goals the sheet has counted since schema 4 (what came before is noted by hand): the larger counts.
+EARNED = {
+    "donated_gold": lambda who, values: who.get("donated_gold", 0),
+    "scenarios_completed": lambda who, values: len(set(who.get("scenarios_won", ()))),
+    "side_scenarios": lambda who, values: len({n for n in who.get("scenarios_won", ()) if n >= SIDE_SCENARIOS_FROM}),
 }
 
 
 def counted(goal: dict, who: dict | None) -> int | None:
-    """A goal's progress read from the character's sheet (None: noted by hand)."""
+    """A goal's progress read from the character's sheet alone (None: noted by hand, or partly)."""
     tracks = goal.get("tracks") or {}
     if who is None or tracks.get("kind") not in COUNTED:
         return None
     return COUNTED[tracks["kind"]](who, tracks.get("values") or ())
 
 
+def earned(goal: dict, who: dict | None) -> int:
+    tracks = goal.get("tracks") or {}
+    if who is None or tracks.get("kind") not in EARNED:
+        return 0
+    return EARNED[tracks["kind"]](who, tracks.get("values") or ())
+
+
 def goal_progress(secret: dict, who: dict | None = None) -> list[int]:
     """Progress toward each goal of the kept quest: counted from `who`'s
-    sheet where it can be, else as noted (a table kept before schema 4
-    noted one number, the first goal's)."""
+    sheet where it can be, else as noted, or what the sheet has counted if
+    more (a table kept before schema 4 noted one number, the first goal's)."""
     goals = personal_quest(secret["quest"])["goals"]
     raw = secret.get("progress") or 0
     numbers = raw if isinstance(raw, list) else [raw]
     noted = [numbers[i] if i < len(numbers) else 0 for i in range(len(goals))]
-    return [noted[i] if counted(goal, who) is None else counted(goal, who) for i, goal in enumerate(goals)]
+    return [max(noted[i], earned(goal, who)) if counted(goal, who) is None else counted(goal, who)
+            for i, goal in enumerate(goals)]
 
 
 def active_character(state: dict, seat: str | None) -> dict | None:
@@ -421,6 +437,7 @@ def donate(state: dict, payload: dict, seat: str | None) -> None:
     who["gold"] -= gift["gold"]
     who["blessings"] = gift["bless_cards"]
     who["donated_visit"] = state["visit"]
+    who["donated_gold"] = who.get("donated_gold", 0) + gift["gold"]  # a quest counts it
     envelope = data.fact("donation_envelope")
     opens = state["donated"] < envelope["gold"] <= state["donated"] + gift["gold"]
     state["donated"] += gift["gold"]

@@ -78,6 +78,9 @@ def fulfil_quest(store, token, seat) -> None:
         if kind in ("gold_held", "battle_goals"):
             field = "gold" if kind == "gold_held" else "checkmarks"
             store.act(token, None, "character.adjust", {"character": who["id"], "field": field, "delta": goal["count"]})
+        elif kind == "item":
+            for item in values:
+                store.act(token, seat, "item.gain", {"item": item})
         elif kind == "items_of_slot":
             held = sum(1 for n in who["items"] if data.item(n)["slot"] in values)
             for item in [i["id"] for i in data.items() if i["slot"] in values and i["id"] not in who["items"]][:goal["count"] - held]:

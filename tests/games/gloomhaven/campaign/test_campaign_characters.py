@@ -312,3 +312,46 @@ def test_each_level_above_one_has_its_ability_card_noted_also_for_a_character_cr
     shown = RULES.view(state(store, token), store.seats(token)[bo])["shown"]["sheets"][0]
     assert shown["ability_cards"] == [(2, ""), (3, "Skewer"), (4, "Juggernaut")]
     assert refused(store, token, bo, "character.card", {"character": "c1", "level": 2, "card": "X"}).field == "character"
+
+
+def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_the_note_if_more(tmp_path):
+    from companion.games.gloomhaven.campaign import town
+    store, token, ann, bo = new_campaign(tmp_path)
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
+    store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 100})
+    lines = {"c1": {"experience": 1}}
+    for number, outcome in ((1, "failure"), (1, "success"), (52, "success")):
+        if number not in state(store, token)["unlocked"]:
+            store.act(token, ann, "scenario.unlock", {"scenario": number})
+        store.act(token, ann, "donate", {})
+        store.act(token, ann, "scenario.complete", {"scenario": number, "outcome": outcome, "level": 1, "characters": lines})
+        store.act(token, ann, "result.confirm", {})
+    grok = state(store, token)["characters"]["c1"]
+    assert grok["scenarios_won"] == [1, 52] and grok["donated_gold"] == 30
+    quests = {q["id"]: q for q in data.personal_quests()}
+    for quest, done in ((518, 2), (522, 1), (525, 30)):  # Eternal Wanderer, The Thin Places, Piety in All Things
+        secret = {"quest": quest, "progress": [0]}
+        assert town.goal_progress(secret, grok) == [done], quests[quest]["name"]
+        assert town.goal_progress({"quest": quest, "progress": [done + 5]}, grok) == [done + 5]  # noted before: more
+    assert town.goal_progress({"quest": 520, "progress": [0, 0]}, {**grok, "items": [113]})[0] == 1  # Skullbane Axe owned
+
+
+@pytest.mark.parametrize("quest", [q["id"] for q in data.personal_quests()])
+def test_every_personal_quest_can_be_fulfilled_and_its_character_retire(quest):
+    from companion.games.gloomhaven.campaign import town
+    state = quest_campaign(quest, "s1")
+    who = state["characters"]["c1"]
+    for index, goal in enumerate(town.personal_quest(quest)["goals"]):
+        kind, values = (goal.get("tracks") or {}).get("kind"), (goal.get("tracks") or {}).get("values") or ()
+        if kind == "gold_held":
+            who["gold"] = goal["count"]
+        elif kind == "battle_goals":
+            who["checkmarks"] = goal["count"]
+        elif kind in ("item", "items_of_slot"):
+            fitting = [i["id"] for i in data.items() if (i["id"] in values if kind == "item" else i["slot"] in values)]
+            who["items"].extend(n for n in fitting[:goal["count"]] if n not in who["items"])
+        else:
+            town.set_progress(state, {"goal": index, "progress": goal["count"]}, "s1")
+    assert quest_shown(state)["fulfilled"]
+    town.retire(state, {}, "s1")
+    assert who["retired"] and state["prosperity"] == 1

@@ -92,7 +92,7 @@ def test_a_campaign_with_everything_schema_4_keeps_exports_and_imports_identical
     quests = {q["id"]: q for q in data.personal_quests()}
     # A quest with a goal noted by hand (not one the sheet counts), if one of the two dealt has it.
     noted = [(q, i) for q in secret["quest_offer"] for i, g in enumerate(quests[q]["goals"])
-             if (g.get("tracks") or {}).get("kind") not in ("gold_held", "items_of_slot", "battle_goals")]
+             if (g.get("tracks") or {}).get("kind") not in ("gold_held", "items_of_slot", "item", "battle_goals")]
     kept, goal = noted[0] if noted else (secret["quest_offer"][0], None)
     store.act(token, ann, "quest.keep", {"quest": kept})
     if goal is not None:
