@@ -207,3 +207,90 @@ def test_two_phones_keep_a_campaign_through_scenarios_1_and_2(server, phones, tm
         ann.page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
         assert ann.page.evaluate("document.documentElement.scrollWidth") <= 360, lang
         shoot(ann.page, folder, f"gloomhaven-campaign-open-{lang}")
+
+
+def open_details(page, region: str, summary: str):
+    details = page.locator(f"{region} details", has=page.locator("summary", has_text=summary)).first
+    if details.get_attribute("open") is None:
+        details.locator("summary").first.click()
+    return details
+
+
+def record_on_paper(page, number: int) -> None:
+    """Unlock scenario `number` from the party's forms and record it won on paper (nothing gained)."""
+    forms = open_details(page, "#region-party", "Change the party")
+    forms.locator("input[name=scenario]").fill(str(number))
+    forms.get_by_role("button", name="Unlock the scenario").click()
+    expect(scenario_row(page, number)).to_contain_text("Available")
+    paper = open_details(page, "#region-scenarios", "Record a scenario played on paper")
+    paper.locator("select[name=scenario]").select_option(str(number))
+    paper.locator("select[name=outcome]").select_option("success")
+    paper.get_by_role("button", name="Record the result").click()
+    expect(scenario_row(page, number)).to_contain_text("Completed")
+
+
+def test_two_phones_settle_a_scenarios_rewards_and_enter_a_perkless_classs_perks(server, phones, tmp_path):
+    ann, bo = phones(), phones()
+    token = create_campaign(ann.page, server)
+    join(ann.page, server, token, "Ann")
+    join(bo.page, server, token, "Bo")
+    create_character(ann.page, "brute", "Grok")
+    create_character(bo.page, "cragheart", "Rocky")
+    expect(character_card(ann.page, "Rocky")).to_be_visible(timeout=LIVE)
+
+    record_on_paper(ann.page, 68)  # Toxic Moor: two Major Healing Potions, each for one character
+    record_on_paper(ann.page, 55)  # Foggy Thicket: 10 gold for the party to share
+    dues = bo.page.locator("#region-party .campaign-dues")
+    item, gold = dues.locator("li.due-item"), dues.locator("li.due-gold")
+    expect(item).to_contain_text("item 27 Major Healing Potion for one character (2 left)", timeout=LIVE)
+    expect(gold).to_contain_text("10 gold for the party to share", timeout=LIVE)
+    folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    assert bo.page.evaluate("document.documentElement.scrollWidth") <= 360  # the dues and the gold's form fit
+    shoot(bo.page, folder, "gloomhaven-campaign-dues-to-settle")
+
+    ann.page.locator("#region-party li.due-item").get_by_role("button", name="Take it for Grok").click()
+    expect(item).to_contain_text("(1 left)", timeout=LIVE)
+    expect(ann.page.locator("#region-party li.due-item")).to_contain_text("A character may own only one copy of an item.")
+    item.get_by_role("button", name="Take it for Rocky").click()
+    expect(bo.page.locator("#region-party li.due-item")).to_have_count(0)
+    expect(ann.page.locator("#region-party li.due-item")).to_have_count(0, timeout=LIVE)
+
+    shares = {name: gold.locator("label", has_text=name).locator("input") for name in ("Grok", "Rocky")}
+    assert [shares[name].input_value() for name in ("Grok", "Rocky")] == ["5", "5"]  # an even split, to change
+    shares["Grok"].fill("7")
+    gold.get_by_role("button", name="Share the gold").click()
+    expect(gold.locator(".error")).to_contain_text("The shares add up to 12 gold, not 10.")
+    shares["Rocky"].fill("3")
+    gold.get_by_role("button", name="Share the gold").click()
+    expect(bo.page.locator("#region-party li.due-gold")).to_have_count(0)
+    for phone in (ann, bo):  # 30 gold at level 1, then the share
+        expect(character_card(phone.page, "Grok").locator("dd.gold")).to_have_text("37", timeout=LIVE)
+        expect(character_card(phone.page, "Rocky").locator("dd.gold")).to_have_text("33", timeout=LIVE)
+
+    # The Cragheart's perks are not in the data: Bo enters a line from the mat, then marks it.
+    perks = open_details(bo.page, "#region-sheet", "Perks")
+    perks.locator("input[name=text]").fill("Remove four +0 cards")
+    perks.locator("input[name=remove]").fill("4× +0")
+    perks.get_by_role("button", name="Enter the perk line").click()
+    line = bo.page.locator("#region-sheet li.perk-line")
+    expect(line).to_contain_text("Remove four +0 cards · − 4× +0 0/1 · entered")
+    for n in range(1, 4):
+        bo.page.locator("#region-sheet").get_by_role("button", name="Checkmark +1").click()
+        expect(bo.page.locator("#region-sheet .sheet dd.checks")).to_have_text(str(n))
+    open_details(bo.page, "#region-sheet", "Perks").locator("li.perk-line").get_by_role("button", name="Mark").click()
+    expect(bo.page.locator("#region-sheet summary", has_text="Attack modifier deck")).to_contain_text("(16 cards)")
+
+    record_on_paper(ann.page, 13)  # Temple of the Seer: one of three scenarios to choose, left open on the sheet
+    expect(bo.page.locator("#region-party li.due-unlock")).to_contain_text("choose one scenario to unlock", timeout=LIVE)
+    for label, lang in ((None, "en"), ("简体中文", "zh-Hans"), ("日本語", "ja")):
+        if label:
+            with bo.page.expect_navigation():
+                bo.page.locator("#lang-select").select_option(label=label)
+            wait_live(bo.page)
+        expect(bo.page.locator("html")).to_have_attribute("lang", lang)
+        bo.page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
+        assert bo.page.evaluate("document.documentElement.scrollWidth") <= 360, lang
+        shoot(bo.page, folder, f"gloomhaven-campaign-dues-{lang}")
+    bo.page.locator("#region-party li.due-unlock").get_by_role("button", name=re.compile("^17 ")).click()
+    expect(scenario_row(ann.page, 17)).to_contain_text("Available", timeout=LIVE)
+    expect(scenario_row(ann.page, 15)).to_have_count(0)

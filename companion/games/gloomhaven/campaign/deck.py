@@ -4,6 +4,7 @@ chance of drawing each kind of card (exact fractions)."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from companion.games.gloomhaven import data
@@ -91,3 +92,61 @@ def perk_problem(perks: list | None, taken: dict, index: int) -> str | None:
     if taken.get(str(index), 0) >= perks[index]["boxes"]:
         return N_("Every box of that perk is already marked.")
     return None
+
+
+# -- perk lines a group enters for a class the data has none for -------------
+VALUES = {"x2": "x2", "×2": "x2", "null": "null"}
+ROLLING = ("rolling", "⟳")
+NUMBERED = ("push", "pull", "pierce", "heal", "shield", "add_target")  # each takes a number
+WORDS = {"target": "add_target", "refresh": "refresh_item", "refresh_item": "refresh_item"}
+
+
+def _value(token: str):
+    if token.lower() in VALUES:
+        return VALUES[token.lower()]
+    digits = token[1:] if token[:1] in "+-" else token
+    if digits.isascii() and digits.isdigit() and len(digits) < 3:
+        return int(token)
+    return None
+
+
+def parse_card(text: str) -> dict:
+    """One card written as on a perk: "[count×] value [rolling] [effects]",
+    e.g. "2× +1", "+0 rolling stun", "+1 heal 2 self", "+2 fire". Raises
+    ValueError naming the word not understood."""
+    from companion.games.gloomhaven.elements import ELEMENTS
+    tokens = re.sub(r"(\d)[×xX](?=\s|[+-]|$)", r"\1× ", text).split()
+    count = 1
+    if len(tokens) > 1 and tokens[0].rstrip("×xX").isdigit() and _value(tokens[1]) is not None:
+        count = int(tokens.pop(0).rstrip("×xX"))
+    value = _value(tokens.pop(0)) if tokens else None
+    if value is None or not 1 <= count <= 9:
+        raise ValueError(text.strip() or "?")
+    card, conditions = {"count": count, "value": value}, {c["id"] for c in data.conditions()}
+    effects = []
+    while tokens:
+        word = tokens.pop(0).lower()
+        kind = WORDS.get(word, word)
+        if word in ROLLING:
+            card["rolling"] = True
+        elif word in conditions:
+            effects.append({"kind": "condition", "condition": word})
+        elif word in ELEMENTS:
+            effects.append({"kind": "infuse", "element": word})
+        elif kind in NUMBERED and tokens and tokens[0].isdigit():
+            effect = {"kind": kind, "value": int(tokens.pop(0))}
+            if tokens and tokens[0].lower() == "self":
+                effect["self"] = bool(tokens.pop(0))
+            effects.append(effect)
+        elif kind == "refresh_item":
+            effects.append({"kind": kind})
+        else:
+            raise ValueError(word)
+    if effects:
+        card["effects"] = effects
+    return card
+
+
+def parse_cards(text: str) -> list[dict]:
+    """Cards separated by commas ("" for none)."""
+    return [parse_card(part) for part in text.split(",") if part.strip()]

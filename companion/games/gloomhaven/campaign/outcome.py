@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import town, tree
+from companion.games.gloomhaven.campaign import dues, town, tree
 from companion.kit.fields import MISSING, Field, Int, Json
 from companion.rules import N_, ActionError
 
@@ -34,11 +34,7 @@ class EnteredLines(Field):
     def read(self, payload: dict) -> Any:
         raw = payload.get(self.name, MISSING)
         if raw is MISSING or raw is None or raw == "":
-            prefix, raw = self.name + ".", {}
-            for key, value in payload.items():
-                if isinstance(key, str) and key.startswith(prefix):
-                    who, _, number = key[len(prefix):].partition(".")
-                    raw.setdefault(who, {})[number] = value
+            raw = dues.form_map(payload, self.name)
         if not raw:
             raise ActionError(self.missing, field=self.name)
         return self.parse(raw)
@@ -133,6 +129,9 @@ def finish(state: dict, number: int, outcome: str, lines: dict) -> None:
             line["experience"] += extra_xp
             line["gold"] += extra_gold
             line["working"].append([N_("Scenario reward: %(xp)d experience and %(gold)d gold each"), {"xp": extra_xp, "gold": extra_gold}])
+        if rewards.get("battle_goal_checkmarks"):
+            line["checkmarks"] += rewards["battle_goal_checkmarks"]
+            line["working"].append([N_("Scenario reward: %(n)d checkmarks each"), {"n": rewards["battle_goal_checkmarks"]}])
         line.update(scenario=number, outcome=outcome)
         state["pending"].setdefault(cid, []).append(line)
         state["characters"][cid]["blessings"] = 0
@@ -152,20 +151,17 @@ def complete(state: dict, number: int, rewards: dict) -> None:
     for gained in rewards.get("global_achievements", ()):
         town.add_global(state, gained)
     party = state["party"]["achievements"]
-    party.extend(a for a in rewards.get("party_achievements", ()) if a not in party)
+    for gained in rewards.get("party_achievements", ()):
+        town.add_party(state, gained)
     for lost in rewards.get("party_achievements_lost", ()):
         if lost in party:
             party.remove(lost)
     state["designs"].extend(d for d in rewards.get("item_designs", ()) if d not in state["designs"])
     state["events_added"].extend(rewards.get("events", ()))
-    if rewards.get("unlock_class") and rewards["unlock_class"] not in state["unlocked_classes"]:
-        state["unlocked_classes"].append(rewards["unlock_class"])
+    if rewards.get("unlock_class"):
+        town.unlock_class(state, rewards["unlock_class"])
     state["envelopes"].extend(e for e in rewards.get("envelopes", ()) if e not in state["envelopes"])
-    for item in rewards.get("items", ()):
-        state["notes_due"].append([N_("Scenario %(number)d: give item %(item)d to one character."), {"number": number, "item": item["item"]}])
-    if rewards.get("collective_gold"):
-        state["notes_due"].append([N_("Scenario %(number)d: %(gold)d gold to share as the party likes."),
-                                   {"number": number, "gold": rewards["collective_gold"]}])
+    dues.from_rewards(state, number, rewards)
 
 
 def confirm(state: dict, payload: dict, seat: str | None) -> None:
@@ -177,3 +173,5 @@ def confirm(state: dict, payload: dict, seat: str | None) -> None:
         who["experience"] += line["experience"]
         who["gold"] += line["gold"]
         who["checkmarks"] += line["checkmarks"]
+        if line.get("outcome") == "success":  # personal quests count the scenarios a character completed
+            who.setdefault("scenarios_won", []).append(line["scenario"])

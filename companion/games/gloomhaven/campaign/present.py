@@ -4,7 +4,7 @@ every computed number with its working (a list of [msgid, params] lines)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, links, progression, shop, town, tree
+from companion.games.gloomhaven.campaign import deck, dues, links, progression, shop, town, tree
 from companion.games.gloomhaven.level import scenario_level
 from companion.rules import N_
 
@@ -16,22 +16,29 @@ def _fraction(chance) -> str:
 def sheet(state: dict, who: dict) -> dict:
     """A character's sheet: the numbers and their working (nothing secret)."""
     klass = data.classes()[who["class"]]
+    perks = town.class_perks(state, who["class"]) or []
     allowed = progression.level_for(who["experience"])
     perks_allowed, perk_working = progression.perk_allowance(who["level"], who["checkmarks"], who["retirements_before"])
-    built = deck.build(klass["perks"], who["perks"], shop.minus_one_cards(who), who["blessings"])
+    built = deck.build(perks, who["perks"], shop.minus_one_cards(who), who["blessings"])
     limits = shop.equip_limits(who["level"])
     return {
         "id": who["id"], "seat": who["seat"], "name": who["name"], "class": who["class"], "class_name": klass["name"],
         "level": who["level"], "experience": who["experience"], "gold": who["gold"], "checkmarks": who["checkmarks"],
         "retired": who["retired"], "notes": who["notes"], "quest": who.get("quest"),
         "hit_points": klass["hit_points"][who["level"] - 1],
+        "hp_working": [[N_("Hit points %(hp)d: the %(class)s mat’s at level %(level)d"),
+                        {"hp": klass["hit_points"][who["level"] - 1], "class": klass["name"], "level": who["level"]}]],
         "level_working": [[N_("Level %(allowed)d reached at %(need)d experience; next level at %(next)s"),
                            {"allowed": allowed, "need": progression.min_experience(allowed),
                             "next": progression.next_threshold(allowed) or "—"}]],
         "level_up_due": allowed > who["level"],
+        # Optional, not due: a character below the prosperity level may level up to it.
+        "level_up_by_prosperity": allowed <= who["level"] < town.prosperity_level(state),
         "perks_allowed": perks_allowed, "perks_taken": town.perks_taken(who), "perk_working": perk_working,
         "perk_lines": [{"index": i, "boxes": line["boxes"], "marked": who["perks"].get(str(i), 0),
-                        "text": line.get("text") or _perk_text(line)} for i, line in enumerate(klass["perks"] or [])],
+                        "text": " · ".join(t for t in (line.get("text"), _perk_text(line)) if t) if line.get("entered")
+                        else line.get("text") or _perk_text(line), "entered": line.get("entered", False)}
+                       for i, line in enumerate(perks)],
         "perks_by_hand": klass["perks"] is None, "entered_perks": who["entered_perks"],
         "deck": [{"label": c["label"], "count": c["count"], "chance": _fraction(c["chance"])} for c in deck.chances(built)],
         "deck_total": built["total"], "deck_working": built["working"],
@@ -40,6 +47,9 @@ def sheet(state: dict, who: dict) -> dict:
         "small_limit": limits["small"],
         "small_working": [[N_("Small items: %(n)d = level %(level)d ÷ 2, rounded up"), {"n": limits["small"], "level": who["level"]}]],
         "blessings": who["blessings"],
+        # The ability card the player noted at each level above 1 ("" not noted).
+        "ability_cards": [(level, who["cards"][level - 2] if level - 2 < len(who["cards"]) else "")
+                          for level in range(2, who["level"] + 1)],
         "pending": state["pending"].get(who["id"], []),
     }
 
@@ -69,7 +79,11 @@ def city(state: dict) -> dict:
         "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"), {"reputation": reputation, "change": change}]],
         "donated": state["donated"],
         "donation_working": [[N_("%(gold)d gold donated: %(prosperity)d prosperity checkmarks so far (100 gold: a TRACKER default)"),
-                              {"gold": state["donated"], "prosperity": progression.donation_prosperity(state["donated"])}]],
+                              {"gold": state["donated"], "prosperity": progression.donation_prosperity(state["donated"])}]]
+                            + ([[N_("Past %(gold)d gold no more checkmarks are counted (unconfirmed: one tracker adds one per "
+                                    "100 gold; add them by hand if your rulebook says so)"),
+                                 {"gold": data.fact("donation_prosperity_milestones")[-1]}]]
+                               if state["donated"] > data.fact("donation_prosperity_milestones")[-1] else []),
         "milestones": milestones,
         "globals": sorted((tree.achievement_name(a), n) for a, n in state["global_achievements"].items()),
         "party_achievements": sorted(tree.achievement_name(a) for a in state["party"]["achievements"]),
@@ -79,19 +93,36 @@ def city(state: dict) -> dict:
 
 def store_rows(state: dict, mine: dict | None) -> list[dict]:
     reputation, rows = state["party"]["reputation"], []
-    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"]):
+    away = bool(links.playing(state))  # the shop is visited in town
+    supply = state.get("supply", [])
+    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"], supply):
         price, working = shop.buy_price(row["item"], reputation)
         problem = shop.buy_problem(mine, row["item"]["id"], town.prosperity_level(state), state["designs"],
-                                   state["characters"], reputation) if mine else None
+                                   state["characters"], reputation, supply) if mine else None
+        if mine and away and not problem:
+            problem = N_("Bought back in town, once the scenario’s result has come back.")
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"], "left": row["left"],
+                     "left_working": _left_working(state, row),
                      "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
     return rows
 
 
-def quest_view(secret: dict) -> dict:
+def _left_working(state: dict, row: dict) -> list:
+    """How many copies of a shop row's item are left, and why."""
+    if row["item"]["id"] not in shop.stocked_ids(town.prosperity_level(state), state["designs"]):
+        return [[N_("%(left)d sold or given back to the city (the shop does not stock this item)"), {"left": row["left"]}]]
+    return [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),
+             {"left": row["left"], "copies": row["item"]["copies"], "held": row["item"]["copies"] - row["left"]}]]
+
+
+def quest_view(secret: dict, who: dict | None) -> dict:
     quests = {q["id"]: q for q in data.personal_quests()}
-    return {"offer": [quests[n] for n in secret.get("quest_offer", ()) if n in quests],
-            "kept": quests.get(secret.get("quest")), "progress": secret.get("progress", 0)}
+    kept = quests.get(secret.get("quest"))
+    goals = [{"index": i, "text": goal["text"], "count": goal["count"], "done": done, "met": done >= goal["count"],
+              "counted": town.counted(goal, who) is not None}
+             for i, (goal, done) in enumerate(zip(kept["goals"], town.goal_progress(secret, who)))] if kept else []
+    return {"offer": [quests[n] for n in secret.get("quest_offer", ()) if n in quests], "kept": kept, "goals": goals,
+            "fulfilled": bool(goals) and all(goal["met"] for goal in goals)}
 
 
 def paper_level(state: dict) -> tuple[int, list] | None:
@@ -112,12 +143,16 @@ def present(state: dict, seat: str | None) -> dict:
         # Each available scenario's linked-table offer: started from its row.
         "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
         "paper_level": paper_level(state),
+        "levels_due": [] if links.playing(state) else links.levels_due(state),
+        "retirements_due": 0 if links.playing(state) else links.retirements_due(state),
         "playing": {number: offer for offer, number in links.playing(state)},
-        "quest": quest_view(state["secrets"].get(seat, {})) if seat else None,
+        "quest": quest_view(state["secrets"].get(seat, {}), mine) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
         # A sealed class goes by its box's symbol (its name is a spoiler).
         "sealed_classes": [(c, c.replace("-", " ")) for c in data.classes() if c not in state["unlocked_classes"]],
         "held_achievements": [("global", a, tree.achievement_name(a)) for a in state["global_achievements"]]
                              + [("party", a, tree.achievement_name(a)) for a in state["party"]["achievements"]],
         "max_level": town.prosperity_level(state),
+        "dues": dues.shown(state),
+        "active": [(c["id"], c["name"]) for c in state["characters"].values() if not c["retired"]],
     }

@@ -5,12 +5,13 @@ back. The maths is in the sibling modules; this one declares the actions."""
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Callable
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import links, outcome, progression, schema, town
+from companion.games.gloomhaven.campaign import dues, links, outcome, progression, schema, town
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -43,7 +44,7 @@ def _prosperity(state, payload, seat):
 def _unlock_class(state, payload, seat):
     if payload["class"] in state["unlocked_classes"]:
         raise ActionError(N_("That class is already unlocked."), field="class")
-    state["unlocked_classes"].append(payload["class"])
+    town.unlock_class(state, payload["class"])
 
 
 def _unlock_scenario(state, payload, seat):
@@ -55,6 +56,9 @@ def _unlock_scenario(state, payload, seat):
 
 
 def _event(state, payload, seat):
+    # One city event per visit to Gloomhaven (rulebook p. 43); a visit ends with a scenario's end.
+    if payload["deck"] == "city" and any(e["deck"] == "city" and e["visit"] == state["visit"] for e in state["events_drawn"]):
+        raise ActionError(N_("One city event per visit to Gloomhaven: this visit has had its city event."), field="deck")
     state["events_drawn"].append({"deck": payload["deck"], "card": payload["card"], "visit": state["visit"]})
 
 
@@ -81,6 +85,7 @@ def _abandon(state, payload, seat):
 def _kinds() -> dict[str, Kind]:
     who = Text("character", max_length=12, default=None, doc="default: your own active character")
     item = Int("item", min=1, max=999)
+    due = Int("due", min=1, max=10**6)
     kinds = [
         (ActionSpec("party.set", "Set the party's `name`, `location`, `notes` or scenario `difficulty`.",
                     (Text("name", max_length=60, default=None), Text("location", max_length=80, default=None),
@@ -106,10 +111,15 @@ def _kinds() -> dict[str, Kind]:
          town.create_character, N_("created a character")),
         (ActionSpec("quest.keep", "Keep one of the two personal quests dealt to you: `quest` (its number; secret).",
                     (Int("quest", min=1, max=999),)), town.keep_quest, N_("kept a personal quest")),
-        (ActionSpec("quest.progress", "Your personal quest's progress: `progress` (secret).", (Int("progress", min=0, max=999),)),
+        (ActionSpec("quest.progress", "Your personal quest's progress toward its `goal` (its line, from 0): `progress` "
+                    "(secret). Retiring needs every goal reached.",
+                    (Int("progress", min=0, max=999), Int("goal", min=0, max=9, default=0))),
          town.set_progress, N_("noted their quest's progress")),
         (ActionSpec("character.level_up", "Level up (one level; in town); `card`: the ability card added.",
                     (who, Text("card", max_length=60, default=None))), town.level_up, N_("levelled up")),
+        (ActionSpec("character.card", "Note the ability card your character added at `level` (2 up to its level): `card`.",
+                    (who, Int("level", min=2, max=9), Text("card", max_length=60))), town.note_card,
+         N_("noted an ability card")),
         (ActionSpec("character.adjust", "Add `delta` to `field` (experience, gold, checkmarks) of your character.",
                     (who, Choice("field", choices=("experience", "gold", "checkmarks")), Int("delta", min=-999, max=999))),
          town.adjust, N_("changed a character sheet")),
@@ -119,8 +129,21 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("perk.take", "Mark a perk: `perk` (its line, from 0), or `text` for a class whose perks are entered by hand.",
                     (who, Int("perk", min=0, max=30, default=None), Text("text", max_length=120, default=None))),
          town.take_perk, N_("took a perk")),
+        (ActionSpec("class.perk_line", "Enter a perk line of `class`, one the data has no perks for (from its mat; "
+                    "marked as entered): `text`, `boxes` and the cards it `remove`s and `add`s, written like "
+                    "\"2× -1\" or \"+0 rolling stun, +1 heal 2 self\".",
+                    (Choice("class", choices=CLASSES), Text("text", max_length=120, allow_empty=True, default=""),
+                     Int("boxes", min=1, max=3, default=1), Text("remove", max_length=120, allow_empty=True, default=""),
+                     Text("add", max_length=120, allow_empty=True, default=""))),
+         town.enter_perk_line, N_("entered a class's perk line")),
         (ActionSpec("item.buy", "Buy `item` (its number) at the price after reputation.", (who, item)), town.buy, N_("bought an item")),
         (ActionSpec("item.sell", "Sell `item` back for half its cost, rounded down.", (who, item)), town.sell, N_("sold an item")),
+        (ActionSpec("item.gain", "Your character gains `item` (its number) from a treasure or an event: no gold "
+                    "paid, one copy per character.", (who, item)), town.gain_item, N_("gained an item")),
+        (ActionSpec("item.lose", "Your character loses `item` (an event took it): back to the city's supply, "
+                    "nothing paid.", (who, item)), town.lose_item, N_("lost an item")),
+        (ActionSpec("design.add", "Item design `item` gained: every copy of the item joins the shop.", (item,)),
+         town.add_design, N_("gained an item design")),
         (ActionSpec("item.equip", "Equip (`on` true) or unequip `item`.", (who, item, Bool("on", default=True))),
          town.equip, N_("changed their equipment")),
         (ActionSpec("donate", "Donate 10 gold to the sanctuary: 2 bless cards for the next scenario.", (who,)),
@@ -138,6 +161,15 @@ def _kinds() -> dict[str, Kind]:
         (ActionSpec("scenario.abandon", "Stop waiting for the result of the scenario table started for `offer` "
                     "(e.g. scenario-1-0): the party is back in town; a result it reports later is still taken.",
                     (Text("offer", max_length=40),)), _abandon, N_("stopped waiting for a scenario table")),
+        (ActionSpec("reward.item", "Take reward item due `due` (its number on the party sheet) for your character "
+                    "(one copy per character).", (due, who)), town.take_reward_item, N_("took a reward item")),
+        (ActionSpec("reward.gold", "Share the gold of due `due` between the characters: `shares` {id: gold} "
+                    "(from a form: fields shares.<id>), adding up to the whole.", (due, dues.Shares("shares"))),
+         dues.share_gold, N_("shared a scenario's gold")),
+        (ActionSpec("reward.unlock", "Unlock `scenario`, one of the scenarios that due `due` offers to choose from.",
+                    (due, Int("scenario", min=1, max=999))), dues.choose_unlock, N_("chose a scenario to unlock")),
+        (ActionSpec("due.dismiss", "Set aside due `due`: a note done, or a reward nobody can take.", (due,)),
+         dues.dismiss, N_("set aside something left to do")),
         (ActionSpec("result.confirm", "Confirm your character's line of a scenario's end (experience, gold, checkmarks).", (who,)),
          outcome.confirm, N_("confirmed their scenario result")),
     ]
@@ -187,6 +219,7 @@ class CampaignRules(Rules):
         return Action(action.type, {**action.payload, "quests": dealt}, action.seat)
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
+        state = schema.upgrade(state)  # a table stored before the current schema (its copy)
         self._run(state, action)
         return state
 
@@ -204,13 +237,15 @@ class CampaignRules(Rules):
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         from companion.games.gloomhaven.campaign.present import present
+        if state.get("schema") != schema.SCHEMA:  # a table stored before the current schema
+            state = schema.upgrade(copy.deepcopy(state))
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
         return shown
 
     def redact(self, action: Action, viewer: Seat | None) -> dict:
         if action.type in SECRET_ACTIONS and (viewer is None or viewer.id != action.seat):
-            return {k: v for k, v in action.payload.items() if k not in ("quests", "quest", "progress")}
+            return {k: v for k, v in action.payload.items() if k not in ("quests", "quest", "progress", "goal")}
         return action.payload
 
     def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:

@@ -22,9 +22,21 @@ def owned_copies(characters: dict, item_id: int) -> int:
     return sum(1 for c in characters.values() if not c.get("retired") and item_id in c["items"])
 
 
-def stock(prosperity: int, designs: list, characters: dict) -> list[dict]:
-    return [{"item": data.item(n), "left": data.item(n)["copies"] - owned_copies(characters, n)}
-            for n in stocked_ids(prosperity, designs)]
+def stock(prosperity: int, designs: list, characters: dict, supply: list = ()) -> list[dict]:
+    """The shop's rows: the items it stocks with the copies no character holds,
+    then the items sold or given back that it does not stock (`supply`, one
+    entry a copy)."""
+    stocked = stocked_ids(prosperity, designs)
+    rows = [{"item": data.item(n), "left": data.item(n)["copies"] - owned_copies(characters, n)} for n in stocked]
+    returned = sorted(set(supply) - set(stocked))
+    return rows + [{"item": data.item(n), "left": list(supply).count(n)} for n in returned]
+
+
+def returned_copy(supply: list, item_id: int, prosperity: int, designs: list) -> None:
+    """An item sold or given back joins the city's supply; one the shop
+    does not stock is noted so it can be bought again."""
+    if item_id not in stocked_ids(prosperity, designs):
+        supply.append(item_id)
 
 
 def buy_price(item: dict, reputation: int) -> tuple[int, list]:
@@ -39,13 +51,15 @@ def sell_price(item: dict) -> tuple[int, list]:
     return price, [[N_("Sells for %(price)d = cost %(cost)d ÷ 2, rounded down"), {"price": price, "cost": item["cost"]}]]
 
 
-def buy_problem(character: dict, item_id: int, prosperity: int, designs: list, characters: dict, reputation: int) -> str | None:
+def buy_problem(character: dict, item_id: int, prosperity: int, designs: list, characters: dict, reputation: int,
+                supply: list = ()) -> str | None:
     """Why `character` may not buy item `item_id` (None: they may)."""
-    if item_id not in stocked_ids(prosperity, designs):
+    stocked = item_id in stocked_ids(prosperity, designs)
+    if not stocked and item_id not in supply:
         return N_("The shop does not sell that item.")
     if item_id in character["items"]:
         return N_("A character may own only one copy of an item.")
-    if data.item(item_id)["copies"] - owned_copies(characters, item_id) <= 0:
+    if stocked and data.item(item_id)["copies"] - owned_copies(characters, item_id) <= 0:
         return N_("The shop has no copy of that item left.")
     if buy_price(data.item(item_id), reputation)[0] > character["gold"]:
         return N_("Not enough gold.")

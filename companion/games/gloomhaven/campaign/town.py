@@ -6,7 +6,7 @@ rules run it on a copy first)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, links, progression, shop, tree
+from companion.games.gloomhaven.campaign import deck, dues, links, progression, shop, tree
 from companion.rules import N_, ActionError
 
 STARTING_CLASSES = tuple(c for c, v in data.classes().items() if v["starting"])
@@ -33,6 +33,42 @@ def clamp_reputation(value: int) -> int:
     return max(low, min(high, value))
 
 
+# The shop and the sanctuary are visited in Gloomhaven (rulebook pp. 43, 45).
+TOWN_ONLY = N_("That is done in town: the party is playing scenario %(number)d; its result has not come back yet.")
+
+
+def in_town(state: dict, what: str) -> None:
+    """Refuse a town activity while a scenario table started from the campaign is being played."""
+    away = links.playing(state)
+    if away:
+        raise ActionError(what, field="character", number=away[0][1])
+
+
+def unlock_class(state: dict, klass: str) -> None:
+    """A sealed class opened: its events join the decks (the left number on
+    the back of its mat, rulebook p. 48; the data has not the numbers)."""
+    if klass not in state["unlocked_classes"]:
+        state["unlocked_classes"].append(klass)
+        dues.note(state, N_("%(class)s unlocked: shuffle the city and road events named by the left number on the back "
+                            "of its mat into their decks."), {"class": data.classes()[klass]["name"]})
+
+
+ANCIENT_TECHNOLOGY = ("ancient-technology", 5)  # so many open an envelope (rulebook p. 49)
+DRAKE = ("the-drakes-command", "the-drakes-treasure")  # both held by one party (rulebook p. 49)
+
+
+def special_conditions(state: dict, gained: str) -> None:
+    """The rulebook's special conditions that an achievement just gained may meet."""
+    held, party = state["global_achievements"], state["party"]["achievements"]
+    if gained == ANCIENT_TECHNOLOGY[0] and held.get(gained) == ANCIENT_TECHNOLOGY[1]:
+        dues.note(state, N_("Five Ancient Technology achievements: open the envelope their symbol shows (commonly "
+                            "called envelope A; the letter is unconfirmed)."), {})
+    if gained in DRAKE and all(a in party for a in DRAKE) and not {"the-drake-aided", "the-drake-slain"} & set(held):
+        add_global(state, "the-drake-aided")
+        dues.note(state, N_("The party holds The Drake’s Command and The Drake’s Treasure: The Drake Aided is gained; "
+                            "shuffle city event 75 and road event 66 into their decks."), {})
+
+
 def add_global(state: dict, achievement: str) -> None:
     """Gain a global achievement; a typed one replaces its type's other."""
     types = data.achievements()["global_types"]
@@ -44,6 +80,7 @@ def add_global(state: dict, achievement: str) -> None:
             for other in pair:
                 state["global_achievements"].pop(other, None)
     state["global_achievements"][achievement] = state["global_achievements"].get(achievement, 0) + 1
+    special_conditions(state, achievement)
 
 
 def achievement(payload: dict) -> tuple[str, str]:
@@ -57,8 +94,14 @@ def add_achievement(state: dict, payload: dict, seat: str | None = None) -> None
     scope, wanted = achievement(payload)
     if scope == "global":
         add_global(state, wanted)
-    elif wanted not in state["party"]["achievements"]:
-        state["party"]["achievements"].append(wanted)
+    else:
+        add_party(state, wanted)
+
+
+def add_party(state: dict, achievement: str) -> None:
+    if achievement not in state["party"]["achievements"]:
+        state["party"]["achievements"].append(achievement)
+        special_conditions(state, achievement)
 
 
 def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
@@ -111,7 +154,7 @@ def create_character(state: dict, payload: dict, seat: str | None) -> None:
         "id": cid, "seat": seat, "class": payload["class"], "name": payload["name"], "level": level,
         "experience": progression.min_experience(level), "gold": progression.starting_gold(level),
         "checkmarks": 0, "perks": {}, "entered_perks": [], "items": [], "equipped": [], "notes": "",
-        "retired": False, "quest": None, "blessings": 0, "donated_visit": None, "cards": [],
+        "retired": False, "quest": None, "blessings": 0, "donated_visit": None, "cards": [""] * (level - 1),
         "retirements_before": state["retirements"].get(seat, 0)}
     offer = payload.get("quests") or []
     state["secrets"].setdefault(seat, {}).update(quest_offer=offer, quest=None, progress=0)
@@ -124,24 +167,105 @@ def keep_quest(state: dict, payload: dict, seat: str | None) -> None:
     secret.update(quest=payload["quest"], quest_offer=[])
 
 
+def personal_quest(quest_id: int) -> dict:
+    return next(q for q in data.personal_quests() if q["id"] == quest_id)
+
+
+# Quest goals the sheet itself counts (the data's "tracks" kinds): what the character holds now.
+COUNTED = {
+    "gold_held": lambda who, values: who["gold"],
+    "items_of_slot": lambda who, values: sum(1 for n in who["items"] if data.item(n)["slot"] in values),
+    "item": lambda who, values: sum(1 for n in values if n in who["items"]),
+    "battle_goals": lambda who, values: who["checkmarks"],
+}
+SIDE_SCENARIOS_FROM = 52  # "scenario number > 51", as the quest card says
+# Goals the sheet has counted since schema 4 (what came before is noted by hand): the larger counts.
+EARNED = {
+    "donated_gold": lambda who, values: who.get("donated_gold", 0),
+    "scenarios_completed": lambda who, values: len(set(who.get("scenarios_won", ()))),
+    "side_scenarios": lambda who, values: len({n for n in who.get("scenarios_won", ()) if n >= SIDE_SCENARIOS_FROM}),
+}
+
+
+def counted(goal: dict, who: dict | None) -> int | None:
+    """A goal's progress read from the character's sheet alone (None: noted by hand, or partly)."""
+    tracks = goal.get("tracks") or {}
+    if who is None or tracks.get("kind") not in COUNTED:
+        return None
+    return COUNTED[tracks["kind"]](who, tracks.get("values") or ())
+
+
+def earned(goal: dict, who: dict | None) -> int:
+    tracks = goal.get("tracks") or {}
+    if who is None or tracks.get("kind") not in EARNED:
+        return 0
+    return EARNED[tracks["kind"]](who, tracks.get("values") or ())
+
+
+def goal_progress(secret: dict, who: dict | None = None) -> list[int]:
+    """Progress toward each goal of the kept quest: counted from `who`'s
+    sheet where it can be, else as noted, or what the sheet has counted if
+    more (a table kept before schema 4 noted one number, the first goal's)."""
+    goals = personal_quest(secret["quest"])["goals"]
+    raw = secret.get("progress") or 0
+    numbers = raw if isinstance(raw, list) else [raw]
+    noted = [numbers[i] if i < len(numbers) else 0 for i in range(len(goals))]
+    return [max(noted[i], earned(goal, who)) if counted(goal, who) is None else counted(goal, who)
+            for i, goal in enumerate(goals)]
+
+
+def active_character(state: dict, seat: str | None) -> dict | None:
+    return next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
+
+
+def unmet_goal(secret: dict, who: dict | None) -> tuple[dict, int] | None:
+    """The first goal of the kept quest not reached yet, with its progress."""
+    goals = personal_quest(secret["quest"])["goals"]
+    return next(((goal, done) for goal, done in zip(goals, goal_progress(secret, who)) if done < goal["count"]), None)
+
+
 def set_progress(state: dict, payload: dict, seat: str | None) -> None:
     secret = state["secrets"].get(seat or "", {})
     if not secret.get("quest"):
         raise ActionError(N_("You have no personal quest."), field="progress")
-    secret["progress"] = payload["progress"]
+    progress, goal = goal_progress(secret), payload.get("goal", 0)
+    if goal >= len(progress):
+        raise ActionError(N_("Your personal quest has no such goal."), field="goal")
+    if counted(personal_quest(secret["quest"])["goals"][goal], active_character(state, seat)) is not None:
+        raise ActionError(N_("This goal is counted from your character's sheet."), field="goal")
+    progress[goal] = payload["progress"]
+    secret["progress"] = progress
 
 
 def level_up(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
-    away = links.playing(state)
-    if away:  # level-up happens in town only (rulebook p. 44)
-        number = away[0][1]
-        raise ActionError(N_("Level up in town: the party is playing scenario %(number)d; its result has not come back yet."),
-                          field="character", number=number)
-    if progression.level_for(who["experience"]) <= who["level"]:
+    # Level-up happens in town only (rulebook p. 44).
+    in_town(state, N_("Level up in town: the party is playing scenario %(number)d; its result has not come back yet."))
+    by_experience = progression.level_for(who["experience"]) > who["level"]
+    # A character below the prosperity level may raise its level to match (rulebook p. 48).
+    if not by_experience and who["level"] >= prosperity_level(state):
         raise ActionError(N_("Not enough experience for the next level."), field="character")
+    pad_cards(who)
     who["level"] += 1
     who["cards"].append(payload.get("card") or "")
+    if not by_experience:  # raised with the level: our default, the rulebooks read leave it unconfirmed
+        who["experience"] = max(who["experience"], progression.min_experience(who["level"]))
+
+
+def pad_cards(who: dict) -> None:
+    """One noted ability card per level above 1 ("" not noted yet): a
+    character created above level 1 added a card for each of those levels."""
+    who["cards"].extend([""] * (who["level"] - 1 - len(who["cards"])))
+
+
+def note_card(state: dict, payload: dict, seat: str | None) -> None:
+    """The ability card the character added at `level` (noted late, or corrected)."""
+    who = character(state, payload, seat)
+    if not 2 <= payload["level"] <= who["level"]:
+        raise ActionError(N_("A card is added at each level from 2 to the character's level (%(level)d)."),
+                          field="level", level=who["level"])
+    pad_cards(who)
+    who["cards"][payload["level"] - 2] = payload["card"]
 
 
 def adjust(state: dict, payload: dict, seat: str | None) -> None:
@@ -161,14 +285,40 @@ def perks_taken(who: dict) -> int:
     return sum(who["perks"].values()) + len(who["entered_perks"])
 
 
+def class_perks(state: dict, klass: str) -> list | None:
+    """The class's perk lines: the data's, or those the group entered for a
+    class the data has none for (None: none entered yet)."""
+    # .get: a table stored in the database before schema 4 is upgraded when next changed.
+    return data.classes()[klass]["perks"] or state.get("class_perks", {}).get(klass) or None
+
+
+def enter_perk_line(state: dict, payload: dict, seat: str | None) -> None:
+    """A perk line of a class the data has no perks for, entered once by the
+    group (from the class's mat) and marked as entered; every character of
+    that class then marks it like the data's."""
+    klass = payload["class"]
+    if data.classes()[klass]["perks"] is not None:
+        raise ActionError(N_("This class's perks are in the data already."), field="class")
+    line = {"boxes": payload["boxes"], "text": payload["text"], "entered": True}
+    for part in ("remove", "add"):
+        try:
+            line[part] = deck.parse_cards(payload.get(part) or "")
+        except ValueError as bad:
+            raise ActionError(N_("A card is written like “2× +1”, “+0 rolling stun” or “+1 heal 2 self”; "
+                                 "this was not understood: %(word)s"), field=part, word=str(bad)) from None
+    if not line["remove"] and not line["add"] and not line["text"]:
+        raise ActionError(N_("Write what the perk does, or the cards it removes and adds."), field="text")
+    state.setdefault("class_perks", {}).setdefault(klass, []).append(line)
+
+
 def take_perk(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
     if perks_taken(who) >= perk_allowance(who):
         raise ActionError(N_("No perk left to take."), field="perk")
-    perks = data.classes()[who["class"]]["perks"]
+    perks = class_perks(state, who["class"])
     if payload.get("perk") is not None:
         if perks is None:
-            raise ActionError(N_("This class's perks are entered by hand."), field="perk")
+            raise ActionError(N_("This class's perks are not in the data: enter its perk lines first."), field="perk")
         problem = deck.perk_problem(perks, who["perks"], payload["perk"])
         if problem:
             raise ActionError(problem, field="perk")
@@ -182,22 +332,85 @@ def take_perk(state: dict, payload: dict, seat: str | None) -> None:
 
 def buy(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
+    in_town(state, TOWN_ONLY)
+    supply = supply_of(state)
     problem = shop.buy_problem(who, payload["item"], prosperity_level(state), state["designs"], state["characters"],
-                               state["party"]["reputation"])
+                               state["party"]["reputation"], supply)
     if problem:
         raise ActionError(problem, field="item")
     who["gold"] -= shop.buy_price(data.item(payload["item"]), state["party"]["reputation"])[0]
     who["items"].append(payload["item"])
+    if payload["item"] not in shop.stocked_ids(prosperity_level(state), state["designs"]):
+        supply.remove(payload["item"])
+
+
+def supply_of(state: dict) -> list:
+    """Items back in the city's supply that the shop does not stock (a table
+    kept before schema 4 has none: it is upgraded when next changed)."""
+    return state.setdefault("supply", [])
+
+
+def give_back(state: dict, item_id: int) -> None:
+    shop.returned_copy(supply_of(state), item_id, prosperity_level(state), state["designs"])
 
 
 def sell(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
+    in_town(state, TOWN_ONLY)
     if payload["item"] not in who["items"]:
         raise ActionError(N_("The character does not own that item."), field="item")
     who["items"].remove(payload["item"])
     if payload["item"] in who["equipped"]:
         who["equipped"].remove(payload["item"])
     who["gold"] += shop.sell_price(data.item(payload["item"]))[0]
+    give_back(state, payload["item"])
+
+
+def known_item(item_id: int) -> dict:
+    try:
+        return data.item(item_id)
+    except KeyError:
+        raise ActionError(N_("No item has that number."), field="item") from None
+
+
+def gain_item(state: dict, payload: dict, seat: str | None) -> None:
+    """A specific item gained from a treasure or an event: no gold paid, one copy per character."""
+    who = character(state, payload, seat)
+    known_item(payload["item"])
+    if payload["item"] in who["items"]:
+        raise ActionError(N_("A character may own only one copy of an item."), field="item")
+    who["items"].append(payload["item"])
+
+
+def take_reward_item(state: dict, payload: dict, seat: str | None) -> None:
+    """A reward item taken by one character (its player's own action)."""
+    due = dues.find(state, payload["due"], "item")
+    who = character(state, payload, seat)
+    if due["item"] in who["items"]:
+        raise ActionError(N_("A character may own only one copy of an item."), field="character")
+    who["items"].append(due["item"])
+    due["left"] -= 1
+    if not due["left"]:
+        dues.settled(state, due)
+
+
+def lose_item(state: dict, payload: dict, seat: str | None) -> None:
+    """An item an event takes away: it goes back to the city's supply, nothing is paid for it."""
+    who = character(state, payload, seat)
+    if payload["item"] not in who["items"]:
+        raise ActionError(N_("The character does not own that item."), field="item")
+    who["items"].remove(payload["item"])
+    if payload["item"] in who["equipped"]:
+        who["equipped"].remove(payload["item"])
+    give_back(state, payload["item"])
+
+
+def add_design(state: dict, payload: dict, seat: str | None) -> None:
+    """An item design gained (a treasure, an event, a retirement's random design): every copy joins the shop."""
+    known_item(payload["item"])
+    if payload["item"] in shop.stocked_ids(prosperity_level(state), state["designs"]):
+        raise ActionError(N_("The shop sells that item already."), field="item")
+    state["designs"].append(payload["item"])
 
 
 def equip(state: dict, payload: dict, seat: str | None) -> None:
@@ -215,6 +428,7 @@ def equip(state: dict, payload: dict, seat: str | None) -> None:
 
 def donate(state: dict, payload: dict, seat: str | None) -> None:
     who, gift = character(state, payload, seat), data.fact("donation")
+    in_town(state, TOWN_ONLY)
     if who["donated_visit"] == state["visit"]:
         raise ActionError(N_("One donation per character per visit to Gloomhaven."), field="character")
     if who["gold"] < gift["gold"]:
@@ -223,25 +437,47 @@ def donate(state: dict, payload: dict, seat: str | None) -> None:
     who["gold"] -= gift["gold"]
     who["blessings"] = gift["bless_cards"]
     who["donated_visit"] = state["visit"]
+    who["donated_gold"] = who.get("donated_gold", 0) + gift["gold"]  # a quest counts it
+    envelope = data.fact("donation_envelope")
+    opens = state["donated"] < envelope["gold"] <= state["donated"] + gift["gold"]
     state["donated"] += gift["gold"]
     state["prosperity"] += progression.donation_prosperity(state["donated"]) - before
+    if opens and envelope["envelope"] not in state["envelopes"]:  # 100 gold donated in all (rulebook p. 49)
+        state["envelopes"].append(envelope["envelope"])
+        dues.note(state, N_("%(gold)d gold donated in all: open envelope %(envelope)s."),
+                  {"gold": envelope["gold"], "envelope": envelope["envelope"]})
 
 
 def retire(state: dict, payload: dict, seat: str | None) -> None:
     who = character(state, payload, seat)
+    # Retirement happens the next time the character is in Gloomhaven (rulebook p. 48).
+    in_town(state, N_("Retire in town: the party is playing scenario %(number)d; its result has not come back yet."))
     secret = state["secrets"].get(who["seat"], {})
     quest_id = secret.get("quest")
     if not quest_id:
         raise ActionError(N_("A character without a personal quest cannot retire."), field="character")
+    unmet = unmet_goal(secret, who)
+    if unmet:  # a character retires once its personal quest is fulfilled (rulebook p. 48)
+        raise ActionError(N_("The personal quest is not fulfilled yet: %(goal)s, %(done)d of %(count)d."),
+                          field="character", goal=unmet[0]["text"], done=unmet[1], count=unmet[0]["count"])
+    first_retirement = not any(c["retired"] for c in state["characters"].values())
+    first_of_class = not any(c["retired"] and c["class"] == who["class"] for c in state["characters"].values())
+    for item_id in who["items"]:  # back to the city's supply
+        give_back(state, item_id)
     who.update(retired=True, gold=0, items=[], equipped=[], quest=quest_id)
     secret.update(quest=None, progress=0)
     state["prosperity"] += data.fact("retirement_prosperity")
     state["retirements"][who["seat"]] = state["retirements"].get(who["seat"], 0) + 1
-    unlock = next(q for q in data.personal_quests() if q["id"] == quest_id)["unlocks"]
+    unlock = personal_quest(quest_id)["unlocks"]
     if "class" in unlock and unlock["class"] not in state["unlocked_classes"]:
-        state["unlocked_classes"].append(unlock["class"])
+        unlock_class(state, unlock["class"])
     elif "envelope" in unlock and unlock["envelope"] not in state["envelopes"]:
         state["envelopes"].append(unlock["envelope"])
     else:
-        state["notes_due"].append([N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario."),
-                                   {"name": who["name"]}])
+        dues.note(state, N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario."),
+                  {"name": who["name"]})
+    if first_of_class:
+        dues.note(state, N_("The first %(class)s to retire: shuffle the city and road events named by the right number "
+                            "on the back of its mat into their decks."), {"class": data.classes()[who["class"]]["name"]})
+    if first_retirement:
+        dues.note(state, N_("The campaign's first retirement: open the Town Records book."), {})

@@ -63,3 +63,27 @@ class StandInScenario(Rules):
         return {"outcome": state["outcome"], "scenario": state["options"]["scenario"], "characters": [
             {"class": character["class"], **state["lines"].get(name, {})}
             for name, character in zip(("Ann", "Bo"), by_name.values())]}
+
+
+def fulfil_quest(store, token, seat) -> None:
+    """The seat's kept personal quest reached, goal by goal: noted by hand,
+    or for a goal the sheet counts, the sheet brought up to it (the host
+    adds gold or checkmarks; the player gains items of the slots)."""
+    from companion.games.gloomhaven import data
+    now = store.state(token)[1]
+    who = next(c for c in now["characters"].values() if c["seat"] == seat and not c["retired"])
+    goals = next(q for q in data.personal_quests() if q["id"] == now["secrets"][seat]["quest"])["goals"]
+    for index, goal in enumerate(goals):
+        kind, values = (goal.get("tracks") or {}).get("kind"), (goal.get("tracks") or {}).get("values") or ()
+        if kind in ("gold_held", "battle_goals"):
+            field = "gold" if kind == "gold_held" else "checkmarks"
+            store.act(token, None, "character.adjust", {"character": who["id"], "field": field, "delta": goal["count"]})
+        elif kind == "item":
+            for item in values:
+                store.act(token, seat, "item.gain", {"item": item})
+        elif kind == "items_of_slot":
+            held = sum(1 for n in who["items"] if data.item(n)["slot"] in values)
+            for item in [i["id"] for i in data.items() if i["slot"] in values and i["id"] not in who["items"]][:goal["count"] - held]:
+                store.act(token, seat, "item.gain", {"item": item})
+        else:
+            store.act(token, seat, "quest.progress", {"goal": index, "progress": goal["count"]})

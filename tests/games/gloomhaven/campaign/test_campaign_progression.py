@@ -63,3 +63,14 @@ def test_small_items_are_half_the_level_rounded_up(level, small):
 @pytest.mark.parametrize("gold, prosperity", [(90, 0), (100, 1), (140, 1), (150, 2), (400, 7), (450, 7), (500, 8), (1000, 13), (1200, 13)])
 def test_donations_give_prosperity_at_100_and_each_milestone(gold, prosperity):
     assert progression.donation_prosperity(gold) == prosperity
+
+
+def test_the_donations_working_says_past_the_last_milestone_is_unconfirmed():
+    from companion.games.gloomhaven.campaign import present, schema
+    campaign = schema.new_campaign("Lanterns")
+    campaign["donated"] = 1000
+    assert len(present.city(campaign)["donation_working"]) == 1
+    campaign["donated"] = 1010
+    past = present.city(campaign)["donation_working"][1]
+    assert "unconfirmed" in past[0] and past[1] == {"gold": 1000}
+    assert progression.donation_prosperity(1010) == progression.donation_prosperity(1000)

@@ -56,3 +56,16 @@ def test_the_scenarios_end_summary_comes_back_to_the_campaign(campaign):
     sheets = store.state(token)[1]["characters"]
     # Black Barrow at level 1 gives bonus experience on success (4 + 2 × level), no coins were looted.
     assert sorted(sheet["experience"] for sheet in sheets.values()) == [6, 6]
+
+
+def test_the_partys_difficulty_and_levels_set_the_scenario_tables_level(campaign):
+    store, token, ann, bo = campaign
+    store.act(token, None, "character.adjust", {"character": "c1", "field": "experience", "delta": 100})
+    store.act(token, ann, "character.level_up", {})
+    store.act(token, ann, "character.level_up", {})  # Grok level 3, Tink level 1: recommended ceil(2 / 2) = 1
+    store.act(token, ann, "party.set", {"difficulty": "hard"})
+    child = start_scenario(store, token, ann, 1)
+    store.act(child.token, next(iter(store.seats(child.token))), "scenario.start", {})
+    state = store.state(child.token)[1]
+    assert state["difficulty"] == "hard" and state["level"] == 1 + 1
+    assert sorted(who["level"] for who in state["characters"].values()) == [1, 3]

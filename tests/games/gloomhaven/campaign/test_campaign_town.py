@@ -21,7 +21,6 @@ def campaign(tmp_path, monkeypatch):
     bo = store.join(token, "Bo", "player")[0].id
     store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
     store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
-    store.act(token, ann, "character.adjust", {"field": "experience", "delta": 45})  # enough for level 2
     yield store, token, ann, bo
     store.close()
 
@@ -32,6 +31,10 @@ def start(store, token, seat, number=1):
     return offer.id, store.create_child(token, offer.id, seat)
 
 
+def level_two_reached(store, token, seat):
+    store.act(token, seat, "character.adjust", {"field": "experience", "delta": 45})  # enough for level 2
+
+
 def grok(store, token):
     return next(c for c in store.state(token)[1]["characters"].values() if c["name"] == "Grok")
 
@@ -39,6 +42,7 @@ def grok(store, token):
 def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
     store, token, ann, _ = campaign
     offer, _ = start(store, token, ann)
+    level_two_reached(store, token, ann)  # while the scenario is played
     assert store.state(token)[1]["playing"] == [offer]
     before = store.state(token)
     with pytest.raises(ActionError) as refused:
@@ -51,6 +55,7 @@ def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
 def test_the_level_up_waits_for_the_scenarios_result_then_happens_in_town(campaign):
     store, token, ann, _ = campaign
     offer, child = start(store, token, ann)
+    level_two_reached(store, token, ann)
     store.act(child.token, next(iter(store.seats(child.token))), "end", {"outcome": "failure"})
     store.report(child.token, next(iter(store.seats(child.token))))
     assert store.state(token)[1]["playing"] == []
@@ -68,6 +73,7 @@ def test_starting_the_same_scenario_again_opens_its_table_and_notes_it_once(camp
 def test_the_group_may_stop_waiting_for_an_abandoned_table(campaign):
     store, token, ann, _ = campaign
     offer, _ = start(store, token, ann)
+    level_two_reached(store, token, ann)
     store.act(token, ann, "scenario.abandon", {"offer": offer})
     assert store.state(token)[1]["playing"] == []
     store.act(token, ann, "character.level_up", {})
@@ -85,6 +91,7 @@ def test_stopping_to_wait_for_a_table_that_is_not_played_is_refused(campaign):
 def test_a_table_in_progress_survives_export_and_import(campaign):
     store, token, ann, _ = campaign
     offer, _ = start(store, token, ann)
+    level_two_reached(store, token, ann)
     copy = store.import_table(json.loads(json.dumps(store.export(token))))
     assert store.state(copy.token)[1]["playing"] == [offer]
     with pytest.raises(ActionError):
@@ -134,9 +141,52 @@ def test_while_a_scenario_is_played_no_other_scenario_is_offered(campaign):
 def test_a_table_stored_before_schema_3_still_levels_up_and_shows_its_city(campaign):
     from companion.games.gloomhaven.campaign import present, town
     store, token, ann, _ = campaign
+    level_two_reached(store, token, ann)
     stored = store.state(token)[1]
     for key in ("playing", "printing"):  # a table kept in the database before the upgrade
         del stored[key]
     assert town.prosperity_level(stored) == 1 and present.city(stored)["prosperity_level"] == 1
     town.level_up(stored, {}, ann)
     assert next(c for c in stored["characters"].values() if c["name"] == "Grok")["level"] == 2
+
+
+def test_a_level_up_due_comes_before_the_next_scenario(campaign):
+    store, token, ann, _ = campaign
+    rules = store.table(token).rules
+    level_two_reached(store, token, ann)
+    assert rules.child_offers(store.state(token)[1], store.seats(token)) == []  # levelling up is compulsory, in town
+    shown = rules.view(store.state(token)[1], None)["shown"]
+    assert shown["levels_due"] == ["Grok"] and shown["offers"] == {}
+    store.act(token, ann, "character.level_up", {})
+    assert [o.options["scenario"] for o in rules.child_offers(store.state(token)[1], store.seats(token))] == [1]
+
+
+@pytest.mark.parametrize("action, payload", [("item.buy", {"item": 1}), ("item.sell", {"item": 2}), ("donate", {})])
+def test_the_shop_and_the_sanctuary_wait_for_town(campaign, action, payload):
+    store, token, ann, _ = campaign
+    store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 100})
+    store.act(token, ann, "item.buy", {"item": 2})
+    offer, _ = start(store, token, ann)
+    before = store.state(token)
+    with pytest.raises(ActionError) as refused:
+        store.act(token, ann, action, payload)
+    assert refused.value.message.startswith("That is done in town") and refused.value.params == {"number": 1}
+    assert store.state(token) == before
+    shop = store.table(token).rules.view(store.state(token)[1], store.seats(token)[ann])["shown"]["shop"]
+    assert next(r for r in shop if r["id"] == 1)["problem"] == "Bought back in town, once the scenario’s result has come back."
+    store.act(token, ann, "scenario.abandon", {"offer": offer})
+    store.act(token, ann, action, payload)
+
+
+def test_a_fulfilled_quest_retires_its_character_before_the_next_scenario(campaign):
+    from campaign_support import fulfil_quest
+    store, token, ann, bo = campaign
+    rules = store.table(token).rules
+    store.act(token, ann, "quest.keep", {"quest": store.state(token)[1]["secrets"][ann]["quest_offer"][0]})
+    assert rules.child_offers(store.state(token)[1], store.seats(token))
+    fulfil_quest(store, token, ann)
+    assert rules.child_offers(store.state(token)[1], store.seats(token)) == []
+    shown = rules.view(store.state(token)[1], store.seats(token)[bo])["shown"]
+    assert shown["retirements_due"] == 1 and "Grok" not in str(shown["levels_due"])  # a count: the quest stays Ann's
+    store.act(token, ann, "character.retire", {})
+    assert rules.child_offers(store.state(token)[1], store.seats(token))
