@@ -243,6 +243,36 @@ class Json(Field):
 
 
 @dataclass(frozen=True)
+class FormMap(Json):
+    """A map keyed by things the page lists (characters, seats), sent as JSON
+    or, from a form, as fields "<name>.<key>" (or "<name>.<key>.<sub>" for a
+    map of maps), one input per key. Required: an empty map is missing."""
+
+    kind = "map"
+
+    def read(self, payload: dict) -> Any:
+        raw = payload.get(self.name, MISSING)
+        if raw is MISSING or raw is None or raw == "":
+            raw = form_map(payload, self.name)
+        if not raw:
+            raise ActionError(self.missing, field=self.name)
+        return self.parse(raw)
+
+
+def form_map(payload: dict, name: str) -> dict:
+    """Form fields "<name>.<key>" (or "<name>.<key>.<sub>") gathered into a map."""
+    prefix, found = name + ".", {}
+    for key, value in payload.items():
+        if isinstance(key, str) and key.startswith(prefix):
+            first, dot, rest = key[len(prefix):].partition(".")
+            if dot:
+                found.setdefault(first, {})[rest] = value
+            else:
+                found[first] = value
+    return found
+
+
+@dataclass(frozen=True)
 class ActionSpec:
     """An action a table accepts: its type, a one-line English description
     and its payload's fields. `seat_may_undo` False: only the host may undo

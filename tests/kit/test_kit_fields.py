@@ -105,3 +105,17 @@ def test_whole_number_is_the_same_check_for_callers_outside_a_spec():
     assert whole_number("12", "seq", 1, 99) == 12
     with pytest.raises(ActionError):
         whole_number("²", "seq")
+
+
+def test_a_form_map_reads_one_input_per_key_or_the_json_map():
+    from companion.kit.fields import FormMap
+    field = FormMap("shares")
+    assert field.read({"shares.c1": "3", "shares.c2": "", "other": "x"}) == {"c1": "3", "c2": ""}
+    assert FormMap("lines").read({"lines.c1.coins": "2", "lines.c1.xp": "5"}) == {"c1": {"coins": "2", "xp": "5"}}
+    assert field.read({"shares": {"c1": 3}}) == {"c1": 3}
+    assert field.read({"shares": '{"c1": 3}'}) == {"c1": 3}
+    with pytest.raises(ActionError) as refused:
+        field.read({"shares": ""})
+    assert refused.value.field == "shares"
+    with pytest.raises(ActionError):
+        field.read({"shares.c1": "X\udc00"})

@@ -7,10 +7,9 @@ cards (events to shuffle in, a random item design to draw)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games.gloomhaven import data
-from companion.kit.fields import MISSING, Field, Int, Json
+from companion.kit.fields import FormMap, Int
 from companion.rules import N_, ActionError
 
 KINDS = ("item", "gold", "unlock", "note")
@@ -40,37 +39,15 @@ def settled(state: dict, due: dict) -> None:
     state["due"].remove(due)
 
 
-def form_map(payload: dict, name: str) -> dict:
-    """Form fields "<name>.<key>" (or "<name>.<key>.<sub>") gathered into a map."""
-    prefix, found = name + ".", {}
-    for key, value in payload.items():
-        if isinstance(key, str) and key.startswith(prefix):
-            first, dot, rest = key[len(prefix):].partition(".")
-            if dot:
-                found.setdefault(first, {})[rest] = value
-            else:
-                found[first] = value
-    return found
-
-
 @dataclass(frozen=True)
-class Shares(Field):
+class Shares(FormMap):
     """Gold per character: JSON {character: gold}, or form fields
     "shares.<character>" (blank: 0)."""
 
-    kind = "map"
     missing = N_("Give each character's share of the gold.")
 
-    def read(self, payload: dict) -> Any:
-        raw = payload.get(self.name, MISSING)
-        if raw is MISSING or raw is None or raw == "":
-            raw = form_map(payload, self.name)
-        if not raw:
-            raise ActionError(self.missing, field=self.name)
-        return self.parse(raw)
-
     def parse(self, raw: object) -> dict:
-        raw = Json(self.name).parse(raw)
+        raw = super().parse(raw)
         if not isinstance(raw, dict) or not 0 < len(raw) <= 20:
             raise ActionError(self.missing, field=self.name)
         return {who: 0 if gold in ("", None) else Int(self.name, min=0, max=999).parse(gold) for who, gold in raw.items()}

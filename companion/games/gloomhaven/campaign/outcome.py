@@ -5,11 +5,10 @@ unlocks at once, and one line per character that its player confirms."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import dues, town, tree
-from companion.kit.fields import MISSING, Field, Int, Json
+from companion.kit.fields import FormMap, Int
 from companion.rules import N_, ActionError
 
 OUTCOMES = ("success", "failure")
@@ -23,24 +22,15 @@ LINE_FIELDS = ("experience", "coins", "checkmarks")
 
 
 @dataclass(frozen=True)
-class EnteredLines(Field):
+class EnteredLines(FormMap):
     """Each character's line of a scenario played on paper: JSON
     {character: {"experience", "coins", "checkmarks"}}, or form fields
     "characters.<character>.<experience|coins|checkmarks>" (blank: 0)."""
 
-    kind = "map"
     missing = N_("List each character's experience, coins and checkmarks.")
 
-    def read(self, payload: dict) -> Any:
-        raw = payload.get(self.name, MISSING)
-        if raw is MISSING or raw is None or raw == "":
-            raw = dues.form_map(payload, self.name)
-        if not raw:
-            raise ActionError(self.missing, field=self.name)
-        return self.parse(raw)
-
     def parse(self, raw: object) -> dict:
-        raw = Json(self.name).parse(raw)
+        raw = super().parse(raw)
         if not isinstance(raw, dict) or not 0 < len(raw) <= 20:
             raise ActionError(self.missing, field=self.name)
         lines = {}
