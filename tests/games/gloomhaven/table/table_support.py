@@ -40,3 +40,15 @@ def started(scenario: int = 1, levels=(1, 1), seed: int = 1, **options) -> Table
         table.act(seat, "character.set", **{"class": cls, "level": level})
     table.act("s1", "scenario.start")
     return table
+
+
+def walk_to_turn(table: Table, monster: str, card: int) -> Table:
+    """Give `monster`'s type the ability card at index `card` of its deck (the
+    card it drew, chosen for the test) and end turns until that type acts."""
+    table.state["decks"][monster]["current"] = card
+    for _ in range(20):
+        turn = table.state["order"][table.state["turn"]]
+        if turn["kind"] == "monster" and turn["id"] == monster:
+            return table
+        table.act("s1", "turn.next", for_them=True)
+    raise AssertionError(f"{monster} never acted")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.present import present
-from table_support import started
+from table_support import started, walk_to_turn
 
 SUMMON_CARD = next(i for i, card in enumerate(data.decks()["cultist"]["cards"])
                    if any(a["kind"] == "summon" for a in card["actions"]))
@@ -17,13 +17,7 @@ def cultists_turn():
     table.act("s1", "standee.add", monster="cultist", rank="normal")
     table.act("s1", "initiative.choose", initiative=95, second=50)
     table.act("s2", "initiative.choose", initiative=96, second=60)
-    table.state["decks"]["cultist"]["current"] = SUMMON_CARD  # the card it drew, chosen for the test
-    for _ in range(20):
-        turn = table.state["order"][table.state["turn"]]
-        if turn["kind"] == "monster" and turn["id"] == "cultist":
-            return table
-        table.act("s1", "turn.next")
-    raise AssertionError("the cultist never acted")
+    return walk_to_turn(table, "cultist", SUMMON_CARD)
 
 
 def test_the_acting_standee_offers_what_its_card_summons_and_the_summon_waits_a_round():

@@ -6,7 +6,7 @@ the element gone and attacks at the card's plain numbers."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from table_support import started
+from table_support import started, walk_to_turn
 
 FLAME_CARD = next(i for i, card in enumerate(data.decks()["flame-demon"]["cards"]) if card["initiative"] == 49)
 
@@ -21,13 +21,7 @@ def flame_demons_turn(count: int = 2):
     table.act("s1", "element.infuse", element="fire")
     for _ in range(count):
         table.act("s1", "standee.add", monster="flame-demon", rank="normal")
-    table.state["decks"]["flame-demon"]["current"] = FLAME_CARD  # the card it drew, chosen for the test
-    for _ in range(20):
-        turn = table.state["order"][table.state["turn"]]
-        if turn["kind"] == "monster" and turn["id"] == "flame-demon":
-            return table
-        table.act("s1", "turn.next", for_them=True)
-    raise AssertionError("the demons never acted")
+    return walk_to_turn(table, "flame-demon", FLAME_CARD)
 
 
 def attack(table, standee: str) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.present import present
-from table_support import started
+from table_support import started, walk_to_turn
 
 HEAL_CARD = next(i for i, card in enumerate(data.decks()["living-bones"]["cards"])
                  if [a["kind"] for a in card["actions"]] == ["move", "attack", "heal"])
@@ -18,13 +18,7 @@ def living_bones_turn():
     table.act("s1", "standee.add", monster="living-bones", rank="normal")
     table.act("s1", "initiative.choose", initiative=90, second=50)
     table.act("s2", "initiative.choose", initiative=91, second=60)
-    table.state["decks"]["living-bones"]["current"] = HEAL_CARD  # the card it drew, chosen for the test
-    for _ in range(20):
-        turn = table.state["order"][table.state["turn"]]
-        if turn["kind"] == "monster" and turn["id"] == "living-bones":
-            return table
-        table.act("s1", "turn.next")
-    raise AssertionError("the living bones never acted")
+    return walk_to_turn(table, "living-bones", HEAL_CARD)
 
 
 def test_the_acting_standee_offers_its_cards_self_heal_and_the_heal_follows_the_rules():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.present import present
-from table_support import started
+from table_support import started, walk_to_turn
 
 WILD_CARD = next(i for i, card in enumerate(data.decks()["earth-demon"]["cards"])
                  if any(a["kind"] == "consume" and a["element"] == "wild" for a in card["actions"]))
@@ -21,13 +21,7 @@ def earth_demons_turn():
     table.act("s2", "initiative.choose", initiative=6, second=60)
     table.act("s1", "element.infuse", element="fire")
     table.act("s1", "standee.add", monster="earth-demon", rank="normal")
-    table.state["decks"]["earth-demon"]["current"] = WILD_CARD  # the card it drew, chosen for the test
-    for _ in range(20):
-        turn = table.state["order"][table.state["turn"]]
-        if turn["kind"] == "monster" and turn["id"] == "earth-demon":
-            return table
-        table.act("s1", "turn.next", for_them=True)
-    raise AssertionError("the demon never acted")
+    return walk_to_turn(table, "earth-demon", WILD_CARD)
 
 
 def wild(table) -> dict:
