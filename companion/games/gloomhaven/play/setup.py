@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import ability_decks, catalog, elements, modifiers, objectives, standees
+from companion.games.gloomhaven import ability_decks, catalog, data, elements, modifiers, objectives, standees
 from companion.games.gloomhaven.level import DIFFICULTIES, derived_values, scenario_level
 from companion.games.gloomhaven.play import common, objective_figures
 from companion.rules import N_, Action, ActionError
 
-MAX_CHARACTER_LEVEL = 9
-GOALS_DEALT = 2
+MAX_CHARACTER_LEVEL = data.fact("max_character_level")
+
+
+def goals_dealt() -> int:
+    """Battle goals dealt to each character (the data's fact)."""
+    return data.fact("battle_goals_dealt")["dealt"]
 
 
 def initial_state(options: dict) -> dict:
@@ -109,7 +113,7 @@ def prepare_start(state: dict, action: Action, rng: random.Random) -> dict:
     goals = [str(g["id"]) for g in catalog.battle_goals()]
     dealt = {}
     for seat in state["characters"]:
-        dealt[seat] = rng.sample(goals, GOALS_DEALT)
+        dealt[seat] = rng.sample(goals, goals_dealt())
         goals = [g for g in goals if g not in dealt[seat]]
     return {"placed": placed, "missing": missing, "goals": dealt}
 
@@ -131,7 +135,7 @@ def start(state: dict, action: Action) -> None:
     goals = payload.get("goals", {})
     for seat in state["characters"]:
         dealt = goals.get(seat)
-        if not isinstance(dealt, list) or len(dealt) != GOALS_DEALT:
+        if not isinstance(dealt, list) or len(dealt) != goals_dealt():
             raise ActionError(N_("The battle goals were not dealt."), field="goals")
         state["secrets"].setdefault(seat, {})["battle_goals"] = {"dealt": dealt, "kept": None, "done": False}
     state["phase"], state["round"] = "choosing", 1
