@@ -3,8 +3,10 @@ table type, for the campaign tests."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.kit.fields import ActionSpec, Choice, Int
-from companion.rules import Rules
+from companion.rules import ActionError, Rules
 from companion.store import Store
 
 
@@ -87,3 +89,12 @@ def fulfil_quest(store, token, seat) -> None:
                 store.act(token, seat, "item.gain", {"item": item})
         else:
             store.act(token, seat, "quest.progress", {"goal": index, "progress": goal["count"]})
+
+
+def refused(store, token, seat, type, payload) -> ActionError:
+    """The refusal of an action that must change nothing."""
+    before = store.state(token)
+    with pytest.raises(ActionError) as error:
+        store.act(token, seat, type, payload)
+    assert store.state(token) == before
+    return error.value

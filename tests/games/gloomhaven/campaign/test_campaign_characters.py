@@ -7,20 +7,7 @@ import pytest
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign.rules import RULES
 from companion.rules import Action, ActionError
-from campaign_support import fulfil_quest, new_campaign, state, with_two_characters
-
-
-@pytest.fixture
-def party(tmp_path):
-    return with_two_characters(tmp_path)
-
-
-def refused(store, token, seat, type, payload) -> ActionError:
-    before = store.state(token)
-    with pytest.raises(ActionError) as error:
-        store.act(token, seat, type, payload)
-    assert store.state(token) == before
-    return error.value
+from campaign_support import fulfil_quest, new_campaign, refused, state
 
 
 def test_a_new_character_starts_at_most_at_prosperity_with_that_levels_experience_and_gold(tmp_path):

@@ -7,26 +7,11 @@ schema-3 export's reward notes becoming dues that can be settled."""
 import json
 from pathlib import Path
 
-import pytest
 
 from companion.games.gloomhaven.campaign import schema
-from companion.rules import ActionError
-from campaign_support import fulfil_quest, state, with_two_characters
+from campaign_support import fulfil_quest, refused, state
 
 SCHEMA_3_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-3.json"
-
-
-@pytest.fixture
-def party(tmp_path):
-    return with_two_characters(tmp_path)
-
-
-def refused(store, token, seat, type, payload) -> ActionError:
-    before = store.state(token)
-    with pytest.raises(ActionError) as error:
-        store.act(token, seat, type, payload)
-    assert store.state(token) == before
-    return error.value
 
 
 def win(store, token, seat, number, outcome="success", lines=None):

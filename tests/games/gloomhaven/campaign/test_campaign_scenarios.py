@@ -5,12 +5,7 @@ confirmation of their own line."""
 import pytest
 
 from companion.rules import ActionError
-from campaign_support import result, state, with_two_characters
-
-
-@pytest.fixture
-def party(tmp_path):
-    return with_two_characters(tmp_path)
+from campaign_support import result, state
 
 
 def report(store, token, seat, offer, found):
