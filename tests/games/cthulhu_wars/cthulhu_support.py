@@ -51,3 +51,12 @@ class Table:
         """Everyone passes until the action phase ends."""
         while self.state["phase"] == "action":
             self.act(self.state["turn"], "pass")
+
+
+def on_turn(faction, factions=("great_cthulhu", "crawling_chaos", "black_goat"), power=10) -> Table:
+    """A table in the action phase with `faction` to act, holding `power`."""
+    table = Table(factions)
+    table.to_action_phase()
+    table.state["turn"] = faction
+    table.faction(faction)["power"] = power
+    return table

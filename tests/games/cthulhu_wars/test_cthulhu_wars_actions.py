@@ -4,17 +4,9 @@ their dice, gates, and the group's corrections of defaults."""
 import copy
 
 import pytest
-from cthulhu_support import Table
+from cthulhu_support import Table, on_turn
 
 from companion.rules import ActionError
-
-
-def on_turn(faction, factions=("great_cthulhu", "crawling_chaos", "black_goat"), power=10):
-    table = Table(factions)
-    table.to_action_phase()
-    table.state["turn"] = faction
-    table.faction(faction)["power"] = power
-    return table
 
 
 def test_capture_costs_1_takes_a_cultist_off_the_map_and_it_counts_at_the_next_gather():

@@ -7,17 +7,9 @@ and the comment says what the table does by hand.
 """
 
 import pytest
-from cthulhu_support import Table
+from cthulhu_support import Table, on_turn
 
 from companion.rules import ActionError
-
-
-def on_turn(faction, factions=("great_cthulhu", "crawling_chaos", "black_goat"), power=10):
-    table = Table(factions)
-    table.to_action_phase()
-    table.state["turn"] = faction
-    table.faction(faction)["power"] = power
-    return table
 
 
 def test_the_seeds_complex_battle_rolls_12_against_3_and_each_side_suffers_the_others_results():
