@@ -87,17 +87,26 @@ def drawn_card(state: dict, standee: dict) -> list[dict]:
 
 def _consumed_shot(shot: dict, attack: dict, rank: str, consumed: list[str], notes: list) -> None:
     """What the elements the standee consumed add to its shot: range, targets
-    ("Consume earth: Target 2" means two targets), or a larger area; each is
-    said in the notes with its working."""
+    ("Consume earth: Target 2" means two targets; "all enemies within range
+    4" means all), or a larger area; each is said in the notes with its working."""
     for element, gain in abilities.consumed_gains(attack, consumed):
         if gain["kind"] == "range" and isinstance(gain.get("delta"), int) and shot["range"]:
             card, shot["range"] = shot["range"], max(0, min(shot["range"] + gain["delta"], 99))
             notes.append([N_("Range %(value)d = card %(card)d + %(element)s consumed %(bonus)+d"),
                           {"value": shot["range"], "card": card, "element": element, "bonus": gain["delta"]}])
-        elif gain["kind"] == "targets" and isinstance((gain.get("amount") or {}).get(rank), int):
+        elif gain["kind"] == "targets" and isinstance((gain.get("amount") or {}).get(rank), int) \
+                and shot["targets"] != "all":
             card, shot["targets"] = shot["targets"], max(shot["targets"], min(gain["amount"][rank], 99))
             notes.append([N_("Targets %(value)d = %(element)s consumed (card %(card)d)"),
                           {"value": shot["targets"], "card": card, "element": element}])
+        elif gain["kind"] == "affects" and (gain.get("affects") or {}).get("who") == "enemies":
+            # "Consume light: target all enemies within range 4".
+            reach = (gain["affects"] or {}).get("within")
+            if isinstance(reach, int):
+                shot["range"] = max(0, min(reach, 99))
+            shot["targets"] = "all"
+            notes.append([N_("Targets all enemies within range %(range)d = %(element)s consumed"),
+                          {"range": shot["range"], "element": element}])
         elif gain["kind"] == "area" and isinstance(gain.get("area"), dict) and gain["area"].get("hexes"):
             _shoot_area(shot, gain["area"])
             notes.append([N_("Area of %(count)d hexes = %(element)s consumed (in place of the card's)"),

@@ -111,3 +111,17 @@ def test_consumed_fire_gives_the_larger_area_and_the_solver_uses_it():
         assert len(option["area"]) in (0, 7)
     plain = demons_turn("flame-demon", 630, None)
     assert "aoe" not in shot(plain, plain.state["walk"][0])
+
+
+def test_consumed_light_targets_all_enemies_within_range():
+    # Sun Demon 657: "Attack +0, Range 4 · consume light: all enemies within range 4".
+    table = demons_turn("sun-demon", 657, "light")
+    first = table.state["walk"][0]
+    assert shot(table, first) == {"range": 4, "targets": "all"}
+    assert ["Targets all enemies within range %(range)d = %(element)s consumed",
+            {"range": 4, "element": "light"}] in notes(table, first)
+    table.act("s1", "map.place", figure="s1", q=4, r=-1)  # both characters within range 4
+    table.act("s1", "map.place", figure="s2", q=3, r=1)
+    assert all(sorted(o["attacks"]) == ["s1", "s2"] for o in work_out(table.state, first)["options"])
+    plain = demons_turn("sun-demon", 657, None)
+    assert shot(plain, plain.state["walk"][0]) == {"range": 4, "targets": 1}
