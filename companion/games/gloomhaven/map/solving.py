@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.games.gloomhaven import abilities, catalog
+from companion.games.gloomhaven import abilities, catalog, elements
 from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.play import common
-from companion.rules import N_, ActionError
+from companion.rules import N_, ActionError, Msg
 
 #: Initiative sent for a character whose cards are not shown yet (before
 #: everyone has chosen): all alike, so the solver leaves such ties to the table.
@@ -89,7 +89,8 @@ def _consumed_shot(shot: dict, attack: dict, rank: str, consumed: list[str], not
     """What the elements the standee consumed add to its shot: range, targets
     ("Consume earth: Target 2" means two targets; "all enemies within range
     4" means all), or a larger area; each is said in the notes with its working."""
-    for element, gain in abilities.consumed_gains(attack, consumed):
+    for taken, gain in abilities.consumed_gains(attack, consumed):
+        element = Msg(elements.LABELS.get(taken, taken))  # named in the reader's language
         if gain["kind"] == "range" and isinstance(gain.get("delta"), int) and shot["range"]:
             card, shot["range"] = shot["range"], max(0, min(shot["range"] + gain["delta"], 99))
             notes.append([N_("Range %(value)d = card %(card)d + %(element)s consumed %(bonus)+d"),

@@ -59,7 +59,7 @@ def test_consumed_ice_adds_one_range_and_the_working_says_so():
     assert table.state["elements"]["strength"]["ice"] == "inert"
     assert shot(table, first)["range"] == 3
     assert ["Range %(value)d = card %(card)d + %(element)s consumed %(bonus)+d",
-            {"value": 3, "card": 2, "element": "ice", "bonus": 1}] in notes(table, first)
+            {"value": 3, "card": 2, "element": "Ice", "bonus": 1}] in notes(table, first)
     worked = work_out(table.state, first)
     assert worked["notes"] == notes(table, first)
 
@@ -85,7 +85,7 @@ def test_a_consumed_element_can_shorten_the_range():
     stat = data.stats("wind-demon", 1, "normal")["range"]
     assert shot(table, first)["range"] == stat - 2
     assert ["Range %(value)d = card %(card)d + %(element)s consumed %(bonus)+d",
-            {"value": stat - 2, "card": stat, "element": "earth", "bonus": -2}] in notes(table, first)
+            {"value": stat - 2, "card": stat, "element": "Earth", "bonus": -2}] in notes(table, first)
 
 
 def test_consumed_earth_gives_two_targets():
@@ -93,7 +93,7 @@ def test_consumed_earth_gives_two_targets():
     first = table.state["walk"][0]
     assert shot(table, first) == {"range": 4, "targets": 2}
     assert ["Targets %(value)d = %(element)s consumed (card %(card)d)",
-            {"value": 2, "card": 1, "element": "earth"}] in notes(table, first)
+            {"value": 2, "card": 1, "element": "Earth"}] in notes(table, first)
     plain = demons_turn("earth-demon", 639, None)
     assert shot(plain, plain.state["walk"][0]) == {"range": 4, "targets": 1}
 
@@ -106,7 +106,7 @@ def test_consumed_fire_gives_the_larger_area_and_the_solver_uses_it():
     assert shot(table, first)["aoe"] == area["hexes"]
     assert shot(table, first)["range"] == data.stats("flame-demon", 1, "normal")["range"]
     assert ["Area of %(count)d hexes = %(element)s consumed (in place of the card's)",
-            {"count": 7, "element": "fire"}] in notes(table, first)
+            {"count": 7, "element": "Fire"}] in notes(table, first)
     for option in work_out(table.state, first)["options"]:
         assert len(option["area"]) in (0, 7)
     plain = demons_turn("flame-demon", 630, None)
@@ -119,7 +119,7 @@ def test_consumed_light_targets_all_enemies_within_range():
     first = table.state["walk"][0]
     assert shot(table, first) == {"range": 4, "targets": "all"}
     assert ["Targets all enemies within range %(range)d = %(element)s consumed",
-            {"range": 4, "element": "light"}] in notes(table, first)
+            {"range": 4, "element": "Light"}] in notes(table, first)
     table.act("s1", "map.place", figure="s1", q=4, r=-1)  # both characters within range 4
     table.act("s1", "map.place", figure="s2", q=3, r=1)
     assert all(sorted(o["attacks"]) == ["s1", "s2"] for o in work_out(table.state, first)["options"])
