@@ -92,6 +92,34 @@ def resolve_gain(gain: dict, by_rank: dict[str, dict], parent: dict | None) -> d
     return resolve_action(gain, by_rank)
 
 
+def consumed_gains(resolved: dict, consumed: list[str]) -> list[tuple[str, dict]]:
+    """(element, gain) for every gain of the resolved action's own consumes
+    ("Attack +0, Range 2 · Consume ice: +1 Range") whose element was consumed."""
+    return [(consume["element"], gain) for consume in resolved.get("consume", [])
+            if consume.get("element") in consumed for gain in consume.get("gives", [])]
+
+
+def self_heal(actions: list[dict], rank: str, consumed: list[str]) -> int:
+    """What the card heals the monster itself: its "Heal X, self" raised by
+    the elements it consumed ("Consume ice: +3 Heal"), plus any "Consume
+    light: Heal 3, self" of its own; 0 when it heals itself nothing."""
+    total = 0
+    for action in actions:
+        if action["kind"] == "heal" and _heals_self(action, rank):
+            total += action["amount"][rank] + sum(
+                gain["bonus"] for _, gain in consumed_gains(action, consumed)
+                if gain["kind"] == "heal" and isinstance(gain.get("bonus"), int))
+        elif action["kind"] == "consume" and action.get("element") in consumed:
+            total += sum(gain["amount"][rank] for gain in action.get("gives", [])
+                         if gain["kind"] == "heal" and _heals_self(gain, rank))
+    return total
+
+
+def _heals_self(action: dict, rank: str) -> bool:
+    return (action.get("affects") or {}).get("who") == "self" and \
+        isinstance((action.get("amount") or {}).get(rank), int)
+
+
 def resolve_card(card: dict, by_rank: dict[str, dict]) -> dict:
     """The card with every action resolved for each rank."""
     return {"number": card.get("number"), "initiative": card["initiative"], "shuffle": card["shuffle"],

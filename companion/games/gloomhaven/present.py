@@ -137,11 +137,9 @@ def _acting(state: dict) -> dict | None:
         resolved = abilities.resolve_card(catalog.deck(deck_id)["cards"][index], by_rank)
         actions = [_with_drawing(_with_special(a, specials)) for a in resolved["actions"]]
     attack = next((a for a in actions if a["kind"] == "attack" and "amount" in a), None)
-    heal = next((a for a in actions if a["kind"] == "heal" and (a.get("affects") or {}).get("who") == "self"
-                 and isinstance((a.get("amount") or {}).get(found["rank"]), int)), None)
     return {"id": found["id"], "label": common.standee_label(found), "rank": found["rank"], "hp": found["hp"],
             "max_hp": found["max_hp"], "conditions": list(found["conditions"]), "actions": actions,
-            "heals_itself": heal["amount"][found["rank"]] if heal else 0,
+            "heals_itself": abilities.self_heal(actions, found["rank"], common.consumed_by(state, found)),
             "wild": _wild_choice(state, found["monster"], actions),
             "summons": _card_summons(state, actions),
             "attack": card_attack(state, found),

@@ -1,7 +1,8 @@
 """The monster solver's input (docs/monster-solver.md) built from the live
 table: the map with everything off it as wall, every figure standing on it,
 this round's initiatives, and the acting standee's move, range, targets and
-area from the card its type drew, at this scenario's level and its rank.
+area from the card its type drew, at this scenario's level and its rank, with
+what an element it consumed this round adds to them.
 
 Figures are named for the solver by what the table calls them ("Brute",
 "Bandit Guard 3"), so its "why" sentences read naturally; `names` maps those
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.games.gloomhaven import abilities, catalog
+from companion.games.gloomhaven import abilities, catalog, elements
 from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.play import common
-from companion.rules import N_, ActionError
+from companion.rules import N_, ActionError, Msg
 
 #: Initiative sent for a character whose cards are not shown yet (before
 #: everyone has chosen): all alike, so the solver leaves such ties to the table.
@@ -84,7 +85,43 @@ def drawn_card(state: dict, standee: dict) -> list[dict]:
     return abilities.resolve_card(catalog.deck(monster["deck"])["cards"][index], by_rank)["actions"]
 
 
-def _action(card: list[dict], rank: str, flying: bool, conditions: dict, notes: list) -> tuple[dict, dict | None]:
+def _consumed_shot(shot: dict, attack: dict, rank: str, consumed: list[str], notes: list) -> None:
+    """What the elements the standee consumed add to its shot: range, targets
+    ("Consume earth: Target 2" means two targets; "all enemies within range
+    4" means all), or a larger area; each is said in the notes with its working."""
+    for taken, gain in abilities.consumed_gains(attack, consumed):
+        element = Msg(elements.LABELS.get(taken, taken))  # named in the reader's language
+        if gain["kind"] == "range" and isinstance(gain.get("delta"), int) and shot["range"]:
+            card, shot["range"] = shot["range"], max(0, min(shot["range"] + gain["delta"], 99))
+            notes.append([N_("Range %(value)d = card %(card)d + %(element)s consumed %(bonus)+d"),
+                          {"value": shot["range"], "card": card, "element": element, "bonus": gain["delta"]}])
+        elif gain["kind"] == "targets" and isinstance((gain.get("amount") or {}).get(rank), int) \
+                and shot["targets"] != "all":
+            card, shot["targets"] = shot["targets"], max(shot["targets"], min(gain["amount"][rank], 99))
+            notes.append([N_("Targets %(value)d = %(element)s consumed (card %(card)d)"),
+                          {"value": shot["targets"], "card": card, "element": element}])
+        elif gain["kind"] == "affects" and (gain.get("affects") or {}).get("who") == "enemies":
+            # "Consume light: target all enemies within range 4".
+            reach = (gain["affects"] or {}).get("within")
+            if isinstance(reach, int):
+                shot["range"] = max(0, min(reach, 99))
+            shot["targets"] = "all"
+            notes.append([N_("Targets all enemies within range %(range)d = %(element)s consumed"),
+                          {"range": shot["range"], "element": element}])
+        elif gain["kind"] == "area" and isinstance(gain.get("area"), dict) and gain["area"].get("hexes"):
+            _shoot_area(shot, gain["area"])
+            notes.append([N_("Area of %(count)d hexes = %(element)s consumed (in place of the card's)"),
+                          {"count": len(gain["area"]["hexes"]), "element": element}])
+
+
+def _shoot_area(shot: dict, area: dict) -> None:
+    shot["aoe"] = [list(h) for h in area["hexes"]]
+    if area.get("melee"):
+        shot["range"] = 0
+
+
+def _action(card: list[dict], rank: str, flying: bool, conditions: dict, notes: list,
+            consumed: list[str] = ()) -> tuple[dict, dict | None]:
     """The solver's `action` from the card's first move and first attack."""
     move = next((a for a in card if a["kind"] == "move"), None)
     attack = next((a for a in card if a["kind"] == "attack"), None)
@@ -108,9 +145,8 @@ def _action(card: list[dict], rank: str, flying: bool, conditions: dict, notes: 
                 "targets": max(1, min((attack.get("targets") or {}).get(rank, 1) or 1, 99))}
         area = attack.get("area")
         if isinstance(area, dict) and area.get("hexes"):
-            shot["aoe"] = [list(h) for h in area["hexes"]]
-            if area.get("melee"):
-                shot["range"] = 0
+            _shoot_area(shot, area)
+        _consumed_shot(shot, attack, rank, list(consumed), notes)
         action["attack"] = shot
     return action, attack
 
@@ -127,7 +163,8 @@ def build(state: dict, standee_id: str) -> Built:
     card = drawn_card(state, standee)
     stats = common.stats(state, standee["monster"], standee["rank"])
     notes: list = []
-    action, attack = _action(card, standee["rank"], stats["flying"], standee.get("conditions", {}), notes)
+    action, attack = _action(card, standee["rank"], stats["flying"], standee.get("conditions", {}), notes,
+                             common.consumed_by(state, standee))
     hexes = board.get("hexes", {})
     scenario = {
         "rules": "gloomhaven", "outside": "wall",

@@ -143,7 +143,8 @@ def _add_consumed_gains(state: dict, attacker: dict, attack: dict, found: dict) 
     """What the elements the standee consumed this turn add to its attack
     ("Consume ice: +2 Attack, stun"): the first of its type to act consumed
     them (monsters always consume when they can), so only it gains. Other
-    gains (range, targets, an area, text) are shown on the card for the table."""
+    gains are shown on the card for the table, or go into the map's turn
+    (range, targets, an area) and the self-heal."""
     consumed = state.get("consumed") or {}
     if consumed.get("standee") != attacker["id"]:
         return

@@ -99,3 +99,14 @@ def types_on_map(state: dict) -> list[str]:
 
 def decks_in_play(state: dict) -> list[str]:
     return sorted({catalog.deck_of(m) for m in types_on_map(state)})
+
+
+def consumed_by(state: dict, found: dict) -> list[str]:
+    """The elements standee `found` consumed this round: the first of its type
+    to act takes them as its turn starts (monsters always consume when they
+    can), and the table keeps them for the round; others of its type gain nothing."""
+    taken = list((state.get("consumed_round") or {}).get(found["id"], []))
+    consumed = state.get("consumed") or {}
+    if consumed.get("standee") == found["id"]:
+        taken += [e for e in consumed.get("elements", []) if e not in taken]
+    return taken

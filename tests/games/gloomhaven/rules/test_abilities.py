@@ -5,7 +5,7 @@ import random
 import pytest
 
 from companion.games.gloomhaven import ability_decks
-from companion.games.gloomhaven.abilities import card_text, resolve_card
+from companion.games.gloomhaven.abilities import card_text, resolve_card, self_heal
 from companion.rules import ActionError
 
 STATS = {"normal": {"move": 2, "attack": 3, "range": 3}, "elite": {"move": 2, "attack": 4, "range": 3}}
@@ -37,6 +37,27 @@ def test_an_element_consumption_shows_what_it_gives():
     melee = {"normal": {"attack": 3}, "elite": {"attack": 4}}
     text = card_text(resolve_card(card, melee))
     assert text == "Attack 3 (elite 4) · Consume fire: +1 Attack"
+
+
+def test_a_consumed_element_raises_the_cards_self_heal_and_nothing_else_does():
+    # "Heal 2, self · consume ice: +3 Heal" (the data's shape for a heal an element raises)
+    # and "consume light: Heal 1, self" (a heal of its own).
+    card = {"initiative": 20, "shuffle": False, "actions": [
+        {"kind": "heal", "value": 2, "affects": {"who": "self"},
+         "consume": [{"kind": "consume", "element": "ice", "gives": [{"kind": "heal", "delta": 3}]}]},
+        {"kind": "consume", "element": "light", "gives": [{"kind": "heal", "value": 1, "affects": {"who": "self"}}]}]}
+    actions = resolve_card(card, {"normal": STATS["normal"]})["actions"]
+    assert self_heal(actions, "normal", []) == 2
+    assert self_heal(actions, "normal", ["ice"]) == 5
+    assert self_heal(actions, "normal", ["ice", "light"]) == 6
+    assert self_heal(actions, "normal", ["fire"]) == 2
+
+
+def test_a_heal_of_an_ally_is_no_self_heal_even_when_raised():
+    card = {"initiative": 14, "shuffle": False, "actions": [
+        {"kind": "heal", "value": 2, "range": 3,
+         "consume": [{"kind": "consume", "element": "ice", "gives": [{"kind": "heal", "delta": 3}]}]}]}
+    assert self_heal(resolve_card(card, {"normal": STATS["normal"]})["actions"], "normal", ["ice"]) == 0
 
 
 def test_a_ranged_monsters_attack_keeps_its_stat_range_when_the_card_names_none():
