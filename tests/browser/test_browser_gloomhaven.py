@@ -123,7 +123,7 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
 
 @pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("zh-CN", "dark"), ("ja-JP", "light")])
 def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, locale, scheme):
-    from test_browser_layout import open_all_details, sideways_overflow
+    from test_browser_layout import MIN_TARGET, open_all_details, sideways_overflow
 
     token = server.store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
     phone = phones(locale=locale, color_scheme=scheme)
@@ -139,6 +139,11 @@ def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, l
     wait_live(phone.page)
     open_all_details(phone.page)
     assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
+    # Thumb-sized: the folds (Short rest, Conditions, a number's working) and the condition chips.
+    small = phone.page.evaluate(f"""() => [...document.querySelectorAll('summary, button.chip')]
+        .filter(e => e.checkVisibility()).map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+        .filter(([_, height]) => height < {MIN_TARGET})""")
+    assert not small, small
     server.store.act(token, seat, "initiative.choose", {"initiative": 40, "second": 50})
     expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(4, timeout=LIVE)
     open_all_details(phone.page)
