@@ -97,3 +97,6 @@ def test_the_factions_table_and_its_workings_fit_a_thumb_on_a_360px_phone(server
         .map(th => { const r = document.createRange(); r.selectNodeContents(th);
                      return [th.textContent.trim(), r.getClientRects().length]; })""")
     assert all(lines == 1 for _, lines in headers[2:]) or locale == "en-GB", headers
+    cut = phone.evaluate("""() => [...document.querySelectorAll('.cw-factions th[scope=row] .player')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())""")
+    assert not cut, cut
