@@ -112,3 +112,8 @@ def test_the_gods_and_the_regions_tables_fit_a_360px_phone(server, phones, local
         return out; }""")
     assert not squeezed, squeezed
     assert kim.locator("table.counters.figures tbody tr").count() > 0
+    # A god's dial fold: its title on one line, the dial's bar below it (not beside, squeezing it).
+    titles = kim.evaluate("""() => [...document.querySelectorAll('.dial-spaces > summary')].map(s => {
+        const r = document.createRange(); r.selectNodeContents(s.firstChild);
+        return [s.textContent.trim(), new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]; })""")
+    assert titles and all(lines <= (1 if locale == "en-GB" else 2) for _, lines in titles), titles
