@@ -79,3 +79,41 @@ def test_two_phones_play_one_full_end_phase(server, phones):
     expect(kim.locator("#region-report")).to_contain_text("Nurgle has the most: 8 VP.")
     # A phone at 360 px wide shows the page without sideways scrolling.
     assert kim.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("locale, scheme", [("en-GB", "dark"), ("ja-JP", "light")])
+def test_the_gods_and_the_regions_tables_fit_a_360px_phone(server, phones, locale, scheme):
+    """Six number columns beside the god's name, five in a region: every
+    column on the screen, the god's name whole, the page not sideways."""
+    from test_browser_layout import open_all_details, sideways_overflow
+
+    table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
+    kim = phones(locale=locale, color_scheme=scheme).page
+    join_as(kim, server, table.token, "Kim", "khorne")
+    join_as(phones().page, server, table.token, "Nia", "nurgle")
+    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
+    to_corruption_phase(server.store, table.token, seats)  # figures and corruption in Kislev
+    kim.reload()
+    wait_live(kim)
+    open_all_details(kim)
+    assert sideways_overflow(kim) is None, sideways_overflow(kim)
+    squeezed = kim.evaluate("""() => {
+        const out = [];
+        for (const t of document.querySelectorAll('table.counters.gods, table.counters.figures')) {
+          const box = (t.closest('.scroll-x') || t.parentElement).getBoundingClientRect();
+          for (const cell of t.querySelectorAll('th, td')) {
+            const r = cell.getBoundingClientRect();
+            if (r.right > box.right + 0.5) out.push('off the side: ' + cell.textContent.trim());
+          }
+          for (const name of t.querySelectorAll('tbody th[scope=row], tbody th[scope=row] .player'))
+            if (name.scrollWidth > name.clientWidth + 1)
+              out.push('name squeezed: ' + name.textContent.trim());
+        }
+        return out; }""")
+    assert not squeezed, squeezed
+    assert kim.locator("table.counters.figures tbody tr").count() > 0
+    # A god's dial fold: its title on one line, the dial's bar below it (not beside, squeezing it).
+    titles = kim.evaluate("""() => [...document.querySelectorAll('.dial-spaces > summary')].map(s => {
+        const r = document.createRange(); r.selectNodeContents(s.firstChild);
+        return [s.textContent.trim(), new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]; })""")
+    assert titles and all(lines <= (1 if locale == "en-GB" else 2) for _, lines in titles), titles

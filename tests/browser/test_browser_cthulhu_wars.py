@@ -71,3 +71,32 @@ def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phon
     history = bg.context.new_page()
     history.goto(server.at(f"/t/{table.token}/history"))
     assert "drew 1 elder signs" in history.content() and "data-elder-sign" not in history.content()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN"])
+def test_the_factions_table_and_its_workings_fit_a_thumb_on_a_360px_phone(server, phones, locale):
+    """Every number that opens to its working is a 44 px target; with the
+    workings open the factions' headers stay whole words (咒术书, not one
+    character a line) and nothing scrolls sideways."""
+    from test_browser_layout import MIN_TARGET, open_all_details, sideways_overflow
+
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night", {
+        "seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "crawling_chaos"})
+    phone = phones(locale=locale, color_scheme="dark").page
+    join(phone, server, table.token, "Bartholomew the Unpronounceable", role="great_cthulhu")
+    server.store.act(table.token, seat_of(server, table.token, "great_cthulhu"), "power.gather", {})
+    phone.reload()
+    open_all_details(phone)
+    assert sideways_overflow(phone) is None, sideways_overflow(phone)
+    small = phone.evaluate(f"""() => [...document.querySelectorAll('.working > summary')]
+        .filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect())
+        .filter(r => r.width < {MIN_TARGET} || r.height < {MIN_TARGET}).map(r => [r.width, r.height])""")
+    assert phone.locator(".working > summary").count() > 3
+    assert not small, small
+    headers = phone.evaluate("""() => [...document.querySelectorAll('.cw-factions thead th')]
+        .map(th => { const r = document.createRange(); r.selectNodeContents(th);
+                     return [th.textContent.trim(), r.getClientRects().length]; })""")
+    assert all(lines == 1 for _, lines in headers[2:]) or locale == "en-GB", headers
+    cut = phone.evaluate("""() => [...document.querySelectorAll('.cw-factions th[scope=row] .player')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())""")
+    assert not cut, cut

@@ -123,7 +123,7 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
 
 @pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("zh-CN", "dark"), ("ja-JP", "light")])
 def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, locale, scheme):
-    from test_browser_layout import open_all_details, sideways_overflow
+    from test_browser_layout import MIN_TARGET, open_all_details, sideways_overflow
 
     token = server.store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
     phone = phones(locale=locale, color_scheme=scheme)
@@ -139,7 +139,40 @@ def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, l
     wait_live(phone.page)
     open_all_details(phone.page)
     assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
+    # Thumb-sized: the folds (Short rest, Conditions, a number's working) and the condition chips.
+    small = phone.page.evaluate(f"""() => [...document.querySelectorAll('summary, button.chip')]
+        .filter(e => e.checkVisibility()).map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+        .filter(([_, height]) => height < {MIN_TARGET})""")
+    assert not small, small
     server.store.act(token, seat, "initiative.choose", {"initiative": 40, "second": 50})
     expect(phone.page.locator("#region-turns .gh-order li")).to_have_count(4, timeout=LIVE)
     open_all_details(phone.page)
     assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ja-JP"])
+def test_the_scenarios_result_keeps_each_name_whole_with_its_workings_open(server, phones, locale):
+    """The result's table: characters' names beside experience and gold whose
+    working is open. The shared scoreboard rule squeezed the name column to
+    nothing ("B r u t e", one letter a line)."""
+    from test_browser_layout import open_all_details, sideways_overflow
+
+    token = server.store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
+    phone = phones(locale=locale, color_scheme="dark")
+    join(phone.page, server, token, "Bartholomew the Unpronounceable")
+    other, _ = server.store.join(token, "Zhang Wei 张伟", "player")
+    seat = next(iter(server.store.seats(token)))
+    server.store.act(token, seat, "character.set", {"class": "brute", "level": 1})
+    server.store.act(token, other.id, "character.set", {"class": "spellweaver", "level": 1})
+    server.store.act(token, seat, "scenario.start", {})
+    server.store.act(token, seat, "scenario.end", {"outcome": "success"})
+    phone.page.reload()
+    wait_live(phone.page)
+    open_all_details(phone.page)
+    assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
+    names = phone.page.evaluate("""() => [...document.querySelectorAll('.card:has(> h2) > .scroll-x > table.counters tbody th[scope=row]')]
+        .map(th => { const r = document.createRange(); r.selectNodeContents(th.firstChild);
+          return [th.textContent.trim().slice(0, 20), new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]; })""")
+    assert len(names) == 2, names
+    # A long katakana name may take two lines; never a letter a line.
+    assert all(lines <= (1 if locale == "en-GB" else 2) for _, lines in names), names

@@ -149,3 +149,27 @@ def test_the_board_and_every_working_fit_a_360px_phone_in_each_language(server, 
     expect(hero.locator("#region-controls details.working")).to_have_count(3)
     expect(hero.locator("#region-status details.working")).to_have_count(2)
     expect(hero.locator("#region-controls form:has(input[value='power.choose']) button")).to_have_count(2)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ja-JP"])
+def test_the_set_up_forms_give_each_hero_and_monster_name_its_line(server, phones, locale):
+    """Before the game, the forms for the heroes' and the monsters' numbers:
+    a name beside four fields was squeezed to a letter a line (L/e/a/h, アコライト)."""
+    from test_browser_layout import open_all_details, sideways_overflow
+
+    table = server.store.create_table("the-others", "Others night", {
+        "sin": "greed", "acolyte": "hobo", "story": "the_darkness_within", "hero_players": "3"})
+    page = phones(locale=locale, color_scheme="dark").page
+    page.goto(server.at(f"/t/{table.token}"))
+    page.locator("input[name=name]").fill("Bartholomew the Unpronounceable")
+    page.locator("input[name=role]:not([disabled])").first.check()
+    page.locator("form:has(input[name=role]) button[type=submit]").click()
+    page.wait_for_selector("#region-status")
+    open_all_details(page)
+    assert sideways_overflow(page) is None, sideways_overflow(page)
+    names = page.evaluate("""() => [...document.querySelectorAll('form .row > span.grow:first-of-type, form.row > span.grow:first-of-type')]
+        .filter(e => e.checkVisibility()).map(e => { const r = document.createRange(); r.selectNodeContents(e);
+          const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+          return [e.textContent.trim(), lines]; })""")
+    assert len(names) >= 4 + 7, names  # four monsters, seven heroes
+    assert all(lines == 1 for _, lines in names), names

@@ -21,7 +21,7 @@ OPTIONS = {
 }
 # The table types whose package ships a game.css, and that package.
 STYLED = {"gloomhaven": "gloomhaven", "gloomhaven-campaign": "gloomhaven",
-          "cthulhu-wars": "cthulhu_wars", "the-others": "the_others"}
+          "cthulhu-wars": "cthulhu_wars", "the-others": "the_others", "chaos-old-world": "chaos"}
 APP_CSS = PACKAGE_DIR / "web" / "static" / "app.css"
 GAME_CSS_LINK = re.compile(r'<link rel="stylesheet" href="(/games/[^/"]+/static/game\.css)">')
 
