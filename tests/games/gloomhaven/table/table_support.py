@@ -52,3 +52,24 @@ def walk_to_turn(table: Table, monster: str, card: int) -> Table:
             return table
         table.act("s1", "turn.next", for_them=True)
     raise AssertionError(f"{monster} never acted")
+
+
+def turns_html(table: Table, tmp_path) -> str:
+    """The turns region as seat s1's phone gets it, rendered by the real app."""
+    from companion.games.gloomhaven.rules import RULES
+    from companion.rules import Seat
+    from companion.web import create_app
+    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
+    seat = Seat("s1", "Ann", "player")
+    try:
+        with app.test_request_context("/"):
+            return app.jinja_env.get_template("games/gloomhaven/turns.html").render(
+                view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
+    finally:
+        app.extensions["companion.store"].close()
+
+
+def form_of(html: str, action: str) -> str:
+    """The form in `html` that sends `action`."""
+    form = html[html.index(f'value="{action}"'):]
+    return form[:form.index("</form>")]

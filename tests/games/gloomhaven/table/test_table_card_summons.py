@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.present import present
-from table_support import started, walk_to_turn
+from table_support import form_of, started, turns_html, walk_to_turn
 
 SUMMON_CARD = next(i for i, card in enumerate(data.decks()["cultist"]["cards"])
                    if any(a["kind"] == "summon" for a in card["actions"]))
@@ -44,17 +44,8 @@ def test_an_ooze_splitting_with_its_own_hit_points_is_left_to_the_table():
 
 
 def test_the_turn_shows_the_summon_as_a_button(tmp_path):
-    from companion.games.gloomhaven.rules import RULES
-    from companion.rules import Seat
-    from companion.web import create_app
     table = cultists_turn()
-    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
-    seat = Seat("s1", "Ann", "player")
-    with app.test_request_context("/"):
-        html = app.jinja_env.get_template("games/gloomhaven/turns.html").render(
-            view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
-    app.extensions["companion.store"].close()
-    form = html[html.index('value="standee.add"'):]
-    form = form[:form.index("</form>")]
+    html = turns_html(table, tmp_path)
+    form = form_of(html, "standee.add")
     assert 'name="monster" value="living-bones"' in form and 'name="summoned" value="1"' in form
     assert "Place what it summons: Living Bones (normal)" in form

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.present import present
-from table_support import started, walk_to_turn
+from table_support import form_of, started, turns_html, walk_to_turn
 
 HEAL_CARD = next(i for i, card in enumerate(data.decks()["living-bones"]["cards"])
                  if [a["kind"] for a in card["actions"]] == ["move", "attack", "heal"])
@@ -43,18 +43,9 @@ def test_a_card_without_a_self_heal_offers_none():
 
 
 def test_the_turn_shows_a_heal_itself_button_sending_the_heal(tmp_path):
-    from companion.games.gloomhaven.rules import RULES
-    from companion.rules import Seat
-    from companion.web import create_app
     table = living_bones_turn()
-    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
-    seat = Seat("s1", "Ann", "player")
-    with app.test_request_context("/"):
-        html = app.jinja_env.get_template("games/gloomhaven/turns.html").render(
-            view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
-    app.extensions["companion.store"].close()
-    form = html[html.index('value="standee.adjust"'):]
-    form = form[:form.index("</form>")]
+    html = turns_html(table, tmp_path)
+    form = form_of(html, "standee.adjust")
     assert 'name="delta" value="2"' in form and "It heals itself 2" in form
 
 

@@ -3,7 +3,6 @@ spawns (standee numbers drawn in `prepare` and replayed), rooms opened,
 conditions and elements set, damage, won at a round, types that sit out,
 and the rest shown when they apply."""
 
-import pytest
 
 from companion.games.gloomhaven.play.rounds import current_turn
 

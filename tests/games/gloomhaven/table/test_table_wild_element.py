@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.present import present
-from table_support import started, walk_to_turn
+from table_support import started, turns_html, walk_to_turn
 
 WILD_CARD = next(i for i, card in enumerate(data.decks()["earth-demon"]["cards"])
                  if any(a["kind"] == "consume" and a["element"] == "wild" for a in card["actions"]))
@@ -48,20 +48,9 @@ def test_a_card_without_a_wild_element_offers_no_choice():
 
 
 def test_the_turn_offers_the_choice_as_buttons(tmp_path):
-    from companion.games.gloomhaven.rules import RULES
-    from companion.rules import Seat
-    from companion.web import create_app
     table = earth_demons_turn()
-    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
-    seat = Seat("s1", "Ann", "player")
-
-    def turns_html() -> str:
-        with app.test_request_context("/"):
-            return app.jinja_env.get_template("games/gloomhaven/turns.html").render(
-                view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
-    html = turns_html()
+    html = turns_html(table, tmp_path)
     assert 'value="element.consume"' in html and "Consume Fire" in html
     table.act("s2", "element.consume", element="fire")
-    html = turns_html()
+    html = turns_html(table, tmp_path)
     assert "Consume Fire" not in html and 'value="element.infuse"' in html and "Then it infuses Earth" in html
-    app.extensions["companion.store"].close()
