@@ -121,10 +121,9 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
         expect(phone.page.locator("#region-turns")).to_contain_text("Still choosing", timeout=LIVE)
 
 
-@pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("zh-CN", "dark"), ("ja-JP", "light")])
-def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, locale, scheme):
-    from test_browser_layout import MIN_TARGET, open_all_details, sideways_overflow
-
+def long_named_scenario(server, phones, locale, scheme):
+    """Scenario 1 started by a phone with a long name and a seat named in
+    Chinese (Brute and Spellweaver); (token, phone, its seat, the other seat)."""
     token = server.store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
     phone = phones(locale=locale, color_scheme=scheme)
     join(phone.page, server, token, "Bartholomew the Unpronounceable")
@@ -133,6 +132,14 @@ def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, l
     server.store.act(token, seat, "character.set", {"class": "brute", "level": 1})
     server.store.act(token, other.id, "character.set", {"class": "spellweaver", "level": 1})
     server.store.act(token, seat, "scenario.start", {})
+    return token, phone, seat, other
+
+
+@pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("zh-CN", "dark"), ("ja-JP", "light")])
+def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, locale, scheme):
+    from test_browser_layout import MIN_TARGET, open_all_details, sideways_overflow
+
+    token, phone, seat, other = long_named_scenario(server, phones, locale, scheme)
     server.store.act(token, seat, "room.reveal", {"room": 2})
     server.store.act(token, other.id, "initiative.choose", {"initiative": 20, "second": 30})
     phone.page.reload()
@@ -157,14 +164,7 @@ def test_the_scenarios_result_keeps_each_name_whole_with_its_workings_open(serve
     nothing ("B r u t e", one letter a line)."""
     from test_browser_layout import open_all_details, sideways_overflow
 
-    token = server.store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
-    phone = phones(locale=locale, color_scheme="dark")
-    join(phone.page, server, token, "Bartholomew the Unpronounceable")
-    other, _ = server.store.join(token, "Zhang Wei 张伟", "player")
-    seat = next(iter(server.store.seats(token)))
-    server.store.act(token, seat, "character.set", {"class": "brute", "level": 1})
-    server.store.act(token, other.id, "character.set", {"class": "spellweaver", "level": 1})
-    server.store.act(token, seat, "scenario.start", {})
+    token, phone, seat, other = long_named_scenario(server, phones, locale, "dark")
     server.store.act(token, seat, "scenario.end", {"outcome": "success"})
     phone.page.reload()
     wait_live(phone.page)
