@@ -276,12 +276,15 @@ def form_map(payload: dict, name: str) -> dict:
 class ActionSpec:
     """An action a table accepts: its type, a one-line English description
     and its payload's fields. `seat_may_undo` False: only the host may undo
-    it (a seat's Undo is refused, naming why)."""
+    it (a seat's Undo is refused, naming why). `secret_draws`: what it draws
+    only its seat sees (a hand, a quest offer), so its random stream is the
+    seat's own and undo can't show one seat what another will draw."""
 
     type: str
     doc: str
     fields: tuple[Field, ...] = field(default_factory=tuple)
     seat_may_undo: bool = True
+    secret_draws: bool = False
 
     def parse(self, payload: dict) -> dict:
         """The typed payload: every declared field read, anything else dropped."""

@@ -77,8 +77,13 @@ def optional_int(name, low=0, high=MAX_COUNT):
     return Int(name, default=None, min=low, max=high)
 
 
+# Actions that may draw elder signs, whose values only the drawing faction sees.
+ELDER_SIGN_DRAWS = frozenset({"ritual.perform", "awaken", "events.blood_sacrifice", "harbinger",
+                              "spellbook.earn", "unique"})
+
+
 def spec(type_, doc, *fields, seat_may_undo=True):
-    return ActionSpec(type_, doc, tuple(fields), seat_may_undo=seat_may_undo)
+    return ActionSpec(type_, doc, tuple(fields), seat_may_undo=seat_may_undo, secret_draws=type_ in ELDER_SIGN_DRAWS)
 
 
 ACTIONS = (
