@@ -470,8 +470,7 @@ class Store:
         state = self._decoded(db, token, "state")
         spec = rules.action_spec(typed.type)
         draws = rng or self._action_random(db, token, typed, secret=spec.secret_draws)
-        action = rules.prepare(state, typed, draws)
-        new_state = rules.act(state, action, seats)
+        new_state, action = rules.perform(state, typed, seats, draws)
         return self._append(db, table, action, seats, new_state=new_state, drew=getattr(draws, "used", True))
 
     def _action_random(self, db, token: str, action: Action, secret: bool = False) -> randomness.ActionRandom:
