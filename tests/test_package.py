@@ -120,4 +120,5 @@ def test_an_installed_package_reads_the_folders_inside_itself(tmp_path, monkeypa
     (tmp_path / "companion" / "data").mkdir(parents=True)
     monkeypatch.setattr(companion, "PACKAGE_DIR", tmp_path / "companion")
     assert resource_dir("data") == tmp_path / "companion" / "data"
-    assert data_path("gloomhaven", "cards", "a.json") == tmp_path / "companion" / "data" / "gloomhaven" / "cards" / "a.json"
+    inside = tmp_path / "companion" / "data"
+    assert data_path("gloomhaven", "cards", "a.json") == inside / "gloomhaven" / "cards" / "a.json"
