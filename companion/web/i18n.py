@@ -11,9 +11,9 @@ request reads the shared catalog first (see `catalog_folders`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
 
 from flask import Flask, current_app, request, session
 from flask_babel import Babel, Domain, get_domain, get_locale, get_translations, gettext
