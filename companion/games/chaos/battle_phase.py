@@ -14,6 +14,7 @@ from companion.games.chaos.battle import PEASANT, check_assignment, dice_due, kh
 from companion.games.chaos.board import controlled_figures, region_view
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL, combat_pool
 from companion.games.chaos import data
+from companion.games.chaos.upgrades import unit_stats
 from companion.kit.board import count, take
 from companion.rules import N_, ActionError
 
@@ -21,7 +22,7 @@ from companion.rules import N_, ActionError
 def fighters(state: dict, region_id: str) -> list[str]:
     """Gods, in turn order, with dice to roll and something to fight here."""
     region = region_view(state, region_id)
-    units = state["components"]["units"]
+    units = unit_stats(state)
     gods = state["gods_in_play"]
     peasant_defense = data.table()["peasant_defense"]
     return [god for god in gods
@@ -86,7 +87,7 @@ def dice_for(state: dict, god: str, first_strike: bool, dice: int) -> int:
         total = dice
     else:
         region = region_view(state, battle["region"])
-        total = dice_due(region, god, state["components"]["units"], battle["removed"]) + dice
+        total = dice_due(region, god, unit_stats(state), battle["removed"]) + dice
     if not 0 <= total <= MAX_POOL:
         raise ActionError(N_("That makes %(dice)d dice; a roll has 0 to %(max)d."), field="dice", dice=total, max=MAX_POOL)
     return total
@@ -119,7 +120,7 @@ def record_roll(state: dict, god: str, first_strike: bool, dice: int, roll_json:
 def targets_now(state: dict, god: str) -> dict:
     battle = state["battle"]
     region = region_view(state, battle["region"])
-    return legal_targets(region, god, state["gods_in_play"], state["components"]["units"], battle["fallen"],
+    return legal_targets(region, god, state["gods_in_play"], unit_stats(state), battle["fallen"],
                          data.table()["peasant_defense"])
 
 

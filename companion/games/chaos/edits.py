@@ -87,6 +87,8 @@ def take_upgrade(state, action, seats):
     if god["upgrades"][index]:
         raise ActionError(N_("That upgrade is already taken."), field="upgrade")
     god["upgrades"][index] = True
+    if action.payload.get("applied"):  # logged since the app applies upgrades (upgrades.py)
+        god.setdefault("applied", [False] * len(god["upgrades"]))[index] = True
     waiting = next((p for p in state["pending"] if p["kind"] == "upgrade" and p["god"] == god_id), None)
     if waiting:
         state["pending"].remove(waiting)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.games.chaos import data
 from companion.games.chaos.old_world import enter_track
 from companion.games.chaos.state import PHASES, lowest_threat
+from companion.games.chaos.upgrades import power_per_round
 from companion.kit.phases import Phase, Round
 from companion.rules import N_, ActionError, Msg
 
@@ -60,7 +61,7 @@ def enter(state: dict, phase: str) -> None:
     if phase == "draw":
         # Unspent power never carries over: reset to the god's value plus upgrades.
         for god_id, god in state["gods"].items():
-            god["power"] = data.gods()[god_id]["power"] + god["power_bonus"]
+            god["power"], _ = power_per_round(state, god_id)
             god["out"] = False
         state["drawn"] = []
     elif phase == "summoning":

@@ -66,6 +66,8 @@ class ChaosRules(Rules):
             payload["god"] = setup_phase.draw_sitting_out(rng)
         elif action.type == "setup.tokens" and payload.get("draw"):
             payload["tokens"] = setup_phase.draw_tokens(rng)
+        elif action.type == "upgrade.take":
+            payload["applied"] = True  # the app applies the card's known effect (see upgrades.py)
         elif action.type == "battle.roll":
             round_flow.require_action(state, action.type)
             roller = payload.get("god") or (state["battle"]["queue"] or [None])[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.round_flow import pass_turn, require_phase
+from companion.games.chaos.upgrades import summon_cost, unit_stats
 from companion.kit.board import count, move, place
 from companion.rules import N_, ActionError
 
@@ -50,7 +51,7 @@ def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | N
     require_turn(state, god)
     if unit not in UNIT_KINDS:
         raise ActionError(N_("No such figure."), field="unit")
-    stats = state["components"]["units"][god][unit]
+    stats = unit_stats(state)[god][unit]
     if not may_place(state, god, region_id):
         raise ActionError(N_("A figure goes to a region holding or bordering one of your figures."), field="region")
     if moved_from:
@@ -60,7 +61,7 @@ def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | N
             raise ActionError(N_("You have no such figure in that region."), field="moved_from")
     elif on_map(state, god, unit) >= stats["count"]:
         raise ActionError(N_("All your figures of that kind are already on the map."), field="unit")
-    spend(state, god, stats["cost"] if cost is None else cost)
+    spend(state, god, summon_cost(state, god, unit, region_id) if cost is None else cost)
     if moved_from:
         move(state["board"], moved_from, region_id, god, unit)
     else:

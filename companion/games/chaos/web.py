@@ -10,7 +10,7 @@ from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
 
 blueprint = Blueprint("chaos", __name__)
 #: Parameters that hold an id to be shown by its translated name.
-NAMED_PARAMS = ("god",)
+NAMED_PARAMS = ("god", "unit", "upgrade")
 
 
 @blueprint.app_template_filter("chaos_name")
@@ -43,11 +43,3 @@ def chaos_reward(reward: dict | None) -> str:
 def chaos_reason(reason: str) -> str:
     """Why the game ended, in the reader's language."""
     return gettext(END_REASONS[reason])
-
-
-@blueprint.app_template_global("chaos_upgrades")
-def chaos_upgrades(god: str) -> list[str]:
-    """The god's five upgrade cards, by name or by what they upgrade."""
-    from companion.games.chaos import data
-
-    return data.gods()[god]["upgrades"]
