@@ -7,6 +7,7 @@ from flask import Blueprint
 from flask_babel import gettext
 
 from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
+from companion.rules import ActionError, Msg
 
 blueprint = Blueprint("chaos", __name__)
 #: Parameters that hold an id to be shown by its translated name.
@@ -21,15 +22,10 @@ def chaos_name(key: str) -> str:
 
 @blueprint.app_template_global("chaos_line")
 def chaos_line(entry: dict) -> str:
-    """One working line, translated, ids shown by name."""
-    params = {key: chaos_name(value) if key in NAMED_PARAMS else value for key, value in entry["params"].items()}
-    template = gettext(entry["msg"])
-    for candidate in (template, entry["msg"]):
-        try:
-            return candidate % params
-        except (KeyError, TypeError, ValueError):
-            continue
-    return template
+    """One working line, translated, ids shown by their translated names
+    (formatted as any message with params is: ActionError.text)."""
+    params = {key: Msg(name_of(value)) if key in NAMED_PARAMS else value for key, value in entry["params"].items()}
+    return ActionError(entry["msg"], **params).text(gettext)
 
 
 @blueprint.app_template_global("chaos_reward")

@@ -1,4 +1,4 @@
-"""Driving the Chaos rules the way the store does: prepare, then act."""
+"""Driving the Chaos rules the way the store does: typed, then performed with draws."""
 
 import random
 
@@ -13,8 +13,7 @@ SEAT_OF = {seat.role: seat.id for seat in SEATS.values()}
 def act(state, type, payload=None, god=None, seed=1):
     # As the platform does: the payload parsed through its declaration first.
     action = RULES.typed(Action(type, dict(payload or {}), SEAT_OF.get(god, "s1")))
-    action = RULES.prepare(state, action, random.Random(seed))
-    return RULES.act(state, action, SEATS)
+    return RULES.perform(state, action, SEATS, random.Random(seed))[0]
 
 
 def started(players=4, tokens=None):

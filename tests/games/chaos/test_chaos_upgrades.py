@@ -2,6 +2,8 @@
 unit stats in battle, magic symbols, summoning costs; a card whose effect is
 unknown is marked "apply by hand"; a hand-set power bonus never counts twice."""
 
+import random
+
 from chaos_play import RULES, SEATS, act, started, to_summoning
 
 from companion.games.chaos import upgrades
@@ -125,15 +127,21 @@ def test_nurgle_lepers_cost_one_less_where_nurgle_has_no_figure():
     assert state["gods"]["nurgle"]["power"] == 5  # Nurgle is there now: the printed 1
 
 
+def take(state, upgrade, seat="s1"):
+    """The state after the upgrade is taken, and the action as logged."""
+    return RULES.perform(state, RULES.typed(Action("upgrade.take", {"upgrade": upgrade}, seat)), SEATS,
+                         random.Random(1))
+
+
 def test_an_upgrade_whose_effect_is_unknown_is_marked_apply_by_hand_where_it_is_taken():
     state = started(tokens=TOKENS)
     cards = RULES.view(state, SEATS["s1"])["derived"]["upgrades"]["khorne"]
     assert [card["known"] for card in cards] == [True, False, False, True, False]
-    state = act(state, "upgrade.take", {"upgrade": 1}, god="khorne")  # the warrior card
-    taken = upgrades.cards(state, "khorne")[1]
-    assert taken["taken"] and taken["effect"]["msg"] == upgrades.BY_HAND
-    logged = RULES.prepare(state, RULES.typed(Action("upgrade.take", {"upgrade": 1}, "s1")), None)
-    message, params = RULES.describe(logged, SEATS, state)
+    after, logged = take(state, 1)  # the warrior card
+    shown = upgrades.cards(after, "khorne")[1]
+    assert shown["taken"] and shown["effect"]["msg"] == upgrades.BY_HAND
+    message, params = RULES.describe(logged, SEATS, after)
     assert message == "took the upgrade %(upgrade)s: apply it by hand" and params["upgrade"] == "Warrior"
-    logged = RULES.prepare(state, RULES.typed(Action("upgrade.take", {"upgrade": KHORNE_POWER}, "s1")), None)
-    assert RULES.describe(logged, SEATS, state) == ("took the upgrade %(upgrade)s", {"upgrade": "+1 power"})
+    after, logged = take(state, KHORNE_POWER)
+    assert logged.payload["applied"] is True
+    assert RULES.describe(logged, SEATS, after) == ("took the upgrade %(upgrade)s", {"upgrade": "+1 power"})
