@@ -1,8 +1,6 @@
 """The corruption and end phases through the rules: ruined regions, heroes,
 dial rewards, the end checks ending the game."""
 
-import copy
-
 import pytest
 from chaos_play import RULES, act, started, to_summoning
 
@@ -19,8 +17,20 @@ def at_corruption(state=None):
 
 
 def with_figures(state, region, god, **figures):
-    state = copy.deepcopy(state)
-    state["board"][region].setdefault(god, {}).update(figures)
+    """Figures entered from the board (the correction action)."""
+    for unit, count in figures.items():
+        state = act(state, "region.figures", {"region": region, "owner": god, "unit": unit, "count": count})
+    return state
+
+
+def with_heroes(state, region, count):
+    return act(state, "region.set", {"region": region, "field": "heroes", "value": count})
+
+
+def with_books(state, god, **fields):
+    """A god's books corrected by its own seat (god.set)."""
+    for field, value in fields.items():
+        state = act(state, "god.set", {"field": field, "value": value}, god=god)
     return state
 
 
@@ -60,7 +70,7 @@ def test_no_ruin_once_the_cards_are_gone_through_the_phase():
 
 def test_the_highest_threat_god_removes_a_figure_for_each_hero_before_scoring():
     state = at_corruption()
-    state["regions"]["kislev"]["heroes"] = 1
+    state = with_heroes(state, "kislev", 1)
     state = with_figures(state, "kislev", "slaanesh", warrior=2)  # Slaanesh: threat 4, the highest
     state = act(state, "corruption.resolve")
     assert state["pending"] == [{"kind": "hero", "god": "slaanesh", "region": "kislev"}]
@@ -74,14 +84,14 @@ def test_the_highest_threat_god_removes_a_figure_for_each_hero_before_scoring():
 
 def test_a_hero_where_the_highest_threat_god_has_no_figures_takes_none():
     state = at_corruption()
-    state["regions"]["kislev"]["heroes"] = 2
+    state = with_heroes(state, "kislev", 2)
     state = act(state, "corruption.resolve")
     assert state["pending"] == [] and state["report"]["end"]["heroes"] == {"kislev": 0}
 
 
 def test_dial_rewards_are_applied_or_listed():
     state = at_corruption()
-    state["gods"]["nurgle"]["dial_tokens"] = 1
+    state = with_books(state, "nurgle", dial_tokens=1)
     state = act(act(state, "corruption.resolve"), "end.score")
     # Nurgle alone: 2 spaces: 3 VP (applied) and remove 1 corruption (listed).
     assert state["gods"]["nurgle"]["vp"] == 3
@@ -93,8 +103,8 @@ def test_dial_rewards_are_applied_or_listed():
 
 def test_a_dial_at_victory_ends_the_game_with_its_reason():
     state = at_corruption()
-    state["gods"]["slaanesh"].update(dial=6, dial_tokens=1)
-    state["gods"]["khorne"]["vp"] = 60  # 50 VP comes after the dial check
+    state = with_books(state, "slaanesh", dial=6, dial_tokens=1)
+    state = with_books(state, "khorne", vp=60)  # 50 VP comes after the dial check
     state = act(act(state, "corruption.resolve"), "end.score")
     assert state["phase"] == "over"
     assert state["result"]["reason"] == "dial" and state["result"]["winners"] == ["slaanesh"]
