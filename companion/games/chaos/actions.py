@@ -13,8 +13,9 @@ from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL
 from companion.games.chaos.names import name_of
 from companion.games.chaos.seats import acting_god
-from companion.games.chaos.state import TOKEN_KINDS
+from companion.games.chaos.state import TOKEN_KINDS, lowest_threat
 from companion.kit.actions import Act
+from companion.kit.board import count
 from companion.kit.deck import hand, play_from_hand
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, Action, ActionError, Msg, Seat
@@ -172,55 +173,201 @@ def own_hand_only(action: Action, viewer: Seat | None) -> dict:
     return action.payload if viewer is not None and viewer.id == action.seat else {}
 
 
+# -- what is open now (the main flow; corrections are never offered first) -------------------
+#: Old World cards and chaos cards as a table plays them: a small realistic set.
+OLD_WORLD_CARDS = ({"name": "Meteor Showers", "remove_after": True}, {"name": "Peasant Uprising"},
+                   {"name": "Norse Reavers", "event": True, "event_regions": ["norsca"]})
+CHAOS_CARDS = ({"name": "Blood Frenzy", "cost": 0, "domination": 0, "magic": 0},
+               {"name": "Dark Influence", "cost": 1, "domination": 2, "magic": 1})
+
+
+def gods_for(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict]]:
+    """(god, payload naming it if needed) for each god in play `seat` may act
+    for: its own god, and any god nobody sits at."""
+    seated = {other.role for other in seats.values()}
+    own = [(seat.role, {})] if seat is not None and seat.role in state["gods_in_play"] else []
+    return own + [(god, {"god": god}) for god in state["gods_in_play"] if god not in seated]
+
+
+def anyone(*phases: str):
+    """Open to every seat (and the host) in `phases`."""
+    def choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+        return [{}] if state["phase"] in phases else []
+    return choices
+
+
+def sit_out_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{}] if state["phase"] == "setup" and state["sitting_out"] == "draw" else []
+
+
+def tokens_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    placed = any(region["peasants"] for region in state["regions"].values())
+    return [{"draw": True}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and not placed else []
+
+
+def start_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    placed = any(region["peasants"] for region in state["regions"].values())
+    return [{}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and placed else []
+
+
+def next_phase_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{}] if state["phase"] == "old_world" and state["report"].get("old_world") else []
+
+
+def old_world_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "old_world" or state["report"].get("old_world") or state["old_world"]["left"] <= 0:
+        return []
+    return [{**card, **named} for god, named in gods_for(state, seat, seats) if god == lowest_threat(state)
+            for card in OLD_WORLD_CARDS]
+
+
+def draw_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "draw":
+        return []
+    may_discard = {god for god in state["gods_in_play"]
+                   if data.gods()[god]["drawing"].get("may_discard") and state["gods"][god]["hand"] > 0}
+    return [{**named, **choice} for god, named in gods_for(state, seat, seats) if god not in state["drawn"]
+            for choice in ([{}, {"discard": True}] if god in may_discard else [{}])]
+
+
+def on_turn(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict]]:
+    """The god whose summoning turn it is, if `seat` acts for it."""
+    if state["phase"] != "summoning":
+        return []
+    return [(god, named) for god, named in gods_for(state, seat, seats) if god == state["turn"]]
+
+
+def summon_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    units = upgrades.unit_stats(state)
+    return [{**named, "unit": unit, "region": region}
+            for god, named in on_turn(state, seat, seats) for unit in UNIT_KINDS
+            if summoning.on_map(state, god, unit) < units[god][unit]["count"]
+            for region in REGIONS if summoning.may_place(state, god, region)
+            and upgrades.summon_cost(state, god, unit, region) <= state["gods"][god]["power"]]
+
+
+def card_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{**named, **card, "region": region, "slot": slot}
+            for god, named in on_turn(state, seat, seats) if state["gods"][god]["hand"] > 0
+            for card in CHAOS_CARDS if card["cost"] <= state["gods"][god]["power"]
+            for region, held in state["regions"].items() if not held["ruined"]
+            for slot in (0, 1) if held["slots"][slot] is None]
+
+
+def pass_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [named for _, named in on_turn(state, seat, seats)]
+
+
+def fighting(state: dict, seat: Seat | None, seats: dict, rolled: bool) -> list[tuple[str, dict]]:
+    """The god to roll (`rolled` False) or to assign its hits (True), if `seat` acts for it."""
+    battle = state["battle"] if state["phase"] == "battle" else None
+    if not battle or not battle["queue"] or (battle["roll"] is not None) != rolled:
+        return []
+    god = battle["roll"]["god"] if rolled else battle["queue"][0]
+    return [(own, named) for own, named in gods_for(state, seat, seats) if own == god]
+
+
+def roll_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [named for _, named in fighting(state, seat, seats, rolled=False)]
+
+
+def assign_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """One legal assignment: kill the cheapest targets first while the hits
+    last (what is left can kill nothing more)."""
+    choices = []
+    for god, named in fighting(state, seat, seats, rolled=True):
+        hits, made = state["battle"]["roll"]["hits"], []
+        targets = battle_phase.targets_now(state, god)
+        for (owner, unit), target in sorted(targets.items(), key=lambda item: (item[1]["defense"], item[0])):
+            for _ in range(target["count"]):
+                if hits >= target["defense"]:
+                    made.append({"owner": owner, "unit": unit, "hits": target["defense"]})
+                    hits -= target["defense"]
+        choices.append({**named, "assignments": made})
+    return choices
+
+
+def hero_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "end":
+        return []
+    asked = {(entry["god"], entry["region"]) for entry in state["pending"] if entry["kind"] == "hero"}
+    return [{**named, "region": region, "unit": unit} for god, named in gods_for(state, seat, seats)
+            for owner, region in sorted(asked) if owner == god
+            for unit in UNIT_KINDS if count(state["board"], region, god, unit)]
+
+
+def end_score_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    waiting = any(entry["kind"] == "hero" for entry in state["pending"])
+    return [{}] if state["phase"] == "end" and not waiting else []
+
+
+def hand_note_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{"names": "Blood Frenzy\nDark Influence"}, {"names": ""}] if seat is not None else []
+
+
 SPECS = (
     # -- set-up
     ActionSpec("setup.sit_out", "With 3 players, draw which god sits out (the server draws; recorded as `god`).",
-               effect=sit_out, history=N_("drew who sits out")),
+               effect=sit_out, history=N_("drew who sits out"),
+               open=sit_out_open),
     ActionSpec("setup.tokens", "Place the starting Old World tokens: `tokens` {region: noble|warpstone|peasant} "
                "(2 nobles, 3 warpstone, 4 peasants; or form fields `token.<region>`), or `draw`: true for the "
                "server to draw them (recorded as `tokens`).",
                (flag("draw"), Json("tokens", default=None), *TOKEN_FIELDS),
-               effect=place_tokens, history=N_("placed the starting Old World tokens")),
-    ActionSpec("setup.start", "Start round 1.", effect=start, history=N_("started round 1")),
+               effect=place_tokens, history=N_("placed the starting Old World tokens"),
+               open=tokens_open),
+    ActionSpec("setup.start", "Start round 1.", effect=start, history=N_("started round 1"),
+               open=start_open),
     # -- the round
     ActionSpec("phase.next", "End the Old World or draw phase (the others end when their work is done).",
-               effect=next_phase, history=N_("ended the phase")),
+               effect=next_phase, history=N_("ended the phase"),
+               open=next_phase_open),
     ActionSpec("old_world.card", "The lowest-threat god resolves the Old World card drawn: `name`, flags "
                "`remove_after`, `removes_events`, `event`, `end_phase`, and `event_regions` (list of regions).",
                (GOD, Text("name", max_length=80), flag("remove_after"), flag("removes_events"), flag("event"),
                 flag("end_phase"), Json("event_regions", default=None)),
-               effect=old_world_card, history=named(N_("resolved the Old World card %(name)s"))),
+               effect=old_world_card, history=named(N_("resolved the Old World card %(name)s")),
+               open=old_world_open),
     ActionSpec("draw", "Draw this round's chaos cards (Tzeentch: `discard` true to discard one first).",
-               (GOD, flag("discard")), effect=draw, history=N_("drew chaos cards")),
+               (GOD, flag("discard")), effect=draw, history=N_("drew chaos cards"),
+               open=draw_open),
     ActionSpec("summon", "Summon `unit` (cultist, warrior, greater_daemon) into `region`, or move it from "
                "`moved_from`; optional `cost` when an effect changes it.",
                (GOD, UNIT, REGION, Choice("moved_from", choices=REGIONS, default=None),
                 Int("cost", min=0, max=20, default=None)),
-               effect=summon, history=N_("summoned a figure")),
+               effect=summon, history=N_("summoned a figure"),
+               open=summon_open),
     ActionSpec("card.play", "Play a chaos card: `region`, `slot` (0 left, 1 right), `name`, `cost`, `domination`, "
                "`magic`.",
                (GOD, Text("name", max_length=80), Int("cost", min=0, max=20),
                 Int("domination", min=0, max=10, default=0), Int("magic", min=0, max=5, default=0), REGION,
                 Int("slot", min=0, max=1)),
-               effect=play_card, history=named(N_("played %(name)s"))),
+               effect=play_card, history=named(N_("played %(name)s")),
+               open=card_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
-               effect=pass_summoning, history=N_("passed")),
+               effect=pass_summoning, history=N_("passed"),
+               open=pass_open),
     ActionSpec("battle.roll", "Roll for a god fighting in the current region: `first_strike`, `dice` (first strike: "
                "how many; normal: added to the figures' dice), optional `faces` (physical results typed in); "
                "the server records the roll as `roll`.",
                (GOD, flag("first_strike"), Int("dice", min=-MAX_POOL, max=MAX_POOL, default=0),
                 Text("faces", max_length=400, default="")),
-               effect=battle_roll, history=roll_history),
+               effect=battle_roll, history=roll_history,
+               open=roll_open),
     ActionSpec("battle.assign", "Assign the last roll's hits: `assignments` [{owner, unit, hits}] (peasants: owner "
                "and unit `peasant`), or form fields `kill.<owner>.<unit>` = how many to kill.",
                (GOD, Json("assignments", default=None), *KILL_FIELDS),
-               effect=battle_assign, history=N_("assigned hits")),
+               effect=battle_assign, history=N_("assigned hits"),
+               open=assign_open),
     ActionSpec("corruption.resolve", "Compute domination and corruption, region by region, then begin the end phase.",
-               effect=resolve_corruption, history=N_("computed the corruption phase")),
+               effect=resolve_corruption, history=N_("computed the corruption phase"),
+               open=anyone("corruption")),
     ActionSpec("hero.remove", "The highest-threat god removes a figure (`unit`) from `region` for a hero there.",
-               (GOD, REGION, UNIT), effect=hero_remove, history=N_("removed a figure for a hero")),
+               (GOD, REGION, UNIT), effect=hero_remove, history=N_("removed a figure for a hero"),
+               open=hero_open),
     ActionSpec("end.score", "Score ruined regions, turn the dials, and run the end checks.",
-               effect=end_score, history=N_("scored the end phase")),
+               effect=end_score, history=N_("scored the end phase"),
+               open=end_score_open),
     # -- corrections, any time
     ActionSpec("region.set", "Set a region's `field` (warpstone, heroes, nobles, peasants, skaven, resistance, "
                "conquest) to `value`.",
@@ -245,7 +392,8 @@ SPECS = (
                (Int("index", min=0, max=200),), effect=edits.dismiss, history=N_("applied a dial reward")),
     ActionSpec("hand.note", "Your private list of the chaos cards in your hand: `names`, one per line.",
                (Text("names", max_length=2000, multiline=True, allow_empty=True),),
-               effect=edits.note_hand, history=N_("updated their private hand list"), redact=own_hand_only),
+               effect=edits.note_hand, history=N_("updated their private hand list"), redact=own_hand_only,
+               open=hand_note_open),
     ActionSpec("components.unit", "Correct a unit's printed `field` (cost, attack, defense) for god `owner`, "
                "`unit`: `value`.",
                (OWNER, UNIT, Choice("field", choices=("cost", "attack", "defense")), Int("value", min=0, max=20)),
