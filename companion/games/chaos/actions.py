@@ -8,7 +8,8 @@ table has always logged (`god`, `tokens`, `roll`), so old logs replay."""
 from __future__ import annotations
 
 from companion.dice import Roll
-from companion.games.chaos import battle_phase, data, edits, round_flow, scoring_phases, setup_phase, summoning, upgrades
+from companion.games.chaos import (battle_phase, chaos_cards, corrections, data, flow, old_world, scoring_phases,
+                                   setup_phase, summoning, upgrades)
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL
 from companion.games.chaos.names import name_of
@@ -61,7 +62,7 @@ def start(act: Act) -> None:
 
 # -- the round ---------------------------------------------------------------------------
 def next_phase(act: Act) -> None:
-    round_flow.next_phase(act.state)
+    flow.next_phase(act.state)
 
 
 def old_world_card(act: Act) -> None:
@@ -70,15 +71,18 @@ def old_world_card(act: Act) -> None:
         raise ActionError(N_("Pick regions of the map."), field="event_regions")
     card = {"name": act["name"], "event_regions": regions,
             **{name: act[name] for name in ("remove_after", "removes_events", "event", "end_phase")}}
-    round_flow.resolve_old_world_card(act.state, card, acting_god(act))
+    old_world.resolve_card(act.state, card, acting_god(act))
 
 
 def draw(act: Act) -> None:
-    round_flow.draw_cards(act.state, acting_god(act), act["discard"])
+    chaos_cards.draw_cards(act.state, acting_god(act), act["discard"])
+    flow.after_draw(act.state)
 
 
 def summon(act: Act) -> None:
-    summoning.summon(act.state, acting_god(act), act["unit"], act["region"], act["moved_from"], act["cost"])
+    god = acting_god(act)
+    summoning.summon(act.state, god, act["unit"], act["region"], act["moved_from"], act["cost"])
+    flow.end_turn(act.state, god)
 
 
 def play_card(act: Act) -> None:
@@ -88,10 +92,13 @@ def play_card(act: Act) -> None:
     # The card leaves the player's private hand list too, if it is there.
     if act.role == god and card["name"] in hand(act.state, act.seat_id):
         play_from_hand(act.state, act.seat_id, card["name"])
+    flow.end_turn(act.state, god)
 
 
 def pass_summoning(act: Act) -> None:
-    summoning.pass_phase(act.state, acting_god(act))
+    god = acting_god(act)
+    summoning.pass_phase(act.state, god)
+    flow.end_turn(act.state, god)
 
 
 def battle_roll(act: Act) -> None:
@@ -103,7 +110,8 @@ def battle_roll(act: Act) -> None:
 
 
 def battle_assign(act: Act) -> None:
-    battle_phase.assign(act.state, acting_god(act), assignments(act.payload))
+    if battle_phase.assign(act.state, acting_god(act), assignments(act.payload)):
+        flow.next_battle(act.state)
 
 
 def assignments(p: dict) -> list[dict]:
@@ -131,6 +139,7 @@ def is_assignment(entry: object) -> bool:
 
 def resolve_corruption(act: Act) -> None:
     scoring_phases.resolve_corruption(act.state)
+    flow.enter(act.state, "end")
 
 
 def hero_remove(act: Act) -> None:
@@ -138,7 +147,7 @@ def hero_remove(act: Act) -> None:
 
 
 def end_score(act: Act) -> None:
-    scoring_phases.score_end(act.state)
+    flow.end_round(act.state, scoring_phases.score_end(act.state))
 
 
 # -- history lines: who did what, never a secret ----------------------------------------------
@@ -372,39 +381,39 @@ SPECS = (
     ActionSpec("region.set", "Set a region's `field` (warpstone, heroes, nobles, peasants, skaven, resistance, "
                "conquest) to `value`.",
                (REGION, Choice("field", choices=(*TOKEN_KINDS, "resistance", "conquest")), Int("value", min=0, max=40)),
-               effect=edits.set_region, history=N_("corrected a region")),
+               effect=corrections.set_region, history=N_("corrected a region")),
     ActionSpec("region.figures", "Enter from the board how many `unit` figures god `owner` has in `region`: `count`.",
                (REGION, OWNER, UNIT, Int("count", min=0, max=12)),
-               effect=edits.set_figures, history=N_("entered figures from the board")),
+               effect=corrections.set_figures, history=N_("entered figures from the board")),
     ActionSpec("region.corruption", "Set god `owner`'s corruption in `region` to `count`.",
                (REGION, OWNER, Int("count", min=0, max=data.table()["corruption_tokens_per_god"])),
-               effect=edits.set_corruption, history=N_("corrected corruption")),
+               effect=corrections.set_corruption, history=N_("corrected corruption")),
     ActionSpec("region.control", "God `controller` controls one of `owner`'s `unit` figures in `region` "
                "(`release`: true ends it).",
                (REGION, OWNER, UNIT, Choice("controller", choices=GODS), flag("release")),
-               effect=edits.set_control, history=N_("changed who controls a figure")),
+               effect=corrections.set_control, history=N_("changed who controls a figure")),
     ActionSpec("god.set", "Set a god's `field` (vp, power, power_bonus, dial_tokens, peasants, hand, deck, "
                "discard, dial) to `value`.", (GOD, Choice("field", choices=GOD_FIELDS), Int("value", min=0, max=999)),
-               effect=edits.set_god, history=N_("corrected a god's books")),
+               effect=corrections.set_god, history=N_("corrected a god's books")),
     ActionSpec("upgrade.take", "Take upgrade card `upgrade` (0-4) of the god.", (GOD, Int("upgrade", min=0, max=4)),
-               effect=edits.take_upgrade, history=upgrade_history),
+               effect=corrections.take_upgrade, history=upgrade_history),
     ActionSpec("pending.done", "Mark the listed reminder `index` as done (a dial reward the group applied).",
-               (Int("index", min=0, max=200),), effect=edits.dismiss, history=N_("applied a dial reward")),
+               (Int("index", min=0, max=200),), effect=corrections.dismiss, history=N_("applied a dial reward")),
     ActionSpec("hand.note", "Your private list of the chaos cards in your hand: `names`, one per line.",
                (Text("names", max_length=2000, multiline=True, allow_empty=True),),
-               effect=edits.note_hand, history=N_("updated their private hand list"), redact=own_hand_only,
+               effect=corrections.note_hand, history=N_("updated their private hand list"), redact=own_hand_only,
                open=hand_note_open),
     ActionSpec("components.unit", "Correct a unit's printed `field` (cost, attack, defense) for god `owner`, "
                "`unit`: `value`.",
                (OWNER, UNIT, Choice("field", choices=("cost", "attack", "defense")), Int("value", min=0, max=20)),
-               effect=edits.correct_unit, history=N_("corrected a unit from the printed sheet")),
+               effect=corrections.correct_unit, history=N_("corrected a unit from the printed sheet")),
     ActionSpec("components.dial", "Correct dial space `space` of god `owner`: `field` threat or amount, `value`.",
                (OWNER, Int("space", min=0, max=12), Choice("field", choices=("threat", "amount")),
                 Int("value", min=0, max=50)),
-               effect=edits.correct_dial, history=N_("corrected a dial space from the printed dial")),
+               effect=corrections.correct_dial, history=N_("corrected a dial space from the printed dial")),
     ActionSpec("components.ruination", "Correct ruination card `card`: `field` ruiners (or first/second with "
                "`region`), `value`.",
                (Int("card", min=1, max=5), Choice("field", choices=("ruiners", "first", "second")),
                 Choice("region", choices=REGIONS, default=None), Int("value", min=0, max=50)),
-               effect=edits.correct_ruination, history=N_("corrected a ruination card from the printed card")),
+               effect=corrections.correct_ruination, history=N_("corrected a ruination card from the printed card")),
 )

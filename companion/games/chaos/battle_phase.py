@@ -30,15 +30,13 @@ def fighters(state: dict, region_id: str) -> list[str]:
 
 
 def start(state: dict) -> None:
-    """Open the first region with a battle (or go on to corruption)."""
+    """The battle phase's cursor, before the first region (flow.next_battle opens it)."""
     state["battle"] = {"region": None, "queue": [], "roll": None, "normal_rolled": False,
                        "fallen": [], "removed": [], "wounds": {}, "khorne": [], "done": []}
-    next_region(state)
 
 
-def next_region(state: dict) -> None:
-    from companion.games.chaos.round_flow import enter
-
+def next_region(state: dict) -> bool:
+    """Open the next region with a battle; False when there is none left."""
     battle = state["battle"]
     order = data.region_order()
     after = order.index(battle["region"]) + 1 if battle["region"] else 0
@@ -47,18 +45,13 @@ def next_region(state: dict) -> None:
         if queue:
             battle.update(region=region_id, queue=queue, roll=None, normal_rolled=False, fallen=[], removed=[], wounds={})
             state["turn"] = queue[0]
-            return
-    state["turn"] = None
-    state["report"]["khorne_battles"] = list(battle["khorne"])
-    enter(state, "corruption")
+            return True
+    return False
 
 
 def require_fighter(state: dict, god: str, step: str, first_strike: bool = False) -> dict:
     """Normal rolls go in turn order; before any of them in a region, any god
     fighting there may roll its first strike."""
-    from companion.games.chaos.round_flow import require_phase
-
-    require_phase(state, "battle")
     battle = state["battle"]
     if step == "roll" and battle["roll"] is not None:
         raise ActionError(N_("Assign the hits of the last roll first."), field="type")
@@ -132,7 +125,9 @@ def needed_hits(entry: dict, targets: dict, wounds: dict) -> int:
     return max(1, targets[key]["defense"] - wounds.get(key, 0))
 
 
-def assign(state: dict, god: str, assignments: list[dict]) -> None:
+def assign(state: dict, god: str, assignments: list[dict]) -> bool:
+    """Carry out an assignment of the last roll's hits; True when that ends
+    the battle in this region (flow.next_battle then opens the next)."""
     battle = require_fighter(state, god, "assign")
     roll = battle["roll"]
     wounds = {tuple(key.split("|")): hits for key, hits in battle["wounds"].get(god, {}).items()}
@@ -161,11 +156,11 @@ def assign(state: dict, god: str, assignments: list[dict]) -> None:
         battle["queue"].pop(0)
     if battle["queue"]:
         state["turn"] = battle["queue"][0]
-        return
+        return False
     for figure in battle["fallen"]:
         remove_figure(state, battle["region"], figure, figure["by"])
     battle["done"].append(battle["region"])
-    next_region(state)
+    return True
 
 
 def remove_figure(state: dict, region_id: str, figure: dict, killer: str) -> None:

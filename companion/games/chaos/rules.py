@@ -1,16 +1,17 @@
 """Chaos in the Old World at the table (`chaos-old-world`): the Rules, wiring
 only. The action table is in actions.py (each action's effect, draws,
-history line and secrecy); the state in state.py; the round in round_flow;
-the maths in small pure modules (domination, corruption, ruination, dial,
-battle, endgame, old_world, upgrades); what each seat sees in views.py."""
+history line and secrecy); the state in state.py; the round in flow.py;
+the maths in small pure modules, one per chapter of the rulebook
+(domination, corruption, ruination, dial, battle, endgame, old_world,
+upgrades, ...); what each seat sees in view.py."""
 
 from __future__ import annotations
 
-from companion.games.chaos import round_flow
+from companion.games.chaos import flow
 from companion.games.chaos.actions import GODS, SPECS
 from companion.games.chaos.names import GOD_NAMES
 from companion.games.chaos.state import check_state, new_game
-from companion.games.chaos.views import derived
+from companion.games.chaos.view import derived
 from companion.kit.actions import Draws
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -49,7 +50,7 @@ class ChaosRules(Rules):
 
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
         """Every action is checked against the phase first (corrections are allowed any time)."""
-        round_flow.require_action(state, spec.type)
+        flow.require_action(state, spec.type)
         return super().run_effect(spec, state, action, seats, draws)
 
     # These read no seat (the controls and the gods' table mark the reader's own).

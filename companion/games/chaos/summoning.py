@@ -1,19 +1,18 @@
 """The summoning phase (rulebook, 招唤阶段): turns in K-N-T-S order, each
 one summon or one chaos card (a 0-cost one still uses the turn); a god at 0
-power is out; the phase ends when all are out."""
+power is out; the phase ends when all are out (flow.end_turn passes the
+turn after each action here)."""
 
 from __future__ import annotations
 
 from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
-from companion.games.chaos.round_flow import pass_turn, require_phase
 from companion.games.chaos.upgrades import summon_cost, unit_stats
 from companion.kit.board import count, move, place
 from companion.rules import N_, ActionError
 
 
 def require_turn(state: dict, god: str) -> None:
-    require_phase(state, "summoning")
     if state["turn"] != god:
         raise ActionError(N_("It is not this god's turn."), field="god")
 
@@ -40,12 +39,6 @@ def spend(state: dict, god: str, cost: int) -> None:
     state["gods"][god]["power"] -= cost
 
 
-def end_turn(state: dict, god: str) -> None:
-    if state["gods"][god]["power"] <= 0:
-        state["gods"][god]["out"] = True
-    pass_turn(state)
-
-
 def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | None, cost: int | None) -> None:
     """Summon a figure from the pool, or move one already on the map."""
     require_turn(state, god)
@@ -66,7 +59,6 @@ def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | N
         move(state["board"], moved_from, region_id, god, unit)
     else:
         place(state["board"], region_id, god, unit)
-    end_turn(state, god)
 
 
 def play_card(state: dict, god: str, region_id: str, slot: int, card: dict) -> None:
@@ -82,11 +74,9 @@ def play_card(state: dict, god: str, region_id: str, slot: int, card: dict) -> N
     spend(state, god, card["cost"])
     state["gods"][god]["hand"] -= 1
     region["slots"][slot] = {**card, "god": god}
-    end_turn(state, god)
 
 
 def pass_phase(state: dict, god: str) -> None:
     """No more actions this phase: power goes to 0."""
     require_turn(state, god)
     state["gods"][god]["power"] = 0
-    end_turn(state, god)

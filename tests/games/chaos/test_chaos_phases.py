@@ -4,7 +4,7 @@ dial rewards, the end checks ending the game."""
 import pytest
 from chaos_play import RULES, act, started, to_summoning
 
-from companion.games.chaos.round_flow import take_cards
+from companion.games.chaos.chaos_cards import take_cards
 from companion.rules import ActionError
 
 

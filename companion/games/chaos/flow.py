@@ -1,19 +1,16 @@
 """The round (rulebook, 游戏回合): Old World → draw → summoning → battle →
-corruption → end, and what each phase does as it starts."""
+corruption → end, what each phase allows, what happens as each starts, and
+what ends it. The top of the package's rules: the chapters (summoning,
+battle_phase, scoring_phases, ...) change the state; this module moves the
+round on after them, and none of them imports it."""
 
 from __future__ import annotations
 
-from companion.games.chaos import data
-from companion.games.chaos.old_world import enter_track
-from companion.games.chaos.state import PHASES, lowest_threat
+from companion.games.chaos import battle_phase, scoring_phases
+from companion.games.chaos.state import PHASES
 from companion.games.chaos.upgrades import power_per_round
 from companion.kit.phases import Phase, Round
-from companion.rules import N_, ActionError, Msg
-
-#: Phases the group ends by hand with "next phase"; the others end when
-#: their work is done.
-ENDED_BY_HAND = ("old_world", "draw")
-
+from companion.rules import N_, ActionError
 
 EDITS = frozenset({"region.set", "region.figures", "region.corruption", "region.control", "god.set", "upgrade.take",
                    "pending.done", "hand.note", "components.unit", "components.dial", "components.ruination"})
@@ -37,15 +34,9 @@ def require_action(state: dict, action_type: str) -> None:
     ROUND.require({"phase": state["phase"]}, action_type)
 
 
-def require_phase(state: dict, *phases: str) -> None:
-    """The same refusal, for a step that belongs to `phases`."""
-    if state["phase"] not in phases:
-        raise ActionError(N_("Not now: this is the %(phase)s."), field="type",
-                          phase=Msg(ROUND.phase_named(state["phase"]).label))
-
-
 def next_phase(state: dict) -> None:
-    require_phase(state, *ENDED_BY_HAND)
+    """The group ends the Old World phase (or the draw phase) by hand; the
+    others end when their work is done."""
     if state["phase"] == "old_world" and not state["report"].get("old_world"):
         raise ActionError(N_("Draw and resolve this round's Old World card first."), field="type")
     if state["phase"] == "draw" and set(state["drawn"]) != set(state["gods_in_play"]):
@@ -55,8 +46,6 @@ def next_phase(state: dict) -> None:
 
 def enter(state: dict, phase: str) -> None:
     """Move to `phase` and do what happens as it starts."""
-    from companion.games.chaos import battle_phase
-
     state["phase"] = phase
     if phase == "draw":
         # Unspent power never carries over: reset to the god's value plus upgrades.
@@ -72,6 +61,23 @@ def enter(state: dict, phase: str) -> None:
     elif phase == "battle":
         state["turn"] = None
         battle_phase.start(state)
+        next_battle(state)
+    elif phase == "end":
+        scoring_phases.begin_end_phase(state)
+
+
+# -- what ends a phase ---------------------------------------------------------------
+def after_draw(state: dict) -> None:
+    """Once every god has drawn, summoning begins."""
+    if set(state["drawn"]) == set(state["gods_in_play"]):
+        enter(state, "summoning")
+
+
+def end_turn(state: dict, god: str) -> None:
+    """After a summoning action: a god at 0 power is out; the turn passes."""
+    if state["gods"][god]["power"] <= 0:
+        state["gods"][god]["out"] = True
+    pass_turn(state)
 
 
 def pass_turn(state: dict) -> None:
@@ -87,6 +93,23 @@ def pass_turn(state: dict) -> None:
     enter(state, "battle")
 
 
+def next_battle(state: dict) -> None:
+    """The next region with a battle; when none is left, corruption begins."""
+    if battle_phase.next_region(state):
+        return
+    state["turn"] = None
+    state["report"]["khorne_battles"] = list(state["battle"]["khorne"])
+    enter(state, "corruption")
+
+
+def end_round(state: dict, result: dict | None) -> None:
+    """After the end phase's checks: the game is over, or a new round begins."""
+    if result:
+        state["phase"], state["result"], state["turn"] = "over", result, None
+    else:
+        start_round(state)
+
+
 def start_round(state: dict) -> None:
     """A new round; last round's report stays readable as "previous"."""
     state["round"] += 1
@@ -95,60 +118,3 @@ def start_round(state: dict) -> None:
     state["report"] = {}
     state["pending"] = [entry for entry in state["pending"] if entry["kind"] != "hero"]
     state["battle"] = None
-
-
-# -- the Old World phase -------------------------------------------------------
-def resolve_old_world_card(state: dict, card: dict, god: str) -> None:
-    """The god with the lowest threat draws the top card and resolves it."""
-    require_phase(state, "old_world")
-    if state["report"].get("old_world"):
-        raise ActionError(N_("This round's Old World card is already drawn."), field="type")
-    if state["old_world"]["left"] <= 0:
-        raise ActionError(N_("The Old World deck is empty."), field="type")
-    if god != lowest_threat(state):
-        raise ActionError(N_("The god with the lowest threat draws the Old World card."), field="god")
-    world = state["old_world"]
-    card = {**card, "uid": world["next_uid"]}
-    world["next_uid"] += 1
-    world["left"] -= 1
-    world["track"], gone = enter_track(world["track"], card)
-    world["gone"].extend(gone)
-    for region_id in card.get("event_regions", []):
-        state["regions"][region_id]["events"].append(card["uid"])
-    state["report"]["old_world"] = {"card": card, "by": god, "left_play": [c["uid"] for c in gone]}
-
-
-# -- the draw phase --------------------------------------------------------------
-def draw_cards(state: dict, god_id: str, discard: bool) -> int:
-    """Draw by the god's rule; returns how many cards were drawn."""
-    require_phase(state, "draw")
-    if god_id in state["drawn"]:
-        raise ActionError(N_("This god has already drawn this round."), field="god")
-    rule = data.gods()[god_id]["drawing"]
-    god = state["gods"][god_id]
-    if discard:
-        if not rule.get("may_discard") or god["hand"] <= 0:
-            raise ActionError(N_("Only Tzeentch may discard a card before drawing, and only from a hand."), field="discard")
-        god["hand"] -= 1
-        god["discard"] += 1
-    wanted = rule["cards"] if rule["kind"] == "draw" else max(0, rule["cards"] - god["hand"])
-    drawn = take_cards(god, wanted)
-    state["drawn"].append(god_id)
-    if set(state["drawn"]) == set(state["gods_in_play"]):
-        enter(state, "summoning")
-    return drawn
-
-
-def take_cards(god: dict, wanted: int) -> int:
-    """Move up to `wanted` cards from deck to hand; an empty deck reshuffles
-    its discards (the counts move; the group shuffles the real cards)."""
-    drawn = 0
-    for _ in range(wanted):
-        if god["deck"] == 0:
-            god["deck"], god["discard"] = god["discard"], 0
-        if god["deck"] == 0:
-            break
-        god["deck"] -= 1
-        god["hand"] += 1
-        drawn += 1
-    return drawn

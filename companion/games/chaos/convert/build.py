@@ -11,14 +11,14 @@ default. Where the rulebook text settles a point the reference left open
 Tzeentch's one discard), the rulebook's answer is written here; so are the
 upgrade cards' effects that the reference notes give beside data.json.
 
-Rerunnable: the same input always gives byte-identical files.
+Rerunnable: the same input always gives byte-identical files. Build-time
+only: the server reads data/chaos/ (data.py) and never imports this.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 from companion import data_path
@@ -227,6 +227,3 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {', '.join(files)} to {args.out_dir}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
