@@ -51,3 +51,15 @@ def test_every_region_renders_in_every_phase(app, name, state_and_control):
                 pages.append(render_template(f"games/chaos/{region}.html", view=RULES.view(state, viewer), seats=SEATS,
                                              seat=viewer, act_url="/act", display=viewer is None, table=None))
     assert control in "".join(pages)
+
+
+def test_the_gods_table_shows_an_upgrades_effect_and_marks_the_unknown_ones_apply_by_hand(app):
+    state = act(started(), "upgrade.take", {"upgrade": 3}, god="khorne")  # +1 power
+    with app.test_request_context():
+        gods = render_template("games/chaos/gods.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
+                               seat=SEATS["s1"], act_url="/act", display=False, table=None)
+        controls = render_template("games/chaos/corrections.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
+                                   seat=SEATS["s1"], act_url="/act", display=False, table=None)
+    assert "Power each round: 8" in gods and "Khorne: 7 printed + 1 from upgrades = 8 power" in gods
+    assert "+1 power each round" in gods
+    assert "Warrior — apply by hand" in controls and "+1 power</option>" not in controls  # taken: no longer offered
