@@ -8,8 +8,18 @@ table has always logged (`god`, `tokens`, `roll`), so old logs replay."""
 from __future__ import annotations
 
 from companion.dice import Roll
-from companion.games.chaos import (battle_phase, chaos_cards, corrections, data, flow, old_world, scoring_phases,
-                                   setup_phase, summoning, upgrades)
+from companion.games.chaos import (
+    battle_phase,
+    chaos_cards,
+    corrections,
+    data,
+    flow,
+    old_world,
+    scoring_phases,
+    setup_phase,
+    summoning,
+    upgrades,
+)
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL
 from companion.games.chaos.names import name_of
@@ -124,10 +134,10 @@ def assignments(p: dict) -> list[dict]:
             raise ActionError(N_("List each target with its owner, unit and hits."), field="assignments")
         return [{"owner": e["owner"], "unit": e["unit"], "hits": e["hits"]} for e in entries]
     found = []
-    for name, count in p.items():
-        if name.startswith("kill.") and count:
+    for name, kills in p.items():
+        if name.startswith("kill.") and kills:
             _, owner, unit = name.split(".")
-            found += [{"owner": owner, "unit": unit, "hits": "needed"}] * count
+            found += [{"owner": owner, "unit": unit, "hits": "needed"}] * kills
     return found
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 from companion.dice import Roll
+from companion.games.chaos import data
 from companion.games.chaos.battle import PEASANT, check_assignment, dice_due, khorne_earns_token, legal_targets
 from companion.games.chaos.board import controlled_figures, region_view
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL, combat_pool
-from companion.games.chaos import data
 from companion.games.chaos.upgrades import unit_stats
 from companion.kit.board import count, take
 from companion.rules import N_, ActionError

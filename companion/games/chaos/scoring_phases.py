@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from companion.games.chaos import data
 from companion.games.chaos.board import region_view
+from companion.games.chaos.chaos_cards import take_cards
 from companion.games.chaos.corruption import corrupt_region
 from companion.games.chaos.dial import advance, dial_steps
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.endgame import end_check
-from companion.games.chaos.chaos_cards import take_cards
 from companion.games.chaos.ruination import score_ruination
 from companion.games.chaos.state import highest_threat, ruination_card, threat
 from companion.kit.board import count, take
@@ -118,13 +118,13 @@ def dial_step(state: dict) -> dict:
     tokens = {god: state["gods"][god]["dial_tokens"] for god in state["gods_in_play"]}
     steps, working = dial_steps(tokens)
     moved = {}
-    for god_id, count in steps.items():
+    for god_id, spaces in steps.items():
         god = state["gods"][god_id]
         dial = state["components"]["dials"][god_id]
-        god["dial"], rewards = advance(god["dial"], count, dial, god_id)
+        god["dial"], rewards = advance(god["dial"], spaces, dial, god_id)
         for reward in rewards:
             apply_reward(state, god_id, reward)
-        moved[god_id] = {"steps": count, "rewards": rewards, "position": god["dial"]}
+        moved[god_id] = {"steps": spaces, "rewards": rewards, "position": god["dial"]}
         god["dial_tokens"] = 0
     return {"tokens": tokens, "moved": moved, "working": working}
 

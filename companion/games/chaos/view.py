@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from companion.games.chaos import data, upgrades
 from companion.games.chaos.battle_phase import dice_for, targets_now
-from companion.games.chaos.board import (effective_conquest, effective_resistance, magic_symbols, region_view,
-                                         total_tokens)
+from companion.games.chaos.board import (
+    effective_conquest,
+    effective_resistance,
+    magic_symbols,
+    region_view,
+    total_tokens,
+)
 from companion.games.chaos.dial import dial_track
 from companion.games.chaos.dice import chances_of_hits
 from companion.games.chaos.old_world import active_events

@@ -10,11 +10,10 @@ action draws from `random.Random(seed)`, as the tests' seeded rolls expect."""
 import copy
 import random
 
-from tests.harness import Table
-
 from companion.games.chaos.rules import RULES
 from companion.games.chaos.state import lowest_threat
 from companion.rules import Seat
+from tests.harness import Table
 
 PLAYERS = (("Kim", "khorne"), ("Nia", "nurgle"), ("Tom", "tzeentch"), ("Sue", "slaanesh"))
 SEATS = {f"s{i}": Seat(f"s{i}", name, god) for i, (name, god) in enumerate(PLAYERS, start=1)}

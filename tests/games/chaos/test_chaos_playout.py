@@ -9,10 +9,10 @@ import random
 
 import pytest
 from chaos_play import PLAYERS
-from tests.harness import Table
 
 from companion.games.chaos.rules import RULES
 from companion.rules import Action, ActionError
+from tests.harness import Table
 
 
 def secrets_kept(table: Table) -> None:
@@ -28,7 +28,7 @@ def secrets_kept(table: Table) -> None:
                 assert RULES.redact(logged, None) == {}
 
 
-@functools.lru_cache(maxsize=None)  # each seed is played once for the tests below
+@functools.cache  # each seed is played once for the tests below
 def playout(seed: int, rounds: int = 1, steps: int = 1500) -> tuple[Table, frozenset[str]]:
     """Plays until `rounds` rounds are over (or the game is); returns the
     table and the action types carried out."""
