@@ -320,6 +320,13 @@ def end_score_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return [{}] if state["phase"] == "end" and not waiting else []
 
 
+def upgrade_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """A dial reward's upgrade card waiting to be taken: any card not taken yet."""
+    owed = {entry["god"] for entry in state["pending"] if entry["kind"] == "upgrade"}
+    return [{**named, "upgrade": index} for god, named in gods_for(state, seat, seats) if god in owed
+            for index, took in enumerate(state["gods"][god]["upgrades"]) if not took]
+
+
 def hand_note_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return [{"names": "Blood Frenzy\nDark Influence"}, {"names": ""}] if seat is not None else []
 
@@ -406,7 +413,7 @@ SPECS = (
                "discard, dial) to `value`.", (GOD, Choice("field", choices=GOD_FIELDS), Int("value", min=0, max=999)),
                effect=corrections.set_god, history=N_("corrected a god's books")),
     ActionSpec("upgrade.take", "Take upgrade card `upgrade` (0-4) of the god.", (GOD, Int("upgrade", min=0, max=4)),
-               effect=corrections.take_upgrade, history=upgrade_history),
+               effect=corrections.take_upgrade, history=upgrade_history, open=upgrade_open),
     ActionSpec("pending.done", "Mark the listed reminder `index` as done (a dial reward the group applied).",
                (Int("index", min=0, max=200),), effect=corrections.dismiss, history=N_("applied a dial reward")),
     ActionSpec("hand.note", "Your private list of the chaos cards in your hand: `names`, one per line.",

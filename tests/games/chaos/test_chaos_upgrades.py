@@ -145,3 +145,16 @@ def test_an_upgrade_whose_effect_is_unknown_is_marked_apply_by_hand_where_it_is_
     after, logged = take(state, KHORNE_POWER)
     assert logged.payload["applied"] is True
     assert RULES.describe(logged, SEATS, after) == ("took the upgrade %(upgrade)s", {"upgrade": "+1 power"})
+
+
+def test_a_dial_rewards_upgrade_is_open_to_its_god_until_taken():
+    state = to_summoning(started(tokens=TOKENS))
+    while state["phase"] == "summoning":
+        state = act(state, "summoning.pass", god=state["turn"])
+    state = act(state, "god.set", {"field": "dial_tokens", "value": 1}, god="khorne")
+    state = act(act(state, "corruption.resolve"), "end.score")  # Khorne alone: 2 spaces, 4 VP and an upgrade
+    assert RULES.open_actions(state, SEATS["s1"], SEATS)["upgrade.take"] == [{"upgrade": i} for i in range(5)]
+    assert "upgrade.take" not in RULES.open_actions(state, SEATS["s2"], SEATS)
+    state = act(state, "upgrade.take", {"upgrade": KHORNE_POWER}, god="khorne")
+    assert "upgrade.take" not in RULES.open_actions(state, SEATS["s1"], SEATS)
+    assert next_draw_phase(state)["gods"]["khorne"]["power"] == 8
