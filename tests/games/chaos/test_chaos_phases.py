@@ -27,6 +27,13 @@ def with_heroes(state, region, count):
     return act(state, "region.set", {"region": region, "field": "heroes", "value": count})
 
 
+def with_corruption(state, region, **tokens):
+    """Corruption tokens set by hand (region.corruption), per god."""
+    for god, count in tokens.items():
+        state = act(state, "region.corruption", {"region": region, "owner": god, "count": count})
+    return state
+
+
 def with_books(state, god, **fields):
     """A god's books corrected by its own seat (god.set)."""
     for field, value in fields.items():
@@ -46,8 +53,8 @@ def test_a_region_ruined_takes_no_domination_or_corruption_afterwards():
 
 def test_ruination_scoring_happens_in_the_end_phase_and_the_tokens_go_back():
     state = at_corruption()
-    state["regions"]["tilea"]["corruption"] = {"khorne": 6, "nurgle": 4}
-    state["regions"]["tilea"]["warpstone"] = 1
+    state = with_corruption(state, "tilea", khorne=6, nurgle=4)
+    state = act(state, "region.set", {"region": "tilea", "field": "warpstone", "value": 1})
     state = with_figures(state, "tilea", "slaanesh", cultist=1)  # 6 + 4 + 1 + 1 warpstone = 12
     state = act(state, "corruption.resolve")
     tilea = state["regions"]["tilea"]
@@ -62,8 +69,8 @@ def test_ruination_scoring_happens_in_the_end_phase_and_the_tokens_go_back():
 
 def test_no_ruin_once_the_cards_are_gone_through_the_phase():
     state = at_corruption()
-    state["ruination"] = []
-    state["regions"]["tilea"]["corruption"] = {"khorne": 12}
+    state["ruination"] = []  # no action spends the ruination cards but ruin itself
+    state = with_corruption(state, "tilea", khorne=12)
     state = act(state, "corruption.resolve")
     assert not state["regions"]["tilea"]["ruined"]
 
