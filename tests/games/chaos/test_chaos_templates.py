@@ -28,8 +28,9 @@ def states():
     corruption = act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "0"}, god="khorne") \
         if rolled["regions"]["kislev"]["peasants"] == 0 else \
         act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "1"}, god="khorne")
-    corruption["regions"]["kislev"]["heroes"] = 1
-    corruption["board"]["kislev"]["slaanesh"] = {"warrior": 1}
+    corruption = act(corruption, "region.set", {"region": "kislev", "field": "heroes", "value": 1})
+    corruption = act(corruption, "region.figures", {"region": "kislev", "owner": "slaanesh", "unit": "warrior",
+                                                    "count": 1})
     end = act(corruption, "corruption.resolve")
     over = copy.deepcopy(end)
     over.update(phase="over", result={"reason": "vp", "winners": ["khorne"], "working": []})
