@@ -17,8 +17,6 @@ KNOWN = {
     frozenset({"companion.web.links", "companion.web.pages", "companion.web.render"}),
     frozenset({"companion.serve", "companion.web"}),
     frozenset({"companion.dice.pool", "companion.dice.probability", "companion.dice.roll"}),
-    frozenset({"companion.games.chaos.battle_phase", "companion.games.chaos.round_flow"}),
-    frozenset({"companion.games.chaos.edits", "companion.games.chaos.rules"}),
     frozenset({"companion.games.gloomhaven.play.damage", "companion.games.gloomhaven.play.figures",
                "companion.games.gloomhaven.play.rounds", "companion.games.gloomhaven.play.setup",
                "companion.games.gloomhaven.play.special"}),
