@@ -89,6 +89,31 @@ def roll(state, faction, payload):
     state["last_battle_rolls"] = battle["outcome"]
 
 
+def harbinger_targets(state: dict, faction: str | None) -> list[str]:
+    """The enemy Great Old Ones The Harbinger pays out for now (seed, 蠕行混沌
+    特技 harbinger 预兆, post-battle): after a battle with Nyarlathotep in it,
+    each enemy Great Old One pained (4, 5) or killed (6) in it, once.
+
+    The table keeps counts, not which unit took which result (the owner
+    chooses): a Great Old One was surely hit when its side suffered at least
+    as many kills and pains as it had units there, or killed when its side
+    suffered a kill and its owner has put it back in the pool."""
+    battle = state.get("battle")
+    if faction != "crawling_chaos" or not battle or battle["outcome"] is None or \
+            faction not in (battle["attacker"], battle["defender"]):
+        return []
+    own, side = ("attacker", "defender") if battle["attacker"] == faction else ("defender", "attacker")
+    if not battle["units"][own].get("nyarlathotep"):
+        return []
+    enemy, units = battle[side], battle["units"][side]
+    suffered = battle["outcome"][side]["suffers"]
+    every_unit_hit = suffered["kills"] + suffered["pains"] >= sum(units.values())
+    paid = battle.get("harbinger", [])
+    return [goo for goo, count in units.items()
+            if count and data.units(enemy)[goo]["kind"] == "great_old_one" and goo not in paid
+            and (every_unit_hit or suffered["kills"] and state["factions"][enemy]["great_old_ones"].get(goo) == "pool")]
+
+
 def harbinger(state, faction, payload):
     """Nyarlathotep (post-battle): for an enemy Great Old One pained or killed,
     half its awakening cost as power, or 2 elder signs."""
@@ -103,10 +128,12 @@ def harbinger(state, faction, payload):
     side = "defender" if battle["attacker"] == faction else "attacker"
     if not battle["units"][side].get(goo) or data.units(enemy)[goo]["kind"] != "great_old_one":
         raise ActionError(N_("Choose an enemy Great Old One from that battle."), field="great_old_one")
-    done = battle.setdefault("harbinger", [])
-    if goo in done:
+    if goo in battle.get("harbinger", []):
         raise ActionError(N_("The Harbinger has paid out for that Great Old One."), field="great_old_one")
-    done.append(goo)
+    if goo not in harbinger_targets(state, faction):
+        raise ActionError(N_("The Harbinger pays only for an enemy Great Old One pained or killed in the battle."),
+                          field="great_old_one")
+    battle.setdefault("harbinger", []).append(goo)
     if payload["take"] == "power":
         mine["power"] += costs.awaken_cost(state, enemy, goo, state["factions"][enemy]) // 2
     else:

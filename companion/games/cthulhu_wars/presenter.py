@@ -83,7 +83,8 @@ def battle(state: dict) -> dict | None:
                        "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}", "width": round(float(p) * 100, 1)}
                                         for n, p in rows] for kind, rows in chart.items()}}
     area = data.areas(state["map"]).get(current.get("area") or "")
-    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None, "units": current["units"]}
+    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None, "units": current["units"],
+            "harbinger": battles.harbinger_targets(state, "crawling_chaos")}
 
 
 def requirements(state: dict, faction_id: str) -> list[dict]:

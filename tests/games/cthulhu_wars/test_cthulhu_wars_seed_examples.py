@@ -191,11 +191,12 @@ def test_the_faqs_harbinger_on_an_immortal_cthulhu_is_2_power_or_2_elder_signs()
     # before: 2 power, half of the 4 he now costs; or 2 elder signs instead.
     table = on_turn("crawling_chaos", power=8)
     table.faction("crawling_chaos")["great_old_ones"]["nyarlathotep"] = "map"
+    table.faction("crawling_chaos")["spellbooks"] = ["abduct"]  # Nyarlathotep fights with 1 die
     table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
     table.faction("great_cthulhu")["awakened"] = ["cthulhu"]
     table.act("crawling_chaos", "battle.declare", defender="great_cthulhu",
               attacker_units={"nyarlathotep": 1}, defender_units={"cthulhu": 1})
-    table.act("crawling_chaos", "battle.roll", attacker_faces="", defender_faces="1 1 1 1 1 1")
+    table.act("crawling_chaos", "battle.roll", attacker_faces="4", defender_faces="1 1 1 1 1 1")
     action = table.act("crawling_chaos", "harbinger", great_old_one="cthulhu", take="elder_signs")
     assert len(action.payload["drawn"]) == 2 and table.faction("crawling_chaos")["elder_signs"] == 2
     assert table.faction("crawling_chaos")["power"] == 7
