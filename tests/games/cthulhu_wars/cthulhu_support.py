@@ -30,8 +30,7 @@ class Table:
 
     def act(self, who, kind, **payload):
         seat = self.seat_of(who).id if who else None
-        action = RULES.prepare(self.state, RULES.typed(Action(kind, payload, seat)), self.rng)
-        self.state = RULES.act(self.state, action, self.seats)
+        self.state, action = RULES.perform(self.state, RULES.typed(Action(kind, payload, seat)), self.seats, self.rng)
         RULES.check_state(self.state)
         self.log.append(action)
         return action
