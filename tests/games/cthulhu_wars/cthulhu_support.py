@@ -18,7 +18,8 @@ class Table(harness.Table):
     def __init__(self, factions=("great_cthulhu", "crawling_chaos", "black_goat"), seed=1, **options):
         opts = {f"seat_{n}": f for n, f in enumerate(factions, start=1)}
         opts.update(options)
-        super().__init__(RULES, opts, [(f.replace("_", " ").title(), f) for f in factions], rng=random.Random(seed))
+        super().__init__(RULES, opts, [(f.replace("_", " ").title(), f) for f in factions],
+                         rng=random.Random(seed), check_replay=True)
 
     def seat_of(self, faction):
         return self.seats[self.seat(faction)]

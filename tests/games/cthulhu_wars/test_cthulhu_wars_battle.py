@@ -10,7 +10,7 @@ from companion.rules import ActionError
 def battle_table():
     table = Table()
     table.to_action_phase()
-    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
     return table
 
 
@@ -78,11 +78,10 @@ def nyarlathotep_against(defender_units, crawling_chaos_units=None):
     table = Table()
     table.to_action_phase()
     table.act("great_cthulhu", "pass")
-    chaos = table.faction("crawling_chaos")
-    chaos["great_old_ones"]["nyarlathotep"] = "map"
-    chaos["spellbooks"] = ["abduct"]
-    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
-    table.faction("great_cthulhu")["awakened"] = ["cthulhu"]
+    table.act("crawling_chaos", "great_old_one.set", great_old_one="nyarlathotep", where="map")
+    table.arrange_faction("crawling_chaos", spellbooks=["abduct"])
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
+    table.arrange_faction("great_cthulhu", awakened=["cthulhu"])
     table.act("crawling_chaos", "battle.declare", defender="great_cthulhu",
               attacker_units=crawling_chaos_units or {"nyarlathotep": 1}, defender_units=defender_units)
     return table
@@ -139,7 +138,7 @@ def test_a_result_another_unit_could_take_pays_out_only_once_the_great_old_one_i
 
 def test_as_many_results_as_units_reach_the_great_old_one_whoever_chooses():
     table = nyarlathotep_against({"cthulhu": 1, "deep_one": 1})
-    table.faction("crawling_chaos")["spellbooks"] = ["abduct", "invisibility"]
+    table.arrange_faction("crawling_chaos", spellbooks=["abduct", "invisibility"])
     table.act("crawling_chaos", "battle.adjust", units={"nyarlathotep": 1})
     table.act("crawling_chaos", "battle.roll", attacker_faces="6 4", defender_faces="1 1 1 1 1 1 1")
     assert harbinger_offered(table) == ["cthulhu"]
