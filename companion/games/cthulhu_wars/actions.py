@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.cthulhu_wars import battles, data, effects
+from companion.games.cthulhu_wars import battles, costs, data, doom, effects, spellbooks
 from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
 from companion.rules import N_, Action, ActionError, Seat
@@ -102,84 +102,233 @@ def draw_hidden(action: Action, viewer: Seat | None) -> dict:
     return {**{k: v for k, v in action.payload.items() if k != "drawn"}, "drawn_count": len(action.payload["drawn"])}
 
 
+# -- what is open now --------------------------------------------------------------------
+def opener(phase: str, step: str | None = None, *, on_turn: bool = True, choices=None):
+    """open(state, seat, seats): for a seat playing a faction, in `phase` (at
+    `step`), on its turn unless not `on_turn`: the payloads `choices(state,
+    faction)` lists (by default the one empty payload)."""
+    def open_(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+        faction = effects.faction_of(state, seat.id) if seat is not None else None
+        if faction not in state["factions"] or state["phase"] != phase or step and state["step"] != step:
+            return []
+        if on_turn and state["turn"] != faction:
+            return []
+        return list(choices(state, faction)) if choices else [{}]
+    return open_
+
+
+def can_act(state: dict, faction: str, cost: int = 0, *, unlimited: bool = False) -> bool:
+    """On its action-phase turn a faction with power may pay `cost`; its one
+    normal or unique action not yet taken, unless `unlimited`."""
+    mine = state["factions"][faction]
+    return 0 < mine["power"] and cost <= mine["power"] and (unlimited or not mine["acted"])
+
+
+def if_(condition):
+    """Choices: the empty payload when `condition(state, faction)` holds."""
+    return lambda state, faction: [{}] if condition(state, faction) else []
+
+
+def gate_pairs(state: dict, faction: str) -> list[dict]:
+    areas = [a["id"] for a in data.maps()[state["map"]]["areas"]]
+    return [{"areas": [areas[0], areas[-1]]}, {"areas": areas[1:3]}]
+
+
+def start_areas(state: dict, faction: str) -> list[dict]:
+    if faction == state["two_player"].get("gates_by"):
+        return []
+    gates, areas = state["two_player"]["gates"], [a["id"] for a in data.maps()[state["map"]]["areas"]]
+    return [{"starts": dict(zip(state["seating"], gates))},
+            {"starts": dict(zip(state["seating"], [gates[0], next(a for a in areas if a not in gates)]))}]
+
+
+def ritual_open(state: dict, faction: str) -> bool:
+    mine, track, marker = state["factions"][faction], state["ritual"]["track"], state["ritual"]["marker"]
+    try:
+        doom.check_ritual(mine, doom.ritual_cost(track, marker), state["settings"]["ritual_needs_great_old_one"])
+    except ActionError:
+        return False
+    return True
+
+
+def sacrifice_open(state: dict, faction: str) -> bool:
+    mine = state["factions"][faction]
+    return "blood_sacrifice" in mine["spellbooks"] and mine["great_old_ones"].get("shub_niggurath") == "map" \
+        and not mine.get("sacrificed") and mine["counts"]["cultists"] > 0
+
+
+def moves(state: dict, faction: str) -> list[dict]:
+    power = state["factions"][faction]["power"]
+    return [{"units": n} for n in range(1, min(power, 3) + 1)] if can_act(state, faction, 1) else []
+
+
+def captures(state: dict, faction: str) -> list[dict]:
+    return [{"victim": f} for f in state["factions"] if f != faction
+            and state["factions"][f]["counts"]["cultists"] > 0] if can_act(state, faction, 1) else []
+
+
+def summons(state: dict, faction: str) -> list[dict]:
+    mine = state["factions"][faction]
+    return [{"monster": u["id"]} for u in data.faction(faction)["units"] if u["kind"] == "monster"
+            and can_act(state, faction, costs.summon_cost(state, faction, u["id"], mine))]
+
+
+def awakenings(state: dict, faction: str) -> list[dict]:
+    mine = state["factions"][faction]
+    return [{"great_old_one": goo} for goo, where in mine["great_old_ones"].items()
+            if where == "pool" and can_act(state, faction, costs.awaken_cost(state, faction, goo, mine))]
+
+
+def unique_actions(state: dict, faction: str) -> list[dict]:
+    mine, king = state["factions"][faction], [a["id"] for a in data.maps()[state["map"]]["areas"]]
+    return [{"name": name, **({"units_there": 2, "area": king[0]} if name == "desecrate" else {})}
+            for name in costs.unique_actions(faction)
+            if effects.unique_allowed(mine, name) and can_act(state, faction, costs.unique_cost(faction, name, mine))]
+
+
+def battles_to_declare(state: dict, faction: str) -> list[dict]:
+    mine = state["factions"][faction]
+    if not can_act(state, faction, 1, unlimited=spellbooks.battle_is_unlimited(mine, state["players"])):
+        return []
+    attackers = {"cultist": mine["counts"]["cultists"]} if mine["counts"]["cultists"] else {}
+    attackers.update({goo: 1 for goo, where in mine["great_old_ones"].items() if where == "map"})
+    return [{"defender": enemy, "attacker_units": attackers, "defender_units": {"cultist": theirs["counts"]["cultists"]}}
+            for enemy, theirs in state["factions"].items()
+            if enemy != faction and attackers and theirs["counts"]["cultists"]]
+
+
+def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    battle, faction = state.get("battle"), effects.faction_of(state, seat.id) if seat is not None else None
+    if state["phase"] != "action" or not battle or battle["outcome"] is not None:
+        return []
+    return [{}] if faction in (battle["attacker"], battle["defender"]) else []
+
+
+def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if state["phase"] != "action":
+        return []
+    return [{"great_old_one": goo, "take": take} for goo in battles.harbinger_targets(state, faction)
+            for take in ("power", "elder_signs")]
+
+
+def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """A seat's own signs (its own secret): one value at a time."""
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if faction not in state["factions"] or state["phase"] == "over":
+        return []
+    return [{"values": [value]} for value in sorted(set(state["secrets"].get(seat.id, {}).get("elder_signs", [])))]
+
+
+ACTION_PHASE = "action"
+FREE = {
+    "gate.control": if_(lambda state, f: state["abandoned_gates"] > 0 and can_act(state, f, unlimited=True)),
+    "gate.abandon": if_(lambda state, f: state["factions"][f]["counts"]["gates"] > 0 and can_act(state, f, unlimited=True)),
+}
+
+
 # Actions that may draw elder signs, whose values only the drawing faction sees.
 ELDER_SIGN_DRAWS = frozenset({"ritual.perform", "awaken", "events.blood_sacrifice", "harbinger",
                               "spellbook.earn", "unique"})
 
 
-def spec(type_, doc, *fields, effect, history, seat_may_undo=True):
+def spec(type_, doc, *fields, effect, history, seat_may_undo=True, open=None):
     secret = type_ in ELDER_SIGN_DRAWS
     return ActionSpec(type_, doc, tuple(fields), seat_may_undo=seat_may_undo, secret_draws=secret,
-                      effect=effect, history=line(history), redact=draw_hidden if secret else None)
+                      effect=effect, history=line(history), redact=draw_hidden if secret else None, open=open)
 
 
 ACTIONS = (
     spec("setup.gates", "Two players: place the two gates, `areas` (two area ids).",
          Collected("areas", shape="list", max_items=2),
-         effect=effects.place_gates, history=N_("%(who)s placed the two gates")),
+         effect=effects.place_gates, history=N_("%(who)s placed the two gates"),
+         open=opener("setup", "place_gates", on_turn=False, choices=gate_pairs)),
     spec("setup.starts", "Two players: the start area of each faction, `starts` ({faction: area}).",
          Collected("starts", shape="names", max_items=4),
-         effect=effects.pick_starts, history=N_("%(who)s picked the start areas")),
+         effect=effects.pick_starts, history=N_("%(who)s picked the start areas"),
+         open=opener("setup", "pick_starts", on_turn=False, choices=start_areas)),
     spec("power.gather", "Gather power for every faction from its counts (then the minimum rule).",
-         effect=effects.gather, history=N_("%(who)s gathered power for everyone")),
+         effect=effects.gather, history=N_("%(who)s gathered power for everyone"),
+         open=opener("gather", on_turn=False)),
     spec("first_player.choose", "The previous first player picks the first player among those tied, `faction`.",
          Choice("faction", choices=FACTIONS),
-         effect=effects.choose_first, history=N_("%(who)s chose the first player")),
+         effect=effects.choose_first, history=N_("%(who)s chose the first player"),
+         open=opener("first_player", "choose_first", choices=lambda state, f: [{"faction": c} for c in state["candidates"]])),
     spec("direction.choose", "The first player picks the `direction` of play for the round.",
          Choice("direction", choices=("clockwise", "counterclockwise")),
-         effect=effects.choose_direction, history=N_("%(who)s chose the direction of play")),
+         effect=effects.choose_direction, history=N_("%(who)s chose the direction of play"),
+         open=opener("first_player", "choose_direction", choices=lambda state, f: [{"direction": "clockwise"}, {"direction": "counterclockwise"}])),
     spec("ritual.perform", "Perform the Ritual of Annihilation on your doom-phase turn (elder signs drawn secretly).",
-         effect=effects.ritual, history=N_("%(who)s performed the Ritual of Annihilation and drew %(signs)d elder signs")),
+         effect=effects.ritual, history=N_("%(who)s performed the Ritual of Annihilation and drew %(signs)d elder signs"),
+         open=opener("doom", "rituals", choices=if_(ritual_open))),
     spec("ritual.skip", "Decline the ritual this doom phase.",
-         effect=effects.skip_ritual, history=N_("%(who)s declined the ritual")),
+         effect=effects.skip_ritual, history=N_("%(who)s declined the ritual"),
+         open=opener("doom", "rituals")),
     spec("events.blood_sacrifice", "Black Goat: remove a cultist for an elder sign (doom phase, Shub-Niggurath in play).",
-         effect=effects.blood_sacrifice, history=N_("%(who)s made a Blood Sacrifice and drew an elder sign")),
+         effect=effects.blood_sacrifice, history=N_("%(who)s made a Blood Sacrifice and drew an elder sign"),
+         open=opener("doom", "events", choices=if_(sacrifice_open))),
     spec("events.done", "Finish your special events of the doom phase.",
-         effect=effects.events_done, history=N_("%(who)s finished their special events")),
+         effect=effects.events_done, history=N_("%(who)s finished their special events"),
+         open=opener("doom", "events")),
     spec("recruit", "Recruit a cultist (1 power).",
-         effect=effects.recruit, history=N_("%(who)s recruited a cultist")),
+         effect=effects.recruit, history=N_("%(who)s recruited a cultist"),
+         open=opener(ACTION_PHASE, choices=if_(lambda state, f: state["factions"][f]["counts"]["cultists"] < 6 and can_act(state, f, 1)))),
     spec("gate.build", "Build a gate (3 power).",
-         effect=effects.build_gate, history=N_("%(who)s built a gate")),
+         effect=effects.build_gate, history=N_("%(who)s built a gate"),
+         open=opener(ACTION_PHASE, choices=if_(lambda state, f: can_act(state, f, 3)))),
     spec("move", "Move `units` units (1 power each).", Int("units", min=1, max=60),
-         effect=effects.move, history=N_("%(who)s moved %(units)d units")),
+         effect=effects.move, history=N_("%(who)s moved %(units)d units"),
+         open=opener(ACTION_PHASE, choices=moves)),
     spec("capture", "Capture a cultist of faction `victim` (1 power).", Choice("victim", choices=FACTIONS),
-         effect=effects.capture, history=N_("%(who)s captured a cultist")),
+         effect=effects.capture, history=N_("%(who)s captured a cultist"),
+         open=opener(ACTION_PHASE, choices=captures)),
     spec("summon", "Summon monsters: `units` ({unit id: count}) or `monster` and `count`; one monster except Black Goat.",
          Collected("units", default=None), Choice("monster", default=None, choices=MONSTERS), optional_int("count", 1, 9),
-         effect=effects.summon, history=N_("%(who)s summoned")),
+         effect=effects.summon, history=N_("%(who)s summoned"),
+         open=opener(ACTION_PHASE, choices=summons)),
     spec("awaken", "Awaken `great_old_one` at its cost.", Choice("great_old_one", choices=GREAT_OLD_ONES),
-         effect=effects.awaken, history=N_("%(who)s awakened a Great Old One")),
+         effect=effects.awaken, history=N_("%(who)s awakened a Great Old One"),
+         open=opener(ACTION_PHASE, choices=awakenings)),
     spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
          Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99), Choice("area", default=None, choices=AREAS),
-         effect=effects.unique, history=N_("%(who)s took a unique action")),
+         effect=effects.unique, history=N_("%(who)s took a unique action"),
+         open=opener(ACTION_PHASE, choices=unique_actions)),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate.",
-         effect=effects.control_gate, history=N_("%(who)s took control of an abandoned gate")),
+         effect=effects.control_gate, history=N_("%(who)s took control of an abandoned gate"),
+         open=opener(ACTION_PHASE, choices=FREE["gate.control"])),
     spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned).",
-         effect=effects.abandon_gate, history=N_("%(who)s abandoned a gate")),
+         effect=effects.abandon_gate, history=N_("%(who)s abandoned a gate"),
+         open=opener(ACTION_PHASE, choices=FREE["gate.abandon"])),
     spec("pass", "Can't or won't act: your power drops to 0.",
-         effect=effects.pass_turn, history=N_("%(who)s passed (power to 0)")),
+         effect=effects.pass_turn, history=N_("%(who)s passed (power to 0)"),
+         open=opener(ACTION_PHASE)),
     spec("turn.end", "End your turn after your action.",
-         effect=effects.end_turn, history=N_("%(who)s ended their turn")),
+         effect=effects.end_turn, history=N_("%(who)s ended their turn"),
+         open=opener(ACTION_PHASE, choices=if_(lambda state, f: state["factions"][f]["acted"]))),
     spec("battle.declare", "Battle `defender` in `area`: `attacker_units` and `defender_units` ({unit: count}), optional `attacker_extra`/`defender_extra` dice.",
          Choice("defender", choices=FACTIONS), Collected("attacker_units"), Collected("defender_units"),
          Choice("area", default=None, choices=AREAS), optional_int("attacker_extra", 0, 60), optional_int("defender_extra", 0, 60),
-         effect=battles.declare, history=N_("%(who)s declared a battle")),
+         effect=battles.declare, history=N_("%(who)s declared a battle"),
+         open=opener(ACTION_PHASE, choices=battles_to_declare)),
     spec("battle.adjust", "Before the dice: your side's `units` ({unit: count}) and `extra` dice after pre-battle effects.",
          Collected("units"), optional_int("extra", 0, 60),
          effect=battles.adjust, history=N_("%(who)s adjusted their side of the battle")),
     spec("battle.roll", "Roll the battle's dice, or give physical results `attacker_faces` / `defender_faces` (like \"6 4 1\").",
          Text("attacker_faces", default=None, max_length=200), Text("defender_faces", default=None, max_length=200),
-         effect=battles.roll, history=N_("%(who)s rolled the battle")),
+         effect=battles.roll, history=N_("%(who)s rolled the battle"),
+         open=battle_rolls),
     spec("harbinger", "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),
-         effect=battles.harbinger, history=N_("%(who)s used The Harbinger")),
+         effect=battles.harbinger, history=N_("%(who)s used The Harbinger"),
+         open=harbinger_choices),
     spec("spellbook.earn", "Take `spellbook` for meeting `requirement` (optional `target` faction for Yellow Sign's doom gift).",
          Choice("requirement", choices=REQUIREMENTS), Choice("spellbook", choices=SPELLBOOKS),
          Choice("target", default=None, choices=FACTIONS),
          effect=effects.earn_spellbook, history=N_("%(who)s took a spellbook")),
     spec("elder_signs.reveal", "Reveal elder signs of the given `values` (a list) for doom.",
          Collected("values", shape="ints", low=1, high=3, max_items=36),
-         effect=effects.reveal, history=N_("%(who)s revealed elder signs for %(doom)d doom")),
+         effect=effects.reveal, history=N_("%(who)s revealed elder signs for %(doom)d doom"),
+         open=reveals),
     spec("counts.set", "Set your count `count` (" + ", ".join(COUNTS) + ") to `value`.",
          Choice("count", choices=COUNTS), Int("value", min=0, max=MAX_COUNT),
          effect=effects.set_counts, history=N_("%(who)s updated their counts")),
@@ -200,5 +349,6 @@ ACTIONS = (
          effect=effects.correct_ritual_track, history=N_("%(who)s corrected the ritual track from the printed one")),
     # Ending the game reveals every hidden sign: only the host may take it back.
     spec("game.settle", "At the end: reveal every hidden elder sign and name the winner.", seat_may_undo=False,
-         effect=effects.settle, history=N_("%(who)s revealed every elder sign and settled the game")),
+         effect=effects.settle, history=N_("%(who)s revealed every elder sign and settled the game"),
+         open=opener("end", on_turn=False)),
 )
