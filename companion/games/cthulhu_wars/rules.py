@@ -13,7 +13,7 @@ values from every other seat.
 from __future__ import annotations
 
 from companion.games.cthulhu_wars import actions, checks, data, effects, flow, setup
-from companion.games.cthulhu_wars.presenter import present
+from companion.games.cthulhu_wars.view import present
 from companion.kit.actions import Draws
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.games.cthulhu_wars import battles, combat, costs, data, doom, effects, facts, spellbooks
-from companion.games.cthulhu_wars.texts import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.rules import N_
 
 COLOURS = {"green": "#3f9a4a", "blue": "#3d6fd1", "red": "#c8463d", "yellow": "#d9a521"}
