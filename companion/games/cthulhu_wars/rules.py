@@ -12,10 +12,10 @@ values from every other seat.
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import actions, checks, data, effects, flow, setup
+from companion.games.cthulhu_wars import actions, data, effects, flow, state
 from companion.games.cthulhu_wars.view import present
 from companion.kit.actions import Draws
-from companion.rules import N_, Action, ActionError, Role, Rules, Seat
+from companion.rules import N_, Action, Role, Rules, Seat
 
 FACTION_NAMES = {
     "great_cthulhu": N_("Great Cthulhu"), "crawling_chaos": N_("Crawling Chaos"),
@@ -49,13 +49,7 @@ class CthulhuWarsRules(Rules):
         ]
 
     def initial_state(self, options: dict) -> dict:
-        seating = [options.get(f"seat_{n}") for n in range(1, 5)]
-        seating = [f for f in seating if f]
-        if not all(isinstance(f, str) for f in seating):
-            raise ActionError(N_("Each faction may be chosen once."), field="seat_1")
-        state = setup.initial_state(seating, options.get("map"), options.get("ritual_needs_great_old_one") == "yes")
-        state["seats"] = {}
-        return state
+        return state.new_state(options)
 
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
         state.setdefault("seats", {})[seat.id] = seat.role
@@ -95,8 +89,8 @@ class CthulhuWarsRules(Rules):
         shown["show"] = present(state, me)
         return shown
 
-    def check_state(self, state: dict) -> None:
-        checks.check_state(state)
+    def check_state(self, table_state: dict) -> None:
+        state.check_state(table_state)
 
 
 RULES = CthulhuWarsRules()
