@@ -220,11 +220,15 @@ def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return [{"values": [value]} for value in sorted(set(state["secrets"].get(seat.id, {}).get("elder_signs", [])))]
 
 
+def gate_to_control(state: dict, faction: str) -> bool:
+    return state["abandoned_gates"] > 0 and can_act(state, faction, unlimited=True)
+
+
+def gate_to_abandon(state: dict, faction: str) -> bool:
+    return state["factions"][faction]["counts"]["gates"] > 0 and can_act(state, faction, unlimited=True)
+
+
 ACTION_PHASE = "action"
-FREE = {
-    "gate.control": if_(lambda state, f: state["abandoned_gates"] > 0 and can_act(state, f, unlimited=True)),
-    "gate.abandon": if_(lambda state, f: state["factions"][f]["counts"]["gates"] > 0 and can_act(state, f, unlimited=True)),
-}
 
 
 # Actions that may draw elder signs, whose values only the drawing faction sees.
@@ -295,10 +299,10 @@ ACTIONS = (
          open=opener(ACTION_PHASE, choices=unique_actions)),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate.",
          effect=effects.control_gate, history=N_("%(who)s took control of an abandoned gate"),
-         open=opener(ACTION_PHASE, choices=FREE["gate.control"])),
+         open=opener(ACTION_PHASE, choices=if_(gate_to_control))),
     spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned).",
          effect=effects.abandon_gate, history=N_("%(who)s abandoned a gate"),
-         open=opener(ACTION_PHASE, choices=FREE["gate.abandon"])),
+         open=opener(ACTION_PHASE, choices=if_(gate_to_abandon))),
     spec("pass", "Can't or won't act: your power drops to 0.",
          effect=effects.pass_turn, history=N_("%(who)s passed (power to 0)"),
          open=opener(ACTION_PHASE)),
