@@ -142,6 +142,18 @@ def start_areas(state: dict, faction: str) -> list[dict]:
             {"starts": dict(zip(state["seating"], [gates[0], next(a for a in areas if a not in gates)]))}]
 
 
+def tied_factions(state: dict, faction: str) -> list[dict]:
+    return [{"faction": candidate} for candidate in state["candidates"]]
+
+
+def directions(state: dict, faction: str) -> list[dict]:
+    return [{"direction": "clockwise"}, {"direction": "counterclockwise"}]
+
+
+def recruit_open(state: dict, faction: str) -> bool:
+    return state["factions"][faction]["counts"]["cultists"] < 6 and can_act(state, faction, 1)
+
+
 def ritual_open(state: dict, faction: str) -> bool:
     mine, track, marker = state["factions"][faction], state["ritual"]["track"], state["ritual"]["marker"]
     try:
@@ -192,7 +204,8 @@ def battles_to_declare(state: dict, faction: str) -> list[dict]:
         return []
     attackers = {"cultist": mine["counts"]["cultists"]} if mine["counts"]["cultists"] else {}
     attackers.update({goo: 1 for goo, where in mine["great_old_ones"].items() if where == "map"})
-    return [{"defender": enemy, "attacker_units": attackers, "defender_units": {"cultist": theirs["counts"]["cultists"]}}
+    return [{"defender": enemy, "attacker_units": attackers,
+             "defender_units": {"cultist": theirs["counts"]["cultists"]}}
             for enemy, theirs in state["factions"].items()
             if enemy != faction and attackers and theirs["counts"]["cultists"]]
 
@@ -257,11 +270,11 @@ ACTIONS = (
     spec("first_player.choose", "The previous first player picks the first player among those tied, `faction`.",
          Choice("faction", choices=FACTIONS),
          effect=effects.choose_first, history=N_("%(who)s chose the first player"),
-         open=opener("first_player", "choose_first", choices=lambda state, f: [{"faction": c} for c in state["candidates"]])),
+         open=opener("first_player", "choose_first", choices=tied_factions)),
     spec("direction.choose", "The first player picks the `direction` of play for the round.",
          Choice("direction", choices=("clockwise", "counterclockwise")),
          effect=effects.choose_direction, history=N_("%(who)s chose the direction of play"),
-         open=opener("first_player", "choose_direction", choices=lambda state, f: [{"direction": "clockwise"}, {"direction": "counterclockwise"}])),
+         open=opener("first_player", "choose_direction", choices=directions)),
     spec("ritual.perform", "Perform the Ritual of Annihilation on your doom-phase turn (elder signs drawn secretly).",
          effect=effects.ritual, history=N_("%(who)s performed the Ritual of Annihilation and drew %(signs)d elder signs"),
          open=opener("doom", "rituals", choices=if_(ritual_open))),
@@ -276,7 +289,7 @@ ACTIONS = (
          open=opener("doom", "events")),
     spec("recruit", "Recruit a cultist (1 power).",
          effect=effects.recruit, history=N_("%(who)s recruited a cultist"),
-         open=opener(ACTION_PHASE, choices=if_(lambda state, f: state["factions"][f]["counts"]["cultists"] < 6 and can_act(state, f, 1)))),
+         open=opener(ACTION_PHASE, choices=if_(recruit_open))),
     spec("gate.build", "Build a gate (3 power).",
          effect=effects.build_gate, history=N_("%(who)s built a gate"),
          open=opener(ACTION_PHASE, choices=if_(lambda state, f: can_act(state, f, 3)))),
