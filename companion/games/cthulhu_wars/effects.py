@@ -65,7 +65,7 @@ def gain_elder_signs(act: Act, faction: str, how_many: int) -> None:
     state = act.state
     if how_many > 0:
         drawn = act.draws.take("drawn", lambda rng: elder_signs.draw(state["secrets"]["bag"], how_many, rng))
-    else:
+    else:  # nothing to draw; a log that recorded a draw anyway replays as it always did
         drawn = act.draws.recorded("drawn") or []
     try:
         bag, signs, extra_doom = elder_signs.take(state["secrets"]["bag"], drawn)
