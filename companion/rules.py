@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from companion.kit.actions import Act, Draws
 
@@ -35,7 +36,7 @@ class Plural(str):
 
     plural: str
 
-    def __new__(cls, singular: str, plural: str) -> "Plural":
+    def __new__(cls, singular: str, plural: str) -> Plural:
         made = super().__new__(cls, singular)
         made.plural = plural
         return made

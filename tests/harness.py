@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion import randomness
 from companion.rules import Action, ActionError, Rules, Seat

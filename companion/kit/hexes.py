@@ -9,7 +9,7 @@ segments meet is the same there as on the table.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 Hex = tuple  # (q, r)
 

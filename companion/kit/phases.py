@@ -17,8 +17,8 @@ seat is done). Turn orders: `clockwise_from` (a first player), `by_value`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from companion.rules import N_, ActionError, Msg
 

@@ -9,7 +9,8 @@ that adds an amount carries it as the parameter "amount"."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 def line(message: str, **params: Any) -> list:

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from companion.kit.fields import (LIMIT, ActionSpec, Bool, Choice, Int, IntList, Json, SeatRef, Text, clean_text,
-                                  whole_number)
+from companion.kit.fields import (
+    LIMIT,
+    ActionSpec,
+    Bool,
+    Choice,
+    Int,
+    IntList,
+    Json,
+    SeatRef,
+    Text,
+    clean_text,
+    whole_number,
+)
 from companion.rules import ActionError
 
 
@@ -37,7 +49,8 @@ def test_an_int_refuses_values_outside_its_bounds():
 def test_text_refuses_lone_surrogates_and_control_characters(text):
     error = refusal(Text("name"), text)
     assert error.field == "name"
-    assert error.message in ("This text holds a character that can't be stored.", "This text holds a control character.")
+    assert error.message in ("This text holds a character that can't be stored.",
+                             "This text holds a control character.")
 
 
 def test_single_line_text_refuses_line_separators_and_folds_spaces():

@@ -3,11 +3,11 @@ line and secrecy, declared once (companion.kit.actions)."""
 
 from __future__ import annotations
 
+from companion.games.tally.state import MAX_NOTE, MAX_TRACKS
 from companion.kit import counters, tracks
 from companion.kit.actions import Act
 from companion.kit.fields import ActionSpec, Int, SeatRef, Text
 from companion.rules import N_, Action, ActionError, Seat
-from companion.games.tally.state import MAX_NOTE, MAX_TRACKS
 
 
 # -- effects ----------------------------------------------------------------------

@@ -24,7 +24,8 @@ class TallyRules(Rules):
         return [
             {"name": "tracks", "label": N_("Shared tracks, one per line"), "kind": "textarea",
              # Defaults are msgids too: a Chinese table starts with "末日 0..30".
-             "default": N_("Doom 0..30"), "help": N_("Name, range, optional start and step: “Power 0..20 start 5 step 1”.")},
+             "default": N_("Doom 0..30"),
+             "help": N_("Name, range, optional start and step: “Power 0..20 start 5 step 1”.")},
             {"name": "counters", "label": N_("Counters each player keeps, one per line"), "kind": "textarea",
              "default": N_("VP 0..99"), "help": N_("Same format; every seat gets its own.")},
         ]

@@ -37,7 +37,8 @@ def parse_specs(text: object, what: str) -> list[dict]:
             continue
         match = SPEC_LINE.match(line.strip())
         if not match:
-            raise ActionError(N_("Line %(line)d: write a name and a range, like “Doom 0..30”."), field=what, line=number)
+            raise ActionError(N_("Line %(line)d: write a name and a range, like “Doom 0..30”."),
+                              field=what, line=number)
         spec = make_spec(match["name"], match["min"], match["max"], match["start"], match["step"], field=what)
         spec["id"] = f"{what[0]}{len(specs) + 1}"
         specs.append(spec)
