@@ -149,6 +149,15 @@ def counter_value(page, seat_name: str, column: int = 0):
     return card.locator(".value").nth(column)
 
 
+def script_errors(page) -> list[str]:
+    """Collects the page's uncaught script errors and console errors from now
+    on (the list fills as they happen)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{error.name}: {error.message}"))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return errors
+
+
 def mark_page(page) -> None:
     """Tag the loaded document: the tag is gone if the page ever reloads."""
     page.evaluate("window.__sameDocument = true")

@@ -4,6 +4,38 @@
 (function () {
   "use strict";
 
+  // DOM calls through the prototypes, never through the node itself: a
+  // form's fields are also its properties and hide the form's own (a field
+  // named "remove" hides form.remove(), one named "id" form.id, "submit"
+  // form.submit(), and so for any name), so code that may meet a form asks
+  // Element.prototype or Node.prototype instead.
+  const dom = (function () {
+    function getter(proto, name) {
+      const get = Object.getOwnPropertyDescriptor(proto, name).get;
+      return function (node) { return get.call(node); };
+    }
+    function method(proto, name) {
+      const call = proto[name];
+      return function (node) { return call.apply(node, Array.prototype.slice.call(arguments, 1)); };
+    }
+    const N = Node.prototype, E = Element.prototype, F = HTMLFormElement.prototype;
+    return {
+      nodeType: getter(N, "nodeType"), nodeName: getter(N, "nodeName"), childNodes: getter(N, "childNodes"),
+      firstChild: getter(N, "firstChild"), nextSibling: getter(N, "nextSibling"), parentNode: getter(N, "parentNode"),
+      isConnected: getter(N, "isConnected"), textContent: getter(N, "textContent"),
+      appendChild: method(N, "appendChild"), insertBefore: method(N, "insertBefore"),
+      replaceChild: method(N, "replaceChild"), removeChild: method(N, "removeChild"),
+      attributes: getter(E, "attributes"), classList: getter(E, "classList"),
+      getAttribute: method(E, "getAttribute"), hasAttribute: method(E, "hasAttribute"),
+      setAttribute: method(E, "setAttribute"), removeAttribute: method(E, "removeAttribute"),
+      matches: method(E, "matches"), closest: method(E, "closest"),
+      querySelector: method(E, "querySelector"), querySelectorAll: method(E, "querySelectorAll"),
+      // Element.prototype.remove, for elements; removeChild takes text too.
+      remove: function (node) { const parent = dom.parentNode(node); if (parent) dom.removeChild(parent, node); },
+      submit: method(F, "submit"), reset: method(F, "reset"),
+    };
+  })();
+
   // Screen Wake Lock, where the browser has it; re-taken when the page is shown again.
   let lock = null;
   async function keepAwake() {
@@ -86,11 +118,11 @@
   function connect(holder) {
     if (holder.source) holder.source.close();
     if (gone()) return;
-    const source = holder.source = new EventSource(holder.getAttribute("sse-connect"));
-    holder.querySelectorAll("[sse-swap]").forEach(function (target) {
-      const style = target.getAttribute("hx-swap") || "innerHTML";
+    const source = holder.source = new EventSource(dom.getAttribute(holder, "sse-connect"));
+    dom.querySelectorAll(holder, "[sse-swap]").forEach(function (target) {
+      const style = dom.getAttribute(target, "hx-swap") || "innerHTML";
       if (style === "none") return;
-      source.addEventListener(target.getAttribute("sse-swap"), function (event) {
+      source.addEventListener(dom.getAttribute(target, "sse-swap"), function (event) {
         if (style === "innerHTML") update(target, event.data);
         else htmx.swap(target, event.data, {swapStyle: style});
       });
@@ -99,9 +131,9 @@
     // A list the server can't send to every reader alike (the history, with
     // each reader's secrets left out) is fetched again when the version moves on.
     source.addEventListener("version", function (event) {
-      const list = holder.querySelector("[data-refresh]");
-      if (list && list.dataset.version !== event.data) {
-        htmx.ajax("GET", list.dataset.refresh, {target: list, swap: "outerHTML"});
+      const list = dom.querySelector(holder, "[data-refresh]");
+      if (list && dom.getAttribute(list, "data-version") !== event.data) {
+        htmx.ajax("GET", dom.getAttribute(list, "data-refresh"), {target: list, swap: "outerHTML"});
       }
     });
     // The server pings every few seconds; silence for much longer means the
@@ -133,7 +165,7 @@
   // many pages from this phone (429) says in Retry-After how long to wait.
   // The wait is spread a little, so a roomful of phones doesn't come back at once.
   function retryLater(holder, source) {
-    const url = holder.getAttribute("sse-connect");
+    const url = dom.getAttribute(holder, "sse-connect");
     const again = function (ms) { setTimeout(function () { if (holder.source === source) connect(holder); }, ms); };
     fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "probe=1", {cache: "no-store"}).then(function (answer) {
       const seconds = Number(answer.headers.get("Retry-After"));
@@ -165,43 +197,48 @@
     htmx.process(region);
   }
   function mergeChildren(old, fresh) {
-    const olds = Array.from(old.childNodes), news = Array.from(fresh.childNodes);
+    const olds = Array.from(dom.childNodes(old)), news = Array.from(dom.childNodes(fresh));
     news.forEach(function (node, i) {
       const current = olds[i];
-      if (!current) old.appendChild(node);
-      else if (current.nodeType === node.nodeType && current.nodeName === node.nodeName) merge(current, node);
-      else old.replaceChild(node, current);
+      if (!current) dom.appendChild(old, node);
+      else if (dom.nodeType(current) === dom.nodeType(node) && dom.nodeName(current) === dom.nodeName(node)) merge(current, node);
+      else dom.replaceChild(old, node, current);
     });
-    olds.slice(news.length).forEach(function (node) { node.remove(); });
+    olds.slice(news.length).forEach(dom.remove);
   }
   function merge(old, fresh) {
-    if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (dom.nodeType(old) !== Node.ELEMENT_NODE) {
       if (old.nodeValue !== fresh.nodeValue) {
         old.nodeValue = fresh.nodeValue;
-        const value = old.parentElement && old.parentElement.closest(".value, .last");
-        if (value) { value.classList.remove("changed"); void value.offsetWidth; value.classList.add("changed"); }
+        const value = old.parentElement && dom.closest(old.parentElement, ".value, .last");
+        if (value) light(value);
       }
       return;
     }
-    Array.from(old.attributes).forEach(function (a) {
-      if (!fresh.hasAttribute(a.name) && a.name !== "class") old.removeAttribute(a.name);
+    Array.from(dom.attributes(old)).forEach(function (a) {
+      if (!dom.hasAttribute(fresh, a.name) && a.name !== "class") dom.removeAttribute(old, a.name);
     });
-    Array.from(fresh.attributes).forEach(function (a) {
-      if (a.name !== "class" && old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    Array.from(dom.attributes(fresh)).forEach(function (a) {
+      if (a.name !== "class" && dom.getAttribute(old, a.name) !== a.value) dom.setAttribute(old, a.name, a.value);
     });
     // The server's classes, plus a highlight still running.
-    const lit = old.classList.contains("changed");
-    if ((old.getAttribute("class") || "") !== (fresh.getAttribute("class") || "")) {
-      old.setAttribute("class", fresh.getAttribute("class") || "");
-      if (lit) old.classList.add("changed");
+    const lit = dom.classList(old).contains("changed");
+    const classes = dom.getAttribute(fresh, "class") || "";
+    if ((dom.getAttribute(old, "class") || "") !== classes) {
+      dom.setAttribute(old, "class", classes);
+      if (lit) dom.classList(old).add("changed");
     }
     // An error slot is only ever filled by this phone's own answer.
-    if (!old.matches("output.error")) mergeChildren(old, fresh);
+    if (!dom.matches(old, "output.error")) mergeChildren(old, fresh);
+  }
+  function light(value) {
+    const classes = dom.classList(value);
+    classes.remove("changed"); void value.offsetWidth; classes.add("changed");
   }
   // The regions that ride along with an action's answer are merged the same way.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const target = event.detail.target;
-    if (!target.id || target.id.indexOf("region-") !== 0) return;
+    if ((dom.getAttribute(target, "id") || "").indexOf("region-") !== 0) return;
     mergeChildren(target, event.detail.fragment);
     htmx.process(target);
     event.detail.shouldSwap = false;
@@ -220,14 +257,14 @@
   });
   // A new action means the player moved on from an old refusal.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (!event.detail.elt.closest("form.action, .log-tail form")) return;
+    if (!dom.closest(event.detail.elt, "form.action, .log-tail form")) return;
     document.querySelectorAll("output.error").forEach(function (slot) { slot.textContent = ""; delete slot.dataset.failed; });
   });
   // No answer (Wi-Fi gone) or an answer that isn't the game's (a server
   // error): say so next to what was tapped, instead of nothing happening.
   function failed(event, key) {
-    const form = event.detail.elt.closest("form");
-    const slot = form && form.querySelector("output.error");
+    const form = dom.closest(event.detail.elt, "form");
+    const slot = form && dom.querySelector(form, "output.error");
     const page = document.querySelector("[data-send-error]");
     if (slot && page) { slot.textContent = page.dataset[key]; slot.dataset.failed = key; }
   }
@@ -240,26 +277,26 @@
   document.addEventListener("htmx:sendError", function (event) { failed(event, "sendError"); });
   document.addEventListener("htmx:responseError", function (event) { failed(event, "responseError"); });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.xhr && event.detail.xhr.status === 200 && event.detail.elt.closest("form")) clearFailures();
+    if (event.detail.xhr && event.detail.xhr.status === 200 && dom.closest(event.detail.elt, "form")) clearFailures();
   });
   // Forms that make something new (a track) empty themselves once it's made.
   document.addEventListener("htmx:afterRequest", function (event) {
     const form = event.detail.elt;
     // 422 (refused) also counts as "successful" to htmx: only a 200 made it.
-    if (event.detail.xhr && event.detail.xhr.status === 200 && form.matches("form[data-reset]")) form.reset();
+    if (event.detail.xhr && event.detail.xhr.status === 200 && dom.matches(form, "form[data-reset]")) dom.reset(form);
   });
 
   // Language menu submits itself.
   document.addEventListener("change", function (event) {
-    if (event.target.matches("select[data-autosubmit]")) event.target.form.submit();
+    if (dom.matches(event.target, "select[data-autosubmit]")) dom.submit(event.target.form);
   });
 
   // Confirm before destructive buttons (forms or buttons with data-confirm).
   document.addEventListener("click", function (event) {
-    const button = event.target.closest("button");
+    const button = event.target instanceof Element && dom.closest(event.target, "button");
     if (!button) return;
-    const holder = button.closest("[data-confirm]") || (button.form && button.form.closest("[data-confirm]"));
-    const question = (button.dataset.confirm) || (holder && holder.dataset.confirm);
+    const holder = dom.closest(button, "[data-confirm]") || (button.form && dom.closest(button.form, "[data-confirm]"));
+    const question = dom.getAttribute(button, "data-confirm") || (holder && dom.getAttribute(holder, "data-confirm"));
     if (question && !window.confirm(question)) { event.preventDefault(); event.stopPropagation(); }
   }, true);
 })();

@@ -1,0 +1,95 @@
+"""A live update that meets forms whose fields are named like the form's own
+DOM properties and methods (remove, submit, id, action, method): a form's
+fields are also its properties and hide the form's own, so the page's update
+code must never reach the form through them. Gloomhaven's perk-line form has a
+field named "remove"; here a table type of the test's own renders such forms
+in a live region, changing them and dropping some on every change."""
+
+from __future__ import annotations
+
+import pytest
+from jinja2 import DictLoader
+from playwright.sync_api import expect
+
+from browser_support import join, mark_page, same_document, script_errors, track_value
+from companion import games
+from companion.games.tally.rules import TallyRules
+
+pytestmark = pytest.mark.browser
+
+LIVE = 1000
+SHADOWING = ["remove", "submit", "id", "action", "method"]
+
+# Each form: a field named after a form property, its value and the form's
+# attributes following Doom; a second set of forms only while Doom is even,
+# so every change either adds them or removes them.
+FIELDS = """{% from "_macros.html" import error_slot %}{% set doom = view.tracks[0] %}
+{% for name in names %}
+<form class="action named" method="post" action="{{ act_url }}" hx-post="{{ act_url }}" hx-target="find .error"
+      hx-swap="innerHTML" data-doom="{{ doom.value }}" id="named-{{ name }}">
+  <input type="hidden" name="type" value="track.adjust"><input type="hidden" name="track" value="{{ doom.id }}">
+  <input type="hidden" name="delta" value="1">
+  <input name="{{ name }}" value="{{ doom.value }}" aria-label="{{ name }}">
+  <button type="submit">Doom up through {{ name }}</button>
+  {{ error_slot() }}
+</form>
+{% endfor %}
+{% if doom.value is even %}{% for name in names %}
+<form class="action even" data-doom="{{ doom.value }}"><input name="{{ name }}" value="{{ doom.value }}"></form>
+{% endfor %}{% endif %}
+"""
+
+
+class FieldNamesRules(TallyRules):
+    id = "field-names"
+    templates = "games/field-names"
+
+    def regions(self, seat):
+        return super().regions(seat) + ["fields"]
+
+
+@pytest.fixture
+def field_names_table(server, monkeypatch):
+    rules = FieldNamesRules()
+    monkeypatch.setitem(games.table_types(), rules.id, rules)
+    server.app.jinja_loader.loaders.append(DictLoader({
+        **{f"games/field-names/{name}.html": f'{{% include "games/tally/{name}.html" %}}'
+           for name in ("tracks", "counters", "note", "tools")},
+        "games/field-names/fields.html": '{% set names = ' + repr(SHADOWING) + ' %}' + FIELDS,
+    }))
+    return server.store.create_table(rules.id, "Shadowed", {"tracks": "Doom 0..30", "counters": "VP 0..99"})
+
+
+def test_live_updates_reach_forms_with_fields_named_like_form_methods(server, field_names_table, phones):
+    a, b = phones().page, phones().page
+    errors = {"a": script_errors(a), "b": script_errors(b)}
+    token = field_names_table.token
+    join(a, server, token, "Alice")
+    join(b, server, token, "Bob")
+    mark_page(a), mark_page(b)
+    expect(b.locator("#region-fields form.even")).to_have_count(len(SHADOWING))
+
+    # Alice's own answer merges the regions (htmx's out-of-band swap), Bob's
+    # phone its event stream: both drop the even forms and change the others.
+    a.get_by_role("button", name="Doom plus 1").click()
+    for page in (a, b):
+        expect(track_value(page, "Doom")).to_have_text("1", timeout=LIVE)
+        expect(page.locator("#region-fields form.even")).to_have_count(0)
+        for name in SHADOWING:
+            form = page.locator(f"#region-fields form#named-{name}")
+            expect(form).to_have_attribute("data-doom", "1")
+            expect(form.get_by_label(name, exact=True)).to_have_value("1")
+
+    # Sending one of those forms works as well (htmx reads the form, the
+    # page's tap handling too), and the even forms come back.
+    b.get_by_role("button", name="Doom up through submit").click()
+    for page in (a, b):
+        expect(track_value(page, "Doom")).to_have_text("2", timeout=LIVE)
+        expect(page.locator("#region-fields form.even")).to_have_count(len(SHADOWING))
+        expect(page.locator("#region-fields form#named-remove")).to_have_attribute("data-doom", "2")
+    b.get_by_role("button", name="Doom up through action").click()
+    a.get_by_role("button", name="Doom up through method").click()
+    for page in (a, b):
+        expect(track_value(page, "Doom")).to_have_text("4", timeout=LIVE)
+    assert errors == {"a": [], "b": []}
+    assert same_document(a) and same_document(b)
