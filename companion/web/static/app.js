@@ -187,25 +187,108 @@
 
   // A region's new HTML is merged into the old, not swapped in: the buttons
   // stay the same elements, so a tap on its way (htmx drops a request whose
-  // form left the page) or a finger already down still counts, focus stays,
-  // and a refusal shown next to a control outlives the others' changes.
+  // form left the page) or a finger already down still counts, and a refusal
+  // shown next to a control outlives the others' changes. What a person has
+  // open stays as they have it, whoever made the change: an open fold
+  // (details) or dialog stays open, a field being typed in or a choice being
+  // made keeps its text or choice, and focus and the scroll position stay.
   // Numbers that changed light up for a moment: someone just did that.
   function update(region, html) {
     const fresh = document.createElement("template");
     fresh.innerHTML = html;
-    mergeChildren(region, fresh.content);
+    morph(region, fresh.content);
+  }
+  function morph(region, fragment) {
+    const restoreFocus = keepFocus(), restoreScroll = keepInView();
+    mergeChildren(region, fragment);
+    restoreFocus();
+    restoreScroll();
+    noteFolds(region);
     htmx.process(region);
   }
+
+  // Old and new children are paired before they are merged, so that a fold
+  // stays with what it belongs to when something before it comes or goes:
+  // first by a key (below), then the rest in order, each with the next
+  // unpaired old node of its kind. Only nodes that changed places move.
   function mergeChildren(old, fresh) {
     const olds = Array.from(dom.childNodes(old)), news = Array.from(dom.childNodes(fresh));
-    news.forEach(function (node, i) {
-      const current = olds[i];
-      if (!current) dom.appendChild(old, node);
-      else if (dom.nodeType(current) === dom.nodeType(node) && dom.nodeName(current) === dom.nodeName(node)) merge(current, node);
-      else dom.replaceChild(old, node, current);
+    const pairs = pair(olds, news), kept = new Set(pairs.values());
+    const placed = news.map(function (node) {
+      const match = pairs.get(node);
+      if (!match) return node;
+      merge(match, node);
+      return match;
     });
-    olds.slice(news.length).forEach(dom.remove);
+    let cursor = dom.firstChild(old);
+    function dropUnkept() {
+      while (cursor && !kept.has(cursor)) {
+        const next = dom.nextSibling(cursor);
+        dom.removeChild(old, cursor);
+        cursor = next;
+      }
+    }
+    placed.forEach(function (node) {
+      dropUnkept();
+      if (node === cursor) cursor = dom.nextSibling(cursor);
+      else dom.insertBefore(old, node, cursor);
+    });
+    dropUnkept();
   }
+  function pair(olds, news) {
+    const pairs = new Map(), paired = new Set();
+    const oldKeys = olds.map(key), newKeys = news.map(key);
+    const byKey = new Map();
+    olds.forEach(function (node, i) {
+      if (oldKeys[i] === null) return;
+      if (!byKey.has(oldKeys[i])) byKey.set(oldKeys[i], []);
+      byKey.get(oldKeys[i]).push(node);
+    });
+    news.forEach(function (node, i) {
+      const same = newKeys[i] !== null && byKey.get(newKeys[i]);
+      if (same && same.length) { const match = same.shift(); pairs.set(node, match); paired.add(match); }
+    });
+    // An old node whose key the new children still have waits for its own.
+    const stillThere = new Set(newKeys.filter(function (k) { return k !== null; }));
+    const byKind = new Map();
+    olds.forEach(function (node, i) {
+      if (paired.has(node) || (oldKeys[i] !== null && stillThere.has(oldKeys[i]))) return;
+      const k = kind(node);
+      if (!byKind.has(k)) byKind.set(k, []);
+      byKind.get(k).push(node);
+    });
+    news.forEach(function (node) {
+      const same = !pairs.has(node) && byKind.get(kind(node));
+      if (same && same.length) pairs.set(node, same.shift());
+    });
+    return pairs;
+  }
+  function kind(node) { return dom.nodeType(node) + " " + dom.nodeName(node); }
+  // An element's key: its id; else a field's name; else a fold's summary
+  // text (its numbers left out: "Attack modifier deck (20 cards)" is the same
+  // fold at 21) and what its forms act on (the action type and the first
+  // other hidden field, like the standee's number): the templates need no ids.
+  function key(node) {
+    if (dom.nodeType(node) !== Node.ELEMENT_NODE) return null;
+    const id = dom.getAttribute(node, "id") || dom.getAttribute(node, "data-key");
+    if (id) return "#" + id;
+    const tag = dom.nodeName(node), name = dom.getAttribute(node, "name");
+    if (name && (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA")) {
+      const type = dom.getAttribute(node, "type");
+      return tag + " " + name + (type === "radio" || type === "checkbox" ? "=" + dom.getAttribute(node, "value") : "");
+    }
+    let text = "";
+    if (tag === "DETAILS") {
+      const summary = dom.querySelector(node, ":scope > summary");
+      if (summary) text = dom.textContent(summary).replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+    }
+    const action = dom.querySelector(node, "input[type=hidden][name=type]");
+    const target = dom.querySelector(node, "input[type=hidden]:not([name=type]):not([name=csrf_token])");
+    if (!text && !action && !target) return null;
+    return [tag, text, action ? dom.getAttribute(action, "value") : "",
+            target ? dom.getAttribute(target, "name") + "=" + dom.getAttribute(target, "value") : ""].join("|");
+  }
+
   function merge(old, fresh) {
     if (dom.nodeType(old) !== Node.ELEMENT_NODE) {
       if (old.nodeValue !== fresh.nodeValue) {
@@ -215,11 +298,18 @@
       }
       return;
     }
+    const tag = dom.nodeName(old), focused = old === document.activeElement;
+    // Attributes that are the person's, not the server's: a fold's "open",
+    // and what a focused field shows or a radio group has chosen.
+    const theirs = {"class": true};
+    if (tag === "DETAILS" || tag === "DIALOG") { theirs.open = true; fold(old, fresh); }
+    if (focused) theirs.value = theirs.checked = true;
+    if (tag === "INPUT" && radioGroupInUse(old)) theirs.checked = true;
     Array.from(dom.attributes(old)).forEach(function (a) {
-      if (!dom.hasAttribute(fresh, a.name) && a.name !== "class") dom.removeAttribute(old, a.name);
+      if (!theirs[a.name] && !dom.hasAttribute(fresh, a.name)) dom.removeAttribute(old, a.name);
     });
     Array.from(dom.attributes(fresh)).forEach(function (a) {
-      if (a.name !== "class" && dom.getAttribute(old, a.name) !== a.value) dom.setAttribute(old, a.name, a.value);
+      if (!theirs[a.name] && dom.getAttribute(old, a.name) !== a.value) dom.setAttribute(old, a.name, a.value);
     });
     // The server's classes, plus a highlight still running.
     const lit = dom.classList(old).contains("changed");
@@ -228,19 +318,103 @@
       dom.setAttribute(old, "class", classes);
       if (lit) dom.classList(old).add("changed");
     }
-    // An error slot is only ever filled by this phone's own answer.
-    if (!dom.matches(old, "output.error")) mergeChildren(old, fresh);
+    // An error slot is only ever filled by this phone's own answer; a focused
+    // text area's text is being typed (one with text typed and not focused
+    // keeps it by itself: new text only changes its default).
+    if (dom.matches(old, "output.error") || (tag === "TEXTAREA" && focused)) return;
+    if (tag === "SELECT" && (focused || chosen(old) !== chosenByDefault(old))) {
+      const choice = chosen(old).split("\n");
+      mergeChildren(old, fresh);
+      Array.from(old.options).forEach(function (option) { option.selected = choice.indexOf(option.value) >= 0; });
+      return;
+    }
+    mergeChildren(old, fresh);
   }
   function light(value) {
     const classes = dom.classList(value);
     classes.remove("changed"); void value.offsetWidth; classes.add("changed");
   }
+  function chosen(select) {
+    return Array.from(select.options).filter(function (o) { return o.selected; }).map(function (o) { return o.value; }).join("\n");
+  }
+  function chosenByDefault(select) {
+    const options = Array.from(select.options), marked = options.filter(function (o) { return o.defaultSelected; });
+    const picked = select.multiple || marked.length ? marked.slice(select.multiple ? 0 : -1) : options.slice(0, 1);
+    return picked.map(function (o) { return o.value; }).join("\n");
+  }
+  // A radio button chosen by the person: the server's "checked" on another
+  // one of its group would take the choice away.
+  function radioGroupInUse(input) {
+    if (input.type !== "radio" || !input.name) return false;
+    const scope = dom.closest(input, "form, [sse-swap]") || document.body;
+    return Array.from(dom.querySelectorAll(scope, "input[type=radio]")).some(function (radio) {
+      return radio.name === input.name && radio.checked !== radio.defaultChecked;
+    });
+  }
+
+  // Folds: an open one stays open (closing it is only ever the person's
+  // doing); a closed one opens when the server newly renders it open (say, a
+  // wound to resolve), but not again once the person closed it.
+  const renderedOpen = new WeakMap();
+  function fold(old, fresh) {
+    const open = dom.hasAttribute(fresh, "open");
+    if (open && !dom.hasAttribute(old, "open") && renderedOpen.get(old) !== true) dom.setAttribute(old, "open", "");
+    renderedOpen.set(old, open);
+  }
+  function noteFolds(region) {
+    dom.querySelectorAll(region, "details, dialog").forEach(function (node) {
+      if (!renderedOpen.has(node)) renderedOpen.set(node, dom.hasAttribute(node, "open"));
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[sse-swap]").forEach(noteFolds);
+  });
+
+  // What the person last touched stays where it is on the screen, so a
+  // button doesn't slide from under a thumb when something above it comes or
+  // goes (the browser's own scroll anchoring keeps the top of the view, which
+  // may be above the change). Nothing touched in view: the browser's way.
+  let touched = null;
+  ["pointerdown", "focusin", "toggle"].forEach(function (name) {
+    document.addEventListener(name, function (event) { if (event.target instanceof Element) touched = event.target; }, true);
+  });
+  function keepInView() {
+    let anchor = touched;
+    while (anchor && !(anchor instanceof Element && dom.isConnected(anchor) && visible(anchor))) anchor = anchor.parentElement;
+    if (!anchor || anchor === document.body || anchor === document.documentElement) return function () {};
+    const chain = [];
+    for (let node = anchor; node && node !== document.body; node = node.parentElement) chain.push([node, top(node)]);
+    return function () {
+      const kept = chain.find(function (link) { return dom.isConnected(link[0]); });
+      if (!kept) return;
+      const moved = top(kept[0]) - kept[1];
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    };
+  }
+  function top(element) { return Element.prototype.getBoundingClientRect.call(element).top; }
+  function visible(element) {
+    const box = Element.prototype.getBoundingClientRect.call(element);
+    return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+  }
+
+  // Focus stays where it was, its caret too, even if its field moved.
+  function keepFocus() {
+    const active = document.activeElement;
+    if (!active || active === document.body || !(active instanceof HTMLElement)) return function () {};
+    const typing = active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement;
+    let caret = null;
+    try { if (typing && active.selectionStart !== null) caret = [active.selectionStart, active.selectionEnd, active.selectionDirection]; } catch (e) { caret = null; }
+    return function () {
+      if (document.activeElement === active || !dom.isConnected(active)) return;
+      HTMLElement.prototype.focus.call(active, {preventScroll: true});
+      if (caret) try { active.setSelectionRange(caret[0], caret[1], caret[2]); } catch (e) { /* not a text field any more */ }
+    };
+  }
   // The regions that ride along with an action's answer are merged the same way.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const target = event.detail.target;
     if ((dom.getAttribute(target, "id") || "").indexOf("region-") !== 0) return;
-    mergeChildren(target, event.detail.fragment);
-    htmx.process(target);
+    morph(target, event.detail.fragment);
     event.detail.shouldSwap = false;
   });
 
