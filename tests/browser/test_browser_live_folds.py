@@ -136,9 +136,14 @@ def gloomhaven_round(server, phones):
     seats = list(server.store.seats(token))
     server.store.act(token, seats[0], "character.set", {"class": "brute", "level": 1})
     server.store.act(token, seats[1], "character.set", {"class": "spellweaver", "level": 1})
-    server.store.act(token, seats[0], "scenario.start", {})
+    ann.page.get_by_role("button", name="Start the scenario").click()
     for phone in (ann, bo):
         expect(phone.page.locator("#region-monsters .gh-standee").first).to_be_visible(timeout=LIVE)
+        # The set-up fold (open, and tapped in on Ann's phone) is gone; the
+        # fold that took its place is another one and starts closed.
+        end = phone.page.locator("#region-status details", has=phone.page.locator("summary", has_text="End the scenario"))
+        expect(end).to_have_count(1)
+        expect(end).not_to_have_attribute("open", "")
     return token, ann, bo
 
 

@@ -257,16 +257,48 @@
       if (!byKind.has(k)) byKind.set(k, []);
       byKind.get(k).push(node);
     });
-    news.forEach(function (node) {
+    news.forEach(function (node, i) {
       const same = !pairs.has(node) && byKind.get(kind(node));
-      if (same && same.length) pairs.set(node, same.shift());
+      if (!same) return;
+      const at = same.findIndex(function (old) { return mayBecome(old, node, newKeys[i]); });
+      if (at >= 0) pairs.set(node, same.splice(at, 1)[0]);
     });
     return pairs;
   }
+  // Whether an unpaired old node may take on a new one's content. One that
+  // holds something of the person's does so only if it is the same thing:
+  // an open fold a fold with much the same summary ("Attack modifier deck
+  // (1 card)" and "(2 cards)", not "Scenario and difficulty" and "End the
+  // scenario", which took the place of the other), a field being typed in or
+  // chosen from never another field.
+  function mayBecome(old, fresh, freshKey) {
+    if (freshKey === null || key(old) === null) return true;
+    const tag = dom.nodeName(old);
+    if (tag === "DETAILS" || tag === "DIALOG") {
+      return !dom.hasAttribute(old, "open") || similar(summaryText(old), summaryText(fresh));
+    }
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return !inUse(old);
+    return true;
+  }
+  function similar(a, b) {
+    if (!a || !b) return true;
+    let same = 0;
+    while (same < a.length && a[same] === b[same]) same++;
+    return same > 0 && same * 2 >= Math.min(a.length, b.length);
+  }
+  // A field the person is using: focused, or changed from what the server sent.
+  function inUse(field) {
+    if (field === document.activeElement) return true;
+    if (field instanceof HTMLSelectElement) return chosen(field) !== chosenByDefault(field);
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      return field.checked !== field.defaultChecked;
+    }
+    return (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== field.defaultValue;
+  }
   function kind(node) { return dom.nodeType(node) + " " + dom.nodeName(node); }
   // An element's key: its id; else a field's name; else a fold's summary
-  // text (its numbers left out: "Attack modifier deck (20 cards)" is the same
-  // fold at 21) and what its forms act on (the action type and the first
+  // text (its numbers left out: "Spellbooks: 1 of 6" is the same fold at 2)
+  // and what its forms act on (the action type and the first
   // other hidden field, like the standee's number): the templates need no ids.
   function key(node) {
     if (dom.nodeType(node) !== Node.ELEMENT_NODE) return null;
@@ -277,16 +309,21 @@
       const type = dom.getAttribute(node, "type");
       return tag + " " + name + (type === "radio" || type === "checkbox" ? "=" + dom.getAttribute(node, "value") : "");
     }
-    let text = "";
-    if (tag === "DETAILS") {
-      const summary = dom.querySelector(node, ":scope > summary");
-      if (summary) text = dom.textContent(summary).replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
-    }
+    const text = tag === "DETAILS" ? summaryText(node) : "";
     const action = dom.querySelector(node, "input[type=hidden][name=type]");
     const target = dom.querySelector(node, "input[type=hidden]:not([name=type]):not([name=csrf_token])");
     if (!text && !action && !target) return null;
     return [tag, text, action ? dom.getAttribute(action, "value") : "",
             target ? dom.getAttribute(target, "name") + "=" + dom.getAttribute(target, "value") : ""].join("|");
+  }
+
+  // A fold's own words: the summary's text, not what it holds (a list of
+  // conditions, a number's working) nor numbers.
+  function summaryText(details) {
+    const summary = dom.querySelector(details, ":scope > summary");
+    if (!summary) return "";
+    return Array.from(dom.childNodes(summary)).filter(function (node) { return dom.nodeType(node) === Node.TEXT_NODE; })
+      .map(function (node) { return node.nodeValue; }).join(" ").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
   }
 
   function merge(old, fresh) {
@@ -322,7 +359,7 @@
     // text area's text is being typed (one with text typed and not focused
     // keeps it by itself: new text only changes its default).
     if (dom.matches(old, "output.error") || (tag === "TEXTAREA" && focused)) return;
-    if (tag === "SELECT" && (focused || chosen(old) !== chosenByDefault(old))) {
+    if (tag === "SELECT" && inUse(old)) {
       const choice = chosen(old).split("\n");
       mergeChildren(old, fresh);
       Array.from(old.options).forEach(function (option) { option.selected = choice.indexOf(option.value) >= 0; });
