@@ -8,12 +8,9 @@ in a live region, changing them and dropping some on every change."""
 from __future__ import annotations
 
 import pytest
-from jinja2 import DictLoader
 from playwright.sync_api import expect
 
-from browser_support import join, mark_page, same_document, script_errors, track_value
-from companion import games
-from companion.games.tally.rules import TallyRules
+from browser_support import join, mark_page, same_document, script_errors, tally_with_region, track_value
 
 pytestmark = pytest.mark.browser
 
@@ -40,24 +37,9 @@ FIELDS = """{% from "_macros.html" import error_slot %}{% set doom = view.tracks
 """
 
 
-class FieldNamesRules(TallyRules):
-    id = "field-names"
-    templates = "games/field-names"
-
-    def regions(self, seat):
-        return super().regions(seat) + ["fields"]
-
-
 @pytest.fixture
 def field_names_table(server, monkeypatch):
-    rules = FieldNamesRules()
-    monkeypatch.setitem(games.table_types(), rules.id, rules)
-    server.app.jinja_loader.loaders.append(DictLoader({
-        **{f"games/field-names/{name}.html": f'{{% include "games/tally/{name}.html" %}}'
-           for name in ("tracks", "counters", "note", "tools")},
-        "games/field-names/fields.html": '{% set names = ' + repr(SHADOWING) + ' %}' + FIELDS,
-    }))
-    return server.store.create_table(rules.id, "Shadowed", {"tracks": "Doom 0..30", "counters": "VP 0..99"})
+    return tally_with_region(server, monkeypatch, "field-names", "{% set names = " + repr(SHADOWING) + " %}" + FIELDS)
 
 
 def test_live_updates_reach_forms_with_fields_named_like_form_methods(server, field_names_table, phones):
@@ -67,16 +49,16 @@ def test_live_updates_reach_forms_with_fields_named_like_form_methods(server, fi
     join(a, server, token, "Alice")
     join(b, server, token, "Bob")
     mark_page(a), mark_page(b)
-    expect(b.locator("#region-fields form.even")).to_have_count(len(SHADOWING))
+    expect(b.locator("#region-extra form.even")).to_have_count(len(SHADOWING))
 
     # Alice's own answer merges the regions (htmx's out-of-band swap), Bob's
     # phone its event stream: both drop the even forms and change the others.
     a.get_by_role("button", name="Doom plus 1").click()
     for page in (a, b):
         expect(track_value(page, "Doom")).to_have_text("1", timeout=LIVE)
-        expect(page.locator("#region-fields form.even")).to_have_count(0)
+        expect(page.locator("#region-extra form.even")).to_have_count(0)
         for name in SHADOWING:
-            form = page.locator(f"#region-fields form#named-{name}")
+            form = page.locator(f"#region-extra form#named-{name}")
             expect(form).to_have_attribute("data-doom", "1")
             expect(form.get_by_label(name, exact=True)).to_have_value("1")
 
@@ -85,8 +67,8 @@ def test_live_updates_reach_forms_with_fields_named_like_form_methods(server, fi
     b.get_by_role("button", name="Doom up through submit").click()
     for page in (a, b):
         expect(track_value(page, "Doom")).to_have_text("2", timeout=LIVE)
-        expect(page.locator("#region-fields form.even")).to_have_count(len(SHADOWING))
-        expect(page.locator("#region-fields form#named-remove")).to_have_attribute("data-doom", "2")
+        expect(page.locator("#region-extra form.even")).to_have_count(len(SHADOWING))
+        expect(page.locator("#region-extra form#named-remove")).to_have_attribute("data-doom", "2")
     b.get_by_role("button", name="Doom up through action").click()
     a.get_by_role("button", name="Doom up through method").click()
     for page in (a, b):

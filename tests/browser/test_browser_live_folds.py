@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import EIGHT_TRACKS, join, mark_page, same_document, script_errors, track_value, wait_live
+from browser_support import (EIGHT_TRACKS, join, mark_page, same_document, script_errors, tally_with_region, track_value,
+                             wait_live)
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +61,68 @@ def open_fold(fold) -> None:
 
 def seat_id(server, token, role):
     return next(s.id for s in server.store.seats(token).values() if s.role == role)
+
+
+# ---- any game: folds that change places, a dialog, a choice, a radio button ----
+
+# Folds in list items without ids, reversed on every odd Doom and one more
+# put in front from Doom 2; a dialog; a select and radio buttons whose
+# server-side choice follows Doom.
+SHUFFLED = """{% set doom = view.tracks[0].value %}
+{% set names = ["Alpha", "Bravo", "Charlie", "Delta"] %}
+{% if doom is odd %}{% set names = names|reverse|list %}{% endif %}
+{% if doom >= 2 %}{% set names = ["Echo"] + names %}{% endif %}
+<ul class="shuffled">{% for n in names %}
+  <li><details><summary>{{ n }} ({{ doom }})</summary><p>{{ n }} at {{ doom }}</p>
+    <input aria-label="note {{ n }}" value="{{ doom }}"></details></li>{% endfor %}
+</ul>
+<dialog class="test-dialog"><p>Doom is {{ doom }}</p></dialog>
+<select name="pick" aria-label="pick"><option value="a">A</option><option value="b"{{ ' selected' if doom is odd }}>B</option>
+  <option value="c">C</option></select>
+<label><input type="radio" name="side" value="x"{{ ' checked' if doom is even }}> X</label>
+<label><input type="radio" name="side" value="y"{{ ' checked' if doom is odd }}> Y</label>
+"""
+
+
+def test_folds_keep_their_state_when_they_change_places_and_a_dialog_stays_open(server, phones, monkeypatch):
+    table = tally_with_region(server, monkeypatch, "shuffled", SHUFFLED)
+    a, b = phones().page, phones().page
+    errors = script_errors(a)
+    join(a, server, table.token, "Alice")
+    join(b, server, table.token, "Bob")
+    mark_page(a)
+    region = a.locator("#region-extra")
+
+    def fold(name):
+        return region.locator("details", has=a.locator("summary", has_text=name))
+
+    open_fold(fold("Alpha"))
+    open_fold(fold("Bravo"))
+    fold("Bravo").get_by_label("note Bravo").fill("typed here")
+    fold("Bravo").get_by_label("note Bravo").focus()
+    fold("Alpha").locator("summary").click()  # Alice closes Alpha again
+    region.get_by_label("pick").select_option("c")
+    region.get_by_label("Y").check()
+    fold("Bravo").get_by_label("note Bravo").focus()
+
+    for doom in (1, 2, 3):
+        if doom == 3:  # a dialog open (modal, so the focus moved into it)
+            a.evaluate("document.querySelector('dialog.test-dialog').showModal()")
+        b.get_by_role("button", name="Doom plus 1").click()
+        expect(region.locator("dialog")).to_contain_text(f"Doom is {doom}", timeout=LIVE)
+        expect(fold("Bravo")).to_have_attribute("open", "")
+        expect(fold("Bravo").locator("p")).to_have_text(f"Bravo at {doom}")
+        expect(fold("Bravo").get_by_label("note Bravo")).to_have_value("typed here")
+        if doom < 3:
+            expect(fold("Bravo").get_by_label("note Bravo")).to_be_focused()
+        for other in ("Alpha", "Charlie", "Delta") + (("Echo",) if doom >= 2 else ()):
+            expect(fold(other)).not_to_have_attribute("open", "")
+        expect(region.get_by_label("pick")).to_have_value("c")
+        expect(region.get_by_label("Y")).to_be_checked()
+    assert a.evaluate("document.querySelector('dialog.test-dialog').matches(':modal')")
+    names = region.locator("summary").all_inner_texts()
+    assert names == ["Echo (3)", "Delta (3)", "Charlie (3)", "Bravo (3)", "Alpha (3)"]
+    assert same_document(a) and errors == []
 
 
 # ---- tally: a value being typed, a note being typed ----

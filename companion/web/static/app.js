@@ -297,9 +297,10 @@
   }
   function kind(node) { return dom.nodeType(node) + " " + dom.nodeName(node); }
   // An element's key: its id; else a field's name; else a fold's summary
-  // text (its numbers left out: "Spellbooks: 1 of 6" is the same fold at 2)
-  // and what its forms act on (the action type and the first
-  // other hidden field, like the standee's number): the templates need no ids.
+  // text (its numbers left out: "Spellbooks: 1 of 6" is the same fold at 2),
+  // what its forms act on (the action type and the first other hidden
+  // field, like the standee's number) and what it holds: the templates need
+  // no ids.
   function key(node) {
     if (dom.nodeType(node) !== Node.ELEMENT_NODE) return null;
     const id = dom.getAttribute(node, "id") || dom.getAttribute(node, "data-key");
@@ -309,12 +310,16 @@
       const type = dom.getAttribute(node, "type");
       return tag + " " + name + (type === "radio" || type === "checkbox" ? "=" + dom.getAttribute(node, "value") : "");
     }
-    const text = tag === "DETAILS" ? summaryText(node) : "";
+    // What it is (a fold's words), what its forms act on, and the first
+    // thing inside it with a name of its own (an id, a fold's words), so a
+    // list item is known by the fold or the card it holds.
     const action = dom.querySelector(node, "input[type=hidden][name=type]");
     const target = dom.querySelector(node, "input[type=hidden]:not([name=type]):not([name=csrf_token])");
-    if (!text && !action && !target) return null;
-    return [tag, text, action ? dom.getAttribute(action, "value") : "",
-            target ? dom.getAttribute(target, "name") + "=" + dom.getAttribute(target, "value") : ""].join("|");
+    const inner = dom.querySelector(node, "[id]"), fold = tag === "DETAILS" ? node : dom.querySelector(node, "details");
+    const parts = [fold ? summaryText(fold) : "", action ? dom.getAttribute(action, "value") : "",
+                   target ? dom.getAttribute(target, "name") + "=" + dom.getAttribute(target, "value") : "",
+                   inner ? dom.getAttribute(inner, "id") : ""];
+    return parts.join("") ? tag + "|" + parts.join("|") : null;
   }
 
   // A fold's own words: the summary's text, not what it holds (a list of
