@@ -430,7 +430,7 @@
       const kept = chain.find(function (link) { return dom.isConnected(link[0]); });
       if (!kept) return;
       const moved = top(kept[0]) - kept[1];
-      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+      if (Math.abs(moved) >= 0.5) window.scrollBy(0, moved);
     };
   }
   function top(element) { return Element.prototype.getBoundingClientRect.call(element).top; }
