@@ -250,8 +250,10 @@ def test_gloomhaven_end_the_scenario_stays_open_while_xp_is_added(server, phones
     fold = ann.page.locator("#region-status details", has=ann.page.locator("summary", has_text="End the scenario"))
     open_fold(fold)
     watch = Watch(ann.page, fold)
+    xp = bo.page.locator("#region-me .my-counters li", has=bo.page.locator(".name", has_text="XP"))
     for _ in range(2):
-        bo.page.locator("#region-me").get_by_role("button", name="XP plus 1").click()
+        xp.get_by_role("button", name="XP plus 1").click()
+    expect(xp.locator(".value")).to_have_text("2", timeout=LIVE)
     watch.changed()
     expect(ann.page.locator("#live-status")).to_have_attribute(
         "data-version", str(server.store.state(token)[0]), timeout=LIVE)
@@ -317,7 +319,9 @@ def test_the_others_spaces_stay_open_with_the_move_being_chosen(server, phones):
         hero_move.locator("select[name=hero]").select_option(label="Rose")
         hero_move.locator("select[name=to]").select_option(label=to)
         hero_move.locator("input[name=teleport]").check()
+        version = hero.locator("#live-status").get_attribute("data-version")
         hero_move.get_by_role("button", name="Move one space").click()
+        expect(hero.locator("#live-status")).not_to_have_attribute("data-version", version, timeout=LIVE)
         expect(hero_fold).to_have_attribute("open", "")
     expect(hero.locator("#region-controls output.error:visible")).to_have_count(0)
     watch.changed()

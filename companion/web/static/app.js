@@ -14,9 +14,9 @@
       const get = Object.getOwnPropertyDescriptor(proto, name).get;
       return function (node) { return get.call(node); };
     }
-    function method(proto, name) {
+    function method(proto, name) {  // none of those used takes more than two arguments
       const call = proto[name];
-      return function (node) { return call.apply(node, Array.prototype.slice.call(arguments, 1)); };
+      return function (node, first, second) { return call.call(node, first, second); };
     }
     const N = Node.prototype, E = Element.prototype, F = HTMLFormElement.prototype;
     return {
@@ -311,15 +311,20 @@
       return tag + " " + name + (type === "radio" || type === "checkbox" ? "=" + dom.getAttribute(node, "value") : "");
     }
     // What it is (a fold's words), what its forms act on, and the first
-    // thing inside it with a name of its own (an id, a fold's words), so a
-    // list item is known by the fold or the card it holds.
+    // thing inside it with a name of its own (an id, a fold's words, the
+    // thing a form acts on, like a standee's number), so a list item is
+    // known by the card, the fold or the thing it holds.
     const action = dom.querySelector(node, "input[type=hidden][name=type]");
-    const target = dom.querySelector(node, "input[type=hidden]:not([name=type]):not([name=csrf_token])");
-    const inner = dom.querySelector(node, "[id]"), fold = tag === "DETAILS" ? node : dom.querySelector(node, "details");
-    const parts = [fold ? summaryText(fold) : "", action ? dom.getAttribute(action, "value") : "",
-                   target ? dom.getAttribute(target, "name") + "=" + dom.getAttribute(target, "value") : "",
-                   inner ? dom.getAttribute(inner, "id") : ""];
+    const inner = dom.querySelector(node, "[id], details, input[type=hidden]:not([name=type]):not([name=csrf_token])");
+    const parts = [tag === "DETAILS" ? summaryText(node) : "", action ? dom.getAttribute(action, "value") : "",
+                   inner ? identity(inner) : ""];
     return parts.join("") ? tag + "|" + parts.join("|") : null;
+  }
+  function identity(element) {
+    const id = dom.getAttribute(element, "id");
+    if (id) return "#" + id;
+    if (dom.nodeName(element) === "DETAILS") return summaryText(element);
+    return dom.getAttribute(element, "name") + "=" + dom.getAttribute(element, "value");
   }
 
   // A fold's own words: the summary's text, not what it holds (a list of
