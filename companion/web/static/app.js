@@ -22,6 +22,7 @@
     return {
       nodeType: getter(N, "nodeType"), nodeName: getter(N, "nodeName"), childNodes: getter(N, "childNodes"),
       firstChild: getter(N, "firstChild"), nextSibling: getter(N, "nextSibling"), parentNode: getter(N, "parentNode"),
+      parentElement: getter(N, "parentElement"),
       isConnected: getter(N, "isConnected"), textContent: getter(N, "textContent"),
       appendChild: method(N, "appendChild"), insertBefore: method(N, "insertBefore"),
       replaceChild: method(N, "replaceChild"), removeChild: method(N, "removeChild"),
@@ -421,16 +422,18 @@
   // button doesn't slide from under a thumb when something above it comes or
   // goes (the browser's own scroll anchoring keeps the top of the view, which
   // may be above the change). Nothing touched in view: the browser's way.
+  // (A fold opened by tapping or by keyboard had its summary touched first.)
   let touched = null;
-  ["pointerdown", "focusin", "toggle"].forEach(function (name) {
+  ["pointerdown", "focusin"].forEach(function (name) {
     document.addEventListener(name, function (event) { if (event.target instanceof Element) touched = event.target; }, true);
   });
   function keepInView() {
-    let anchor = touched;
-    while (anchor && !(anchor instanceof Element && dom.isConnected(anchor) && visible(anchor))) anchor = anchor.parentElement;
-    if (!anchor || anchor === document.body || anchor === document.documentElement) return function () {};
+    // Only something in view and smaller than the view (else the browser
+    // knows better); if the update takes it away, what held it stays put.
+    const anchor = touched;
+    if (!anchor || !dom.isConnected(anchor) || !inView(anchor)) return function () {};
     const chain = [];
-    for (let node = anchor; node && node !== document.body; node = node.parentElement) chain.push([node, top(node)]);
+    for (let node = anchor; node && node !== document.body; node = dom.parentElement(node)) chain.push([node, top(node)]);
     return function () {
       const kept = chain.find(function (link) { return dom.isConnected(link[0]); });
       if (!kept) return;
@@ -439,9 +442,9 @@
     };
   }
   function top(element) { return Element.prototype.getBoundingClientRect.call(element).top; }
-  function visible(element) {
+  function inView(element) {
     const box = Element.prototype.getBoundingClientRect.call(element);
-    return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+    return box.height > 0 && box.height <= window.innerHeight && box.bottom > 0 && box.top < window.innerHeight;
   }
 
   // Focus stays where it was, its caret too, even if its field moved.
