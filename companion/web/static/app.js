@@ -268,7 +268,7 @@
   }
   // Whether an unpaired old node may take on a new one's content. One that
   // holds something of the person's does so only if it is the same thing:
-  // an open fold a fold with much the same summary ("Attack modifier deck
+  // an open fold only a fold with much the same summary ("Attack modifier deck
   // (1 card)" and "(2 cards)", not "Scenario and difficulty" and "End the
   // scenario", which took the place of the other), a field being typed in or
   // chosen from never another field.
