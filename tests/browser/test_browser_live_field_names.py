@@ -75,3 +75,31 @@ def test_live_updates_reach_forms_with_fields_named_like_form_methods(server, fi
         expect(track_value(page, "Doom")).to_have_text("4", timeout=LIVE)
     assert errors == {"a": [], "b": []}
     assert same_document(a) and same_document(b)
+
+
+def test_a_result_is_confirmed_on_a_sheet_whose_perk_lines_are_entered_by_hand(server, phones):
+    """The case found at the table: a Scoundrel's sheet holds the form to
+    enter a perk line, with its field named "remove"; confirming a scenario's
+    line changes the sheet around it."""
+    from test_browser_gloomhaven_campaign import join as join_campaign
+
+    token = server.store.create_table("gloomhaven-campaign", "Tuesday campaign", {"party": "The Lanterns"}).token
+    phone = phones()
+    errors = script_errors(phone.page)
+    join_campaign(phone.page, server, token, "Ann")
+    seat = next(iter(server.store.seats(token)))
+    server.store.act(token, seat, "character.create", {"class": "scoundrel", "name": "Sly", "level": 1})
+    sheet = phone.page.locator("#region-sheet")
+    expect(sheet.locator("form:has(input[name=remove])")).to_have_count(1, timeout=LIVE * 5)
+    mark_page(phone.page)
+
+    server.store.act(token, None, "scenario.complete", {
+        "scenario": 1, "outcome": "success", "level": 1,
+        "characters": {"c1": {"experience": 8, "coins": 5, "checkmarks": 1}}})
+    pending = sheet.locator(".pending")
+    expect(pending).to_contain_text("Scenario 1 (success)", timeout=LIVE * 5)
+    pending.get_by_role("button", name="Confirm").click()
+    expect(pending).to_have_count(0, timeout=LIVE * 5)
+    expect(sheet.locator("details", has=phone.page.locator("summary", has_text="Attack modifier deck"))).to_have_count(1)
+    expect(sheet.locator("form:has(input[name=remove])")).to_have_count(1)
+    assert errors == [] and same_document(phone.page)
