@@ -32,6 +32,15 @@ class ActionRandom(random.Random):
         return super().getrandbits(k)
 
 
-def stream_name(action_type: str, kept_draws: int) -> str:
-    """The stream of the next draw of `action_type` after `kept_draws` kept ones."""
-    return f"{action_type}#{kept_draws}"
+def stream_name(action_type: str, kept_draws: int, seat: str | None = None) -> str:
+    """The stream of the next draw of `action_type` after `kept_draws` kept ones.
+
+    `seat`: the action's draws are secret to the seat that makes them (a
+    hand dealt, a quest offered). Such a stream is the seat's own, counted
+    over that seat's kept draws alone: otherwise a seat could draw, look,
+    undo, and know what the next seat's same action will draw from the same
+    pile. Public draws (dice everyone sees) keep one stream per type, so an
+    undone roll can't be re-rolled from another phone."""
+    if seat is None:
+        return f"{action_type}#{kept_draws}"
+    return f"{action_type}@{seat}#{kept_draws}"

@@ -18,11 +18,36 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.kit.actions import Act, Draws
+
 
 def N_(message: str) -> str:
     """Marks an English msgid for extraction into the catalog; the web layer
     translates it when it is shown (game titles, role labels, history lines)."""
     return message
+
+
+class Plural(str):
+    """An English msgid with a plural form, chosen by the param `count` when
+    translated (each language's catalog has its own number of forms: one in
+    Chinese and Japanese, two in English): "drew %(count)d elder sign" /
+    "drew %(count)d elder signs". Made with `NP_`."""
+
+    plural: str
+
+    def __new__(cls, singular: str, plural: str) -> "Plural":
+        made = super().__new__(cls, singular)
+        made.plural = plural
+        return made
+
+    def __getnewargs__(self):  # copies and pickles keep the plural form
+        return (str(self), self.plural)
+
+
+def NP_(singular: str, plural: str) -> Plural:
+    """Marks a msgid with a plural form for extraction (like `N_`); the
+    params that format it carry `count`."""
+    return Plural(singular, plural)
 
 
 class Msg(str):
@@ -169,9 +194,34 @@ class Rules:
         return None
 
     def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
-        """Server-side only: draw random outcomes and record them in the payload.
-        Replays skip this step and use the recorded payload."""
+        """Server-side only, for a game that has not declared effects: draw
+        random outcomes and record them in the payload. Replays skip this
+        step and use the recorded payload. (A declared `effect` draws through
+        `Act.draws` instead, while it runs.)"""
         return action
+
+    def perform(self, state: dict, action: Action, seats: dict[str, Seat],
+                rng: random.Random) -> tuple[dict, Action]:
+        """The live server carries out typed `action`: the new state (the
+        input is never changed) and the action as it is logged, with what
+        it drew. Refused with ActionError, nothing kept."""
+        spec = self.action_spec(action.type)
+        if spec is None or spec.effect is None:
+            action = self.prepare(state, action, rng)
+            return self.act(state, action, seats), action
+        draws = Draws(rng, action.payload)
+        new_state = self.run_effect(spec, copy.deepcopy(state), action, seats, draws)
+        return new_state, Action(action.type, {**action.payload, **draws.made}, action.seat)
+
+    def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
+        """One dispatcher for every declared action: `spec.effect` on an Act
+        (the payload with every declared field present). A game wraps it
+        (calling super) for what holds around every action: its phase check,
+        a schema upgrade, what follows each action."""
+        payload = {**{declared.name: None for declared in spec.fields}, **action.payload}
+        act = Act(state, payload, seats.get(action.seat) if action.seat else None, seats, draws, self)
+        changed = spec.effect(act)
+        return act.state if changed is None else changed
 
     #: True: the game checks an action while carrying it out (its `apply`
     #: raises ActionError before anything is kept), so validating is applying
@@ -185,8 +235,12 @@ class Rules:
         raise ActionError("Unknown action.", type=action.type)
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        """Return the new state. `state` is a private copy the method may change."""
-        raise NotImplementedError
+        """Return the new state. `state` is a private copy the method may change.
+        A declared effect is run with the draws its log entry recorded."""
+        spec = self.action_spec(action.type)
+        if spec is None or spec.effect is None:
+            raise NotImplementedError
+        return self.run_effect(spec, state, action, seats, Draws(None, action.payload))
 
     def check_state(self, state: dict) -> None:
         """Raise ValueError (or TypeError, KeyError) if `state` is not one this
@@ -248,13 +302,34 @@ class Rules:
     def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
         """A line for the history as (English msgid, params); the web layer
         translates it. `state` is the current state, for names. Must not
-        reveal secrets."""
+        reveal secrets. By default the action's declared `history`."""
+        spec = self.action_spec(action.type)
+        if spec is not None and spec.history is not None:
+            if isinstance(spec.history, str):
+                return spec.history, {}
+            return spec.history(action, seats, state)
         return "%(type)s", {"type": action.type}
 
     def redact(self, action: Action, viewer: Seat | None) -> dict:
         """The payload of a logged action as `viewer` may see it (None: the
-        table display). Games whose actions carry secrets strip them here."""
+        table display): by default through the action's declared `redact`."""
+        spec = self.action_spec(action.type)
+        if spec is not None and spec.redact is not None:
+            return spec.redact(action, viewer)
         return action.payload
+
+    def open_actions(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict[str, list[dict]]:
+        """What `seat` may do now: each open action type with the payloads it
+        may send (from each action's declared `open`; actions that declare
+        none are left out). The phones put these first; random playouts
+        choose among them."""
+        offered = {}
+        for spec in self.actions():
+            if spec.open is not None:
+                choices = spec.open(state, seat, seats)
+                if choices:
+                    offered[spec.type] = list(choices)
+        return offered
 
     # -- helpers the platform calls --------------------------------------------
     def act(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:

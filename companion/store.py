@@ -468,21 +468,27 @@ class Store:
         typed = rules.typed(Action(type, payload, seat_id))
         seats = self.seats(token)
         state = self._decoded(db, token, "state")
-        draws = rng or self._action_random(db, token, type)
-        action = rules.prepare(state, typed, draws)
-        new_state = rules.act(state, action, seats)
+        spec = rules.action_spec(typed.type)
+        draws = rng or self._action_random(db, token, typed, secret=spec.secret_draws)
+        new_state, action = rules.perform(state, typed, seats, draws)
         return self._append(db, table, action, seats, new_state=new_state, drew=getattr(draws, "used", True))
 
-    def _action_random(self, db, token: str, type: str) -> randomness.ActionRandom:
-        """The random stream for the next `type` action: the same after an
-        undo as before it, so undoing a draw and drawing again changes nothing."""
+    def _action_random(self, db, token: str, action: Action, secret: bool = False) -> randomness.ActionRandom:
+        """The random stream for `action`: the same after an undo as before
+        it, so undoing a draw and drawing again changes nothing. An action
+        whose draws are secret (`ActionSpec.secret_draws`) has a stream of
+        its seat's own (`secret`; see `randomness.stream_name`)."""
         seed = db.execute("select seed from tables where token = ?", [token]).fetchone()[0]
         if seed is None:
             seed = randomness.new_seed()
             db.execute("update tables set seed = ? where token = ?", [seed, token])
+        if secret:
+            kept = db.execute("select count(*) from actions where table_token = ? and type = ? and drew = 1 "
+                              "and undone = 0 and seat is ?", [token, action.type, action.seat]).fetchone()[0]
+            return randomness.ActionRandom(seed, randomness.stream_name(action.type, kept, action.seat or ""))
         kept = db.execute("select count(*) from actions where table_token = ? and type = ? and drew = 1 "
-                          "and undone = 0", [token, type]).fetchone()[0]
-        return randomness.ActionRandom(seed, randomness.stream_name(type, kept))
+                          "and undone = 0", [token, action.type]).fetchone()[0]
+        return randomness.ActionRandom(seed, randomness.stream_name(action.type, kept))
 
     def undo_target(self, token: str, upto: int | None = None, db=None) -> int | None:
         """The step an undo would take back now (at version `upto`, if given)."""

@@ -122,3 +122,35 @@ def test_an_import_keeps_snapshots_so_its_undo_matches_the_replay(store, table, 
     store.undo(copy.token, seat)
     assert store.state(copy.token)[1] == store.replayed_state(copy.token)
     assert len(store.state(copy.token)[1]["rolls"]) == 21
+
+
+def _quest_offer(store, token: str, seat: str) -> list[int]:
+    return store.state(token)[1]["secrets"][seat]["quest_offer"]
+
+
+def test_a_secret_draw_undone_does_not_tell_the_next_seat_what_it_will_draw(store):
+    """A seat creates a character and sees its two personal quests, undoes;
+    another seat's character then gets an offer of its own, not the one the
+    first seat saw (seat-keyed streams: `ActionSpec.secret_draws`). Over ten
+    tables, the same pair coming up every time would be a one-in-10^24 chance."""
+    same = 0
+    for _ in range(10):
+        token = store.create_table("gloomhaven-campaign", "Party", {}).token
+        ann, _ = store.join(token, "Ann", "player")
+        bob, _ = store.join(token, "Bob", "player")
+        store.act(token, ann.id, "character.create", {"class": "brute", "name": "Ann"})
+        seen_by_ann = _quest_offer(store, token, ann.id)
+        store.undo(token, ann.id)
+        store.act(token, bob.id, "character.create", {"class": "tinkerer", "name": "Bob"})
+        same += _quest_offer(store, token, bob.id) == seen_by_ann
+    assert same < 10
+
+
+def test_a_secret_draw_undone_and_redone_by_its_own_seat_is_the_same(store):
+    token = store.create_table("gloomhaven-campaign", "Party", {}).token
+    ann, _ = store.join(token, "Ann", "player")
+    store.act(token, ann.id, "character.create", {"class": "brute", "name": "Ann"})
+    first = _quest_offer(store, token, ann.id)
+    store.undo(token, ann.id)
+    store.act(token, ann.id, "character.create", {"class": "brute", "name": "Ann"})
+    assert _quest_offer(store, token, ann.id) == first

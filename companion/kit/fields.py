@@ -276,12 +276,27 @@ def form_map(payload: dict, name: str) -> dict:
 class ActionSpec:
     """An action a table accepts: its type, a one-line English description
     and its payload's fields. `seat_may_undo` False: only the host may undo
-    it (a seat's Undo is refused, naming why)."""
+    it (a seat's Undo is refused, naming why). `secret_draws`: what it draws
+    only its seat sees (a hand, a quest offer), so its random stream is the
+    seat's own and undo can't show one seat what another will draw."""
 
     type: str
     doc: str
     fields: tuple[Field, ...] = field(default_factory=tuple)
     seat_may_undo: bool = True
+    secret_draws: bool = False
+    #: What the action does (companion.kit.actions): effect(act) changes
+    #: act.state (or returns a new one) and draws through act.draws.
+    effect: Any = field(default=None, compare=False, repr=False)
+    #: Its history line: a constant English msgid, or history(action, seats,
+    #: state) -> (msgid, params) for a line that names what, which and where.
+    history: Any = field(default=None, compare=False, repr=False)
+    #: What another seat may see of a logged payload: redact(action, viewer)
+    #: -> payload (None: everyone sees all of it).
+    redact: Any = field(default=None, compare=False, repr=False)
+    #: The choices open to a seat now: open(state, seat, seats) -> a list of
+    #: payloads it may send (empty: not open to it now). None: not declared.
+    open: Any = field(default=None, compare=False, repr=False)
 
     def parse(self, payload: dict) -> dict:
         """The typed payload: every declared field read, anything else dropped."""

@@ -1,457 +1,371 @@
-"""What each action does to the state, as small pure functions.
+"""The action table: each action declared once on the kit's typed fields
+(companion/kit/fields.py), with its one-line doc (docs/api.md), its effect
+(effects.py, battles.py), its history line and what it hides from other
+seats. Fields are parsed alike from form strings and JSON values; a bad value
+is an ActionError naming the field.
 
-Each handler takes (state, faction, payload): `faction` is the acting seat's
-faction (None for a seat without one), `payload` the typed values, with any
-draws `prepare` recorded ("drawn": elder-sign values; "roll": dice). A
-handler checks first and raises ActionError before changing anything.
+A form can't send a JSON object, so a map (units by kind, start areas) or a
+list (elder-sign values, two areas) may also come as one form field per key,
+named "field.key": `Collected` reads both.
 """
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import costs, data, doom, elder_signs, flow, setup, spellbooks
-from companion.games.cthulhu_wars.setup import MAX_COUNT
-from companion.rules import N_, ActionError
+from dataclasses import dataclass
+from typing import Any
 
-#: Unique actions and what they need: ("book", id) or ("great_old_one", id, where).
-UNIQUE_NEEDS = {
-    "dreams": ("book", "dreams"),
-    "submerge": ("book", "submerge"),
-    "unsubmerge": ("great_old_one", "cthulhu", "submerged"),
-    "the_thousand_forms": ("book", "the_thousand_forms"),
-    "avatar": ("great_old_one", "shub_niggurath", "map"),
-    "ghroth": ("book", "ghroth"),
-    "desecrate": ("great_old_one", "king_in_yellow", "map"),
-    "zingaya": ("book", "zingaya"),
-    "shriek_of_the_byakhee": ("book", "shriek_of_the_byakhee"),
-    "the_screaming_dead": ("book", "the_screaming_dead"),
-    "he_who_is_not_to_be_named": ("book", "he_who_is_not_to_be_named"),
-}
+from companion.games.cthulhu_wars import battles, costs, data, doom, effects, spellbooks
+from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
+from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
+from companion.rules import N_, Action, ActionError, Seat
+
+FACTIONS = tuple(data.factions())
+WHERE = ("pool", "map", "submerged")
+UNIQUE = tuple(sorted({name for actions in data.game()["unique_actions"].values() for name in actions}))
+GREAT_OLD_ONES = tuple(u["id"] for f in FACTIONS for u in data.great_old_ones(f))
+REQUIREMENTS = tuple(r["id"] for f in FACTIONS for r in data.faction(f)["requirements"])
+SPELLBOOKS = tuple(b for f in FACTIONS for b in data.spellbook_ids(f))
+AREAS = tuple(sorted({a["id"] for board in data.maps().values() for a in board["areas"]}))
+MONSTERS = tuple(sorted({u["id"] for f in FACTIONS for u in data.faction(f)["units"] if u["kind"] == "monster"}))
 
 
-def me(state: dict, faction: str | None) -> dict:
-    if faction is None or faction not in state["factions"]:
-        raise ActionError(N_("Only a faction in this game can do that."))
-    return state["factions"][faction]
+@dataclass(frozen=True)
+class Collected(Field):
+    """A map of names to whole numbers or names, or a list of them: JSON, or
+    form fields "name.key" (a list takes their values in the keys' order)."""
+
+    shape: str = "counts"  # counts: {name: int}; names: {name: name}; ints: [int]; list: [name]
+    low: int = 0
+    high: int = 99
+    max_items: int = 40
+    kind = "map"
+    missing = N_("This value is missing.")
+
+    def read(self, payload: dict) -> Any:
+        raw = payload.get(self.name, MISSING)
+        if raw is MISSING or raw is None or raw == "":
+            prefix = self.name + "."
+            parts = {k[len(prefix):]: v for k, v in payload.items()
+                     if isinstance(k, str) and k.startswith(prefix) and v not in ("", None)}
+            if parts:
+                raw = [parts[key] for key in sorted(parts)] if self.shape in ("ints", "list") else parts
+        if raw is MISSING or raw is None or raw == "" or raw == {}:
+            if self.required:
+                raise ActionError(self.missing, field=self.name)
+            return self.default
+        return self.parse(raw)
+
+    def parse(self, raw: object) -> Any:
+        if isinstance(raw, str):
+            raw = Json(self.name).parse(raw) if raw.strip()[:1] in "[{" else raw.replace(",", " ").split()
+        as_list = self.shape in ("ints", "list")
+        if not isinstance(raw, list if as_list else dict) or len(raw) > self.max_items:
+            raise ActionError(N_("The action's details are malformed."), field=self.name)
+        if as_list:
+            return [self.value(item) for item in raw]
+        return {clean_text(key, self.name, max_length=40): self.value(item) for key, item in raw.items()}
+
+    def value(self, item: object) -> Any:
+        if self.shape in ("counts", "ints"):
+            return whole_number(item, self.name, self.low, self.high)
+        return clean_text(item, self.name, max_length=40)
+
+    def describe(self) -> dict:
+        return super().describe() | {"shape": self.shape}
 
 
-def gain_elder_signs(state: dict, faction: str, drawn: list[int], held: list[int]) -> None:
-    """Take recorded draws from the pool into `held` (the owner's secret list);
-    a draw from the empty pool is 1 doom instead."""
-    try:
-        bag, signs, extra_doom = elder_signs.take(state["secrets"]["bag"], drawn)
-    except ValueError as error:
-        raise ActionError(N_("The recorded elder-sign draw does not fit the pool.")) from error
-    state["secrets"]["bag"] = bag
-    state["elder_signs_left"] = elder_signs.pool_size(bag)
-    held.extend(signs)
-    state["factions"][faction]["elder_signs"] += len(signs)
-    doom.add_doom(state["factions"][faction], "other", extra_doom)
+def optional_int(name, low=0, high=MAX_COUNT):
+    return Int(name, default=None, min=low, max=high)
 
 
-# -- action phase: paying and taking turns ----------------------------------------
-def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> None:
-    """Checks it is this faction's turn in the action phase, that it has power
-    (at 0 not even a free action) and enough for `cost`; pays; marks its one
-    normal or unique action of the turn unless `unlimited`."""
-    flow.require_phase(state, "action")
-    flow.require_turn(state, faction)
+# -- history lines and secrecy ----------------------------------------------------------
+def line(msgid: str):
+    """A history line: `msgid` with who acted and the numbers it names. Never
+    an elder sign's value before it is revealed: only how many were drawn."""
+    def history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+        seat = seats.get(action.seat) if action.seat else None
+        payload = action.payload
+        drawn, values = payload.get("drawn"), payload.get("values")
+        return msgid, {
+            "who": seat.name if seat else "?",
+            "signs": len(drawn) if isinstance(drawn, list) else payload.get("drawn_count", 0),
+            "units": payload.get("units") if isinstance(payload.get("units"), int) else 0,
+            "doom": sum(v for v in values if isinstance(v, int)) if isinstance(values, list) else 0,
+        }
+    return history
+
+
+def draw_hidden(action: Action, viewer: Seat | None) -> dict:
+    """Elder signs drawn: their values only for the seat that drew them; others see how many."""
+    if "drawn" not in action.payload or viewer is not None and action.seat == viewer.id:
+        return action.payload
+    return {**{k: v for k, v in action.payload.items() if k != "drawn"}, "drawn_count": len(action.payload["drawn"])}
+
+
+# -- what is open now --------------------------------------------------------------------
+def opener(phase: str, step: str | None = None, *, on_turn: bool = True, choices=None):
+    """open(state, seat, seats): for a seat playing a faction, in `phase` (at
+    `step`), on its turn unless not `on_turn`: the payloads `choices(state,
+    faction)` lists (by default the one empty payload)."""
+    def open_(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+        faction = effects.faction_of(state, seat.id) if seat is not None else None
+        if faction not in state["factions"] or state["phase"] != phase or step and state["step"] != step:
+            return []
+        if on_turn and state["turn"] != faction:
+            return []
+        return list(choices(state, faction)) if choices else [{}]
+    return open_
+
+
+def can_act(state: dict, faction: str, cost: int = 0, *, unlimited: bool = False) -> bool:
+    """On its action-phase turn a faction with power may pay `cost`; its one
+    normal or unique action not yet taken, unless `unlimited`."""
     mine = state["factions"][faction]
-    if mine["power"] <= 0:
-        raise ActionError(N_("At 0 power a faction can take no action, not even a free one."))
-    if not unlimited and mine["acted"]:
-        raise ActionError(N_("You have taken your action this turn: take free actions or end your turn."))
-    if mine["power"] < cost:
-        raise ActionError(N_("That costs %(cost)d power; you have %(power)d."), cost=cost, power=mine["power"])
-    mine["power"] -= cost
-    if not unlimited:
-        mine["acted"] = True
+    return 0 < mine["power"] and cost <= mine["power"] and (unlimited or not mine["acted"])
 
 
-def after_action(state: dict, faction: str) -> None:
-    """At 0 power the turn is over: nothing more can be done."""
-    if state["phase"] == "action" and state["turn"] == faction and state["factions"][faction]["power"] == 0:
-        flow.end_turn(state)
+def if_(condition):
+    """Choices: the empty payload when `condition(state, faction)` holds."""
+    return lambda state, faction: [{}] if condition(state, faction) else []
 
 
-def set_count(mine: dict, key: str, value: int) -> None:
-    # The box holds 6 cultists per faction (单位限制).
-    top = 6 if key == "cultists" else MAX_COUNT
-    if not 0 <= value <= top:
-        raise ActionError(N_("Enter a number from 0 to %(max)d."), field=key, max=top)
-    mine["counts"][key] = value
+def gate_pairs(state: dict, faction: str) -> list[dict]:
+    areas = [a["id"] for a in data.maps()[state["map"]]["areas"]]
+    return [{"areas": [areas[0], areas[-1]]}, {"areas": areas[1:3]}]
 
 
-def recruit(state, faction, payload):
-    mine = me(state, faction)
-    if mine["counts"]["cultists"] >= data.units(faction)["cultist"]["count"]:
-        raise ActionError(N_("All 6 of your cultists are on the map."))
-    spend(state, faction, costs.normal_cost("recruit"))
-    mine["counts"]["cultists"] += 1
-
-
-def build_gate(state, faction, payload):
-    mine = me(state, faction)
-    spend(state, faction, costs.normal_cost("build_gate"))
-    mine["counts"]["gates"] += 1
-
-
-def move(state, faction, payload):
-    me(state, faction)
-    spend(state, faction, costs.normal_cost("move", payload["units"]))
-
-
-def capture(state, faction, payload):
-    mine, victim = me(state, faction), payload["victim"]
-    if victim == faction or victim not in state["factions"]:
-        raise ActionError(N_("Capture an enemy faction's cultist."), field="victim")
-    if state["factions"][victim]["counts"]["cultists"] <= 0:
-        raise ActionError(N_("That faction has no cultists on the map."), field="victim")
-    spend(state, faction, costs.normal_cost("capture"))
-    mine["counts"]["captives"] += 1
-    state["factions"][victim]["counts"]["cultists"] -= 1
-
-
-def summon(state, faction, payload):
-    """One monster; Black Goat's Fertility Cult summons several in one action."""
-    mine = me(state, faction)
-    wanted = payload["units"] or ({payload["monster"]: payload["count"] or 1} if payload["monster"] else {})
-    units = data.units(faction)
-    if not wanted or any(u not in units or units[u]["kind"] != "monster" for u in wanted):
-        raise ActionError(N_("Choose monsters of your faction."), field="units")
-    if not sum(wanted.values()):
-        raise ActionError(N_("Choose monsters of your faction."), field="units")
-    # 单位限制: no more of a monster than the box holds (Crawling Chaos never has
-    # more than 3 Nightgaunts); the app keeps no count of those already out.
-    for unit_id, n in wanted.items():
-        if n > units[unit_id]["count"]:
-            raise ActionError(N_("The box holds only %(n)d of that monster."), field="units", n=units[unit_id]["count"])
-    if faction != "black_goat" and sum(wanted.values()) != 1:
-        raise ActionError(N_("Summon one monster per action."), field="units")
-    cost = sum(costs.summon_cost(state, faction, unit, mine) * n for unit, n in wanted.items())
-    spend(state, faction, cost)
-
-
-def awaken(state, faction, payload):
-    mine, goo = me(state, faction), payload["great_old_one"]
-    if goo not in mine["great_old_ones"]:
-        raise ActionError(N_("That is not one of your Great Old Ones."), field="great_old_one")
-    if mine["great_old_ones"][goo] != "pool":
-        raise ActionError(N_("That Great Old One is already in play."), field="great_old_one")
-    if goo == "hastur" and mine["great_old_ones"].get("king_in_yellow") != "map":
-        raise ActionError(N_("Hastur awakens in the King in Yellow's area: awaken the King first."), field="great_old_one")
-    unit = data.units(faction)[goo]
-    # Nyarlathotep, Shub-Niggurath and Hastur appear at a gate their faction
-    # controls (the factions' cards); the app knows how many gates it controls.
-    if unit.get("where") in ("own_gate", "own_gate_with_king") and mine["counts"].get("gates", 0) < 1:
-        raise ActionError(N_("You control no gate."), field="great_old_one")
-    removed = unit.get("cultists_removed", 0)
-    # Shub-Niggurath: a controlled gate and 2 cultists in its area, "(至少三个
-    # 邪教徒)": the cultist holding the gate stays, the other two are removed.
-    needed = removed + 1 if removed else 0
-    if mine["counts"]["cultists"] < needed:
-        raise ActionError(N_("You need %(n)d cultists on the map."), field="great_old_one", n=needed)
-    spend(state, faction, costs.awaken_cost(state, faction, goo, mine))
-    mine["counts"]["cultists"] -= removed
-    mine["great_old_ones"][goo] = "map"
-    if goo not in mine["awakened"]:
-        mine["awakened"].append(goo)
-    gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])
-
-
-def immortal_signs(faction: str) -> int:
-    """Immortal (Great Cthulhu's card): 1 elder sign for each awakening."""
-    return 1 if faction == "great_cthulhu" else 0
-
-
-def unique(state, faction, payload):
-    mine, name = me(state, faction), payload["name"]
-    if name not in costs.unique_actions(faction):
-        raise ActionError(N_("That is not one of your faction's actions."), field="name")
-    if not unique_allowed(mine, name):
-        need = UNIQUE_NEEDS[name]
-        if need[0] == "book":
-            raise ActionError(N_("That action needs its spellbook."), field="name")
-        raise ActionError(N_("That action needs its Great Old One."), field="name")
-    if name == "desecrate":
-        check_desecration(state, faction, payload)
-    if name == "the_thousand_forms":
-        # 千面: with Nyarlathotep in play; the book turns face down until the next gather.
-        if mine["great_old_ones"].get("nyarlathotep") != "map":
-            raise ActionError(N_("That action needs its Great Old One."), field="name")
-        if mine.get("thousand_forms_round") == state["round"]:
-            raise ActionError(N_("The Thousand Forms is used once a round."), field="name")
-        mine["thousand_forms_round"] = state["round"]
-    spend(state, faction, costs.unique_cost(faction, name, mine))
-    if name == "submerge":
-        mine["great_old_ones"]["cthulhu"] = "submerged"
-    elif name == "unsubmerge":
-        mine["great_old_ones"]["cthulhu"] = "map"
-    elif name == "desecrate":
-        desecrate(state, faction, payload)
-    state["last_roll"] = {"faction": faction, "name": name, "die": payload.get("die")} if payload.get("die") else None
-
-
-def unique_allowed(mine: dict, name: str) -> bool:
-    need = UNIQUE_NEEDS[name]
-    if need[0] == "book":
-        return need[1] in mine["spellbooks"]
-    return mine["great_old_ones"].get(need[1]) == need[2]
-
-
-def desecrate(state: dict, faction: str, payload: dict) -> None:
-    """Roll 1 die: at most your units there (the King included) places a
-    desecration token; with The Third Eye and Hastur, success gives an elder sign."""
-    if payload["die"] <= payload["units_there"]:
-        area = payload["area"]
-        # 第八章 C: with two players, an area next to no other desecrated one earns a book.
-        neighbours = data.maps()[state["map"]]["adjacency"][area]
-        if not any(other in state["desecrated"] for other in neighbours):
-            state["factions"][faction]["lone_desecrations"] = state["factions"][faction].get("lone_desecrations", 0) + 1
-        state["desecrated"].append(area)
-        gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])
-
-
-def check_desecration(state: dict, faction: str, payload: dict) -> None:
-    """Before paying: the King's area, not yet desecrated, and how many units are there."""
-    if payload.get("area") not in data.areas(state["map"]):
-        raise ActionError(N_("Choose the King in Yellow's area."), field="area")
-    if payload["area"] in state["desecrated"]:
-        raise ActionError(N_("That area is already desecrated."), field="area")
-    if not payload.get("units_there"):
-        raise ActionError(N_("Count your units there, the King included."), field="units_there")
-
-
-def check_desecration_requirement(state: dict, faction: str, requirement: str) -> None:
-    """Yellow Sign's glyph requirements need a desecrated area with that glyph;
-    with two players, any desecration of an area next to no other one (第八章 C)."""
-    glyph = data.requirements(faction)[requirement].get("glyph")
-    if glyph is None:
-        return
-    mine = state["factions"][faction]
-    if state["players"] == 2:
-        used = sum(1 for r in mine["requirements_met"] if data.requirements(faction)[r].get("glyph"))
-        if mine.get("lone_desecrations", 0) <= used:
-            raise ActionError(N_("Desecrate an area next to no other desecrated area first."), field="requirement")
-        return
-    board = data.areas(state["map"])
-    if not any(board[area]["glyph"] == glyph for area in state["desecrated"]):
-        raise ActionError(N_("No desecrated area shows that glyph yet."), field="requirement")
-
-
-def third_eye_signs(faction_state: dict) -> int:
-    return 1 if "the_third_eye" in faction_state["spellbooks"] and faction_state["great_old_ones"].get("hastur") == "map" else 0
-
-
-def control_gate(state, faction, payload):
-    """Free (0): a cultist takes an abandoned gate."""
-    mine = me(state, faction)
-    if state["abandoned_gates"] <= 0:
-        raise ActionError(N_("No gate on the map is abandoned."))
-    spend(state, faction, costs.normal_cost("control_gate"), unlimited=True)
-    state["abandoned_gates"] -= 1
-    mine["counts"]["gates"] += 1
-
-
-def abandon_gate(state, faction, payload):
-    mine = me(state, faction)
-    if mine["counts"]["gates"] <= 0:
-        raise ActionError(N_("You control no gate."))
-    spend(state, faction, costs.normal_cost("abandon_gate"), unlimited=True)
-    mine["counts"]["gates"] -= 1
-    state["abandoned_gates"] += 1
-
-
-def pass_turn(state, faction, payload):
-    """Can't or won't act: power drops to 0 and the faction is out of this action phase."""
-    me(state, faction)
-    flow.require_phase(state, "action")
-    flow.require_turn(state, faction)
-    state["factions"][faction]["power"] = 0
-    flow.end_turn(state)
-
-
-def end_turn(state, faction, payload):
-    me(state, faction)
-    flow.require_phase(state, "action")
-    flow.require_turn(state, faction)
-    if not state["factions"][faction]["acted"]:
-        raise ActionError(N_("Take your action first, or pass (your power drops to 0)."))
-    flow.end_turn(state)
-
-
-# -- set-up, gather, first player, doom ------------------------------------------------
-def place_gates(state, faction, payload):
-    me(state, faction)
-    flow.require_phase(state, "setup", step="place_gates")
-    setup.place_gates(state, payload["areas"])
-    state["two_player"]["gates_by"] = faction
-
-
-def pick_starts(state, faction, payload):
-    """第八章 A: the other player picks both start areas."""
-    me(state, faction)
-    flow.require_phase(state, "setup", step="pick_starts")
+def start_areas(state: dict, faction: str) -> list[dict]:
     if faction == state["two_player"].get("gates_by"):
-        raise ActionError(N_("The other player picks the start areas."))
-    setup.pick_starts(state, payload["starts"])
+        return []
+    gates, areas = state["two_player"]["gates"], [a["id"] for a in data.maps()[state["map"]]["areas"]]
+    return [{"starts": dict(zip(state["seating"], gates))},
+            {"starts": dict(zip(state["seating"], [gates[0], next(a for a in areas if a not in gates)]))}]
 
 
-
-def gather(state, faction, payload):
-    flow.require_phase(state, "gather")
-    flow.gather(state)
+def tied_factions(state: dict, faction: str) -> list[dict]:
+    return [{"faction": candidate} for candidate in state["candidates"]]
 
 
-def choose_first(state, faction, payload):
-    flow.require_phase(state, "first_player", step="choose_first")
-    flow.require_turn(state, faction)
-    if payload["faction"] not in state["candidates"]:
-        raise ActionError(N_("Choose one of the factions tied for the most power."), field="faction")
-    flow.choose_first(state, payload["faction"])
+def directions(state: dict, faction: str) -> list[dict]:
+    return [{"direction": "clockwise"}, {"direction": "counterclockwise"}]
 
 
-def choose_direction(state, faction, payload):
-    flow.require_phase(state, "first_player", step="choose_direction")
-    flow.require_turn(state, faction)
-    flow.choose_direction(state, payload["direction"])
+def recruit_open(state: dict, faction: str) -> bool:
+    return state["factions"][faction]["counts"]["cultists"] < 6 and can_act(state, faction, 1)
 
 
-def ritual(state, faction, payload):
-    mine = me(state, faction)
-    flow.require_phase(state, "doom", step="rituals")
-    flow.require_turn(state, faction)
-    track, marker = state["ritual"]["track"], state["ritual"]["marker"]
-    cost = doom.ritual_cost(track, marker)
-    doom.check_ritual(mine, cost, state["settings"]["ritual_needs_great_old_one"])
-    gains = doom.ritual_gains(mine)
-    mine["power"] -= cost
-    state["ritual"]["marker"] = doom.advance_marker(track, marker)
-    doom.add_doom(mine, "rituals", gains["doom"])
-    mine["ritual_done"] = True
-    mine["last_ritual"] = {"cost": cost, "doom": gains["doom"], "elder_signs": gains["elder_signs"]}
-    gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])
-    flow.next_in_doom(state)
+def ritual_open(state: dict, faction: str) -> bool:
+    mine, track, marker = state["factions"][faction], state["ritual"]["track"], state["ritual"]["marker"]
+    try:
+        doom.check_ritual(mine, doom.ritual_cost(track, marker), state["settings"]["ritual_needs_great_old_one"])
+    except ActionError:
+        return False
+    return True
 
 
-def skip_ritual(state, faction, payload):
-    mine = me(state, faction)
-    flow.require_phase(state, "doom", step="rituals")
-    flow.require_turn(state, faction)
-    mine["ritual_done"] = True
-    flow.next_in_doom(state)
-
-
-def blood_sacrifice(state, faction, payload):
-    """Black Goat, doom phase, with Shub-Niggurath in play: remove a cultist for an elder sign."""
-    mine = me(state, faction)
-    flow.require_phase(state, "doom", step="events")
-    flow.require_turn(state, faction)
-    if "blood_sacrifice" not in mine["spellbooks"] or mine["great_old_ones"].get("shub_niggurath") != "map":
-        raise ActionError(N_("Blood Sacrifice needs its spellbook and Shub-Niggurath in play."))
-    if mine.get("sacrificed"):
-        raise ActionError(N_("Blood Sacrifice is done once a doom phase."))
-    if mine["counts"]["cultists"] <= 0:
-        raise ActionError(N_("You have no cultist on the map to sacrifice."))
-    mine["counts"]["cultists"] -= 1
-    mine["sacrificed"] = True
-    gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])
-
-
-def events_done(state, faction, payload):
-    mine = me(state, faction)
-    flow.require_phase(state, "doom", step="events")
-    flow.require_turn(state, faction)
-    mine["events_done"] = True
-    mine["sacrificed"] = False
-    flow.next_in_doom(state)
-
-
-# -- any time -------------------------------------------------------------------------
-def earn_spellbook(state, faction, payload):
-    mine = me(state, faction)
-    if state["phase"] in ("end", "over"):
-        raise ActionError(N_("The game is over."))
-    requirement, book = payload["requirement"], payload["spellbook"]
-    spellbooks.check_earn(faction, mine, requirement, book)
-    check_desecration_requirement(state, faction, requirement)
-    action = data.game()["requirement_actions"].get(requirement)
-    if action:
-        requirement_action(state, faction, requirement, action, payload)
-    mine["requirements_met"].append(requirement)
-    mine["spellbooks"].append(book)
-    gain_elder_signs(state, faction, payload.get("drawn", []), payload["_held"])
-
-
-def requirement_action(state: dict, faction: str, requirement: str, action: dict, payload: dict) -> None:
-    """"As your action": the whole of a turn's action. Crawling Chaos may pay 4
-    and 6 together in one action (10)."""
+def sacrifice_open(state: dict, faction: str) -> bool:
     mine = state["factions"][faction]
-    paired = {"cc_pay4": "cc_pay6", "cc_pay6": "cc_pay4"}
-    second_payment = mine["acted"] and mine.get("paid_this_turn") == paired.get(requirement)
-    spend(state, faction, action.get("power", 0), unlimited=second_payment)
-    mine["paid_this_turn"] = requirement if "power" in action else None
-    if "cultists" in action:
-        if mine["counts"]["cultists"] < action["cultists"]:
-            raise ActionError(N_("You need %(n)d cultists on the map."), n=action["cultists"])
-        mine["counts"]["cultists"] -= action["cultists"]
-    if "doom_to_another" in action:
-        target = payload.get("target")
-        if target not in state["factions"] or target == faction:
-            raise ActionError(N_("Choose another faction to gain the doom."), field="target")
-        doom.add_doom(state["factions"][target], "other", action["doom_to_another"])
+    return "blood_sacrifice" in mine["spellbooks"] and mine["great_old_ones"].get("shub_niggurath") == "map" \
+        and not mine.get("sacrificed") and mine["counts"]["cultists"] > 0
 
 
-def reveal(state, faction, payload):
-    """Any time, even on another's turn: chosen signs add their values to doom
-    and leave the game. Reaching the doom target in the action phase ends the game."""
-    mine = me(state, faction)
-    if state["phase"] == "over":
-        raise ActionError(N_("The game is over."))
-    held = payload["_held"]
-    rest, gained = elder_signs.reveal(held, payload["values"])
-    held[:] = rest
-    mine["elder_signs"] = len(rest)
-    doom.add_doom(mine, "elder_signs", gained)
-    if state["phase"] == "action" and flow.game_over(state):
-        flow.end_game(state)
+def moves(state: dict, faction: str) -> list[dict]:
+    power = state["factions"][faction]["power"]
+    return [{"units": n} for n in range(1, min(power, 3) + 1)] if can_act(state, faction, 1) else []
 
 
-def set_counts(state, faction, payload):
-    mine = me(state, faction)
-    if state["phase"] == "over":
-        raise ActionError(N_("The game is over."))
-    set_count(mine, payload["count"], payload["value"])
+def captures(state: dict, faction: str) -> list[dict]:
+    return [{"victim": f} for f in state["factions"] if f != faction
+            and state["factions"][f]["counts"]["cultists"] > 0] if can_act(state, faction, 1) else []
 
 
-def adjust_count(state, faction, payload):
-    mine = me(state, faction)
-    if state["phase"] == "over":
-        raise ActionError(N_("The game is over."))
-    set_count(mine, payload["count"], mine["counts"][payload["count"]] + payload["delta"])
+def summons(state: dict, faction: str) -> list[dict]:
+    mine = state["factions"][faction]
+    return [{"monster": u["id"]} for u in data.faction(faction)["units"] if u["kind"] == "monster"
+            and can_act(state, faction, costs.summon_cost(state, faction, u["id"], mine))]
 
 
-def set_abandoned(state, faction, payload):
-    if state["phase"] == "over":
-        raise ActionError(N_("The game is over."))
-    state["abandoned_gates"] = payload["value"]
+def awakenings(state: dict, faction: str) -> list[dict]:
+    mine = state["factions"][faction]
+    return [{"great_old_one": goo} for goo, where in mine["great_old_ones"].items()
+            if where == "pool" and can_act(state, faction, costs.awaken_cost(state, faction, goo, mine))]
 
 
-def set_great_old_one(state, faction, payload):
-    """Fixes where a Great Old One is (killed in battle: back to the pool)."""
-    mine, goo = me(state, faction), payload["great_old_one"]
-    if goo not in mine["great_old_ones"]:
-        raise ActionError(N_("That is not one of your Great Old Ones."), field="great_old_one")
-    if payload["where"] == "submerged" and goo != "cthulhu":
-        raise ActionError(N_("Only Cthulhu submerges."), field="where")
-    mine["great_old_ones"][goo] = payload["where"]
+def unique_actions(state: dict, faction: str) -> list[dict]:
+    mine, king = state["factions"][faction], [a["id"] for a in data.maps()[state["map"]]["areas"]]
+    return [{"name": name, **({"units_there": 2, "area": king[0]} if name == "desecrate" else {})}
+            for name in costs.unique_actions(faction)
+            if effects.unique_allowed(mine, name) and can_act(state, faction, costs.unique_cost(faction, name, mine))]
 
 
-def settle(state, faction, payload):
-    """At the end every sign still hidden is revealed, then the winner is decided."""
-    flow.require_phase(state, "end")
-    for faction_id, held in payload["_all_held"].items():
-        mine = state["factions"][faction_id]
-        doom.add_doom(mine, "elder_signs", sum(held))
-        mine["elder_signs"] = 0
-        held.clear()
-    flow.settle(state)
+def battles_to_declare(state: dict, faction: str) -> list[dict]:
+    mine = state["factions"][faction]
+    if not can_act(state, faction, 1, unlimited=spellbooks.battle_is_unlimited(mine, state["players"])):
+        return []
+    attackers = {"cultist": mine["counts"]["cultists"]} if mine["counts"]["cultists"] else {}
+    attackers.update({goo: 1 for goo, where in mine["great_old_ones"].items() if where == "map"})
+    return [{"defender": enemy, "attacker_units": attackers,
+             "defender_units": {"cultist": theirs["counts"]["cultists"]}}
+            for enemy, theirs in state["factions"].items()
+            if enemy != faction and attackers and theirs["counts"]["cultists"]]
+
+
+def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    battle, faction = state.get("battle"), effects.faction_of(state, seat.id) if seat is not None else None
+    if state["phase"] != "action" or not battle or battle["outcome"] is not None:
+        return []
+    return [{}] if faction in (battle["attacker"], battle["defender"]) else []
+
+
+def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if state["phase"] != "action":
+        return []
+    return [{"great_old_one": goo, "take": take} for goo in battles.harbinger_targets(state, faction)
+            for take in ("power", "elder_signs")]
+
+
+def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """A seat's own signs (its own secret): one value at a time."""
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if faction not in state["factions"] or state["phase"] == "over":
+        return []
+    return [{"values": [value]} for value in sorted(set(state["secrets"].get(seat.id, {}).get("elder_signs", [])))]
+
+
+def gate_to_control(state: dict, faction: str) -> bool:
+    return state["abandoned_gates"] > 0 and can_act(state, faction, unlimited=True)
+
+
+def gate_to_abandon(state: dict, faction: str) -> bool:
+    return state["factions"][faction]["counts"]["gates"] > 0 and can_act(state, faction, unlimited=True)
+
+
+ACTION_PHASE = "action"
+
+
+# Actions that may draw elder signs, whose values only the drawing faction sees.
+ELDER_SIGN_DRAWS = frozenset({"ritual.perform", "awaken", "events.blood_sacrifice", "harbinger",
+                              "spellbook.earn", "unique"})
+
+
+def spec(type_, doc, *fields, effect, history, seat_may_undo=True, open=None):
+    secret = type_ in ELDER_SIGN_DRAWS
+    return ActionSpec(type_, doc, tuple(fields), seat_may_undo=seat_may_undo, secret_draws=secret,
+                      effect=effect, history=line(history), redact=draw_hidden if secret else None, open=open)
+
+
+ACTIONS = (
+    spec("setup.gates", "Two players: place the two gates, `areas` (two area ids).",
+         Collected("areas", shape="list", max_items=2),
+         effect=effects.place_gates, history=N_("%(who)s placed the two gates"),
+         open=opener("setup", "place_gates", on_turn=False, choices=gate_pairs)),
+    spec("setup.starts", "Two players: the start area of each faction, `starts` ({faction: area}).",
+         Collected("starts", shape="names", max_items=4),
+         effect=effects.pick_starts, history=N_("%(who)s picked the start areas"),
+         open=opener("setup", "pick_starts", on_turn=False, choices=start_areas)),
+    spec("power.gather", "Gather power for every faction from its counts (then the minimum rule).",
+         effect=effects.gather, history=N_("%(who)s gathered power for everyone"),
+         open=opener("gather", on_turn=False)),
+    spec("first_player.choose", "The previous first player picks the first player among those tied, `faction`.",
+         Choice("faction", choices=FACTIONS),
+         effect=effects.choose_first, history=N_("%(who)s chose the first player"),
+         open=opener("first_player", "choose_first", choices=tied_factions)),
+    spec("direction.choose", "The first player picks the `direction` of play for the round.",
+         Choice("direction", choices=("clockwise", "counterclockwise")),
+         effect=effects.choose_direction, history=N_("%(who)s chose the direction of play"),
+         open=opener("first_player", "choose_direction", choices=directions)),
+    spec("ritual.perform", "Perform the Ritual of Annihilation on your doom-phase turn (elder signs drawn secretly).",
+         effect=effects.ritual, history=N_("%(who)s performed the Ritual of Annihilation and drew %(signs)d elder signs"),
+         open=opener("doom", "rituals", choices=if_(ritual_open))),
+    spec("ritual.skip", "Decline the ritual this doom phase.",
+         effect=effects.skip_ritual, history=N_("%(who)s declined the ritual"),
+         open=opener("doom", "rituals")),
+    spec("events.blood_sacrifice", "Black Goat: remove a cultist for an elder sign (doom phase, Shub-Niggurath in play).",
+         effect=effects.blood_sacrifice, history=N_("%(who)s made a Blood Sacrifice and drew an elder sign"),
+         open=opener("doom", "events", choices=if_(sacrifice_open))),
+    spec("events.done", "Finish your special events of the doom phase.",
+         effect=effects.events_done, history=N_("%(who)s finished their special events"),
+         open=opener("doom", "events")),
+    spec("recruit", "Recruit a cultist (1 power).",
+         effect=effects.recruit, history=N_("%(who)s recruited a cultist"),
+         open=opener(ACTION_PHASE, choices=if_(recruit_open))),
+    spec("gate.build", "Build a gate (3 power).",
+         effect=effects.build_gate, history=N_("%(who)s built a gate"),
+         open=opener(ACTION_PHASE, choices=if_(lambda state, f: can_act(state, f, 3)))),
+    spec("move", "Move `units` units (1 power each).", Int("units", min=1, max=60),
+         effect=effects.move, history=N_("%(who)s moved %(units)d units"),
+         open=opener(ACTION_PHASE, choices=moves)),
+    spec("capture", "Capture a cultist of faction `victim` (1 power).", Choice("victim", choices=FACTIONS),
+         effect=effects.capture, history=N_("%(who)s captured a cultist"),
+         open=opener(ACTION_PHASE, choices=captures)),
+    spec("summon", "Summon monsters: `units` ({unit id: count}) or `monster` and `count`; one monster except Black Goat.",
+         Collected("units", default=None), Choice("monster", default=None, choices=MONSTERS), optional_int("count", 1, 9),
+         effect=effects.summon, history=N_("%(who)s summoned"),
+         open=opener(ACTION_PHASE, choices=summons)),
+    spec("awaken", "Awaken `great_old_one` at its cost.", Choice("great_old_one", choices=GREAT_OLD_ONES),
+         effect=effects.awaken, history=N_("%(who)s awakened a Great Old One"),
+         open=opener(ACTION_PHASE, choices=awakenings)),
+    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
+         Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99), Choice("area", default=None, choices=AREAS),
+         effect=effects.unique, history=N_("%(who)s took a unique action"),
+         open=opener(ACTION_PHASE, choices=unique_actions)),
+    spec("gate.control", "Free: one of your cultists takes an abandoned gate.",
+         effect=effects.control_gate, history=N_("%(who)s took control of an abandoned gate"),
+         open=opener(ACTION_PHASE, choices=if_(gate_to_control))),
+    spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned).",
+         effect=effects.abandon_gate, history=N_("%(who)s abandoned a gate"),
+         open=opener(ACTION_PHASE, choices=if_(gate_to_abandon))),
+    spec("pass", "Can't or won't act: your power drops to 0.",
+         effect=effects.pass_turn, history=N_("%(who)s passed (power to 0)"),
+         open=opener(ACTION_PHASE)),
+    spec("turn.end", "End your turn after your action.",
+         effect=effects.end_turn, history=N_("%(who)s ended their turn"),
+         open=opener(ACTION_PHASE, choices=if_(lambda state, f: state["factions"][f]["acted"]))),
+    spec("battle.declare", "Battle `defender` in `area`: `attacker_units` and `defender_units` ({unit: count}), optional `attacker_extra`/`defender_extra` dice.",
+         Choice("defender", choices=FACTIONS), Collected("attacker_units"), Collected("defender_units"),
+         Choice("area", default=None, choices=AREAS), optional_int("attacker_extra", 0, 60), optional_int("defender_extra", 0, 60),
+         effect=battles.declare, history=N_("%(who)s declared a battle"),
+         open=opener(ACTION_PHASE, choices=battles_to_declare)),
+    spec("battle.adjust", "Before the dice: your side's `units` ({unit: count}) and `extra` dice after pre-battle effects.",
+         Collected("units"), optional_int("extra", 0, 60),
+         effect=battles.adjust, history=N_("%(who)s adjusted their side of the battle")),
+    spec("battle.roll", "Roll the battle's dice, or give physical results `attacker_faces` / `defender_faces` (like \"6 4 1\").",
+         Text("attacker_faces", default=None, max_length=200), Text("defender_faces", default=None, max_length=200),
+         effect=battles.roll, history=N_("%(who)s rolled the battle"),
+         open=battle_rolls),
+    spec("harbinger", "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
+         Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),
+         effect=battles.harbinger, history=N_("%(who)s used The Harbinger"),
+         open=harbinger_choices),
+    spec("spellbook.earn", "Take `spellbook` for meeting `requirement` (optional `target` faction for Yellow Sign's doom gift).",
+         Choice("requirement", choices=REQUIREMENTS), Choice("spellbook", choices=SPELLBOOKS),
+         Choice("target", default=None, choices=FACTIONS),
+         effect=effects.earn_spellbook, history=N_("%(who)s took a spellbook")),
+    spec("elder_signs.reveal", "Reveal elder signs of the given `values` (a list) for doom.",
+         Collected("values", shape="ints", low=1, high=3, max_items=36),
+         effect=effects.reveal, history=N_("%(who)s revealed elder signs for %(doom)d doom"),
+         open=reveals),
+    spec("counts.set", "Set your count `count` (" + ", ".join(COUNTS) + ") to `value`.",
+         Choice("count", choices=COUNTS), Int("value", min=0, max=MAX_COUNT),
+         effect=effects.set_counts, history=N_("%(who)s updated their counts")),
+    spec("counts.adjust", "Add `delta` to your count `count` (" + ", ".join(COUNTS) + ").",
+         Choice("count", choices=COUNTS), Int("delta", min=-MAX_COUNT, max=MAX_COUNT),
+         effect=effects.adjust_count, history=N_("%(who)s updated their counts")),
+    spec("abandoned.set", "Set the number of abandoned gates on the map, `value`.", Int("value", min=0, max=MAX_COUNT),
+         effect=effects.set_abandoned, history=N_("%(who)s set the abandoned gates")),
+    spec("great_old_one.set", "Say where your `great_old_one` is: `where` = pool, map or submerged.",
+         Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("where", choices=WHERE),
+         effect=effects.set_great_old_one, history=N_("%(who)s moved a Great Old One")),
+    spec("default.correct", "Correct a default from the printed components: `faction`, `unit`, `field` (cost or combat), `value`.",
+         Choice("faction", choices=FACTIONS), Text("unit", max_length=40), Choice("field", choices=("cost", "combat")),
+         Int("value", min=0, max=20),
+         effect=effects.correct_default, history=N_("%(who)s corrected a default from the printed components")),
+    spec("ritual_track.correct", "Correct the ritual track from the printed one: `spaces`, the costs before Instant Death (like \"5 6 7 8 9 10\").",
+         Text("spaces", max_length=80),
+         effect=effects.correct_ritual_track, history=N_("%(who)s corrected the ritual track from the printed one")),
+    # Ending the game reveals every hidden sign: only the host may take it back.
+    spec("game.settle", "At the end: reveal every hidden elder sign and name the winner.", seat_may_undo=False,
+         effect=effects.settle, history=N_("%(who)s revealed every elder sign and settled the game"),
+         open=opener("end", on_turn=False)),
+)

@@ -1,46 +1,39 @@
-"""A Cthulhu Wars table driven through its rules, as the store would: the
-payload typed by its declaration, prepared with a seeded rng, then acted on
-(helpers shared by the rules tests)."""
+"""A Cthulhu Wars table for the rules tests: the shared harness
+(tests/harness.py, driving the table exactly as the store does) with a seat
+per faction, named after it, and the helpers these tests share."""
 
-import copy
 import random
 
+import harness
+
 from companion.games.cthulhu_wars.rules import RULES
-from companion.rules import Action, Seat
 
 SEATS = {"s1": "great_cthulhu", "s2": "crawling_chaos", "s3": "black_goat", "s4": "yellow_sign"}
 
 
-class Table:
+class Table(harness.Table):
+    """Factions seated in order (s1, s2, ...); `seed`: the one random
+    sequence every draw comes from, for tests written against it."""
+
     def __init__(self, factions=("great_cthulhu", "crawling_chaos", "black_goat"), seed=1, **options):
         opts = {f"seat_{n}": f for n, f in enumerate(factions, start=1)}
         opts.update(options)
-        self.state = RULES.initial_state(opts)
-        self.seats = {}
-        self.rng = random.Random(seed)
-        self.log = []
-        for n, faction in enumerate(factions, start=1):
-            seat = Seat(f"s{n}", faction.replace("_", " ").title(), faction)
-            self.seats[seat.id] = seat
-            self.state = RULES.on_seat_joined(copy.deepcopy(self.state), seat)
-        RULES.check_state(self.state)
+        super().__init__(RULES, opts, [(f.replace("_", " ").title(), f) for f in factions],
+                         rng=random.Random(seed), check_replay=True)
 
     def seat_of(self, faction):
-        return next(s for s in self.seats.values() if s.role == faction)
-
-    def act(self, who, kind, **payload):
-        seat = self.seat_of(who).id if who else None
-        action = RULES.prepare(self.state, RULES.typed(Action(kind, payload, seat)), self.rng)
-        self.state = RULES.act(self.state, action, self.seats)
-        RULES.check_state(self.state)
-        self.log.append(action)
-        return action
+        return self.seats[self.seat(faction)]
 
     def faction(self, faction):
         return self.state["factions"][faction]
 
     def signs(self, faction):
         return self.state["secrets"].get(self.seat_of(faction).id, {}).get("elder_signs", [])
+
+    def arrange_faction(self, faction, **values):
+        """Sets a faction's values directly (harness.Table.arrange), for a
+        position the rules reach only after many steps."""
+        self.arrange(lambda state: state["factions"][faction].update(values))
 
     def to_action_phase(self):
         """Round one: gather, Great Cthulhu picks clockwise."""
@@ -57,6 +50,10 @@ def on_turn(faction, factions=("great_cthulhu", "crawling_chaos", "black_goat"),
     """A table in the action phase with `faction` to act, holding `power`."""
     table = Table(factions)
     table.to_action_phase()
-    table.state["turn"] = faction
-    table.faction(faction)["power"] = power
+
+    def give_the_turn(state):
+        state["turn"] = faction
+        state["factions"][faction]["power"] = power
+
+    table.arrange(give_the_turn)
     return table

@@ -1,7 +1,6 @@
 """Action-phase actions at their costs: capture, summon, unique actions with
 their dice, gates, and the group's corrections of defaults."""
 
-import copy
 
 import pytest
 from cthulhu_support import Table, on_turn
@@ -33,19 +32,19 @@ def test_a_unique_action_needs_its_spellbook_or_great_old_one():
     table = on_turn("great_cthulhu")
     with pytest.raises(ActionError):
         table.act("great_cthulhu", "unique", name="dreams")
-    table.faction("great_cthulhu")["spellbooks"].append("dreams")
+    table.arrange_faction("great_cthulhu", spellbooks=["dreams"])
     table.act("great_cthulhu", "unique", name="dreams")
     assert table.faction("great_cthulhu")["power"] == 7
 
 
 def test_submerge_takes_cthulhu_off_the_map_and_he_still_counts_as_in_play():
     table = on_turn("great_cthulhu")
-    table.faction("great_cthulhu")["spellbooks"].append("submerge")
-    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
+    table.arrange_faction("great_cthulhu", spellbooks=["submerge"])
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
     table.act("great_cthulhu", "unique", name="submerge")
     assert table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] == "submerged"
     table.act("great_cthulhu", "turn.end")
-    table.state["turn"] = "great_cthulhu"
+    table.arrange(lambda state: state.update(turn="great_cthulhu"))
     table.act("great_cthulhu", "unique", name="unsubmerge")
     assert table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] == "map"
     assert table.faction("great_cthulhu")["power"] == 8
@@ -53,11 +52,10 @@ def test_submerge_takes_cthulhu_off_the_map_and_he_still_counts_as_in_play():
 
 def desecrating(third_eye=False):
     table = on_turn("yellow_sign", ("great_cthulhu", "yellow_sign", "black_goat"))
-    ys = table.faction("yellow_sign")
-    ys["great_old_ones"]["king_in_yellow"] = "map"
+    table.act("yellow_sign", "great_old_one.set", great_old_one="king_in_yellow", where="map")
     if third_eye:
-        ys["spellbooks"].append("the_third_eye")
-        ys["great_old_ones"]["hastur"] = "map"
+        table.arrange_faction("yellow_sign", spellbooks=["the_third_eye"])
+        table.act("yellow_sign", "great_old_one.set", great_old_one="hastur", where="map")
     return table
 
 
@@ -138,16 +136,17 @@ def test_bad_input_is_refused_naming_the_field_and_nothing_changes(kind, payload
 
 
 def desecrate_until_success(table, area):
+    def yellow_signs_turn(state):
+        state.update(turn="yellow_sign")
+        state["factions"]["yellow_sign"].update(power=10, acted=False)
+
+    table.arrange(yellow_signs_turn)
     for attempt in range(40):
-        trial = copy.deepcopy(table.state)
         table.rng.seed(attempt)
-        table.state["turn"] = "yellow_sign"
-        table.faction("yellow_sign")["power"] = 10
-        table.faction("yellow_sign")["acted"] = False
         action = table.act("yellow_sign", "unique", name="desecrate", units_there=3, area=area)
         if action.payload["die"] <= 3:
             return
-        table.state = trial
+        table.undo()
     pytest.fail("no success in 40 seeds")
 
 
@@ -165,11 +164,10 @@ def test_a_glyph_requirement_needs_a_desecrated_area_with_that_glyph():
 def test_an_area_already_desecrated_cannot_be_desecrated_again():
     table = desecrating()
     desecrate_until_success(table, "europe")
-    table.state["turn"] = "yellow_sign"
-    table.faction("yellow_sign")["acted"] = False
-    with pytest.raises(ActionError) as refused:
-        table.act("yellow_sign", "unique", name="desecrate", units_there=3, area="europe")
-    assert refused.value.field == "area"
+    table.arrange(lambda state: state.update(turn="yellow_sign"))
+    table.arrange_faction("yellow_sign", acted=False)
+    refused = table.refused("yellow_sign", "unique", name="desecrate", units_there=3, area="europe")
+    assert refused.field == "area"
 
 
 def test_two_players_a_lone_desecration_earns_a_book_and_a_neighbouring_one_does_not():
@@ -177,7 +175,7 @@ def test_two_players_a_lone_desecration_earns_a_book_and_a_neighbouring_one_does
     table.act("yellow_sign", "setup.gates", areas=["north_atlantic", "antarctica"])
     table.act("great_cthulhu", "setup.starts", starts={"great_cthulhu": "north_atlantic", "yellow_sign": "south_america"})
     table.to_action_phase()
-    table.faction("yellow_sign")["great_old_ones"]["king_in_yellow"] = "map"
+    table.act("yellow_sign", "great_old_one.set", great_old_one="king_in_yellow", where="map")
     desecrate_until_success(table, "south_america")
     desecrate_until_success(table, "north_america")  # next to South America
     table.act("yellow_sign", "spellbook.earn", requirement="ys_desecrate_circle", spellbook="passion")
@@ -187,15 +185,14 @@ def test_two_players_a_lone_desecration_earns_a_book_and_a_neighbouring_one_does
 
 def test_the_thousand_forms_needs_nyarlathotep_and_is_used_once_a_round():
     table = on_turn("crawling_chaos")
-    cc = table.faction("crawling_chaos")
-    cc["spellbooks"].append("the_thousand_forms")
+    table.arrange_faction("crawling_chaos", spellbooks=["the_thousand_forms"])
     with pytest.raises(ActionError):
         table.act("crawling_chaos", "unique", name="the_thousand_forms")
-    cc["great_old_ones"]["nyarlathotep"] = "map"
+    table.act("crawling_chaos", "great_old_one.set", great_old_one="nyarlathotep", where="map")
     action = table.act("crawling_chaos", "unique", name="the_thousand_forms")
     assert 1 <= action.payload["die"] <= 6 and table.state["last_roll"]["die"] == action.payload["die"]
     table.act("crawling_chaos", "turn.end")
-    table.state["turn"] = "crawling_chaos"
+    table.arrange(lambda state: state.update(turn="crawling_chaos"))
     with pytest.raises(ActionError):
         table.act("crawling_chaos", "unique", name="the_thousand_forms")
 

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.cthulhu_wars import convert, data
+from companion.games.cthulhu_wars import data
+from companion.games.cthulhu_wars.convert import reference as convert
 
 ROOT = Path(__file__).resolve().parents[3]
 # ../shared/ref/cthulhu-wars from the project root (a worktree sits one folder deeper).

@@ -10,12 +10,14 @@ SIX = ["absorb", "devolve", "dreams", "regenerate", "submerge", "y_ha_nthlei"]
 
 
 def give_signs(table, faction, values):
-    table.signs(faction)  # make sure the list exists
-    secret = table.state["secrets"].setdefault(table.seat_of(faction).id, {}).setdefault("elder_signs", [])
-    secret.extend(values)
-    for value in values:
-        table.state["secrets"]["bag"][str(value)] -= 1
-    table.faction(faction)["elder_signs"] += len(values)
+    """The faction holds signs of these values, taken from the pool."""
+    def give(state):
+        state["secrets"].setdefault(table.seat_of(faction).id, {}).setdefault("elder_signs", []).extend(values)
+        for value in values:
+            state["secrets"]["bag"][str(value)] -= 1
+        state["factions"][faction]["elder_signs"] += len(values)
+
+    table.arrange(give)
 
 
 def test_revealing_adds_doom_even_on_another_factions_turn_and_the_signs_leave():
@@ -32,7 +34,7 @@ def test_revealing_adds_doom_even_on_another_factions_turn_and_the_signs_leave()
 def test_reaching_30_by_signs_in_the_action_phase_ends_the_game_at_once():
     table = Table()
     table.to_action_phase()
-    table.faction("crawling_chaos")["doom"] = 28
+    table.arrange_faction("crawling_chaos", doom=28)
     give_signs(table, "crawling_chaos", [2])
     table.act("crawling_chaos", "elder_signs.reveal", values=[2])
     assert table.state["phase"] == "end"
@@ -41,10 +43,10 @@ def test_reaching_30_by_signs_in_the_action_phase_ends_the_game_at_once():
 def test_at_the_end_hidden_signs_are_revealed_and_the_six_book_holder_with_most_doom_wins():
     table = Table()
     table.to_action_phase()
-    table.faction("great_cthulhu").update(doom=30, spellbooks=SIX[:5])
-    table.faction("black_goat").update(doom=27, spellbooks=["frenzy", "ghroth", "necrophagy", "the_red_sign", "blood_sacrifice", "the_thousand_young"])
+    table.arrange_faction("great_cthulhu", doom=30, spellbooks=SIX[:5])
+    table.arrange_faction("black_goat", doom=27, spellbooks=["frenzy", "ghroth", "necrophagy", "the_red_sign", "blood_sacrifice", "the_thousand_young"])
     give_signs(table, "black_goat", [3, 1])
-    table.state["phase"] = "end"
+    table.arrange(lambda state: state.update(phase="end"))
     table.act("crawling_chaos", "game.settle")
     assert table.faction("black_goat")["doom"] == 31 and table.faction("black_goat")["elder_signs"] == 0
     assert table.state["result"] == {"winners": ["black_goat"]}
@@ -53,7 +55,7 @@ def test_at_the_end_hidden_signs_are_revealed_and_the_six_book_holder_with_most_
 
 def test_nobody_with_six_books_means_everyone_loses():
     table = Table()
-    table.state["phase"] = "end"
+    table.arrange(lambda state: state.update(phase="end"))
     table.act("great_cthulhu", "game.settle")
     assert table.state["result"] == {"winners": []}
 
@@ -65,11 +67,11 @@ def test_instant_death_ends_the_game_after_the_remaining_rituals():
     table.act("black_goat", "power.gather")
     table.act("great_cthulhu", "first_player.choose", faction="great_cthulhu")
     table.act("great_cthulhu", "direction.choose", direction="clockwise")
-    table.state["ritual"]["marker"] = 5  # cost 10, the last space before Instant Death
-    table.faction("great_cthulhu")["power"] = 10
+    table.arrange(lambda state: state["ritual"].update(marker=5))  # cost 10, the last space before Instant Death
+    table.arrange_faction("great_cthulhu", power=10)
     table.act("great_cthulhu", "ritual.perform")
     assert table.state["ritual"]["marker"] == 6  # Instant Death
-    table.faction("crawling_chaos")["power"] = 10
+    table.arrange_faction("crawling_chaos", power=10)
     table.act("crawling_chaos", "ritual.perform")  # still open to those who had not decided; costs 10
     assert table.faction("crawling_chaos")["power"] == 0
     table.act("black_goat", "ritual.skip")
@@ -82,7 +84,7 @@ def test_the_end_check_at_30_doom_comes_after_the_special_events():
     table = Table()
     table.to_action_phase()
     table.spend_all()
-    table.faction("black_goat")["doom"] = 29
+    table.arrange_faction("black_goat", doom=29)
     table.act("black_goat", "power.gather")
     table.act("great_cthulhu", "first_player.choose", faction="great_cthulhu")
     table.act("great_cthulhu", "direction.choose", direction="clockwise")
@@ -107,7 +109,7 @@ def test_paying_4_and_6_for_books_is_one_action_for_crawling_chaos():
     table = Table()
     table.to_action_phase()
     table.act("great_cthulhu", "pass")
-    table.faction("crawling_chaos")["power"] = 12
+    table.arrange_faction("crawling_chaos", power=12)
     table.act("crawling_chaos", "spellbook.earn", requirement="cc_pay4", spellbook="madness")
     table.act("crawling_chaos", "spellbook.earn", requirement="cc_pay6", spellbook="abduct")
     assert table.faction("crawling_chaos")["power"] == 2
@@ -129,12 +131,12 @@ def test_yellow_signs_doom_gift_needs_another_faction():
 def test_awakening_cthulhu_costs_10_then_4_and_immortal_gives_a_sign_each_time():
     table = Table()
     table.to_action_phase()
-    table.faction("great_cthulhu")["power"] = 16
+    table.arrange_faction("great_cthulhu", power=16)
     table.act("great_cthulhu", "awaken", great_old_one="cthulhu")
     assert table.faction("great_cthulhu")["power"] == 6 and table.faction("great_cthulhu")["elder_signs"] == 1
     table.act("great_cthulhu", "turn.end")
     table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="pool")  # killed
-    table.state["turn"] = "great_cthulhu"
+    table.arrange(lambda state: state.update(turn="great_cthulhu"))
     table.act("great_cthulhu", "awaken", great_old_one="cthulhu")
     assert table.faction("great_cthulhu")["power"] == 2 and table.faction("great_cthulhu")["elder_signs"] == 2
 
@@ -175,7 +177,7 @@ def test_two_players_one_places_the_gates_the_other_picks_the_start_areas_on_one
 def test_two_players_end_at_20_and_may_win_with_fewer_books():
     table = two_players()
     table.to_action_phase()
-    table.faction("black_goat")["doom"] = 18
+    table.arrange_faction("black_goat", doom=18)
     give_signs(table, "black_goat", [2])
     table.act("black_goat", "elder_signs.reveal", values=[2])
     assert table.state["phase"] == "end"
@@ -186,7 +188,7 @@ def test_two_players_end_at_20_and_may_win_with_fewer_books():
 def test_two_players_battle_is_unlimited_above_6_doom():
     table = two_players()
     table.to_action_phase()
-    table.faction("great_cthulhu")["doom"] = 7
+    table.arrange_faction("great_cthulhu", doom=7)
     before = table.faction("great_cthulhu")["power"]
     table.act("great_cthulhu", "move", units=1)
     table.act("great_cthulhu", "battle.declare", defender="black_goat",
@@ -198,7 +200,7 @@ def test_two_players_battle_is_unlimited_above_6_doom():
 def test_an_elder_sign_draw_is_hidden_from_other_seats_in_the_log():
     table = Table()
     table.to_action_phase()
-    table.faction("great_cthulhu")["power"] = 10
+    table.arrange_faction("great_cthulhu", power=10)
     action = table.act("great_cthulhu", "awaken", great_old_one="cthulhu")
     owner, other = table.seat_of("great_cthulhu"), table.seat_of("black_goat")
     assert RULES.redact(action, owner)["drawn"] == action.payload["drawn"]
@@ -217,7 +219,7 @@ def test_a_recorded_draw_replays_to_the_same_state():
     doom_state = Table(seed=3)
     for t in (table, doom_state):
         t.to_action_phase()
-        t.faction("great_cthulhu")["power"] = 10
+        t.arrange_faction("great_cthulhu", power=10)
     action = table.act("great_cthulhu", "awaken", great_old_one="cthulhu")
     replayed = RULES.act(doom_state.state, action, doom_state.seats)
     assert replayed == table.state

@@ -47,7 +47,7 @@ def test_the_action_phase_refuses_what_it_does_not_allow():
 def test_one_action_per_turn_then_free_actions_then_the_turn_passes():
     table = Table()
     table.to_action_phase()
-    table.state["abandoned_gates"] = 1
+    table.arrange(lambda state: state.update(abandoned_gates=1))
     table.act("great_cthulhu", "move", units=2)
     assert table.faction("great_cthulhu")["power"] == 6
     with pytest.raises(ActionError):
@@ -63,8 +63,8 @@ def test_at_0_power_nothing_not_even_a_free_action_and_the_turn_passes_by_itself
     table.to_action_phase()
     table.act("great_cthulhu", "move", units=8)
     assert table.state["turn"] == "crawling_chaos"
-    table.state["turn"] = "great_cthulhu"
-    table.state["abandoned_gates"] = 1
+    table.arrange(lambda state: state.update(turn="great_cthulhu"))
+    table.arrange(lambda state: state.update(abandoned_gates=1))
     with pytest.raises(ActionError, match="0 power"):
         table.act("great_cthulhu", "gate.control")
 
@@ -129,7 +129,7 @@ def test_a_ritual_pays_the_cost_moves_the_marker_and_doubles_doom_by_gates():
 def test_a_ritual_draws_one_secret_elder_sign_per_great_old_one_in_play():
     table = Table()
     doom_phase(table)
-    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "submerged"
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="submerged")
     action = table.act("great_cthulhu", "ritual.perform")
     assert len(action.payload["drawn"]) == 1
     assert table.signs("great_cthulhu") == action.payload["drawn"]
@@ -143,7 +143,7 @@ def test_the_ritual_can_be_decided_only_once_and_only_on_your_turn():
     with pytest.raises(ActionError):
         table.act("black_goat", "ritual.perform")
     table.act("great_cthulhu", "ritual.skip")
-    table.state["turn"] = "great_cthulhu"
+    table.arrange(lambda state: state.update(turn="great_cthulhu"))
     with pytest.raises(ActionError):
         table.act("great_cthulhu", "ritual.perform")
 

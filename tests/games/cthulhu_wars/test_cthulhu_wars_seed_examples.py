@@ -20,7 +20,7 @@ def test_the_seeds_complex_battle_rolls_12_against_3_and_each_side_suffers_the_o
     # Undead left to retreat, so 2 pains are ignored; Necrophagy's 2 extra pains
     # come after. Those are applied at the table, unit by unit.)
     table = on_turn("great_cthulhu", ("great_cthulhu", "yellow_sign", "black_goat"), power=12)
-    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
     table.act("great_cthulhu", "battle.declare", defender="yellow_sign",
               attacker_units={"cthulhu": 1, "shoggoth": 1, "deep_one": 2, "cultist": 3},
               defender_units={"cultist": 1, "undead": 4})
@@ -63,7 +63,7 @@ def test_the_seeds_capture_example_b_a_great_old_one_captures_though_the_victim_
     # the enemy brings a Great Old One or beats Cthulhu, Cthulhu captures. The
     # app keeps no positions, so it never refuses a capture for a monster present.
     table = on_turn("great_cthulhu", power=8)
-    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
     table.act("great_cthulhu", "capture", victim="crawling_chaos")
     assert table.faction("crawling_chaos")["counts"]["cultists"] == 5
     assert (table.faction("great_cthulhu")["counts"]["captives"], table.faction("great_cthulhu")["power"]) == (1, 7)
@@ -152,7 +152,7 @@ def test_devouring_one_of_shubs_cultists_lowers_her_dice_before_the_roll():
     # so a cultist of hers devoured before the battle lowers it: 6 cultists + 1
     # gate = 7, then 6.
     table = on_turn("great_cthulhu")
-    table.faction("black_goat")["great_old_ones"]["shub_niggurath"] = "map"
+    table.act("black_goat", "great_old_one.set", great_old_one="shub_niggurath", where="map")
     table.act("great_cthulhu", "battle.declare", defender="black_goat",
               attacker_units={"deep_one": 1}, defender_units={"shub_niggurath": 1, "cultist": 1})
     assert table.state["battle"]["dice"]["defender"]["dice"] == 7
@@ -179,7 +179,7 @@ def test_no_summon_takes_more_of_a_monster_than_the_box_holds():
 def test_hastur_awakens_only_with_a_controlled_gate():
     # Seed, 如何唤醒哈斯塔: 1) a gate you control in the King in Yellow's area.
     table = on_turn("yellow_sign", ("great_cthulhu", "yellow_sign", "black_goat"))
-    table.faction("yellow_sign")["great_old_ones"]["king_in_yellow"] = "map"
+    table.act("yellow_sign", "great_old_one.set", great_old_one="king_in_yellow", where="map")
     table.act("yellow_sign", "counts.set", count="gates", value=0)
     with pytest.raises(ActionError) as refused:
         table.act("yellow_sign", "awaken", great_old_one="hastur")
@@ -190,12 +190,13 @@ def test_the_faqs_harbinger_on_an_immortal_cthulhu_is_2_power_or_2_elder_signs()
     # Seed FAQ (不朽): Crawling Chaos pains or kills a Cthulhu who has awakened
     # before: 2 power, half of the 4 he now costs; or 2 elder signs instead.
     table = on_turn("crawling_chaos", power=8)
-    table.faction("crawling_chaos")["great_old_ones"]["nyarlathotep"] = "map"
-    table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] = "map"
-    table.faction("great_cthulhu")["awakened"] = ["cthulhu"]
+    table.act("crawling_chaos", "great_old_one.set", great_old_one="nyarlathotep", where="map")
+    table.arrange_faction("crawling_chaos", spellbooks=["abduct"])  # Nyarlathotep fights with 1 die
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
+    table.arrange_faction("great_cthulhu", awakened=["cthulhu"])
     table.act("crawling_chaos", "battle.declare", defender="great_cthulhu",
               attacker_units={"nyarlathotep": 1}, defender_units={"cthulhu": 1})
-    table.act("crawling_chaos", "battle.roll", attacker_faces="", defender_faces="1 1 1 1 1 1")
+    table.act("crawling_chaos", "battle.roll", attacker_faces="4", defender_faces="1 1 1 1 1 1")
     action = table.act("crawling_chaos", "harbinger", great_old_one="cthulhu", take="elder_signs")
     assert len(action.payload["drawn"]) == 2 and table.faction("crawling_chaos")["elder_signs"] == 2
     assert table.faction("crawling_chaos")["power"] == 7

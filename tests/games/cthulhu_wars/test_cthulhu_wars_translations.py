@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.games.cthulhu_wars import data, texts
+from companion.games.cthulhu_wars import data, names
 from companion.translations import update
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -56,12 +56,12 @@ def test_the_compiled_catalog_matches(locale):
 
 
 def test_every_name_in_the_data_is_marked_for_translation():
-    names = {f["name"] for f in data.factions().values()}
-    names |= {u["name"] for f in data.factions().values() for u in f["units"]}
-    names |= {b["name"] for f in data.factions().values() for b in f["spellbooks"]}
-    names |= {a["name"] for board in data.maps().values() for a in board["areas"]}
-    assert names <= set(texts.NAMES)
-    assert set(texts.REQUIREMENTS) >= {r["id"] for f in data.factions().values() for r in f["requirements"]}
+    data_names = {f["name"] for f in data.factions().values()}
+    data_names |= {u["name"] for f in data.factions().values() for u in f["units"]}
+    data_names |= {b["name"] for f in data.factions().values() for b in f["spellbooks"]}
+    data_names |= {a["name"] for board in data.maps().values() for a in board["areas"]}
+    assert data_names <= set(names.NAMES)
+    assert set(names.REQUIREMENTS) >= {r["id"] for f in data.factions().values() for r in f["requirements"]}
 
 
 @pytest.mark.parametrize("locale", LOCALES)

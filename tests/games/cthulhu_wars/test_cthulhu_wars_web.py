@@ -145,3 +145,26 @@ def test_an_exported_game_imports_to_the_same_state_secrets_included(host, table
     copy = store.import_table(store.export(table))
     assert store.state(copy.token)[1] == store.state(table)[1]
     assert store.replayed_state(copy.token) == store.state(table)[1]
+
+
+def test_the_harbinger_is_offered_only_for_a_great_old_one_hit_beside_nyarlathotep(table, cthulhu, chaos, goat):
+    cthulhu.act("power.gather")
+    cthulhu.act("direction.choose", direction="clockwise")
+    cthulhu.act("great_old_one.set", great_old_one="cthulhu", where="map")
+    # Crawling Chaos is in the battle, Nyarlathotep is not: nothing to offer.
+    cthulhu.act("battle.declare", defender="crawling_chaos", area="north_atlantic",
+                **{"attacker_units.cthulhu": "1", "defender_units.cultist": "2"})
+    cthulhu.act("battle.roll", attacker_faces="1 1 1 1 1 1", defender_faces="")
+    assert "The Harbinger" not in chaos.page(f"/t/{table}")
+    cthulhu.act("turn.end")
+    chaos.act("great_old_one.set", great_old_one="nyarlathotep", where="map")
+    chaos.act("spellbook.earn", requirement="cc_pay4", spellbook="abduct")
+    chaos.act("turn.end")
+    goat.act("pass")
+    cthulhu.act("pass")
+    # Nyarlathotep's 1 die pains the lone Cthulhu: the Harbinger is offered for him.
+    chaos.act("battle.declare", defender="great_cthulhu", area="north_atlantic",
+              **{"attacker_units.nyarlathotep": "1", "defender_units.cthulhu": "1"})
+    chaos.act("battle.roll", attacker_faces="5", defender_faces="1 1 1 1 1 1")
+    page = chaos.page(f"/t/{table}")
+    assert "The Harbinger" in page and 'value="cthulhu"' in page and 'value="shub_niggurath"' not in page

@@ -107,7 +107,8 @@ def _kinds() -> dict[str, Kind]:
                     (Choice("deck", choices=("city", "road")), Int("card", min=1, max=99))), _event, N_("drew an event")),
         (ActionSpec("character.create", "Create your character: `class`, `name`, `level` (up to the prosperity "
                     "level); two personal quests are dealt to you in secret.",
-                    (Choice("class", choices=CLASSES), Text("name", max_length=40), Int("level", min=1, max=9, default=1))),
+                    (Choice("class", choices=CLASSES), Text("name", max_length=40), Int("level", min=1, max=9, default=1)),
+                    secret_draws=True),
          town.create_character, N_("created a character")),
         (ActionSpec("quest.keep", "Keep one of the two personal quests dealt to you: `quest` (its number; secret).",
                     (Int("quest", min=1, max=999),)), town.keep_quest, N_("kept a personal quest")),

@@ -17,6 +17,8 @@ import json
 import sys
 from pathlib import Path
 
+from companion import data_path
+
 #: The factions of the core box, in the order of their English initials (the
 #: seed's tie-break for the first player when Great Cthulhu is absent).
 FACTIONS = ("black_goat", "crawling_chaos", "great_cthulhu", "yellow_sign")
@@ -257,8 +259,6 @@ def write(files: dict[str, dict], out: Path) -> None:
 
 
 def default_out() -> Path:
-    from companion import data_path
-
     return data_path("cthulhu_wars")
 
 
@@ -279,7 +279,3 @@ def main(argv: list[str] | None = None) -> int:
     write(files, out)
     print(f"wrote {', '.join(files)} to {out}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

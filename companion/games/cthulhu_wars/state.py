@@ -1,10 +1,25 @@
-"""check_state: the shape a Cthulhu Wars state must have (an imported export
-may be damaged or edited by hand)."""
+"""A Cthulhu Wars table's state: a new one from the creation form (the
+rulebook's set-up is setup.py), and check_state, the shape it must have (an
+imported export may be damaged or edited by hand)."""
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import data
+from companion.games.cthulhu_wars import data, setup
 from companion.games.cthulhu_wars.setup import COUNTS, PLAYERS
+from companion.rules import N_, ActionError
+
+
+def new_state(options: dict) -> dict:
+    """Factions in seats 1 to 4, clockwise (an empty seat is skipped), the
+    map for four players and the ritual setting; which seat plays which
+    faction is filled in as seats join."""
+    seating = [options.get(f"seat_{n}") for n in range(1, 5)]
+    seating = [f for f in seating if f]
+    if not all(isinstance(f, str) for f in seating):
+        raise ActionError(N_("Each faction may be chosen once."), field="seat_1")
+    state = setup.initial_state(seating, options.get("map"), options.get("ritual_needs_great_old_one") == "yes")
+    state["seats"] = {}
+    return state
 
 PHASES = ("setup", "gather", "first_player", "doom", "action", "end", "over")
 

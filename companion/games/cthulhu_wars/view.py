@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.games.cthulhu_wars import actions, battles, combat, costs, data, doom, facts, spellbooks
-from companion.games.cthulhu_wars.texts import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
+from companion.games.cthulhu_wars import battles, combat, costs, data, doom, effects, facts, spellbooks
+from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.rules import N_
 
 COLOURS = {"green": "#3f9a4a", "blue": "#3d6fd1", "red": "#c8463d", "yellow": "#d9a521"}
@@ -83,7 +83,8 @@ def battle(state: dict) -> dict | None:
                        "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}", "width": round(float(p) * 100, 1)}
                                         for n, p in rows] for kind, rows in chart.items()}}
     area = data.areas(state["map"]).get(current.get("area") or "")
-    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None, "units": current["units"]}
+    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None, "units": current["units"],
+            "harbinger": battles.harbinger_targets(state, "crawling_chaos")}
 
 
 def requirements(state: dict, faction_id: str) -> list[dict]:
@@ -135,7 +136,7 @@ def present(state: dict, me: str | None) -> dict:
         out["requirements"] = requirements(state, me)
         out["books_left"] = [b for b in data.faction(me)["spellbooks"] if b["id"] not in mine["spellbooks"]]
         out["unique"] = [{"id": name, "name": UNIQUE_ACTIONS[name], "cost": costs.unique_cost(me, name, mine)}
-                         for name in costs.unique_actions(me) if actions.unique_allowed(mine, name)]
+                         for name in costs.unique_actions(me) if effects.unique_allowed(mine, name)]
         out["monsters"] = [{"id": u["id"], "name": u["name"], "cost": costs.summon_cost(state, me, u["id"], mine),
                             "unchecked": "cost" in facts.unit(state, me, u["id"])["unchecked"]}
                            for u in data.faction(me)["units"] if u["kind"] == "monster"]

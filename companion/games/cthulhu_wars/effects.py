@@ -1,0 +1,540 @@
+"""What each action does to the state: the effects the action table
+(actions.py) names, each `effect(act)` on a kit Act.
+
+An effect checks first and raises ActionError before changing anything it
+keeps. Elder signs are drawn while the effect runs (`act.draws`, recorded
+under "drawn"), a unique action's die under "die"; the values of the signs a
+faction holds are its seat's secret (`held_signs`).
+"""
+
+from __future__ import annotations
+
+from companion.games.cthulhu_wars import costs, data, doom, elder_signs, flow, setup, spellbooks
+from companion.games.cthulhu_wars.setup import MAX_COUNT
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
+
+#: Unique actions and what they need: ("book", id) or ("great_old_one", id, where).
+UNIQUE_NEEDS = {
+    "dreams": ("book", "dreams"),
+    "submerge": ("book", "submerge"),
+    "unsubmerge": ("great_old_one", "cthulhu", "submerged"),
+    "the_thousand_forms": ("book", "the_thousand_forms"),
+    "avatar": ("great_old_one", "shub_niggurath", "map"),
+    "ghroth": ("book", "ghroth"),
+    "desecrate": ("great_old_one", "king_in_yellow", "map"),
+    "zingaya": ("book", "zingaya"),
+    "shriek_of_the_byakhee": ("book", "shriek_of_the_byakhee"),
+    "the_screaming_dead": ("book", "the_screaming_dead"),
+    "he_who_is_not_to_be_named": ("book", "he_who_is_not_to_be_named"),
+}
+
+
+def faction_of(state: dict, seat_id: str | None) -> str | None:
+    """The faction a seat plays (None: the host, or a seat without one)."""
+    return state.get("seats", {}).get(seat_id) if seat_id else None
+
+
+def acting(act: Act) -> str | None:
+    return faction_of(act.state, act.seat_id)
+
+
+def me(state: dict, faction: str | None) -> dict:
+    if faction is None or faction not in state["factions"]:
+        raise ActionError(N_("Only a faction in this game can do that."))
+    return state["factions"][faction]
+
+
+def secret_key(state: dict, faction: str) -> str:
+    """The seat holding a faction's secrets (before anyone sits there, a key no seat has)."""
+    for seat_id, role in state.get("seats", {}).items():
+        if role == faction:
+            return seat_id
+    return f"faction:{faction}"
+
+
+def held_signs(state: dict, faction: str) -> list[int]:
+    """The values of the elder signs `faction` holds (its seat's secret), the
+    list itself: a faction's seat has one from its first action on."""
+    return state["secrets"].setdefault(secret_key(state, faction), {}).setdefault("elder_signs", [])
+
+
+def gain_elder_signs(act: Act, faction: str, how_many: int) -> None:
+    """Draw `how_many` signs unseen from the pool into the faction's secret
+    hand (recorded under "drawn"); a draw from the empty pool is 1 doom instead."""
+    state = act.state
+    if how_many > 0:
+        drawn = act.draws.take("drawn", lambda rng: elder_signs.draw(state["secrets"]["bag"], how_many, rng))
+    else:  # nothing to draw; a log that recorded a draw anyway replays as it always did
+        drawn = act.draws.recorded("drawn") or []
+    try:
+        bag, signs, extra_doom = elder_signs.take(state["secrets"]["bag"], drawn)
+    except (ValueError, TypeError) as error:
+        raise ActionError(N_("The recorded elder-sign draw does not fit the pool.")) from error
+    state["secrets"]["bag"] = bag
+    state["elder_signs_left"] = elder_signs.pool_size(bag)
+    held_signs(state, faction).extend(signs)
+    state["factions"][faction]["elder_signs"] += len(signs)
+    doom.add_doom(state["factions"][faction], "other", extra_doom)
+
+
+# -- action phase: paying and taking turns ----------------------------------------
+def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> None:
+    """Checks it is this faction's turn in the action phase, that it has power
+    (at 0 not even a free action) and enough for `cost`; pays; marks its one
+    normal or unique action of the turn unless `unlimited`."""
+    flow.require_phase(state, "action")
+    flow.require_turn(state, faction)
+    mine = state["factions"][faction]
+    if mine["power"] <= 0:
+        raise ActionError(N_("At 0 power a faction can take no action, not even a free one."))
+    if not unlimited and mine["acted"]:
+        raise ActionError(N_("You have taken your action this turn: take free actions or end your turn."))
+    if mine["power"] < cost:
+        raise ActionError(N_("That costs %(cost)d power; you have %(power)d."), cost=cost, power=mine["power"])
+    mine["power"] -= cost
+    if not unlimited:
+        mine["acted"] = True
+
+
+def after_action(state: dict, faction: str) -> None:
+    """At 0 power the turn is over: nothing more can be done."""
+    if state["phase"] == "action" and state["turn"] == faction and state["factions"][faction]["power"] == 0:
+        flow.end_turn(state)
+
+
+def set_count(mine: dict, key: str, value: int) -> None:
+    # The box holds 6 cultists per faction (单位限制).
+    top = 6 if key == "cultists" else MAX_COUNT
+    if not 0 <= value <= top:
+        raise ActionError(N_("Enter a number from 0 to %(max)d."), field=key, max=top)
+    mine["counts"][key] = value
+
+
+def recruit(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    if mine["counts"]["cultists"] >= data.units(faction)["cultist"]["count"]:
+        raise ActionError(N_("All 6 of your cultists are on the map."))
+    spend(state, faction, costs.normal_cost("recruit"))
+    mine["counts"]["cultists"] += 1
+
+
+def build_gate(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    spend(state, faction, costs.normal_cost("build_gate"))
+    mine["counts"]["gates"] += 1
+
+
+def move(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    spend(state, faction, costs.normal_cost("move", act["units"]))
+
+
+def capture(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine, victim = me(state, faction), act["victim"]
+    if victim == faction or victim not in state["factions"]:
+        raise ActionError(N_("Capture an enemy faction's cultist."), field="victim")
+    if state["factions"][victim]["counts"]["cultists"] <= 0:
+        raise ActionError(N_("That faction has no cultists on the map."), field="victim")
+    spend(state, faction, costs.normal_cost("capture"))
+    mine["counts"]["captives"] += 1
+    state["factions"][victim]["counts"]["cultists"] -= 1
+
+
+def summon(act: Act) -> None:
+    """One monster; Black Goat's Fertility Cult summons several in one action."""
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    wanted = act["units"] or ({act["monster"]: act["count"] or 1} if act["monster"] else {})
+    units = data.units(faction)
+    if not wanted or any(u not in units or units[u]["kind"] != "monster" for u in wanted):
+        raise ActionError(N_("Choose monsters of your faction."), field="units")
+    if not sum(wanted.values()):
+        raise ActionError(N_("Choose monsters of your faction."), field="units")
+    # 单位限制: no more of a monster than the box holds (Crawling Chaos never has
+    # more than 3 Nightgaunts); the app keeps no count of those already out.
+    for unit_id, n in wanted.items():
+        if n > units[unit_id]["count"]:
+            raise ActionError(N_("The box holds only %(n)d of that monster."), field="units", n=units[unit_id]["count"])
+    if faction != "black_goat" and sum(wanted.values()) != 1:
+        raise ActionError(N_("Summon one monster per action."), field="units")
+    cost = sum(costs.summon_cost(state, faction, unit, mine) * n for unit, n in wanted.items())
+    spend(state, faction, cost)
+
+
+def awaken(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine, goo = me(state, faction), act["great_old_one"]
+    if goo not in mine["great_old_ones"]:
+        raise ActionError(N_("That is not one of your Great Old Ones."), field="great_old_one")
+    if mine["great_old_ones"][goo] != "pool":
+        raise ActionError(N_("That Great Old One is already in play."), field="great_old_one")
+    if goo == "hastur" and mine["great_old_ones"].get("king_in_yellow") != "map":
+        raise ActionError(N_("Hastur awakens in the King in Yellow's area: awaken the King first."), field="great_old_one")
+    unit = data.units(faction)[goo]
+    # Nyarlathotep, Shub-Niggurath and Hastur appear at a gate their faction
+    # controls (the factions' cards); the app knows how many gates it controls.
+    if unit.get("where") in ("own_gate", "own_gate_with_king") and mine["counts"].get("gates", 0) < 1:
+        raise ActionError(N_("You control no gate."), field="great_old_one")
+    removed = unit.get("cultists_removed", 0)
+    # Shub-Niggurath: a controlled gate and 2 cultists in its area, "(至少三个
+    # 邪教徒)": the cultist holding the gate stays, the other two are removed.
+    needed = removed + 1 if removed else 0
+    if mine["counts"]["cultists"] < needed:
+        raise ActionError(N_("You need %(n)d cultists on the map."), field="great_old_one", n=needed)
+    spend(state, faction, costs.awaken_cost(state, faction, goo, mine))
+    mine["counts"]["cultists"] -= removed
+    mine["great_old_ones"][goo] = "map"
+    if goo not in mine["awakened"]:
+        mine["awakened"].append(goo)
+    gain_elder_signs(act, faction, immortal_signs(faction))
+
+
+def immortal_signs(faction: str) -> int:
+    """Immortal (Great Cthulhu's card): 1 elder sign for each awakening."""
+    return 1 if faction == "great_cthulhu" else 0
+
+
+def unique(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine, name = me(state, faction), act["name"]
+    if name not in costs.unique_actions(faction):
+        raise ActionError(N_("That is not one of your faction's actions."), field="name")
+    if not unique_allowed(mine, name):
+        need = UNIQUE_NEEDS[name]
+        if need[0] == "book":
+            raise ActionError(N_("That action needs its spellbook."), field="name")
+        raise ActionError(N_("That action needs its Great Old One."), field="name")
+    if name == "desecrate":
+        check_desecration(state, act["area"], act["units_there"])
+    if name == "the_thousand_forms":
+        # 千面: with Nyarlathotep in play; the book turns face down until the next gather.
+        if mine["great_old_ones"].get("nyarlathotep") != "map":
+            raise ActionError(N_("That action needs its Great Old One."), field="name")
+        if mine.get("thousand_forms_round") == state["round"]:
+            raise ActionError(N_("The Thousand Forms is used once a round."), field="name")
+        mine["thousand_forms_round"] = state["round"]
+    spend(state, faction, costs.unique_cost(faction, name, mine))
+    if name == "submerge":
+        mine["great_old_ones"]["cthulhu"] = "submerged"
+    elif name == "unsubmerge":
+        mine["great_old_ones"]["cthulhu"] = "map"
+    die = act.draws.take("die", lambda rng: rng.randint(1, 6)) if name in ROLLS_A_DIE else None
+    if name == "desecrate":
+        desecrate(act, faction, die)
+    state["last_roll"] = {"faction": faction, "name": name, "die": die} if die else None
+
+
+#: The unique actions that roll a die (recorded under "die").
+ROLLS_A_DIE = frozenset({"desecrate", "ghroth", "the_thousand_forms"})
+
+
+def unique_allowed(mine: dict, name: str) -> bool:
+    need = UNIQUE_NEEDS[name]
+    if need[0] == "book":
+        return need[1] in mine["spellbooks"]
+    return mine["great_old_ones"].get(need[1]) == need[2]
+
+
+def desecrate(act: Act, faction: str, die: int) -> None:
+    """Roll 1 die: at most your units there (the King included) places a
+    desecration token; with The Third Eye and Hastur, success gives an elder sign."""
+    state = act.state
+    if die <= act["units_there"]:
+        area = act["area"]
+        # 第八章 C: with two players, an area next to no other desecrated one earns a book.
+        neighbours = data.maps()[state["map"]]["adjacency"][area]
+        if not any(other in state["desecrated"] for other in neighbours):
+            state["factions"][faction]["lone_desecrations"] = state["factions"][faction].get("lone_desecrations", 0) + 1
+        state["desecrated"].append(area)
+        gain_elder_signs(act, faction, third_eye_signs(state["factions"][faction]))
+
+
+def check_desecration(state: dict, area: str | None, units_there: int | None) -> None:
+    """Before paying: the King's area, not yet desecrated, and how many units are there."""
+    if area not in data.areas(state["map"]):
+        raise ActionError(N_("Choose the King in Yellow's area."), field="area")
+    if area in state["desecrated"]:
+        raise ActionError(N_("That area is already desecrated."), field="area")
+    if not units_there:
+        raise ActionError(N_("Count your units there, the King included."), field="units_there")
+
+
+def check_desecration_requirement(state: dict, faction: str, requirement: str) -> None:
+    """Yellow Sign's glyph requirements need a desecrated area with that glyph;
+    with two players, any desecration of an area next to no other one (第八章 C)."""
+    glyph = data.requirements(faction)[requirement].get("glyph")
+    if glyph is None:
+        return
+    mine = state["factions"][faction]
+    if state["players"] == 2:
+        used = sum(1 for r in mine["requirements_met"] if data.requirements(faction)[r].get("glyph"))
+        if mine.get("lone_desecrations", 0) <= used:
+            raise ActionError(N_("Desecrate an area next to no other desecrated area first."), field="requirement")
+        return
+    board = data.areas(state["map"])
+    if not any(board[area]["glyph"] == glyph for area in state["desecrated"]):
+        raise ActionError(N_("No desecrated area shows that glyph yet."), field="requirement")
+
+
+def third_eye_signs(faction_state: dict) -> int:
+    return 1 if "the_third_eye" in faction_state["spellbooks"] and faction_state["great_old_ones"].get("hastur") == "map" else 0
+
+
+def control_gate(act: Act) -> None:
+    """Free (0): a cultist takes an abandoned gate."""
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    if state["abandoned_gates"] <= 0:
+        raise ActionError(N_("No gate on the map is abandoned."))
+    spend(state, faction, costs.normal_cost("control_gate"), unlimited=True)
+    state["abandoned_gates"] -= 1
+    mine["counts"]["gates"] += 1
+
+
+def abandon_gate(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    if mine["counts"]["gates"] <= 0:
+        raise ActionError(N_("You control no gate."))
+    spend(state, faction, costs.normal_cost("abandon_gate"), unlimited=True)
+    mine["counts"]["gates"] -= 1
+    state["abandoned_gates"] += 1
+
+
+def pass_turn(act: Act) -> None:
+    """Can't or won't act: power drops to 0 and the faction is out of this action phase."""
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    flow.require_phase(state, "action")
+    flow.require_turn(state, faction)
+    state["factions"][faction]["power"] = 0
+    flow.end_turn(state)
+
+
+def end_turn(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    flow.require_phase(state, "action")
+    flow.require_turn(state, faction)
+    if not state["factions"][faction]["acted"]:
+        raise ActionError(N_("Take your action first, or pass (your power drops to 0)."))
+    flow.end_turn(state)
+
+
+# -- set-up, gather, first player, doom ------------------------------------------------
+def place_gates(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    flow.require_phase(state, "setup", step="place_gates")
+    setup.place_gates(state, act["areas"])
+    state["two_player"]["gates_by"] = faction
+
+
+def pick_starts(act: Act) -> None:
+    """第八章 A: the other player picks both start areas."""
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    flow.require_phase(state, "setup", step="pick_starts")
+    if faction == state["two_player"].get("gates_by"):
+        raise ActionError(N_("The other player picks the start areas."))
+    setup.pick_starts(state, act["starts"])
+
+
+
+def gather(act: Act) -> None:
+    state = act.state
+    flow.require_phase(state, "gather")
+    flow.gather(state)
+
+
+def choose_first(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    flow.require_phase(state, "first_player", step="choose_first")
+    flow.require_turn(state, faction)
+    if act["faction"] not in state["candidates"]:
+        raise ActionError(N_("Choose one of the factions tied for the most power."), field="faction")
+    flow.choose_first(state, act["faction"])
+
+
+def choose_direction(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    flow.require_phase(state, "first_player", step="choose_direction")
+    flow.require_turn(state, faction)
+    flow.choose_direction(state, act["direction"])
+
+
+def ritual(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    flow.require_phase(state, "doom", step="rituals")
+    flow.require_turn(state, faction)
+    track, marker = state["ritual"]["track"], state["ritual"]["marker"]
+    cost = doom.ritual_cost(track, marker)
+    doom.check_ritual(mine, cost, state["settings"]["ritual_needs_great_old_one"])
+    gains = doom.ritual_gains(mine)
+    mine["power"] -= cost
+    state["ritual"]["marker"] = doom.advance_marker(track, marker)
+    doom.add_doom(mine, "rituals", gains["doom"])
+    mine["ritual_done"] = True
+    mine["last_ritual"] = {"cost": cost, "doom": gains["doom"], "elder_signs": gains["elder_signs"]}
+    gain_elder_signs(act, faction, gains["elder_signs"])
+    flow.next_in_doom(state)
+
+
+def skip_ritual(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    flow.require_phase(state, "doom", step="rituals")
+    flow.require_turn(state, faction)
+    mine["ritual_done"] = True
+    flow.next_in_doom(state)
+
+
+def blood_sacrifice(act: Act) -> None:
+    """Black Goat, doom phase, with Shub-Niggurath in play: remove a cultist for an elder sign."""
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    flow.require_phase(state, "doom", step="events")
+    flow.require_turn(state, faction)
+    if "blood_sacrifice" not in mine["spellbooks"] or mine["great_old_ones"].get("shub_niggurath") != "map":
+        raise ActionError(N_("Blood Sacrifice needs its spellbook and Shub-Niggurath in play."))
+    if mine.get("sacrificed"):
+        raise ActionError(N_("Blood Sacrifice is done once a doom phase."))
+    if mine["counts"]["cultists"] <= 0:
+        raise ActionError(N_("You have no cultist on the map to sacrifice."))
+    mine["counts"]["cultists"] -= 1
+    mine["sacrificed"] = True
+    gain_elder_signs(act, faction, 1)
+
+
+def events_done(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    flow.require_phase(state, "doom", step="events")
+    flow.require_turn(state, faction)
+    mine["events_done"] = True
+    mine["sacrificed"] = False
+    flow.next_in_doom(state)
+
+
+# -- any time -------------------------------------------------------------------------
+def earn_spellbook(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    if state["phase"] in ("end", "over"):
+        raise ActionError(N_("The game is over."))
+    requirement, book = act["requirement"], act["spellbook"]
+    spellbooks.check_earn(faction, mine, requirement, book)
+    check_desecration_requirement(state, faction, requirement)
+    action = data.game()["requirement_actions"].get(requirement)
+    if action:
+        requirement_action(state, faction, requirement, action, act["target"])
+    mine["requirements_met"].append(requirement)
+    mine["spellbooks"].append(book)
+    gain_elder_signs(act, faction, spellbooks.elder_signs_for(faction, requirement))
+
+
+def requirement_action(state: dict, faction: str, requirement: str, action: dict, target: str | None) -> None:
+    """"As your action": the whole of a turn's action. Crawling Chaos may pay 4
+    and 6 together in one action (10)."""
+    mine = state["factions"][faction]
+    paired = {"cc_pay4": "cc_pay6", "cc_pay6": "cc_pay4"}
+    second_payment = mine["acted"] and mine.get("paid_this_turn") == paired.get(requirement)
+    spend(state, faction, action.get("power", 0), unlimited=second_payment)
+    mine["paid_this_turn"] = requirement if "power" in action else None
+    if "cultists" in action:
+        if mine["counts"]["cultists"] < action["cultists"]:
+            raise ActionError(N_("You need %(n)d cultists on the map."), n=action["cultists"])
+        mine["counts"]["cultists"] -= action["cultists"]
+    if "doom_to_another" in action:
+        if target not in state["factions"] or target == faction:
+            raise ActionError(N_("Choose another faction to gain the doom."), field="target")
+        doom.add_doom(state["factions"][target], "other", action["doom_to_another"])
+
+
+def reveal(act: Act) -> None:
+    """Any time, even on another's turn: chosen signs add their values to doom
+    and leave the game. Reaching the doom target in the action phase ends the game."""
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    if state["phase"] == "over":
+        raise ActionError(N_("The game is over."))
+    held = held_signs(state, faction)
+    rest, gained = elder_signs.reveal(held, act["values"])
+    held[:] = rest
+    mine["elder_signs"] = len(rest)
+    doom.add_doom(mine, "elder_signs", gained)
+    if state["phase"] == "action" and flow.game_over(state):
+        flow.end_game(state)
+
+
+def set_counts(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    if state["phase"] == "over":
+        raise ActionError(N_("The game is over."))
+    set_count(mine, act["count"], act["value"])
+
+
+def adjust_count(act: Act) -> None:
+    state, faction = act.state, acting(act)
+    mine = me(state, faction)
+    if state["phase"] == "over":
+        raise ActionError(N_("The game is over."))
+    set_count(mine, act["count"], mine["counts"][act["count"]] + act["delta"])
+
+
+def set_abandoned(act: Act) -> None:
+    state = act.state
+    if state["phase"] == "over":
+        raise ActionError(N_("The game is over."))
+    state["abandoned_gates"] = act["value"]
+
+
+def set_great_old_one(act: Act) -> None:
+    """Fixes where a Great Old One is (killed in battle: back to the pool)."""
+    state, faction = act.state, acting(act)
+    mine, goo = me(state, faction), act["great_old_one"]
+    if goo not in mine["great_old_ones"]:
+        raise ActionError(N_("That is not one of your Great Old Ones."), field="great_old_one")
+    if act["where"] == "submerged" and goo != "cthulhu":
+        raise ActionError(N_("Only Cthulhu submerges."), field="where")
+    mine["great_old_ones"][goo] = act["where"]
+
+
+def settle(act: Act) -> None:
+    """At the end every sign still hidden is revealed, then the winner is decided."""
+    state = act.state
+    flow.require_phase(state, "end")
+    for faction_id in state["factions"]:
+        held = held_signs(state, faction_id)
+        mine = state["factions"][faction_id]
+        doom.add_doom(mine, "elder_signs", sum(held))
+        mine["elder_signs"] = 0
+        held.clear()
+    flow.settle(state)
+
+
+def correct_default(act: Act) -> None:
+    """A group corrects a value only the reference gave, from its printed components."""
+    faction, unit, field = act["faction"], act["unit"], act["field"]
+    if faction not in data.factions() or unit not in data.units(faction):
+        raise ActionError(N_("Choose a unit of a faction."), field="unit")
+    if field not in data.units(faction)[unit].get("defaults", []):
+        raise ActionError(N_("That value comes from the rulebook; it can't be changed."), field="field")
+    act.state["corrections"][f"unit:{faction}:{unit}:{field}"] = act["value"]
+
+
+def correct_ritual_track(act: Act) -> None:
+    """The costs printed on the group's track for this player count, then Instant Death."""
+    words = act["spaces"].replace(",", " ").split()
+    if not 2 <= len(words) <= 20 or not all(w.isdigit() and 1 <= int(w) <= 20 for w in words):
+        raise ActionError(N_("Write the cost of each space before Instant Death, like “5 6 7 8 9 10”."), field="spaces")
+    track = [int(w) for w in words] + [None]
+    state = act.state
+    state["ritual"] = {"track": track, "marker": min(state["ritual"]["marker"], len(track) - 1), "checked": True}

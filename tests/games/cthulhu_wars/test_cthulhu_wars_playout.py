@@ -1,0 +1,94 @@
+"""Random playouts: from a new table, a random seat takes a random action
+among those open to it (Rules.open_actions), as the store would, with an
+undo now and then; every step either happens or is refused, the state
+passes check_state and equals a replay of its log, and no seat's view or
+history holds another seat's secret."""
+
+from __future__ import annotations
+
+import random
+
+import harness
+import pytest
+
+from companion.games.cthulhu_wars.rules import RULES
+from companion.rules import Action, ActionError
+
+THREE = {"seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat"}
+TWO = {"seat_1": "yellow_sign", "seat_2": "black_goat"}
+
+
+def assert_no_secret_of_another_seat(table: harness.Table) -> None:
+    for seat in [None, *table.seats.values()]:
+        view = RULES.view(table.state, seat)
+        assert "secrets" not in view
+        assert view.get("mine", {}) == (table.state["secrets"].get(seat.id, {}) if seat else {})
+        for entry in table.log:
+            if entry["type"] != "seat.join" and (seat is None or entry["seat"] != seat.id):
+                assert "drawn" not in RULES.redact(Action(entry["type"], entry["payload"], entry["seat"]), seat)
+
+
+def play(options: dict, seed: int, steps: int) -> tuple[harness.Table, set[str]]:
+    factions = [f for f in options.values()]
+    table = harness.Table(RULES, options, [(f.title(), f) for f in factions], seed=f"playout-{seed}")
+    chooser, done = random.Random(seed), set()
+    for _ in range(steps):
+        if table.state["phase"] == "over":
+            break
+        if chooser.random() < 0.05 and any(e["type"] != "seat.join" and not e["undone"] for e in table.log):
+            table.undo()
+        else:
+            seat = chooser.choice(list(table.seats))
+            offered = table.open_actions(seat)
+            if not offered:
+                continue
+            kind = chooser.choice(sorted(offered))
+            try:
+                table.act(seat, kind, **chooser.choice(offered[kind]))
+                done.add(kind)
+            except ActionError:
+                pass
+        RULES.check_state(table.state)
+        assert table.replayed() == table.state
+        assert_no_secret_of_another_seat(table)
+    return table, done
+
+
+def test_three_factions_play_at_random_to_the_end_of_the_game():
+    table, done = play(THREE, 1, 400)
+    assert table.state["phase"] == "over" and table.state["result"] is not None
+    assert {"power.gather", "direction.choose", "first_player.choose", "ritual.perform", "ritual.skip", "events.done",
+            "battle.declare", "battle.roll", "capture", "game.settle"} <= done
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_three_factions_play_at_random_through_rounds_and_battles(seed):
+    table, done = play(THREE, seed, 200)
+    assert table.state["round"] >= 3
+    assert {"power.gather", "direction.choose", "ritual.skip", "events.done", "battle.declare", "battle.roll"} <= done
+
+
+def test_two_players_place_gates_and_starts_then_play_rounds():
+    table, done = play(TWO, 7, 200)
+    assert {"setup.gates", "setup.starts", "power.gather", "battle.roll"} <= done
+    assert table.state["round"] >= 3
+
+
+def test_what_is_open_follows_the_round_and_whose_turn_it_is():
+    table = harness.Table(RULES, THREE, [(f.title(), f) for f in THREE.values()])
+    assert all(table.open_actions(seat) == {"power.gather": [{}]} for seat in table.seats)
+    assert table.open_actions(None) == {}
+    table.act("black_goat", "power.gather")
+    # Round one: Great Cthulhu goes first and picks the direction (seed, 第二阶段).
+    assert table.open_actions("great_cthulhu") == {"direction.choose": [{"direction": "clockwise"},
+                                                                        {"direction": "counterclockwise"}]}
+    assert table.open_actions("black_goat") == {}
+    table.act("great_cthulhu", "direction.choose", direction="clockwise")
+    offered = table.open_actions("great_cthulhu")
+    assert {"move", "summon", "pass", "battle.declare", "gate.build"} <= set(offered)
+    assert "recruit" not in offered  # all six cultists are on the map
+    assert "turn.end" not in offered and offered["move"] == [{"units": 1}, {"units": 2}, {"units": 3}]
+    assert table.open_actions("crawling_chaos") == {}
+    table.act("great_cthulhu", "gate.build")
+    assert set(table.open_actions("great_cthulhu")) >= {"turn.end", "gate.abandon"}
+    assert "gate.build" not in table.open_actions("great_cthulhu")
