@@ -100,6 +100,7 @@ def test_a_result_is_confirmed_on_a_sheet_whose_perk_lines_are_entered_by_hand(s
     expect(pending).to_contain_text("Scenario 1 (success)", timeout=LIVE * 5)
     pending.get_by_role("button", name="Confirm").click()
     expect(pending).to_have_count(0, timeout=LIVE * 5)
-    expect(sheet.locator("details", has=phone.page.locator("summary", has_text="Attack modifier deck"))).to_have_count(1)
+    deck = sheet.locator("details", has=phone.page.locator("summary", has_text="Attack modifier deck"))
+    expect(deck).to_have_count(1)
     expect(sheet.locator("form:has(input[name=remove])")).to_have_count(1)
     assert errors == [] and same_document(phone.page)

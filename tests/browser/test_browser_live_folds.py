@@ -10,8 +10,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import (EIGHT_TRACKS, join, mark_page, same_document, script_errors, tally_with_region, track_value,
-                             wait_live)
+from browser_support import (
+    EIGHT_TRACKS,
+    join,
+    mark_page,
+    same_document,
+    script_errors,
+    tally_with_region,
+    track_value,
+    wait_live,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -78,8 +86,8 @@ SHUFFLED = """{% set doom = view.tracks[0].value %}
     <input aria-label="note {{ n }}" value="{{ doom }}"></details></li>{% endfor %}
 </ul>
 <dialog class="test-dialog"><p>Doom is {{ doom }}</p></dialog>
-<select name="pick" aria-label="pick"><option value="a">A</option><option value="b"{{ ' selected' if doom is odd }}>B</option>
-  <option value="c">C</option></select>
+<select name="pick" aria-label="pick"><option value="a">A</option>
+  <option value="b"{{ ' selected' if doom is odd }}>B</option><option value="c">C</option></select>
 <label><input type="radio" name="side" value="x"{{ ' checked' if doom is even }}> X</label>
 <label><input type="radio" name="side" value="y"{{ ' checked' if doom is odd }}> Y</label>
 """
@@ -174,7 +182,8 @@ def test_tally_the_fold_a_person_acted_in_stays_open_with_what_they_typed(server
     doom = a.locator("#region-tracks .track", has=a.locator(".name", has_text="Doom"))
     fold = doom.locator("details.set-value")
     open_fold(fold)
-    morale_fold = a.locator("#region-tracks .track", has=a.locator(".name", has_text="Morale")).locator("details.set-value")
+    morale = a.locator("#region-tracks .track", has=a.locator(".name", has_text="Morale"))
+    morale_fold = morale.locator("details.set-value")
     open_fold(morale_fold)
     morale_fold.locator("input[name=value]").fill("-3")
 
@@ -205,7 +214,8 @@ def gloomhaven_round(server, phones):
         expect(phone.page.locator("#region-monsters .gh-standee").first).to_be_visible(timeout=LIVE)
         # The set-up fold (open, and tapped in on Ann's phone) is gone; the
         # fold that took its place is another one and starts closed.
-        end = phone.page.locator("#region-status details", has=phone.page.locator("summary", has_text="End the scenario"))
+        end = phone.page.locator("#region-status details",
+                                 has=phone.page.locator("summary", has_text="End the scenario"))
         expect(end).to_have_count(1)
         expect(end).not_to_have_attribute("open", "")
     return token, ann, bo
@@ -264,7 +274,8 @@ def test_gloomhaven_end_the_scenario_stays_open_while_xp_is_added(server, phones
 # ---- Cthulhu Wars: "Spellbooks" ----
 
 def test_cthulhu_wars_spellbooks_stay_open_with_the_chosen_book(server, phones):
-    table = server.store.create_table("cthulhu-wars", "Cthulhu night", {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night",
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
     gc, bg = phones().page, phones().page
     join(gc, server, table.token, "Gina", role="great_cthulhu")
     join(bg, server, table.token, "Bea", role="black_goat")
