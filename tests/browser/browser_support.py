@@ -149,6 +149,40 @@ def counter_value(page, seat_name: str, column: int = 0):
     return card.locator(".value").nth(column)
 
 
+def tally_with_region(server, monkeypatch, game_id: str, template: str):
+    """A table type of a test's own: a tally (Doom 0..30, VP 0..99) with one
+    more live region, "extra", rendered from `template` (Jinja, with the
+    regions' usual context: view, seat, act_url...). Returns a new table."""
+    from jinja2 import DictLoader
+
+    from companion import games
+    from companion.games.tally.rules import TallyRules
+
+    class ExtraRegion(TallyRules):
+        id = game_id
+        templates = f"games/{game_id}"
+
+        def regions(self, seat):
+            return super().regions(seat) + ["extra"]
+
+    monkeypatch.setitem(games.table_types(), game_id, ExtraRegion())
+    server.app.jinja_loader.loaders.append(DictLoader({
+        **{f"games/{game_id}/{name}.html": f'{{% include "games/tally/{name}.html" %}}'
+           for name in ("tracks", "counters", "note", "tools")},
+        f"games/{game_id}/extra.html": template,
+    }))
+    return server.store.create_table(game_id, "Test night", {"tracks": "Doom 0..30", "counters": "VP 0..99"})
+
+
+def script_errors(page) -> list[str]:
+    """Collects the page's uncaught script errors and console errors from now
+    on (the list fills as they happen)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{error.name}: {error.message}"))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return errors
+
+
 def mark_page(page) -> None:
     """Tag the loaded document: the tag is gone if the page ever reloads."""
     page.evaluate("window.__sameDocument = true")

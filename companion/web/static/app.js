@@ -4,6 +4,39 @@
 (function () {
   "use strict";
 
+  // DOM calls through the prototypes, never through the node itself: a
+  // form's fields are also its properties and hide the form's own (a field
+  // named "remove" hides form.remove(), one named "id" form.id, "submit"
+  // form.submit(), and so for any name), so code that may meet a form asks
+  // Element.prototype or Node.prototype instead.
+  const dom = (function () {
+    function getter(proto, name) {
+      const get = Object.getOwnPropertyDescriptor(proto, name).get;
+      return function (node) { return get.call(node); };
+    }
+    function method(proto, name) {  // none of those used takes more than two arguments
+      const call = proto[name];
+      return function (node, first, second) { return call.call(node, first, second); };
+    }
+    const N = Node.prototype, E = Element.prototype, F = HTMLFormElement.prototype;
+    return {
+      nodeType: getter(N, "nodeType"), nodeName: getter(N, "nodeName"), childNodes: getter(N, "childNodes"),
+      firstChild: getter(N, "firstChild"), nextSibling: getter(N, "nextSibling"), parentNode: getter(N, "parentNode"),
+      parentElement: getter(N, "parentElement"),
+      isConnected: getter(N, "isConnected"), textContent: getter(N, "textContent"),
+      appendChild: method(N, "appendChild"), insertBefore: method(N, "insertBefore"),
+      replaceChild: method(N, "replaceChild"), removeChild: method(N, "removeChild"),
+      attributes: getter(E, "attributes"), classList: getter(E, "classList"),
+      getAttribute: method(E, "getAttribute"), hasAttribute: method(E, "hasAttribute"),
+      setAttribute: method(E, "setAttribute"), removeAttribute: method(E, "removeAttribute"),
+      matches: method(E, "matches"), closest: method(E, "closest"),
+      querySelector: method(E, "querySelector"), querySelectorAll: method(E, "querySelectorAll"),
+      // Element.prototype.remove, for elements; removeChild takes text too.
+      remove: function (node) { const parent = dom.parentNode(node); if (parent) dom.removeChild(parent, node); },
+      submit: method(F, "submit"), reset: method(F, "reset"),
+    };
+  })();
+
   // Screen Wake Lock, where the browser has it; re-taken when the page is shown again.
   let lock = null;
   async function keepAwake() {
@@ -86,11 +119,11 @@
   function connect(holder) {
     if (holder.source) holder.source.close();
     if (gone()) return;
-    const source = holder.source = new EventSource(holder.getAttribute("sse-connect"));
-    holder.querySelectorAll("[sse-swap]").forEach(function (target) {
-      const style = target.getAttribute("hx-swap") || "innerHTML";
+    const source = holder.source = new EventSource(dom.getAttribute(holder, "sse-connect"));
+    dom.querySelectorAll(holder, "[sse-swap]").forEach(function (target) {
+      const style = dom.getAttribute(target, "hx-swap") || "innerHTML";
       if (style === "none") return;
-      source.addEventListener(target.getAttribute("sse-swap"), function (event) {
+      source.addEventListener(dom.getAttribute(target, "sse-swap"), function (event) {
         if (style === "innerHTML") update(target, event.data);
         else htmx.swap(target, event.data, {swapStyle: style});
       });
@@ -99,9 +132,9 @@
     // A list the server can't send to every reader alike (the history, with
     // each reader's secrets left out) is fetched again when the version moves on.
     source.addEventListener("version", function (event) {
-      const list = holder.querySelector("[data-refresh]");
-      if (list && list.dataset.version !== event.data) {
-        htmx.ajax("GET", list.dataset.refresh, {target: list, swap: "outerHTML"});
+      const list = dom.querySelector(holder, "[data-refresh]");
+      if (list && dom.getAttribute(list, "data-version") !== event.data) {
+        htmx.ajax("GET", dom.getAttribute(list, "data-refresh"), {target: list, swap: "outerHTML"});
       }
     });
     // The server pings every few seconds; silence for much longer means the
@@ -133,7 +166,7 @@
   // many pages from this phone (429) says in Retry-After how long to wait.
   // The wait is spread a little, so a roomful of phones doesn't come back at once.
   function retryLater(holder, source) {
-    const url = holder.getAttribute("sse-connect");
+    const url = dom.getAttribute(holder, "sse-connect");
     const again = function (ms) { setTimeout(function () { if (holder.source === source) connect(holder); }, ms); };
     fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "probe=1", {cache: "no-store"}).then(function (answer) {
       const seconds = Number(answer.headers.get("Retry-After"));
@@ -155,55 +188,283 @@
 
   // A region's new HTML is merged into the old, not swapped in: the buttons
   // stay the same elements, so a tap on its way (htmx drops a request whose
-  // form left the page) or a finger already down still counts, focus stays,
-  // and a refusal shown next to a control outlives the others' changes.
+  // form left the page) or a finger already down still counts, and a refusal
+  // shown next to a control outlives the others' changes. What a person has
+  // open stays as they have it, whoever made the change: an open fold
+  // (details) or dialog stays open, a field being typed in or a choice being
+  // made keeps its text or choice, and focus and the scroll position stay.
   // Numbers that changed light up for a moment: someone just did that.
   function update(region, html) {
     const fresh = document.createElement("template");
     fresh.innerHTML = html;
-    mergeChildren(region, fresh.content);
+    morph(region, fresh.content);
+  }
+  function morph(region, fragment) {
+    const restoreFocus = keepFocus(), restoreScroll = keepInView();
+    mergeChildren(region, fragment);
+    restoreFocus();
+    restoreScroll();
+    noteFolds(region);
     htmx.process(region);
   }
+
+  // Old and new children are paired before they are merged, so that a fold
+  // stays with what it belongs to when something before it comes or goes:
+  // first by a key (below), then the rest in order, each with the next
+  // unpaired old node of its kind. Only nodes that changed places move.
   function mergeChildren(old, fresh) {
-    const olds = Array.from(old.childNodes), news = Array.from(fresh.childNodes);
-    news.forEach(function (node, i) {
-      const current = olds[i];
-      if (!current) old.appendChild(node);
-      else if (current.nodeType === node.nodeType && current.nodeName === node.nodeName) merge(current, node);
-      else old.replaceChild(node, current);
+    const olds = Array.from(dom.childNodes(old)), news = Array.from(dom.childNodes(fresh));
+    const pairs = pair(olds, news), kept = new Set(pairs.values());
+    const placed = news.map(function (node) {
+      const match = pairs.get(node);
+      if (!match) return node;
+      merge(match, node);
+      return match;
     });
-    olds.slice(news.length).forEach(function (node) { node.remove(); });
+    let cursor = dom.firstChild(old);
+    function dropUnkept() {
+      while (cursor && !kept.has(cursor)) {
+        const next = dom.nextSibling(cursor);
+        dom.removeChild(old, cursor);
+        cursor = next;
+      }
+    }
+    placed.forEach(function (node) {
+      dropUnkept();
+      if (node === cursor) cursor = dom.nextSibling(cursor);
+      else dom.insertBefore(old, node, cursor);
+    });
+    dropUnkept();
   }
+  function pair(olds, news) {
+    const pairs = new Map(), paired = new Set();
+    const oldKeys = olds.map(key), newKeys = news.map(key);
+    const byKey = new Map();
+    olds.forEach(function (node, i) {
+      if (oldKeys[i] === null) return;
+      if (!byKey.has(oldKeys[i])) byKey.set(oldKeys[i], []);
+      byKey.get(oldKeys[i]).push(node);
+    });
+    news.forEach(function (node, i) {
+      const same = newKeys[i] !== null && byKey.get(newKeys[i]);
+      if (same && same.length) { const match = same.shift(); pairs.set(node, match); paired.add(match); }
+    });
+    // An old node whose key the new children still have waits for its own.
+    const stillThere = new Set(newKeys.filter(function (k) { return k !== null; }));
+    const byKind = new Map();
+    olds.forEach(function (node, i) {
+      if (paired.has(node) || (oldKeys[i] !== null && stillThere.has(oldKeys[i]))) return;
+      const k = kind(node);
+      if (!byKind.has(k)) byKind.set(k, []);
+      byKind.get(k).push(node);
+    });
+    news.forEach(function (node, i) {
+      const same = !pairs.has(node) && byKind.get(kind(node));
+      if (!same) return;
+      const at = same.findIndex(function (old) { return mayBecome(old, node, newKeys[i]); });
+      if (at >= 0) pairs.set(node, same.splice(at, 1)[0]);
+    });
+    return pairs;
+  }
+  // Whether an unpaired old node may take on a new one's content. One that
+  // holds something of the person's does so only if it is the same thing:
+  // an open fold only a fold with much the same summary ("Attack modifier deck
+  // (1 card)" and "(2 cards)", not "Scenario and difficulty" and "End the
+  // scenario", which took the place of the other), a field being typed in or
+  // chosen from never another field.
+  function mayBecome(old, fresh, freshKey) {
+    if (freshKey === null || key(old) === null) return true;
+    const tag = dom.nodeName(old);
+    if (tag === "DETAILS" || tag === "DIALOG") {
+      return !dom.hasAttribute(old, "open") || similar(summaryText(old), summaryText(fresh));
+    }
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return !inUse(old);
+    return true;
+  }
+  function similar(a, b) {
+    if (!a || !b) return true;
+    let same = 0;
+    while (same < a.length && a[same] === b[same]) same++;
+    return same > 0 && same * 2 >= Math.min(a.length, b.length);
+  }
+  // A field the person is using: focused, or changed from what the server sent.
+  function inUse(field) {
+    if (field === document.activeElement) return true;
+    if (field instanceof HTMLSelectElement) return chosen(field) !== chosenByDefault(field);
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      return field.checked !== field.defaultChecked;
+    }
+    return (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== field.defaultValue;
+  }
+  function kind(node) { return dom.nodeType(node) + " " + dom.nodeName(node); }
+  // An element's key: its id; else a field's name; else a fold's summary
+  // text (its numbers left out: "Spellbooks: 1 of 6" is the same fold at 2),
+  // what its forms act on (the action type and the first other hidden
+  // field, like the standee's number) and what it holds: the templates need
+  // no ids.
+  function key(node) {
+    if (dom.nodeType(node) !== Node.ELEMENT_NODE) return null;
+    const id = dom.getAttribute(node, "id") || dom.getAttribute(node, "data-key");
+    if (id) return "#" + id;
+    const tag = dom.nodeName(node), name = dom.getAttribute(node, "name");
+    if (name && (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA")) {
+      const type = dom.getAttribute(node, "type");
+      return tag + " " + name + (type === "radio" || type === "checkbox" ? "=" + dom.getAttribute(node, "value") : "");
+    }
+    // What it is (a fold's words), what its forms act on, and the first
+    // thing inside it with a name of its own (an id, a fold's words, the
+    // thing a form acts on, like a standee's number), so a list item is
+    // known by the card, the fold or the thing it holds.
+    const action = dom.querySelector(node, "input[type=hidden][name=type]");
+    const inner = dom.querySelector(node, "[id], details, input[type=hidden]:not([name=type]):not([name=csrf_token])");
+    const parts = [tag === "DETAILS" ? summaryText(node) : "", action ? dom.getAttribute(action, "value") : "",
+                   inner ? identity(inner) : ""];
+    return parts.join("") ? tag + "|" + parts.join("|") : null;
+  }
+  function identity(element) {
+    const id = dom.getAttribute(element, "id");
+    if (id) return "#" + id;
+    if (dom.nodeName(element) === "DETAILS") return summaryText(element);
+    return dom.getAttribute(element, "name") + "=" + dom.getAttribute(element, "value");
+  }
+
+  // A fold's own words: the summary's text, not what it holds (a list of
+  // conditions, a number's working) nor numbers.
+  function summaryText(details) {
+    const summary = dom.querySelector(details, ":scope > summary");
+    if (!summary) return "";
+    return Array.from(dom.childNodes(summary)).filter(function (node) { return dom.nodeType(node) === Node.TEXT_NODE; })
+      .map(function (node) { return node.nodeValue; }).join(" ").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+  }
+
   function merge(old, fresh) {
-    if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (dom.nodeType(old) !== Node.ELEMENT_NODE) {
       if (old.nodeValue !== fresh.nodeValue) {
         old.nodeValue = fresh.nodeValue;
-        const value = old.parentElement && old.parentElement.closest(".value, .last");
-        if (value) { value.classList.remove("changed"); void value.offsetWidth; value.classList.add("changed"); }
+        const value = old.parentElement && dom.closest(old.parentElement, ".value, .last");
+        if (value) light(value);
       }
       return;
     }
-    Array.from(old.attributes).forEach(function (a) {
-      if (!fresh.hasAttribute(a.name) && a.name !== "class") old.removeAttribute(a.name);
+    const tag = dom.nodeName(old), focused = old === document.activeElement;
+    // Attributes that are the person's, not the server's: a fold's "open",
+    // and what a focused field shows or a radio group has chosen.
+    const theirs = {"class": true};
+    if (tag === "DETAILS" || tag === "DIALOG") { theirs.open = true; fold(old, fresh); }
+    if (focused) theirs.value = theirs.checked = true;
+    if (tag === "INPUT" && radioGroupInUse(old)) theirs.checked = true;
+    Array.from(dom.attributes(old)).forEach(function (a) {
+      if (!theirs[a.name] && !dom.hasAttribute(fresh, a.name)) dom.removeAttribute(old, a.name);
     });
-    Array.from(fresh.attributes).forEach(function (a) {
-      if (a.name !== "class" && old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    Array.from(dom.attributes(fresh)).forEach(function (a) {
+      if (!theirs[a.name] && dom.getAttribute(old, a.name) !== a.value) dom.setAttribute(old, a.name, a.value);
     });
     // The server's classes, plus a highlight still running.
-    const lit = old.classList.contains("changed");
-    if ((old.getAttribute("class") || "") !== (fresh.getAttribute("class") || "")) {
-      old.setAttribute("class", fresh.getAttribute("class") || "");
-      if (lit) old.classList.add("changed");
+    const lit = dom.classList(old).contains("changed");
+    const classes = dom.getAttribute(fresh, "class") || "";
+    if ((dom.getAttribute(old, "class") || "") !== classes) {
+      dom.setAttribute(old, "class", classes);
+      if (lit) dom.classList(old).add("changed");
     }
-    // An error slot is only ever filled by this phone's own answer.
-    if (!old.matches("output.error")) mergeChildren(old, fresh);
+    // An error slot is only ever filled by this phone's own answer; a focused
+    // text area's text is being typed (one with text typed and not focused
+    // keeps it by itself: new text only changes its default).
+    if (dom.matches(old, "output.error") || (tag === "TEXTAREA" && focused)) return;
+    if (tag === "SELECT" && inUse(old)) {
+      const choice = chosen(old).split("\n");
+      mergeChildren(old, fresh);
+      Array.from(old.options).forEach(function (option) { option.selected = choice.indexOf(option.value) >= 0; });
+      return;
+    }
+    mergeChildren(old, fresh);
+  }
+  function light(value) {
+    const classes = dom.classList(value);
+    classes.remove("changed"); void value.offsetWidth; classes.add("changed");
+  }
+  function chosen(select) {
+    return Array.from(select.options).filter(function (o) { return o.selected; }).map(function (o) { return o.value; }).join("\n");
+  }
+  function chosenByDefault(select) {
+    const options = Array.from(select.options), marked = options.filter(function (o) { return o.defaultSelected; });
+    const picked = select.multiple || marked.length ? marked.slice(select.multiple ? 0 : -1) : options.slice(0, 1);
+    return picked.map(function (o) { return o.value; }).join("\n");
+  }
+  // A radio button chosen by the person: the server's "checked" on another
+  // one of its group would take the choice away.
+  function radioGroupInUse(input) {
+    if (input.type !== "radio" || !input.name) return false;
+    const scope = dom.closest(input, "form, [sse-swap]") || document.body;
+    return Array.from(dom.querySelectorAll(scope, "input[type=radio]")).some(function (radio) {
+      return radio.name === input.name && radio.checked !== radio.defaultChecked;
+    });
+  }
+
+  // Folds: an open one stays open (closing it is only ever the person's
+  // doing); a closed one opens when the server newly renders it open (say, a
+  // wound to resolve), but not again once the person closed it.
+  const renderedOpen = new WeakMap();
+  function fold(old, fresh) {
+    const open = dom.hasAttribute(fresh, "open");
+    if (open && !dom.hasAttribute(old, "open") && renderedOpen.get(old) !== true) dom.setAttribute(old, "open", "");
+    renderedOpen.set(old, open);
+  }
+  function noteFolds(region) {
+    dom.querySelectorAll(region, "details, dialog").forEach(function (node) {
+      if (!renderedOpen.has(node)) renderedOpen.set(node, dom.hasAttribute(node, "open"));
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[sse-swap]").forEach(noteFolds);
+  });
+
+  // What the person last touched stays where it is on the screen, so a
+  // button doesn't slide from under a thumb when something above it comes or
+  // goes (the browser's own scroll anchoring keeps the top of the view, which
+  // may be above the change). Nothing touched in view: the browser's way.
+  // (A fold opened by tapping or by keyboard had its summary touched first.)
+  let touched = null;
+  ["pointerdown", "focusin"].forEach(function (name) {
+    document.addEventListener(name, function (event) { if (event.target instanceof Element) touched = event.target; }, true);
+  });
+  function keepInView() {
+    // Only something in view and smaller than the view (else the browser
+    // knows better); if the update takes it away, what held it stays put.
+    const anchor = touched;
+    if (!anchor || !dom.isConnected(anchor) || !inView(anchor)) return function () {};
+    const chain = [];
+    for (let node = anchor; node && node !== document.body; node = dom.parentElement(node)) chain.push([node, top(node)]);
+    return function () {
+      const kept = chain.find(function (link) { return dom.isConnected(link[0]); });
+      if (!kept) return;
+      const moved = top(kept[0]) - kept[1];
+      if (Math.abs(moved) >= 0.5) window.scrollBy(0, moved);
+    };
+  }
+  function top(element) { return Element.prototype.getBoundingClientRect.call(element).top; }
+  function inView(element) {
+    const box = Element.prototype.getBoundingClientRect.call(element);
+    return box.height > 0 && box.height <= window.innerHeight && box.bottom > 0 && box.top < window.innerHeight;
+  }
+
+  // Focus stays where it was, its caret too, even if its field moved.
+  function keepFocus() {
+    const active = document.activeElement;
+    if (!active || active === document.body || !(active instanceof HTMLElement)) return function () {};
+    const typing = active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement;
+    let caret = null;
+    try { if (typing && active.selectionStart !== null) caret = [active.selectionStart, active.selectionEnd, active.selectionDirection]; } catch (e) { caret = null; }
+    return function () {
+      if (document.activeElement === active || !dom.isConnected(active)) return;
+      HTMLElement.prototype.focus.call(active, {preventScroll: true});
+      if (caret) try { active.setSelectionRange(caret[0], caret[1], caret[2]); } catch (e) { /* not a text field any more */ }
+    };
   }
   // The regions that ride along with an action's answer are merged the same way.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const target = event.detail.target;
-    if (!target.id || target.id.indexOf("region-") !== 0) return;
-    mergeChildren(target, event.detail.fragment);
-    htmx.process(target);
+    if ((dom.getAttribute(target, "id") || "").indexOf("region-") !== 0) return;
+    morph(target, event.detail.fragment);
     event.detail.shouldSwap = false;
   });
 
@@ -220,14 +481,14 @@
   });
   // A new action means the player moved on from an old refusal.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (!event.detail.elt.closest("form.action, .log-tail form")) return;
+    if (!dom.closest(event.detail.elt, "form.action, .log-tail form")) return;
     document.querySelectorAll("output.error").forEach(function (slot) { slot.textContent = ""; delete slot.dataset.failed; });
   });
   // No answer (Wi-Fi gone) or an answer that isn't the game's (a server
   // error): say so next to what was tapped, instead of nothing happening.
   function failed(event, key) {
-    const form = event.detail.elt.closest("form");
-    const slot = form && form.querySelector("output.error");
+    const form = dom.closest(event.detail.elt, "form");
+    const slot = form && dom.querySelector(form, "output.error");
     const page = document.querySelector("[data-send-error]");
     if (slot && page) { slot.textContent = page.dataset[key]; slot.dataset.failed = key; }
   }
@@ -240,26 +501,26 @@
   document.addEventListener("htmx:sendError", function (event) { failed(event, "sendError"); });
   document.addEventListener("htmx:responseError", function (event) { failed(event, "responseError"); });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.xhr && event.detail.xhr.status === 200 && event.detail.elt.closest("form")) clearFailures();
+    if (event.detail.xhr && event.detail.xhr.status === 200 && dom.closest(event.detail.elt, "form")) clearFailures();
   });
   // Forms that make something new (a track) empty themselves once it's made.
   document.addEventListener("htmx:afterRequest", function (event) {
     const form = event.detail.elt;
     // 422 (refused) also counts as "successful" to htmx: only a 200 made it.
-    if (event.detail.xhr && event.detail.xhr.status === 200 && form.matches("form[data-reset]")) form.reset();
+    if (event.detail.xhr && event.detail.xhr.status === 200 && dom.matches(form, "form[data-reset]")) dom.reset(form);
   });
 
   // Language menu submits itself.
   document.addEventListener("change", function (event) {
-    if (event.target.matches("select[data-autosubmit]")) event.target.form.submit();
+    if (dom.matches(event.target, "select[data-autosubmit]")) dom.submit(event.target.form);
   });
 
   // Confirm before destructive buttons (forms or buttons with data-confirm).
   document.addEventListener("click", function (event) {
-    const button = event.target.closest("button");
+    const button = event.target instanceof Element && dom.closest(event.target, "button");
     if (!button) return;
-    const holder = button.closest("[data-confirm]") || (button.form && button.form.closest("[data-confirm]"));
-    const question = (button.dataset.confirm) || (holder && holder.dataset.confirm);
+    const holder = dom.closest(button, "[data-confirm]") || (button.form && dom.closest(button.form, "[data-confirm]"));
+    const question = dom.getAttribute(button, "data-confirm") || (holder && dom.getAttribute(holder, "data-confirm"));
     if (question && !window.confirm(question)) { event.preventDefault(); event.stopPropagation(); }
   }, true);
 })();
