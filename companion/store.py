@@ -26,7 +26,7 @@ import sqlite_utils
 
 from companion import games, randomness, sealing
 from companion.kit.fields import clean_text
-from companion.rules import N_, Action, ActionError, ChildOffer, Rules, Seat
+from companion.rules import N_, Action, ActionError, ChildOffer, Msg, Rules, Seat
 
 EXPORT_FORMAT = "companion-table/1"
 # Typeable codes avoid letters people confuse (0/O, 1/I/L).
@@ -121,6 +121,15 @@ def clean_name(name: object, what: str = "Name") -> str:
     if len(name) > MAX_NAME:
         raise ActionError(too_long, field="name", max=MAX_NAME)
     return name
+
+
+def not_open_role(rules: Rules, role: object) -> ActionError:
+    """Why a seat can't take `role`: the game has no such role, or this table doesn't play it."""
+    known = next((r for r in rules.roles() if r.id == role), None) if isinstance(role, str) else None
+    if known is None:
+        return ActionError("Pick a role.", field="role")
+    return ActionError("%(role)s is not in play at this table: pick another role.", field="role",
+                       role=Msg(known.label))
 
 
 class Store:
@@ -384,9 +393,9 @@ class Store:
             # NoSuchTable here and not a foreign-key error at the insert.
             table = self._require(token)
             name = clean_name(name)
-            roles = {r.id: r for r in table.rules.roles()}
+            roles = {r.id: r for r in table.rules.open_roles(self._decoded(db, token, "state"))}
             if not isinstance(role, str) or role not in roles:  # a JSON list can't be looked up
-                raise ActionError("Pick a role.", field="role")
+                raise not_open_role(table.rules, role)
             existing = self.seats(token)
             same_name = next((s for s in existing.values() if s.name.casefold() == name.casefold()), None)
             if same_name is not None and same_name.id in self._vacant(db, token):

@@ -69,12 +69,16 @@ def game_json(rules) -> dict:
     with i18n.speaking_for(rules.id):  # each game in its own words
         return {
             "id": rules.id, "title": gettext(rules.title),
-            "roles": [{"id": r.id, "label": gettext(r.label), "max_seats": r.max_seats} for r in rules.roles()],
+            "roles": [role_json(r) for r in rules.roles()],
             "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default")}
                         for f in rules.setup_fields()],
             "actions": rules.action_types(),
             "action_fields": {spec.type: spec.describe() for spec in rules.actions()},
         }
+
+
+def role_json(role) -> dict:
+    return {"id": role.id, "label": gettext(role.label), "max_seats": role.max_seats}
 
 
 @blueprint.post("/tables")
@@ -106,7 +110,10 @@ def import_table():
 def table_info(token: str):
     table = table_or_404(token)
     seats = store().seats(token)
+    _, state = store().state(token)
     return jsonify({**table_json(table),
+                    # The roles a seat may take here: those this table plays.
+                    "roles": [role_json(r) for r in table.rules.open_roles(state)],
                     "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in seats.values()],
                     **links.table_links(table)})
 

@@ -160,7 +160,9 @@ def table(token: str):
 
 
 def join_page(table: Table, **extra):
-    return render_template("join.html", table=table, seats=store().seats(table.token), roles=table.rules.roles(),
+    _, state = store().state(table.token)
+    return render_template("join.html", table=table, seats=store().seats(table.token),
+                           roles=table.rules.open_roles(state),
                            vacant=store().vacant_seats(table.token), host=is_host(table), **extra)
 
 
