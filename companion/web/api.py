@@ -15,7 +15,7 @@ from companion import games
 from companion.rules import ActionError
 from companion.web import history, i18n, links
 from companion.web.i18n import error_text
-from companion.web.pages import join_url
+from companion.web.pages import creation_options, join_url
 from companion.web.play import expected_step
 from companion.web.security import (
     current_seat,
@@ -70,8 +70,9 @@ def game_json(rules) -> dict:
         return {
             "id": rules.id, "title": gettext(rules.title),
             "roles": [role_json(r) for r in rules.roles()],
-            "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default")}
-                        for f in rules.setup_fields()],
+            # An option left out takes its default; one with none is required.
+            "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default"),
+                         "required": f.get("default") is None} for f in rules.setup_fields()],
             "actions": rules.action_types(),
             "action_fields": {spec.type: spec.describe() for spec in rules.actions()},
         }
@@ -92,6 +93,7 @@ def create_table():
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ActionError("Options must be an object.", field="options")
+    options = creation_options(games.rules_for(data["game"]), options)
     table = store().create_table(data["game"], data.get("name", ""), options)
     return jsonify({**table_json(table), "host_key": table.host_key}), 201
 

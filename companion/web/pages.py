@@ -73,9 +73,10 @@ def create():
     if game not in games.table_types():
         flash(gettext("Pick a game."), "error")
         return redirect(url_for("pages.home"))
-    options = {field["name"]: request.form.get(field["name"], "")
-               for field in games.rules_for(game).setup_fields()}
     try:
+        options = creation_options(games.rules_for(game), {
+            field["name"]: request.form[field["name"]] for field in games.rules_for(game).setup_fields()
+            if field["name"] in request.form})
         table = store().create_table(game, request.form.get("name", ""), options)
     except ActionError as error:
         with i18n.speaking_for(game):  # in the chosen game's words
@@ -83,6 +84,20 @@ def create():
         return home_page(form=request.form, chosen=game), 422
     remember_host(table)
     return redirect(url_for("pages.qr_page", token=table.token))
+
+
+def creation_options(rules, given: dict) -> dict:
+    """A new table's options: those `given`, and for each one left out (or
+    null) its default, as the new-table form starts from it and
+    GET /api/games lists it. An option with no default must be given."""
+    options = dict(given)
+    for field in rules.setup_fields():
+        if options.get(field["name"]) is not None:
+            continue
+        if field.get("default") is None:
+            raise ActionError("Give the option %(option)s.", field=field["name"], option=field["name"])
+        options[field["name"]] = field["default"]
+    return options
 
 
 @blueprint.post("/import")
