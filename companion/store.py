@@ -574,10 +574,10 @@ class Store:
         return row[0], json.loads(row[1])
 
     def log(self, token: str, last: int | None = None, upto: int | None = None, after: int | None = None,
-            types: tuple[str, ...] | None = None) -> list[LogEntry]:
-        """The table's actions, oldest first: only the `last` N if given, only
-        up to version `upto` and after version `after` if given, only of
-        `types` if given."""
+            types: tuple[str, ...] | None = None, first: int | None = None) -> list[LogEntry]:
+        """The table's actions, oldest first: only the `last` N (or the
+        `first` N) if given, only up to version `upto` and after version
+        `after` if given, only of `types` if given."""
         query, params = "select seq, type, payload, seat, time, undone from actions where table_token = ?", [token]
         if upto is not None:
             query, params = query + " and seq <= ?", params + [upto]
@@ -587,6 +587,8 @@ class Store:
             query, params = query + f" and type in ({', '.join('?' * len(types))})", params + list(types)
         if last is not None:
             query = f"select * from ({query} order by seq desc limit {max(0, int(last))})"
+        elif first is not None:
+            query = f"select * from ({query} order by seq limit {max(0, int(first))})"
         return _log_entries(self.db.query(query + " order by seq", params))
 
     def log_entries(self, token: str, seqs: Iterable[int]) -> list[LogEntry]:

@@ -12,11 +12,12 @@ from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext
 
 from companion import games
+from companion.kit.fields import whole_number
 from companion.rules import ActionError
 from companion.web import history, i18n, links
 from companion.web.i18n import error_text
 from companion.web.pages import creation_options, join_url
-from companion.web.play import expected_step
+from companion.web.play import MAX_STEP, expected_step
 from companion.web.security import (
     current_seat,
     is_host,
@@ -180,13 +181,33 @@ def undo(token: str):
     return jsonify({"version": store().undo(token, seat.id if seat else None, expected_step(seq), by_host=host)})
 
 
+# The most entries one page of the log may ask for (`limit`, `last`).
+MAX_LOG_PAGE = 1000
+
+
+def log_parameter(name: str, low: int, high: int = MAX_STEP) -> int | None:
+    value = request.args.get(name)
+    return None if value is None else whole_number(value, name, low=low, high=high)
+
+
 @blueprint.get("/tables/<token>/log")
 def log(token: str):
+    """The log, oldest first; a page of it with `after`/`before` (steps) and
+    `limit` (the oldest N of those) or `last` (the newest N)."""
     table = table_or_404(token)
     viewer = current_seat(table)
+    after, before = log_parameter("after", 0), log_parameter("before", 1)
+    limit, last = log_parameter("limit", 1, MAX_LOG_PAGE), log_parameter("last", 1, MAX_LOG_PAGE)
+    if limit is not None and last is not None:
+        raise ActionError("Ask for the oldest entries (limit) or the newest (last), not both.", field="last")
+    seats = store().seats(token)
+    version, state = store().state(token)
+    upto = version if before is None else min(version, before - 1)
+    entries = store().log(token, last=last, first=limit, upto=upto, after=after)
     return jsonify([{"seq": entry.seq, "type": entry.type, "payload": line.payload, "seat": entry.seat,
                      "time": entry.time, "undone": entry.undone, "text": line.text}
-                    for entry, line in history.lines(table, viewer)])
+                    for entry, line in history.lines(table, viewer, seats=seats, state=state, version=version,
+                                                     entries=entries)])
 
 
 @blueprint.get("/tables/<token>/export")

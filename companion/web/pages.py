@@ -252,9 +252,11 @@ def history_page(token: str):
     # (the page fetches the list again when the stream says a newer one).
     seats = store().seats(token)
     version, state = store().state(token)
-    lines = history.newest_first(table, viewer, seats=seats, state=state, version=version)
+    before = request.args.get("before", type=int)
+    shown = history.page(table, viewer, before if before is not None and before > 0 else None,
+                         seats=seats, state=state, version=version)
     page = "_history_list.html" if request.args.get("part") == "list" else "history.html"
-    return render_template(page, table=table, seat=viewer, lines=lines, version=version)
+    return render_template(page, table=table, seat=viewer, page=shown, lines=shown.lines, version=version)
 
 
 @blueprint.get("/t/<token>/export")
