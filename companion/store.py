@@ -292,31 +292,21 @@ class Store:
 
     def _insert_table_in(self, db, game: str, name: str, initial: dict, state: dict, seats: list[dict],
                          entries: list[dict], snapshots: list[tuple[int, dict]] | None, link: dict) -> str:
-        now = time.time()
+        return self._insert_rows(db, _table_rows(game, name, initial, state, seats, entries, snapshots, link))
+
+    def _insert_rows(self, db, rows: "TableRows") -> str:
+        """Insert a new table's rows (encoded beforehand); returns its token."""
         for _ in range(20):
             code = new_code()
             if not db["tables"].count_where("code = ?", [code]):
                 break
-        row = {"token": link.get("token") or new_token(), "code": code, "game": game, "name": name,
-               "host_key": secrets.token_urlsafe(24), "version": len(entries),
-               "created": now, "initial": json.dumps(initial), "state": json.dumps(state),
-               "seed": randomness.new_seed(), "parent": link.get("parent"), "offer": link.get("offer")}
-        db["tables"].insert(row)
-        for i, seat in enumerate(seats):
-            # Seats are listed by creation time, then id: one apart keeps
-            # their order past s9 (a plain id order puts s10 before s2).
-            db["seats"].insert({"table_token": row["token"], "id": seat["id"], "name": seat["name"],
-                                "role": seat["role"], "key": secrets.token_urlsafe(24),
-                                "created": now + i / 1000, "parent_seat": seat.get("parent_seat")})
-        db["actions"].insert_all(
-            {"table_token": row["token"], "seq": i + 1, "type": e["type"],
-             "payload": json.dumps(e.get("payload", {})), "seat": e.get("seat"),
-             "time": e.get("time", now), "undone": int(bool(e.get("undone"))), "drew": 0}
-            for i, e in enumerate(entries)
-        )
-        db["snapshots"].insert_all({"table_token": row["token"], "seq": seq, "state": json.dumps(snapshot)}
-                                   for seq, snapshot in (snapshots or []))
-        return row["token"]
+        db["tables"].insert({**rows.table, "code": code})
+        db.conn.executemany("insert into seats (table_token, id, name, role, key, created, parent_seat) "
+                            "values (?, ?, ?, ?, ?, ?, ?)", rows.seats)
+        db.conn.executemany("insert into actions (table_token, seq, type, payload, seat, time, undone, drew) "
+                            "values (?, ?, ?, ?, ?, ?, ?, ?)", rows.actions)
+        db.conn.executemany("insert into snapshots (table_token, seq, state) values (?, ?, ?)", rows.snapshots)
+        return rows.table["token"]
 
     def table(self, token: str) -> Table | None:
         if not isinstance(token, str):
@@ -748,18 +738,17 @@ class Store:
 
     def import_table(self, data: object) -> Table:
         """Create a new table (new token, code and keys) from an export, and
-        the tables started from it, linked."""
-        checked = _checked_tree(data, self.seal_key())
-        with self._write() as db:
-            token = self._insert_tree(db, checked, {})
-        return self.table(token)
+        the tables started from it, linked.
 
-    def _insert_tree(self, db, checked: "CheckedExport", link: dict) -> str:
-        token = self._insert_table_in(db, checked.game, checked.name, checked.initial, checked.state, checked.seats,
-                                      checked.entries, checked.snapshots, {**link, "token": checked.token})
-        for child in checked.children:
-            self._insert_tree(db, child, {"parent": token, "offer": child.offer})
-        return token
+        Everything but the inserts happens before the write transaction: a
+        big export takes seconds to check and replay and a while to encode,
+        and every other table's actions wait for the write lock."""
+        checked = _checked_tree(data, self.seal_key())
+        rows = _tree_rows(checked, {})
+        with self._write() as db:
+            for table_rows in rows:
+                self._insert_rows(db, table_rows)
+        return self.table(checked.token)
 
 
 @dataclass
@@ -776,6 +765,45 @@ class CheckedExport:
     children: list["CheckedExport"]
     token: str
     offer: str | None = None
+
+
+@dataclass
+class TableRows:
+    """A new table's database rows, encoded: the `tables` row (but its join
+    code, picked inside the write transaction), and the seats', actions' and
+    snapshots' rows as tuples in their tables' column order."""
+
+    table: dict
+    seats: list[tuple]
+    actions: list[tuple]
+    snapshots: list[tuple]
+
+
+def _table_rows(game: str, name: str, initial: dict, state: dict, seats: list[dict], entries: list[dict],
+                snapshots: list[tuple[int, dict]] | None, link: dict) -> TableRows:
+    """The rows of a new table whose log is `entries` (see `Store._insert_table`)."""
+    now = time.time()
+    token = link.get("token") or new_token()
+    table = {"token": token, "game": game, "name": name, "host_key": secrets.token_urlsafe(24),
+             "version": len(entries), "created": now, "initial": json.dumps(initial), "state": json.dumps(state),
+             "seed": randomness.new_seed(), "parent": link.get("parent"), "offer": link.get("offer")}
+    # Seats are listed by creation time, then id: one apart keeps their
+    # order past s9 (a plain id order puts s10 before s2).
+    seat_rows = [(token, seat["id"], seat["name"], seat["role"], secrets.token_urlsafe(24), now + i / 1000,
+                  seat.get("parent_seat")) for i, seat in enumerate(seats)]
+    action_rows = [(token, i + 1, e["type"], json.dumps(e.get("payload", {})), e.get("seat"), e.get("time", now),
+                    int(bool(e.get("undone"))), 0) for i, e in enumerate(entries)]
+    snapshot_rows = [(token, seq, json.dumps(snapshot)) for seq, snapshot in (snapshots or [])]
+    return TableRows(table, seat_rows, action_rows, snapshot_rows)
+
+
+def _tree_rows(checked: CheckedExport, link: dict) -> list[TableRows]:
+    """The rows of an imported table and of the tables started from it, linked by their new tokens."""
+    rows = [_table_rows(checked.game, checked.name, checked.initial, checked.state, checked.seats, checked.entries,
+                        checked.snapshots, {**link, "token": checked.token})]
+    for child in checked.children:
+        rows += _tree_rows(child, {"parent": checked.token, "offer": child.offer})
+    return rows
 
 
 # Once a child's result is in its parent's log, the child's steps up to the

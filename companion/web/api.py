@@ -14,7 +14,7 @@ from flask_babel import gettext
 from companion import games
 from companion.kit.fields import whole_number
 from companion.rules import ActionError
-from companion.web import history, i18n, links
+from companion.web import history, i18n, importer, links
 from companion.web.i18n import error_text
 from companion.web.pages import creation_options, join_url
 from companion.web.play import MAX_STEP, expected_step
@@ -103,9 +103,7 @@ def create_table():
 def import_table():
     if not is_local_request():
         abort(403)
-    data = parsed_json()
-    i18n.speak_for_upload(data)
-    table = store().import_table(data)
+    table = importer.import_upload(store(), request.get_data(cache=False))
     return jsonify({**table_json(table), "host_key": table.host_key}), 201
 
 

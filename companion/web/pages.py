@@ -14,7 +14,7 @@ from companion import games, qr
 from companion.languages import LANGUAGES
 from companion.rules import ActionError
 from companion.store import Table
-from companion.web import history, i18n, render
+from companion.web import history, i18n, importer, render
 from companion.web.guesses import WrongCodes
 from companion.web.i18n import error_text
 from companion.web.security import (
@@ -106,12 +106,7 @@ def import_table():
         abort(403)
     upload = request.files.get("file")
     try:
-        data = json.loads(upload.read().decode("utf-8")) if upload else None
-        i18n.speak_for_upload(data)
-        table = store().import_table(data)
-    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deep to parse
-        flash(gettext("This is not a table export."), "error")
-        return redirect(url_for("pages.home"))
+        table = importer.import_upload(store(), upload.read() if upload else b"")
     except ActionError as error:
         flash(error_text(error), "error")
         return redirect(url_for("pages.home"))
