@@ -510,11 +510,8 @@ class Store:
             if expected is not None and expected != target:
                 raise ActionError("Someone acted just before you: check the newest step, then undo again.",
                                   field="undo")
-            reported = self._report_step(db, token)
-            if reported is not None and target < reported and self._parent_kept(table):
-                raise ActionError(REPORTED_UNDO, field="undo")
             entry = self.log_entries(token, [target])[0]
-            refusal = table.rules.undo_refusal(self._decoded(db, token, "state"), entry.action, by_host)
+            refusal = self.undo_refusal(table, entry, self._decoded(db, token, "state"), by_host, db)
             if refusal is not None:
                 raise refusal
             db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
@@ -524,6 +521,16 @@ class Store:
             version = self._append(db, table, Action(UNDO, {"seq": target}, seat_id), self.seats(token), new_state=state)
         self._notify(token, version)
         return version
+
+    def undo_refusal(self, table: Table, entry: LogEntry, state: dict, by_host: bool = False,
+                     db=None) -> ActionError | None:
+        """Why undoing `entry`, the step an undo would take back now (the
+        table being in `state`), is refused (None: it isn't); a page asks
+        this to offer Undo only where it would work."""
+        reported = self._report_step(db or self.db, table.token)
+        if reported is not None and entry.seq < reported and self._parent_kept(table):
+            return ActionError(REPORTED_UNDO, field="undo")
+        return table.rules.undo_refusal(state, entry.action, by_host)
 
     def _append(self, db, table: Table, action: Action, seats: dict[str, Seat], new_state: dict | None = None,
                 drew: bool = False) -> int:
