@@ -87,13 +87,17 @@ def create():
 
 
 def creation_options(rules, given: dict) -> dict:
-    """A new table's options: those `given`, and for each one left out (or
-    null) its default, as the new-table form starts from it and
-    GET /api/games lists it. An option with no default must be given."""
+    """A new table's options. With none of them given (no `options`, or an
+    empty one) each takes its default, as the new-table form starts from it
+    and GET /api/games lists it; an option with no default must be given.
+    With some given they are taken as they are, those left out as before
+    (a Cthulhu Wars seat left out is nobody's: filling it in would seat a
+    faction the tool never named)."""
+    fields = rules.setup_fields()
+    if any(given.get(field["name"]) is not None for field in fields):
+        return dict(given)
     options = dict(given)
-    for field in rules.setup_fields():
-        if options.get(field["name"]) is not None:
-            continue
+    for field in fields:
         if field.get("default") is None:
             raise ActionError("Give the option %(option)s.", field=field["name"], option=field["name"])
         options[field["name"]] = field["default"]

@@ -55,16 +55,19 @@ def test_the_defaults_are_those_api_games_lists(client, app):
     assert store.state(token)[1]["seating"] == seating
 
 
-def test_an_option_given_is_kept_and_an_empty_one_is_not_replaced(client, app):
+def test_options_given_are_taken_as_they_are_and_those_left_out_stay_empty(client, app):
+    # A tool that names some options means those: a Cthulhu Wars table given
+    # three seats seats three factions (the fourth is nobody's, as before).
     store = app.extensions["companion.store"]
+    made = client.post("/api/tables", json={"game": "cthulhu-wars", "name": "Three", "options": {
+        "seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat"}})
+    assert made.status_code == 201
+    assert store.state(made.get_json()["token"])[1]["seating"] == ["great_cthulhu", "crawling_chaos", "black_goat"]
     token = client.post("/api/tables", json={"game": "tally", "name": "T",
-                                            "options": {"tracks": "", "counters": None}}).get_json()["token"]
-    state = store.state(token)[1]
-    assert state["tracks"] == [] and [c["name"] for c in state["counters"]] == ["VP"]
-    token = client.post("/api/tables", json={"game": "the-others", "name": "O",
-                                            "options": {"hero_players": "2"}}).get_json()["token"]
-    assert store.state(token)[1]["options"]["hero_players"] == 2
-    assert store.state(token)[1]["options"]["sin"] == "pride"
+                                            "options": {"tracks": "Doom 0..30"}}).get_json()["token"]
+    assert store.state(token)[1]["counters"] == []
+    token = client.post("/api/tables", json={"game": "tally", "name": "T", "options": {"tracks": ""}}).get_json()["token"]
+    assert store.state(token)[1]["tracks"] == []
 
 
 def test_every_option_has_a_default_or_is_listed_as_required(client):
