@@ -294,7 +294,7 @@ class Store:
                          entries: list[dict], snapshots: list[tuple[int, dict]] | None, link: dict) -> str:
         return self._insert_rows(db, _table_rows(game, name, initial, state, seats, entries, snapshots, link))
 
-    def _insert_rows(self, db, rows: "TableRows") -> str:
+    def _insert_rows(self, db, rows: TableRows) -> str:
         """Insert a new table's rows (encoded beforehand); returns its token."""
         for _ in range(20):
             code = new_code()

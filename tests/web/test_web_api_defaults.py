@@ -15,7 +15,8 @@ LAN = {"REMOTE_ADDR": PHONE_ADDRESS}
 # Per table type: the role a first seat takes and a documented action it can
 # do on a new table (a sequence, where the first step needs a set-up step).
 FIRST_STEPS = {
-    "tally": ("player", [("track.adjust", {"track": "t1", "delta": 3}), ("counter.adjust", {"counter": "c1", "delta": 1})]),
+    "tally": ("player", [("track.adjust", {"track": "t1", "delta": 3}),
+                         ("counter.adjust", {"counter": "c1", "delta": 1})]),
     "chaos-old-world": ("khorne", [("setup.tokens", {"draw": True})]),
     "cthulhu-wars": ("great_cthulhu", [("power.gather", {})]),
     "gloomhaven": ("player", [("character.set", {"class": "brute", "level": 1}), ("scenario.start", {})]),
@@ -66,7 +67,8 @@ def test_options_given_are_taken_as_they_are_and_those_left_out_stay_empty(clien
     token = client.post("/api/tables", json={"game": "tally", "name": "T",
                                             "options": {"tracks": "Doom 0..30"}}).get_json()["token"]
     assert store.state(token)[1]["counters"] == []
-    token = client.post("/api/tables", json={"game": "tally", "name": "T", "options": {"tracks": ""}}).get_json()["token"]
+    token = client.post("/api/tables", json={"game": "tally", "name": "T",
+                                            "options": {"tracks": ""}}).get_json()["token"]
     assert store.state(token)[1]["tracks"] == []
 
 

@@ -66,7 +66,8 @@ def test_a_damaged_export_is_refused_in_the_readers_language(apart, host, table,
     response = host.client.post("/api/tables/import", data=json.dumps(data), content_type="application/json",
                                 headers={"Accept-Language": "ja"})
     assert response.status_code == 400
-    assert response.get_json() == {"error": "このエクスポートファイルは壊れているため、インポートできません。", "field": "file"}
+    damaged = "このエクスポートファイルは壊れているため、インポートできません。"
+    assert response.get_json() == {"error": damaged, "field": "file"}
     assert [t.token for t in store.tables()] == [table]
 
 

@@ -72,7 +72,8 @@ def test_nothing_to_undo_offers_no_undo(table, alice):
 def test_undo_is_in_the_readers_language(table, alice):
     alice.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja"
     alice.act("track.adjust", track="t1", **{"delta:int": "2"})
-    assert undo_button(log_bar(alice, table)) == "元に戻す：Alice の「Doom +2」"  # the track is named as the host typed it
+    # The track is named as the host typed it.
+    assert undo_button(log_bar(alice, table)) == "元に戻す：Alice の「Doom +2」"
 
 
 class KeptSets(TallyRules):
