@@ -78,12 +78,15 @@ def import_table(port: int, body: bytes) -> tuple[int, dict, float]:
     return response.status, json.loads(data), (time.perf_counter() - started) * 1000
 
 
-def timed_gets(port: int, path: str, count: int, headers: dict | None = None) -> tuple[dict, int]:
-    """`count` GETs of `path` on one keep-alive connection (after two to warm up): their times and the body's size."""
-    connection = http.client.HTTPConnection(bench.HOST, port, timeout=bench.TIMEOUT)
-    samples, size = [], 0
+def timed_gets(server, path: str, count: int, headers: dict | None = None) -> tuple[dict, int]:
+    """`count` GETs of `path` on one keep-alive connection (after two to warm up): their times, the
+    server's CPU time per request (which other programs on the machine move much less) and the body's size."""
+    connection = http.client.HTTPConnection(bench.HOST, server.port, timeout=bench.TIMEOUT)
+    samples, size, cpu = [], 0, None
     try:
         for number in range(count + 2):
+            if number == 2:
+                cpu = server.cpu_seconds()
             started = time.perf_counter()
             connection.request("GET", path, headers=headers or {})
             response = connection.getresponse()
@@ -93,13 +96,15 @@ def timed_gets(port: int, path: str, count: int, headers: dict | None = None) ->
             if number >= 2:
                 samples.append((time.perf_counter() - started) * 1000)
             size = len(body)
+        used = server.cpu_seconds()
     finally:
         connection.close()
-    return bench.summary(samples), size
+    cpu_ms = (used - cpu) * 1000 / count if cpu is not None and used is not None else float("nan")
+    return {**bench.summary(samples), "server CPU ms": cpu_ms}, size
 
 
-def measure_history(port: int, steps: int, repeat: int) -> dict:
-    status, made, took = import_table(port, json.dumps(tally_export(steps)).encode())
+def measure_history(server, steps: int, repeat: int) -> dict:
+    status, made, took = import_table(server.port, json.dumps(tally_export(steps)).encode())
     if status != 201:
         raise SystemExit(f"import refused: {status} {made}")
     token = made["token"]
@@ -108,10 +113,10 @@ def measure_history(port: int, steps: int, repeat: int) -> dict:
                         ("history page, far back", f"/t/{token}/history?before={steps // 2}"),
                         ("history list part (live refresh)", f"/t/{token}/history?part=list"),
                         ("API log, last 100", f"/api/tables/{token}/log?last=100"),
-                        ("API log, 100 after step 5000", f"/api/tables/{token}/log?after={steps // 2}&limit=100")):
-        figures, size = timed_gets(port, path, repeat)
+                        ("API log, 100 from the middle", f"/api/tables/{token}/log?after={steps // 2}&limit=100")):
+        figures, size = timed_gets(server, path, repeat)
         results[label] = {**figures, "KB": size / 1024}
-    figures, size = timed_gets(port, f"/api/tables/{token}/log", 3)
+    figures, size = timed_gets(server, f"/api/tables/{token}/log", 3)
     results["API log, whole (for comparison)"] = {**figures, "KB": size / 1024}
     return results
 
@@ -166,7 +171,8 @@ class OtherTables:
             thread.join(timeout=30)
 
 
-def measure_import(port: int, megabytes: float, others: int) -> dict:
+def measure_import(server, megabytes: float, others: int) -> dict:
+    port = server.port
     # An export of about `megabytes` MB: measure the size of a small one, then scale.
     sample = len(json.dumps(tally_export(2000)))
     steps = int(2000 * megabytes * 1024 * 1024 / sample)
@@ -177,15 +183,17 @@ def measure_import(port: int, megabytes: float, others: int) -> dict:
         time.sleep(1.0)  # connections and caches warm
         quiet_start = time.perf_counter()
         time.sleep(4.0)
-        import_start = time.perf_counter()
+        import_start, cpu_before = time.perf_counter(), server.cpu_seconds()
         status, made, took = import_table(port, body)
-        import_end = time.perf_counter()
+        import_end, cpu_after = time.perf_counter(), server.cpu_seconds()
         time.sleep(0.5)
     finally:
         tables.close()
     if status != 201:
         raise SystemExit(f"import refused: {status} {made}")
-    return {"export MB": len(body) / 1024 / 1024, "steps": steps, "import ms": took,
+    # The server's own CPU use during the import, the other tables' requests included.
+    server_cpu = (cpu_after - cpu_before) / (import_end - import_start) if cpu_before is not None else float("nan")
+    return {"export MB": len(body) / 1024 / 1024, "steps": steps, "import ms": took, "server CPU share": server_cpu,
             "others before": bench.summary(tables.between(quiet_start, import_start)),
             "others during": bench.summary(tables.between(import_start, import_end))}
 
@@ -211,9 +219,9 @@ def main(argv: list[str] | None = None) -> int:
         server = bench.Server(Path(folder) / "history.sqlite3", 400, ["--streams-per-address", "0"])
         try:
             if args.only in ("all", "history"):
-                results["history"] = measure_history(server.port, args.steps, args.repeat)
+                results["history"] = measure_history(server, args.steps, args.repeat)
             if args.only in ("all", "import"):
-                results["import"] = measure_import(server.port, args.import_mb, args.others)
+                results["import"] = measure_import(server, args.import_mb, args.others)
         finally:
             server.stop()
     results["load after"] = load()
@@ -229,18 +237,20 @@ def report(results: dict) -> None:
     if "history" in results:
         history = results["history"]
         print(f"\nA table of {history['steps']} steps (imported in {history['import ms']:.0f} ms):")
-        print(f"{'request':36} {'p50':>8} {'p95':>8} {'max':>8} {'KB':>8}")
+        print(f"{'request':36} {'p50':>8} {'p95':>8} {'max':>8} {'CPU':>8} {'KB':>8}"
+              "  (ms; CPU: the server's per request)")
         for label, figures in history.items():
             if isinstance(figures, dict):
                 print(f"{label:36} {figures['p50']:8.1f} {figures['p95']:8.1f} {figures['max']:8.1f} "
-                      f"{figures['KB']:8.1f}")
+                      f"{figures['server CPU ms']:8.1f} {figures['KB']:8.1f}")
         newest = history["history page, newest"]["p95"]
         print(f"history page p95 {newest:.1f} ms (target ≤ {TARGETS['history p95']} ms): "
               f"{bench.verdict(newest, TARGETS['history p95'])}")
     if "import" in results:
         done = results["import"]
-        print(f"\nImport of {done['export MB']:.1f} MB ({done['steps']} steps) in {done['import ms']:.0f} ms; "
-              "the other tables' requests (an action, then a state read, each timed):")
+        print(f"\nImport of {done['export MB']:.1f} MB ({done['steps']} steps) in {done['import ms']:.0f} ms, the "
+              f"server using {done['server CPU share']:.0%} of a core meanwhile; the other tables' requests "
+              "(an action, then a state read, each timed):")
         for label in ("others before", "others during"):
             figures = done[label]
             print(f"  {label:14} p50 {figures['p50']:6.1f}  p95 {figures['p95']:6.1f}  max {figures['max']:6.1f} ms"
