@@ -191,11 +191,15 @@ def measure_import(server, megabytes: float, others: int) -> dict:
         tables.close()
     if status != 201:
         raise SystemExit(f"import refused: {status} {made}")
+    tenth = (import_end - import_start) / 10
     # The server's own CPU use during the import, the other tables' requests included.
     server_cpu = (cpu_after - cpu_before) / (import_end - import_start) if cpu_before is not None else float("nan")
     return {"export MB": len(body) / 1024 / 1024, "steps": steps, "import ms": took, "server CPU share": server_cpu,
             "others before": bench.summary(tables.between(quiet_start, import_start)),
-            "others during": bench.summary(tables.between(import_start, import_end))}
+            "others during": bench.summary(tables.between(import_start, import_end)),
+            # Where in the import the slow requests fall: parsing and replaying, or writing the rows at its end.
+            "others p95 by tenth": [bench.summary(tables.between(import_start + tenth * n, import_start + tenth * (n + 1)))
+                                    ["p95"] for n in range(10)]}
 
 
 def load() -> str:
@@ -255,6 +259,7 @@ def report(results: dict) -> None:
             figures = done[label]
             print(f"  {label:14} p50 {figures['p50']:6.1f}  p95 {figures['p95']:6.1f}  max {figures['max']:6.1f} ms"
                   f"  (n={figures['n']})")
+        print("  p95 in each tenth of the import: " + " ".join(f"{ms:.0f}" for ms in done["others p95 by tenth"]))
         during = done["others during"]["p95"]
         print(f"others' p95 during the import {during:.1f} ms (target ≤ {TARGETS['others during import p95']} ms): "
               f"{bench.verdict(during, TARGETS['others during import p95'])}")

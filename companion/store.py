@@ -56,6 +56,14 @@ CHILD_DELETED = "table.child_deleted"
 PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO, CHILD_STARTED, RESULT_REPORTED, PARENT_DELETED,
                               CHILD_DELETED})
 TABLE_COLUMNS = "token, code, game, name, host_key, version, created, parent, offer"
+INSERT_SEATS = ("insert into seats (table_token, id, name, role, key, created, parent_seat) "
+                "values (?, ?, ?, ?, ?, ?, ?)")
+INSERT_ACTIONS = ("insert into actions (table_token, seq, type, payload, seat, time, undone, drew) "
+                  "values (?, ?, ?, ?, ?, ?, ?, ?)")
+INSERT_SNAPSHOTS = "insert into snapshots (table_token, seq, state) values (?, ?, ?)"
+# Rows one write transaction of an import inserts at most: other tables'
+# actions wait no longer than a slice takes (a few milliseconds).
+IMPORT_SLICE = 1000
 # Undo and replay start from the newest snapshot before the step they need,
 # so their cost stays flat however long the log grows.
 SNAPSHOT_EVERY = 64
@@ -294,18 +302,18 @@ class Store:
                          entries: list[dict], snapshots: list[tuple[int, dict]] | None, link: dict) -> str:
         return self._insert_rows(db, _table_rows(game, name, initial, state, seats, entries, snapshots, link))
 
-    def _insert_rows(self, db, rows: TableRows) -> str:
-        """Insert a new table's rows (encoded beforehand); returns its token."""
+    def _insert_rows(self, db, rows: TableRows, logs: bool = True) -> str:
+        """Insert a new table's rows (encoded beforehand); returns its token.
+        `logs` False: its actions and snapshots are in already."""
         for _ in range(20):
             code = new_code()
             if not db["tables"].count_where("code = ?", [code]):
                 break
         db["tables"].insert({**rows.table, "code": code})
-        db.conn.executemany("insert into seats (table_token, id, name, role, key, created, parent_seat) "
-                            "values (?, ?, ?, ?, ?, ?, ?)", rows.seats)
-        db.conn.executemany("insert into actions (table_token, seq, type, payload, seat, time, undone, drew) "
-                            "values (?, ?, ?, ?, ?, ?, ?, ?)", rows.actions)
-        db.conn.executemany("insert into snapshots (table_token, seq, state) values (?, ?, ?)", rows.snapshots)
+        db.conn.executemany(INSERT_SEATS, rows.seats)
+        if logs:
+            db.conn.executemany(INSERT_ACTIONS, rows.actions)
+            db.conn.executemany(INSERT_SNAPSHOTS, rows.snapshots)
         return rows.table["token"]
 
     def table(self, token: str) -> Table | None:
@@ -747,14 +755,39 @@ class Store:
         """Create a new table (new token, code and keys) from an export, and
         the tables started from it, linked.
 
-        Everything but the inserts happens before the write transaction: a
-        big export takes seconds to check and replay and a while to encode,
-        and every other table's actions wait for the write lock."""
+        Nothing of it holds the write lock for long, as every other table's
+        actions wait for it: a big export takes seconds to check, replay and
+        encode, which happens first; then its log (a long table's is 100,000
+        rows) goes in a slice at a time, each slice a short write of its own;
+        then the tables' rows, in one, which is when the tables appear. Until
+        then nothing names the new rows' tokens, and if anything fails they
+        are taken out again."""
         checked = _checked_tree(data, self.seal_key())
         rows = _tree_rows(checked, {})
-        with self._write() as db:
-            for table_rows in rows:
-                self._insert_rows(db, table_rows)
+        logs = [(statement, table_rows[start:start + IMPORT_SLICE])
+                for table in rows
+                for statement, table_rows in ((INSERT_ACTIONS, table.actions), (INSERT_SNAPSHOTS, table.snapshots))
+                for start in range(0, len(table_rows), IMPORT_SLICE)]
+        # The log's rows name tables not inserted yet: this connection checks
+        # no foreign keys meanwhile (a pragma SQLite takes between transactions only).
+        self.db.execute("PRAGMA foreign_keys=OFF")
+        try:
+            for statement, part in logs:
+                with self._write() as db:
+                    db.conn.executemany(statement, part)
+                # Copied into the database now, not by the next table's commit.
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            with self._write() as db:
+                for table_rows in rows:
+                    self._insert_rows(db, table_rows, logs=False)
+        except BaseException:
+            with self._write() as db:
+                for table_rows in rows:
+                    for name in ("actions", "snapshots"):
+                        db.execute(f"delete from {name} where table_token = ?", [table_rows.table["token"]])
+            raise
+        finally:
+            self.db.execute("PRAGMA foreign_keys=ON")
         return self.table(checked.token)
 
 
