@@ -64,6 +64,7 @@ INSERT_SNAPSHOTS = "insert into snapshots (table_token, seq, state) values (?, ?
 # Rows one write transaction of an import inserts at most: other tables'
 # actions wait no longer than a slice takes (a few milliseconds).
 IMPORT_SLICE = 1000
+IMPORT_PAUSE = 0.02  # seconds between two slices
 # Undo and replay start from the newest snapshot before the step they need,
 # so their cost stays flat however long the log grows.
 SNAPSHOT_EVERY = 64
@@ -772,7 +773,12 @@ class Store:
         # no foreign keys meanwhile (a pragma SQLite takes between transactions only).
         self.db.execute("PRAGMA foreign_keys=OFF")
         try:
-            for statement, part in logs:
+            for number, (statement, part) in enumerate(logs):
+                if number:
+                    # A writer of another process waits for SQLite's lock by
+                    # sleeping and trying again: left no gap, it could wait
+                    # for every slice.
+                    time.sleep(IMPORT_PAUSE)
                 with self._write() as db:
                     db.conn.executemany(statement, part)
                 # Copied into the database now, not by the next table's commit.

@@ -6,7 +6,7 @@ interpreter lock for most of that time, and every other table's requests
 would wait behind it (a 15 MB import took others' median from 2 ms to 60 ms,
 their worst to 2.5 s). So an export of more than IMPORT_APART_BYTES is
 imported by a process of its own (`python -m companion.web.importer DB`,
-the export on its standard input, at a lower priority), which writes it
+the export on its standard input, at the lowest priority), which writes it
 into the same database; the request only waits for its answer. Smaller ones
 are imported here, which is quicker than starting a process.
 """
@@ -97,7 +97,7 @@ def import_here(database: str, raw: bytes) -> dict:
 
 def main(argv: list[str]) -> int:
     try:
-        os.nice(10)  # the tables at play come first
+        os.nice(19)  # the tables at play come first
     except (AttributeError, OSError):
         pass
     answer = import_here(argv[0], sys.stdin.buffer.read())
