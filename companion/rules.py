@@ -145,6 +145,12 @@ class Rules:
     def roles(self) -> list[Role]:
         return [Role("player", N_("Player"))]
 
+    def open_roles(self, state: dict) -> list[Role]:
+        """The roles a seat may take at a table in `state` (by default every
+        role): a role this table doesn't play (a faction nobody sits at) is
+        neither offered on the join page nor accepted by a join."""
+        return self.roles()
+
     def setup_fields(self) -> list[dict]:
         """Form fields the home page asks for when creating a table of this type:
         dicts with name, label, kind ('text', 'textarea', 'number', 'select')

@@ -26,7 +26,7 @@ import sqlite_utils
 
 from companion import games, randomness, sealing
 from companion.kit.fields import clean_text
-from companion.rules import N_, Action, ActionError, ChildOffer, Rules, Seat
+from companion.rules import N_, Action, ActionError, ChildOffer, Msg, Rules, Seat
 
 EXPORT_FORMAT = "companion-table/1"
 # Typeable codes avoid letters people confuse (0/O, 1/I/L).
@@ -56,6 +56,15 @@ CHILD_DELETED = "table.child_deleted"
 PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO, CHILD_STARTED, RESULT_REPORTED, PARENT_DELETED,
                               CHILD_DELETED})
 TABLE_COLUMNS = "token, code, game, name, host_key, version, created, parent, offer"
+INSERT_SEATS = ("insert into seats (table_token, id, name, role, key, created, parent_seat) "
+                "values (?, ?, ?, ?, ?, ?, ?)")
+INSERT_ACTIONS = ("insert into actions (table_token, seq, type, payload, seat, time, undone, drew) "
+                  "values (?, ?, ?, ?, ?, ?, ?, ?)")
+INSERT_SNAPSHOTS = "insert into snapshots (table_token, seq, state) values (?, ?, ?)"
+# Rows one write transaction of an import inserts at most: other tables'
+# actions wait no longer than a slice takes (a few milliseconds).
+IMPORT_SLICE = 1000
+IMPORT_PAUSE = 0.02  # seconds between two slices
 # Undo and replay start from the newest snapshot before the step they need,
 # so their cost stays flat however long the log grows.
 SNAPSHOT_EVERY = 64
@@ -121,6 +130,15 @@ def clean_name(name: object, what: str = "Name") -> str:
     if len(name) > MAX_NAME:
         raise ActionError(too_long, field="name", max=MAX_NAME)
     return name
+
+
+def not_open_role(rules: Rules, role: object) -> ActionError:
+    """Why a seat can't take `role`: the game has no such role, or this table doesn't play it."""
+    known = next((r for r in rules.roles() if r.id == role), None) if isinstance(role, str) else None
+    if known is None:
+        return ActionError("Pick a role.", field="role")
+    return ActionError("%(role)s is not in play at this table: pick another role.", field="role",
+                       role=Msg(known.label))
 
 
 class Store:
@@ -283,31 +301,21 @@ class Store:
 
     def _insert_table_in(self, db, game: str, name: str, initial: dict, state: dict, seats: list[dict],
                          entries: list[dict], snapshots: list[tuple[int, dict]] | None, link: dict) -> str:
-        now = time.time()
+        return self._insert_rows(db, _table_rows(game, name, initial, state, seats, entries, snapshots, link))
+
+    def _insert_rows(self, db, rows: TableRows, logs: bool = True) -> str:
+        """Insert a new table's rows (encoded beforehand); returns its token.
+        `logs` False: its actions and snapshots are in already."""
         for _ in range(20):
             code = new_code()
             if not db["tables"].count_where("code = ?", [code]):
                 break
-        row = {"token": link.get("token") or new_token(), "code": code, "game": game, "name": name,
-               "host_key": secrets.token_urlsafe(24), "version": len(entries),
-               "created": now, "initial": json.dumps(initial), "state": json.dumps(state),
-               "seed": randomness.new_seed(), "parent": link.get("parent"), "offer": link.get("offer")}
-        db["tables"].insert(row)
-        for i, seat in enumerate(seats):
-            # Seats are listed by creation time, then id: one apart keeps
-            # their order past s9 (a plain id order puts s10 before s2).
-            db["seats"].insert({"table_token": row["token"], "id": seat["id"], "name": seat["name"],
-                                "role": seat["role"], "key": secrets.token_urlsafe(24),
-                                "created": now + i / 1000, "parent_seat": seat.get("parent_seat")})
-        db["actions"].insert_all(
-            {"table_token": row["token"], "seq": i + 1, "type": e["type"],
-             "payload": json.dumps(e.get("payload", {})), "seat": e.get("seat"),
-             "time": e.get("time", now), "undone": int(bool(e.get("undone"))), "drew": 0}
-            for i, e in enumerate(entries)
-        )
-        db["snapshots"].insert_all({"table_token": row["token"], "seq": seq, "state": json.dumps(snapshot)}
-                                   for seq, snapshot in (snapshots or []))
-        return row["token"]
+        db["tables"].insert({**rows.table, "code": code})
+        db.conn.executemany(INSERT_SEATS, rows.seats)
+        if logs:
+            db.conn.executemany(INSERT_ACTIONS, rows.actions)
+            db.conn.executemany(INSERT_SNAPSHOTS, rows.snapshots)
+        return rows.table["token"]
 
     def table(self, token: str) -> Table | None:
         if not isinstance(token, str):
@@ -384,9 +392,9 @@ class Store:
             # NoSuchTable here and not a foreign-key error at the insert.
             table = self._require(token)
             name = clean_name(name)
-            roles = {r.id: r for r in table.rules.roles()}
+            roles = {r.id: r for r in table.rules.open_roles(self._decoded(db, token, "state"))}
             if not isinstance(role, str) or role not in roles:  # a JSON list can't be looked up
-                raise ActionError("Pick a role.", field="role")
+                raise not_open_role(table.rules, role)
             existing = self.seats(token)
             same_name = next((s for s in existing.values() if s.name.casefold() == name.casefold()), None)
             if same_name is not None and same_name.id in self._vacant(db, token):
@@ -511,11 +519,8 @@ class Store:
             if expected is not None and expected != target:
                 raise ActionError("Someone acted just before you: check the newest step, then undo again.",
                                   field="undo")
-            reported = self._report_step(db, token)
-            if reported is not None and target < reported and self._parent_kept(table):
-                raise ActionError(REPORTED_UNDO, field="undo")
             entry = self.log_entries(token, [target])[0]
-            refusal = table.rules.undo_refusal(self._decoded(db, token, "state"), entry.action, by_host)
+            refusal = self.undo_refusal(table, entry, self._decoded(db, token, "state"), by_host, db)
             if refusal is not None:
                 raise refusal
             db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
@@ -525,6 +530,16 @@ class Store:
             version = self._append(db, table, Action(UNDO, {"seq": target}, seat_id), self.seats(token), new_state=state)
         self._notify(token, version)
         return version
+
+    def undo_refusal(self, table: Table, entry: LogEntry, state: dict, by_host: bool = False,
+                     db=None) -> ActionError | None:
+        """Why undoing `entry`, the step an undo would take back now (the
+        table being in `state`), is refused (None: it isn't); a page asks
+        this to offer Undo only where it would work."""
+        reported = self._report_step(db or self.db, table.token)
+        if reported is not None and entry.seq < reported and self._parent_kept(table):
+            return ActionError(REPORTED_UNDO, field="undo")
+        return table.rules.undo_refusal(state, entry.action, by_host)
 
     def _append(self, db, table: Table, action: Action, seats: dict[str, Seat], new_state: dict | None = None,
                 drew: bool = False) -> int:
@@ -565,10 +580,10 @@ class Store:
         return row[0], json.loads(row[1])
 
     def log(self, token: str, last: int | None = None, upto: int | None = None, after: int | None = None,
-            types: tuple[str, ...] | None = None) -> list[LogEntry]:
-        """The table's actions, oldest first: only the `last` N if given, only
-        up to version `upto` and after version `after` if given, only of
-        `types` if given."""
+            types: tuple[str, ...] | None = None, first: int | None = None) -> list[LogEntry]:
+        """The table's actions, oldest first: only the `last` N (or the
+        `first` N) if given, only up to version `upto` and after version
+        `after` if given, only of `types` if given."""
         query, params = "select seq, type, payload, seat, time, undone from actions where table_token = ?", [token]
         if upto is not None:
             query, params = query + " and seq <= ?", params + [upto]
@@ -578,6 +593,8 @@ class Store:
             query, params = query + f" and type in ({', '.join('?' * len(types))})", params + list(types)
         if last is not None:
             query = f"select * from ({query} order by seq desc limit {max(0, int(last))})"
+        elif first is not None:
+            query = f"select * from ({query} order by seq limit {max(0, int(first))})"
         return _log_entries(self.db.query(query + " order by seq", params))
 
     def log_entries(self, token: str, seqs: Iterable[int]) -> list[LogEntry]:
@@ -737,18 +754,47 @@ class Store:
 
     def import_table(self, data: object) -> Table:
         """Create a new table (new token, code and keys) from an export, and
-        the tables started from it, linked."""
-        checked = _checked_tree(data, self.seal_key())
-        with self._write() as db:
-            token = self._insert_tree(db, checked, {})
-        return self.table(token)
+        the tables started from it, linked.
 
-    def _insert_tree(self, db, checked: "CheckedExport", link: dict) -> str:
-        token = self._insert_table_in(db, checked.game, checked.name, checked.initial, checked.state, checked.seats,
-                                      checked.entries, checked.snapshots, {**link, "token": checked.token})
-        for child in checked.children:
-            self._insert_tree(db, child, {"parent": token, "offer": child.offer})
-        return token
+        Nothing of it holds the write lock for long, as every other table's
+        actions wait for it: a big export takes seconds to check, replay and
+        encode, which happens first; then its log (a long table's is 100,000
+        rows) goes in a slice at a time, each slice a short write of its own;
+        then the tables' rows, in one, which is when the tables appear. Until
+        then nothing names the new rows' tokens, and if anything fails they
+        are taken out again."""
+        checked = _checked_tree(data, self.seal_key())
+        rows = _tree_rows(checked, {})
+        logs = [(statement, table_rows[start:start + IMPORT_SLICE])
+                for table in rows
+                for statement, table_rows in ((INSERT_ACTIONS, table.actions), (INSERT_SNAPSHOTS, table.snapshots))
+                for start in range(0, len(table_rows), IMPORT_SLICE)]
+        # The log's rows name tables not inserted yet: this connection checks
+        # no foreign keys meanwhile (a pragma SQLite takes between transactions only).
+        self.db.execute("PRAGMA foreign_keys=OFF")
+        try:
+            for number, (statement, part) in enumerate(logs):
+                if number:
+                    # A writer of another process waits for SQLite's lock by
+                    # sleeping and trying again: left no gap, it could wait
+                    # for every slice.
+                    time.sleep(IMPORT_PAUSE)
+                with self._write() as db:
+                    db.conn.executemany(statement, part)
+                # Copied into the database now, not by the next table's commit.
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            with self._write() as db:
+                for table_rows in rows:
+                    self._insert_rows(db, table_rows, logs=False)
+        except BaseException:
+            with self._write() as db:
+                for table_rows in rows:
+                    for name in ("actions", "snapshots"):
+                        db.execute(f"delete from {name} where table_token = ?", [table_rows.table["token"]])
+            raise
+        finally:
+            self.db.execute("PRAGMA foreign_keys=ON")
+        return self.table(checked.token)
 
 
 @dataclass
@@ -765,6 +811,45 @@ class CheckedExport:
     children: list["CheckedExport"]
     token: str
     offer: str | None = None
+
+
+@dataclass
+class TableRows:
+    """A new table's database rows, encoded: the `tables` row (but its join
+    code, picked inside the write transaction), and the seats', actions' and
+    snapshots' rows as tuples in their tables' column order."""
+
+    table: dict
+    seats: list[tuple]
+    actions: list[tuple]
+    snapshots: list[tuple]
+
+
+def _table_rows(game: str, name: str, initial: dict, state: dict, seats: list[dict], entries: list[dict],
+                snapshots: list[tuple[int, dict]] | None, link: dict) -> TableRows:
+    """The rows of a new table whose log is `entries` (see `Store._insert_table`)."""
+    now = time.time()
+    token = link.get("token") or new_token()
+    table = {"token": token, "game": game, "name": name, "host_key": secrets.token_urlsafe(24),
+             "version": len(entries), "created": now, "initial": json.dumps(initial), "state": json.dumps(state),
+             "seed": randomness.new_seed(), "parent": link.get("parent"), "offer": link.get("offer")}
+    # Seats are listed by creation time, then id: one apart keeps their
+    # order past s9 (a plain id order puts s10 before s2).
+    seat_rows = [(token, seat["id"], seat["name"], seat["role"], secrets.token_urlsafe(24), now + i / 1000,
+                  seat.get("parent_seat")) for i, seat in enumerate(seats)]
+    action_rows = [(token, i + 1, e["type"], json.dumps(e.get("payload", {})), e.get("seat"), e.get("time", now),
+                    int(bool(e.get("undone"))), 0) for i, e in enumerate(entries)]
+    snapshot_rows = [(token, seq, json.dumps(snapshot)) for seq, snapshot in (snapshots or [])]
+    return TableRows(table, seat_rows, action_rows, snapshot_rows)
+
+
+def _tree_rows(checked: CheckedExport, link: dict) -> list[TableRows]:
+    """The rows of an imported table and of the tables started from it, linked by their new tokens."""
+    rows = [_table_rows(checked.game, checked.name, checked.initial, checked.state, checked.seats, checked.entries,
+                        checked.snapshots, {**link, "token": checked.token})]
+    for child in checked.children:
+        rows += _tree_rows(child, {"parent": checked.token, "offer": child.offer})
+    return rows
 
 
 # Once a child's result is in its parent's log, the child's steps up to the

@@ -60,7 +60,7 @@ def test_extraction_finds_the_strings_the_app_shows(extracted):
     found = {msgid_text(m) for m in extracted if m.id}
     # One from each source: a template, a rules module's N_, an ActionError in
     # the store, a flash message, a history line.
-    assert {"Undo", "Tally", "Nothing to undo.", "Table deleted.", "joined as %(role)s"} <= found
+    assert {"Undo: %(who)s %(what)s", "Tally", "Nothing to undo.", "Table deleted.", "joined as %(role)s"} <= found
 
 
 def test_every_extracted_msgid_is_in_the_catalog_and_translated(extracted, po):
@@ -265,13 +265,16 @@ def test_home_page_is_translated(app, locale):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_table_page_is_translated(app, locale):
     headers = {"Accept-Language": ACCEPT_LANGUAGE[locale]}
-    client, token, _ = seated_table(app, headers)
+    client, token, csrf = seated_table(app, headers)
+    client.post(f"/t/{token}/act", headers={**headers, "X-CSRF-Token": csrf, "HX-Request": "true"},
+                data={"type": "track.adjust", "track": "t1", "delta": "2"})
     text = page_text(client.get(f"/t/{token}", headers=headers))
-    assert f">{translation(locale, 'Undo')}</button>" in text
-    assert ">Undo</button>" not in text
+    assert f">{translation(locale, 'Undo: %(who)s %(what)s', who='Mei', what='Doom +2')}</span></button>" in text
+    assert ">Undo: " not in text
     assert translation(locale, "Leave this seat") in text
-    # The last history line: the seat joined, with its role translated.
-    assert translation(locale, "joined as %(role)s", role=translation(locale, "Player")) in text
+    # The history: the seat joined, with its role translated.
+    history = page_text(client.get(f"/t/{token}/history", headers=headers))
+    assert translation(locale, "joined as %(role)s", role=translation(locale, "Player")) in history
 
 
 @pytest.mark.parametrize("locale", LOCALES)

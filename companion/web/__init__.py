@@ -34,6 +34,10 @@ def create_app(config: dict | None = None) -> Flask:
         # An import (only from the server machine) may be a whole campaign
         # with every scenario it played: about 100 KB a scenario.
         IMPORT_MAX_CONTENT_LENGTH=64 * 1024 * 1024,
+        # An import bigger than this is parsed, checked and replayed in a
+        # process of its own, not holding up the other tables' requests
+        # (companion.web.importer).
+        IMPORT_APART_BYTES=1024 * 1024,
         SSE_HEARTBEAT_SECONDS=15.0,
         # How often an idle stream looks whether its client hung up.
         SSE_CLOSED_CHECK_SECONDS=2.0,

@@ -12,11 +12,12 @@ from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext
 
 from companion import games
+from companion.kit.fields import whole_number
 from companion.rules import ActionError
-from companion.web import history, i18n, links
+from companion.web import history, i18n, importer, links
 from companion.web.i18n import error_text
-from companion.web.pages import join_url
-from companion.web.play import expected_step
+from companion.web.pages import creation_options, join_url
+from companion.web.play import MAX_STEP, expected_step
 from companion.web.security import (
     current_seat,
     is_host,
@@ -69,12 +70,17 @@ def game_json(rules) -> dict:
     with i18n.speaking_for(rules.id):  # each game in its own words
         return {
             "id": rules.id, "title": gettext(rules.title),
-            "roles": [{"id": r.id, "label": gettext(r.label), "max_seats": r.max_seats} for r in rules.roles()],
-            "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default")}
-                        for f in rules.setup_fields()],
+            "roles": [role_json(r) for r in rules.roles()],
+            # An option left out takes its default; one with none is required.
+            "options": [{"name": f["name"], "kind": f["kind"], "default": f.get("default"),
+                         "required": f.get("default") is None} for f in rules.setup_fields()],
             "actions": rules.action_types(),
             "action_fields": {spec.type: spec.describe() for spec in rules.actions()},
         }
+
+
+def role_json(role) -> dict:
+    return {"id": role.id, "label": gettext(role.label), "max_seats": role.max_seats}
 
 
 @blueprint.post("/tables")
@@ -88,6 +94,7 @@ def create_table():
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ActionError("Options must be an object.", field="options")
+    options = creation_options(games.rules_for(data["game"]), options)
     table = store().create_table(data["game"], data.get("name", ""), options)
     return jsonify({**table_json(table), "host_key": table.host_key}), 201
 
@@ -96,9 +103,7 @@ def create_table():
 def import_table():
     if not is_local_request():
         abort(403)
-    data = parsed_json()
-    i18n.speak_for_upload(data)
-    table = store().import_table(data)
+    table = importer.import_upload(store(), request.get_data(cache=False))
     return jsonify({**table_json(table), "host_key": table.host_key}), 201
 
 
@@ -106,7 +111,10 @@ def import_table():
 def table_info(token: str):
     table = table_or_404(token)
     seats = store().seats(token)
+    _, state = store().state(token)
     return jsonify({**table_json(table),
+                    # The roles a seat may take here: those this table plays.
+                    "roles": [role_json(r) for r in table.rules.open_roles(state)],
                     "seats": [{"id": s.id, "name": s.name, "role": s.role} for s in seats.values()],
                     **links.table_links(table)})
 
@@ -171,13 +179,33 @@ def undo(token: str):
     return jsonify({"version": store().undo(token, seat.id if seat else None, expected_step(seq), by_host=host)})
 
 
+# The most entries one page of the log may ask for (`limit`, `last`).
+MAX_LOG_PAGE = 1000
+
+
+def log_parameter(name: str, low: int, high: int = MAX_STEP) -> int | None:
+    value = request.args.get(name)
+    return None if value is None else whole_number(value, name, low=low, high=high)
+
+
 @blueprint.get("/tables/<token>/log")
 def log(token: str):
+    """The log, oldest first; a page of it with `after`/`before` (steps) and
+    `limit` (the oldest N of those) or `last` (the newest N)."""
     table = table_or_404(token)
     viewer = current_seat(table)
+    after, before = log_parameter("after", 0), log_parameter("before", 1)
+    limit, last = log_parameter("limit", 1, MAX_LOG_PAGE), log_parameter("last", 1, MAX_LOG_PAGE)
+    if limit is not None and last is not None:
+        raise ActionError("Ask for the oldest entries (limit) or the newest (last), not both.", field="last")
+    seats = store().seats(token)
+    version, state = store().state(token)
+    upto = version if before is None else min(version, before - 1)
+    entries = store().log(token, last=last, first=limit, upto=upto, after=after)
     return jsonify([{"seq": entry.seq, "type": entry.type, "payload": line.payload, "seat": entry.seat,
                      "time": entry.time, "undone": entry.undone, "text": line.text}
-                    for entry, line in history.lines(table, viewer)])
+                    for entry, line in history.lines(table, viewer, seats=seats, state=state, version=version,
+                                                     entries=entries)])
 
 
 @blueprint.get("/tables/<token>/export")

@@ -14,7 +14,7 @@ from companion import games, qr
 from companion.languages import LANGUAGES
 from companion.rules import ActionError
 from companion.store import Table
-from companion.web import history, i18n, render
+from companion.web import history, i18n, importer, render
 from companion.web.guesses import WrongCodes
 from companion.web.i18n import error_text
 from companion.web.security import (
@@ -73,9 +73,10 @@ def create():
     if game not in games.table_types():
         flash(gettext("Pick a game."), "error")
         return redirect(url_for("pages.home"))
-    options = {field["name"]: request.form.get(field["name"], "")
-               for field in games.rules_for(game).setup_fields()}
     try:
+        options = creation_options(games.rules_for(game), {
+            field["name"]: request.form[field["name"]] for field in games.rules_for(game).setup_fields()
+            if field["name"] in request.form})
         table = store().create_table(game, request.form.get("name", ""), options)
     except ActionError as error:
         with i18n.speaking_for(game):  # in the chosen game's words
@@ -85,18 +86,31 @@ def create():
     return redirect(url_for("pages.qr_page", token=table.token))
 
 
+def creation_options(rules, given: dict) -> dict:
+    """A new table's options. With none of them given (no `options`, or an
+    empty one) each takes its default, as the new-table form starts from it
+    and GET /api/games lists it; an option with no default must be given.
+    With some given they are taken as they are, those left out as before
+    (a Cthulhu Wars seat left out is nobody's: filling it in would seat a
+    faction the tool never named)."""
+    fields = rules.setup_fields()
+    if any(given.get(field["name"]) is not None for field in fields):
+        return dict(given)
+    options = dict(given)
+    for field in fields:
+        if field.get("default") is None:
+            raise ActionError("Give the option %(option)s.", field=field["name"], option=field["name"])
+        options[field["name"]] = field["default"]
+    return options
+
+
 @blueprint.post("/import")
 def import_table():
     if not is_local_request():
         abort(403)
     upload = request.files.get("file")
     try:
-        data = json.loads(upload.read().decode("utf-8")) if upload else None
-        i18n.speak_for_upload(data)
-        table = store().import_table(data)
-    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deep to parse
-        flash(gettext("This is not a table export."), "error")
-        return redirect(url_for("pages.home"))
+        table = importer.import_upload(store(), upload.read() if upload else b"")
     except ActionError as error:
         flash(error_text(error), "error")
         return redirect(url_for("pages.home"))
@@ -160,7 +174,9 @@ def table(token: str):
 
 
 def join_page(table: Table, **extra):
-    return render_template("join.html", table=table, seats=store().seats(table.token), roles=table.rules.roles(),
+    _, state = store().state(table.token)
+    return render_template("join.html", table=table, seats=store().seats(table.token),
+                           roles=table.rules.open_roles(state),
                            vacant=store().vacant_seats(table.token), host=is_host(table), **extra)
 
 
@@ -235,9 +251,11 @@ def history_page(token: str):
     # (the page fetches the list again when the stream says a newer one).
     seats = store().seats(token)
     version, state = store().state(token)
-    lines = history.newest_first(table, viewer, seats=seats, state=state, version=version)
+    before = request.args.get("before", type=int)
+    shown = history.page(table, viewer, before if before is not None and before > 0 else None,
+                         seats=seats, state=state, version=version)
     page = "_history_list.html" if request.args.get("part") == "list" else "history.html"
-    return render_template(page, table=table, seat=viewer, lines=lines, version=version)
+    return render_template(page, table=table, seat=viewer, page=shown, lines=shown.lines, version=version)
 
 
 @blueprint.get("/t/<token>/export")

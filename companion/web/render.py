@@ -9,12 +9,13 @@ hundred phones on eight seats cost nine renders per change, not three hundred.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from flask import Flask, current_app, url_for
 from flask_babel import get_locale
 
 from companion.rules import Seat
-from companion.store import Table
+from companion.store import LogEntry, Table
 from companion.web import history, i18n, links
 from companion.web.memo import Memo
 from companion.web.security import store
@@ -66,13 +67,43 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
             entries=version_read(token, version, ("log", count), lambda: store().log(token, last=count, upto=version))),
         "view": rules.view(state, viewer),
         "version": version,
-        # The step the Undo button takes back, sent with it so that an action
-        # from another phone in between is not undone by mistake.
-        "undo_seq": version_read(token, version, "undo", lambda: store().undo_target(token, upto=version)),
+        # The step the Undo button takes back (None: nothing here can be
+        # undone), its seq sent with it so that an action from another phone
+        # in between is not undone by mistake.
+        "undo": None if display else undo_offer(table, viewer, version, state, seats),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
         "family": None if display or every_seat else links.family(table, viewer, state, seats),
     }
+
+
+@dataclass(frozen=True)
+class UndoOffer:
+    """The step a seat's Undo takes back: its number, its history line as the
+    seat may read it, and whether the seat took it (if not, Undo asks first)."""
+
+    seq: int
+    line: history.HistoryLine
+    mine: bool
+
+
+def undo_offer(table: Table, viewer: Seat | None, version: int, state: dict,
+               seats: dict[str, Seat]) -> UndoOffer | None:
+    """What Undo would take back at `version`, or None when there is nothing
+    to undo or undoing it would be refused (a step before a reported
+    result, one the game keeps): the page offers no Undo then."""
+    def undoable() -> LogEntry | None:
+        target = store().undo_target(table.token, upto=version)
+        if target is None:
+            return None
+        entry = store().log_entries(table.token, [target])[0]
+        return entry if store().undo_refusal(table, entry, state) is None else None
+
+    entry = version_read(table.token, version, "undo", undoable)
+    if entry is None:
+        return None
+    return UndoOffer(entry.seq, history.describe(table, entry, seats, state, viewer),
+                     mine=viewer is not None and entry.seat == viewer.id)
 
 
 def regions(table: Table, seat: Seat | None, display: bool,

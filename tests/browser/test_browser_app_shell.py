@@ -58,8 +58,9 @@ def test_the_language_menu_switches_the_page(server, tally, phones, label, local
     phone = phones().page
     join(phone, server, tally.token, "Alice")
     expect(phone.locator("html")).to_have_attribute("lang", "en")
-    undo = phone.locator("#region-log form button")
-    expect(undo).to_have_text("Undo")
+    phone.get_by_role("button", name="Doom plus 1").click()
+    undo = phone.locator("#region-log .undo-what")
+    expect(undo).to_have_text("Undo: Alice Doom +1")
 
     phone.locator("#lang-select").select_option(label=label)
     expect(phone.locator("html")).to_have_attribute("lang", lang)
@@ -67,13 +68,14 @@ def test_the_language_menu_switches_the_page(server, tally, phones, label, local
     assert phone.url.endswith(f"/t/{tally.token}")
     wait_live(phone)
     expect(phone.locator("#lang-select option:checked")).to_have_text(label)
-    shown = {"Undo": undo, "History": phone.locator("#region-log a.button"),
-             "Invite": phone.locator(".table-links a").first}
+    shown = {"History": phone.locator("#region-log a.button"), "Invite": phone.locator(".table-links a").first}
     for msgid, element in shown.items():
         # Without a catalog (yet) the English text stays, and only <html lang> tells.
         expect(element).to_have_text(translated(locale, msgid))
+    expect(undo).to_have_text(translated(locale, "Undo: %(who)s %(what)s") % {"who": "Alice", "what": "Doom +1"})
     if catalog(locale).exists():
-        assert all(translated(locale, msgid) != msgid for msgid in shown), "these strings should be translated"
+        assert all(translated(locale, msgid) != msgid for msgid in [*shown, "Undo: %(who)s %(what)s"]), \
+            "these strings should be translated"
 
     # The language stays for the next page and for live updates.
     phone.goto(server.at(f"/t/{tally.token}/history"))

@@ -144,7 +144,12 @@ def test_the_log_says_what_undo_undid_and_names_a_player_once(server, tally, pho
     alice.get_by_role("button", name="Doom plus 1").click()
     expect(last).to_have_text("Alice Doom +1")
 
-    bob.locator("#region-log").get_by_role("button", name="Undo").click()
+    # Alice's step: Bob's Undo names it and asks once more before taking it back.
+    bob.locator("#region-log .undo summary").click()
+    expect(bob.locator("#region-log .undo summary")).to_have_text("Undo: Alice Doom +1")
+    expect(bob.locator("#region-log .undo form p")).to_have_text("Alice took this step, not you.")
+    expect(track_value(alice, "Doom")).to_have_text("1")
+    bob.locator("#region-log").get_by_role("button", name="Yes, undo it").click()
     expect(last).to_have_text("Bob undid: Alice Doom +1")
     expect(alice.locator("#region-log .last")).to_have_text("Bob undid: Alice Doom +1")
     bob.goto(server.at(f"/t/{tally.token}/history"))
@@ -169,7 +174,7 @@ def test_what_just_happened_and_undo_stay_on_screen_while_scrolling(server, phon
     server.store.act(table.token, wei.id, "track.adjust", {"track": "t1", "delta": 2})
     last = page.locator("#region-log .last")
     expect(last).to_have_text("Wei Doom +2")
-    undo = page.locator("#region-log").get_by_role("button", name="Undo")
+    undo = page.locator("#region-log .undo summary")  # Wei's step: Undo asks first
     for scroll in (0, 300):
         page.evaluate(f"window.scrollTo(0, {scroll})")
         assert in_view(page, last) and in_view(page, undo), f"scrolled to {scroll}"

@@ -36,7 +36,7 @@ def test_the_list_part_is_the_readers_history_at_its_version(table, alice, bob, 
     alice.act("note.set", text="secret plan")
     bob.act("track.adjust", track="t1", **{"delta:int": "2"})
     part = bob.page(f"/t/{table}/history?part=list")
-    assert part.lstrip().startswith('<ol class="history"')
+    assert part.lstrip().startswith('<section class="history-page"')
     assert "<html" not in part
     assert f'data-version="{store.table(table).version}"' in part
     assert "Doom +2" in part and "changed their private note" in part

@@ -33,6 +33,10 @@ class CthulhuWarsRules(Rules):
     def roles(self) -> list[Role]:
         return [Role(f, FACTION_NAMES[f], max_seats=1) for f in data.factions()]
 
+    def open_roles(self, state: dict) -> list[Role]:
+        # Only the factions this table seats: one set to "nobody" is not in play.
+        return [role for role in self.roles() if role.id in state["factions"]]
+
     def setup_fields(self) -> list[dict]:
         choices = [("", N_("— nobody —"))] + [(f, FACTION_NAMES[f]) for f in data.factions()]
         seats = [{"name": f"seat_{n}", "label": label, "kind": "select", "choices": choices, "default": default}
