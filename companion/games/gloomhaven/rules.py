@@ -22,7 +22,7 @@ from companion.games.gloomhaven.level import DIFFICULTIES, DIFFICULTY_LABELS
 from companion.games.gloomhaven.play import (combat, damage, ending, figures, objective_figures, phases, rests, rounds,
                                              setup, special)
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
-from companion.rules import N_, Action, ActionError, Role, Rules, Seat
+from companion.rules import N_, Action, ActionError, Msg, Role, Rules, Seat
 
 @dataclass(frozen=True)
 class Kind:
@@ -123,7 +123,7 @@ def _kinds() -> dict[str, Kind]:
                     "`how` suffer, hand (lose one card from hand instead), discard (lose two from the discard pile "
                     "instead) or out_of_range (a retaliate that didn't reach).",
                     (Int("damage", min=1, max=10**6), Choice("how", choices=damage.HOW), Bool("for_them", default=False))),
-         damage.resolve, None, N_("settled damage")),
+         damage.resolve, damage.prepare_resolve, N_("settled damage")),
         (ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee` (or an objective's id): `base`, `bonus`, "
                     "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
                     (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
@@ -245,7 +245,7 @@ class GloomhavenRules(Rules):
         kind = ACTIONS.get(action.type)
         if kind is None:
             return super().describe(action, seats, state)
-        return _detailed_line(action) or (kind.history, {})
+        return _detailed_line(action, seats, state) or (kind.history, {})
 
     def check_state(self, state: dict) -> None:
         from companion.games.gloomhaven.play.checks import check_state
@@ -272,12 +272,46 @@ def _standee_name(standee_id: object) -> str:
     return names.Named(f"{catalog.monster_name(monster)} {number}")
 
 
+# A line per way of settling damage: on the character's own phone, and tapped on another's.
 DAMAGE_LINES = {"suffer": N_("took the damage"), "hand": N_("negated damage with a card from hand"),
                 "discard": N_("negated damage with two cards from the discard pile"),
                 "out_of_range": N_("was out of the retaliate's range")}
+OWN_DAMAGE_LINES = {
+    "suffer": N_("%(name)s took %(amount)d damage"),
+    "hand": N_("%(name)s negated %(amount)d damage with a card from hand"),
+    "discard": N_("%(name)s negated %(amount)d damage with two cards from the discard pile"),
+    "out_of_range": N_("%(name)s was out of the retaliate's range"),
+}
+OTHERS_DAMAGE_LINES = {
+    "suffer": N_("%(name)s took %(amount)d damage, tapped on %(phone)s's phone"),
+    "hand": N_("%(name)s negated %(amount)d damage with a card from hand, tapped on %(phone)s's phone"),
+    "discard": N_("%(name)s negated %(amount)d damage with two cards from the discard pile, "
+                  "tapped on %(phone)s's phone"),
+    "out_of_range": N_("%(name)s was out of the retaliate's range, tapped on %(phone)s's phone"),
+}
 
 
-def _detailed_line(action: Action) -> tuple[str, dict] | None:
+def _damage_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    """Whose damage was settled, how much and how, and on whose phone when
+    it was not theirs. A log from before the settled damage was kept in it
+    gives the line without names."""
+    how, settled = action.payload["how"], action.payload.get("settled")
+    if not isinstance(settled, dict):
+        return DAMAGE_LINES[how], {}
+    params = {"name": names.Named(str(settled["name"])), "amount": int(settled["amount"])}
+    if action.seat is not None and action.seat == settled.get("seat"):
+        return OWN_DAMAGE_LINES[how], params
+    tapper = state["characters"].get(action.seat) if action.seat else None
+    if tapper is not None:
+        phone = names.Named(tapper["name"])
+    elif action.seat in seats:
+        phone = seats[action.seat].name
+    else:
+        phone = Msg(N_("the host"))
+    return OTHERS_DAMAGE_LINES[how], {**params, "phone": phone}
+
+
+def _detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict] | None:
     """A history line with the action's own figures, where they say more
     than the generic line (nothing here is ever secret)."""
     payload = action.payload
@@ -297,7 +331,7 @@ def _detailed_line(action: Action) -> tuple[str, dict] | None:
         if action.type == "monster.attack":
             return N_("resolved an attack by %(standee)s"), {"standee": _standee_name(payload["standee"])}
         if action.type == "damage.resolve" and payload.get("how") in DAMAGE_LINES:
-            return DAMAGE_LINES[payload["how"]], {}
+            return _damage_line(action, seats, state)
         if action.type == "scenario.end":
             return (N_("ended the scenario: won") if payload.get("outcome") == "success"
                     else N_("ended the scenario: lost")), {}

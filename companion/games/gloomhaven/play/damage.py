@@ -15,6 +15,8 @@ An entry: {"id", "seat", "summon" (or None), "name", "amount", "source",
 
 from __future__ import annotations
 
+import random
+
 from companion.games.gloomhaven.play import common
 from companion.rules import N_, Action, ActionError
 
@@ -50,6 +52,18 @@ def block_turn_end(state: dict) -> None:
         first = waiting(state)[0]
         raise ActionError(N_("%(name)s has %(amount)d damage to take or negate first."), field="type",
                           name=first["name"], amount=first["amount"])
+
+
+def settled(state: dict, payload: dict) -> dict:
+    """Whose damage an entry is and how much, kept in the logged action for
+    its history line (the entry itself leaves the state once settled)."""
+    entry = next((d for d in waiting(state) if d["id"] == payload.get("damage")), None)
+    return {} if entry is None else {"seat": entry["seat"], "name": entry["name"], "amount": entry["amount"]}
+
+
+def prepare_resolve(state: dict, action: Action, rng: random.Random) -> dict:
+    found = settled(state, action.payload)
+    return {"settled": found} if found else {}
 
 
 def resolve(state: dict, action: Action) -> None:
