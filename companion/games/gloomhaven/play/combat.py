@@ -8,12 +8,18 @@ their own deck and says so. Either way the calculator shows every step.
 from __future__ import annotations
 
 import copy
-import random
 
-from companion.games.gloomhaven import abilities, attacks, conditions, elements, modifiers
+from companion.games.gloomhaven import (
+    abilities,
+    attacks,
+    conditions,
+    elements,
+    modifiers,
+)
 from companion.games.gloomhaven.play import common, damage, objective_figures
 from companion.games.gloomhaven.play.figures import damage as damage_standee
-from companion.rules import N_, Action, ActionError
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 KEPT_ATTACKS = 6
 CARD_CHOICES = ("bless", "curse")
@@ -46,20 +52,13 @@ def _monster_attack_inputs(state: dict, payload: dict) -> tuple[dict, str]:
     return attacker, mode
 
 
-def prepare_monster_attack(state: dict, action: Action, rng: random.Random) -> dict:
-    if state["phase"] != "playing":
-        return {}
-    _, mode = _monster_attack_inputs(state, action.payload)
-    deck = copy.deepcopy(state["modifiers"])  # drawn on a copy: apply takes the same cards
-    return {"cards": modifiers.draw_for_attack(deck, mode, rng)}
-
-
-def monster_attack(state: dict, action: Action) -> None:
+def monster_attack(act: Act) -> None:
     """A standee attacks a character or a summon: the drawn cards give the
     damage, the attack's conditions go on the target at once (whether or
     not it is hurt), and the damage waits for the character's player to
     take it or negate it (a summon takes it at once)."""
-    payload = action.payload
+    state = act.state
+    payload = act.payload
     attacker, mode = _monster_attack_inputs(state, payload)
     if "disarm" in attacker["conditions"] or "stun" in attacker["conditions"]:
         raise ActionError(N_("%(standee)s can't attack this turn (disarmed or stunned)."), field="standee",
@@ -68,7 +67,8 @@ def monster_attack(state: dict, action: Action) -> None:
     if "invisible" in target["conditions"]:
         raise ActionError(N_("%(name)s is invisible: monsters can't target them."), field="target", name=name)
     effects = attack_effects(state, attacker, payload)
-    cards = payload.get("cards")
+    # Drawn from a copy: the cards leave the deck below, one by one.
+    cards = act.draws.take("cards", lambda rng: modifiers.draw_for_attack(copy.deepcopy(state["modifiers"]), mode, rng))
     if not isinstance(cards, list) or not cards:
         raise ActionError(N_("The modifier cards were not drawn."), field="cards")
     for code in cards:
@@ -186,10 +186,11 @@ def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attack
     return lines
 
 
-def character_attack(state: dict, action: Action) -> None:
+def character_attack(act: Act) -> None:
     """A character (or summon) attacks a standee or an objective with the cards its player drew."""
-    payload = action.payload
-    seat = payload.get("seat") or action.seat
+    state = act.state
+    payload = act.payload
+    seat = payload.get("seat") or act.seat_id
     who = common.character(state, seat)
     attacker_name, conditions_now, summon = who["name"], who["conditions"], None
     if payload.get("summon"):
@@ -300,25 +301,30 @@ def _record(state: dict, attacker: str, target: str, mode: str, result: dict) ->
         state["attacks"][:KEPT_ATTACKS - 1]
 
 
-def change_deck(state: dict, action: Action) -> None:
-    """Shuffle a bless or curse into the monster deck, or take one out."""
-    card = common.choice(action.payload, "card", CARD_CHOICES)
-    if action.type == "modifier.add":
-        limit = state["curse_limit"] if card == "curse" else state["bless_limit"]
-        modifiers.add_card(state["modifiers"], card, limit)
-    else:
-        modifiers.remove_card(state["modifiers"], card)
+def add_card(act: Act) -> None:
+    """Shuffle a bless or curse into the monster deck."""
+    state = act.state
+    card = common.choice(act.payload, "card", CARD_CHOICES)
+    limit = state["curse_limit"] if card == "curse" else state["bless_limit"]
+    modifiers.add_card(state["modifiers"], card, limit)
 
 
-def infuse(state: dict, action: Action) -> None:
-    elements.infuse(state["elements"], action.payload.get("element"))
+def remove_card(act: Act) -> None:
+    """Take a bless or curse out of the monster deck."""
+    modifiers.remove_card(act.state["modifiers"], common.choice(act.payload, "card", CARD_CHOICES))
 
 
-def consume(state: dict, action: Action) -> None:
+def infuse(act: Act) -> None:
+    state = act.state
+    elements.infuse(state["elements"], act.payload.get("element"))
+
+
+def consume(act: Act) -> None:
     """Consume an element; during a monster type's turn it is noted as the
     players' choice for that type's card (a wild element is chosen once)."""
+    state = act.state
     from companion.games.gloomhaven.play.rounds import current_turn
-    element = action.payload.get("element")
+    element = act.payload.get("element")
     elements.consume(state["elements"], element)
     turn, consumed = current_turn(state), state.get("consumed") or {}
     if turn and turn["kind"] == "monster" and consumed.get("monster") == turn["id"]:

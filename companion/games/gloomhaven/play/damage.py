@@ -15,10 +15,9 @@ An entry: {"id", "seat", "summon" (or None), "name", "amount", "source",
 
 from __future__ import annotations
 
-import random
-
 from companion.games.gloomhaven.play import common
-from companion.rules import N_, Action, ActionError
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 HOW = ("suffer", "hand", "discard", "out_of_range")
 NEGATIONS = {
@@ -61,25 +60,22 @@ def settled(state: dict, payload: dict) -> dict:
     return {} if entry is None else {"seat": entry["seat"], "name": entry["name"], "amount": entry["amount"]}
 
 
-def prepare_resolve(state: dict, action: Action, rng: random.Random) -> dict:
-    found = settled(state, action.payload)
-    return {"settled": found} if found else {}
-
-
-def resolve(state: dict, action: Action) -> None:
+def resolve(act: Act) -> None:
     """The character's player (or someone `for_them`) settles one entry."""
-    payload = action.payload
+    state = act.state
+    payload = act.payload
     entry_id = common.whole(payload, "damage", 1, 10**6)
     entry = next((d for d in waiting(state) if d["id"] == entry_id), None)
     if entry is None:
         raise ActionError(N_("That damage was already settled."), field="damage")
     how = common.choice(payload, "how", HOW)
-    if action.seat != entry["seat"] and not common.flag(payload, "for_them"):
+    if act.seat_id != entry["seat"] and not common.flag(payload, "for_them"):
         raise ActionError(N_("It is for %(name)s's player to choose."), field="how", name=entry["name"])
     if how in NEGATIONS and entry["summon"]:
         raise ActionError(N_("A summon can't negate damage: it has no cards to lose."), field="how")
     if how == "out_of_range" and entry["kind"] != "retaliate":
         raise ActionError(N_("Only retaliate depends on range."), field="how")
+    act.draws.note("settled", settled(state, act.payload))  # for the history line
     waiting(state).remove(entry)
     if how == "out_of_range":
         common.news(state, [N_("%(name)s was out of reach of the retaliate."), {"name": entry["name"]}])

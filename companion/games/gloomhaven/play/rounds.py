@@ -8,11 +8,20 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import ability_decks, catalog, conditions, elements, modifiers, objectives, standees
+from companion.games.gloomhaven import (
+    ability_decks,
+    catalog,
+    conditions,
+    elements,
+    modifiers,
+    objectives,
+    standees,
+)
 from companion.games.gloomhaven.initiative import LONG_REST, standee_order, turn_order
 from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.setup import missing_lines, place_standees
-from companion.rules import N_, Action, ActionError
+from companion.kit.actions import Act, Draws
+from companion.rules import N_, ActionError
 
 LONG_REST_HEAL = 2
 
@@ -26,27 +35,21 @@ def read_choice(payload: dict) -> dict:
     return {"long_rest": False, "initiative": first, "second": second}
 
 
-def prepare_choice(state: dict, action: Action, rng: random.Random) -> dict:
-    """When this choice is the last one, the monster cards are drawn with it."""
-    if state["phase"] != "choosing" or action.seat not in common.acting_characters(state):
-        return {}
-    waiting = set(common.acting_characters(state)) - set(state["chosen"]) - {action.seat}
-    return {} if waiting else {"cards": draw_cards(state, common.decks_in_play(state), rng)}
-
-
 def draw_cards(state: dict, deck_ids: list[str], rng: random.Random) -> dict:
     return {deck_id: ability_decks.pick(state["decks"][deck_id], rng)
             for deck_id in deck_ids if state["decks"][deck_id]["current"] is None}
 
 
-def choose(state: dict, action: Action) -> None:
-    if action.seat not in common.acting_characters(state):
+def choose(act: Act) -> None:
+    state = act.state
+    if act.seat_id not in common.acting_characters(state):
         raise ActionError(N_("Only a character still in the scenario chooses cards."), field="initiative")
-    state["secrets"].setdefault(action.seat, {})["choice"] = read_choice(action.payload)
-    if action.seat not in state["chosen"]:
-        state["chosen"].append(action.seat)
+    state["secrets"].setdefault(act.seat_id, {})["choice"] = read_choice(act.payload)
+    if act.seat_id not in state["chosen"]:
+        state["chosen"].append(act.seat_id)
     if set(common.acting_characters(state)) <= set(state["chosen"]):
-        reveal(state, action.payload.get("cards") or {})
+        # The last choice: each monster deck in play shows a card.
+        reveal(state, act.draws.take("cards", lambda rng: draw_cards(state, common.decks_in_play(state), rng)))
 
 
 def reveal(state: dict, cards: dict) -> None:
@@ -106,12 +109,13 @@ def acting_standee(state: dict) -> dict | None:
     return next((s for s in state["standees"] if s["id"] == wanted), None)
 
 
-def end_turn(state: dict, action: Action) -> None:
+def end_turn(act: Act) -> None:
     """The figure whose turn it is ends it (a character: its player)."""
+    state = act.state
     from companion.games.gloomhaven.play.damage import block_turn_end
     block_turn_end(state)
     turn = current_turn(state)
-    if turn["kind"] == "character" and action.seat != turn["id"] and not common.flag(action.payload, "for_them"):
+    if turn["kind"] == "character" and act.seat_id != turn["id"] and not common.flag(act.payload, "for_them"):
         raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
                           name=state["characters"][turn["id"]]["name"])
     finish_figure_turn(state)
@@ -122,12 +126,13 @@ def end_turn(state: dict, action: Action) -> None:
     advance(state)
 
 
-def swap_tied(state: dict, action: Action) -> None:
+def swap_tied(act: Act) -> None:
     """Two characters tied on both cards: the players choose who goes first
     (the seed), so either may hand the other the earlier turn."""
+    state = act.state
     for index in range(state["turn"] + 1, len(state["order"]) - 1):
         first, second = state["order"][index], state["order"][index + 1]
-        if first["players_choose"] and action.seat in (first["id"], second["id"]):
+        if first["players_choose"] and act.seat_id in (first["id"], second["id"]):
             # The tie mark stays with the first place of the pair.
             state["order"][index] = {**second, "players_choose": True}
             state["order"][index + 1] = {**first, "players_choose": second["players_choose"]}
@@ -307,18 +312,14 @@ def _room(state: dict, payload: dict) -> dict:
     raise ActionError(N_("Room %(room)d can't be opened now."), field="room", room=number)
 
 
-def prepare_door(state: dict, action: Action, rng: random.Random) -> dict:
-    if state["phase"] not in ("choosing", "playing"):
-        return {}
-    room = _room(state, action.payload)
-    wanted = standees.placements(room, common.character_count(state))
-    counts = {w["monster"]: catalog.monster(w["monster"])["standees"] for w in wanted}
-    placed, missing = standees.draw_numbers(wanted, state["standees"], counts, rng)
-    return {"placed": placed, "missing": missing, "cards": _new_deck_cards(state, placed, rng)}
+def new_deck_cards(draws: Draws, state: dict, placed: list[dict]) -> dict:
+    """During the turns, a deck that comes into play shows its card at once
+    (drawn before the standees are placed; logged as "cards")."""
+    return draws.take("cards", lambda rng: deck_cards(state, placed, rng))
 
 
-def _new_deck_cards(state: dict, placed: list[dict], rng: random.Random) -> dict:
-    """During the turns, a deck that comes into play shows its card at once."""
+def deck_cards(state: dict, placed: list[dict], rng: random.Random) -> dict:
+    """The cards drawn for the decks `placed` brings into play during the turns."""
     if state["phase"] != "playing":
         return {}
     new = sorted({catalog.deck_of(p["monster"]) for p in placed})
@@ -327,10 +328,12 @@ def _new_deck_cards(state: dict, placed: list[dict], rng: random.Random) -> dict
             for d in waiting}
 
 
-def open_door(state: dict, action: Action) -> None:
-    room = _room(state, action.payload)
-    payload = action.payload
-    reveal_room(state, room, payload.get("placed", []), payload.get("missing", []), payload.get("cards") or {})
+def open_door(act: Act) -> None:
+    state = act.state
+    room = _room(state, act.payload)
+    placed, missing = common.standee_numbers(act.draws, standees.placements(room, common.character_count(state)),
+                                             state["standees"])
+    reveal_room(state, room, placed, missing, new_deck_cards(act.draws, state, placed))
 
 
 def reveal_room(state: dict, room: dict, placed: list, missing: list, cards: dict) -> None:

@@ -4,11 +4,13 @@ answers drawn from it."""
 
 from __future__ import annotations
 
+from map_support import block, cleared
+from table_support import show_card_index
+
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.map.solving import build
 from companion.games.gloomhaven.solver import solve
-from map_support import block, cleared
 
 HEXES = sorted(block(6, 4))
 
@@ -29,9 +31,12 @@ def table_with(monster: str, rank: str, card_number: int, muddled: bool = False)
     table.act("s1", "map.place", figure=standee, q=5, r=-1)
     deck_id = catalog.deck_of(monster)
     cards = [c["number"] for c in catalog.deck(deck_id)["cards"]]
-    table.state["decks"][deck_id]["current"] = cards.index(card_number)
-    if muddled:
-        table.state["standees"][0]["conditions"]["muddle"] = 1
+
+    def arranged(state: dict) -> None:
+        show_card_index(state, deck_id, cards.index(card_number))
+        if muddled:
+            state["standees"][0]["conditions"]["muddle"] = 1
+    table.arrange(arranged)
     return table, standee
 
 

@@ -4,8 +4,9 @@ instead" makes the first Lurker to act harder to hurt than the next one."""
 
 from __future__ import annotations
 
+from table_support import show_card_index, started
+
 from companion.games.gloomhaven import data
-from table_support import started
 
 LURKER_CARD = next(i for i, card in enumerate(data.decks()["lurker"]["cards"])
                    if any(c["element"] == "ice" for a in card["actions"] for c in a.get("consume", [])))
@@ -24,7 +25,8 @@ def after_the_lurkers_turn(monster: str = "lurker", card: int = LURKER_CARD, ele
     table.act("s1", "element.infuse", element=element)
     for _ in range(count):
         table.act("s1", "standee.add", monster=monster, rank="normal")
-    table.state["decks"][data.monster(monster)["deck"]]["current"] = card  # the card it drew, chosen for the test
+    # The card it drew, chosen for the test.
+    table.arrange(lambda state: show_card_index(state, data.monster(monster)["deck"], card))
     walked = []
     for _ in range(30):
         turn = table.state["order"][table.state["turn"]]

@@ -4,14 +4,13 @@ for the character's player to take it or negate it by losing cards, the
 attack's conditions apply either way."""
 
 import pytest
+from table_support import SEATS, started
 
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.games.gloomhaven.play.rounds import acting_standee
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
-
-from table_support import SEATS, started
 
 
 def monster_turn(seed=2):
@@ -23,11 +22,8 @@ def monster_turn(seed=2):
 
 
 def attack_with(table, cards, **payload):
-    """A monster attack whose modifier cards are these (as `prepare` would have drawn them)."""
-    action = RULES.typed(Action("monster.attack", payload, "s1"))
-    action = Action(action.type, {**action.payload, "cards": cards}, "s1")
-    table.state = RULES.act(table.state, action, SEATS)
-    table.log.append(action)
+    """A monster attack whose modifier cards are these (as if the server had drawn them)."""
+    table.act_drawn("s1", "monster.attack", {"cards": cards}, **payload)
 
 
 def show_card(state, deck_id, number):
@@ -189,14 +185,14 @@ def test_the_history_names_whose_damage_was_settled_how_much_and_on_whose_phone(
     guard = acting_standee(table.state)
     attack_with(table, ["+1"], standee=guard["id"], target="s1", base=3, shield=1)
     table.act("s1", "damage.resolve", damage=table.state["damage"][0]["id"], how="suffer")
-    mine = table.log[-1]
+    mine = table.actions[-1]
     assert RULES.describe(mine, SEATS, table.state) == ("%(name)s took %(amount)d damage",
                                                         {"name": "Brute", "amount": 3})
     attack_with(table, ["+0"], standee=guard["id"], target="s2", base=2)
     table.act("s1", "damage.resolve", damage=table.state["damage"][0]["id"], how="hand", for_them=True)
-    msgid, params = RULES.describe(table.log[-1], SEATS, table.state)
+    msgid, params = RULES.describe(table.actions[-1], SEATS, table.state)
     assert msgid % params == "Spellweaver negated 2 damage with a card from hand, tapped on Brute's phone"
-    host = Action("damage.resolve", {**table.log[-1].payload, "how": "suffer"}, None)
+    host = Action("damage.resolve", {**table.actions[-1].payload, "how": "suffer"}, None)
     msgid, params = RULES.describe(host, SEATS, table.state)
     assert msgid % params == "Spellweaver took 2 damage, tapped on the host's phone"
 

@@ -2,13 +2,12 @@
 the scenario, played through the table's rules."""
 
 import pytest
+from table_support import started
 
 from companion.games.gloomhaven import catalog, modifiers
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn
 from companion.games.gloomhaven.standees import placements
 from companion.rules import ActionError
-
-from table_support import started
 
 
 def choose_both(table, first=(10, 40), second=(60, 20)):
@@ -25,15 +24,15 @@ def run_until(table, predicate):
 @pytest.mark.parametrize("scenario", [1, 2, 3])
 @pytest.mark.parametrize("levels", [(1, 1), (1, 1, 1), (1, 1, 1, 1)])
 def test_the_first_room_places_the_datas_standees_for_the_character_count(scenario, levels):
+    import random
+
     from companion.games.gloomhaven.rules import RULES
     from companion.rules import Action, Seat
-    import random
     seats = {f"s{i}": Seat(f"s{i}", f"P{i}", "player") for i in range(1, len(levels) + 1)}
     state = RULES.initial_state({"scenario": scenario})
     for seat in seats:
         state = RULES.act(state, Action("character.set", {"class": "brute", "level": 1}, seat), seats)
-    action = RULES.prepare(state, Action("scenario.start", {}, "s1"), random.Random(3))
-    state = RULES.act(state, action, seats)
+    state, _ = RULES.perform(state, Action("scenario.start", {}, "s1"), seats, random.Random(3))
     wanted = sorted((p["monster"], p["rank"]) for room in catalog.scenario(scenario)["rooms"] if room["start"]
                     for p in placements(room, len(levels)))
     assert sorted((s["monster"], s["rank"]) for s in state["standees"]) == wanted
