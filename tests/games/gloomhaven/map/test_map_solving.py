@@ -92,15 +92,16 @@ def test_spitting_drake_card_558_flies_with_a_ranged_area():
 
 def test_a_stunned_standee_does_nothing_and_an_immobilized_one_stays():
     table, standee = table_with("bandit-guard", "normal", 527)
-    table.state["standees"][0]["conditions"]["immobilize"] = 1
+    table.act("s1", "standee.condition", standee=standee, condition="immobilize")
     assert build(table.state, standee).scenario["action"]["move"] == 0
-    table.state["standees"][0]["conditions"] = {"stun": 1}
+    table.act("s1", "standee.condition", standee=standee, condition="immobilize")
+    table.act("s1", "standee.condition", standee=standee, condition="stun")
     assert "attack" not in build(table.state, standee).scenario["action"]
 
 
 def test_an_invisible_character_is_sent_invisible_and_never_attacked():
     table, standee = table_with("bandit-guard", "normal", 527)
-    table.state["characters"]["s1"]["conditions"]["invisible"] = 1
+    table.act("s1", "character.condition", condition="invisible")
     worked = work_out(table.state, standee)
     assert all("s1" not in o["attacks"] for o in worked["options"])
     assert worked["focus"] in ([], ["s2"])

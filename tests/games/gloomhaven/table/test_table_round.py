@@ -66,7 +66,7 @@ def test_turns_follow_initiative_and_the_round_ends_after_the_last():
 
 def test_a_long_rest_heals_two_at_the_reveal():
     table = started()
-    table.state["characters"]["s2"]["hp"] = 3
+    table.act("s2", "character.adjust", field="hp", delta=3 - table.state["characters"]["s2"]["hp"])
     table.act("s1", "initiative.choose", initiative=5, second=40)
     table.act("s2", "initiative.choose", long_rest="1")
     assert table.state["characters"]["s2"]["hp"] == 5
