@@ -63,7 +63,9 @@ def retirements_due(state: dict) -> int:
 
 
 def offers(state: dict) -> list:
-    from companion import games  # the scenario table type may be missing from an install
+    from companion import (
+        games,  # the scenario table type may be missing from an install
+    )
     characters = party_characters(state)
     away = [offer for offer, _ in playing(state)]
     in_town_first = levels_due(state) or retirements_due(state)

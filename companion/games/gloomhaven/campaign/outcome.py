@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import dues, town, tree
+from companion.kit.actions import Act
 from companion.kit.fields import FormMap, Int
 from companion.rules import N_, ActionError
 
@@ -154,7 +155,8 @@ def complete(state: dict, number: int, rewards: dict) -> None:
     dues.from_rewards(state, number, rewards)
 
 
-def confirm(state: dict, payload: dict, seat: str | None) -> None:
+def confirm(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = town.character(state, payload, seat)
     lines = state["pending"].pop(who["id"], None)
     if not lines:

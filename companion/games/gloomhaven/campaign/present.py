@@ -4,7 +4,15 @@ every computed number with its working (a list of [msgid, params] lines)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, dues, links, progression, shop, town, tree
+from companion.games.gloomhaven.campaign import (
+    deck,
+    dues,
+    links,
+    progression,
+    shop,
+    town,
+    tree,
+)
 from companion.games.gloomhaven.level import scenario_level
 from companion.rules import N_
 

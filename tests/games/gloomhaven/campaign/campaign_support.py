@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.gloomhaven.campaign.rules import RULES
 from companion.kit.fields import ActionSpec, Choice, Int
-from companion.rules import ActionError, Rules
+from companion.rules import Action, ActionError, Rules
 from companion.store import Store
+from tests import harness
 
 
 def new_campaign(tmp_path, party: str = "Lanterns"):
@@ -98,3 +100,28 @@ def refused(store, token, seat, type, payload) -> ActionError:
         store.act(token, seat, type, payload)
     assert store.state(token) == before
     return error.value
+
+
+class CampaignTable(harness.Table):
+    """A campaign driven through its rules alone, as the store does
+    (tests/harness.Table), for tests that need a given draw."""
+
+    def __init__(self, party: str = "Lanterns", seats=(("Ann", "player"),)):
+        super().__init__(RULES, {"party": party}, seats)
+
+    def act_drawn(self, seat: str | None, type: str, drawn: dict, **payload) -> dict:
+        """An action whose draws are `drawn` (logged under their keys), as if the server had drawn them."""
+        typed = self.rules.typed(Action(type, payload, seat))
+        self.state, action = self.rules.perform(self.state, Action(type, {**typed.payload, **drawn}, seat),
+                                                self.seats, self._random(typed))
+        self.rules.check_state(self.state)
+        self.log.append({**action.to_dict(), "undone": False, "drew": True})
+        return self.state
+
+
+def quest_table(quest_id: int, seat: str = "s1") -> CampaignTable:
+    """A campaign whose one character (Ann's Brute, c1) was dealt `quest_id` and 515, and kept `quest_id`."""
+    table = CampaignTable()
+    table.act_drawn(seat, "character.create", {"quests": sorted([quest_id, 515])}, **{"class": "brute", "name": "Grok"})
+    table.act(seat, "quest.keep", quest=quest_id)
+    return table

@@ -3,11 +3,11 @@ its experience and gold, dealt quests, level-ups, perks, the shop, donations
 and retirement."""
 
 import pytest
+from campaign_support import fulfil_quest, new_campaign, quest_table, refused, state
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign.rules import RULES
-from companion.rules import Action, ActionError
-from campaign_support import fulfil_quest, new_campaign, refused, state
+from companion.rules import Action
 
 
 def test_a_new_character_starts_at_most_at_prosperity_with_that_levels_experience_and_gold(tmp_path):
@@ -153,35 +153,22 @@ def test_the_group_enters_a_perkless_classs_lines_once_and_they_change_the_deck(
     assert store.state(copy.token)[1]["class_perks"] == state(store, token)["class_perks"]
 
 
-def quest_campaign(quest_id: int, seat: str = "s1") -> dict:
-    """A campaign state whose one character (a Brute) kept personal quest `quest_id`."""
-    from companion.games.gloomhaven.campaign import schema, town
-    state = schema.new_campaign("Lanterns")
-    town.create_character(state, {"class": "brute", "name": "Grok", "level": 1, "quests": [quest_id, 515]}, seat)
-    town.keep_quest(state, {"quest": quest_id}, seat)
-    return state
-
-
 def quest_shown(state: dict, seat: str = "s1") -> dict:
     from companion.games.gloomhaven.campaign import present
     return present.present(state, seat)["quest"]
 
 
 def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():
-    from companion.games.gloomhaven.campaign import town
-    state = quest_campaign(510)  # Seeker of Xorn: three Crypt scenarios, then follow Noxious Cellar to its end
-    with pytest.raises(ActionError) as bad:
-        town.set_progress(state, {"goal": 2, "progress": 1}, "s1")
-    assert bad.value.field == "goal"
-    town.set_progress(state, {"goal": 1, "progress": 1}, "s1")
-    assert [g["done"] for g in quest_shown(state)["goals"]] == [0, 1] and not quest_shown(state)["fulfilled"]
-    with pytest.raises(ActionError) as unmet:
-        town.retire(state, {}, "s1")
-    assert unmet.value.params == {"goal": '"Crypt" Scenarios', "done": 0, "count": 3}
-    town.set_progress(state, {"goal": 0, "progress": 3}, "s1")
-    assert quest_shown(state)["fulfilled"]
-    town.retire(state, {}, "s1")
-    assert state["characters"]["c1"]["retired"] and "squidface" in state["unlocked_classes"]
+    table = quest_table(510)  # Seeker of Xorn: three Crypt scenarios, then follow Noxious Cellar to its end
+    assert table.refused("s1", "quest.progress", goal=2, progress=1).field == "goal"
+    table.act("s1", "quest.progress", goal=1, progress=1)
+    assert [g["done"] for g in quest_shown(table.state)["goals"]] == [0, 1] and not quest_shown(table.state)["fulfilled"]
+    unmet = table.refused("s1", "character.retire")
+    assert unmet.params == {"goal": '"Crypt" Scenarios', "done": 0, "count": 3}
+    table.act("s1", "quest.progress", goal=0, progress=3)
+    assert quest_shown(table.state)["fulfilled"]
+    table.act("s1", "character.retire")
+    assert table.state["characters"]["c1"]["retired"] and "squidface" in table.state["unlocked_classes"]
 
 
 @pytest.mark.parametrize("quest, reach", [
@@ -192,17 +179,16 @@ def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():
                                        + [i["id"] for i in data.items() if i["slot"] in ("one_hand", "two_hands")][:3])),
 ])
 def test_goals_the_sheet_can_count_are_counted_from_it_not_noted(quest, reach):
-    from companion.games.gloomhaven.campaign import town
-    state = quest_campaign(quest)
-    goals = quest_shown(state)["goals"]
-    assert all(g["counted"] for g in goals) and not quest_shown(state)["fulfilled"]
-    with pytest.raises(ActionError) as noted:
-        town.set_progress(state, {"goal": 0, "progress": 999}, "s1")
-    assert noted.value.message == "This goal is counted from your character's sheet."
-    reach(state["characters"]["c1"])
-    assert quest_shown(state)["fulfilled"] and [g["done"] >= g["count"] for g in quest_shown(state)["goals"]]
-    state["characters"]["c1"]["gold"] = 150  # spent below 200: Greed Is Gold is no longer met
-    assert quest_shown(state)["fulfilled"] == (quest != 512)
+    table = quest_table(quest)
+    goals = quest_shown(table.state)["goals"]
+    assert all(g["counted"] for g in goals) and not quest_shown(table.state)["fulfilled"]
+    noted = table.refused("s1", "quest.progress", goal=0, progress=999)
+    assert noted.message == "This goal is counted from your character's sheet."
+    table.arrange(lambda state: reach(state["characters"]["c1"]))
+    assert quest_shown(table.state)["fulfilled"] and [g["done"] >= g["count"] for g in quest_shown(table.state)["goals"]]
+    spent = 150 - table.state["characters"]["c1"]["gold"]  # spent below 200: Greed Is Gold is no longer met
+    table.act(None, "character.adjust", character="c1", field="gold", delta=spent)
+    assert quest_shown(table.state)["fulfilled"] == (quest != 512)
 
 
 def test_a_quest_progress_noted_as_one_number_before_schema_4_counts_for_the_first_goal():
@@ -326,19 +312,20 @@ def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_t
 @pytest.mark.parametrize("quest", [q["id"] for q in data.personal_quests()])
 def test_every_personal_quest_can_be_fulfilled_and_its_character_retire(quest):
     from companion.games.gloomhaven.campaign import town
-    state = quest_campaign(quest, "s1")
-    who = state["characters"]["c1"]
+    table = quest_table(quest, "s1")
     for index, goal in enumerate(town.personal_quest(quest)["goals"]):
         kind, values = (goal.get("tracks") or {}).get("kind"), (goal.get("tracks") or {}).get("values") or ()
-        if kind == "gold_held":
-            who["gold"] = goal["count"]
-        elif kind == "battle_goals":
-            who["checkmarks"] = goal["count"]
+        if kind in ("gold_held", "battle_goals"):
+            field = "gold" if kind == "gold_held" else "checkmarks"
+            delta = goal["count"] - table.state["characters"]["c1"][field]
+            table.act(None, "character.adjust", character="c1", field=field, delta=delta)
         elif kind in ("item", "items_of_slot"):
             fitting = [i["id"] for i in data.items() if (i["id"] in values if kind == "item" else i["slot"] in values)]
-            who["items"].extend(n for n in fitting[:goal["count"]] if n not in who["items"])
+            for item in fitting[:goal["count"]]:
+                if item not in table.state["characters"]["c1"]["items"]:
+                    table.act("s1", "item.gain", item=item)
         else:
-            town.set_progress(state, {"goal": index, "progress": goal["count"]}, "s1")
-    assert quest_shown(state)["fulfilled"]
-    town.retire(state, {}, "s1")
-    assert who["retired"] and state["prosperity"] == 1
+            table.act("s1", "quest.progress", goal=index, progress=goal["count"])
+    assert quest_shown(table.state)["fulfilled"]
+    table.act("s1", "character.retire")
+    assert table.state["characters"]["c1"]["retired"] and table.state["prosperity"] == 1
