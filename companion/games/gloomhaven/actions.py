@@ -126,6 +126,137 @@ def goals_dealt_hidden(action: Action, viewer: Seat | None) -> dict:
     return {**action.payload, "goals": own}
 
 
+# -- what is open now ---------------------------------------------------------------------------
+# The main flow's choices for a seat (a few realistic values where a number
+# or text is typed): set-up, battle goals, resting, choosing cards, the
+# turns (a character's own, a monster's for anyone), damage, doors, the end.
+def _own(state: dict, seat: Seat | None) -> dict | None:
+    """The seat's character still in the scenario, if any."""
+    who = state["characters"].get(seat.id) if seat is not None else None
+    return who if who is not None and not who["exhausted"] else None
+
+
+def _in(*phases: str):
+    def wrap(choices):
+        def open_now(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+            return choices(state, seat) if state["phase"] in phases and seat is not None else []
+        return open_now
+    return wrap
+
+
+@_in("setup")
+def open_character(state: dict, seat: Seat) -> list[dict]:
+    taken = {c["class"] for s, c in state["characters"].items() if s != seat.id}
+    return [{"class": cls, "level": level} for cls in ("brute", "spellweaver", "scoundrel", "tinkerer")
+            if cls not in taken for level in (1, 2)]
+
+
+@_in("setup")
+def open_start(state: dict, seat: Seat) -> list[dict]:
+    return [{}] if state["characters"] else []
+
+
+@_in("choosing", "playing")
+def open_goal(state: dict, seat: Seat) -> list[dict]:
+    goals = (state["secrets"].get(seat.id) or {}).get("battle_goals")
+    return [{"goal": goal} for goal in goals["dealt"]] if goals and goals["kept"] is None else []
+
+
+@_in("choosing")
+def open_rest(state: dict, seat: Seat) -> list[dict]:
+    who = _own(state, seat)
+    if who is None or seat.id in state["chosen"] or (who.get("short_rest") or {}).get("round") == state["round"]:
+        return []
+    return [{"count": count} for count in (3, 6)]
+
+
+@_in("choosing")
+def open_redraw(state: dict, seat: Seat) -> list[dict]:
+    who = _own(state, seat)
+    rest = (who or {}).get("short_rest")
+    if not rest or rest["round"] != state["round"] or rest["redrawn"] or who["hp"] <= 1 or seat.id in state["chosen"]:
+        return []
+    return [{}]
+
+
+@_in("choosing")
+def open_cards(state: dict, seat: Seat) -> list[dict]:
+    if _own(state, seat) is None or seat.id in state["chosen"]:
+        return []
+    return [{"initiative": 12, "second": 57}, {"initiative": 45, "second": 8}, {"initiative": 77, "second": 30},
+            {"long_rest": True}]
+
+
+def _turn(state: dict) -> dict | None:
+    return rounds.current_turn(state)
+
+
+def _mine_now(state: dict, seat: Seat) -> bool:
+    """The turn is the seat's character's, or a figure's anyone moves on (a monster's, a summon's)."""
+    turn = _turn(state)
+    return turn is not None and (turn["kind"] != "character" or turn["id"] == seat.id)
+
+
+@_in("playing")
+def open_turn_end(state: dict, seat: Seat) -> list[dict]:
+    return [{}] if _mine_now(state, seat) and not damage.waiting(state) else []
+
+
+@_in("playing")
+def open_monster_attack(state: dict, seat: Seat) -> list[dict]:
+    turn, found = _turn(state), rounds.acting_standee(state)
+    if turn is None or turn["kind"] != "monster" or found is None or damage.waiting(state):
+        return []
+    targets = [s for s, c in state["characters"].items() if not c["exhausted"]]
+    return [{"standee": found["id"], "target": target, "base": base} for target in targets for base in (2, 3)]
+
+
+@_in("playing")
+def open_character_attack(state: dict, seat: Seat) -> list[dict]:
+    turn = _turn(state)
+    if turn is None or turn["kind"] != "character" or turn["id"] != seat.id or damage.waiting(state):
+        return []
+    return [{"standee": found["id"], "base": base, "cards": cards}
+            for found in state["standees"][:3] for base, cards in ((2, "+0"), (3, "+1"), (2, "x2"))]
+
+
+@_in("choosing", "playing")
+def open_damage(state: dict, seat: Seat) -> list[dict]:
+    return [{"damage": entry["id"], "how": how} for entry in damage.waiting(state) if entry["seat"] == seat.id
+            for how in damage.HOW if (how != "out_of_range" or entry["kind"] == "retaliate")
+            and not (entry["summon"] and how in damage.NEGATIONS)]
+
+
+@_in("choosing", "playing")
+def open_door(state: dict, seat: Seat) -> list[dict]:
+    return [{"room": room["number"]} for room in rounds.openable_rooms(state)]
+
+
+@_in("choosing", "playing")
+def open_end(state: dict, seat: Seat) -> list[dict]:
+    """Won once no monster is left and no door is left to open; lost once every character is exhausted."""
+    if not state["standees"] and not rounds.openable_rooms(state):
+        return [{"outcome": "success"}]
+    if all(c["exhausted"] for c in state["characters"].values()):
+        return [{"outcome": "failure"}]
+    return []
+
+
+@_in("ended")
+def open_goal_done(state: dict, seat: Seat) -> list[dict]:
+    goals = (state["secrets"].get(seat.id) or {}).get("battle_goals")
+    line = state["result"]["summary"].get(seat.id)
+    if not goals or goals["kept"] is None or line is None or line["goal"] is not None:
+        return []
+    return [{"done": True}, {"done": False}]
+
+
+@_in("ended")
+def open_confirm(state: dict, seat: Seat) -> list[dict]:
+    result = state["result"]
+    return [{}] if seat.id in result["summary"] and seat.id not in result["confirmed"] else []
+
+
 # -- the table ------------------------------------------------------------------------------------
 def specs() -> list[ActionSpec]:
     standee, seat = Text("standee", max_length=60), SeatRef("seat", default=None, doc="default: your own seat")
@@ -142,28 +273,32 @@ def specs() -> list[ActionSpec]:
         ActionSpec("character.set", "Set-up: your character: `class`, `name` (optional), `level` (1-9).",
                    (Choice("class", choices=tuple(sorted(catalog.character_classes()))), Text("name", max_length=40, default=None),
                     Int("level", min=1, max=setup.MAX_CHARACTER_LEVEL)),
-                   effect=setup.set_character, history=N_("chose their character")),
+                   effect=setup.set_character, history=N_("chose their character"), open=open_character),
         ActionSpec("scenario.start", "Start: fixes the level, places the first room, deals battle goals.",
-                   effect=setup.start, history=N_("started the scenario"), redact=goals_dealt_hidden),
+                   effect=setup.start, history=N_("started the scenario"), redact=goals_dealt_hidden,
+                   open=open_start),
         ActionSpec("battle_goal.keep", "Keep one of your two battle goals: `goal` (its number; secret).",
                    (Text("goal", max_length=10),),
-                   effect=setup.keep_battle_goal, history=N_("kept a battle goal"), redact=goal_hidden),
+                   effect=setup.keep_battle_goal, history=N_("kept a battle goal"), redact=goal_hidden,
+                   open=open_goal),
         ActionSpec("rest.short", "Between rounds, before choosing: a short rest with `count` cards in your "
                    "discard pile; the card to lose is drawn.", (Int("count", min=2, max=rests.MAX_DISCARD),),
-                   effect=rests.short_rest, history=N_("took a short rest")),
+                   effect=rests.short_rest, history=N_("took a short rest"), open=open_rest),
         ActionSpec("rest.redraw", "After your short rest: suffer 1 damage to lose another random card instead.",
-                   effect=rests.redraw, history=N_("kept the card for 1 damage")),
+                   effect=rests.redraw, history=N_("kept the card for 1 damage"), open=open_redraw),
         ActionSpec("initiative.choose", "Your cards' initiatives, `initiative` (leading) and `second`, or "
                    "`long_rest`; secret until everyone has chosen (then the monster cards are drawn).",
                    (Int("initiative", min=1, max=99, default=None), Int("second", min=1, max=99, default=None),
                     Bool("long_rest", default=False)),
-                   effect=rounds.choose, history=N_("chose their cards"), redact=choice_hidden),
+                   effect=rounds.choose, history=N_("chose their cards"), redact=choice_hidden, open=open_cards),
         ActionSpec("turn.next", "End the current figure's turn (a character's: its player, or `for_them`).",
-                   (Bool("for_them", default=False),), effect=rounds.end_turn, history=N_("ended a turn")),
+                   (Bool("for_them", default=False),), effect=rounds.end_turn, history=N_("ended a turn"),
+                   open=open_turn_end),
         ActionSpec("turn.swap", "You and the character tied with you on both cards swap places in the order.",
                    effect=rounds.swap_tied, history=N_("swapped turns with a tied character")),
         ActionSpec("room.reveal", "Open a door: `room` (its number); its standees are placed.",
-                   (Int("room", min=1, max=99),), effect=rounds.open_door, history=line(N_("opened a door"))),
+                   (Int("room", min=1, max=99),), effect=rounds.open_door, history=line(N_("opened a door")),
+                   open=open_door),
         ActionSpec("standee.add", "Place a standee by hand: `monster`, `rank` (normal, elite, boss), `summoned`.",
                    (Choice("monster", choices=tuple(sorted(catalog.monster_ids()))), Choice("rank", choices=("normal", "elite", "boss")),
                     Bool("summoned", default=False)),
@@ -208,18 +343,19 @@ def specs() -> list[ActionSpec]:
                     Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
                     Int("pull", min=0, max=20, default=None),
                     Text("conditions", max_length=120, default=None, allow_empty=True)),
-                   effect=combat.monster_attack, history=line(N_("resolved a monster attack"))),
+                   effect=combat.monster_attack, history=line(N_("resolved a monster attack")),
+                   open=open_monster_attack),
         ActionSpec("damage.resolve", "Settle waiting damage `damage` (its id) on your character (or `for_them`): "
                    "`how` suffer, hand (lose one card from hand instead), discard (lose two from the discard pile "
                    "instead) or out_of_range (a retaliate that didn't reach).",
                    (Int("damage", min=1, max=10**6), Choice("how", choices=damage.HOW), Bool("for_them", default=False)),
-                   effect=damage.resolve, history=line(N_("settled damage"))),
+                   effect=damage.resolve, history=line(N_("settled damage")), open=open_damage),
         ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee` (or an objective's id): `base`, `bonus`, "
                    "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
                    (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
                     Bool("doubled", default=False), mode, Text("cards", max_length=80),
                     Int("pierce", min=0, max=99, default=0)),
-                   effect=combat.character_attack, history=line(N_("attacked"))),
+                   effect=combat.character_attack, history=line(N_("attacked")), open=open_character_attack),
         ActionSpec("modifier.add", "Shuffle a `card` (bless, curse) into the monster modifier deck.",
                    (Choice("card", choices=combat.CARD_CHOICES),),
                    effect=combat.add_card, history=N_("changed the monster modifier deck")),
@@ -232,11 +368,12 @@ def specs() -> list[ActionSpec]:
                    effect=combat.consume, history=N_("consumed an element")),
         ActionSpec("scenario.end", "End the scenario: `outcome` success or failure.",
                    (Choice("outcome", choices=ending.OUTCOMES),),
-                   effect=ending.end_scenario, history=line(N_("ended the scenario"))),
+                   effect=ending.end_scenario, history=line(N_("ended the scenario")), open=open_end),
         ActionSpec("battle_goal.done", "At the end: whether your kept battle goal was met (`done`).",
-                   (Bool("done"),), effect=ending.mark_battle_goal, history=N_("marked their battle goal")),
+                   (Bool("done"),), effect=ending.mark_battle_goal, history=N_("marked their battle goal"),
+                   open=open_goal_done),
         ActionSpec("summary.confirm", "Confirm the end-of-scenario summary.",
-                   effect=ending.confirm, history=N_("confirmed the summary")),
+                   effect=ending.confirm, history=N_("confirmed the summary"), open=open_confirm),
         *map_actions.specs(),
     ]
 
