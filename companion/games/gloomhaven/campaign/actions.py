@@ -6,7 +6,15 @@ are in town, dues and outcome; the small ones here."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import dues, links, outcome, town
+from companion.games.gloomhaven.campaign import (
+    dues,
+    links,
+    outcome,
+    progression,
+    shop,
+    town,
+    tree,
+)
 from companion.kit.actions import Act
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, Action, ActionError, Seat
@@ -87,6 +95,85 @@ def abandon(act: Act) -> None:
     if payload["offer"] not in dict(links.playing(state)):
         raise ActionError(N_("No scenario table of that name is being played."), field="offer")
     links.stopped(state, payload["offer"])
+
+
+# -- what is open now -------------------------------------------------------------------------
+# The campaign's main flow for a seat: create a character and keep a quest,
+# play a scenario (entered by hand) and confirm one's line, then town: level
+# up, shop, donate, the city's event, what is left to do.
+def _seated(choices):
+    def open_now(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+        return choices(state, seat) if seat is not None else []
+    return open_now
+
+
+@_seated
+def open_create(state: dict, seat: Seat) -> list[dict]:
+    if town.active_character(state, seat.id) is not None:
+        return []
+    held = {c["class"] for c in state["characters"].values() if not c["retired"]}
+    return [{"class": klass, "name": f"{seat.name}'s {klass}"}
+            for klass in state["unlocked_classes"] if klass not in held][:3]
+
+
+@_seated
+def open_keep(state: dict, seat: Seat) -> list[dict]:
+    return [{"quest": quest} for quest in (state["secrets"].get(seat.id) or {}).get("quest_offer", ())]
+
+
+@_seated
+def open_complete(state: dict, seat: Seat) -> list[dict]:
+    active = [c["id"] for c in state["characters"].values() if not c["retired"]]
+    if not active or state["pending"] or links.playing(state):
+        return []
+    open_scenarios = [n for n in state["unlocked"] if tree.status(n, state)[0] == "available"][:2]
+    return [{"scenario": number, "outcome": result, "level": 1,
+             "characters": {cid: {"experience": 9, "coins": 6, "checkmarks": 1} for cid in active}}
+            for number in open_scenarios for result in outcome.OUTCOMES]
+
+
+@_seated
+def open_confirm(state: dict, seat: Seat) -> list[dict]:
+    who = town.active_character(state, seat.id)
+    return [{}] if who is not None and state["pending"].get(who["id"]) else []
+
+
+@_seated
+def open_level_up(state: dict, seat: Seat) -> list[dict]:
+    who = town.active_character(state, seat.id)
+    if who is None or links.playing(state) or progression.level_for(who["experience"]) <= who["level"]:
+        return []
+    return [{"card": "Skewer"}]
+
+
+@_seated
+def open_buy(state: dict, seat: Seat) -> list[dict]:
+    who = town.active_character(state, seat.id)
+    if who is None:
+        return []
+    level, reputation = town.prosperity_level(state), state["party"]["reputation"]
+    return [{"item": item} for item in shop.stocked_ids(level, state["designs"])
+            if shop.buy_problem(who, item, level, state["designs"], state["characters"], reputation,
+                                town.supply_of(state)) is None][:3]
+
+
+@_seated
+def open_donate(state: dict, seat: Seat) -> list[dict]:
+    who = town.active_character(state, seat.id)
+    if who is None or who.get("donated_visit") == state["visit"]:
+        return []
+    return [{}] if who["gold"] >= data.fact("donation")["gold"] else []
+
+
+@_seated
+def open_event(state: dict, seat: Seat) -> list[dict]:
+    drawn = any(e["deck"] == "city" and e["visit"] == state["visit"] for e in state["events_drawn"])
+    return [{"deck": "road", "card": 4}] + ([] if drawn else [{"deck": "city", "card": 7}])
+
+
+@_seated
+def open_dismiss(state: dict, seat: Seat) -> list[dict]:
+    return [{"due": due["id"]} for due in state.get("due", ())][:2]
 
 
 def specs() -> list[ActionSpec]:
@@ -183,8 +270,13 @@ def specs() -> list[ActionSpec]:
     ]
     return [ActionSpec(spec.type, spec.doc, spec.fields, seat_may_undo=spec.seat_may_undo,
                        secret_draws=spec.secret_draws, effect=run, history=history,
-                       redact=secrets_hidden if spec.type in SECRET_ACTIONS else None)
+                       redact=secrets_hidden if spec.type in SECRET_ACTIONS else None, open=OPEN.get(spec.type))
             for spec, run, history in kinds]
+
+
+OPEN = {"character.create": open_create, "quest.keep": open_keep, "scenario.complete": open_complete,
+        "result.confirm": open_confirm, "character.level_up": open_level_up, "item.buy": open_buy,
+        "donate": open_donate, "event.draw": open_event, "due.dismiss": open_dismiss}
 
 
 ACTIONS = tuple(specs())
