@@ -18,17 +18,12 @@ from companion.rules import Msg
 
 KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
 
-#: The reader's language ("zh_Hans", ...; None: English) for lines the
-#: platform formats itself (the history): the web layer sets it.
-reader_language: Callable[[], str | None] = lambda: None
-
-
 class Named(Msg):
     """A message parameter with names in it ("Bandit Guard 3"): the platform
     formats it in the reader's language as it translates the message."""
 
-    def translated(self, translate: Callable[[str], str]) -> str:
-        return localize_text(self, reader_language())
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return localize_text(self, language)
 
 
 @lru_cache(maxsize=None)

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, current_app, jsonify, request
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 
 from companion.games.gloomhaven import names
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
-from companion.web.i18n import error_text
+from companion.web.i18n import error_text, reader_language
 
 blueprint = Blueprint("gloomhaven_solver", __name__, url_prefix="/api/gloomhaven")
 
@@ -68,31 +68,23 @@ def solve_endpoint():
     return current_app.response_class(json.dumps(result, ensure_ascii=False), mimetype="application/json")
 
 
-def _reader_language() -> str | None:
-    locale = get_locale()
-    return str(locale) if locale is not None else None
-
-
-names.reader_language = _reader_language
-
-
 @blueprint.app_template_global("gh_name")
 def gh_name(kind: str, key: object) -> str:
     """A monster's, deck's, class's or scenario's name (by its data id) in
     the reader's language."""
-    return names.name(kind, key, _reader_language())
+    return names.name(kind, key, reader_language())
 
 
 @blueprint.app_template_global("gh_goal")
 def gh_goal(goal_id: object) -> dict:
     """A battle goal's name and text in the reader's language (and which language that is)."""
-    return names.battle_goal(goal_id, _reader_language())
+    return names.battle_goal(goal_id, reader_language())
 
 
 @blueprint.app_template_filter("gh_names")
 def gh_names(text: object) -> str:
     """A label or line with the names in it put in the reader's language."""
-    return names.localize_text(text, _reader_language())
+    return names.localize_text(text, reader_language())
 
 
 # The map region's template helper registers itself on this blueprint.
