@@ -1,16 +1,14 @@
 """Gloomhaven's names in the reader's language: the base game's monsters,
 ability decks, classes, scenarios and objectives, and the battle goals'
-names and texts, from names.json beside this module (our own Simplified
-Chinese and Japanese, keyed by the ids of data/gloomhaven/: a conversion
-rerun rewrites the data, never these). Pure: no Flask; the web layer says
+names and texts, from data/gloomhaven/names.json (our own Simplified
+Chinese and Japanese, keyed by the ids of the data beside it: a conversion
+rerun rewrites the converted files, never this one). Pure: no Flask; the web layer says
 which language the reader reads."""
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable
 
 from companion.games.gloomhaven import data
@@ -29,8 +27,7 @@ class Named(Msg):
 @lru_cache(maxsize=None)
 def table() -> dict:
     """names.json: kind -> id (a scenario's number as text) -> language -> name."""
-    with open(Path(__file__).with_name("names.json"), encoding="utf-8") as handle:
-        return json.load(handle)
+    return data.load("names.json")
 
 
 def english(kind: str, key: str) -> str | None:

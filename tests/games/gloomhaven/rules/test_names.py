@@ -1,5 +1,5 @@
 """Monster, deck, class and scenario names in Simplified Chinese and
-Japanese (companion/games/gloomhaven/names.json, keyed by the data's ids)."""
+Japanese (data/gloomhaven/names.json, keyed by the data's ids)."""
 
 from __future__ import annotations
 
