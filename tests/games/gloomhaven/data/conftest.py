@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.gloomhaven.conversion.source import Source
+from companion.games.gloomhaven.convert.source import Source
 from companion.games.gloomhaven.convert import convert
 
 REPO = Path(__file__).resolve().parents[4]
