@@ -8,8 +8,8 @@ which language the reader reads."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
+from functools import cache
 
 from companion.games.gloomhaven import data
 from companion.rules import Msg
@@ -24,7 +24,7 @@ class Named(Msg):
         return localize_text(self, language)
 
 
-@lru_cache(maxsize=None)
+@cache
 def table() -> dict:
     """names.json: kind -> id (a scenario's number as text) -> language -> name."""
     return data.load("names.json")
@@ -45,7 +45,7 @@ def english(kind: str, key: str) -> str | None:
     return found["name"] if found else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _objective_names() -> frozenset:
     return frozenset(o["name"] for s in data.scenarios() for o in s.get("objectives", []))
 
@@ -58,7 +58,7 @@ def name(kind: str, key: object, lang: str | None) -> str:
     return own.get(lang or "") or english(kind, key) or key
 
 
-@lru_cache(maxsize=None)
+@cache
 def _found(kinds: tuple[str, ...], lang: str) -> dict:
     """English name -> its name in `lang`, for each of `kinds` we have."""
     found = {}
@@ -80,7 +80,7 @@ def battle_goal(goal_id: object, lang: str | None) -> dict:
     return {"name": goal["name"] if goal else str(goal_id), "text": goal["text"] if goal else "", "lang": "en"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pattern(lang: str) -> re.Pattern | None:
     """Every name we have in `lang` as one pattern, longest first (so "City
     Guard" wins over the Guard deck). A name counts only where it stands

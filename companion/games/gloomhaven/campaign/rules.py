@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import copy
 
-from companion.games.gloomhaven.campaign import actions, links, progression, schema
+from companion.games.gloomhaven.campaign import (
+    actions,
+    links,
+    offers,
+    progression,
+    schema,
+)
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
@@ -65,7 +71,7 @@ class CampaignRules(Rules):
 
     # -- linked tables --------------------------------------------------------
     def child_offers(self, state: dict, seats) -> list:
-        return links.offers(state)
+        return offers.offers(state)
 
     def on_child_started(self, state: dict, started: dict) -> dict:
         links.started(state, started.get("offer"))
