@@ -15,9 +15,11 @@ from companion.games.gloomhaven.play import (
     ending,
     figures,
     objective_figures,
+    placing,
     rests,
     rounds,
     setup,
+    waiting,
 )
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
 from companion.rules import N_, Action, Msg, Seat
@@ -188,7 +190,7 @@ def open_cards(state: dict, seat: Seat) -> list[dict]:
 
 
 def _turn(state: dict) -> dict | None:
-    return rounds.current_turn(state)
+    return placing.current_turn(state)
 
 
 def _mine_now(state: dict, seat: Seat) -> bool:
@@ -199,13 +201,13 @@ def _mine_now(state: dict, seat: Seat) -> bool:
 
 @_in("playing")
 def open_turn_end(state: dict, seat: Seat) -> list[dict]:
-    return [{}] if _mine_now(state, seat) and not damage.waiting(state) else []
+    return [{}] if _mine_now(state, seat) and not waiting.waiting(state) else []
 
 
 @_in("playing")
 def open_monster_attack(state: dict, seat: Seat) -> list[dict]:
-    turn, found = _turn(state), rounds.acting_standee(state)
-    if turn is None or turn["kind"] != "monster" or found is None or damage.waiting(state):
+    turn, found = _turn(state), placing.acting_standee(state)
+    if turn is None or turn["kind"] != "monster" or found is None or waiting.waiting(state):
         return []
     targets = [s for s, c in state["characters"].items() if not c["exhausted"]]
     return [{"standee": found["id"], "target": target, "base": base} for target in targets for base in (2, 3)]
@@ -214,7 +216,7 @@ def open_monster_attack(state: dict, seat: Seat) -> list[dict]:
 @_in("playing")
 def open_character_attack(state: dict, seat: Seat) -> list[dict]:
     turn = _turn(state)
-    if turn is None or turn["kind"] != "character" or turn["id"] != seat.id or damage.waiting(state):
+    if turn is None or turn["kind"] != "character" or turn["id"] != seat.id or waiting.waiting(state):
         return []
     return [{"standee": found["id"], "base": base, "cards": cards}
             for found in state["standees"][:3] for base, cards in ((2, "+0"), (3, "+1"), (2, "x2"))]
@@ -222,20 +224,20 @@ def open_character_attack(state: dict, seat: Seat) -> list[dict]:
 
 @_in("choosing", "playing")
 def open_damage(state: dict, seat: Seat) -> list[dict]:
-    return [{"damage": entry["id"], "how": how} for entry in damage.waiting(state) if entry["seat"] == seat.id
+    return [{"damage": entry["id"], "how": how} for entry in waiting.waiting(state) if entry["seat"] == seat.id
             for how in damage.HOW if (how != "out_of_range" or entry["kind"] == "retaliate")
             and not (entry["summon"] and how in damage.NEGATIONS)]
 
 
 @_in("choosing", "playing")
 def open_door(state: dict, seat: Seat) -> list[dict]:
-    return [{"room": room["number"]} for room in rounds.openable_rooms(state)]
+    return [{"room": room["number"]} for room in placing.openable_rooms(state)]
 
 
 @_in("choosing", "playing")
 def open_end(state: dict, seat: Seat) -> list[dict]:
     """Won once no monster is left and no door is left to open; lost once every character is exhausted."""
-    if not state["standees"] and not rounds.openable_rooms(state):
+    if not state["standees"] and not placing.openable_rooms(state):
         return [{"outcome": "success"}]
     if all(c["exhausted"] for c in state["characters"].values()):
         return [{"outcome": "failure"}]

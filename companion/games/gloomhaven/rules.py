@@ -13,7 +13,8 @@ from companion.games.gloomhaven import actions, catalog, names
 from companion.games.gloomhaven.level import DIFFICULTY_LABELS
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.map import board as map_board
-from companion.games.gloomhaven.play import phases, setup, special
+from companion.games.gloomhaven.play import checks, phases, setup, special
+from companion.games.gloomhaven.present import present
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, Role, Rules, Seat
@@ -66,14 +67,12 @@ class GloomhavenRules(Rules):
     def view(self, state: dict, seat: Seat | None) -> dict:
         """The shared state, the viewer's own secrets as "mine", and what the
         pages show worked out for this viewer as "shown"."""
-        from companion.games.gloomhaven.present import present
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
         return shown
 
     def check_state(self, state: dict) -> None:
-        from companion.games.gloomhaven.play.checks import check_state
-        check_state(state)
+        checks.check_state(state)
         map_board.check(state)
 
     # -- started from a campaign (linked tables) -----------------------------------

@@ -15,6 +15,7 @@ from companion.games.gloomhaven.campaign import (
     progression,
     schema,
 )
+from companion.games.gloomhaven.campaign.present import present
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
@@ -62,7 +63,6 @@ class CampaignRules(Rules):
         return schema.upgrade_export(export)
 
     def view(self, state: dict, seat: Seat | None) -> dict:
-        from companion.games.gloomhaven.campaign.present import present
         if state.get("schema") != schema.SCHEMA:  # a table stored before the current schema
             state = schema.upgrade(copy.deepcopy(state))
         shown = super().view(state, seat)

@@ -16,8 +16,12 @@ from companion.games.gloomhaven import (
     elements,
     modifiers,
 )
-from companion.games.gloomhaven.play import common, damage, objective_figures
-from companion.games.gloomhaven.play.figures import damage as damage_standee
+from companion.games.gloomhaven.play import common, damage, objective_figures, waiting
+from companion.games.gloomhaven.play.placing import (
+    current_turn,
+    damage_standee,
+    shown_card,
+)
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -91,7 +95,7 @@ def monster_attack(act: Act) -> None:
     if result["damage"] and summon is not None:
         damage.suffer(state, {"seat": seat, "summon": summon["id"], "name": name, "amount": result["damage"]})
     elif result["damage"]:
-        damage.add(state, seat, None, result["damage"], label, "attack", result["working"])
+        waiting.add(state, seat, None, result["damage"], label, "attack", result["working"])
 
 
 ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
@@ -123,10 +127,9 @@ def attack_effects(state: dict, attacker: dict, payload: dict) -> dict:
 def card_attack(state: dict, attacker: dict) -> dict:
     """The first attack on the standee's ability card this round, for its
     rank (with the stat card's extras); the stat card alone without one."""
-    from companion.games.gloomhaven.play.rounds import _card
     rank = attacker["rank"]
     by_rank = {rank: common.stats(state, attacker["monster"], rank)}
-    card = _card(state, attacker["monster"]) if state["phase"] == "playing" else None
+    card = shown_card(state, attacker["monster"]) if state["phase"] == "playing" else None
     attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack"), {"kind": "attack", "delta": 0})
     resolved = abilities.resolve_action(attack, by_rank)
     found = {"pierce": (resolved.get("pierce") or {}).get(rank) or 0,
@@ -222,7 +225,7 @@ def character_attack(act: Act) -> None:
     damage_standee(state, target, result["damage"])
     if target in state["standees"]:  # a standee the attack killed doesn't retaliate (the seed)
         for value, reach, working in retaliates(state, target, stats):
-            damage.add(state, seat, summon, value, label, "retaliate", working, reach)
+            waiting.add(state, seat, summon, value, label, "retaliate", working, reach)
             common.news(state, [N_("%(standee)s retaliates %(value)d on %(name)s if within range %(range)d."),
                                 {"standee": label, "value": value, "name": attacker_name, "range": reach}])
 
@@ -236,8 +239,7 @@ def retaliates(state: dict, target: dict, stats: dict) -> list[tuple[int, int, l
         value, reach = stats["retaliate"]["value"], stats["retaliate"]["range"]
         found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, on %(standee)s's stat card"),
                                       {"value": value, "range": reach, "standee": label}]]))
-    from companion.games.gloomhaven.play.rounds import _card
-    card = _card(state, target["monster"]) if state["phase"] == "playing" else None
+    card = shown_card(state, target["monster"]) if state["phase"] == "playing" else None
     for action in (card or {}).get("actions", []):
         if action["kind"] == "retaliate" and isinstance(action.get("value"), int) and \
                 action.get("affects", {}).get("who", "self") == "self":
@@ -254,8 +256,7 @@ def retaliates(state: dict, target: dict, stats: dict) -> list[tuple[int, int, l
 def _card_attack_working(state: dict, attacker: dict, base_line: list) -> list:
     """When the attack is the card's own, say where its number comes from:
     "base attack 4 = 3 on the stat card +1 on this card"."""
-    from companion.games.gloomhaven.play.rounds import _card
-    card = _card(state, attacker["monster"])
+    card = shown_card(state, attacker["monster"])
     attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack" and "delta" in a), None)
     if attack is None:
         return [base_line]
@@ -275,8 +276,7 @@ def _bonuses(payload: dict) -> list[int]:
 def _card_shield(state: dict, target: dict) -> int:
     """Shield the standee's ability card gives it this round, with what an
     element it consumed this round adds ("consume ice: shield 2 instead")."""
-    from companion.games.gloomhaven.play.rounds import _card
-    card = _card(state, target["monster"]) if state["phase"] == "playing" else None
+    card = shown_card(state, target["monster"]) if state["phase"] == "playing" else None
     total = 0
     for action in (card or {}).get("actions", []):
         if action["kind"] == "shield" and isinstance(action.get("value"), int) and \
@@ -323,7 +323,6 @@ def consume(act: Act) -> None:
     """Consume an element; during a monster type's turn it is noted as the
     players' choice for that type's card (a wild element is chosen once)."""
     state = act.state
-    from companion.games.gloomhaven.play.rounds import current_turn
     element = act.payload.get("element")
     elements.consume(state["elements"], element)
     turn, consumed = current_turn(state), state.get("consumed") or {}

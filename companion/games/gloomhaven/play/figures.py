@@ -6,6 +6,16 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import catalog, conditions, monsters
 from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play.placing import (
+    acting_standee,
+    current_turn,
+    damage_standee,
+    join_mid_round,
+    new_deck_cards,
+    place_standees,
+    remove_standee,
+)
+from companion.games.gloomhaven.play.rounds import exhaust
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -21,8 +31,6 @@ def _rank(state: dict, payload: dict) -> tuple[str, str]:
 
 def add_standee(act: Act) -> None:
     """A standee placed by hand (summoned or spawned): no coin when it dies."""
-    from companion.games.gloomhaven.play.rounds import join_mid_round, new_deck_cards
-    from companion.games.gloomhaven.play.setup import place_standees
     state = act.state
     monster_id, rank = _rank(state, act.payload)
     summoned = common.flag(act.payload, "summoned")
@@ -37,31 +45,6 @@ def add_standee(act: Act) -> None:
     added = place_standees(state, placed, coin=False, summoned_round=state["round"] if summoned else 0)
     join_mid_round(state, added, cards)
     common.news(state, [N_("%(standee)s placed."), {"standee": common.standee_label(added[0])}])
-
-
-def remove_standee(state: dict, found: dict, died: bool) -> None:
-    state["standees"].remove(found)
-    if state["walk"] and found["id"] in state["walk"][state["walk_at"] + 1:]:
-        state["walk"].remove(found["id"])
-    if died:
-        state.setdefault("gone", []).append(common.standee_label(found))
-        line = (N_("%(standee)s dies: place a coin on its hex.") if found["coin"]
-                else N_("%(standee)s dies (no coin: it was not placed with a room)."))
-        state["news"].append([line, {"standee": common.standee_label(found)}])
-        _last_enemy(state)
-
-
-def _last_enemy(state: dict) -> None:
-    """The last monster died and no door is left to open: many scenarios are
-    won then, at the end of the round (rulebook, "Scenario completion"); the
-    goal is in the scenario book, not in the data, so the table is told, not
-    ended."""
-    from companion.games.gloomhaven.play.rounds import openable_rooms
-    if state["standees"] or not catalog.scenario(state["scenario"]).get("rooms_in_data", True) \
-            or openable_rooms(state):
-        return
-    state["news"].append([N_("No monster is left and no door is left to open: if the scenario's goal is to "
-                             "kill all enemies, it is won at the end of this round."), {}])
 
 
 def take_off(act: Act) -> None:
@@ -79,13 +62,7 @@ def adjust_standee(act: Act) -> None:
         working = conditions.heal(found, delta, found["max_hp"])
         common.news(state, [N_("%(standee)s healed."), {"standee": common.standee_label(found)}], *working)
     else:
-        damage(state, found, -delta)
-
-
-def damage(state: dict, found: dict, amount: int) -> None:
-    found["hp"] -= amount
-    if found["hp"] <= 0:
-        remove_standee(state, found, died=True)
+        damage_standee(state, found, -delta)
 
 
 def standee_condition(act: Act) -> None:
@@ -105,7 +82,6 @@ def standee_condition(act: Act) -> None:
 
 
 def _is_acting(state: dict, figure_id: str) -> bool:
-    from companion.games.gloomhaven.play.rounds import acting_standee, current_turn
     turn = current_turn(state)
     if turn is None:
         return False
@@ -140,33 +116,6 @@ def adjust_character(act: Act) -> None:
     who[field] += delta
     if field == "hp" and who["hp"] <= 0:
         exhaust(state, seat)
-
-
-def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
-    """Hit points below 1, or no cards to play or rest with: out of the scenario."""
-    who = state["characters"][seat]
-    who["exhausted"], who["hp"], who["summons"] = True, max(0, who["hp"]), []
-    state["chosen"] = [s for s in state["chosen"] if s != seat]
-    state["secrets"].get(seat, {}).pop("choice", None)
-    from companion.games.gloomhaven.play.damage import drop_seat
-    drop_seat(state, seat)
-    state["news"].append([N_("%(name)s is exhausted."), {"name": who["name"]}])
-    if not common.acting_characters(state):
-        from companion.games.gloomhaven.play.ending import finish
-        finish(state, "failure")
-        state["news"].append([N_("Every character is exhausted: the scenario is lost."), {}])
-        return
-    if not advancing:
-        return
-    from companion.games.gloomhaven.play.rounds import advance, current_turn
-    turn = current_turn(state)
-    # Their own turn, or a summon of theirs (gone with them), ends now.
-    if turn is not None and (turn["id"] == seat or (turn["kind"] == "summon" and turn["id"] not in _summon_ids(state))):
-        advance(state)
-
-
-def _summon_ids(state: dict) -> set:
-    return {s["id"] for who in state["characters"].values() for s in who["summons"]}
 
 
 def exhaust_by_hand(act: Act) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 from companion.games.gloomhaven import (
-    ability_decks,
     catalog,
     data,
     elements,
@@ -20,7 +19,8 @@ from companion.games.gloomhaven.level import (
     derived_values,
     scenario_level,
 )
-from companion.games.gloomhaven.play import common, objective_figures
+from companion.games.gloomhaven.play import common, objective_figures, special
+from companion.games.gloomhaven.play.placing import missing_lines, place_standees
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -142,7 +142,6 @@ def start(act: Act) -> None:
             raise ActionError(N_("The battle goals were not dealt."), field="goals")
         state["secrets"].setdefault(seat, {})["battle_goals"] = {"dealt": dealt, "kept": None, "done": False}
     state["phase"], state["round"] = "choosing", 1
-    from companion.games.gloomhaven.play import special
     special.check(state, "round_start")
     common.news(state, [N_("Scenario %(number)d started at level %(level)d."),
                         {"number": state["scenario"], "level": state["level"]}],
@@ -157,38 +156,6 @@ def deal_goals(state: dict, rng: random.Random) -> dict[str, list[str]]:
         dealt[seat] = rng.sample(goals, goals_dealt())
         goals = [g for g in goals if g not in dealt[seat]]
     return dealt
-
-
-def place_standees(state: dict, placed: list, coin: bool, summoned_round: int = 0) -> list[dict]:
-    """Put drawn standees on the map (numbers must be free); new decks join."""
-    added = []
-    for entry in placed:
-        monster_id, rank, number = entry.get("monster"), entry.get("rank"), entry.get("number")
-        monster = catalog.monster(monster_id)
-        taken = {s["number"] for s in state["standees"] if s["monster"] == monster_id}
-        if not isinstance(number, int) or not 1 <= number <= monster["standees"] or number in taken:
-            raise ActionError(N_("Standee number %(number)s is not free."), field="number", number=str(number)[:5])
-        stats = common.stats(state, monster_id, rank)
-        found = {"id": f"{monster_id}#{number}", "monster": monster_id, "number": number, "rank": rank,
-                 "hp": stats["hit_points"], "max_hp": stats["hit_points"], "conditions": {},
-                 "summoned_round": summoned_round, "coin": coin}
-        state["standees"].append(found)
-        deck_id = monster["deck"]
-        if deck_id not in state["decks"]:
-            state["decks"][deck_id] = ability_decks.new_deck(len(catalog.deck(deck_id)["cards"]))
-        added.append(found)
-    state["standees"].sort(key=lambda s: (s["monster"], s["number"]))
-    return added
-
-
-def missing_lines(missing: list) -> list:
-    """When a type runs out of standees: which to place, nearest first."""
-    counts = {}
-    for entry in missing:
-        counts[entry["monster"]] = counts.get(entry["monster"], 0) + 1
-    return [[N_("No %(monster)s standee left for %(count)d more: place the available ones nearest the character who opened the door first."),
-             {"monster": catalog.monster_name(monster), "count": count}]
-            for monster, count in sorted(counts.items())]
 
 
 def keep_battle_goal(act: Act) -> None:

@@ -18,7 +18,16 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from companion.games.gloomhaven import catalog, conditions, elements, formulas, standees
-from companion.games.gloomhaven.play import common, damage, objective_figures
+from companion.games.gloomhaven.play import common, objective_figures, waiting
+from companion.games.gloomhaven.play.ending import finish
+from companion.games.gloomhaven.play.placing import (
+    damage_standee,
+    deck_cards,
+    join_mid_round,
+    missing_lines,
+    place_standees,
+    reveal_room,
+)
 from companion.games.gloomhaven.special_rules import Moment, automated, due
 from companion.kit.actions import Draws
 from companion.rules import N_, ActionError
@@ -50,7 +59,6 @@ class DrawingPool:
         return drawn["placed"], drawn.get("missing", [])
 
     def cards(self, state: dict, placed: list) -> dict:
-        from companion.games.gloomhaven.play.rounds import deck_cards
         return self._next("cards", lambda rng: {"cards": deck_cards(state, placed, rng)})["cards"]
 
 
@@ -137,8 +145,6 @@ def apply_effect(state: dict, rule: dict, effect: dict) -> None:
 
 
 def _spawn(state: dict, rule: dict, effect: dict) -> None:
-    from companion.games.gloomhaven.play.rounds import join_mid_round
-    from companion.games.gloomhaven.play.setup import missing_lines, place_standees
     column = standees.placement_count(common.character_count(state))
     rank = effect.get("rank") or effect.get("by_characters", {}).get(column)
     if not rank:
@@ -155,7 +161,6 @@ def _spawn(state: dict, rule: dict, effect: dict) -> None:
 
 
 def _open_rooms(state: dict, rule: dict, effect: dict) -> None:
-    from companion.games.gloomhaven.play.rounds import reveal_room
     rooms = {room["number"]: room for room in catalog.scenario(state["scenario"])["rooms"]}
     for number in effect.get("rooms", []):
         if number in state["rooms"] or number not in rooms:
@@ -188,9 +193,10 @@ def _damage(state: dict, rule: dict, effect: dict) -> None:
     working = [[N_("special rule: %(formula)s → %(value)d"), {"formula": str(effect.get("value")), "value": amount}]]
     if target in ("each character and summon", "every figure"):
         for seat in common.acting_characters(state):
-            damage.add(state, seat, None, amount, "scenario", "scenario", working)
+            waiting.add(state, seat, None, amount, "scenario", "scenario", working)
             for summon in list(state["characters"][seat]["summons"]):
-                damage.suffer(state, {"seat": seat, "summon": summon["id"], "name": summon["name"], "amount": amount})
+                waiting.suffer_summon(state, {"seat": seat, "summon": summon["id"], "name": summon["name"],
+                                              "amount": amount})
         if target == "every figure":
             _damage_standees(state, state["standees"], amount)
             for objective in list(objective_figures.on_map(state)):
@@ -207,13 +213,11 @@ def _damage(state: dict, rule: dict, effect: dict) -> None:
 
 
 def _damage_standees(state: dict, found: list[dict], amount: int) -> None:
-    from companion.games.gloomhaven.play.figures import damage as damage_standee
     for standee in list(found):
         damage_standee(state, standee, amount)
 
 
 def _finish(state: dict, rule: dict, effect: dict) -> None:
-    from companion.games.gloomhaven.play.ending import finish
     won = effect.get("result") == "won"
     finish(state, "success" if won else "failure")
 
