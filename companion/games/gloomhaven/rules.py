@@ -10,11 +10,12 @@ round they belong to.
 from __future__ import annotations
 
 from companion.games.gloomhaven import actions, catalog, names
+from companion.games.gloomhaven import state as scenario_state
 from companion.games.gloomhaven.level import DIFFICULTY_LABELS
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.map import board as map_board
-from companion.games.gloomhaven.play import checks, phases, setup, special
-from companion.games.gloomhaven.present import present
+from companion.games.gloomhaven.play import phases, setup, special
+from companion.games.gloomhaven.view import present
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, Role, Rules, Seat
@@ -72,7 +73,7 @@ class GloomhavenRules(Rules):
         return shown
 
     def check_state(self, state: dict) -> None:
-        checks.check_state(state)
+        scenario_state.check_state(state)
         map_board.check(state)
 
     # -- started from a campaign (linked tables) -----------------------------------

@@ -13,9 +13,9 @@ from companion.games.gloomhaven.campaign import (
     links,
     offers,
     progression,
-    schema,
 )
-from companion.games.gloomhaven.campaign.present import present
+from companion.games.gloomhaven.campaign import state as campaign_state
+from companion.games.gloomhaven.campaign.view import present
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
@@ -44,7 +44,7 @@ class CampaignRules(Rules):
         printing = options.get("printing") or "second"
         if printing not in progression.PRINTINGS:
             raise ActionError(N_("Choose the printing from the list."), field="printing")
-        return schema.new_campaign(name.strip(), printing)
+        return campaign_state.new_campaign(name.strip(), printing)
 
     def actions(self) -> list[ActionSpec]:
         return list(actions.ACTIONS)
@@ -53,18 +53,18 @@ class CampaignRules(Rules):
         return ["party", *(["sheet"] if seat is not None else []), "scenarios", "characters", "shop"]
 
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
-        state = schema.upgrade(state)  # a table stored before the current schema (its copy)
+        state = campaign_state.upgrade(state)  # a table stored before the current schema (its copy)
         return super().run_effect(spec, state, action, seats, draws)
 
     def check_state(self, state: dict) -> None:
-        schema.check(state)
+        campaign_state.check(state)
 
     def upgrade_export(self, export: dict) -> dict:
-        return schema.upgrade_export(export)
+        return campaign_state.upgrade_export(export)
 
     def view(self, state: dict, seat: Seat | None) -> dict:
-        if state.get("schema") != schema.SCHEMA:  # a table stored before the current schema
-            state = schema.upgrade(copy.deepcopy(state))
+        if state.get("schema") != campaign_state.SCHEMA:  # a table stored before the current schema
+            state = campaign_state.upgrade(copy.deepcopy(state))
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
         return shown

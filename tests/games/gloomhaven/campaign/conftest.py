@@ -4,7 +4,6 @@ created a character."""
 from __future__ import annotations
 
 import pytest
-
 from campaign_support import with_two_characters
 
 

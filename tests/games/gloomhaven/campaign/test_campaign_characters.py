@@ -154,8 +154,8 @@ def test_the_group_enters_a_perkless_classs_lines_once_and_they_change_the_deck(
 
 
 def quest_shown(state: dict, seat: str = "s1") -> dict:
-    from companion.games.gloomhaven.campaign import present
-    return present.present(state, seat)["quest"]
+    from companion.games.gloomhaven.campaign import view as campaign_view
+    return campaign_view.present(state, seat)["quest"]
 
 
 def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():

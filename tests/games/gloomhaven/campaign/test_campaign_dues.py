@@ -7,9 +7,9 @@ schema-3 export's reward notes becoming dues that can be settled."""
 import json
 from pathlib import Path
 
-
-from companion.games.gloomhaven.campaign import schema
 from campaign_support import fulfil_quest, refused, state
+
+from companion.games.gloomhaven.campaign import state as campaign_state
 
 SCHEMA_3_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-3.json"
 
@@ -108,8 +108,9 @@ def test_events_to_shuffle_in_and_the_books_words_are_notes_until_done(party):
 
 
 def test_the_first_retirement_notes_the_town_records_and_retiring_waits_for_town(party, monkeypatch):
-    from companion import games
     from campaign_support import StandInScenario
+
+    from companion import games
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
     store, token, ann, bo = party
     store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
@@ -131,7 +132,7 @@ def test_a_schema_3_exports_reward_notes_become_dues_the_page_settles(party):
         ["Scenario %(number)d: %(gold)d gold to share as the party likes.", {"number": 55, "gold": 10}]]
     table = store.import_table(old)
     now = store.state(table.token)[1]
-    assert now["schema"] == schema.SCHEMA and "notes_due" not in now
+    assert now["schema"] == campaign_state.SCHEMA and "notes_due" not in now
     assert now["due"] == [{"id": 1, "kind": "gold", "scenario": 55, "gold": 10}] and now["next_due"] == 2
     store.act(table.token, "s1", "reward.gold", {"due": 1, "shares": {"c1": 4, "c2": 6}})
     assert store.state(table.token)[1]["characters"]["c2"]["gold"] == now["characters"]["c2"]["gold"] + 6
@@ -149,7 +150,7 @@ def test_a_table_stored_at_schema_3_shows_its_reward_notes_as_dues_and_settles_t
     shown = RULES.view(stored, seats[ann])["shown"]["dues"]
     assert [(d["kind"], d["item"], d["name"]) for d in shown] == [("item", 114, "Staff of Xorn")]
     after = RULES.apply(stored, Action("reward.item", {"due": 1}, ann), seats)
-    assert after["schema"] == schema.SCHEMA and 114 in after["characters"]["c1"]["items"] and after["due"] == []
+    assert after["schema"] == campaign_state.SCHEMA and 114 in after["characters"]["c1"]["items"] and after["due"] == []
 
 
 def test_a_class_unlocked_or_retiring_first_notes_the_events_its_mat_names(party):

@@ -243,7 +243,7 @@ def test_a_standee_that_dies_of_its_wound_is_passed_over():
 
 
 def test_the_acting_standee_is_shown_with_its_own_ranks_numbers():
-    from companion.games.gloomhaven.present import present
+    from companion.games.gloomhaven.view import present
     table = started()
     choose_both(table, first=(95, 96), second=(97, 98))
     acting = acting_standee(table.state)
@@ -313,7 +313,7 @@ def test_characters_not_tied_cant_swap():
 
 
 def test_a_monster_attack_at_the_cards_value_shows_the_stat_and_the_card():
-    from companion.games.gloomhaven.present import present
+    from companion.games.gloomhaven.view import present
     table = started(seed=2)
     choose_both(table, first=(95, 96), second=(97, 98))
     acting = acting_standee(table.state)
