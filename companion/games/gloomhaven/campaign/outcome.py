@@ -105,7 +105,7 @@ def reported_lines(state: dict, result: dict) -> dict:
 def scenario_of(state: dict, number: object) -> int:
     if not isinstance(number, int) or isinstance(number, bool) or number not in {s["number"] for s in data.scenarios()}:
         raise ActionError(N_("No such scenario."), field="scenario")
-    status, reason = tree.status(number, state)
+    status, _reason = tree.status(number, state)
     if status != "available":
         raise ActionError(N_("That scenario is not available."), field="scenario")
     return number

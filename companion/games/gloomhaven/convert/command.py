@@ -12,6 +12,8 @@ import json
 import sys
 from pathlib import Path
 
+from companion.games.gloomhaven.data import data_folder
+
 from .achievements import convert_achievements
 from .characters import convert_characters
 from .decks import convert_decks
@@ -21,7 +23,6 @@ from .items import convert_items
 from .monsters import convert_monsters
 from .scenarios import convert_scenarios
 from .source import Source
-from companion.games.gloomhaven.data import data_folder
 
 FORMAT = 1
 ORIGIN = "Gloomhaven Secretariat's data files, converted"

@@ -4,8 +4,8 @@ still to put on the map, and a shown monster turn with its options."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import floor, sqrt
-from typing import Callable
 
 from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.map.plan import work_out
@@ -93,7 +93,7 @@ def figures(state: dict) -> tuple[list[dict], list[dict]]:
 
 
 def _polyline(path: list) -> str:
-    return " ".join("%.1f,%.1f" % centre(q, r) for q, r in path)
+    return " ".join("{:.1f},{:.1f}".format(*centre(q, r)) for q, r in path)
 
 
 def _plan(state: dict, translate: Callable[[str], str], where: dict) -> dict | None:

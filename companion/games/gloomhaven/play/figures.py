@@ -145,7 +145,7 @@ def character_condition(act: Act) -> None:
 # -- summons ------------------------------------------------------------------------------------
 def add_summon(act: Act) -> None:
     state = act.state
-    seat, who = _whose(state, act)
+    _seat, who = _whose(state, act)
     if len(who["summons"]) >= MAX_SUMMONS:
         raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
     hit_points = common.whole(act.payload, "hp", 1, 99)

@@ -26,7 +26,7 @@ def _resting(state: dict, act: Act) -> tuple[str, dict]:
 
 def short_rest(act: Act) -> None:
     state = act.state
-    seat, who = _resting(state, act)
+    _seat, who = _resting(state, act)
     count = common.whole(act.payload, "count", 2, MAX_DISCARD)
     rest = who.get("short_rest")
     if rest and rest["round"] == state["round"]:
@@ -42,7 +42,7 @@ def short_rest(act: Act) -> None:
 def redraw(act: Act) -> None:
     """Keep the card the rest would lose: suffer 1 damage, lose another at random."""
     state = act.state
-    seat, who = _resting(state, act)
+    _seat, who = _resting(state, act)
     rest = who.get("short_rest")
     if not rest or rest["round"] != state["round"] or rest["redrawn"]:
         raise ActionError(N_("Only once, right after a short rest."), field="lost")

@@ -39,7 +39,7 @@ def test_two_quests_are_dealt_one_is_kept_and_only_its_seat_sees_them(party):
 
 
 def test_level_up_is_one_level_at_a_time_once_the_experience_is_there(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     assert refused(store, token, ann, "character.level_up", {}).field == "character"
     store.act(token, ann, "character.adjust", {"field": "experience", "delta": 100})
     store.act(token, ann, "character.level_up", {"card": "Skewer"})
@@ -51,7 +51,7 @@ def test_level_up_is_one_level_at_a_time_once_the_experience_is_there(party):
 
 
 def test_perks_are_limited_by_the_allowance_and_change_the_deck(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     assert refused(store, token, ann, "perk.take", {"perk": 0}).field == "perk"
     store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 3})
     store.act(token, ann, "perk.take", {"perk": 0})
@@ -61,7 +61,7 @@ def test_perks_are_limited_by_the_allowance_and_change_the_deck(party):
 
 
 def test_classes_without_perks_in_the_data_take_entered_perks(tmp_path):
-    store, token, ann, bo = new_campaign(tmp_path)
+    store, token, ann, _bo = new_campaign(tmp_path)
     assert data.classes()["cragheart"]["perks"] is None
     store.act(token, ann, "character.create", {"class": "cragheart", "name": "Rocky", "level": 1})
     store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 3})
@@ -84,7 +84,7 @@ def test_buying_selling_and_equipping_through_the_store(party):
 
 
 def test_donations_bless_the_donor_once_a_visit_and_count_toward_prosperity(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "donate", {})
     now = state(store, token)
     assert now["donated"] == 10 and now["characters"]["c1"]["blessings"] == 2 and now["characters"]["c1"]["gold"] == 20
@@ -94,7 +94,7 @@ def test_donations_bless_the_donor_once_a_visit_and_count_toward_prosperity(part
 
 
 def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_next_character(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     assert refused(store, token, ann, "character.retire", {}).field == "character"
     quest = state(store, token)["secrets"][ann]["quest_offer"][0]
     store.act(token, ann, "quest.keep", {"quest": quest})
@@ -117,7 +117,7 @@ def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_ne
 
 
 def test_a_typed_global_achievement_replaces_its_type(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, None, "achievement.add", {"achievement": "City Rule: Economic", "scope": "global"})
     held = state(store, token)["global_achievements"]
     assert "city-rule-economic" in held and "city-rule-militaristic" not in held
@@ -125,7 +125,7 @@ def test_a_typed_global_achievement_replaces_its_type(party):
 
 
 def test_only_the_characters_player_may_change_it(party):
-    store, token, ann, bo = party
+    store, token, _ann, bo = party
     assert refused(store, token, bo, "character.adjust", {"character": "c1", "field": "gold", "delta": 5}).field == "character"
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 5})  # the host may
 
@@ -227,7 +227,7 @@ def test_an_item_design_puts_every_copy_in_the_shop(party):
 
 
 def test_a_character_below_the_prosperity_level_may_level_up_to_it_its_experience_raised(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "character.adjust", {"field": "experience", "delta": 20})
     assert refused(store, token, ann, "character.level_up", {}).message == "Not enough experience for the next level."
     store.act(token, None, "prosperity.adjust", {"delta": 4})  # prosperity 2
@@ -289,7 +289,7 @@ def test_each_level_above_one_has_its_ability_card_noted_also_for_a_character_cr
 
 def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_the_note_if_more(tmp_path):
     from companion.games.gloomhaven.campaign import town
-    store, token, ann, bo = new_campaign(tmp_path)
+    store, token, ann, _bo = new_campaign(tmp_path)
     store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 100})
     lines = {"c1": {"experience": 1}}

@@ -79,13 +79,13 @@ def test_a_reward_that_offers_a_choice_unlocks_only_the_scenario_chosen(party):
 
 
 def test_a_failed_scenario_leaves_nothing_to_settle(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     win(store, token, ann, 55, outcome="failure")
     assert state(store, token)["due"] == []
 
 
 def test_a_checkmark_reward_adds_to_each_characters_line(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "achievement.add", {"achievement": "The Voice's Command", "scope": "party"})
     win(store, token, ann, 41)  # Timeworn Tomb: 2 checkmarks each
     pending = state(store, token)["pending"]
@@ -112,7 +112,7 @@ def test_the_first_retirement_notes_the_town_records_and_retiring_waits_for_town
 
     from companion import games
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
     offer = store.table(token).rules.child_offers(state(store, token), store.seats(token))[0]
     store.create_child(token, offer.id, ann)
@@ -141,7 +141,7 @@ def test_a_schema_3_exports_reward_notes_become_dues_the_page_settles(party):
 def test_a_table_stored_at_schema_3_shows_its_reward_notes_as_dues_and_settles_them(party):
     from companion.games.gloomhaven.campaign.rules import RULES
     from companion.rules import Action
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     stored = state(store, token)
     for key in ("due", "next_due"):  # as the database kept it before schema 4
         del stored[key]
@@ -171,7 +171,7 @@ def test_a_class_unlocked_or_retiring_first_notes_the_events_its_mat_names(party
 
 
 def test_the_hundredth_gold_donated_opens_envelope_b_once(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 200})
     for _ in range(10):  # one donation a visit: a scenario's end between them
         store.act(token, ann, "donate", {})

@@ -28,7 +28,7 @@ def played(tmp_path):
 
 
 def test_export_then_import_gives_the_same_campaign(played):
-    store, token, ann, bo = played
+    store, token, _ann, _bo = played
     exported = store.export(token)
     copy = store.import_table(json.loads(json.dumps(exported)))
     assert store.state(copy.token)[1] == state(store, token)
@@ -77,7 +77,7 @@ def test_a_damaged_export_is_refused(played):
 
 
 def test_undoing_a_character_and_creating_it_again_deals_the_same_quests(tmp_path):
-    store, token, ann, bo = with_two_characters(tmp_path)
+    store, token, _ann, bo = with_two_characters(tmp_path)
     dealt = state(store, token)["secrets"][bo]["quest_offer"]
     store.undo(token, bo)
     assert "c2" not in state(store, token)["characters"]

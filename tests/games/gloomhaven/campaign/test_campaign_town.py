@@ -54,7 +54,7 @@ def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
 
 def test_the_level_up_waits_for_the_scenarios_result_then_happens_in_town(campaign):
     store, token, ann, _ = campaign
-    offer, child = start(store, token, ann)
+    _offer, child = start(store, token, ann)
     level_two_reached(store, token, ann)
     store.act(child.token, next(iter(store.seats(child.token))), "end", {"outcome": "failure"})
     store.report(child.token, next(iter(store.seats(child.token))))

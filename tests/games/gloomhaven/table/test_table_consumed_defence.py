@@ -52,7 +52,7 @@ def test_the_lurker_that_consumed_ice_has_shield_2_instead_of_1_for_the_round():
 
 
 def test_the_gain_ends_with_the_round():
-    table, walked = after_the_lurkers_turn()
+    table, _walked = after_the_lurkers_turn()
     table.act("s2", "turn.next")
     assert table.state["phase"] == "choosing" and table.state["consumed_round"] == {}
 
