@@ -9,7 +9,8 @@ from setuptools import find_namespace_packages, setup
 # Top-level folders shipped as sub-folders of the package.
 MAPPED = {"companion.templates": "templates", "companion.data": "data"}
 # Files the app reads at run time, next to the code that reads them.
-RUNTIME_FILES = ["*.html", "*.css", "*.js", "*.svg", "*.png", "*.webm", "*.mp4", "*.json", "*.mo", "*.po", "*.pot", "*.cfg"]
+RUNTIME_FILES = ["*.html", "*.css", "*.js", "*.svg", "*.png", "*.webm", "*.mp4", "*.json",
+                 "*.mo", "*.po", "*.pot", "*.cfg"]
 
 
 def mapped_packages() -> list[str]:

@@ -5,11 +5,10 @@ Run: .venv/bin/python benchmarks/bench_dice.py
 
 import time
 
-from companion.dice import Pool
-from companion.dice import standard
+from companion.dice import Pool, standard
 from companion.games.chaos.dice import COMBAT_DIE
-from companion.games.the_others.dice import hero_die, sin_die
 from companion.games.cthulhu_wars.dice import COMBAT_DIE as CTHULHU_WARS_COMBAT
+from companion.games.the_others.dice import hero_die, sin_die
 
 SIN = sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})
 HERO = hero_die({"hit": 2, "counter_corruption": 1, "defense": 1, "skill": 1, "faith": 1})

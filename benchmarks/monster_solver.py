@@ -96,7 +96,8 @@ def room_scenarios(hexes, walls=(), monsters=12, characters=4, seed=1, action=No
     rng = random.Random(seed)
     spots = list(hexes)
     rng.shuffle(spots)
-    terrain = [{"hex": list(h), "type": kind} for h, kind in zip(spots[:12], ["obstacle"] * 6 + ["trap"] * 3 + ["difficult"] * 3)]
+    kinds = ["obstacle"] * 6 + ["trap"] * 3 + ["difficult"] * 3
+    terrain = [{"hex": list(h), "type": kind} for h, kind in zip(spots[:12], kinds)]
     spots = spots[12:]
     figures = [
         {"id": "c%d" % i, "side": "character", "hex": list(spots.pop()), "initiative": rng.randint(1, 99)}

@@ -176,7 +176,8 @@ class Streams:
                     key = keys[number % (SEATS + 1) % SEATS] if displays else keys[number % len(keys)]
                     path, extra = f"/t/{token}/events", f"X-Seat-Key: {key}\r\n"
                 sock = socket.create_connection((HOST, port), timeout=TIMEOUT)
-                sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n{extra}\r\n".encode())
+                request = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n{extra}\r\n"
+                sock.sendall(request.encode())
                 sock.setblocking(False)
                 self.selector.register(sock, selectors.EVENT_READ,
                                        {"token": token, "buffer": b"", "headers_done": False, "primed": False})
@@ -365,7 +366,7 @@ def first_page(port: int, token: str, key: str) -> list[tuple[str, int, int]]:
     status, html, _ = call(port, "GET", f"/t/{token}", headers={"X-Seat-Key": key})
     if status != 200:
         raise SystemExit(f"table page: {status}")
-    parts = [(f"/t/<token> (HTML)", html)]
+    parts = [("/t/<token> (HTML)", html)]
     text = html.decode()
     references = re.findall(r'<(?:link|script)\b[^>]*?(?:href|src)="(/[^"]+)"', text)
     for path in dict.fromkeys(references):
@@ -383,7 +384,8 @@ def machine() -> str:
                       if line.startswith("model name")), "")
     except OSError:
         pass
-    return f"{os.cpu_count()} CPUs, {model or platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    model = model or platform.processor() or platform.machine()
+    return f"{os.cpu_count()} CPUs, {model}, Python {platform.python_version()}"
 
 
 def verdict(value: float, target: float) -> str:
@@ -479,9 +481,10 @@ def report_one_table(results: dict, client_counts: list[int]) -> None:
         target = TARGETS.get(f"broadcast p95 {clients}")
         row = run["last"]
         goal = f"p95 <= {target} {verdict(row['p95'], target)}" if target else ""
-        print(f"{f'broadcast to the last of {clients} streams (ms)':<44}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}  {goal}")
+        what = f"broadcast to the last of {clients} streams (ms)"
+        print(f"{what:<44}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}  {goal}")
         row = run["round trip"]
-        print(f"{f'  action round trip meanwhile (ms)':<44}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}")
+        print(f"{'  action round trip meanwhile (ms)':<44}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}")
     memory = results["peak memory KB"]
     print(f"server peak memory (VmHWM): {memory / 1024:.1f} MB" if memory else "server peak memory: n/a (no /proc)")
     print("first table page of a seat:")

@@ -27,6 +27,29 @@ def N_(message: str) -> str:
     return message
 
 
+class Plural(str):
+    """An English msgid with a plural form, chosen by the param `count` when
+    translated (each language's catalog has its own number of forms: one in
+    Chinese and Japanese, two in English): "drew %(count)d elder sign" /
+    "drew %(count)d elder signs". Made with `NP_`."""
+
+    plural: str
+
+    def __new__(cls, singular: str, plural: str) -> "Plural":
+        made = super().__new__(cls, singular)
+        made.plural = plural
+        return made
+
+    def __getnewargs__(self):  # copies and pickles keep the plural form
+        return (str(self), self.plural)
+
+
+def NP_(singular: str, plural: str) -> Plural:
+    """Marks a msgid with a plural form for extraction (like `N_`); the
+    params that format it carry `count`."""
+    return Plural(singular, plural)
+
+
 class Msg(str):
     """A parameter that is itself an English msgid (a phase's name, a card's
     title): translated along with the message it goes into. A game whose

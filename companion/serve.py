@@ -61,7 +61,8 @@ def add_command(commands) -> None:
         "pick another, as two servers would not share live updates",
     )
     parser.add_argument(
-        "--db", metavar="PATH", default=None, help=f"SQLite file (default: {DB_NAME} in your user data folder, now {default_db_path()})"
+        "--db", metavar="PATH", default=None,
+        help=f"SQLite file (default: {DB_NAME} in your user data folder, now {default_db_path()})",
     )
     parser.add_argument(
         "--threads",

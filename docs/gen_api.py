@@ -83,7 +83,9 @@ def render_actions() -> str:
         if fields:
             parts.append("Options for `POST /api/tables`:\n")
             for field in fields:
-                default = f", default `{json.dumps(field['default'], ensure_ascii=False)}`" if field.get("default") is not None else ""
+                default = ""
+                if field.get("default") is not None:
+                    default = f", default `{json.dumps(field['default'], ensure_ascii=False)}`"
                 parts.append(f"- `{field['name']}` ({field['kind']}{default}): {field['label']}.")
             parts.append("")
         parts.append("| action `type` | payload fields | effect |\n| --- | --- | --- |")

@@ -45,7 +45,9 @@ def built(tmp_path_factory) -> dict[str, list[str]]:
     [wheel] = dist.glob("*.whl")
     [sdist] = dist.glob("*.tar.gz")
     with zipfile.ZipFile(wheel) as archive, tarfile.open(sdist) as tar:
-        return {"wheel": archive.namelist(), "sdist": [name.split("/", 1)[1] for name in tar.getnames() if "/" in name]}
+        [metadata] = [name for name in archive.namelist() if name.endswith(".dist-info/METADATA")]
+        return {"wheel": archive.namelist(), "sdist": [name.split("/", 1)[1] for name in tar.getnames() if "/" in name],
+                "metadata": archive.read(metadata).decode().splitlines()}
 
 
 @pytest.mark.slow
@@ -68,6 +70,7 @@ def built(tmp_path_factory) -> dict[str, list[str]]:
     "companion/games/packagedgame/static/board.css",
     "companion/games/packagedgame/translations/ja/LC_MESSAGES/messages.mo",
     "companion/data/README.md",
+    "companion/data/gloomhaven/LICENSE",  # the data's own licence travels with it
     "companion/data/packagedgame/cards/deep/cards.json",
 ])
 def test_the_wheel_carries_what_the_app_reads(built, name):
@@ -83,9 +86,24 @@ def test_the_wheel_carries_what_the_app_reads(built, name):
     "companion/games/packagedgame/static/board.css",
     "data/packagedgame/cards/deep/cards.json",
     "setup.py",
+    "LICENSE",
+    "data/gloomhaven/LICENSE",
+    "data/gloomhaven/NOTICE",
 ])
 def test_the_sdist_carries_the_repository_layout(built, name):
     assert name in built["sdist"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["LICENSE", "data/gloomhaven/LICENSE", "data/gloomhaven/NOTICE"])
+def test_the_wheel_carries_the_licences(built, name):
+    assert any(path.endswith(f".dist-info/licenses/{name}") for path in built["wheel"])
+    assert f"License-File: {name}" in built["metadata"]
+
+
+@pytest.mark.slow
+def test_the_package_says_both_licences(built):
+    assert "License-Expression: MIT AND AGPL-3.0-only" in built["metadata"]
 
 
 @pytest.mark.slow
@@ -102,4 +120,5 @@ def test_an_installed_package_reads_the_folders_inside_itself(tmp_path, monkeypa
     (tmp_path / "companion" / "data").mkdir(parents=True)
     monkeypatch.setattr(companion, "PACKAGE_DIR", tmp_path / "companion")
     assert resource_dir("data") == tmp_path / "companion" / "data"
-    assert data_path("gloomhaven", "cards", "a.json") == tmp_path / "companion" / "data" / "gloomhaven" / "cards" / "a.json"
+    inside = tmp_path / "companion" / "data"
+    assert data_path("gloomhaven", "cards", "a.json") == inside / "gloomhaven" / "cards" / "a.json"

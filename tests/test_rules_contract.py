@@ -129,7 +129,8 @@ def test_action_error_text_formats_its_params():
 
 def test_action_error_keeps_field_and_message_apart_from_params():
     error = ActionError("%(name)s can't go above %(max)d.", field="delta", name="Doom", max=30)
-    assert (error.message, error.field, error.params) == ("%(name)s can't go above %(max)d.", "delta", {"name": "Doom", "max": 30})
+    assert (error.message, error.field, error.params) == ("%(name)s can't go above %(max)d.", "delta",
+                                                          {"name": "Doom", "max": 30})
 
 
 def test_action_error_text_uses_the_translation():

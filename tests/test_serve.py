@@ -115,7 +115,8 @@ def test_no_network_means_no_lan_addresses(monkeypatch):
 
 def test_lan_addresses_skip_loopback_and_link_local_and_prefer_private(monkeypatch):
     def resolve(*args, **kwargs):
-        return [(socket.AF_INET, socket.SOCK_DGRAM, 17, "", (a, 0)) for a in ("127.0.1.1", "169.254.3.4", "8.8.4.4", LAN)]
+        addresses = ("127.0.1.1", "169.254.3.4", "8.8.4.4", LAN)
+        return [(socket.AF_INET, socket.SOCK_DGRAM, 17, "", (a, 0)) for a in addresses]
 
     monkeypatch.setattr(serve.socket, "getaddrinfo", resolve)
     monkeypatch.setattr(serve.socket, "socket", NoNetworkSocket)

@@ -13,8 +13,7 @@ import time
 import pytest
 
 from companion.rules import ActionError
-from companion.store import (CODE_ALPHABET, CODE_LENGTH, MAX_NAME, SEAT_JOIN, SEAT_TAKEOVER, UNDO, NoSuchTable,
-                             Store)
+from companion.store import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, SEAT_JOIN, SEAT_TAKEOVER, UNDO, NoSuchTable, Store
 from tests.sealed import opened
 
 OPTIONS = {"tracks": "Doom 0..30", "counters": "VP 0..99"}
@@ -205,7 +204,8 @@ def test_join_refuses_an_unknown_role(store, token, role):
 def test_join_logs_a_seat_join_and_bumps_the_version(store, token):
     store.join(token, "Ann", "player")
     [entry] = store.log(token)
-    assert (entry.seq, entry.type, entry.seat, entry.payload) == (1, SEAT_JOIN, "s1", {"id": "s1", "name": "Ann", "role": "player"})
+    assert (entry.seq, entry.type, entry.seat, entry.payload) == (1, SEAT_JOIN, "s1",
+                                                                  {"id": "s1", "name": "Ann", "role": "player"})
     assert store.table(token).version == 1
 
 
@@ -521,7 +521,8 @@ def test_an_export_is_one_snapshot_while_seats_act(store, played, monkeypatch):
 
 def test_an_imported_table_plays_on(store, played):
     new = store.import_table(store.export(played)).token
-    store.act(new, "s1", "counter.adjust", {"counter": "c1", "delta": 1 if store.state(new)[1]["values"]["s1"]["c1"] < 99 else -1})
+    delta = 1 if store.state(new)[1]["values"]["s1"]["c1"] < 99 else -1
+    store.act(new, "s1", "counter.adjust", {"counter": "c1", "delta": delta})
     store.undo(new, "s1")
     store.join(new, "Cy", "player")
     assert store.state(new)[1] == store.replayed_state(new)
@@ -573,7 +574,8 @@ GARBAGE = {
         {"type": "track.adjust", "payload": {"track": "t1", "delta": 0}, "seat": {"id": "s1"}})),
     "a seat that joins twice": lambda d: tampered(d, lambda x: (
         x["actions"].append(copy.deepcopy(x["actions"][0])), x["seats"].append(dict(x["seats"][0])))),
-    "seats that never joined": lambda d: tampered(d, lambda x: x["seats"].append({"id": "s7", "name": "Eve", "role": "player"})),
+    "seats that never joined": lambda d: tampered(
+        d, lambda x: x["seats"].append({"id": "s7", "name": "Eve", "role": "player"})),
     # Consistent throughout, but then the next seat to join could be given an id already taken.
     "a seat numbered out of turn": lambda d: json.loads(json.dumps(d).replace('"s1"', '"s99"')),
 }

@@ -36,7 +36,8 @@ class Pool:
 
     __slots__ = ("counts", "max_depth", "dice")
 
-    def __init__(self, counts: Mapping[Die, int], *, max_depth: int = DEFAULT_MAX_DEPTH, extra_dice: Iterable[Die] = ()):
+    def __init__(self, counts: Mapping[Die, int], *, max_depth: int = DEFAULT_MAX_DEPTH,
+                 extra_dice: Iterable[Die] = ()):
         if not isinstance(counts, Mapping):
             raise ValueError(f"counts must be a dict die -> count, not {counts!r}")
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or not 0 <= max_depth <= MAX_DEPTH_LIMIT:
@@ -62,7 +63,8 @@ class Pool:
             die = todo.pop()
             for target in sorted(die.explosion_kinds()):
                 if target not in known:
-                    raise ValueError(f"die {die.kind!r} explodes into {target!r}, which is not in the pool or extra_dice")
+                    raise ValueError(f"die {die.kind!r} explodes into {target!r}, "
+                                     "which is not in the pool or extra_dice")
                 if target not in reachable:
                     reachable[target] = known[target]
                     todo.append(known[target])
@@ -131,7 +133,8 @@ class Pool:
                 children = (roll_one(self.dice[face.explode], depth + 1),)
             return RolledDie(die, face, depth, children)
 
-        return Roll(self, tuple(roll_one(self.dice[kind], 0) for kind, count in self.counts.items() for _ in range(count)))
+        return Roll(self, tuple(roll_one(self.dice[kind], 0)
+                                for kind, count in self.counts.items() for _ in range(count)))
 
     # -- exact probabilities (see companion.dice.probability) ------------------
     # A quantity is a symbol name ("hit") or a weighted sum ({"hit": 1, "faith": 1}).

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from math import lcm
-from typing import Union
 
 from companion.dice.faces import Face
 from companion.dice.pool import Pool
@@ -68,7 +67,8 @@ def _pool_outcomes(pool: Pool, score: Score, width: int) -> dict[tuple[int, ...]
         die_lows = [min(key[i] for key in single) for i in range(width)]
         scale = lcm(*(p.denominator for p in single.values()))
         die_weights = [
-            (sum((key[i] - die_lows[i]) * strides[i] for i in range(width)), int(p * scale)) for key, p in single.items()
+            (sum((key[i] - die_lows[i]) * strides[i] for i in range(width)), int(p * scale))
+            for key, p in single.items()
         ]
         for _ in range(count):
             combined: dict[int, int] = {}
@@ -87,7 +87,7 @@ def _pool_outcomes(pool: Pool, score: Score, width: int) -> dict[tuple[int, ...]
 
 
 #: A symbol name ("hit") or a weighted sum of symbols ({"hit": 1, "faith": 1}).
-Quantity = Union[str, Mapping[str, int]]
+Quantity = str | Mapping[str, int]
 
 
 def _quantities(quantities: Iterable[Quantity]) -> tuple[Quantity, ...]:
@@ -160,6 +160,8 @@ def cap_probability(pool: Pool) -> Fraction:
     """The chance that some explosion chain reaches the cap with a face that
     would explode again: the only case where the capped roll differs from a
     roll with no limit."""
-    hits_cap = lambda face, depth: (1 if face.explode and depth == pool.max_depth else 0,)
+    def hits_cap(face, depth):
+        return (1 if face.explode and depth == pool.max_depth else 0,)
+
     outcomes = _pool_outcomes(pool, hits_cap, 1)
     return 1 - outcomes.get((0,), Fraction(0))

@@ -212,7 +212,7 @@ class Roll:
             if used[kind] < len(faces_of_kind):
                 rolled = pool.counts.get(kind, 0)
                 raise ActionError(
-                    N_("Too many %(die)s results: %(got)d entered, but %(rolled)d dice and their explosions make %(expected)d."),
+                    N_("Too many %(die)s results: %(got)d entered, but %(rolled)d dice and their explosions make %(expected)d."),  # noqa: E501 (one msgid)
                     field=f"{field_prefix}{kind}",
                     die=pool.dice[kind].label,
                     expected=used[kind],

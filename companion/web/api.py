@@ -17,8 +17,15 @@ from companion.web import history, i18n, links
 from companion.web.i18n import error_text
 from companion.web.pages import join_url
 from companion.web.play import expected_step
-from companion.web.security import (current_seat, is_host, is_local_request, require_host, require_seat, store,
-                                   table_or_404)
+from companion.web.security import (
+    current_seat,
+    is_host,
+    is_local_request,
+    require_host,
+    require_seat,
+    store,
+    table_or_404,
+)
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 

@@ -26,7 +26,6 @@ from flask import Blueprint, Flask, Response, current_app, request, stream_with_
 from flask_babel import gettext
 
 from companion.live import StreamSlots
-
 from companion.store import NoSuchTable
 from companion.web import render
 from companion.web.memo import Memo

@@ -8,8 +8,20 @@ from flask import current_app
 from flask_babel import gettext
 
 from companion.rules import Action, Seat
-from companion.store import (CHILD_DELETED, CHILD_STARTED, PARENT_DELETED, PLATFORM_ACTIONS, RESULT_REPORTED,
-                             SEAT_BACK, SEAT_JOIN, SEAT_LEFT, SEAT_TAKEOVER, UNDO, LogEntry, Table)
+from companion.store import (
+    CHILD_DELETED,
+    CHILD_STARTED,
+    PARENT_DELETED,
+    PLATFORM_ACTIONS,
+    RESULT_REPORTED,
+    SEAT_BACK,
+    SEAT_JOIN,
+    SEAT_LEFT,
+    SEAT_TAKEOVER,
+    UNDO,
+    LogEntry,
+    Table,
+)
 from companion.web.i18n import translate_params
 
 

@@ -11,16 +11,16 @@ request reads the shared catalog first (see `catalog_folders`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
 
 from flask import Flask, current_app, request, session
 from flask_babel import Babel, Domain, get_domain, get_locale, get_translations, gettext
 
 from companion import PACKAGE_DIR, games
 from companion.languages import LANGUAGES
-from companion.rules import ActionError, translated_params
+from companion.rules import ActionError, Plural, translated_params
 
 
 def choose_locale() -> str:
@@ -107,14 +107,18 @@ def game_text(table_type: str, msgid: str) -> str:
 def translate_params(msgid: str, params: dict | None = None) -> str:
     """Translate an English msgid, then format it; a bad translation falls back
     to the English text rather than failing the page."""
-    text = gettext(msgid)
+    if isinstance(msgid, Plural) and params and isinstance(params.get("count"), int):
+        text = _translations().ungettext(str(msgid), msgid.plural, params["count"])
+    else:
+        text = gettext(msgid)
     if not params:
         return text
     params = translated_params(params, gettext, reader_language())
     try:
         return text % params
     except (KeyError, TypeError, ValueError):
-        return msgid % params
+        english = msgid.plural if isinstance(msgid, Plural) and params.get("count") != 1 else msgid
+        return english % params
 
 
 def error_text(error: ActionError) -> str:

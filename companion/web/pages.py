@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
-                   session, url_for)
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
@@ -18,8 +17,16 @@ from companion.store import Table
 from companion.web import history, i18n, render
 from companion.web.guesses import WrongCodes
 from companion.web.i18n import error_text
-from companion.web.security import (current_seat, is_host, is_local_request, remember_host, remember_seat,
-                                    require_host, store, table_or_404)
+from companion.web.security import (
+    current_seat,
+    is_host,
+    is_local_request,
+    remember_host,
+    remember_seat,
+    require_host,
+    store,
+    table_or_404,
+)
 
 blueprint = Blueprint("pages", __name__)
 

@@ -8,7 +8,7 @@ hundred phones on eight seats cost nine renders per change, not three hundred.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from flask import Flask, current_app, url_for
 from flask_babel import get_locale
@@ -89,7 +89,8 @@ def regions(table: Table, seat: Seat | None, display: bool,
     locale = str(get_locale())
     if known_version is not None:
         def render_if_current() -> dict[str, str] | None:
-            state = version_read(table.token, known_version, "state", lambda: state_if_current(table.token, known_version))
+            state = version_read(table.token, known_version, "state",
+                                 lambda: state_if_current(table.token, known_version))
             # None when the table moved on since the hub said: that version
             # can no longer be rendered, so the current one is, below.
             return render_regions(table, seat, display, known_version, state) if state is not None else None

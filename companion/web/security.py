@@ -22,9 +22,9 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, current_app, g, request, session
 
 from companion import games
+from companion.rules import ActionError, Seat
 from companion.store import Store, Table
 from companion.web import i18n
-from companion.rules import ActionError, Seat
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 

@@ -16,8 +16,21 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
-from browser_support import (EIGHT_TRACKS, LONG_NAME, LONG_TABLE_NAME, THREE_COUNTERS, counter_value,  # noqa: E402
-                             create_table, join, launch, new_phone, start_server, track_value, wait_live)
+from browser_support import (  # noqa: E402
+    EIGHT_TRACKS,
+    LONG_NAME,
+    LONG_TABLE_NAME,
+    THREE_COUNTERS,
+    counter_value,
+    create_table,
+    join,
+    launch,
+    new_phone,
+    start_server,
+    track_value,
+    wait_live,
+)
+
 
 def busy_table(server, browser):
     """A table mid-game, seen from the long-named player's phone."""
@@ -67,7 +80,8 @@ def main(argv: list[str]) -> int:
                 page.get_by_role("button", name="Take a seat").click()
                 page.locator("output.error").first.wait_for()
                 shoot(page, out / f"join-error-{scheme}.png")
-                page.evaluate("""() => { const f = document.createElement('form'); f.method = 'post'; f.action = '/join';
+                page.evaluate("""() => { const f = document.createElement('form');
+                  f.method = 'post'; f.action = '/join';
                   f.innerHTML = '<input name=code value=NOPE00><input name=csrf_token value=' +
                     JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRF-Token'] + '>';
                   document.body.append(f); f.submit(); }""")

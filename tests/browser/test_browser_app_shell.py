@@ -23,7 +23,8 @@ def test_a_name_with_markup_is_shown_as_text_and_never_runs(server, tally, phone
     join(mallory.page, server, tally.token, SCRIPT_NAME)
 
     # Alice's phone gets the new row live, through the event stream.
-    expect(alice.page.locator("#region-counters .scoreboard .player", has_text="<script>")).to_have_text(SCRIPT_NAME, timeout=1000)
+    new_row = alice.page.locator("#region-counters .scoreboard .player", has_text="<script>")
+    expect(new_row).to_have_text(SCRIPT_NAME, timeout=1000)
     expect(counter_value(alice.page, "<script>")).to_have_text("5")
     expect(mallory.page.locator(".who-am-i")).to_have_text(SCRIPT_NAME)
     mallory.page.get_by_role("button", name="VP plus 1").click()

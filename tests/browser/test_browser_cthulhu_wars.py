@@ -19,13 +19,15 @@ def seat_of(server, token, role):
 
 
 def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phones):
-    table = server.store.create_table("cthulhu-wars", "Cthulhu night", {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night",
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
     gc_phone, bg_phone = phones(), phones()
     gc, bg = gc_phone.page, bg_phone.page
     join(gc, server, table.token, "Gina", role="great_cthulhu")
     join(bg, server, table.token, "Bea", role="black_goat")
     # Two-player set-up (第八章 A): gates in two areas, then both start areas.
-    server.store.act(table.token, seat_of(server, table.token, "black_goat"), "setup.gates", {"areas": ["north_atlantic", "antarctica"]})
+    server.store.act(table.token, seat_of(server, table.token, "black_goat"), "setup.gates",
+                     {"areas": ["north_atlantic", "antarctica"]})
     server.store.act(table.token, seat_of(server, table.token, "great_cthulhu"), "setup.starts",
                      {"starts": {"great_cthulhu": "north_atlantic", "black_goat": "australia"}})
 
@@ -57,7 +59,8 @@ def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phon
     expect(gc.locator(".cw-phase")).to_have_text("Action phase", timeout=LIVE)
 
     # Doom: 1 from the gate, 1 more from the ritual; the ritual marker moved on.
-    expect(bg.locator(".cw-factions tr", has_text="Great Cthulhu").locator(".working summary .value")).to_have_text("2", timeout=LIVE)
+    cthulhu_doom = bg.locator(".cw-factions tr", has_text="Great Cthulhu").locator(".working summary .value")
+    expect(cthulhu_doom).to_have_text("2", timeout=LIVE)
     expect(bg.locator(".cw-ritual li.here")).to_have_text("6")
     # The sign: its value on Great Cthulhu's phone, only a count on Black Goat's.
     sign = gc.locator("[data-elder-sign]")

@@ -148,7 +148,8 @@ def test_the_scenario_page_fits_a_360px_phone_in_each_language(server, phones, l
     assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
     # Thumb-sized: the folds (Short rest, Conditions, a number's working) and the condition chips.
     small = phone.page.evaluate(f"""() => [...document.querySelectorAll('summary, button.chip')]
-        .filter(e => e.checkVisibility()).map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+        .filter(e => e.checkVisibility())
+        .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
         .filter(([_, height]) => height < {MIN_TARGET})""")
     assert not small, small
     server.store.act(token, seat, "initiative.choose", {"initiative": 40, "second": 50})
@@ -170,9 +171,11 @@ def test_the_scenarios_result_keeps_each_name_whole_with_its_workings_open(serve
     wait_live(phone.page)
     open_all_details(phone.page)
     assert sideways_overflow(phone.page) is None, sideways_overflow(phone.page)
-    names = phone.page.evaluate("""() => [...document.querySelectorAll('.card:has(> h2) > .scroll-x > table.counters tbody th[scope=row]')]
+    names = phone.page.evaluate("""() => [...document.querySelectorAll(
+          '.card:has(> h2) > .scroll-x > table.counters tbody th[scope=row]')]
         .map(th => { const r = document.createRange(); r.selectNodeContents(th.firstChild);
-          return [th.textContent.trim().slice(0, 20), new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]; })""")
+          const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+          return [th.textContent.trim().slice(0, 20), lines]; })""")
     assert len(names) == 2, names
     # A long katakana name may take two lines; never a letter a line.
     assert all(lines <= (1 if locale == "en-GB" else 2) for _, lines in names), names

@@ -89,7 +89,8 @@ def play_scenario_to_a_win(ann, bo, parent: str, number: int, name: str, gains: 
                 expect(counter.locator(".value")).to_have_text(str(n))
 
     ann.accept_dialogs = True
-    ann.page.locator("#region-status details", has=ann.page.locator("summary", has_text="End the scenario")).locator("summary").click()
+    end_fold = ann.page.locator("#region-status details", has=ann.page.locator("summary", has_text="End the scenario"))
+    end_fold.locator("summary").click()
     ann.page.get_by_role("button", name="Won").click()
     lines = []
     for phone in (ann, bo):
@@ -119,8 +120,8 @@ def confirm_result(phone, number: int, line: list) -> None:
     """The phone's own sheet shows its line of scenario `number`; it confirms."""
     xp, gold, checks = line
     pending = phone.page.locator("#region-sheet .pending")
-    expect(pending).to_contain_text(f"Scenario {number} (success): +{xp} experience, +{gold} gold, +{checks} checkmarks",
-                                    timeout=LIVE)
+    result = f"Scenario {number} (success): +{xp} experience, +{gold} gold, +{checks} checkmarks"
+    expect(pending).to_contain_text(result, timeout=LIVE)
     pending.get_by_role("button", name="Confirm").click()
     expect(pending).to_have_count(0)
 
@@ -176,8 +177,8 @@ def test_two_phones_keep_a_campaign_through_scenarios_1_and_2(server, phones, tm
     assert lines[0][:2] == [2 + 6, 1 * 2] and lines[1][:2] == [0 + 6, 0]
     confirm_result(ann, 2, [lines[0][0], lines[0][1] + 10, lines[0][2]])
     confirm_result(bo, 2, [lines[1][0], lines[1][1] + 10, lines[1][2]])
-    after_2 = {"Grok": (after_1["Grok"][0] + lines[0][0], after_1["Grok"][1] + lines[0][1] + 10, after_1["Grok"][2] + lines[0][2]),
-               "Tink": (after_1["Tink"][0] + lines[1][0], after_1["Tink"][1] + lines[1][1] + 10, after_1["Tink"][2] + lines[1][2])}
+    after_2 = {name: (after_1[name][0] + line[0], after_1[name][1] + line[1] + 10, after_1[name][2] + line[2])
+               for name, line in (("Grok", lines[0]), ("Tink", lines[1]))}
     for phone in (ann, bo):
         for name in ("Grok", "Tink"):
             expect(character_card(phone.page, name).locator("dd.xp")).to_have_text(str(after_2[name][0]), timeout=LIVE)
@@ -250,7 +251,8 @@ def test_two_phones_settle_a_scenarios_rewards_and_enter_a_perkless_classs_perks
 
     ann.page.locator("#region-party li.due-item").get_by_role("button", name="Take it for Grok").click()
     expect(item).to_contain_text("(1 left)", timeout=LIVE)
-    expect(ann.page.locator("#region-party li.due-item")).to_contain_text("A character may own only one copy of an item.")
+    expect(ann.page.locator("#region-party li.due-item")).to_contain_text(
+        "A character may own only one copy of an item.")
     item.get_by_role("button", name="Take it for Rocky").click()
     expect(bo.page.locator("#region-party li.due-item")).to_have_count(0)
     expect(ann.page.locator("#region-party li.due-item")).to_have_count(0, timeout=LIVE)
@@ -281,7 +283,8 @@ def test_two_phones_settle_a_scenarios_rewards_and_enter_a_perkless_classs_perks
     expect(bo.page.locator("#region-sheet summary", has_text="Attack modifier deck")).to_contain_text("(16 cards)")
 
     record_on_paper(ann.page, 13)  # Temple of the Seer: one of three scenarios to choose, left open on the sheet
-    expect(bo.page.locator("#region-party li.due-unlock")).to_contain_text("choose one scenario to unlock", timeout=LIVE)
+    expect(bo.page.locator("#region-party li.due-unlock")).to_contain_text("choose one scenario to unlock",
+                                                                       timeout=LIVE)
     for label, lang in ((None, "en"), ("简体中文", "zh-Hans"), ("日本語", "ja")):
         if label:
             with bo.page.expect_navigation():

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import (EIGHT_TRACKS, LONG_NAME, LONG_TABLE_NAME, THREE_COUNTERS, create_table, join,
-                             wait_live)
+from browser_support import EIGHT_TRACKS, LONG_NAME, LONG_TABLE_NAME, THREE_COUNTERS, create_table, join, wait_live
 
 pytestmark = pytest.mark.browser
 

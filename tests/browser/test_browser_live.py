@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import (counter_value, create_table, join, mark_page, same_document, track_value,
-                             wait_live)
+from browser_support import counter_value, create_table, join, mark_page, same_document, track_value, wait_live
 
 pytestmark = pytest.mark.browser
 

@@ -167,7 +167,8 @@ def test_the_set_up_forms_give_each_hero_and_monster_name_its_line(server, phone
     page.wait_for_selector("#region-status")
     open_all_details(page)
     assert sideways_overflow(page) is None, sideways_overflow(page)
-    names = page.evaluate("""() => [...document.querySelectorAll('form .row > span.grow:first-of-type, form.row > span.grow:first-of-type')]
+    names = page.evaluate("""() => [...document.querySelectorAll(
+          'form .row > span.grow:first-of-type, form.row > span.grow:first-of-type')]
         .filter(e => e.checkVisibility()).map(e => { const r = document.createRange(); r.selectNodeContents(e);
           const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
           return [e.textContent.trim(), lines]; })""")

@@ -3,13 +3,12 @@
 import random
 
 import pytest
-from dice_strategies import pools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.dice import Die, Pool, Roll
-from companion.dice import standard
+from companion.dice import Die, Pool, Roll, standard
 from companion.rules import ActionError
+from dice_strategies import pools
 
 # A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
 # e.g. Chaos in the Old World's, which its package defines).
@@ -54,7 +53,8 @@ def test_explosions_into_another_kind_take_that_kinds_results():
     pool = Pool({main: 2, bonus: 1}, extra_dice=[bonus])
     roll = Roll.from_entered(pool, {"main": ["x", "y"], "bonus": ["b0", "b1"]})
     # bonus: its pool die first ("b0"), then the die rolled for main's "x" ("b1").
-    assert [(r.kind, r.face.id, r.depth) for r in roll] == [("main", "x", 0), ("bonus", "b1", 1), ("main", "y", 0), ("bonus", "b0", 0)]
+    assert [(r.kind, r.face.id, r.depth) for r in roll] == [("main", "x", 0), ("bonus", "b1", 1), ("main", "y", 0),
+                                                           ("bonus", "b0", 0)]
 
 
 def test_unknown_kind_is_refused():

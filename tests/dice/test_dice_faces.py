@@ -6,10 +6,9 @@ import sys
 from fractions import Fraction
 
 import pytest
-from dice_strategies import KILL_PAIN
 
-from companion.dice import Die, Face, Pool, numeric_die
-from companion.dice import standard
+from companion.dice import Die, Face, Pool, numeric_die, standard
+from dice_strategies import KILL_PAIN
 
 # A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
 # e.g. Chaos in the Old World's, which its package defines).

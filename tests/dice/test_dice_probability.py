@@ -6,11 +6,10 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from dice_strategies import KILL_PAIN, SYMBOLS, pools
 from hypothesis import given, settings
 
-from companion.dice import Die, Pool, probability
-from companion.dice import standard
+from companion.dice import Die, Pool, probability, standard
+from dice_strategies import KILL_PAIN, SYMBOLS, pools
 
 # A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
 # e.g. Chaos in the Old World's, which its package defines).

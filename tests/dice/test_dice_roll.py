@@ -4,12 +4,11 @@ import json
 import random
 
 import pytest
-from dice_strategies import KILL_PAIN, pools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.dice import Die, Face, Pool, Roll
-from companion.dice import standard
+from companion.dice import Die, Face, Pool, Roll, standard
+from dice_strategies import KILL_PAIN, pools
 
 # A die that hits on 4-6 and rolls one more on each 6 (a game's combat die,
 # e.g. Chaos in the Old World's, which its package defines).
@@ -130,8 +129,10 @@ def test_replay_re_totals_with_the_definitions():
         {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "7"}]},
         {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": 6}]},
         {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "6"}]},  # explosion die missing
-        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "5", "children": [{"kind": "exploding_d6", "face": "1"}]}]},
-        {"max_depth": 0, "dice": [{"kind": "exploding_d6", "face": "6", "children": [{"kind": "exploding_d6", "face": "1"}]}]},
+        {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "5",
+                                    "children": [{"kind": "exploding_d6", "face": "1"}]}]},
+        {"max_depth": 0, "dice": [{"kind": "exploding_d6", "face": "6",
+                                   "children": [{"kind": "exploding_d6", "face": "1"}]}]},
         {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "6", "children": [{"kind": "d6", "face": "1"}]}]},
         {"max_depth": 10, "dice": [{"kind": "exploding_d6", "face": "1", "extra": 1}]},
     ],
@@ -150,7 +151,8 @@ def test_replay_refuses_a_record_from_another_pool():
 
 
 def test_replay_refuses_dice_out_of_pool_order():
-    data = {"max_depth": 10, "dice": [{"kind": "d6", "face": "1"}, {"kind": "kill_pain", "face": "1"}, {"kind": "d6", "face": "2"}]}
+    data = {"max_depth": 10,
+            "dice": [{"kind": "d6", "face": "1"}, {"kind": "kill_pain", "face": "1"}, {"kind": "d6", "face": "2"}]}
     with pytest.raises(ValueError):
         Roll.from_json(data, [standard.D6, KILL_PAIN])
 

@@ -73,3 +73,80 @@ def test_taking_none_or_a_negative_number_of_pieces_changes_nothing():
     with pytest.raises(ActionError) as error:
         board.take(areas, "arctic", "cthulhu", "cultist", -3)  # would have added five
     assert error.value.text() == "At least 0." and board.count(areas, "arctic") == 2
+
+
+# -- the round as data: on entering, when it ends, what comes next, turn orders --------
+
+def power_round() -> Round:
+    """A small round: gather (everyone gets power on entering; over at once), actions in
+    turns clockwise from the first player (over when all passed), then a doom phase
+    taken in turns by most power first, and the next round."""
+
+    def gather(state):
+        for who in state["power"]:
+            state["power"][who] += 2
+
+    return Round((
+        Phase("gather", "Gather power phase", frozenset(), on_enter=gather, ends_when=lambda state: True,
+              order=lambda state: phases.clockwise_from(state["seating"], state["first"])),
+        Phase("action", "Action phase", frozenset({"recruit", "pass"}), turns=True),
+        Phase("doom", "Doom phase", frozenset({"ritual"}), turns=True,
+              order=lambda state: phases.by_value(state["seating"], state["power"].get, highest_first=True),
+              next="gather"),
+    ))
+
+
+def a_power_table() -> dict:
+    return {"seating": ["a", "b", "c"], "first": "b", "power": {"a": 0, "b": 1, "c": 0},
+            "flow": {"round": 1, "phase": "gather", "order": [], "turn": None, "passed": []}}
+
+
+def test_entering_a_phase_runs_what_it_does_and_a_phase_over_at_once_moves_on():
+    rules, state = power_round(), a_power_table()
+    rules.enter(state, "gather")
+    rules.settle(state)
+    assert state["power"] == {"a": 2, "b": 3, "c": 2}
+    assert state["flow"]["phase"] == "action" and state["flow"]["order"] == ["b", "c", "a"]
+    assert phases.whose_turn(state["flow"]) == "b"
+
+
+def test_ending_turns_goes_round_and_the_phase_ends_when_every_seat_has_passed():
+    rules, state = power_round(), a_power_table()
+    rules.enter(state, "gather")
+    rules.settle(state)
+    rules.end_turn(state, "b")
+    assert phases.whose_turn(state["flow"]) == "c"
+    with pytest.raises(ActionError) as refusal:
+        rules.end_turn(state, "a")
+    assert refusal.value.message == phases.NOT_YOUR_TURN
+    for who in ("c", "a", "b"):
+        rules.end_turn(state, who, passes=True)
+    # Doom phase: most power first, ties in seating order.
+    assert state["flow"]["phase"] == "doom" and state["flow"]["order"] == ["b", "a", "c"]
+
+
+def test_after_the_last_phase_next_leads_to_a_new_round_that_runs_its_first_phase_again():
+    rules, state = power_round(), a_power_table()
+    rules.enter(state, "gather")
+    rules.settle(state)
+    for who in ("b", "c", "a"):
+        rules.end_turn(state, who, passes=True)
+    for who in ("b", "a", "c"):
+        rules.end_turn(state, who, passes=True)
+    assert state["flow"]["round"] == 2 and state["flow"]["phase"] == "action"
+    assert state["power"] == {"a": 4, "b": 5, "c": 4}
+
+
+def test_a_round_whose_phases_all_end_at_once_stops_after_one_lap():
+    always_over = Round((Phase("x", "X", ends_when=lambda s: True), Phase("y", "Y", ends_when=lambda s: True)))
+    state = {"flow": {"round": 1, "phase": "x", "order": [], "turn": None, "passed": []}}
+    always_over.settle(state)
+    assert state["flow"]["round"] <= 3
+
+
+def test_turn_orders_start_from_a_first_player_or_follow_a_value_with_ties_in_seating_order():
+    assert phases.clockwise_from(["a", "b", "c", "d"], "c") == ["c", "d", "a", "b"]
+    assert phases.clockwise_from(["a", "b", "c", "d"], "c", clockwise=False) == ["c", "b", "a", "d"]
+    initiative = {"a": 45, "b": 12, "c": 45, "d": 3}
+    assert phases.by_value(["a", "b", "c", "d"], initiative.get) == ["d", "b", "a", "c"]
+    assert phases.by_value(["a", "b", "c", "d"], initiative.get, highest_first=True) == ["a", "c", "b", "d"]

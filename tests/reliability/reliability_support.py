@@ -44,7 +44,7 @@ class ServerProcess:
         self.db, self.port, self.threads = db, port or free_port(), threads
         self.process: subprocess.Popen | None = None
 
-    def start(self, ready_timeout: float = 30) -> "ServerProcess":
+    def start(self, ready_timeout: float = 30) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(self.port),

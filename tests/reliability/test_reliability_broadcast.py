@@ -82,7 +82,7 @@ def test_a_change_is_rendered_once_per_viewer_not_once_per_stream(tmp_path, monk
         streams.read_until(version)
         renders.clear()
         key_reads.clear()
-        for number in range(ACTIONS):
+        for _ in range(ACTIONS):
             version = store.act(table.token, "s1", "track.adjust", {"track": "t1", "delta": 1})
             streams.read_until(version)
         viewers = SEATS + 1

@@ -40,7 +40,7 @@ def closed_by_server(sock: socket.socket, wait: float = 0.5) -> bool:
         return sock.recv(1) == b""
     except ConnectionResetError:
         return True
-    except socket.timeout:
+    except TimeoutError:
         return False
 
 

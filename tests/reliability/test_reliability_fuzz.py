@@ -82,7 +82,8 @@ forms = st.one_of(
 
 # Deep enough that recursive code (parsing, copying) runs out of stack.
 DEEPLY_NESTED = json.loads("[" * 600 + "]" * 600)
-json_scalars = st.one_of(st.just(DEEPLY_NESTED), st.none(), st.booleans(), st.integers(), st.integers(min_value=10**20) | st.integers(max_value=-10**20),
+json_scalars = st.one_of(st.just(DEEPLY_NESTED), st.none(), st.booleans(), st.integers(),
+                         st.integers(min_value=10**20) | st.integers(max_value=-10**20),
                          st.floats(), texts, st.sampled_from(ODD_TEXT + ACTION_TYPES))
 json_values = st.recursive(json_scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(st.one_of(st.sampled_from(KNOWN_FIELDS), texts), inner, max_size=4),
@@ -214,7 +215,10 @@ def requests_to(draw, method: str, rule: str, world: World) -> Sent:
     if draw(st.integers(0, 9)) == 0:
         kwargs["environ_base"] = {"REMOTE_ADDR": "192.168.1.20"}  # a phone, not the host's machine
     if rule.startswith("/api/"):
-        kinds = ["export", "export", "export", "object", "raw"] if "import" in rule else ["object", "object", "value", "export", "raw"]
+        if "import" in rule:
+            kinds = ["export", "export", "export", "object", "raw"]
+        else:
+            kinds = ["object", "object", "value", "export", "raw"]
         kind = draw(st.sampled_from(kinds))
         if kind == "object":
             body = json.dumps(draw(json_objects)).encode()
@@ -225,7 +229,8 @@ def requests_to(draw, method: str, rule: str, world: World) -> Sent:
         else:
             body = draw(raw_bodies)
         kwargs["data"] = body
-        kwargs["content_type"] = draw(st.sampled_from(["application/json"] * 6 + ["text/plain", "application/x-www-form-urlencoded"]))
+        content_types = ["application/json"] * 6 + ["text/plain", "application/x-www-form-urlencoded"]
+        kwargs["content_type"] = draw(st.sampled_from(content_types))
     else:
         headers["X-CSRF-Token"] = CSRF
         data = dict(draw(forms))

@@ -172,7 +172,7 @@ def test_no_action_payload_answers_500_or_changes_anything_when_refused(app, gam
     rng = random.Random(f"fuzz {game} {in_play}")
     client = app.test_client()
     accepted = 0
-    for number in range(REQUESTS_PER_TABLE):
+    for _ in range(REQUESTS_PER_TABLE):
         spec = rng.choice(specs)
         if in_play and spec.type in ENDINGS and rng.random() < 0.9:
             spec = rng.choice(specs)

@@ -42,7 +42,7 @@ class Burst(threading.Thread):
     def run(self) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
         try:
-            for number in range(MAX_ACTIONS_EACH):
+            for _ in range(MAX_ACTIONS_EACH):
                 if self.rng.random() < 0.5:
                     kind, payload = "track.adjust", {"track": "t1", "delta": self.rng.randint(-9, 9)}
                 else:
@@ -81,7 +81,8 @@ def test_sigkill_mid_burst_loses_no_answered_action(tmp_path, servers):
     token = table["token"]
     keys = {}
     for number in range(PHONES):
-        status, joined = call(first.port, "POST", f"/api/tables/{token}/seats", {"name": f"P{number}", "role": "player"})
+        status, joined = call(first.port, "POST", f"/api/tables/{token}/seats",
+                              {"name": f"P{number}", "role": "player"})
         assert status == 201, joined
         keys[joined["seat"]["id"]] = joined["key"]
 

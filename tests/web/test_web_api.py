@@ -164,10 +164,11 @@ def test_join_a_seat_gives_its_key(api, made, store):
 
 def test_join_refusals_name_the_field(api, made, store):
     table, _ = made
-    for body, message, field in (({"name": "alice", "role": "player"}, "Someone at this table is already called alice.", "name"),
-                                 ({"name": "Dan", "role": "wizard"}, "Pick a role.", "role"),
-                                 ({"name": "", "role": "player"}, "Name can't be empty.", "name"),
-                                 ({"name": 7, "role": "player"}, "Name can't be empty.", "name")):
+    for body, message, field in (
+            ({"name": "alice", "role": "player"}, "Someone at this table is already called alice.", "name"),
+            ({"name": "Dan", "role": "wizard"}, "Pick a role.", "role"),
+            ({"name": "", "role": "player"}, "Name can't be empty.", "name"),
+            ({"name": 7, "role": "player"}, "Name can't be empty.", "name")):
         response = api.post(f"/api/tables/{table['token']}/seats", body)
         assert response.status_code == 400, body
         assert response.get_json() == {"error": message, "field": field}
@@ -428,7 +429,8 @@ def test_every_api_error_says_the_same_for_the_same_status(api, made):
         response = api.call(method, path, body)
         assert (response.status_code, response.get_json()) == (expected[0], {"error": expected[1]}), path
     response = api.client.post("/api/gloomhaven/solve", data="{}", content_type="text/plain")
-    assert (response.status_code, response.get_json()) == (415, {"error": "Send JSON (Content-Type: application/json)."})
+    assert (response.status_code, response.get_json()) == (415,
+                                                           {"error": "Send JSON (Content-Type: application/json)."})
 
 
 def test_a_too_large_request_gets_413_json(api, app):
@@ -481,8 +483,8 @@ def test_a_tool_drives_a_table_from_start_to_end(api, store):
     assert api.get(f"/api/tables/{token}/state", headers=alice, example="state").get_json()["state"]["mine"] == {
         "note": "Go for the relic"}
     assert api.get(f"/api/tables/{token}/state", headers=bob, example="state other").get_json()["state"]["mine"] == {}
-    assert api.post(f"/api/tables/{token}/actions", {"type": "counter.adjust", "payload": {"counter": "c1", "delta": 2}},
-                    headers=bob).get_json() == {"version": 5}
+    bobs_own = {"type": "counter.adjust", "payload": {"counter": "c1", "delta": 2}}
+    assert api.post(f"/api/tables/{token}/actions", bobs_own, headers=bob).get_json() == {"version": 5}
     assert api.post(f"/api/tables/{token}/undo", headers=bob, example="undo").get_json() == {"version": 6}
     log = api.get(f"/api/tables/{token}/log", headers=bob, example="log").get_json()
     assert log[3]["payload"] == {}  # Alice's note, as Bob sees it

@@ -17,7 +17,7 @@ from babel.support import Translations
 from companion import PACKAGE_DIR, games
 from companion.web import create_app, i18n
 from dice_table import dice_table  # noqa: F401 (fixture)
-from web_support import PHONE_ADDRESS, Browser, create_tally, first_message, join_seat
+from web_support import PHONE_ADDRESS, Browser, first_message, join_seat
 
 LANGS = {"zh_Hans": "zh-CN", "ja": "ja"}
 # The same msgids, translated apart in two made-up game catalogs (and two

@@ -15,8 +15,9 @@ def test_a_round_played_through_the_api(client):
     token = made.get_json()["token"]
     keys = [post(client, f"/api/tables/{token}/seats", {"name": n, "role": "player"}).get_json()["key"]
             for n in ("Ann", "Bo")]
-    act = lambda key, type, **payload: post(client, f"/api/tables/{token}/actions",
-                                            {"type": type, "payload": payload}, key)
+    def act(key, type, **payload):
+        return post(client, f"/api/tables/{token}/actions", {"type": type, "payload": payload}, key)
+
     assert act(keys[0], "character.set", **{"class": "brute", "level": 1}).status_code == 200
     assert act(keys[1], "character.set", **{"class": "tinkerer", "level": 1}).status_code == 200
     refused = act(keys[0], "initiative.choose", initiative=150, second=2)

@@ -100,7 +100,8 @@ def test_the_history_names_who_did_what(ann, bo, campaign):
     assert "bought an item" in page and "created a character" in page
 
 
-def test_the_campaign_page_offers_the_next_scenario_and_starts_it_for_both_phones(ann, bo, campaign, monkeypatch, store):
+def test_the_campaign_page_offers_the_next_scenario_and_starts_it_for_both_phones(ann, bo, campaign, monkeypatch,
+                                                                                   store):
     from companion import games
     from companion.games.gloomhaven.campaign.rules import RULES
     from tests.games.gloomhaven.campaign.campaign_support import StandInScenario
@@ -169,7 +170,8 @@ def test_a_bad_paper_result_is_refused_and_changes_nothing(ann, campaign, store,
 
 def test_a_locked_scenario_cannot_be_recorded_on_paper(ann, campaign, store):
     before = store.state(campaign)
-    response = ann.act("scenario.complete", scenario="2", outcome="success", level="1", **{"characters.c1.experience": "3"})
+    response = ann.act("scenario.complete", scenario="2", outcome="success", level="1",
+                       **{"characters.c1.experience": "3"})
     assert response.status_code == 422 and "That scenario is not available." in response.get_data(as_text=True)
     assert store.state(campaign) == before
 
@@ -197,7 +199,8 @@ def test_the_home_page_asks_which_printing_and_the_campaign_keeps_its_track(host
     page = host.page("/")
     assert 'name="printing"' in page and '<option value="second" selected>' in page
     host.load_csrf("/")
-    response = host.post("/tables", {"game": "gloomhaven-campaign", "name": "Old box", "party": "Lanterns", "printing": "first"})
+    response = host.post("/tables", {"game": "gloomhaven-campaign", "name": "Old box", "party": "Lanterns",
+                                     "printing": "first"})
     token = re.fullmatch(r"/t/([^/]+)/qr", location_path(response)).group(1)
     assert store.state(token)[1]["printing"] == "first"
     phone = join_seat(new_phone(), token, "Ann")
@@ -209,7 +212,8 @@ def test_the_home_page_asks_which_printing_and_the_campaign_keeps_its_track(host
 
 def test_the_page_has_forms_for_what_events_and_treasures_change(ann, campaign, store):
     page = ann.page(f"/t/{campaign}")
-    for action in ("character.adjust", "scenario.unlock", "class.unlock", "achievement.remove", "item.gain", "design.add"):
+    for action in ("character.adjust", "scenario.unlock", "class.unlock", "achievement.remove", "item.gain",
+                   "design.add"):
         assert f'name="type" value="{action}"' in page, action
     assert 'name="type" value="item.lose"' not in page  # nothing owned to lose yet
     assert ann.act("item.gain", character="c1", item="114").status_code == 200
@@ -244,7 +248,8 @@ def test_a_scenarios_reward_items_and_shared_gold_are_settled_from_the_page(ann,
     assert "Scenario 68’s reward: item 27 Major Healing Potion for one character (2 left)." in page
     assert "Scenario 55’s reward: 10 gold for the party to share as it likes." in page
     assert 'name="shares.c1"' in page and 'name="shares.c2"' in page
-    gold, item = (next(d["id"] for d in store.state(campaign)[1]["due"] if d["kind"] == kind) for kind in ("gold", "item"))
+    dues = store.state(campaign)[1]["due"]
+    gold, item = (next(d["id"] for d in dues if d["kind"] == kind) for kind in ("gold", "item"))
     assert ann.act("reward.item", due=str(item), character="c1").status_code == 200
     assert "A character may own only one copy of an item." in ann.page(f"/t/{campaign}")  # Ann's copy is taken
     assert "Take it for Tink" in bo.page(f"/t/{campaign}")
@@ -261,7 +266,8 @@ def test_a_perkless_classs_perk_lines_are_entered_from_the_page_and_marked(new_p
     phone.act("character.create", **{"class": "scoundrel", "name": "Sly", "level": "1"})
     page = phone.page(f"/t/{campaign}")
     assert 'name="type" value="class.perk_line"' in page and 'name="type" value="perk.take"' not in page
-    response = phone.act("class.perk_line", **{"class": "scoundrel", "text": "", "boxes": "2", "remove": "-2", "add": "+0 rolling"})
+    response = phone.act("class.perk_line",
+                         **{"class": "scoundrel", "text": "", "boxes": "2", "remove": "-2", "add": "+0 rolling"})
     assert response.status_code == 200, response.get_data(as_text=True)
     phone.act("character.adjust", field="checkmarks", delta="3")
     assert phone.act("perk.take", perk="0").status_code == 200
@@ -306,7 +312,8 @@ def test_the_quest_card_has_each_goals_progress_and_offers_retiring_once_all_are
     page = ann.page(f"/t/{campaign}")
     from html import escape
     for goal in goals:  # each goal with its progress (0 noted; what the sheet holds for a goal it counts)
-        assert re.search(re.escape(escape(goal["text"])) + rf": \d+ of {goal['count']}", page.replace("&#34;", "&quot;"))
+        progress = re.escape(escape(goal["text"])) + rf": \d+ of {goal['count']}"
+        assert re.search(progress, page.replace("&#34;", "&quot;"))
     assert "Retire (quest fulfilled)" not in page and "Once every goal is reached" in page
     from tests.games.gloomhaven.campaign.campaign_support import fulfil_quest
     fulfil_quest(store, campaign, ann.seat_id)  # noted on the page's forms, or the sheet brought up to the goal
@@ -347,8 +354,8 @@ def test_events_drawn_are_recorded_by_number_and_notes_kept(ann, bo, campaign, s
 
 def character_card(page: str, cid: str) -> str:
     """The characters list's card of `cid`: up to the next card or the list's end."""
-    return re.search(rf'<li class="card character [^"]*" data-character="{cid}">(.*?)(?:<li class="card character|</ul>\s*$)',
-                     page.split('<h2 class="caption">Characters</h2>')[1], re.S).group(1)
+    card = rf'<li class="card character [^"]*" data-character="{cid}">(.*?)(?:<li class="card character|</ul>\s*$)'
+    return re.search(card, page.split('<h2 class="caption">Characters</h2>')[1], re.S).group(1)
 
 
 def test_every_phone_sees_the_rest_of_another_characters_sheet_but_not_its_quest(ann, bo, campaign, store):

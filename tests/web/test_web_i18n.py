@@ -116,3 +116,23 @@ def test_a_refusal_whose_translation_is_broken_is_shown_in_english(monkeypatch, 
     response = client.post(f"/api/tables/{table}/actions", headers={"X-Seat-Key": seat_key(alice, table)},
                            json={"type": "track.adjust", "payload": {"track": "t1", "delta": 99}})
     assert response.get_json()["error"] == "Doom can't go above 30."
+
+
+def test_a_plural_msgid_takes_the_form_its_count_asks_for(app):
+    from companion.rules import NP_
+    from companion.web.i18n import translate_params
+
+    signs = NP_("drew %(count)d elder sign", "drew %(count)d elder signs")
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert translate_params(signs, {"count": 1}) == "drew 1 elder sign"
+        assert translate_params(signs, {"count": 3}) == "drew 3 elder signs"
+
+
+def test_plural_msgids_are_extracted_with_their_plural_form(tmp_path):
+    from companion.translations import update
+
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "game.py").write_text(
+        'from companion.rules import NP_\nLINE = NP_("took %(count)d wound", "took %(count)d wounds")\n', encoding="utf-8")
+    found = [msgid for _, _, msgid, _, _ in update.marked_strings(tmp_path)]
+    assert ("took %(count)d wound", "took %(count)d wounds") in found

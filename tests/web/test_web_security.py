@@ -13,8 +13,17 @@ from urllib.parse import urlsplit
 import pytest
 
 from companion.web import create_app
-from web_support import (XSS, Browser, create_tally, csrf_from, first_message, has_version, join_seat, open_stream,
-                         seat_key)
+from web_support import (
+    XSS,
+    Browser,
+    create_tally,
+    csrf_from,
+    first_message,
+    has_version,
+    join_seat,
+    open_stream,
+    seat_key,
+)
 
 STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 ESCAPED_XSS = "&lt;script&gt;alert(1)&lt;/script&gt;"

@@ -1,14 +1,35 @@
-"""Every action of the Chaos table, declared once (companion.kit.fields): its
-type, what it does, and its payload's fields. The platform parses payloads
-through these before the rules see them; docs/api.md is generated from them."""
+"""The Chaos table's action table: each action's type, what it does, its
+payload's fields, its effect (companion.kit.actions), its history line and
+what it hides, declared once. The platform parses payloads through these
+before the effects see them; docs/api.md is generated from them. What is
+random is drawn inside the effect (`act.draws`) under the payload keys the
+table has always logged (`god`, `tokens`, `roll`), so old logs replay."""
 
 from __future__ import annotations
 
-from companion.games.chaos import data
+from companion.dice import Roll
+from companion.games.chaos import (
+    battle_phase,
+    chaos_cards,
+    corrections,
+    data,
+    flow,
+    old_world,
+    scoring_phases,
+    setup_phase,
+    summoning,
+    upgrades,
+)
 from companion.games.chaos.board import UNIT_KINDS
-from companion.games.chaos.dice import MAX_POOL
-from companion.games.chaos.state import TOKEN_KINDS
+from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL
+from companion.games.chaos.names import name_of
+from companion.games.chaos.seats import acting_god
+from companion.games.chaos.state import TOKEN_KINDS, lowest_threat
+from companion.kit.actions import Act
+from companion.kit.board import count
+from companion.kit.deck import hand, play_from_hand
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
+from companion.rules import N_, Action, ActionError, Msg, Seat
 
 GODS = tuple(data.god_order())
 REGIONS = tuple(data.region_order())
@@ -30,66 +51,386 @@ def flag(name: str, doc: str = "") -> Bool:
     return Bool(name, default=False, doc=doc)
 
 
+# -- set-up ----------------------------------------------------------------------------
+def sit_out(act: Act) -> None:
+    setup_phase.sit_out(act.state, act.draws.take("god", setup_phase.draw_sitting_out))
+
+
+def place_tokens(act: Act) -> None:
+    if act["draw"]:
+        tokens = act.draws.take("tokens", setup_phase.draw_tokens)
+    elif act["tokens"] is not None:
+        tokens = act["tokens"]
+    else:  # a form sends one field per region
+        tokens = {region: act[f"token.{region}"] for region in REGIONS if act[f"token.{region}"] is not None}
+    setup_phase.place_tokens(act.state, tokens)
+
+
+def start(act: Act) -> None:
+    setup_phase.start(act.state)
+
+
+# -- the round ---------------------------------------------------------------------------
+def next_phase(act: Act) -> None:
+    flow.next_phase(act.state)
+
+
+def old_world_card(act: Act) -> None:
+    regions = act["event_regions"] or []
+    if not isinstance(regions, list) or any(region not in REGIONS for region in regions):
+        raise ActionError(N_("Pick regions of the map."), field="event_regions")
+    card = {"name": act["name"], "event_regions": regions,
+            **{name: act[name] for name in ("remove_after", "removes_events", "event", "end_phase")}}
+    old_world.resolve_card(act.state, card, acting_god(act))
+
+
+def draw(act: Act) -> None:
+    chaos_cards.draw_cards(act.state, acting_god(act), act["discard"])
+    flow.after_draw(act.state)
+
+
+def summon(act: Act) -> None:
+    god = acting_god(act)
+    summoning.summon(act.state, god, act["unit"], act["region"], act["moved_from"], act["cost"])
+    flow.end_turn(act.state, god)
+
+
+def play_card(act: Act) -> None:
+    card = {"name": act["name"], "cost": act["cost"], "domination": act["domination"], "magic": act["magic"]}
+    god = acting_god(act)
+    summoning.play_card(act.state, god, act["region"], act["slot"], card)
+    # The card leaves the player's private hand list too, if it is there.
+    if act.role == god and card["name"] in hand(act.state, act.seat_id):
+        play_from_hand(act.state, act.seat_id, card["name"])
+    flow.end_turn(act.state, god)
+
+
+def pass_summoning(act: Act) -> None:
+    god = acting_god(act)
+    summoning.pass_phase(act.state, god)
+    flow.end_turn(act.state, god)
+
+
+def battle_roll(act: Act) -> None:
+    state, god = act.state, acting_god(act)
+    battle_phase.require_fighter(state, god, "roll", act["first_strike"])
+    total = battle_phase.dice_for(state, god, act["first_strike"], act["dice"])
+    roll = act.draws.take("roll", lambda rng: battle_phase.roll_dice(total, act["faces"], rng))
+    battle_phase.record_roll(state, god, act["first_strike"], act["dice"], roll)
+
+
+def battle_assign(act: Act) -> None:
+    if battle_phase.assign(act.state, acting_god(act), assignments(act.payload)):
+        flow.next_battle(act.state)
+
+
+def assignments(p: dict) -> list[dict]:
+    """Hits per target from `assignments` (JSON: [{"owner", "unit", "hits"}]),
+    or from a form's `kill.<owner>.<unit>` counts (each kill as many hits as
+    that target needs: "needed")."""
+    if p.get("assignments") is not None:
+        entries = p["assignments"]
+        if not isinstance(entries, list) or not all(is_assignment(entry) for entry in entries):
+            raise ActionError(N_("List each target with its owner, unit and hits."), field="assignments")
+        return [{"owner": e["owner"], "unit": e["unit"], "hits": e["hits"]} for e in entries]
+    found = []
+    for name, kills in p.items():
+        if name.startswith("kill.") and kills:
+            _, owner, unit = name.split(".")
+            found += [{"owner": owner, "unit": unit, "hits": "needed"}] * kills
+    return found
+
+
+def is_assignment(entry: object) -> bool:
+    return (isinstance(entry, dict) and entry.get("owner") in TARGET_OWNERS
+            and entry.get("unit") in (*UNIT_KINDS, "peasant") and isinstance(entry.get("hits"), int)
+            and not isinstance(entry.get("hits"), bool) and 1 <= entry["hits"] <= 200)
+
+
+def resolve_corruption(act: Act) -> None:
+    scoring_phases.resolve_corruption(act.state)
+    flow.enter(act.state, "end")
+
+
+def hero_remove(act: Act) -> None:
+    scoring_phases.remove_for_hero(act.state, acting_god(act), act["region"], act["unit"])
+
+
+def end_score(act: Act) -> None:
+    flow.end_round(act.state, scoring_phases.score_end(act.state))
+
+
+# -- history lines: who did what, never a secret ----------------------------------------------
+def named(message: str):
+    """A history line naming the card the payload names."""
+    return lambda action, seats, state: (message, {"name": str(action.payload.get("name", ""))[:80]})
+
+
+def roll_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    try:
+        hits = Roll.from_json(action.payload["roll"], [COMBAT_DIE]).total("hit")
+    except (KeyError, TypeError, ValueError):
+        hits = 0
+    return N_("rolled %(hits)d hits"), {"hits": hits}
+
+
+def upgrade_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    """"took the upgrade +1 power", and "apply it by hand" for a card whose
+    effect the app does not apply."""
+    god = action.payload.get("god") or (seats[action.seat].role if action.seat in seats else None)
+    index = action.payload.get("upgrade")
+    if god not in data.gods() or not isinstance(index, int) or not 0 <= index < 5:
+        return N_("took an upgrade"), {}
+    params = {"upgrade": Msg(name_of(data.gods()[god]["upgrades"][index]))}
+    if upgrades.effects(god)[index] is None or not action.payload.get("applied"):
+        return N_("took the upgrade %(upgrade)s: apply it by hand"), params
+    return N_("took the upgrade %(upgrade)s"), params
+
+
+def own_hand_only(action: Action, viewer: Seat | None) -> dict:
+    """A seat's private list of the cards in its hand is for its eyes only."""
+    return action.payload if viewer is not None and viewer.id == action.seat else {}
+
+
+# -- what is open now (the main flow; corrections are never offered first) -------------------
+#: Old World cards and chaos cards as a table plays them: a small realistic set.
+OLD_WORLD_CARDS = ({"name": "Meteor Showers", "remove_after": True}, {"name": "Peasant Uprising"},
+                   {"name": "Norse Reavers", "event": True, "event_regions": ["norsca"]})
+CHAOS_CARDS = ({"name": "Blood Frenzy", "cost": 0, "domination": 0, "magic": 0},
+               {"name": "Dark Influence", "cost": 1, "domination": 2, "magic": 1})
+
+
+def gods_for(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict]]:
+    """(god, payload naming it if needed) for each god in play `seat` may act
+    for: its own god, and any god nobody sits at."""
+    seated = {other.role for other in seats.values()}
+    own = [(seat.role, {})] if seat is not None and seat.role in state["gods_in_play"] else []
+    return own + [(god, {"god": god}) for god in state["gods_in_play"] if god not in seated]
+
+
+def anyone(*phases: str):
+    """Open to every seat (and the host) in `phases`."""
+    def choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+        return [{}] if state["phase"] in phases else []
+    return choices
+
+
+def sit_out_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{}] if state["phase"] == "setup" and state["sitting_out"] == "draw" else []
+
+
+def tokens_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    placed = any(region["peasants"] for region in state["regions"].values())
+    return [{"draw": True}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and not placed else []
+
+
+def start_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    placed = any(region["peasants"] for region in state["regions"].values())
+    return [{}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and placed else []
+
+
+def next_phase_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{}] if state["phase"] == "old_world" and state["report"].get("old_world") else []
+
+
+def old_world_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "old_world" or state["report"].get("old_world") or state["old_world"]["left"] <= 0:
+        return []
+    return [{**card, **named} for god, named in gods_for(state, seat, seats) if god == lowest_threat(state)
+            for card in OLD_WORLD_CARDS]
+
+
+def draw_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "draw":
+        return []
+    may_discard = {god for god in state["gods_in_play"]
+                   if data.gods()[god]["drawing"].get("may_discard") and state["gods"][god]["hand"] > 0}
+    return [{**named, **choice} for god, named in gods_for(state, seat, seats) if god not in state["drawn"]
+            for choice in ([{}, {"discard": True}] if god in may_discard else [{}])]
+
+
+def on_turn(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict]]:
+    """The god whose summoning turn it is, if `seat` acts for it."""
+    if state["phase"] != "summoning":
+        return []
+    return [(god, named) for god, named in gods_for(state, seat, seats) if god == state["turn"]]
+
+
+def summon_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    units = upgrades.unit_stats(state)
+    return [{**named, "unit": unit, "region": region}
+            for god, named in on_turn(state, seat, seats) for unit in UNIT_KINDS
+            if summoning.on_map(state, god, unit) < units[god][unit]["count"]
+            for region in REGIONS if summoning.may_place(state, god, region)
+            and upgrades.summon_cost(state, god, unit, region) <= state["gods"][god]["power"]]
+
+
+def card_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{**named, **card, "region": region, "slot": slot}
+            for god, named in on_turn(state, seat, seats) if state["gods"][god]["hand"] > 0
+            for card in CHAOS_CARDS if card["cost"] <= state["gods"][god]["power"]
+            for region, held in state["regions"].items() if not held["ruined"]
+            for slot in (0, 1) if held["slots"][slot] is None]
+
+
+def pass_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [named for _, named in on_turn(state, seat, seats)]
+
+
+def fighting(state: dict, seat: Seat | None, seats: dict, rolled: bool) -> list[tuple[str, dict]]:
+    """The god to roll (`rolled` False) or to assign its hits (True), if `seat` acts for it."""
+    battle = state["battle"] if state["phase"] == "battle" else None
+    if not battle or not battle["queue"] or (battle["roll"] is not None) != rolled:
+        return []
+    god = battle["roll"]["god"] if rolled else battle["queue"][0]
+    return [(own, named) for own, named in gods_for(state, seat, seats) if own == god]
+
+
+def roll_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [named for _, named in fighting(state, seat, seats, rolled=False)]
+
+
+def assign_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """One legal assignment: kill the cheapest targets first while the hits
+    last (what is left can kill nothing more)."""
+    choices = []
+    for god, named in fighting(state, seat, seats, rolled=True):
+        hits, made = state["battle"]["roll"]["hits"], []
+        targets = battle_phase.targets_now(state, god)
+        for (owner, unit), target in sorted(targets.items(), key=lambda item: (item[1]["defense"], item[0])):
+            for _ in range(target["count"]):
+                if hits >= target["defense"]:
+                    made.append({"owner": owner, "unit": unit, "hits": target["defense"]})
+                    hits -= target["defense"]
+        choices.append({**named, "assignments": made})
+    return choices
+
+
+def hero_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "end":
+        return []
+    asked = {(entry["god"], entry["region"]) for entry in state["pending"] if entry["kind"] == "hero"}
+    return [{**named, "region": region, "unit": unit} for god, named in gods_for(state, seat, seats)
+            for owner, region in sorted(asked) if owner == god
+            for unit in UNIT_KINDS if count(state["board"], region, god, unit)]
+
+
+def end_score_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    waiting = any(entry["kind"] == "hero" for entry in state["pending"])
+    return [{}] if state["phase"] == "end" and not waiting else []
+
+
+def upgrade_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """A dial reward's upgrade card waiting to be taken: any card not taken yet."""
+    owed = {entry["god"] for entry in state["pending"] if entry["kind"] == "upgrade"}
+    return [{**named, "upgrade": index} for god, named in gods_for(state, seat, seats) if god in owed
+            for index, took in enumerate(state["gods"][god]["upgrades"]) if not took]
+
+
+def hand_note_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{"names": "Blood Frenzy\nDark Influence"}, {"names": ""}] if seat is not None else []
+
+
 SPECS = (
     # -- set-up
-    ActionSpec("setup.sit_out", "With 3 players, draw which god sits out (the server draws; recorded as `god`)."),
+    ActionSpec("setup.sit_out", "With 3 players, draw which god sits out (the server draws; recorded as `god`).",
+               effect=sit_out, history=N_("drew who sits out"),
+               open=sit_out_open),
     ActionSpec("setup.tokens", "Place the starting Old World tokens: `tokens` {region: noble|warpstone|peasant} "
                "(2 nobles, 3 warpstone, 4 peasants; or form fields `token.<region>`), or `draw`: true for the "
                "server to draw them (recorded as `tokens`).",
-               (flag("draw"), Json("tokens", default=None), *TOKEN_FIELDS)),
-    ActionSpec("setup.start", "Start round 1."),
+               (flag("draw"), Json("tokens", default=None), *TOKEN_FIELDS),
+               effect=place_tokens, history=N_("placed the starting Old World tokens"),
+               open=tokens_open),
+    ActionSpec("setup.start", "Start round 1.", effect=start, history=N_("started round 1"),
+               open=start_open),
     # -- the round
-    ActionSpec("phase.next", "End the Old World or draw phase (the others end when their work is done)."),
+    ActionSpec("phase.next", "End the Old World or draw phase (the others end when their work is done).",
+               effect=next_phase, history=N_("ended the phase"),
+               open=next_phase_open),
     ActionSpec("old_world.card", "The lowest-threat god resolves the Old World card drawn: `name`, flags "
                "`remove_after`, `removes_events`, `event`, `end_phase`, and `event_regions` (list of regions).",
                (GOD, Text("name", max_length=80), flag("remove_after"), flag("removes_events"), flag("event"),
-                flag("end_phase"), Json("event_regions", default=None))),
+                flag("end_phase"), Json("event_regions", default=None)),
+               effect=old_world_card, history=named(N_("resolved the Old World card %(name)s")),
+               open=old_world_open),
     ActionSpec("draw", "Draw this round's chaos cards (Tzeentch: `discard` true to discard one first).",
-               (GOD, flag("discard"))),
+               (GOD, flag("discard")), effect=draw, history=N_("drew chaos cards"),
+               open=draw_open),
     ActionSpec("summon", "Summon `unit` (cultist, warrior, greater_daemon) into `region`, or move it from "
                "`moved_from`; optional `cost` when an effect changes it.",
-               (GOD, UNIT, REGION, Choice("moved_from", choices=REGIONS, default=None), Int("cost", min=0, max=20, default=None))),
-    ActionSpec("card.play", "Play a chaos card: `region`, `slot` (0 left, 1 right), `name`, `cost`, `domination`, `magic`.",
-               (GOD, Text("name", max_length=80), Int("cost", min=0, max=20), Int("domination", min=0, max=10, default=0),
-                Int("magic", min=0, max=5, default=0), REGION, Int("slot", min=0, max=1))),
-    ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,)),
+               (GOD, UNIT, REGION, Choice("moved_from", choices=REGIONS, default=None),
+                Int("cost", min=0, max=20, default=None)),
+               effect=summon, history=N_("summoned a figure"),
+               open=summon_open),
+    ActionSpec("card.play", "Play a chaos card: `region`, `slot` (0 left, 1 right), `name`, `cost`, `domination`, "
+               "`magic`.",
+               (GOD, Text("name", max_length=80), Int("cost", min=0, max=20),
+                Int("domination", min=0, max=10, default=0), Int("magic", min=0, max=5, default=0), REGION,
+                Int("slot", min=0, max=1)),
+               effect=play_card, history=named(N_("played %(name)s")),
+               open=card_open),
+    ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
+               effect=pass_summoning, history=N_("passed"),
+               open=pass_open),
     ActionSpec("battle.roll", "Roll for a god fighting in the current region: `first_strike`, `dice` (first strike: "
                "how many; normal: added to the figures' dice), optional `faces` (physical results typed in); "
                "the server records the roll as `roll`.",
                (GOD, flag("first_strike"), Int("dice", min=-MAX_POOL, max=MAX_POOL, default=0),
-                Text("faces", max_length=400, default=""))),
+                Text("faces", max_length=400, default="")),
+               effect=battle_roll, history=roll_history,
+               open=roll_open),
     ActionSpec("battle.assign", "Assign the last roll's hits: `assignments` [{owner, unit, hits}] (peasants: owner "
                "and unit `peasant`), or form fields `kill.<owner>.<unit>` = how many to kill.",
-               (GOD, Json("assignments", default=None), *KILL_FIELDS)),
-    ActionSpec("corruption.resolve", "Compute domination and corruption, region by region, then begin the end phase."),
+               (GOD, Json("assignments", default=None), *KILL_FIELDS),
+               effect=battle_assign, history=N_("assigned hits"),
+               open=assign_open),
+    ActionSpec("corruption.resolve", "Compute domination and corruption, region by region, then begin the end phase.",
+               effect=resolve_corruption, history=N_("computed the corruption phase"),
+               open=anyone("corruption")),
     ActionSpec("hero.remove", "The highest-threat god removes a figure (`unit`) from `region` for a hero there.",
-               (GOD, REGION, UNIT)),
-    ActionSpec("end.score", "Score ruined regions, turn the dials, and run the end checks."),
+               (GOD, REGION, UNIT), effect=hero_remove, history=N_("removed a figure for a hero"),
+               open=hero_open),
+    ActionSpec("end.score", "Score ruined regions, turn the dials, and run the end checks.",
+               effect=end_score, history=N_("scored the end phase"),
+               open=end_score_open),
     # -- corrections, any time
     ActionSpec("region.set", "Set a region's `field` (warpstone, heroes, nobles, peasants, skaven, resistance, "
                "conquest) to `value`.",
-               (REGION, Choice("field", choices=(*TOKEN_KINDS, "resistance", "conquest")), Int("value", min=0, max=40))),
+               (REGION, Choice("field", choices=(*TOKEN_KINDS, "resistance", "conquest")), Int("value", min=0, max=40)),
+               effect=corrections.set_region, history=N_("corrected a region")),
     ActionSpec("region.figures", "Enter from the board how many `unit` figures god `owner` has in `region`: `count`.",
-               (REGION, OWNER, UNIT, Int("count", min=0, max=12))),
+               (REGION, OWNER, UNIT, Int("count", min=0, max=12)),
+               effect=corrections.set_figures, history=N_("entered figures from the board")),
     ActionSpec("region.corruption", "Set god `owner`'s corruption in `region` to `count`.",
-               (REGION, OWNER, Int("count", min=0, max=data.table()["corruption_tokens_per_god"]))),
+               (REGION, OWNER, Int("count", min=0, max=data.table()["corruption_tokens_per_god"])),
+               effect=corrections.set_corruption, history=N_("corrected corruption")),
     ActionSpec("region.control", "God `controller` controls one of `owner`'s `unit` figures in `region` "
                "(`release`: true ends it).",
-               (REGION, OWNER, UNIT, Choice("controller", choices=GODS), flag("release"))),
+               (REGION, OWNER, UNIT, Choice("controller", choices=GODS), flag("release")),
+               effect=corrections.set_control, history=N_("changed who controls a figure")),
     ActionSpec("god.set", "Set a god's `field` (vp, power, power_bonus, dial_tokens, peasants, hand, deck, "
-               "discard, dial) to `value`.", (GOD, Choice("field", choices=GOD_FIELDS), Int("value", min=0, max=999))),
-    ActionSpec("upgrade.take", "Take upgrade card `upgrade` (0-4) of the god.", (GOD, Int("upgrade", min=0, max=4))),
+               "discard, dial) to `value`.", (GOD, Choice("field", choices=GOD_FIELDS), Int("value", min=0, max=999)),
+               effect=corrections.set_god, history=N_("corrected a god's books")),
+    ActionSpec("upgrade.take", "Take upgrade card `upgrade` (0-4) of the god.", (GOD, Int("upgrade", min=0, max=4)),
+               effect=corrections.take_upgrade, history=upgrade_history, open=upgrade_open),
     ActionSpec("pending.done", "Mark the listed reminder `index` as done (a dial reward the group applied).",
-               (Int("index", min=0, max=200),)),
+               (Int("index", min=0, max=200),), effect=corrections.dismiss, history=N_("applied a dial reward")),
     ActionSpec("hand.note", "Your private list of the chaos cards in your hand: `names`, one per line.",
-               (Text("names", max_length=2000, multiline=True, allow_empty=True),)),
+               (Text("names", max_length=2000, multiline=True, allow_empty=True),),
+               effect=corrections.note_hand, history=N_("updated their private hand list"), redact=own_hand_only,
+               open=hand_note_open),
     ActionSpec("components.unit", "Correct a unit's printed `field` (cost, attack, defense) for god `owner`, "
-               "`unit`: `value`.", (OWNER, UNIT, Choice("field", choices=("cost", "attack", "defense")),
-                                    Int("value", min=0, max=20))),
+               "`unit`: `value`.",
+               (OWNER, UNIT, Choice("field", choices=("cost", "attack", "defense")), Int("value", min=0, max=20)),
+               effect=corrections.correct_unit, history=N_("corrected a unit from the printed sheet")),
     ActionSpec("components.dial", "Correct dial space `space` of god `owner`: `field` threat or amount, `value`.",
-               (OWNER, Int("space", min=0, max=12), Choice("field", choices=("threat", "amount")), Int("value", min=0, max=50))),
+               (OWNER, Int("space", min=0, max=12), Choice("field", choices=("threat", "amount")),
+                Int("value", min=0, max=50)),
+               effect=corrections.correct_dial, history=N_("corrected a dial space from the printed dial")),
     ActionSpec("components.ruination", "Correct ruination card `card`: `field` ruiners (or first/second with "
                "`region`), `value`.",
                (Int("card", min=1, max=5), Choice("field", choices=("ruiners", "first", "second")),
-                Choice("region", choices=REGIONS, default=None), Int("value", min=0, max=50))),
+                Choice("region", choices=REGIONS, default=None), Int("value", min=0, max=50)),
+               effect=corrections.correct_ruination, history=N_("corrected a ruination card from the printed card")),
 )

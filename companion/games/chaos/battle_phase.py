@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 
 from companion.dice import Roll
+from companion.games.chaos import data
 from companion.games.chaos.battle import PEASANT, check_assignment, dice_due, khorne_earns_token, legal_targets
 from companion.games.chaos.board import controlled_figures, region_view
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL, combat_pool
-from companion.games.chaos import data
+from companion.games.chaos.upgrades import unit_stats
 from companion.kit.board import count, take
 from companion.rules import N_, ActionError
 
@@ -21,7 +22,7 @@ from companion.rules import N_, ActionError
 def fighters(state: dict, region_id: str) -> list[str]:
     """Gods, in turn order, with dice to roll and something to fight here."""
     region = region_view(state, region_id)
-    units = state["components"]["units"]
+    units = unit_stats(state)
     gods = state["gods_in_play"]
     peasant_defense = data.table()["peasant_defense"]
     return [god for god in gods
@@ -29,15 +30,13 @@ def fighters(state: dict, region_id: str) -> list[str]:
 
 
 def start(state: dict) -> None:
-    """Open the first region with a battle (or go on to corruption)."""
+    """The battle phase's cursor, before the first region (flow.next_battle opens it)."""
     state["battle"] = {"region": None, "queue": [], "roll": None, "normal_rolled": False,
                        "fallen": [], "removed": [], "wounds": {}, "khorne": [], "done": []}
-    next_region(state)
 
 
-def next_region(state: dict) -> None:
-    from companion.games.chaos.round_flow import enter
-
+def next_region(state: dict) -> bool:
+    """Open the next region with a battle; False when there is none left."""
     battle = state["battle"]
     order = data.region_order()
     after = order.index(battle["region"]) + 1 if battle["region"] else 0
@@ -46,18 +45,13 @@ def next_region(state: dict) -> None:
         if queue:
             battle.update(region=region_id, queue=queue, roll=None, normal_rolled=False, fallen=[], removed=[], wounds={})
             state["turn"] = queue[0]
-            return
-    state["turn"] = None
-    state["report"]["khorne_battles"] = list(battle["khorne"])
-    enter(state, "corruption")
+            return True
+    return False
 
 
 def require_fighter(state: dict, god: str, step: str, first_strike: bool = False) -> dict:
     """Normal rolls go in turn order; before any of them in a region, any god
     fighting there may roll its first strike."""
-    from companion.games.chaos.round_flow import require_phase
-
-    require_phase(state, "battle")
     battle = state["battle"]
     if step == "roll" and battle["roll"] is not None:
         raise ActionError(N_("Assign the hits of the last roll first."), field="type")
@@ -86,7 +80,7 @@ def dice_for(state: dict, god: str, first_strike: bool, dice: int) -> int:
         total = dice
     else:
         region = region_view(state, battle["region"])
-        total = dice_due(region, god, state["components"]["units"], battle["removed"]) + dice
+        total = dice_due(region, god, unit_stats(state), battle["removed"]) + dice
     if not 0 <= total <= MAX_POOL:
         raise ActionError(N_("That makes %(dice)d dice; a roll has 0 to %(max)d."), field="dice", dice=total, max=MAX_POOL)
     return total
@@ -119,7 +113,7 @@ def record_roll(state: dict, god: str, first_strike: bool, dice: int, roll_json:
 def targets_now(state: dict, god: str) -> dict:
     battle = state["battle"]
     region = region_view(state, battle["region"])
-    return legal_targets(region, god, state["gods_in_play"], state["components"]["units"], battle["fallen"],
+    return legal_targets(region, god, state["gods_in_play"], unit_stats(state), battle["fallen"],
                          data.table()["peasant_defense"])
 
 
@@ -131,7 +125,9 @@ def needed_hits(entry: dict, targets: dict, wounds: dict) -> int:
     return max(1, targets[key]["defense"] - wounds.get(key, 0))
 
 
-def assign(state: dict, god: str, assignments: list[dict]) -> None:
+def assign(state: dict, god: str, assignments: list[dict]) -> bool:
+    """Carry out an assignment of the last roll's hits; True when that ends
+    the battle in this region (flow.next_battle then opens the next)."""
     battle = require_fighter(state, god, "assign")
     roll = battle["roll"]
     wounds = {tuple(key.split("|")): hits for key, hits in battle["wounds"].get(god, {}).items()}
@@ -160,11 +156,11 @@ def assign(state: dict, god: str, assignments: list[dict]) -> None:
         battle["queue"].pop(0)
     if battle["queue"]:
         state["turn"] = battle["queue"][0]
-        return
+        return False
     for figure in battle["fallen"]:
         remove_figure(state, battle["region"], figure, figure["by"])
     battle["done"].append(battle["region"])
-    next_region(state)
+    return True
 
 
 def remove_figure(state: dict, region_id: str, figure: dict, killer: str) -> None:

@@ -8,14 +8,17 @@ controls for now (rulebook, 控制敌方棋子: they count as the controller's).
 
 from __future__ import annotations
 
+from companion.games.chaos.upgrades import figure_magic
+
 UNIT_KINDS = ("cultist", "warrior", "greater_daemon")
 
 
 def region_view(state: dict, region_id: str) -> dict:
     """A region as the maths reads it: its tokens, cards and control entries,
     with the figures there from the kit board (state["board"], the same
-    dicts, so nothing is copied)."""
-    return {**state["regions"][region_id], "figures": state["board"][region_id]}
+    dicts, so nothing is copied) and the magic symbols upgrades give them."""
+    return {**state["regions"][region_id], "figures": state["board"][region_id],
+            "upgrade_magic": figure_magic(state, region_id)}
 
 
 def effective_resistance(region: dict) -> int:
@@ -49,8 +52,14 @@ def card_domination(region: dict, god: str) -> int:
     return sum(card["domination"] for card in region["slots"] if card and card["god"] == god)
 
 
-def magic_symbols(region: dict) -> int:
+def card_magic(region: dict) -> int:
     return sum(card.get("magic", 0) for card in region["slots"] if card)
+
+
+def magic_symbols(region: dict) -> int:
+    """Magic symbols of the chaos cards here plus those figures carry from
+    upgrades (`upgrade_magic`, in a region_view)."""
+    return card_magic(region) + region.get("upgrade_magic", 0)
 
 
 def total_tokens(region: dict) -> int:

@@ -10,7 +10,7 @@ VP of the ruination card taken.
 
 from __future__ import annotations
 
-from companion.games.chaos.board import controlled_figures, magic_symbols, total_tokens
+from companion.games.chaos.board import card_magic, controlled_figures, magic_symbols, total_tokens
 from companion.games.chaos.working import line
 from companion.rules import N_
 
@@ -45,6 +45,12 @@ def corrupt_region(region: dict, gods: list[str], conditions: dict[str, dict], p
                for god, count in placed.items() if count]
     tokens = {god: region["corruption"].get(god, 0) + placed[god] for god in gods}
     dial_tokens = [god for god in gods if earns_dial_token(conditions[god], placed[god], region, populous)]
+    for god in gods:
+        if conditions[god]["kind"] == "corruption_with_magic" and placed[god] >= conditions[god].get("at_least", 2):
+            working.append(line(N_("Magic here: %(cards)d from cards + %(figures)d from upgraded figures + "
+                                   "%(warpstone)d warpstone = %(total)d"), cards=card_magic(region),
+                                figures=region.get("upgrade_magic", 0), warpstone=region["warpstone"],
+                                total=magic_symbols(region) + region["warpstone"]))
     for god in dial_tokens:
         working.append(line(N_("%(god)s earns a dial token here."), god=god))
     total = total_tokens({**region, "corruption": tokens})

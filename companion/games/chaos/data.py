@@ -1,5 +1,5 @@
 """The Chaos in the Old World data files (data/chaos/, written by
-companion.games.chaos.convert; schema in docs/chaos-data.md), read once and
+companion.games.chaos.convert.build; schema in docs/chaos-data.md), read once and
 cached. Pure: no Flask, no SQLite. Callers must not mutate what they get."""
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from companion.games.chaos import data
 from companion.games.chaos.board import region_view
+from companion.games.chaos.chaos_cards import take_cards
 from companion.games.chaos.corruption import corrupt_region
 from companion.games.chaos.dial import advance, dial_steps
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.endgame import end_check
-from companion.games.chaos.round_flow import require_phase, start_round, take_cards
 from companion.games.chaos.ruination import score_ruination
 from companion.games.chaos.state import highest_threat, ruination_card, threat
 from companion.kit.board import count, take
@@ -22,7 +22,6 @@ APPLIED_REWARDS = ("vp", "draw_cards", "victory")
 # -- the corruption phase ------------------------------------------------------
 def resolve_corruption(state: dict) -> None:
     """Domination in every region in order, then corruption region by region."""
-    require_phase(state, "corruption")
     gods = state["gods_in_play"]
     domination = {}
     for region_id, region in state["regions"].items():
@@ -35,7 +34,6 @@ def resolve_corruption(state: dict) -> None:
     corruption = {region_id: corrupt_here(state, region_id)
                   for region_id, region in state["regions"].items() if not region["ruined"]}
     state["report"].update(domination=domination, corruption=corruption)
-    begin_end_phase(state)
 
 
 def corrupt_here(state: dict, region_id: str) -> dict:
@@ -60,7 +58,6 @@ def corrupt_here(state: dict, region_id: str) -> dict:
 def begin_end_phase(state: dict) -> None:
     """Steps 1-3: chaos cards back to their owners' discards; the heroes'
     removals to make; the Old World cards with end-phase effects, slot 1 then 2."""
-    state["phase"] = "end"
     returned = {}
     for region in state["regions"].values():
         for slot, card in enumerate(region["slots"]):
@@ -81,7 +78,6 @@ def begin_end_phase(state: dict) -> None:
 
 
 def remove_for_hero(state: dict, god: str, region_id: str, unit: str) -> None:
-    require_phase(state, "end")
     entry = next((p for p in state["pending"] if p == {"kind": "hero", "god": god, "region": region_id}), None)
     if entry is None:
         raise ActionError(N_("No hero asks this god for a figure in that region."), field="region")
@@ -91,9 +87,9 @@ def remove_for_hero(state: dict, god: str, region_id: str, unit: str) -> None:
     state["pending"].remove(entry)
 
 
-def score_end(state: dict) -> None:
-    """Steps 4-6: ruination scoring, the dial step, the end checks."""
-    require_phase(state, "end")
+def score_end(state: dict) -> dict | None:
+    """Steps 4-6: ruination scoring, the dial step, the end checks; the
+    result if the game ends (flow.end_round goes on from here)."""
     if any(p["kind"] == "hero" for p in state["pending"]):
         raise ActionError(N_("Resolve the heroes first: each takes one figure."), field="type")
     report = state["report"]["end"]
@@ -101,10 +97,7 @@ def score_end(state: dict) -> None:
     report["dial"] = dial_step(state)
     result = check_end(state)
     report["result"] = result
-    if result:
-        state["phase"], state["result"], state["turn"] = "over", result, None
-    else:
-        start_round(state)
+    return result
 
 
 def score_ruined_regions(state: dict) -> dict:
@@ -125,13 +118,13 @@ def dial_step(state: dict) -> dict:
     tokens = {god: state["gods"][god]["dial_tokens"] for god in state["gods_in_play"]}
     steps, working = dial_steps(tokens)
     moved = {}
-    for god_id, count in steps.items():
+    for god_id, spaces in steps.items():
         god = state["gods"][god_id]
         dial = state["components"]["dials"][god_id]
-        god["dial"], rewards = advance(god["dial"], count, dial, god_id)
+        god["dial"], rewards = advance(god["dial"], spaces, dial, god_id)
         for reward in rewards:
             apply_reward(state, god_id, reward)
-        moved[god_id] = {"steps": count, "rewards": rewards, "position": god["dial"]}
+        moved[god_id] = {"steps": spaces, "rewards": rewards, "position": god["dial"]}
         god["dial_tokens"] = 0
     return {"tokens": tokens, "moved": moved, "working": working}
 

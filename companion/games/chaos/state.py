@@ -6,6 +6,7 @@ state = {
   "round": n, "phase": "setup" | "old_world" | "draw" | "summoning" | "battle" | "corruption" | "end" | "over",
   "turn": god | None (summoning), "drawn": [god, ...] (draw phase),
   "gods": {god: {"vp", "dial", "power", "power_bonus", "dial_tokens", "upgrades": [bool]*5,
+                 "applied": [bool]*5 (once an upgrade is taken: which the app applies, see upgrades.py),
                  "peasants", "hand", "deck", "discard", "out"}},
   "regions": {region: {... see board.py ...}}, "board": {region: {god: {unit kind: n}}} (kit board),
   "ruination": [card number, ...] (the stack still on the board, top first),
@@ -119,8 +120,10 @@ def check_state(state: dict) -> None:
         for key in ("vp", "dial", "power", "power_bonus", "dial_tokens", "peasants", "hand", "deck", "discard"):
             if not isinstance(god[key], int) or isinstance(god[key], bool) or god[key] < 0:
                 raise ValueError(key)
-        if len(god["upgrades"]) != 5:
+        if len(god["upgrades"]) != 5 or any(not isinstance(took, bool) for took in god.get("applied", [False] * 5)):
             raise ValueError("upgrades")
+        if len(god.get("applied", [False] * 5)) != 5:
+            raise ValueError("applied")
     for region in state["regions"].values():
         for key in (*TOKEN_KINDS, "resistance", "conquest"):
             if not isinstance(region[key], int) or region[key] < 0:

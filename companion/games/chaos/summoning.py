@@ -1,18 +1,18 @@
 """The summoning phase (rulebook, 招唤阶段): turns in K-N-T-S order, each
 one summon or one chaos card (a 0-cost one still uses the turn); a god at 0
-power is out; the phase ends when all are out."""
+power is out; the phase ends when all are out (flow.end_turn passes the
+turn after each action here)."""
 
 from __future__ import annotations
 
 from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
-from companion.games.chaos.round_flow import pass_turn, require_phase
+from companion.games.chaos.upgrades import summon_cost, unit_stats
 from companion.kit.board import count, move, place
 from companion.rules import N_, ActionError
 
 
 def require_turn(state: dict, god: str) -> None:
-    require_phase(state, "summoning")
     if state["turn"] != god:
         raise ActionError(N_("It is not this god's turn."), field="god")
 
@@ -39,18 +39,12 @@ def spend(state: dict, god: str, cost: int) -> None:
     state["gods"][god]["power"] -= cost
 
 
-def end_turn(state: dict, god: str) -> None:
-    if state["gods"][god]["power"] <= 0:
-        state["gods"][god]["out"] = True
-    pass_turn(state)
-
-
 def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | None, cost: int | None) -> None:
     """Summon a figure from the pool, or move one already on the map."""
     require_turn(state, god)
     if unit not in UNIT_KINDS:
         raise ActionError(N_("No such figure."), field="unit")
-    stats = state["components"]["units"][god][unit]
+    stats = unit_stats(state)[god][unit]
     if not may_place(state, god, region_id):
         raise ActionError(N_("A figure goes to a region holding or bordering one of your figures."), field="region")
     if moved_from:
@@ -60,12 +54,11 @@ def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | N
             raise ActionError(N_("You have no such figure in that region."), field="moved_from")
     elif on_map(state, god, unit) >= stats["count"]:
         raise ActionError(N_("All your figures of that kind are already on the map."), field="unit")
-    spend(state, god, stats["cost"] if cost is None else cost)
+    spend(state, god, summon_cost(state, god, unit, region_id) if cost is None else cost)
     if moved_from:
         move(state["board"], moved_from, region_id, god, unit)
     else:
         place(state["board"], region_id, god, unit)
-    end_turn(state, god)
 
 
 def play_card(state: dict, god: str, region_id: str, slot: int, card: dict) -> None:
@@ -81,11 +74,9 @@ def play_card(state: dict, god: str, region_id: str, slot: int, card: dict) -> N
     spend(state, god, card["cost"])
     state["gods"][god]["hand"] -= 1
     region["slots"][slot] = {**card, "god": god}
-    end_turn(state, god)
 
 
 def pass_phase(state: dict, god: str) -> None:
     """No more actions this phase: power goes to 0."""
     require_turn(state, god)
     state["gods"][god]["power"] = 0
-    end_turn(state, god)

@@ -7,10 +7,11 @@ from flask import Blueprint
 from flask_babel import gettext
 
 from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
+from companion.rules import ActionError, Msg
 
 blueprint = Blueprint("chaos", __name__)
 #: Parameters that hold an id to be shown by its translated name.
-NAMED_PARAMS = ("god",)
+NAMED_PARAMS = ("god", "unit", "upgrade")
 
 
 @blueprint.app_template_filter("chaos_name")
@@ -21,15 +22,10 @@ def chaos_name(key: str) -> str:
 
 @blueprint.app_template_global("chaos_line")
 def chaos_line(entry: dict) -> str:
-    """One working line, translated, ids shown by name."""
-    params = {key: chaos_name(value) if key in NAMED_PARAMS else value for key, value in entry["params"].items()}
-    template = gettext(entry["msg"])
-    for candidate in (template, entry["msg"]):
-        try:
-            return candidate % params
-        except (KeyError, TypeError, ValueError):
-            continue
-    return template
+    """One working line, translated, ids shown by their translated names
+    (formatted as any message with params is: ActionError.text)."""
+    params = {key: Msg(name_of(value)) if key in NAMED_PARAMS else value for key, value in entry["params"].items()}
+    return ActionError(entry["msg"], **params).text(gettext)
 
 
 @blueprint.app_template_global("chaos_reward")
@@ -43,11 +39,3 @@ def chaos_reward(reward: dict | None) -> str:
 def chaos_reason(reason: str) -> str:
     """Why the game ended, in the reader's language."""
     return gettext(END_REASONS[reason])
-
-
-@blueprint.app_template_global("chaos_upgrades")
-def chaos_upgrades(god: str) -> list[str]:
-    """The god's five upgrade cards, by name or by what they upgrade."""
-    from companion.games.chaos import data
-
-    return data.gods()[god]["upgrades"]

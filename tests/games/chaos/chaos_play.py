@@ -1,20 +1,38 @@
-"""Driving the Chaos rules the way the store does: prepare, then act."""
+"""Driving the Chaos rules exactly as the store does, through the shared
+harness (tests/harness.Table): every action typed, performed with its draws,
+the new state checked with check_state and replayed from the log.
 
+`act(state, ...)` keeps the shape the tests were written in: the table is
+arranged at `state` (the harness's documented way to set up a position),
+the action carried out by god `god`'s seat, the new state returned. Each
+action draws from `random.Random(seed)`, as the tests' seeded rolls expect."""
+
+import copy
 import random
 
 from companion.games.chaos.rules import RULES
-from companion.rules import Action, Seat
+from companion.games.chaos.state import lowest_threat
+from companion.rules import Seat
+from tests.harness import Table
 
-SEATS = {f"s{i}": Seat(f"s{i}", name, god) for i, (name, god) in
-         enumerate([("Kim", "khorne"), ("Nia", "nurgle"), ("Tom", "tzeentch"), ("Sue", "slaanesh")], start=1)}
+PLAYERS = (("Kim", "khorne"), ("Nia", "nurgle"), ("Tom", "tzeentch"), ("Sue", "slaanesh"))
+SEATS = {f"s{i}": Seat(f"s{i}", name, god) for i, (name, god) in enumerate(PLAYERS, start=1)}
 SEAT_OF = {seat.role: seat.id for seat in SEATS.values()}
 
 
+def table_at(state: dict | None = None, seed: int = 1) -> Table:
+    """A table with a seat per god, arranged at `state` if given."""
+    table = Table(RULES, {"players": "4"}, PLAYERS, rng=random.Random(seed), check_replay=True)
+    if state is not None:
+        table.arrange(lambda current: (current.clear(), current.update(copy.deepcopy(state))))
+    return table
+
+
 def act(state, type, payload=None, god=None, seed=1):
-    # As the platform does: the payload parsed through its declaration first.
-    action = RULES.typed(Action(type, dict(payload or {}), SEAT_OF.get(god, "s1")))
-    action = RULES.prepare(state, action, random.Random(seed))
-    return RULES.act(state, action, SEATS)
+    """The state after god `god`'s seat (Khorne's by default) does `type`."""
+    table = table_at(state, seed)
+    table.act(SEAT_OF.get(god, "s1"), type, **dict(payload or {}))
+    return table.state
 
 
 def started(players=4, tokens=None):
@@ -33,6 +51,4 @@ def to_summoning(state):
 
 
 def lowest(state):
-    from companion.games.chaos.state import lowest_threat
-
     return lowest_threat(state)

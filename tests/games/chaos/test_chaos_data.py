@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from companion import PACKAGE_DIR
-from companion.games.chaos import convert, data
+from companion.games.chaos import data
+from companion.games.chaos.convert import build as convert
 
 # In CI the reference sits at ../shared/ref/ beside the checkout; a worktree
 # may be one level deeper.

@@ -1,12 +1,10 @@
 """The corruption and end phases through the rules: ruined regions, heroes,
 dial rewards, the end checks ending the game."""
 
-import copy
-
 import pytest
 from chaos_play import RULES, act, started, to_summoning
 
-from companion.games.chaos.round_flow import take_cards
+from companion.games.chaos.chaos_cards import take_cards
 from companion.rules import ActionError
 
 
@@ -19,8 +17,27 @@ def at_corruption(state=None):
 
 
 def with_figures(state, region, god, **figures):
-    state = copy.deepcopy(state)
-    state["board"][region].setdefault(god, {}).update(figures)
+    """Figures entered from the board (the correction action)."""
+    for unit, count in figures.items():
+        state = act(state, "region.figures", {"region": region, "owner": god, "unit": unit, "count": count})
+    return state
+
+
+def with_heroes(state, region, count):
+    return act(state, "region.set", {"region": region, "field": "heroes", "value": count})
+
+
+def with_corruption(state, region, **tokens):
+    """Corruption tokens set by hand (region.corruption), per god."""
+    for god, count in tokens.items():
+        state = act(state, "region.corruption", {"region": region, "owner": god, "count": count})
+    return state
+
+
+def with_books(state, god, **fields):
+    """A god's books corrected by its own seat (god.set)."""
+    for field, value in fields.items():
+        state = act(state, "god.set", {"field": field, "value": value}, god=god)
     return state
 
 
@@ -36,8 +53,8 @@ def test_a_region_ruined_takes_no_domination_or_corruption_afterwards():
 
 def test_ruination_scoring_happens_in_the_end_phase_and_the_tokens_go_back():
     state = at_corruption()
-    state["regions"]["tilea"]["corruption"] = {"khorne": 6, "nurgle": 4}
-    state["regions"]["tilea"]["warpstone"] = 1
+    state = with_corruption(state, "tilea", khorne=6, nurgle=4)
+    state = act(state, "region.set", {"region": "tilea", "field": "warpstone", "value": 1})
     state = with_figures(state, "tilea", "slaanesh", cultist=1)  # 6 + 4 + 1 + 1 warpstone = 12
     state = act(state, "corruption.resolve")
     tilea = state["regions"]["tilea"]
@@ -52,15 +69,15 @@ def test_ruination_scoring_happens_in_the_end_phase_and_the_tokens_go_back():
 
 def test_no_ruin_once_the_cards_are_gone_through_the_phase():
     state = at_corruption()
-    state["ruination"] = []
-    state["regions"]["tilea"]["corruption"] = {"khorne": 12}
+    state["ruination"] = []  # no action spends the ruination cards but ruin itself
+    state = with_corruption(state, "tilea", khorne=12)
     state = act(state, "corruption.resolve")
     assert not state["regions"]["tilea"]["ruined"]
 
 
 def test_the_highest_threat_god_removes_a_figure_for_each_hero_before_scoring():
     state = at_corruption()
-    state["regions"]["kislev"]["heroes"] = 1
+    state = with_heroes(state, "kislev", 1)
     state = with_figures(state, "kislev", "slaanesh", warrior=2)  # Slaanesh: threat 4, the highest
     state = act(state, "corruption.resolve")
     assert state["pending"] == [{"kind": "hero", "god": "slaanesh", "region": "kislev"}]
@@ -74,14 +91,14 @@ def test_the_highest_threat_god_removes_a_figure_for_each_hero_before_scoring():
 
 def test_a_hero_where_the_highest_threat_god_has_no_figures_takes_none():
     state = at_corruption()
-    state["regions"]["kislev"]["heroes"] = 2
+    state = with_heroes(state, "kislev", 2)
     state = act(state, "corruption.resolve")
     assert state["pending"] == [] and state["report"]["end"]["heroes"] == {"kislev": 0}
 
 
 def test_dial_rewards_are_applied_or_listed():
     state = at_corruption()
-    state["gods"]["nurgle"]["dial_tokens"] = 1
+    state = with_books(state, "nurgle", dial_tokens=1)
     state = act(act(state, "corruption.resolve"), "end.score")
     # Nurgle alone: 2 spaces: 3 VP (applied) and remove 1 corruption (listed).
     assert state["gods"]["nurgle"]["vp"] == 3
@@ -93,8 +110,8 @@ def test_dial_rewards_are_applied_or_listed():
 
 def test_a_dial_at_victory_ends_the_game_with_its_reason():
     state = at_corruption()
-    state["gods"]["slaanesh"].update(dial=6, dial_tokens=1)
-    state["gods"]["khorne"]["vp"] = 60  # 50 VP comes after the dial check
+    state = with_books(state, "slaanesh", dial=6, dial_tokens=1)
+    state = with_books(state, "khorne", vp=60)  # 50 VP comes after the dial check
     state = act(act(state, "corruption.resolve"), "end.score")
     assert state["phase"] == "over"
     assert state["result"]["reason"] == "dial" and state["result"]["winners"] == ["slaanesh"]

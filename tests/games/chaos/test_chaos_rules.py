@@ -33,7 +33,7 @@ def test_a_new_table_has_the_setup_the_rulebook_lists():
     assert RULES.initial_state({"players": "3", "sitting_out": "nurgle"})["old_world"]["left"] == 8
 
 
-def test_three_players_draw_who_sits_out_in_prepare():
+def test_three_players_draw_who_sits_out_while_the_action_runs():
     state = RULES.initial_state({"players": "3", "sitting_out": "draw"})
     drawn = act(state, "setup.sit_out", seed=7)
     assert len(drawn["gods_in_play"]) == 3 and drawn["sitting_out"] not in drawn["gods_in_play"]
@@ -148,9 +148,9 @@ def test_a_battle_rolls_the_dice_due_and_assignment_kills():
 
 def test_a_server_roll_is_recorded_and_replays_the_same():
     state = battle_round()
-    action = RULES.prepare(state, Action("battle.roll", {}, "s1"), random.Random(3))
+    performed, action = RULES.perform(state, RULES.typed(Action("battle.roll", {}, "s1")), SEATS, random.Random(3))
     assert len(action.payload["roll"]["dice"]) == 2
-    assert RULES.act(state, action, SEATS) == RULES.act(state, action, SEATS)
+    assert RULES.act(state, action, SEATS) == performed
 
 
 def test_the_end_phase_scores_dials_and_starts_the_next_round():

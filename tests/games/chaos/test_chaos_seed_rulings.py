@@ -85,7 +85,7 @@ def test_a_hero_asks_only_the_highest_threat_god_and_spares_the_others_figures_t
     # god has no figure in the region nothing happens, and the hero does not
     # pass on to the highest-threat god that has figures there.
     state = summoned(("khorne", "cultist", "kislev"), ("nurgle", "cultist", "kislev"))
-    state["regions"]["kislev"]["heroes"] = 1
+    state = act(state, "region.set", {"region": "kislev", "field": "heroes", "value": 1})
     state = act(state, "corruption.resolve")  # Slaanesh, threat 4, is the highest; none of hers in Kislev
     assert state["report"]["end"]["hero_god"] == "slaanesh"
     assert state["pending"] == [] and state["report"]["end"]["heroes"] == {"kislev": 0}

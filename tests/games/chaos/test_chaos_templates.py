@@ -28,8 +28,9 @@ def states():
     corruption = act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "0"}, god="khorne") \
         if rolled["regions"]["kislev"]["peasants"] == 0 else \
         act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "1"}, god="khorne")
-    corruption["regions"]["kislev"]["heroes"] = 1
-    corruption["board"]["kislev"]["slaanesh"] = {"warrior": 1}
+    corruption = act(corruption, "region.set", {"region": "kislev", "field": "heroes", "value": 1})
+    corruption = act(corruption, "region.figures", {"region": "kislev", "owner": "slaanesh", "unit": "warrior",
+                                                    "count": 1})
     end = act(corruption, "corruption.resolve")
     over = copy.deepcopy(end)
     over.update(phase="over", result={"reason": "vp", "winners": ["khorne"], "working": []})
@@ -51,3 +52,15 @@ def test_every_region_renders_in_every_phase(app, name, state_and_control):
                 pages.append(render_template(f"games/chaos/{region}.html", view=RULES.view(state, viewer), seats=SEATS,
                                              seat=viewer, act_url="/act", display=viewer is None, table=None))
     assert control in "".join(pages)
+
+
+def test_the_gods_table_shows_an_upgrades_effect_and_marks_the_unknown_ones_apply_by_hand(app):
+    state = act(started(), "upgrade.take", {"upgrade": 3}, god="khorne")  # +1 power
+    with app.test_request_context():
+        gods = render_template("games/chaos/gods.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
+                               seat=SEATS["s1"], act_url="/act", display=False, table=None)
+        controls = render_template("games/chaos/corrections.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
+                                   seat=SEATS["s1"], act_url="/act", display=False, table=None)
+    assert "Power each round: 8" in gods and "Khorne: 7 printed + 1 from upgrades = 8 power" in gods
+    assert "+1 power each round" in gods
+    assert "Warrior — apply by hand" in controls and "+1 power</option>" not in controls  # taken: no longer offered

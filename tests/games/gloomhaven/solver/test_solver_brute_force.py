@@ -7,8 +7,8 @@ fresh shortest-path search from every hex for the way still to go, lists
 every group of targets an attack can hit from a hex (every placement of the
 area, every choice of extra targets) instead of building only the best ones,
 and tests line of sight against every wall segment of the map. Any answer
-that differs is a bug in one of the two; the rules are those of the README's
-"Monster solver" section:
+that differs is a bug in one of the two; the rules are those of
+docs/monster-solver.md, "How it decides":
 
 - line of sight: a segment from a corner of one hex to a corner of the
   other touching no wall (thin walls, the edges of wall hexes and closed

@@ -2,20 +2,17 @@
 change on the board, figures entered from the board, and the editable
 defaults (unit stats, dial spaces, ruination points) corrected once from the
 group's printed components and kept for the rest of the game. Payloads
-arrive typed (actions.py); what depends on the state is checked here."""
+arrive typed (actions.py); what depends on the state is checked here. Each
+function is an action's effect (companion.kit.actions)."""
 
 from __future__ import annotations
 
+from companion.games.chaos.seats import acting_god
 from companion.games.chaos.state import TOKEN_KINDS
+from companion.kit.actions import Act, NotRecorded
 from companion.kit.board import count, place, take
 from companion.kit.deck import hand
 from companion.rules import N_, ActionError
-
-
-def _god(state, action, seats):
-    from companion.games.chaos.rules import acting_god
-
-    return acting_god(state, action, seats)
 
 
 def _in_play(state, god: str, field: str) -> str:
@@ -24,16 +21,18 @@ def _in_play(state, god: str, field: str) -> str:
     return god
 
 
-def set_region(state, action, seats):
-    p = action.payload
+def set_region(act: Act) -> None:
+    state = act.state
+    p = act.payload
     region = state["regions"][p["region"]]
     if region["ruined"] and p["field"] in TOKEN_KINDS and p["value"] > region[p["field"]]:
         raise ActionError(N_("A ruined region takes no new Old World tokens."), field="value")
     region[p["field"]] = p["value"]
 
 
-def set_figures(state, action, seats):
-    p = action.payload
+def set_figures(act: Act) -> None:
+    state = act.state
+    p = act.payload
     god = _in_play(state, p["owner"], "owner")
     limit = state["components"]["units"][god][p["unit"]]["count"]
     here = count(state["board"], p["region"], god, p["unit"])
@@ -45,8 +44,9 @@ def set_figures(state, action, seats):
         take(state["board"], p["region"], god, p["unit"], here - p["count"])
 
 
-def set_corruption(state, action, seats):
-    p = action.payload
+def set_corruption(act: Act) -> None:
+    state = act.state
+    p = act.payload
     region = state["regions"][p["region"]]
     god = _in_play(state, p["owner"], "owner")
     if region["ruined"] and region["ruined_round"] != state["round"] and p["count"] > region["corruption"].get(god, 0):
@@ -54,8 +54,9 @@ def set_corruption(state, action, seats):
     region["corruption"][god] = p["count"]
 
 
-def set_control(state, action, seats):
-    p = action.payload
+def set_control(act: Act) -> None:
+    state = act.state
+    p = act.payload
     region = state["regions"][p["region"]]
     entry = {"owner": _in_play(state, p["owner"], "owner"), "unit": p["unit"],
              "controller": _in_play(state, p["controller"], "controller")}
@@ -72,53 +73,65 @@ def set_control(state, action, seats):
     region["control"].append(entry)
 
 
-def set_god(state, action, seats):
-    p = action.payload
-    god_id = _god(state, action, seats)
+def set_god(act: Act) -> None:
+    state = act.state
+    p = act.payload
+    god_id = acting_god(act)
     if p["field"] == "dial" and p["value"] > state["components"]["dials"][god_id]["victory_at"]:
         raise ActionError(N_("At most %(max)d."), field="value", max=state["components"]["dials"][god_id]["victory_at"])
     state["gods"][god_id][p["field"]] = p["value"]
 
 
-def take_upgrade(state, action, seats):
-    god_id = _god(state, action, seats)
-    index = action.payload["upgrade"]
+def take_upgrade(act: Act) -> None:
+    state = act.state
+    god_id = acting_god(act)
+    index = act["upgrade"]
     god = state["gods"][god_id]
     if god["upgrades"][index]:
         raise ActionError(N_("That upgrade is already taken."), field="upgrade")
     god["upgrades"][index] = True
+    try:  # recorded in the log since the app applies upgrades (upgrades.py)
+        applied = act.draws.take("applied", lambda rng: True)
+    except NotRecorded:  # an upgrade logged before: it stays marked only
+        applied = False
+    if applied:
+        god.setdefault("applied", [False] * len(god["upgrades"]))[index] = True
     waiting = next((p for p in state["pending"] if p["kind"] == "upgrade" and p["god"] == god_id), None)
     if waiting:
         state["pending"].remove(waiting)
 
 
-def dismiss(state, action, seats):
-    index = action.payload["index"]
+def dismiss(act: Act) -> None:
+    state = act.state
+    index = act["index"]
     if index >= len(state["pending"]) or state["pending"][index]["kind"] in ("hero", "upgrade"):
         raise ActionError(N_("That reminder is resolved by its own action."), field="index")
     state["pending"].pop(index)
 
 
-def note_hand(state, action, seats):
+def note_hand(act: Act) -> None:
+    state = act.state
     """A seat's private list of its chaos cards, one name per line."""
-    if action.seat not in seats:
+    if act.seat_id not in act.seats:
         raise ActionError(N_("Only a seated player keeps a hand."), field="names")
-    lines = [" ".join(line.split())[:80] for line in action.payload["names"].splitlines() if line.strip()]
+    lines = [" ".join(line.split())[:80] for line in act["names"].splitlines() if line.strip()]
     if len(lines) > 30:
         raise ActionError(N_("At most %(max)d lines."), field="names", max=30)
-    hand(state, action.seat)[:] = lines
+    hand(state, act.seat_id)[:] = lines
 
 
-def correct_unit(state, action, seats):
-    p = action.payload
+def correct_unit(act: Act) -> None:
+    state = act.state
+    p = act.payload
     if p["field"] == "defense" and p["value"] < 1:
         raise ActionError(N_("At least %(min)d."), field="value", min=1)
     state["components"]["units"][p["owner"]][p["unit"]][p["field"]] = p["value"]
     _corrected(state, f"units.{p['owner']}.{p['unit']}.{p['field']}")
 
 
-def correct_dial(state, action, seats):
-    p = action.payload
+def correct_dial(act: Act) -> None:
+    state = act.state
+    p = act.payload
     dial = state["components"]["dials"][p["owner"]]
     if p["space"] >= len(dial["spaces"]):
         raise ActionError(N_("At most %(max)d."), field="space", max=len(dial["spaces"]) - 1)
@@ -132,8 +145,9 @@ def correct_dial(state, action, seats):
     _corrected(state, f"dials.{p['owner']}.{p['space']}.{p['field']}")
 
 
-def correct_ruination(state, action, seats):
-    p = action.payload
+def correct_ruination(act: Act) -> None:
+    state = act.state
+    p = act.payload
     card = state["components"]["ruination"][p["card"] - 1]
     if p["field"] == "ruiners":
         card["ruiners"] = p["value"]
@@ -149,17 +163,3 @@ def _corrected(state, path: str) -> None:
     if path not in state["components"]["corrected"]:
         state["components"]["corrected"].append(path)
 
-
-HANDLERS = {
-    "region.set": set_region,
-    "region.figures": set_figures,
-    "region.corruption": set_corruption,
-    "region.control": set_control,
-    "god.set": set_god,
-    "upgrade.take": take_upgrade,
-    "pending.done": dismiss,
-    "hand.note": note_hand,
-    "components.unit": correct_unit,
-    "components.dial": correct_dial,
-    "components.ruination": correct_ruination,
-}

@@ -8,16 +8,17 @@ is our own schema, four files, each value that the reference could not
 confirm carrying `"certain": false` so the app shows it as an editable
 default. Where the rulebook text settles a point the reference left open
 (Nurgle's 2+ threshold, a tie for most dial tokens, the starting hand of 3,
-Tzeentch's one discard), the rulebook's answer is written here.
+Tzeentch's one discard), the rulebook's answer is written here; so are the
+upgrade cards' effects that the reference notes give beside data.json.
 
-Rerunnable: the same input always gives byte-identical files.
+Rerunnable: the same input always gives byte-identical files. Build-time
+only: the server reads data/chaos/ (data.py) and never imports this.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 from companion import data_path
@@ -43,6 +44,25 @@ DIAL_CONDITIONS = {
     "nurgle": {"kind": "corruption_in_populous", "at_least": 2},
     "tzeentch": {"kind": "corruption_with_magic", "at_least": 2, "magic_at_least": 2},
     "slaanesh": {"kind": "corruption_with_hero_or_noble", "at_least": 2},
+}
+
+
+# What each upgrade card does, where the reference notes give it (their
+# upgrade and corroboration sections), in card order; None: not known, the
+# group applies it by hand. Kinds: `power` (each round), `unit` (a printed
+# stat changed), `magic` (each such figure adds magic symbols where it
+# stands), `cost_where_absent` (summoning cost changed in a region holding
+# none of the god's figures). Slaanesh's two power cards are +1 and +2, in
+# that order.
+UPGRADE_EFFECTS = {
+    "khorne": [{"kind": "unit", "unit": "cultist", "field": "attack", "amount": 1}, None, None,
+               {"kind": "power", "amount": 1}, None],
+    "nurgle": [None, {"kind": "cost_where_absent", "unit": "cultist", "amount": -1}, None,
+               {"kind": "power", "amount": 1}, None],
+    "tzeentch": [None, None, {"kind": "magic", "unit": "greater_daemon", "amount": 2},
+                 {"kind": "power", "amount": 1}, None],
+    "slaanesh": [{"kind": "unit", "unit": "cultist", "field": "defense", "amount": 1}, None, None,
+                 {"kind": "power", "amount": 1}, {"kind": "power", "amount": 2}],
 }
 
 
@@ -119,6 +139,7 @@ def convert_god(god: dict) -> dict:
         # Counts agree in two sources; cost, attack and defense come from one.
         "unit_stats_certain": False,
         "upgrades": _upgrade_labels(god["upgrade_cards"]),
+        "upgrade_effects": UPGRADE_EFFECTS[god["id"]],
     }
 
 
@@ -206,6 +227,3 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {', '.join(files)} to {args.out_dir}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

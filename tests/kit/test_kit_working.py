@@ -1,0 +1,30 @@
+"""One way to show a number: the worked-number shape and its one macro."""
+
+from __future__ import annotations
+
+import json
+
+from companion.kit import working
+from companion.web import create_app
+
+
+def test_a_summed_number_is_the_sum_of_its_lines_amounts_and_survives_json():
+    attack = working.summed([working.line("base %(amount)d", amount=3), working.line("card %(amount)+d", amount=1)])
+    assert attack["value"] == 4
+    assert json.loads(json.dumps(attack)) == attack
+    assert working.is_worked(attack)
+    assert not working.is_worked({"total": 4, "lines": []})
+
+
+def test_the_macro_shows_the_number_and_opens_to_each_line_translated(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3")})
+    attack = working.summed([working.line("Attack %(amount)d", amount=3), working.line("card %(amount)+d", amount=1)])
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        html = app.jinja_env.from_string(
+            '{% from "kit/working.html" import working %}{{ working(attack, "attack") }}').render(attack=attack)
+        plain = app.jinja_env.from_string(
+            '{% from "kit/working.html" import working %}{{ working(n) }}').render(n=working.worked(7))
+    assert '<details class="working">' in html and '<span class="value">4</span>' in html
+    assert "<li>Attack 3</li>" in html and "<li>card +1</li>" in html
+    assert "<details" not in plain and '<span class="value">7</span>' in plain
+
