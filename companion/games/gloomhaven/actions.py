@@ -268,12 +268,14 @@ def specs() -> list[ActionSpec]:
     return [
         ActionSpec("scenario.set", "Set-up: choose `scenario` (number), `difficulty`, `solo`, and the editable "
                    "defaults `monster_deck` (e.g. \"+0×6 +1×5 -1×5 +2 -2 x2 null\") and `bless_limit`.",
-                   (Int("scenario", min=1, max=999, default=None), Choice("difficulty", choices=tuple(DIFFICULTIES), default=None),
+                   (Int("scenario", min=1, max=999, default=None),
+                    Choice("difficulty", choices=tuple(DIFFICULTIES), default=None),
                     Bool("solo", default=None), Text("monster_deck", max_length=200, default=None),
                     Int("bless_limit", min=0, max=30, default=None)),
                    effect=setup.choose_scenario, history=N_("chose the scenario")),
         ActionSpec("character.set", "Set-up: your character: `class`, `name` (optional), `level` (1-9).",
-                   (Choice("class", choices=tuple(sorted(catalog.character_classes()))), Text("name", max_length=40, default=None),
+                   (Choice("class", choices=tuple(sorted(catalog.character_classes()))),
+                    Text("name", max_length=40, default=None),
                     Int("level", min=1, max=setup.MAX_CHARACTER_LEVEL)),
                    effect=setup.set_character, history=N_("chose their character"), open=open_character),
         ActionSpec("scenario.start", "Start: fixes the level, places the first room, deals battle goals.",
@@ -302,7 +304,8 @@ def specs() -> list[ActionSpec]:
                    (Int("room", min=1, max=99),), effect=rounds.open_door, history=line(N_("opened a door")),
                    open=open_door),
         ActionSpec("standee.add", "Place a standee by hand: `monster`, `rank` (normal, elite, boss), `summoned`.",
-                   (Choice("monster", choices=tuple(sorted(catalog.monster_ids()))), Choice("rank", choices=("normal", "elite", "boss")),
+                   (Choice("monster", choices=tuple(sorted(catalog.monster_ids()))),
+                    Choice("rank", choices=("normal", "elite", "boss")),
                     Bool("summoned", default=False)),
                    effect=figures.add_standee, history=line(N_("placed a standee"))),
         ActionSpec("standee.remove", "Take standee `standee` (e.g. \"bandit-guard#3\") off the map.", (standee,),
@@ -336,10 +339,12 @@ def specs() -> list[ActionSpec]:
         ActionSpec("summon.remove", "Remove summon `summon`.", (Text("summon", max_length=20),),
                    effect=figures.remove_summon, history=N_("removed a summon")),
         ActionSpec("monster.attack", "Standee `standee` attacks `target` (a seat or a summon): `base`, `bonus`, "
-                   "`mode`, the target's `shield`; `bonus`, `pierce`, `push`, `pull` and `conditions` (e.g. \"poison wound\", "
+                   "`mode`, the target's `shield`; `bonus`, `pierce`, `push`, `pull` and `conditions` (e.g. \"poison "
+                   "wound\", "
                    "\"\" for none) default to the standee's ability card, with what an element it consumed this turn "
                    "adds. The modifier cards are drawn from the monster "
-                   "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes it at once).",
+                   "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes "
+                   "it at once).",
                    (standee, Text("target", max_length=20), Int("base", min=0, max=99),
                     Int("bonus", min=-99, max=99, default=None), mode, Int("shield", min=0, max=99, default=0),
                     Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
@@ -350,9 +355,11 @@ def specs() -> list[ActionSpec]:
         ActionSpec("damage.resolve", "Settle waiting damage `damage` (its id) on your character (or `for_them`): "
                    "`how` suffer, hand (lose one card from hand instead), discard (lose two from the discard pile "
                    "instead) or out_of_range (a retaliate that didn't reach).",
-                   (Int("damage", min=1, max=10**6), Choice("how", choices=damage.HOW), Bool("for_them", default=False)),
+                   (Int("damage", min=1, max=10**6), Choice("how", choices=damage.HOW),
+                    Bool("for_them", default=False)),
                    effect=damage.resolve, history=line(N_("settled damage")), open=open_damage),
-        ActionSpec("character.attack", "Your character (or its `summon`) attacks `standee` (or an objective's id): `base`, `bonus`, "
+        ActionSpec("character.attack",
+                   "Your character (or its `summon`) attacks `standee` (or an objective's id): `base`, `bonus`, "
                    "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
                    (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
                     Bool("doubled", default=False), mode, Text("cards", max_length=80),
@@ -365,7 +372,8 @@ def specs() -> list[ActionSpec]:
                    (Choice("card", choices=combat.CARD_CHOICES),),
                    effect=combat.remove_card, history=N_("changed the monster modifier deck")),
         ActionSpec("element.infuse", "Infuse `element` (strong at the end of this turn).",
-                   (Choice("element", choices=elements.ELEMENTS),), effect=combat.infuse, history=N_("infused an element")),
+                   (Choice("element", choices=elements.ELEMENTS),), effect=combat.infuse,
+                       history=N_("infused an element")),
         ActionSpec("element.consume", "Consume `element`.", (Choice("element", choices=elements.ELEMENTS),),
                    effect=combat.consume, history=N_("consumed an element")),
         ActionSpec("scenario.end", "End the scenario: `outcome` success or failure.",

@@ -69,8 +69,10 @@ def unlock_scenario(act: Act) -> None:
 def record_event(act: Act) -> None:
     state, payload = act.state, act.payload
     # One city event per visit to Gloomhaven (rulebook p. 43); a visit ends with a scenario's end.
-    if payload["deck"] == "city" and any(e["deck"] == "city" and e["visit"] == state["visit"] for e in state["events_drawn"]):
-        raise ActionError(N_("One city event per visit to Gloomhaven: this visit has had its city event."), field="deck")
+    this_visit = [e for e in state["events_drawn"] if e["deck"] == "city" and e["visit"] == state["visit"]]
+    if payload["deck"] == "city" and this_visit:
+        raise ActionError(N_("One city event per visit to Gloomhaven: this visit has had its city event."),
+                          field="deck")
     state["events_drawn"].append({"deck": payload["deck"], "card": payload["card"], "visit": state["visit"]})
 
 
@@ -184,24 +186,30 @@ def specs() -> list[ActionSpec]:
         (ActionSpec("party.set", "Set the party's `name`, `location`, `notes` or scenario `difficulty`.",
                     (Text("name", max_length=60, default=None), Text("location", max_length=80, default=None),
                      Text("notes", max_length=2000, multiline=True, allow_empty=True, default=None),
-                     Choice("difficulty", choices=DIFFICULTIES, default=None))), party_set, N_("changed the party's details")),
-        (ActionSpec("reputation.adjust", "Add `delta` to the party's reputation (−20…20).", (Int("delta", min=-40, max=40),)),
+                     Choice("difficulty", choices=DIFFICULTIES, default=None))), party_set,
+                         N_("changed the party's details")),
+        (ActionSpec("reputation.adjust", "Add `delta` to the party's reputation (−20…20).",
+                    (Int("delta", min=-40, max=40),)),
          reputation, N_("changed the reputation")),
         (ActionSpec("prosperity.adjust", "Add `delta` prosperity checkmarks.", (Int("delta", min=-99, max=99),)),
          prosperity, N_("changed the prosperity")),
         (ActionSpec("achievement.add", "Gain `achievement` (id or name) of `scope` global or party.",
-                    (Text("achievement", max_length=60), Choice("scope", choices=SCOPES))), town.add_achievement, N_("gained an achievement")),
+                    (Text("achievement", max_length=60), Choice("scope", choices=SCOPES))), town.add_achievement,
+                        N_("gained an achievement")),
         (ActionSpec("achievement.remove", "Lose `achievement` of `scope` global or party.",
-                    (Text("achievement", max_length=60), Choice("scope", choices=SCOPES))), town.remove_achievement, N_("lost an achievement")),
+                    (Text("achievement", max_length=60), Choice("scope", choices=SCOPES))), town.remove_achievement,
+                        N_("lost an achievement")),
         (ActionSpec("class.unlock", "Unlock character class `class`.", (Choice("class", choices=CLASSES),)),
          unlock_class, N_("unlocked a class")),
         (ActionSpec("scenario.unlock", "Unlock scenario `scenario` (a treasure or an event opened it).",
                     (Int("scenario", min=1, max=999),)), unlock_scenario, N_("unlocked a scenario")),
         (ActionSpec("event.draw", "Record city or road event `card` drawn from `deck` (the cards stay on the table).",
-                    (Choice("deck", choices=("city", "road")), Int("card", min=1, max=99))), record_event, N_("drew an event")),
+                    (Choice("deck", choices=("city", "road")), Int("card", min=1, max=99))), record_event,
+                        N_("drew an event")),
         (ActionSpec("character.create", "Create your character: `class`, `name`, `level` (up to the prosperity "
                     "level); two personal quests are dealt to you in secret.",
-                    (Choice("class", choices=CLASSES), Text("name", max_length=40), Int("level", min=1, max=9, default=1)),
+                    (Choice("class", choices=CLASSES), Text("name", max_length=40),
+                     Int("level", min=1, max=9, default=1)),
                     secret_draws=True),
          town.create_character, N_("created a character")),
         (ActionSpec("quest.keep", "Keep one of the two personal quests dealt to you: `quest` (its number; secret).",
@@ -212,27 +220,33 @@ def specs() -> list[ActionSpec]:
          town.set_progress, N_("noted their quest's progress")),
         (ActionSpec("character.level_up", "Level up (one level; in town); `card`: the ability card added.",
                     (who, Text("card", max_length=60, default=None))), town.level_up, N_("levelled up")),
-        (ActionSpec("character.card", "Note the ability card your character added at `level` (2 up to its level): `card`.",
+        (ActionSpec("character.card",
+                    "Note the ability card your character added at `level` (2 up to its level): `card`.",
                     (who, Int("level", min=2, max=9), Text("card", max_length=60))), town.note_card,
          N_("noted an ability card")),
         (ActionSpec("character.adjust", "Add `delta` to `field` (experience, gold, checkmarks) of your character.",
-                    (who, Choice("field", choices=("experience", "gold", "checkmarks")), Int("delta", min=-999, max=999))),
+                    (who, Choice("field", choices=("experience", "gold", "checkmarks")),
+                     Int("delta", min=-999, max=999))),
          town.adjust, N_("changed a character sheet")),
         (ActionSpec("character.notes", "Your character's `notes`.",
                     (who, Text("notes", max_length=2000, multiline=True, allow_empty=True))),
          town.set_notes, N_("changed their notes")),
-        (ActionSpec("perk.take", "Mark a perk: `perk` (its line, from 0), or `text` for a class whose perks are entered by hand.",
+        (ActionSpec("perk.take",
+                    "Mark a perk: `perk` (its line, from 0), or `text` for a class whose perks are entered by hand.",
                     (who, Int("perk", min=0, max=30, default=None), Text("text", max_length=120, default=None))),
          town.take_perk, N_("took a perk")),
         (ActionSpec("class.perk_line", "Enter a perk line of `class`, one the data has no perks for (from its mat; "
                     "marked as entered): `text`, `boxes` and the cards it `remove`s and `add`s, written like "
                     "\"2× -1\" or \"+0 rolling stun, +1 heal 2 self\".",
                     (Choice("class", choices=CLASSES), Text("text", max_length=120, allow_empty=True, default=""),
-                     Int("boxes", min=1, max=3, default=1), Text("remove", max_length=120, allow_empty=True, default=""),
+                     Int("boxes", min=1, max=3, default=1),
+                         Text("remove", max_length=120, allow_empty=True, default=""),
                      Text("add", max_length=120, allow_empty=True, default=""))),
          town.enter_perk_line, N_("entered a class's perk line")),
-        (ActionSpec("item.buy", "Buy `item` (its number) at the price after reputation.", (who, item)), town.buy, N_("bought an item")),
-        (ActionSpec("item.sell", "Sell `item` back for half its cost, rounded down.", (who, item)), town.sell, N_("sold an item")),
+        (ActionSpec("item.buy", "Buy `item` (its number) at the price after reputation.", (who, item)), town.buy,
+         N_("bought an item")),
+        (ActionSpec("item.sell", "Sell `item` back for half its cost, rounded down.", (who, item)), town.sell,
+         N_("sold an item")),
         (ActionSpec("item.gain", "Your character gains `item` (its number) from a treasure or an event: no gold "
                     "paid, one copy per character.", (who, item)), town.gain_item, N_("gained an item")),
         (ActionSpec("item.lose", "Your character loses `item` (an event took it): back to the city's supply, "
@@ -248,7 +262,8 @@ def specs() -> list[ActionSpec]:
         (ActionSpec("scenario.complete", "A scenario played without a linked table: `scenario`, `outcome`, "
                     "scenario `level`, and `characters` {id: {experience, coins, checkmarks}} (from a form: "
                     "fields characters.<id>.experience and so on); each player then confirms their line.",
-                    (Int("scenario", min=1, max=999), Choice("outcome", choices=outcome.OUTCOMES), Int("level", min=0, max=7),
+                    (Int("scenario", min=1, max=999), Choice("outcome", choices=outcome.OUTCOMES),
+                     Int("level", min=0, max=7),
                      outcome.EnteredLines("characters"))), complete, N_("recorded a scenario's end")),
         (ActionSpec("scenario.result", "A linked scenario table's result: `child`, `offer`, `result`.",
                     (Text("child", max_length=80), Text("offer", max_length=40), Json("result"))), take_result,
@@ -265,7 +280,8 @@ def specs() -> list[ActionSpec]:
                     (due, Int("scenario", min=1, max=999))), dues.choose_unlock, N_("chose a scenario to unlock")),
         (ActionSpec("due.dismiss", "Set aside due `due`: a note done, or a reward nobody can take.", (due,)),
          dues.dismiss, N_("set aside something left to do")),
-        (ActionSpec("result.confirm", "Confirm your character's line of a scenario's end (experience, gold, checkmarks).", (who,)),
+        (ActionSpec("result.confirm",
+                    "Confirm your character's line of a scenario's end (experience, gold, checkmarks).", (who,)),
          outcome.confirm, N_("confirmed their scenario result")),
     ]
     return [ActionSpec(spec.type, spec.doc, spec.fields, seat_may_undo=spec.seat_may_undo,

@@ -13,8 +13,9 @@ def offer_id(number: int, visit: int) -> str:
 def scenario_of_offer(offer: str) -> int | None:
     """The scenario number of an offer id ("scenario-2-5"; version 1 wrote "scenario-2")."""
     parts = offer.split("-")
-    if len(parts) in (2, 3) and parts[0] == "scenario" and parts[1].isascii() and parts[1].isdigit() and len(parts[1]) < 4:
-        return int(parts[1])
+    number = parts[1] if len(parts) in (2, 3) and parts[0] == "scenario" else ""
+    if number.isascii() and number.isdigit() and len(number) < 4:
+        return int(number)
     return None
 
 

@@ -27,7 +27,8 @@ def retirements_due(state: dict) -> int:
     retires at its next visit to Gloomhaven, before another scenario (rulebook
     p. 48). A count, not names: the quests are their players' own business."""
     return sum(1 for seat, secret in state["secrets"].items()
-               if secret.get("quest") and (who := town.active_character(state, seat)) and town.unmet_goal(secret, who) is None)
+               if secret.get("quest") and (who := town.active_character(state, seat)) and town.unmet_goal(secret,
+                                                                                                          who) is None)
 
 
 def offers(state: dict) -> list:
@@ -46,7 +47,8 @@ def offers(state: dict) -> list:
             continue
         number = row["number"]
         found.append(ChildOffer(
-            id=links.offer_id(number, state["visit"]), label=N_("Play scenario %(number)d: %(name)s"), game="gloomhaven",
+            id=links.offer_id(number, state["visit"]), label=N_("Play scenario %(number)d: %(name)s"),
+                game="gloomhaven",
             name=f"{number} {data.scenario(number)['name']}",
             options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
             seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))

@@ -48,7 +48,8 @@ def text(payload: dict, name: str, max_length: int = 40) -> str:
 
 
 # -- draws ------------------------------------------------------------------------------
-def standee_numbers(draws: Draws, wanted: list[dict], on_map: list[dict], keep_missing: bool = True) -> tuple[list, list]:
+def standee_numbers(draws: Draws, wanted: list[dict], on_map: list[dict], keep_missing: bool = True) -> tuple[list,
+                                                                                                              list]:
     """Standee numbers for `wanted` ({monster, rank} each) drawn from those
     not on the map, logged as "placed" (and "missing": the standees short)."""
     counts = {w["monster"]: catalog.monster(w["monster"])["standees"] for w in wanted}

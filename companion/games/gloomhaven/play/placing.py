@@ -42,7 +42,8 @@ def missing_lines(missing: list) -> list:
     counts = {}
     for entry in missing:
         counts[entry["monster"]] = counts.get(entry["monster"], 0) + 1
-    return [[N_("No %(monster)s standee left for %(count)d more: place the available ones nearest the character who opened the door first."),
+    return [[N_("No %(monster)s standee left for %(count)d more: place the available ones nearest the character who "
+                "opened the door first."),
              {"monster": catalog.monster_name(monster), "count": count}]
             for monster, count in sorted(counts.items())]
 

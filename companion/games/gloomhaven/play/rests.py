@@ -35,7 +35,8 @@ def short_rest(act: Act) -> None:
     if not isinstance(lost, int) or not 1 <= lost <= count:
         raise ActionError(N_("The lost card was not drawn."), field="count")
     who["short_rest"] = {"round": state["round"], "count": count, "lost": lost, "redrawn": False}
-    common.news(state, [N_("%(name)s rests: shuffle the discard pile and lose card %(lost)d of %(count)d from the top."),
+    common.news(state,
+                [N_("%(name)s rests: shuffle the discard pile and lose card %(lost)d of %(count)d from the top."),
                         {"name": who["name"], "lost": lost, "count": count}])
 
 

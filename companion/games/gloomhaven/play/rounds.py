@@ -277,8 +277,10 @@ def consume_card_elements(state: dict, monster_id: str) -> None:
 
 
 WILD_LINES = {
-    "infuse": N_("%(monster)s infuses an element of your choice: infuse it on the element board at the end of its turn."),
-    "consume": N_("%(monster)s consumes an element of your choice if one is strong or waning: consume it on the element board."),
+    "infuse": N_("%(monster)s infuses an element of your choice: infuse it on the element board at the end of its "
+                 "turn."),
+    "consume": N_("%(monster)s consumes an element of your choice if one is strong or waning: consume it on the "
+                  "element board."),
 }
 
 

@@ -34,7 +34,8 @@ def state(store, token) -> dict:
 def result(outcome="success", scenario=None, **per_class) -> dict:
     """A scenario table's result: per class (experience, gold, checkmarks)."""
     found = {"outcome": outcome, "characters": [
-        {"class": klass, "experience": xp, "gold": gold, "checkmarks": checks} for klass, (xp, gold, checks) in per_class.items()]}
+        {"class": klass, "experience": xp, "gold": gold, "checkmarks": checks} for klass,
+            (xp, gold, checks) in per_class.items()]}
     if scenario is not None:
         found["scenario"] = scenario
     return found
@@ -87,7 +88,8 @@ def fulfil_quest(store, token, seat) -> None:
                 store.act(token, seat, "item.gain", {"item": item})
         elif kind == "items_of_slot":
             held = sum(1 for n in who["items"] if data.item(n)["slot"] in values)
-            for item in [i["id"] for i in data.items() if i["slot"] in values and i["id"] not in who["items"]][:goal["count"] - held]:
+            missing = [i["id"] for i in data.items() if i["slot"] in values and i["id"] not in who["items"]]
+            for item in missing[:goal["count"] - held]:
                 store.act(token, seat, "item.gain", {"item": item})
         else:
             store.act(token, seat, "quest.progress", {"goal": index, "progress": goal["count"]})

@@ -4,6 +4,7 @@ created a character."""
 from __future__ import annotations
 
 import pytest
+
 from campaign_support import with_two_characters
 
 

@@ -3,8 +3,8 @@ its experience and gold, dealt quests, level-ups, perks, the shop, donations
 and retirement."""
 
 import pytest
-from campaign_support import fulfil_quest, new_campaign, quest_table, refused, state
 
+from campaign_support import fulfil_quest, new_campaign, quest_table, refused, state
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign.rules import RULES
 from companion.rules import Action
@@ -75,7 +75,8 @@ def test_buying_selling_and_equipping_through_the_store(party):
     store.act(token, None, "reputation.adjust", {"delta": 7})
     store.act(token, ann, "item.buy", {"item": 1})  # Boots of Striding, cost 20, reputation 7: 18
     assert state(store, token)["characters"]["c1"]["gold"] == 30 - 18
-    assert refused(store, token, ann, "item.buy", {"item": 1}).message == "A character may own only one copy of an item."
+    assert refused(store, token, ann, "item.buy",
+                   {"item": 1}).message == "A character may own only one copy of an item."
     store.act(token, ann, "item.equip", {"item": 1})
     store.act(token, ann, "item.sell", {"item": 1})
     grok = state(store, token)["characters"]["c1"]
@@ -121,12 +122,14 @@ def test_a_typed_global_achievement_replaces_its_type(party):
     store.act(token, None, "achievement.add", {"achievement": "City Rule: Economic", "scope": "global"})
     held = state(store, token)["global_achievements"]
     assert "city-rule-economic" in held and "city-rule-militaristic" not in held
-    assert refused(store, token, ann, "achievement.add", {"achievement": "Nonsense", "scope": "party"}).field == "achievement"
+    assert refused(store, token, ann, "achievement.add",
+                   {"achievement": "Nonsense", "scope": "party"}).field == "achievement"
 
 
 def test_only_the_characters_player_may_change_it(party):
     store, token, _ann, bo = party
-    assert refused(store, token, bo, "character.adjust", {"character": "c1", "field": "gold", "delta": 5}).field == "character"
+    assert refused(store, token, bo, "character.adjust",
+                   {"character": "c1", "field": "gold", "delta": 5}).field == "character"
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 5})  # the host may
 
 
@@ -162,7 +165,8 @@ def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():
     table = quest_table(510)  # Seeker of Xorn: three Crypt scenarios, then follow Noxious Cellar to its end
     assert table.refused("s1", "quest.progress", goal=2, progress=1).field == "goal"
     table.act("s1", "quest.progress", goal=1, progress=1)
-    assert [g["done"] for g in quest_shown(table.state)["goals"]] == [0, 1] and not quest_shown(table.state)["fulfilled"]
+    assert [g["done"] for g in quest_shown(table.state)["goals"]] == [0,
+                                                                      1] and not quest_shown(table.state)["fulfilled"]
     unmet = table.refused("s1", "character.retire")
     assert unmet.params == {"goal": '"Crypt" Scenarios', "done": 0, "count": 3}
     table.act("s1", "quest.progress", goal=0, progress=3)
@@ -176,7 +180,8 @@ def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():
     (519, lambda who: who.update(checkmarks=15)),  # Battle Legend: 15 battle-goal checkmarks
     (511, lambda who: who.update(items=[i["id"] for slot, n in (("head", 2), ("body", 2), ("legs", 2), ("small", 4))
                                         for i in [x for x in data.items() if x["slot"] == slot][:n]]
-                                       + [i["id"] for i in data.items() if i["slot"] in ("one_hand", "two_hands")][:3])),
+                                       + [i["id"] for i in data.items() if i["slot"] in ("one_hand",
+                                                                                         "two_hands")][:3])),
 ])
 def test_goals_the_sheet_can_count_are_counted_from_it_not_noted(quest, reach):
     table = quest_table(quest)
@@ -185,7 +190,8 @@ def test_goals_the_sheet_can_count_are_counted_from_it_not_noted(quest, reach):
     noted = table.refused("s1", "quest.progress", goal=0, progress=999)
     assert noted.message == "This goal is counted from your character's sheet."
     table.arrange(lambda state: reach(state["characters"]["c1"]))
-    assert quest_shown(table.state)["fulfilled"] and [g["done"] >= g["count"] for g in quest_shown(table.state)["goals"]]
+    shown = quest_shown(table.state)
+    assert shown["fulfilled"] and [g["done"] >= g["count"] for g in shown["goals"]]
     spent = 150 - table.state["characters"]["c1"]["gold"]  # spent below 200: Greed Is Gold is no longer met
     table.act(None, "character.adjust", character="c1", field="gold", delta=spent)
     assert quest_shown(table.state)["fulfilled"] == (quest != 512)
@@ -203,7 +209,8 @@ def test_a_treasure_gives_an_item_free_once_per_character_and_an_event_may_take_
     store.act(token, ann, "item.gain", {"item": 114})  # no shop sells it
     grok = state(store, token)["characters"]["c1"]
     assert 114 in grok["items"] and grok["gold"] == 30
-    assert refused(store, token, ann, "item.gain", {"item": 114}).message == "A character may own only one copy of an item."
+    assert refused(store, token, ann, "item.gain",
+                   {"item": 114}).message == "A character may own only one copy of an item."
     assert refused(store, token, ann, "item.gain", {"item": 500}).field == "item"
     assert refused(store, token, bo, "item.gain", {"item": 1, "character": "c1"}).field == "character"
     store.act(token, ann, "item.equip", {"item": 114})
@@ -233,7 +240,8 @@ def test_a_character_below_the_prosperity_level_may_level_up_to_it_its_experienc
     store.act(token, None, "prosperity.adjust", {"delta": 4})  # prosperity 2
     shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]
     assert shown["level_up_by_prosperity"] and not shown["level_up_due"]
-    assert store.table(token).rules.child_offers(state(store, token), store.seats(token))  # optional: the scenario is still offered
+    assert store.table(token).rules.child_offers(state(store, token),
+                                                 store.seats(token))  # optional: the scenario is still offered
     store.act(token, ann, "character.level_up", {"card": "Warding Strength"})
     grok = state(store, token)["characters"]["c1"]
     assert (grok["level"], grok["experience"], grok["cards"]) == (2, 45, ["Warding Strength"])
@@ -284,7 +292,8 @@ def test_each_level_above_one_has_its_ability_card_noted_also_for_a_character_cr
     store.act(token, ann, "character.level_up", {"card": "Juggernaut"})
     shown = RULES.view(state(store, token), store.seats(token)[bo])["shown"]["sheets"][0]
     assert shown["ability_cards"] == [(2, ""), (3, "Skewer"), (4, "Juggernaut")]
-    assert refused(store, token, bo, "character.card", {"character": "c1", "level": 2, "card": "X"}).field == "character"
+    assert refused(store, token, bo, "character.card",
+                   {"character": "c1", "level": 2, "card": "X"}).field == "character"
 
 
 def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_the_note_if_more(tmp_path):
@@ -297,7 +306,8 @@ def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_t
         if number not in state(store, token)["unlocked"]:
             store.act(token, ann, "scenario.unlock", {"scenario": number})
         store.act(token, ann, "donate", {})
-        store.act(token, ann, "scenario.complete", {"scenario": number, "outcome": outcome, "level": 1, "characters": lines})
+        store.act(token, ann, "scenario.complete",
+                  {"scenario": number, "outcome": outcome, "level": 1, "characters": lines})
         store.act(token, ann, "result.confirm", {})
     grok = state(store, token)["characters"]["c1"]
     assert grok["scenarios_won"] == [1, 52] and grok["donated_gold"] == 30
@@ -306,7 +316,8 @@ def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_t
         secret = {"quest": quest, "progress": [0]}
         assert town.goal_progress(secret, grok) == [done], quests[quest]["name"]
         assert town.goal_progress({"quest": quest, "progress": [done + 5]}, grok) == [done + 5]  # noted before: more
-    assert town.goal_progress({"quest": 520, "progress": [0, 0]}, {**grok, "items": [113]})[0] == 1  # Skullbane Axe owned
+    assert town.goal_progress({"quest": 520, "progress": [0, 0]},
+                              {**grok, "items": [113]})[0] == 1  # Skullbane Axe owned
 
 
 @pytest.mark.parametrize("quest", [q["id"] for q in data.personal_quests()])

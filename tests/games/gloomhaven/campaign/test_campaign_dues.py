@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 from campaign_support import fulfil_quest, refused, state
-
 from companion.games.gloomhaven.campaign import state as campaign_state
 
 SCHEMA_3_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-3.json"
@@ -109,7 +108,6 @@ def test_events_to_shuffle_in_and_the_books_words_are_notes_until_done(party):
 
 def test_the_first_retirement_notes_the_town_records_and_retiring_waits_for_town(party, monkeypatch):
     from campaign_support import StandInScenario
-
     from companion import games
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
     store, token, ann, _bo = party

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from campaign_support import result, state, with_two_characters
 
+from campaign_support import result, state, with_two_characters
 from companion.games.gloomhaven.campaign import state as campaign_state
 from companion.rules import ActionError
 from tests.sealed import opened

@@ -6,8 +6,8 @@ offer's options and reports what its players entered (the real `gloomhaven`
 table type reports the same shape)."""
 
 import pytest
-from campaign_support import StandInScenario
 
+from campaign_support import StandInScenario
 from companion import games
 from companion.games.gloomhaven.campaign import tree
 from companion.store import Store

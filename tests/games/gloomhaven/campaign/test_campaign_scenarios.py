@@ -3,8 +3,8 @@ end gives the rewards, unlocks the next scenarios and waits for each player's
 confirmation of their own line."""
 
 import pytest
-from campaign_support import result, state
 
+from campaign_support import result, state
 from companion.rules import ActionError
 
 
@@ -82,7 +82,6 @@ def test_bad_results_are_refused_naming_the_field_and_change_nothing(party, offe
 
 def test_offers_a_linked_scenario_table_for_each_available_scenario(party, monkeypatch):
     from campaign_support import StandInScenario
-
     from companion import games
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
     store, token, ann, bo = party

@@ -5,8 +5,8 @@ its result is back (or the group stops waiting for it), they do."""
 import json
 
 import pytest
-from campaign_support import StandInScenario
 
+from campaign_support import StandInScenario
 from companion import games
 from companion.rules import ActionError
 from companion.store import Store

@@ -7,10 +7,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from map_support import block, cleared, started
 
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import ActionError
+from map_support import block, cleared, started
 
 
 def refused(table, type_, field, **payload):

@@ -12,12 +12,11 @@ seven-hex area"."""
 
 from __future__ import annotations
 
-from map_support import block, started
-from table_support import walk_to_turn
-
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.map.solving import build
+from map_support import block, started
+from table_support import walk_to_turn
 
 
 def card_index(monster: str, number: int) -> int:

@@ -4,13 +4,12 @@ answers drawn from it."""
 
 from __future__ import annotations
 
-from map_support import block, cleared
-from table_support import show_card_index
-
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.map.solving import build
 from companion.games.gloomhaven.solver import solve
+from map_support import block, cleared
+from table_support import show_card_index
 
 HEXES = sorted(block(6, 4))
 

@@ -9,10 +9,10 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from table_support import SEATS, Table, started
 
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
+from table_support import SEATS, Table, started
 
 # Fields of every action, and the ones only the server's draws fill in (a
 # client's are dropped by the declarations).

@@ -4,10 +4,9 @@ as summoned, so it acts from the next round."""
 
 from __future__ import annotations
 
-from table_support import form_of, started, turns_html, walk_to_turn
-
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.view import present
+from table_support import form_of, started, turns_html, walk_to_turn
 
 SUMMON_CARD = next(i for i, card in enumerate(data.decks()["cultist"]["cards"])
                    if any(a["kind"] == "summon" for a in card["actions"]))

@@ -4,9 +4,8 @@ instead" makes the first Lurker to act harder to hurt than the next one."""
 
 from __future__ import annotations
 
-from table_support import show_card_index, started
-
 from companion.games.gloomhaven import data
+from table_support import show_card_index, started
 
 LURKER_CARD = next(i for i, card in enumerate(data.decks()["lurker"]["cards"])
                    if any(c["element"] == "ice" for a in card["actions"] for c in a.get("consume", [])))

@@ -5,9 +5,8 @@ the element gone and attacks at the card's plain numbers."""
 
 from __future__ import annotations
 
-from table_support import started, walk_to_turn
-
 from companion.games.gloomhaven import data
+from table_support import started, walk_to_turn
 
 FLAME_CARD = next(i for i, card in enumerate(data.decks()["flame-demon"]["cards"]) if card["initiative"] == 49)
 

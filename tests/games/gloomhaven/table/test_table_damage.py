@@ -4,13 +4,13 @@ for the character's player to take it or negate it by losing cards, the
 attack's conditions apply either way."""
 
 import pytest
-from table_support import SEATS, started
 
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.games.gloomhaven.play.rounds import acting_standee
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
+from table_support import SEATS, started
 
 
 def monster_turn(seed=2):

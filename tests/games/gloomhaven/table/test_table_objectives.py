@@ -3,9 +3,9 @@ points from the formula at this level and character count, damaged, healed
 up to the maximum, destroyed at 0, attacked by characters."""
 
 import pytest
-from table_support import started
 
 from companion.rules import ActionError
+from table_support import started
 
 
 def choose_both(table):

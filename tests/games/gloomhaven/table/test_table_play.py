@@ -2,12 +2,12 @@
 the scenario, played through the table's rules."""
 
 import pytest
-from table_support import started
 
 from companion.games.gloomhaven import catalog, modifiers
 from companion.games.gloomhaven.play.rounds import acting_standee, current_turn
 from companion.games.gloomhaven.standees import placements
 from companion.rules import ActionError
+from table_support import started
 
 
 def choose_both(table, first=(10, 40), second=(60, 20)):

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_support import started
 
 from companion.games.gloomhaven.play.rounds import current_turn, openable_rooms
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import ActionError
+from table_support import started
 
 
 def some_action(state: dict, rng: random.Random) -> tuple[str, str, dict]:

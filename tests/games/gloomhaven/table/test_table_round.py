@@ -4,11 +4,11 @@ monster cards, turns in order, round end."""
 import random
 
 import pytest
-from table_support import started
 
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.play.rounds import current_turn
 from companion.rules import ActionError
+from table_support import started
 
 
 def test_starting_scenario_1_with_two_level_1_characters_fixes_level_1_and_places_room_1():
@@ -100,9 +100,8 @@ def test_scenario_55_without_rooms_in_the_data_starts_with_an_empty_map():
 
 
 def test_history_lines_name_the_room_the_standee_and_never_a_secret():
-    from table_support import SEATS
-
     from companion.games.gloomhaven.rules import RULES
+    from table_support import SEATS
     table = started()
     table.act("s1", "room.reveal", room=2)
     table.act("s1", "initiative.choose", initiative=37, second=83)

@@ -4,10 +4,9 @@ takes it, the maximum caps it)."""
 
 from __future__ import annotations
 
-from table_support import form_of, started, turns_html, walk_to_turn
-
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.view import present
+from table_support import form_of, started, turns_html, walk_to_turn
 
 HEAL_CARD = next(i for i, card in enumerate(data.decks()["living-bones"]["cards"])
                  if [a["kind"] for a in card["actions"]] == ["move", "attack", "heal"])

@@ -4,9 +4,8 @@ conditions and elements set, damage, won at a round, types that sit out,
 and the rest shown when they apply."""
 
 
-from table_support import started
-
 from companion.games.gloomhaven.play.rounds import current_turn
+from table_support import started
 
 
 def play_round(table):
