@@ -7,7 +7,7 @@ A map of the package:
   rules.py      the scenario's table type: wiring only
   actions.py    its action table: fields, effect, history line, secrecy, what is open now
   state.py      the shape of its state
-  play/         the effects, one module per part of the round (set-up, rounds and
+  play/         the effects, one module per part of the round (set-up, the round (flow) and
                 turns, placing figures, figures by hand, combat, damage, rests,
                 special rules, the end)
   view.py       what each seat and the table display see, with the working

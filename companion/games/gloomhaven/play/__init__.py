@@ -1,5 +1,5 @@
 """The scenario being played, one module per part of the round: set-up,
-rounds and turns (`rounds`, with `phases`), figures on the map and the turn
+rounds and turns (`flow`, with `phases`), figures on the map and the turn
 they are in (`placing`), figures changed by hand, attacks and elements,
 damage waiting and settled, rests, the special rules and the end. Each
 action's effect changes a private copy of the state, or raises ActionError

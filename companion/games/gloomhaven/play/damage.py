@@ -14,7 +14,7 @@ The entries are kept in `waiting`; this module settles them.
 
 from __future__ import annotations
 
-from companion.games.gloomhaven.play import common, rounds, waiting
+from companion.games.gloomhaven.play import common, flow, waiting
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -65,4 +65,4 @@ def suffer(state: dict, entry: dict) -> None:
         return
     figure = waiting.take(state, entry)
     if figure is not None and figure["hp"] <= 0:
-        rounds.exhaust(state, entry["seat"])
+        flow.exhaust(state, entry["seat"])

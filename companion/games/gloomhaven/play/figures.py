@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import catalog, conditions, monsters
 from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play.flow import exhaust
 from companion.games.gloomhaven.play.placing import (
     acting_standee,
     current_turn,
@@ -15,7 +16,6 @@ from companion.games.gloomhaven.play.placing import (
     place_standees,
     remove_standee,
 )
-from companion.games.gloomhaven.play.rounds import exhaust
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 

@@ -3,7 +3,7 @@ the player shuffles their discard pile and loses one card at random; once
 per rest they may suffer 1 damage to lose another random card instead. The
 server draws which card (its place in the shuffled pile), so no one has to
 shuffle and the log replays it. (A long rest is chosen with the cards: see
-rounds.)"""
+flow.)"""
 
 from __future__ import annotations
 
