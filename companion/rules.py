@@ -55,14 +55,17 @@ class Msg(str):
     """A parameter that is itself an English msgid (a phase's name, a card's
     title): translated along with the message it goes into. A game whose
     names are not msgids (they come from its data) subclasses it and
-    overrides `translated`."""
+    overrides `translated`, which is given the reader's language."""
 
-    def translated(self, translate: Callable[[str], str]) -> str:
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        """In the reader's `language` ("zh_Hans", "ja"; None: English), for
+        a game whose names are kept outside the catalog."""
         return translate(self)
 
 
-def translated_params(params: dict, translate: Callable[[str], str]) -> dict:
-    return {key: value.translated(translate) if isinstance(value, Msg) else value for key, value in params.items()}
+def translated_params(params: dict, translate: Callable[[str], str], language: str | None = None) -> dict:
+    return {key: value.translated(translate, language) if isinstance(value, Msg) else value
+            for key, value in params.items()}
 
 
 class ActionError(Exception):
@@ -77,13 +80,14 @@ class ActionError(Exception):
         # message itself stays a translatable constant.
         self.params = params
 
-    def text(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        """The message, translated and formatted. A translation whose
-        placeholders don't fit the params gives way to the English message."""
+    def text(self, translate: Callable[[str], str] = lambda s: s, language: str | None = None) -> str:
+        """The message, translated and formatted (`language`: the reader's,
+        for names outside the catalog). A translation whose placeholders
+        don't fit the params gives way to the English message."""
         template = translate(self.message)
         if not self.params:
             return template
-        params = translated_params(self.params, translate)
+        params = translated_params(self.params, translate, language)
         for candidate in (template, self.message):
             try:
                 return candidate % params

@@ -47,10 +47,46 @@ class Draws:
         self.made[key] = value
         return value
 
+    def series(self, key: str) -> Series:
+        """Draws made one after another as the effect runs, recorded in order
+        as a list under `key`: for a game that can't know beforehand how many
+        an action will make (what a rule the action sets off spawns)."""
+        return Series(self, key)
+
+    def note(self, key: str, value: Any) -> None:
+        """Keep a fact the effect found in the logged payload, for the
+        action's history line (whose damage it settled, how much), where the
+        new state no longer holds it. Never read back: a log made before the
+        fact was noted replays the same."""
+        if key not in self._recorded:
+            self.made[key] = json.loads(json.dumps(value))
+
     def recorded(self, key: str) -> Any:
         """A value recorded under `key` (None if none): for an action that
         may carry values drawn by hand (typed dice) or by the server."""
         return self._recorded.get(key, self.made.get(key))
+
+
+class Series:
+    """One key's draws in order (see `Draws.series`): `take(draw)` gives the
+    next recorded value on replay, else draws it and appends it."""
+
+    def __init__(self, draws: Draws, key: str):
+        self._draws, self._key, self._taken = draws, key, 0
+
+    def take(self, draw: Callable[[random.Random], Any]) -> Any:
+        recorded = self._draws._recorded.get(self._key)
+        if recorded is not None:
+            if not isinstance(recorded, list) or self._taken >= len(recorded):
+                raise NotRecorded(f"draw {self._key!r} #{self._taken} is not in the log")
+            self._taken += 1
+            return recorded[self._taken - 1]
+        if self._draws._rng is None:
+            raise NotRecorded(f"draw {self._key!r} is not in the log")
+        value = json.loads(json.dumps(draw(self._draws._rng)))
+        self._draws.made.setdefault(self._key, []).append(value)
+        self._taken += 1
+        return value
 
 
 @dataclass

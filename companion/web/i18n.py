@@ -113,7 +113,7 @@ def translate_params(msgid: str, params: dict | None = None) -> str:
         text = gettext(msgid)
     if not params:
         return text
-    params = translated_params(params, gettext)
+    params = translated_params(params, gettext, reader_language())
     try:
         return text % params
     except (KeyError, TypeError, ValueError):
@@ -123,7 +123,14 @@ def translate_params(msgid: str, params: dict | None = None) -> str:
 
 def error_text(error: ActionError) -> str:
     """A refused action's message in the reader's language."""
-    return error.text(gettext)
+    return error.text(gettext, reader_language())
+
+
+def reader_language() -> str | None:
+    """The reader's language ("en", "zh_Hans", "ja"), passed to the games
+    for the names they keep outside the catalog."""
+    locale = get_locale()
+    return str(locale) if locale is not None else None
 
 
 def html_lang() -> str:

@@ -96,7 +96,7 @@ def test_the_home_page_preselects_normal_difficulty_in_every_language(host, lang
 
 def test_a_cards_area_of_effect_is_drawn_as_hexes(app):
     from companion.games.gloomhaven import abilities, catalog
-    from companion.games.gloomhaven.present import _with_drawing
+    from companion.games.gloomhaven.view import _with_drawing
     stats = {"normal": {"attack": 2}, "elite": {"attack": 3}}
     card = abilities.resolve_card(catalog.deck("cultist")["cards"][0], stats)
     actions = [_with_drawing(a) for a in card["actions"]]
@@ -108,7 +108,7 @@ def test_a_cards_area_of_effect_is_drawn_as_hexes(app):
 
 def test_a_boss_cards_special_is_spelled_out(app):
     from companion.games.gloomhaven import abilities, catalog
-    from companion.games.gloomhaven.present import _with_special
+    from companion.games.gloomhaven.view import _with_special
     boss = catalog.monster("bandit-commander")
     by_rank = {"boss": {"attack": 3, "move": 3}}
     specials = [[abilities.resolve_action(a, by_rank) for a in group] for group in boss["specials"]]

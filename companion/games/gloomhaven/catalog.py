@@ -4,10 +4,11 @@ that knows the data's schema, so the rules read like the rulebook."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from companion.games.gloomhaven import data
 from companion.rules import N_, ActionError
+
 
 def scenario(number: object) -> dict:
     try:
@@ -16,7 +17,7 @@ def scenario(number: object) -> dict:
         raise ActionError(N_("There is no scenario %(number)s."), field="scenario", number=str(number)[:10]) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def scenario_choices() -> list[tuple[int, str]]:
     return [(s["number"], s["name"]) for s in data.scenarios()]
 

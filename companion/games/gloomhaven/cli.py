@@ -61,13 +61,13 @@ def run(args) -> int:
             text = Path(args.file).read_bytes().decode("utf-8-sig")
             source = args.file
     except OSError as error:
-        return fail("cannot read %s: %s" % (args.file, error.strerror or error))
+        return fail(f"cannot read {args.file}: {error.strerror or error}")
     except UnicodeDecodeError:
-        return fail("%s is not UTF-8 text" % args.file)
+        return fail(f"{args.file} is not UTF-8 text")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:  # RecursionError: nested too deep to parse
-        return fail("%s is not valid JSON: %s" % (source, error))
+        return fail(f"{source} is not valid JSON: {error}")
     translate = translator(args.lang)
     try:
         if isinstance(data, list):

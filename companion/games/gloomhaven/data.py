@@ -5,7 +5,7 @@ cached. Pure: no Flask, no SQLite. Callers must not mutate what they get."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from companion import data_path
@@ -16,7 +16,7 @@ def data_folder() -> Path:
     return data_path("gloomhaven")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict:
     """A whole data file (e.g. "monsters.json"), parsed."""
     with open(data_folder() / name, encoding="utf-8") as handle:
@@ -49,7 +49,7 @@ def scenarios() -> list:
     return load("scenarios.json")["scenarios"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _scenarios_by_number() -> dict:
     return {s["number"]: s for s in scenarios()}
 
@@ -72,7 +72,7 @@ def items() -> list:
     return load("items.json")["items"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _items_by_id() -> dict:
     return {i["id"]: i for i in items()}
 

@@ -1,41 +1,33 @@
 """Gloomhaven's names in the reader's language: the base game's monsters,
 ability decks, classes, scenarios and objectives, and the battle goals'
-names and texts, from names.json beside this module (our own Simplified
-Chinese and Japanese, keyed by the ids of data/gloomhaven/: a conversion
-rerun rewrites the data, never these). Pure: no Flask; the web layer says
+names and texts, from data/gloomhaven/names.json (our own Simplified
+Chinese and Japanese, keyed by the ids of the data beside it: a conversion
+rerun rewrites the converted files, never this one). Pure: no Flask; the web layer says
 which language the reader reads."""
 
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
-from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
+from functools import cache
 
 from companion.games.gloomhaven import data
 from companion.rules import Msg
 
 KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
 
-#: The reader's language ("zh_Hans", ...; None: English) for lines the
-#: platform formats itself (the history): the web layer sets it.
-reader_language: Callable[[], str | None] = lambda: None
-
-
 class Named(Msg):
     """A message parameter with names in it ("Bandit Guard 3"): the platform
     formats it in the reader's language as it translates the message."""
 
-    def translated(self, translate: Callable[[str], str]) -> str:
-        return localize_text(self, reader_language())
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return localize_text(self, language)
 
 
-@lru_cache(maxsize=None)
+@cache
 def table() -> dict:
     """names.json: kind -> id (a scenario's number as text) -> language -> name."""
-    with open(Path(__file__).with_name("names.json"), encoding="utf-8") as handle:
-        return json.load(handle)
+    return data.load("names.json")
 
 
 def english(kind: str, key: str) -> str | None:
@@ -53,7 +45,7 @@ def english(kind: str, key: str) -> str | None:
     return found["name"] if found else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _objective_names() -> frozenset:
     return frozenset(o["name"] for s in data.scenarios() for o in s.get("objectives", []))
 
@@ -66,7 +58,7 @@ def name(kind: str, key: object, lang: str | None) -> str:
     return own.get(lang or "") or english(kind, key) or key
 
 
-@lru_cache(maxsize=None)
+@cache
 def _found(kinds: tuple[str, ...], lang: str) -> dict:
     """English name -> its name in `lang`, for each of `kinds` we have."""
     found = {}
@@ -88,7 +80,7 @@ def battle_goal(goal_id: object, lang: str | None) -> dict:
     return {"name": goal["name"] if goal else str(goal_id), "text": goal["text"] if goal else "", "lang": "en"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pattern(lang: str) -> re.Pattern | None:
     """Every name we have in `lang` as one pattern, longest first (so "City
     Guard" wins over the Guard deck). A name counts only where it stands

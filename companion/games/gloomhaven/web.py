@@ -1,9 +1,12 @@
-"""`POST /api/gloomhaven/solve`: the monster solver over HTTP.
+"""Gloomhaven's web adapter: `POST /api/gloomhaven/solve` (the monster
+solver over HTTP) and the template helpers that put names, battle goals and
+the map's drawing in the reader's language.
 
-The body is one scenario or a JSON list of them (docs/monster-solver.md),
-sent as application/json; the answer is the solver's output JSON. Malformed
-input gets 400 with ``{"error": "..."}`` naming the problem. The "why"
-sentences and the errors are in the reader's language.
+The solve body is one scenario or a JSON list of them
+(docs/monster-solver.md), sent as application/json; the answer is the
+solver's output JSON. Malformed input gets 400 with ``{"error": "..."}``
+naming the problem. The "why" sentences and the errors are in the reader's
+language.
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, current_app, jsonify, request
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 
 from companion.games.gloomhaven import names
+from companion.games.gloomhaven.map.drawing import drawing
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
-from companion.web.i18n import error_text
+from companion.web.i18n import error_text, reader_language
 
 blueprint = Blueprint("gloomhaven_solver", __name__, url_prefix="/api/gloomhaven")
 
@@ -32,12 +36,11 @@ def _error(error: ActionError, status: int = 400):
 
 
 def _check_size(scenario, index: int | None = None) -> None:
-    if isinstance(scenario, dict) and isinstance(scenario.get("hexes"), list):
-        if len(scenario["hexes"]) > MAX_HEXES:
-            if index is None:
-                raise ActionError(N_("The map has more than %(count)d hexes."), count=MAX_HEXES)
-            raise ActionError(N_("Scenario %(index)d: the map has more than %(count)d hexes."),
-                              index=index, count=MAX_HEXES)
+    if isinstance(scenario, dict) and isinstance(scenario.get("hexes"), list) and len(scenario["hexes"]) > MAX_HEXES:
+        if index is None:
+            raise ActionError(N_("The map has more than %(count)d hexes."), count=MAX_HEXES)
+        raise ActionError(N_("Scenario %(index)d: the map has more than %(count)d hexes."),
+                          index=index, count=MAX_HEXES)
 
 
 def _solved(data):
@@ -68,32 +71,27 @@ def solve_endpoint():
     return current_app.response_class(json.dumps(result, ensure_ascii=False), mimetype="application/json")
 
 
-def _reader_language() -> str | None:
-    locale = get_locale()
-    return str(locale) if locale is not None else None
-
-
-names.reader_language = _reader_language
-
-
 @blueprint.app_template_global("gh_name")
 def gh_name(kind: str, key: object) -> str:
     """A monster's, deck's, class's or scenario's name (by its data id) in
     the reader's language."""
-    return names.name(kind, key, _reader_language())
+    return names.name(kind, key, reader_language())
 
 
 @blueprint.app_template_global("gh_goal")
 def gh_goal(goal_id: object) -> dict:
     """A battle goal's name and text in the reader's language (and which language that is)."""
-    return names.battle_goal(goal_id, _reader_language())
+    return names.battle_goal(goal_id, reader_language())
 
 
 @blueprint.app_template_filter("gh_names")
 def gh_names(text: object) -> str:
     """A label or line with the names in it put in the reader's language."""
-    return names.localize_text(text, _reader_language())
+    return names.localize_text(text, reader_language())
 
 
-# The map region's template helper registers itself on this blueprint.
-from companion.games.gloomhaven.map import web as _map_web  # noqa: E402,F401
+
+@blueprint.app_template_global("gh_map")
+def gh_map(view: dict) -> dict:
+    """The map's drawing, with the solver's sentences in the reader's language."""
+    return drawing(view, gettext)

@@ -8,6 +8,7 @@ import re
 from fractions import Fraction
 
 from companion.games.gloomhaven import data
+from companion.games.gloomhaven.elements import ELEMENTS
 from companion.rules import N_
 
 
@@ -114,7 +115,6 @@ def parse_card(text: str) -> dict:
     """One card written as on a perk: "[count×] value [rolling] [effects]",
     e.g. "2× +1", "+0 rolling stun", "+1 heal 2 self", "+2 fire". Raises
     ValueError naming the word not understood."""
-    from companion.games.gloomhaven.elements import ELEMENTS
     tokens = re.sub(r"(\d)[×xX](?=\s|[+-]|$)", r"\1× ", text).split()
     count = 1
     if len(tokens) > 1 and tokens[0].rstrip("×xX").isdigit() and _value(tokens[1]) is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.gloomhaven import data
+from companion.kit.actions import Act
 from companion.kit.fields import FormMap, Int
 from companion.rules import N_, ActionError
 
@@ -53,8 +54,9 @@ class Shares(FormMap):
         return {who: 0 if gold in ("", None) else Int(self.name, min=0, max=999).parse(gold) for who, gold in raw.items()}
 
 
-def share_gold(state: dict, payload: dict, seat: str | None) -> None:
+def share_gold(act: Act) -> None:
     """Shared gold split between the party's characters as the party agreed."""
+    state, payload = act.state, act.payload
     due, shares = find(state, payload["due"], "gold"), payload["shares"]
     for cid in shares:
         if cid not in state["characters"] or state["characters"][cid]["retired"]:
@@ -68,8 +70,9 @@ def share_gold(state: dict, payload: dict, seat: str | None) -> None:
     settled(state, due)
 
 
-def choose_unlock(state: dict, payload: dict, seat: str | None) -> None:
+def choose_unlock(act: Act) -> None:
     """One scenario of a reward's choice unlocked (the others stay locked)."""
+    state, payload = act.state, act.payload
     due = find(state, payload["due"], "unlock")
     if payload["scenario"] not in due["choices"]:
         raise ActionError(N_("Choose one of the scenarios offered."), field="scenario")
@@ -78,8 +81,9 @@ def choose_unlock(state: dict, payload: dict, seat: str | None) -> None:
     settled(state, due)
 
 
-def dismiss(state: dict, payload: dict, seat: str | None) -> None:
+def dismiss(act: Act) -> None:
     """A due set aside: a note done, or a reward nobody can take."""
+    state, payload = act.state, act.payload
     settled(state, find(state, payload["due"]))
 
 

@@ -1,12 +1,8 @@
-"""Linked tables: what the campaign offers to start (a `gloomhaven` scenario
-table per available scenario, with the party's characters, their levels and
-the party's difficulty). Its result comes back as `scenario.result`."""
+"""Linked tables: the scenario tables started from the campaign and not yet
+reported (the party is out of town meanwhile), named by their offer ids.
+What is offered is in `offers`; a result comes back as `scenario.result`."""
 
 from __future__ import annotations
-
-from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import progression, tree
-from companion.rules import N_, ChildOffer
 
 
 def offer_id(number: int, visit: int) -> str:
@@ -17,8 +13,9 @@ def offer_id(number: int, visit: int) -> str:
 def scenario_of_offer(offer: str) -> int | None:
     """The scenario number of an offer id ("scenario-2-5"; version 1 wrote "scenario-2")."""
     parts = offer.split("-")
-    if len(parts) in (2, 3) and parts[0] == "scenario" and parts[1].isascii() and parts[1].isdigit() and len(parts[1]) < 4:
-        return int(parts[1])
+    number = parts[1] if len(parts) in (2, 3) and parts[0] == "scenario" else ""
+    if number.isascii() and number.isdigit() and len(number) < 4:
+        return int(number)
     return None
 
 
@@ -38,47 +35,3 @@ def stopped(state: dict, offer: str) -> None:
 def playing(state: dict) -> list[tuple[str, int]]:
     """The scenario tables being played (their results not back yet): (offer, scenario)."""
     return [(offer, scenario_of_offer(offer)) for offer in state.get("playing", ())]
-
-
-def party_characters(state: dict) -> list[dict]:
-    return [{"character": c["id"], "seat": c["seat"], "class": c["class"], "name": c["name"], "level": c["level"],
-             "blessings": c["blessings"], "equipped": list(c["equipped"])}
-            for c in state["characters"].values() if not c["retired"]]
-
-
-def levels_due(state: dict) -> list[str]:
-    """The active characters whose experience has reached their next level:
-    levelling up is compulsory in town (rulebook p. 44), so before the next scenario."""
-    return [c["name"] for c in state["characters"].values()
-            if not c["retired"] and progression.level_for(c["experience"]) > c["level"]]
-
-
-def retirements_due(state: dict) -> int:
-    """How many active characters have fulfilled their personal quest: each
-    retires at its next visit to Gloomhaven, before another scenario (rulebook
-    p. 48). A count, not names: the quests are their players' own business."""
-    from companion.games.gloomhaven.campaign import town
-    return sum(1 for seat, secret in state["secrets"].items()
-               if secret.get("quest") and (who := town.active_character(state, seat)) and town.unmet_goal(secret, who) is None)
-
-
-def offers(state: dict) -> list:
-    from companion import games  # the scenario table type may be missing from an install
-    characters = party_characters(state)
-    away = [offer for offer, _ in playing(state)]
-    in_town_first = levels_due(state) or retirements_due(state)
-    if not characters or "gloomhaven" not in games.table_types() or (in_town_first and not away):
-        return []
-    seat_roles = {c["seat"]: "player" for c in characters}
-    found = []
-    for row in tree.overview(state):
-        if row["status"] != "available":
-            continue
-        number = row["number"]
-        found.append(ChildOffer(
-            id=offer_id(number, state["visit"]), label=N_("Play scenario %(number)d: %(name)s"), game="gloomhaven",
-            name=f"{number} {data.scenario(number)['name']}",
-            options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
-            seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))
-    # One scenario at a time: while a table is being played, only it is offered (to open it again).
-    return [offer for offer in found if offer.id in away] if away else found

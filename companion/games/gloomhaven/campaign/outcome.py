@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import dues, town, tree
+from companion.kit.actions import Act
 from companion.kit.fields import FormMap, Int
 from companion.rules import N_, ActionError
 
@@ -104,7 +105,7 @@ def reported_lines(state: dict, result: dict) -> dict:
 def scenario_of(state: dict, number: object) -> int:
     if not isinstance(number, int) or isinstance(number, bool) or number not in {s["number"] for s in data.scenarios()}:
         raise ActionError(N_("No such scenario."), field="scenario")
-    status, reason = tree.status(number, state)
+    status, _reason = tree.status(number, state)
     if status != "available":
         raise ActionError(N_("That scenario is not available."), field="scenario")
     return number
@@ -154,7 +155,8 @@ def complete(state: dict, number: int, rewards: dict) -> None:
     dues.from_rewards(state, number, rewards)
 
 
-def confirm(state: dict, payload: dict, seat: str | None) -> None:
+def confirm(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = town.character(state, payload, seat)
     lines = state["pending"].pop(who["id"], None)
     if not lines:

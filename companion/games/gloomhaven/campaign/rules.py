@@ -1,184 +1,24 @@
 """The `gloomhaven-campaign` table type: a whole Gloomhaven campaign kept
 between scenarios (party, city, character sheets, shop, scenario tree),
 starting each scenario as a linked `gloomhaven` table and taking its result
-back. The maths is in the sibling modules; this one declares the actions."""
+back. Wiring only: the action table is in actions.py, the maths in the
+sibling modules."""
 
 from __future__ import annotations
 
 import copy
-import random
-from dataclasses import dataclass
-from typing import Callable
 
-from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import dues, links, outcome, progression, schema, town
-from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
+from companion.games.gloomhaven.campaign import (
+    actions,
+    links,
+    offers,
+    progression,
+)
+from companion.games.gloomhaven.campaign import state as campaign_state
+from companion.games.gloomhaven.campaign.view import present
+from companion.kit.actions import Draws
+from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
-
-DIFFICULTIES = ("easy", "normal", "hard", "very_hard")
-CLASSES = tuple(data.classes())
-SCOPES = ("global", "party")
-
-
-@dataclass(frozen=True)
-class Kind:
-    spec: ActionSpec
-    run: Callable  # (state, payload, seat) -> None
-    history: str  # English msgid
-
-
-def _party_set(state, payload, seat):
-    for key in ("name", "location", "notes", "difficulty"):
-        if key in payload:
-            state["party"][key] = payload[key]
-
-
-def _reputation(state, payload, seat):
-    state["party"]["reputation"] = town.clamp_reputation(state["party"]["reputation"] + payload["delta"])
-
-
-def _prosperity(state, payload, seat):
-    state["prosperity"] = max(0, state["prosperity"] + payload["delta"])
-
-
-def _unlock_class(state, payload, seat):
-    if payload["class"] in state["unlocked_classes"]:
-        raise ActionError(N_("That class is already unlocked."), field="class")
-    town.unlock_class(state, payload["class"])
-
-
-def _unlock_scenario(state, payload, seat):
-    if payload["scenario"] not in {s["number"] for s in data.scenarios()}:
-        raise ActionError(N_("No such scenario."), field="scenario")
-    if payload["scenario"] in state["unlocked"]:
-        raise ActionError(N_("That scenario is already unlocked."), field="scenario")
-    state["unlocked"].append(payload["scenario"])
-
-
-def _event(state, payload, seat):
-    # One city event per visit to Gloomhaven (rulebook p. 43); a visit ends with a scenario's end.
-    if payload["deck"] == "city" and any(e["deck"] == "city" and e["visit"] == state["visit"] for e in state["events_drawn"]):
-        raise ActionError(N_("One city event per visit to Gloomhaven: this visit has had its city event."), field="deck")
-    state["events_drawn"].append({"deck": payload["deck"], "card": payload["card"], "visit": state["visit"]})
-
-
-def _complete(state, payload, seat):
-    number = outcome.scenario_of(state, payload["scenario"])
-    outcome.finish(state, number, payload["outcome"], outcome.entered_lines(state, payload))
-
-
-def _result(state, payload, seat):
-    result = payload["result"]
-    if not isinstance(result, dict) or result.get("outcome") not in outcome.OUTCOMES:
-        raise ActionError(N_("The result has no outcome."), field="result")
-    number = outcome.scenario_of(state, result.get("scenario", links.scenario_of_offer(payload["offer"])))
-    outcome.finish(state, number, result["outcome"], outcome.reported_lines(state, result))
-    links.stopped(state, payload["offer"])
-
-
-def _abandon(state, payload, seat):
-    if payload["offer"] not in dict(links.playing(state)):
-        raise ActionError(N_("No scenario table of that name is being played."), field="offer")
-    links.stopped(state, payload["offer"])
-
-
-def _kinds() -> dict[str, Kind]:
-    who = Text("character", max_length=12, default=None, doc="default: your own active character")
-    item = Int("item", min=1, max=999)
-    due = Int("due", min=1, max=10**6)
-    kinds = [
-        (ActionSpec("party.set", "Set the party's `name`, `location`, `notes` or scenario `difficulty`.",
-                    (Text("name", max_length=60, default=None), Text("location", max_length=80, default=None),
-                     Text("notes", max_length=2000, multiline=True, allow_empty=True, default=None),
-                     Choice("difficulty", choices=DIFFICULTIES, default=None))), _party_set, N_("changed the party's details")),
-        (ActionSpec("reputation.adjust", "Add `delta` to the party's reputation (−20…20).", (Int("delta", min=-40, max=40),)),
-         _reputation, N_("changed the reputation")),
-        (ActionSpec("prosperity.adjust", "Add `delta` prosperity checkmarks.", (Int("delta", min=-99, max=99),)),
-         _prosperity, N_("changed the prosperity")),
-        (ActionSpec("achievement.add", "Gain `achievement` (id or name) of `scope` global or party.",
-                    (Text("achievement", max_length=60), Choice("scope", choices=SCOPES))), town.add_achievement, N_("gained an achievement")),
-        (ActionSpec("achievement.remove", "Lose `achievement` of `scope` global or party.",
-                    (Text("achievement", max_length=60), Choice("scope", choices=SCOPES))), town.remove_achievement, N_("lost an achievement")),
-        (ActionSpec("class.unlock", "Unlock character class `class`.", (Choice("class", choices=CLASSES),)),
-         _unlock_class, N_("unlocked a class")),
-        (ActionSpec("scenario.unlock", "Unlock scenario `scenario` (a treasure or an event opened it).",
-                    (Int("scenario", min=1, max=999),)), _unlock_scenario, N_("unlocked a scenario")),
-        (ActionSpec("event.draw", "Record city or road event `card` drawn from `deck` (the cards stay on the table).",
-                    (Choice("deck", choices=("city", "road")), Int("card", min=1, max=99))), _event, N_("drew an event")),
-        (ActionSpec("character.create", "Create your character: `class`, `name`, `level` (up to the prosperity "
-                    "level); two personal quests are dealt to you in secret.",
-                    (Choice("class", choices=CLASSES), Text("name", max_length=40), Int("level", min=1, max=9, default=1)),
-                    secret_draws=True),
-         town.create_character, N_("created a character")),
-        (ActionSpec("quest.keep", "Keep one of the two personal quests dealt to you: `quest` (its number; secret).",
-                    (Int("quest", min=1, max=999),)), town.keep_quest, N_("kept a personal quest")),
-        (ActionSpec("quest.progress", "Your personal quest's progress toward its `goal` (its line, from 0): `progress` "
-                    "(secret). Retiring needs every goal reached.",
-                    (Int("progress", min=0, max=999), Int("goal", min=0, max=9, default=0))),
-         town.set_progress, N_("noted their quest's progress")),
-        (ActionSpec("character.level_up", "Level up (one level; in town); `card`: the ability card added.",
-                    (who, Text("card", max_length=60, default=None))), town.level_up, N_("levelled up")),
-        (ActionSpec("character.card", "Note the ability card your character added at `level` (2 up to its level): `card`.",
-                    (who, Int("level", min=2, max=9), Text("card", max_length=60))), town.note_card,
-         N_("noted an ability card")),
-        (ActionSpec("character.adjust", "Add `delta` to `field` (experience, gold, checkmarks) of your character.",
-                    (who, Choice("field", choices=("experience", "gold", "checkmarks")), Int("delta", min=-999, max=999))),
-         town.adjust, N_("changed a character sheet")),
-        (ActionSpec("character.notes", "Your character's `notes`.",
-                    (who, Text("notes", max_length=2000, multiline=True, allow_empty=True))),
-         lambda state, payload, seat: town.character(state, payload, seat).update(notes=payload["notes"]), N_("changed their notes")),
-        (ActionSpec("perk.take", "Mark a perk: `perk` (its line, from 0), or `text` for a class whose perks are entered by hand.",
-                    (who, Int("perk", min=0, max=30, default=None), Text("text", max_length=120, default=None))),
-         town.take_perk, N_("took a perk")),
-        (ActionSpec("class.perk_line", "Enter a perk line of `class`, one the data has no perks for (from its mat; "
-                    "marked as entered): `text`, `boxes` and the cards it `remove`s and `add`s, written like "
-                    "\"2× -1\" or \"+0 rolling stun, +1 heal 2 self\".",
-                    (Choice("class", choices=CLASSES), Text("text", max_length=120, allow_empty=True, default=""),
-                     Int("boxes", min=1, max=3, default=1), Text("remove", max_length=120, allow_empty=True, default=""),
-                     Text("add", max_length=120, allow_empty=True, default=""))),
-         town.enter_perk_line, N_("entered a class's perk line")),
-        (ActionSpec("item.buy", "Buy `item` (its number) at the price after reputation.", (who, item)), town.buy, N_("bought an item")),
-        (ActionSpec("item.sell", "Sell `item` back for half its cost, rounded down.", (who, item)), town.sell, N_("sold an item")),
-        (ActionSpec("item.gain", "Your character gains `item` (its number) from a treasure or an event: no gold "
-                    "paid, one copy per character.", (who, item)), town.gain_item, N_("gained an item")),
-        (ActionSpec("item.lose", "Your character loses `item` (an event took it): back to the city's supply, "
-                    "nothing paid.", (who, item)), town.lose_item, N_("lost an item")),
-        (ActionSpec("design.add", "Item design `item` gained: every copy of the item joins the shop.", (item,)),
-         town.add_design, N_("gained an item design")),
-        (ActionSpec("item.equip", "Equip (`on` true) or unequip `item`.", (who, item, Bool("on", default=True))),
-         town.equip, N_("changed their equipment")),
-        (ActionSpec("donate", "Donate 10 gold to the sanctuary: 2 bless cards for the next scenario.", (who,)),
-         town.donate, N_("donated to the sanctuary")),
-        (ActionSpec("character.retire", "Retire your character (its personal quest fulfilled).", (who,)),
-         town.retire, N_("retired a character")),
-        (ActionSpec("scenario.complete", "A scenario played without a linked table: `scenario`, `outcome`, "
-                    "scenario `level`, and `characters` {id: {experience, coins, checkmarks}} (from a form: "
-                    "fields characters.<id>.experience and so on); each player then confirms their line.",
-                    (Int("scenario", min=1, max=999), Choice("outcome", choices=outcome.OUTCOMES), Int("level", min=0, max=7),
-                     outcome.EnteredLines("characters"))), _complete, N_("recorded a scenario's end")),
-        (ActionSpec("scenario.result", "A linked scenario table's result: `child`, `offer`, `result`.",
-                    (Text("child", max_length=80), Text("offer", max_length=40), Json("result"))), _result,
-         N_("received a scenario's result")),
-        (ActionSpec("scenario.abandon", "Stop waiting for the result of the scenario table started for `offer` "
-                    "(e.g. scenario-1-0): the party is back in town; a result it reports later is still taken.",
-                    (Text("offer", max_length=40),)), _abandon, N_("stopped waiting for a scenario table")),
-        (ActionSpec("reward.item", "Take reward item due `due` (its number on the party sheet) for your character "
-                    "(one copy per character).", (due, who)), town.take_reward_item, N_("took a reward item")),
-        (ActionSpec("reward.gold", "Share the gold of due `due` between the characters: `shares` {id: gold} "
-                    "(from a form: fields shares.<id>), adding up to the whole.", (due, dues.Shares("shares"))),
-         dues.share_gold, N_("shared a scenario's gold")),
-        (ActionSpec("reward.unlock", "Unlock `scenario`, one of the scenarios that due `due` offers to choose from.",
-                    (due, Int("scenario", min=1, max=999))), dues.choose_unlock, N_("chose a scenario to unlock")),
-        (ActionSpec("due.dismiss", "Set aside due `due`: a note done, or a reward nobody can take.", (due,)),
-         dues.dismiss, N_("set aside something left to do")),
-        (ActionSpec("result.confirm", "Confirm your character's line of a scenario's end (experience, gold, checkmarks).", (who,)),
-         outcome.confirm, N_("confirmed their scenario result")),
-    ]
-    return {spec.type: Kind(spec, run, history) for spec, run, history in kinds}
-
-
-ACTIONS = _kinds()
-SECRET_ACTIONS = ("character.create", "quest.keep", "quest.progress")
 
 
 class CampaignRules(Rules):
@@ -204,58 +44,34 @@ class CampaignRules(Rules):
         printing = options.get("printing") or "second"
         if printing not in progression.PRINTINGS:
             raise ActionError(N_("Choose the printing from the list."), field="printing")
-        return schema.new_campaign(name.strip(), printing)
+        return campaign_state.new_campaign(name.strip(), printing)
 
     def actions(self) -> list[ActionSpec]:
-        return [kind.spec for kind in ACTIONS.values()]
+        return list(actions.ACTIONS)
 
     def regions(self, seat: Seat | None) -> list[str]:
         return ["party", *(["sheet"] if seat is not None else []), "scenarios", "characters", "shop"]
 
-    def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
-        if action.type != "character.create":
-            return action
-        deck = sorted(q["id"] for q in data.personal_quests() if q["id"] not in town.quests_in_use(state))
-        dealt = sorted(rng.sample(deck, min(data.fact("personal_quests_dealt")["dealt"], len(deck))))
-        return Action(action.type, {**action.payload, "quests": dealt}, action.seat)
-
-    def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        state = schema.upgrade(state)  # a table stored before the current schema (its copy)
-        self._run(state, action)
-        return state
-
-    def _run(self, state: dict, action: Action) -> None:
-        kind = ACTIONS.get(action.type)
-        if kind is None:
-            raise ActionError(N_("Unknown action."), field="type")
-        kind.run(state, action.payload, action.seat)
+    def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
+        state = campaign_state.upgrade(state)  # a table stored before the current schema (its copy)
+        return super().run_effect(spec, state, action, seats, draws)
 
     def check_state(self, state: dict) -> None:
-        schema.check(state)
+        campaign_state.check(state)
 
     def upgrade_export(self, export: dict) -> dict:
-        return schema.upgrade_export(export)
+        return campaign_state.upgrade_export(export)
 
     def view(self, state: dict, seat: Seat | None) -> dict:
-        from companion.games.gloomhaven.campaign.present import present
-        if state.get("schema") != schema.SCHEMA:  # a table stored before the current schema
-            state = schema.upgrade(copy.deepcopy(state))
+        if state.get("schema") != campaign_state.SCHEMA:  # a table stored before the current schema
+            state = campaign_state.upgrade(copy.deepcopy(state))
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
         return shown
 
-    def redact(self, action: Action, viewer: Seat | None) -> dict:
-        if action.type in SECRET_ACTIONS and (viewer is None or viewer.id != action.seat):
-            return {k: v for k, v in action.payload.items() if k not in ("quests", "quest", "progress", "goal")}
-        return action.payload
-
-    def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
-        kind = ACTIONS.get(action.type)
-        return (kind.history, {}) if kind else super().describe(action, seats, state)
-
     # -- linked tables --------------------------------------------------------
     def child_offers(self, state: dict, seats) -> list:
-        return links.offers(state)
+        return offers.offers(state)
 
     def on_child_started(self, state: dict, started: dict) -> dict:
         links.started(state, started.get("offer"))

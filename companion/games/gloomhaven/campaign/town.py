@@ -5,8 +5,18 @@ rules run it on a copy first)."""
 
 from __future__ import annotations
 
+import random
+
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, dues, links, progression, shop, tree
+from companion.games.gloomhaven.campaign import (
+    deck,
+    dues,
+    links,
+    progression,
+    shop,
+    tree,
+)
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 STARTING_CLASSES = tuple(c for c, v in data.classes().items() if v["starting"])
@@ -90,7 +100,8 @@ def achievement(payload: dict) -> tuple[str, str]:
     return scope, wanted
 
 
-def add_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
+def add_achievement(act: Act) -> None:
+    state, payload = act.state, act.payload
     scope, wanted = achievement(payload)
     if scope == "global":
         add_global(state, wanted)
@@ -104,7 +115,8 @@ def add_party(state: dict, achievement: str) -> None:
         special_conditions(state, achievement)
 
 
-def remove_achievement(state: dict, payload: dict, seat: str | None = None) -> None:
+def remove_achievement(act: Act) -> None:
+    state, payload = act.state, act.payload
     scope, wanted = achievement(payload)
     held = state["global_achievements"] if scope == "global" else state["party"]["achievements"]
     if wanted not in held:
@@ -134,7 +146,17 @@ def quests_in_use(state: dict) -> set[int]:
     return used
 
 
-def create_character(state: dict, payload: dict, seat: str | None) -> None:
+def deal_quests(state: dict, rng: random.Random) -> list[int]:
+    deck = sorted(q["id"] for q in data.personal_quests() if q["id"] not in quests_in_use(state))
+    return sorted(rng.sample(deck, min(data.fact("personal_quests_dealt")["dealt"], len(deck))))
+
+
+def set_notes(act: Act) -> None:
+    character(act.state, act.payload, act.seat_id)["notes"] = act.payload["notes"]
+
+
+def create_character(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     if seat is None:
         raise ActionError(N_("Only a seated player creates a character."), field="class")
     if any(c["seat"] == seat and not c["retired"] for c in state["characters"].values()):
@@ -147,6 +169,8 @@ def create_character(state: dict, payload: dict, seat: str | None) -> None:
     if level > prosperity_level(state):
         raise ActionError(N_("A new character starts at most at the prosperity level (%(level)d)."),
                           field="level", level=prosperity_level(state))
+    # Two personal quests dealt in secret from those no one holds (the seat's own stream: see the spec).
+    offer = act.draws.take("quests", lambda rng: deal_quests(state, rng))
     number = state["next_id"]
     state["next_id"] += 1
     cid = f"c{number}"
@@ -156,11 +180,11 @@ def create_character(state: dict, payload: dict, seat: str | None) -> None:
         "checkmarks": 0, "perks": {}, "entered_perks": [], "items": [], "equipped": [], "notes": "",
         "retired": False, "quest": None, "blessings": 0, "donated_visit": None, "cards": [""] * (level - 1),
         "retirements_before": state["retirements"].get(seat, 0)}
-    offer = payload.get("quests") or []
     state["secrets"].setdefault(seat, {}).update(quest_offer=offer, quest=None, progress=0)
 
 
-def keep_quest(state: dict, payload: dict, seat: str | None) -> None:
+def keep_quest(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     secret = state["secrets"].get(seat or "", {})
     if payload["quest"] not in secret.get("quest_offer", ()):
         raise ActionError(N_("That quest was not dealt to you."), field="quest")
@@ -224,7 +248,8 @@ def unmet_goal(secret: dict, who: dict | None) -> tuple[dict, int] | None:
     return next(((goal, done) for goal, done in zip(goals, goal_progress(secret, who)) if done < goal["count"]), None)
 
 
-def set_progress(state: dict, payload: dict, seat: str | None) -> None:
+def set_progress(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     secret = state["secrets"].get(seat or "", {})
     if not secret.get("quest"):
         raise ActionError(N_("You have no personal quest."), field="progress")
@@ -237,7 +262,8 @@ def set_progress(state: dict, payload: dict, seat: str | None) -> None:
     secret["progress"] = progress
 
 
-def level_up(state: dict, payload: dict, seat: str | None) -> None:
+def level_up(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     # Level-up happens in town only (rulebook p. 44).
     in_town(state, N_("Level up in town: the party is playing scenario %(number)d; its result has not come back yet."))
@@ -258,8 +284,9 @@ def pad_cards(who: dict) -> None:
     who["cards"].extend([""] * (who["level"] - 1 - len(who["cards"])))
 
 
-def note_card(state: dict, payload: dict, seat: str | None) -> None:
+def note_card(act: Act) -> None:
     """The ability card the character added at `level` (noted late, or corrected)."""
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     if not 2 <= payload["level"] <= who["level"]:
         raise ActionError(N_("A card is added at each level from 2 to the character's level (%(level)d)."),
@@ -268,7 +295,8 @@ def note_card(state: dict, payload: dict, seat: str | None) -> None:
     who["cards"][payload["level"] - 2] = payload["card"]
 
 
-def adjust(state: dict, payload: dict, seat: str | None) -> None:
+def adjust(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who, field, delta = character(state, payload, seat), payload["field"], payload["delta"]
     value = who[field] + delta
     floor = progression.min_experience(who["level"]) if field == "experience" else 0
@@ -292,10 +320,11 @@ def class_perks(state: dict, klass: str) -> list | None:
     return data.classes()[klass]["perks"] or state.get("class_perks", {}).get(klass) or None
 
 
-def enter_perk_line(state: dict, payload: dict, seat: str | None) -> None:
+def enter_perk_line(act: Act) -> None:
     """A perk line of a class the data has no perks for, entered once by the
     group (from the class's mat) and marked as entered; every character of
     that class then marks it like the data's."""
+    state, payload = act.state, act.payload
     klass = payload["class"]
     if data.classes()[klass]["perks"] is not None:
         raise ActionError(N_("This class's perks are in the data already."), field="class")
@@ -311,7 +340,8 @@ def enter_perk_line(state: dict, payload: dict, seat: str | None) -> None:
     state.setdefault("class_perks", {}).setdefault(klass, []).append(line)
 
 
-def take_perk(state: dict, payload: dict, seat: str | None) -> None:
+def take_perk(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     if perks_taken(who) >= perk_allowance(who):
         raise ActionError(N_("No perk left to take."), field="perk")
@@ -330,7 +360,8 @@ def take_perk(state: dict, payload: dict, seat: str | None) -> None:
         raise ActionError(N_("Choose a perk."), field="perk")
 
 
-def buy(state: dict, payload: dict, seat: str | None) -> None:
+def buy(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     in_town(state, TOWN_ONLY)
     supply = supply_of(state)
@@ -354,7 +385,8 @@ def give_back(state: dict, item_id: int) -> None:
     shop.returned_copy(supply_of(state), item_id, prosperity_level(state), state["designs"])
 
 
-def sell(state: dict, payload: dict, seat: str | None) -> None:
+def sell(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     in_town(state, TOWN_ONLY)
     if payload["item"] not in who["items"]:
@@ -373,8 +405,9 @@ def known_item(item_id: int) -> dict:
         raise ActionError(N_("No item has that number."), field="item") from None
 
 
-def gain_item(state: dict, payload: dict, seat: str | None) -> None:
+def gain_item(act: Act) -> None:
     """A specific item gained from a treasure or an event: no gold paid, one copy per character."""
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     known_item(payload["item"])
     if payload["item"] in who["items"]:
@@ -382,8 +415,9 @@ def gain_item(state: dict, payload: dict, seat: str | None) -> None:
     who["items"].append(payload["item"])
 
 
-def take_reward_item(state: dict, payload: dict, seat: str | None) -> None:
+def take_reward_item(act: Act) -> None:
     """A reward item taken by one character (its player's own action)."""
+    state, payload, seat = act.state, act.payload, act.seat_id
     due = dues.find(state, payload["due"], "item")
     who = character(state, payload, seat)
     if due["item"] in who["items"]:
@@ -394,8 +428,9 @@ def take_reward_item(state: dict, payload: dict, seat: str | None) -> None:
         dues.settled(state, due)
 
 
-def lose_item(state: dict, payload: dict, seat: str | None) -> None:
+def lose_item(act: Act) -> None:
     """An item an event takes away: it goes back to the city's supply, nothing is paid for it."""
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     if payload["item"] not in who["items"]:
         raise ActionError(N_("The character does not own that item."), field="item")
@@ -405,15 +440,17 @@ def lose_item(state: dict, payload: dict, seat: str | None) -> None:
     give_back(state, payload["item"])
 
 
-def add_design(state: dict, payload: dict, seat: str | None) -> None:
+def add_design(act: Act) -> None:
     """An item design gained (a treasure, an event, a retirement's random design): every copy joins the shop."""
+    state, payload = act.state, act.payload
     known_item(payload["item"])
     if payload["item"] in shop.stocked_ids(prosperity_level(state), state["designs"]):
         raise ActionError(N_("The shop sells that item already."), field="item")
     state["designs"].append(payload["item"])
 
 
-def equip(state: dict, payload: dict, seat: str | None) -> None:
+def equip(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     if payload["on"]:
         problem = shop.equip_problem(who, payload["item"])
@@ -426,7 +463,8 @@ def equip(state: dict, payload: dict, seat: str | None) -> None:
         raise ActionError(N_("That item is not equipped."), field="item")
 
 
-def donate(state: dict, payload: dict, seat: str | None) -> None:
+def donate(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who, gift = character(state, payload, seat), data.fact("donation")
     in_town(state, TOWN_ONLY)
     if who["donated_visit"] == state["visit"]:
@@ -448,7 +486,8 @@ def donate(state: dict, payload: dict, seat: str | None) -> None:
                   {"gold": envelope["gold"], "envelope": envelope["envelope"]})
 
 
-def retire(state: dict, payload: dict, seat: str | None) -> None:
+def retire(act: Act) -> None:
+    state, payload, seat = act.state, act.payload, act.seat_id
     who = character(state, payload, seat)
     # Retirement happens the next time the character is in Gloomhaven (rulebook p. 48).
     in_town(state, N_("Retire in town: the party is playing scenario %(number)d; its result has not come back yet."))

@@ -8,8 +8,9 @@ from __future__ import annotations
 from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.map.plan import matching, work_out
 from companion.games.gloomhaven.play import common
+from companion.kit.actions import Act
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
-from companion.rules import N_, Action, ActionError
+from companion.rules import N_, ActionError
 
 MAX_PAINTED = 200
 _COORD = maps.MAX_COORDINATE
@@ -35,93 +36,104 @@ def _figure(state: dict, figure_id: object) -> str:
 
 
 # -- runs --------------------------------------------------------------------------------
-def paint(state: dict, action: Action) -> None:
-    maps.paint(maps.map_of(state), _hexes(action.payload), common.flag(action.payload, "on"))
+def paint(act: Act) -> None:
+    state = act.state
+    maps.paint(maps.map_of(state), _hexes(act.payload), common.flag(act.payload, "on"))
 
 
-def wall(state: dict, action: Action) -> None:
-    maps.toggle_wall(maps.map_of(state), _hex(action.payload), _hex(action.payload, "q2", "r2"))
+def wall(act: Act) -> None:
+    state = act.state
+    maps.toggle_wall(maps.map_of(state), _hex(act.payload), _hex(act.payload, "q2", "r2"))
 
 
-def terrain(state: dict, action: Action) -> None:
-    maps.set_terrain(maps.map_of(state), _hex(action.payload), action.payload["terrain"])
+def terrain(act: Act) -> None:
+    state = act.state
+    maps.set_terrain(maps.map_of(state), _hex(act.payload), act.payload["terrain"])
 
 
-def door(state: dict, action: Action) -> None:
-    maps.toggle_door(maps.map_of(state), _hex(action.payload))
+def door(act: Act) -> None:
+    state = act.state
+    maps.toggle_door(maps.map_of(state), _hex(act.payload))
 
 
-def place(state: dict, action: Action) -> None:
-    figure_id = _figure(state, action.payload.get("figure"))
-    off = action.payload.get("q") is None and action.payload.get("r") is None
+def place(act: Act) -> None:
+    state = act.state
+    figure_id = _figure(state, act.payload.get("figure"))
+    off = act.payload.get("q") is None and act.payload.get("r") is None
     board = maps.map_of(state)
-    maps.place(board, figure_id, None if off else _hex(action.payload))
+    maps.place(board, figure_id, None if off else _hex(act.payload))
     if board["plan"] and board["plan"]["standee"] == figure_id:
         board["plan"] = None
 
 
-def show(state: dict, action: Action) -> None:
+def show(act: Act) -> None:
     """Show standee `standee`'s turn on every phone (refused when it can't be worked out)."""
-    standee_id = action.payload["standee"]
+    state = act.state
+    standee_id = act.payload["standee"]
     work_out(state, standee_id)
     maps.map_of(state)["plan"] = {"standee": standee_id, "moment": maps.moment(state), "chosen": None}
 
 
-def hide(state: dict, action: Action) -> None:
+def hide(act: Act) -> None:
+    state = act.state
     maps.map_of(state)["plan"] = None
 
 
-def follow(state: dict, action: Action) -> None:
+def follow(act: Act) -> None:
     """The table chose one of the shown options: the standee moves there and
     its attacks are offered."""
-    standee_id = action.payload["standee"]
+    state = act.state
+    standee_id = act.payload["standee"]
     board = maps.map_of(state)
     plan = board.get("plan")
     if not plan or plan["standee"] != standee_id or plan["chosen"] is not None:
         raise ActionError(N_("Show this monster's turn first."), field="standee")
-    attacks = action.payload.get("attacks") or []
+    attacks = act.payload.get("attacks") or []
     if not isinstance(attacks, list) or not all(isinstance(a, str) for a in attacks):
         raise ActionError(N_("The action's details are malformed."), field="attacks")
-    option = matching(work_out(state, standee_id), list(_hex(action.payload)), attacks)
+    option = matching(work_out(state, standee_id), list(_hex(act.payload)), attacks)
     if option is None:
         raise ActionError(N_("That is not one of this monster's options."), field="q")
     maps.place(board, standee_id, tuple(option["destination"]))
     plan["chosen"] = {"destination": option["destination"], "path": option["path"], "attacks": option["attacks"]}
 
 
-def clear(state: dict, action: Action) -> None:
+def clear(act: Act) -> None:
+    state = act.state
     state["map"] = maps.new_map()
 
 
 # -- declarations -------------------------------------------------------------------------
-def kinds() -> list[tuple]:
-    """(spec, run, prepare, history msgid) for each map action, as rules.py lists its own."""
+def specs() -> list[ActionSpec]:
+    """The map's actions, each with its effect and history line (the table adds them to its own)."""
     q, r = Int("q", min=-_COORD, max=_COORD), Int("r", min=-_COORD, max=_COORD)
     maybe_q = Int("q", min=-_COORD, max=_COORD, default=None)
     maybe_r = Int("r", min=-_COORD, max=_COORD, default=None)
     standee = Text("standee", max_length=60)
     return [
-        (ActionSpec("map.hexes", "Lay (`on`) or take up floor `hexes` ([[q, r], ...], flat-top axial).",
-                    (Json("hexes"), Bool("on", default=True))), paint, None, N_("changed the map's hexes")),
-        (ActionSpec("map.wall", "Add or take away the thin wall between hex `q`,`r` and its neighbour `q2`,`r2`.",
-                    (q, r, Int("q2", min=-_COORD, max=_COORD), Int("r2", min=-_COORD, max=_COORD))),
-         wall, None, N_("changed a thin wall")),
-        (ActionSpec("map.terrain", "Set hex `q`,`r`'s `terrain` (plain, obstacle, trap, hazardous, difficult, "
-                    "closed-door, open-door).", (q, r, Choice("terrain", choices=("plain",) + maps.TERRAINS))),
-         terrain, None, N_("changed a hex's terrain")),
-        (ActionSpec("map.door", "Open or close the door on hex `q`,`r`.", (q, r)), door, None, N_("opened or closed a door")),
-        (ActionSpec("map.place", "Put `figure` (a seat, a summon or a standee id) on hex `q`,`r`, or off the map "
-                    "without them.", (Text("figure", max_length=60), maybe_q, maybe_r)),
-         place, None, N_("moved a figure on the map")),
-        (ActionSpec("map.show", "Show standee `standee`'s turn worked out from the map and its drawn card.",
-                    (standee,)), show, None, N_("showed a monster's turn")),
-        (ActionSpec("map.hide", "Stop showing the monster's turn."), hide, None, N_("hid the monster's turn")),
-        (ActionSpec("map.follow", "Move standee `standee` as one of the shown options: destination `q`,`r` "
-                    "and the figures it `attacks` (a list of ids).",
-                    (standee, q, r, Json("attacks", default=None))), follow, None, N_("moved a monster as shown")),
-        (ActionSpec("map.clear", "Take every hex, wall and figure off the map.", seat_may_undo=True),
-         clear, None, N_("cleared the map")),
+        ActionSpec("map.hexes", "Lay (`on`) or take up floor `hexes` ([[q, r], ...], flat-top axial).",
+                   (Json("hexes"), Bool("on", default=True)), effect=paint, history=N_("changed the map's hexes")),
+        ActionSpec("map.wall", "Add or take away the thin wall between hex `q`,`r` and its neighbour `q2`,`r2`.",
+                   (q, r, Int("q2", min=-_COORD, max=_COORD), Int("r2", min=-_COORD, max=_COORD)),
+                   effect=wall, history=N_("changed a thin wall")),
+        ActionSpec("map.terrain", "Set hex `q`,`r`'s `terrain` (plain, obstacle, trap, hazardous, difficult, "
+                   "closed-door, open-door).", (q, r, Choice("terrain", choices=("plain",) + maps.TERRAINS)),
+                   effect=terrain, history=N_("changed a hex's terrain")),
+        ActionSpec("map.door", "Open or close the door on hex `q`,`r`.", (q, r),
+                   effect=door, history=N_("opened or closed a door")),
+        ActionSpec("map.place", "Put `figure` (a seat, a summon or a standee id) on hex `q`,`r`, or off the map "
+                   "without them.", (Text("figure", max_length=60), maybe_q, maybe_r),
+                   effect=place, history=N_("moved a figure on the map")),
+        ActionSpec("map.show", "Show standee `standee`'s turn worked out from the map and its drawn card.",
+                   (standee,), effect=show, history=N_("showed a monster's turn")),
+        ActionSpec("map.hide", "Stop showing the monster's turn.", effect=hide, history=N_("hid the monster's turn")),
+        ActionSpec("map.follow", "Move standee `standee` as one of the shown options: destination `q`,`r` "
+                   "and the figures it `attacks` (a list of ids).",
+                   (standee, q, r, Json("attacks", default=None)), effect=follow,
+                   history=N_("moved a monster as shown")),
+        ActionSpec("map.clear", "Take every hex, wall and figure off the map.", seat_may_undo=True,
+                   effect=clear, history=N_("cleared the map")),
     ]
 
 
-TYPES = frozenset(spec.type for spec, *_ in kinds())
+TYPES = frozenset(spec.type for spec in specs())

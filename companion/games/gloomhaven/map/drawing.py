@@ -4,13 +4,13 @@ still to put on the map, and a shown monster turn with its options."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import floor, sqrt
-from typing import Callable
 
-from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play.placing import acting_standee
 from companion.rules import ActionError
 
 SIZE = 20  # a hex's radius in SVG units
@@ -93,7 +93,7 @@ def figures(state: dict) -> tuple[list[dict], list[dict]]:
 
 
 def _polyline(path: list) -> str:
-    return " ".join("%.1f,%.1f" % centre(q, r) for q, r in path)
+    return " ".join("{:.1f},{:.1f}".format(*centre(q, r)) for q, r in path)
 
 
 def _plan(state: dict, translate: Callable[[str], str], where: dict) -> dict | None:
@@ -163,7 +163,6 @@ def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
 
 
 def _acting_id(state: dict) -> str | None:
-    from companion.games.gloomhaven.play.rounds import acting_standee
     try:
         found = acting_standee(state)
     except (KeyError, IndexError, TypeError):

@@ -4,7 +4,7 @@ with the solver's reason, in the table's ids."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.games.gloomhaven.map.solving import Built, build
 from companion.games.gloomhaven.solver import ScenarioError, solve

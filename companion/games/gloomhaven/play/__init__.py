@@ -1,5 +1,6 @@
 """The scenario being played, one module per part of the round: set-up,
-rounds and turns, figures (standees, characters, summons), attacks and
-elements, and the end of the scenario. Each action is a function that
-changes a private copy of the state, or raises ActionError and changes
-nothing (`companion.games.gloomhaven.rules` runs them)."""
+rounds and turns (`flow`, with `phases`), figures on the map and the turn
+they are in (`placing`), figures changed by hand, attacks and elements,
+damage waiting and settled, rests, the special rules and the end. Each
+action's effect changes a private copy of the state, or raises ActionError
+and changes nothing (declared in `companion.games.gloomhaven.actions`)."""

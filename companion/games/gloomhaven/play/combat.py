@@ -8,12 +8,22 @@ their own deck and says so. Either way the calculator shows every step.
 from __future__ import annotations
 
 import copy
-import random
 
-from companion.games.gloomhaven import abilities, attacks, conditions, elements, modifiers
-from companion.games.gloomhaven.play import common, damage, objective_figures
-from companion.games.gloomhaven.play.figures import damage as damage_standee
-from companion.rules import N_, Action, ActionError
+from companion.games.gloomhaven import (
+    abilities,
+    attacks,
+    conditions,
+    elements,
+    modifiers,
+)
+from companion.games.gloomhaven.play import common, damage, objective_figures, waiting
+from companion.games.gloomhaven.play.placing import (
+    current_turn,
+    damage_standee,
+    shown_card,
+)
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 KEPT_ATTACKS = 6
 CARD_CHOICES = ("bless", "curse")
@@ -46,20 +56,13 @@ def _monster_attack_inputs(state: dict, payload: dict) -> tuple[dict, str]:
     return attacker, mode
 
 
-def prepare_monster_attack(state: dict, action: Action, rng: random.Random) -> dict:
-    if state["phase"] != "playing":
-        return {}
-    _, mode = _monster_attack_inputs(state, action.payload)
-    deck = copy.deepcopy(state["modifiers"])  # drawn on a copy: apply takes the same cards
-    return {"cards": modifiers.draw_for_attack(deck, mode, rng)}
-
-
-def monster_attack(state: dict, action: Action) -> None:
+def monster_attack(act: Act) -> None:
     """A standee attacks a character or a summon: the drawn cards give the
     damage, the attack's conditions go on the target at once (whether or
     not it is hurt), and the damage waits for the character's player to
     take it or negate it (a summon takes it at once)."""
-    payload = action.payload
+    state = act.state
+    payload = act.payload
     attacker, mode = _monster_attack_inputs(state, payload)
     if "disarm" in attacker["conditions"] or "stun" in attacker["conditions"]:
         raise ActionError(N_("%(standee)s can't attack this turn (disarmed or stunned)."), field="standee",
@@ -68,7 +71,8 @@ def monster_attack(state: dict, action: Action) -> None:
     if "invisible" in target["conditions"]:
         raise ActionError(N_("%(name)s is invisible: monsters can't target them."), field="target", name=name)
     effects = attack_effects(state, attacker, payload)
-    cards = payload.get("cards")
+    # Drawn from a copy: the cards leave the deck below, one by one.
+    cards = act.draws.take("cards", lambda rng: modifiers.draw_for_attack(copy.deepcopy(state["modifiers"]), mode, rng))
     if not isinstance(cards, list) or not cards:
         raise ActionError(N_("The modifier cards were not drawn."), field="cards")
     for code in cards:
@@ -91,7 +95,7 @@ def monster_attack(state: dict, action: Action) -> None:
     if result["damage"] and summon is not None:
         damage.suffer(state, {"seat": seat, "summon": summon["id"], "name": name, "amount": result["damage"]})
     elif result["damage"]:
-        damage.add(state, seat, None, result["damage"], label, "attack", result["working"])
+        waiting.add(state, seat, None, result["damage"], label, "attack", result["working"])
 
 
 ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
@@ -123,10 +127,9 @@ def attack_effects(state: dict, attacker: dict, payload: dict) -> dict:
 def card_attack(state: dict, attacker: dict) -> dict:
     """The first attack on the standee's ability card this round, for its
     rank (with the stat card's extras); the stat card alone without one."""
-    from companion.games.gloomhaven.play.rounds import _card
     rank = attacker["rank"]
     by_rank = {rank: common.stats(state, attacker["monster"], rank)}
-    card = _card(state, attacker["monster"]) if state["phase"] == "playing" else None
+    card = shown_card(state, attacker["monster"]) if state["phase"] == "playing" else None
     attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack"), {"kind": "attack", "delta": 0})
     resolved = abilities.resolve_action(attack, by_rank)
     found = {"pierce": (resolved.get("pierce") or {}).get(rank) or 0,
@@ -186,10 +189,11 @@ def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attack
     return lines
 
 
-def character_attack(state: dict, action: Action) -> None:
+def character_attack(act: Act) -> None:
     """A character (or summon) attacks a standee or an objective with the cards its player drew."""
-    payload = action.payload
-    seat = payload.get("seat") or action.seat
+    state = act.state
+    payload = act.payload
+    seat = payload.get("seat") or act.seat_id
     who = common.character(state, seat)
     attacker_name, conditions_now, summon = who["name"], who["conditions"], None
     if payload.get("summon"):
@@ -221,7 +225,7 @@ def character_attack(state: dict, action: Action) -> None:
     damage_standee(state, target, result["damage"])
     if target in state["standees"]:  # a standee the attack killed doesn't retaliate (the seed)
         for value, reach, working in retaliates(state, target, stats):
-            damage.add(state, seat, summon, value, label, "retaliate", working, reach)
+            waiting.add(state, seat, summon, value, label, "retaliate", working, reach)
             common.news(state, [N_("%(standee)s retaliates %(value)d on %(name)s if within range %(range)d."),
                                 {"standee": label, "value": value, "name": attacker_name, "range": reach}])
 
@@ -235,8 +239,7 @@ def retaliates(state: dict, target: dict, stats: dict) -> list[tuple[int, int, l
         value, reach = stats["retaliate"]["value"], stats["retaliate"]["range"]
         found.append((value, reach, [[N_("retaliate %(value)d, range %(range)d, on %(standee)s's stat card"),
                                       {"value": value, "range": reach, "standee": label}]]))
-    from companion.games.gloomhaven.play.rounds import _card
-    card = _card(state, target["monster"]) if state["phase"] == "playing" else None
+    card = shown_card(state, target["monster"]) if state["phase"] == "playing" else None
     for action in (card or {}).get("actions", []):
         if action["kind"] == "retaliate" and isinstance(action.get("value"), int) and \
                 action.get("affects", {}).get("who", "self") == "self":
@@ -253,8 +256,7 @@ def retaliates(state: dict, target: dict, stats: dict) -> list[tuple[int, int, l
 def _card_attack_working(state: dict, attacker: dict, base_line: list) -> list:
     """When the attack is the card's own, say where its number comes from:
     "base attack 4 = 3 on the stat card +1 on this card"."""
-    from companion.games.gloomhaven.play.rounds import _card
-    card = _card(state, attacker["monster"])
+    card = shown_card(state, attacker["monster"])
     attack = next((a for a in (card or {}).get("actions", []) if a["kind"] == "attack" and "delta" in a), None)
     if attack is None:
         return [base_line]
@@ -274,8 +276,7 @@ def _bonuses(payload: dict) -> list[int]:
 def _card_shield(state: dict, target: dict) -> int:
     """Shield the standee's ability card gives it this round, with what an
     element it consumed this round adds ("consume ice: shield 2 instead")."""
-    from companion.games.gloomhaven.play.rounds import _card
-    card = _card(state, target["monster"]) if state["phase"] == "playing" else None
+    card = shown_card(state, target["monster"]) if state["phase"] == "playing" else None
     total = 0
     for action in (card or {}).get("actions", []):
         if action["kind"] == "shield" and isinstance(action.get("value"), int) and \
@@ -300,25 +301,29 @@ def _record(state: dict, attacker: str, target: str, mode: str, result: dict) ->
         state["attacks"][:KEPT_ATTACKS - 1]
 
 
-def change_deck(state: dict, action: Action) -> None:
-    """Shuffle a bless or curse into the monster deck, or take one out."""
-    card = common.choice(action.payload, "card", CARD_CHOICES)
-    if action.type == "modifier.add":
-        limit = state["curse_limit"] if card == "curse" else state["bless_limit"]
-        modifiers.add_card(state["modifiers"], card, limit)
-    else:
-        modifiers.remove_card(state["modifiers"], card)
+def add_card(act: Act) -> None:
+    """Shuffle a bless or curse into the monster deck."""
+    state = act.state
+    card = common.choice(act.payload, "card", CARD_CHOICES)
+    limit = state["curse_limit"] if card == "curse" else state["bless_limit"]
+    modifiers.add_card(state["modifiers"], card, limit)
 
 
-def infuse(state: dict, action: Action) -> None:
-    elements.infuse(state["elements"], action.payload.get("element"))
+def remove_card(act: Act) -> None:
+    """Take a bless or curse out of the monster deck."""
+    modifiers.remove_card(act.state["modifiers"], common.choice(act.payload, "card", CARD_CHOICES))
 
 
-def consume(state: dict, action: Action) -> None:
+def infuse(act: Act) -> None:
+    state = act.state
+    elements.infuse(state["elements"], act.payload.get("element"))
+
+
+def consume(act: Act) -> None:
     """Consume an element; during a monster type's turn it is noted as the
     players' choice for that type's card (a wild element is chosen once)."""
-    from companion.games.gloomhaven.play.rounds import current_turn
-    element = action.payload.get("element")
+    state = act.state
+    element = act.payload.get("element")
     elements.consume(state["elements"], element)
     turn, consumed = current_turn(state), state.get("consumed") or {}
     if turn and turn["kind"] == "monster" and consumed.get("monster") == turn["id"]:

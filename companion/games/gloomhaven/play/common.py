@@ -4,8 +4,9 @@ line that tells every phone what the last action did."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import catalog, monsters
+from companion.games.gloomhaven import catalog, monsters, standees
 from companion.games.gloomhaven.level import clamp_level
+from companion.kit.actions import Draws
 from companion.kit.fields import Bool, clean_text, whole_number
 from companion.rules import N_, ActionError
 
@@ -15,15 +16,20 @@ MAX_NUMBER = 999
 # -- payload fields ---------------------------------------------------------------------
 # The platform has typed every payload by its declaration (rules.py); these
 # read a field with its default, refusing what a declaration leaves open.
+# A declared field left out is present as None: its default stands.
 def whole(payload: dict, name: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER, default=None) -> int:
-    value = payload.get(name, default)
+    value = payload.get(name)
+    if value is None or value == "":
+        value = default
     if value is None or value == "":
         raise ActionError(N_("Enter a whole number."), field=name)
     return whole_number(value, name, low, high)
 
 
 def choice(payload: dict, name: str, choices, default=None) -> str:
-    value = payload.get(name, default)
+    value = payload.get(name)
+    if value is None:
+        value = default
     if not isinstance(value, str) or value not in choices:
         raise ActionError(N_("Choose one of the options."), field=name)
     return value
@@ -39,6 +45,23 @@ def text(payload: dict, name: str, max_length: int = 40) -> str:
     if not value:
         raise ActionError(N_("Write a name."), field=name)
     return value
+
+
+# -- draws ------------------------------------------------------------------------------
+def standee_numbers(draws: Draws, wanted: list[dict], on_map: list[dict], keep_missing: bool = True) -> tuple[list,
+                                                                                                              list]:
+    """Standee numbers for `wanted` ({monster, rank} each) drawn from those
+    not on the map, logged as "placed" (and "missing": the standees short)."""
+    counts = {w["monster"]: catalog.monster(w["monster"])["standees"] for w in wanted}
+    short: list = []
+
+    def numbers(rng) -> list:
+        placed, missing = standees.draw_numbers(wanted, on_map, counts, rng)
+        short.extend(missing)
+        return placed
+
+    placed = draws.take("placed", numbers)
+    return placed, (draws.take("missing", lambda rng: short) if keep_missing else short)
 
 
 # -- what happened -----------------------------------------------------------------------

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.play import common
-from companion.rules import N_, Action, ActionError
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 OUTCOMES = ("success", "failure")
 
@@ -31,8 +32,9 @@ def finish(state: dict, outcome: str) -> None:
         secrets.pop("choice", None)
 
 
-def end_scenario(state: dict, action: Action) -> None:
-    outcome = common.choice(action.payload, "outcome", OUTCOMES)
+def end_scenario(act: Act) -> None:
+    state = act.state
+    outcome = common.choice(act.payload, "outcome", OUTCOMES)
     finish(state, outcome)
     common.news(state, [N_("Scenario won.") if outcome == "success" else N_("Scenario lost."), {}])
 
@@ -41,24 +43,26 @@ def _goal(goal_id: str) -> dict:
     return next(g for g in catalog.battle_goals() if str(g["id"]) == goal_id)
 
 
-def mark_battle_goal(state: dict, action: Action) -> None:
+def mark_battle_goal(act: Act) -> None:
     """At the end: say whether the kept goal was met (shown to all from now on)."""
-    goals = (state["secrets"].get(action.seat) or {}).get("battle_goals")
-    line = state["result"]["summary"].get(action.seat)
+    state = act.state
+    goals = (state["secrets"].get(act.seat_id) or {}).get("battle_goals")
+    line = state["result"]["summary"].get(act.seat_id)
     if not goals or line is None:
         raise ActionError(N_("You have no battle goals."), field="done")
     if goals["kept"] is None:
         raise ActionError(N_("You kept no battle goal."), field="done")
-    done = common.flag(action.payload, "done")
+    done = common.flag(act.payload, "done")
     goal = _goal(goals["kept"])
     goals["done"] = done
     line["goal"] = {"id": goals["kept"], "name": goal["name"], "done": done}
     line["checkmarks"] = goal["checkmarks"] if done and state["result"]["outcome"] == "success" else 0
 
 
-def confirm(state: dict, action: Action) -> None:
-    if action.seat not in state["result"]["summary"]:
+def confirm(act: Act) -> None:
+    state = act.state
+    if act.seat_id not in state["result"]["summary"]:
         raise ActionError(N_("Only a player with a character confirms."), field="type")
-    if action.seat in state["result"]["confirmed"]:
+    if act.seat_id in state["result"]["confirmed"]:
         raise ActionError(N_("You have already confirmed."), field="type")
-    state["result"]["confirmed"].append(action.seat)
+    state["result"]["confirmed"].append(act.seat_id)

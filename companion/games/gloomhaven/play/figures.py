@@ -4,11 +4,20 @@ experience, coins, conditions, exhaustion) and their summons."""
 
 from __future__ import annotations
 
-import random
-
-from companion.games.gloomhaven import catalog, conditions, monsters, standees
+from companion.games.gloomhaven import catalog, conditions, monsters
 from companion.games.gloomhaven.play import common
-from companion.rules import N_, Action, ActionError
+from companion.games.gloomhaven.play.flow import exhaust
+from companion.games.gloomhaven.play.placing import (
+    acting_standee,
+    current_turn,
+    damage_standee,
+    join_mid_round,
+    new_deck_cards,
+    place_standees,
+    remove_standee,
+)
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 MAX_SUMMONS = 8
 
@@ -20,84 +29,47 @@ def _rank(state: dict, payload: dict) -> tuple[str, str]:
     return monster_id, common.choice(payload, "rank", monsters.ranks_of(monster))
 
 
-def prepare_add(state: dict, action: Action, rng: random.Random) -> dict:
-    from companion.games.gloomhaven.play.rounds import _new_deck_cards
-    if state["phase"] not in ("choosing", "playing"):
-        return {}
-    monster_id, rank = _rank(state, action.payload)
-    count = {monster_id: catalog.monster(monster_id)["standees"]}
-    placed, missing = standees.draw_numbers([{"monster": monster_id, "rank": rank}], state["standees"], count, rng)
+def add_standee(act: Act) -> None:
+    """A standee placed by hand (summoned or spawned): no coin when it dies."""
+    state = act.state
+    monster_id, rank = _rank(state, act.payload)
+    summoned = common.flag(act.payload, "summoned")
+    placed, missing = common.standee_numbers(act.draws, [{"monster": monster_id, "rank": rank}], state["standees"],
+                                             keep_missing=False)
     if missing:
         raise ActionError(N_("Every %(monster)s standee is on the map."), field="monster",
                           monster=catalog.monster_name(monster_id))
-    return {"placed": placed, "cards": _new_deck_cards(state, placed, rng)}
-
-
-def add_standee(state: dict, action: Action) -> None:
-    """A standee placed by hand (summoned or spawned): no coin when it dies."""
-    from companion.games.gloomhaven.play.rounds import join_mid_round
-    from companion.games.gloomhaven.play.setup import place_standees
-    _rank(state, action.payload)
-    summoned = common.flag(action.payload, "summoned")
-    placed = action.payload.get("placed")
     if not isinstance(placed, list) or len(placed) != 1:
         raise ActionError(N_("The standee's number was not drawn."), field="monster")
+    cards = new_deck_cards(act.draws, state, placed)
     added = place_standees(state, placed, coin=False, summoned_round=state["round"] if summoned else 0)
-    join_mid_round(state, added, action.payload.get("cards") or {})
+    join_mid_round(state, added, cards)
     common.news(state, [N_("%(standee)s placed."), {"standee": common.standee_label(added[0])}])
 
 
-def remove_standee(state: dict, found: dict, died: bool) -> None:
-    state["standees"].remove(found)
-    if state["walk"] and found["id"] in state["walk"][state["walk_at"] + 1:]:
-        state["walk"].remove(found["id"])
-    if died:
-        state.setdefault("gone", []).append(common.standee_label(found))
-        line = (N_("%(standee)s dies: place a coin on its hex.") if found["coin"]
-                else N_("%(standee)s dies (no coin: it was not placed with a room)."))
-        state["news"].append([line, {"standee": common.standee_label(found)}])
-        _last_enemy(state)
-
-
-def _last_enemy(state: dict) -> None:
-    """The last monster died and no door is left to open: many scenarios are
-    won then, at the end of the round (rulebook, "Scenario completion"); the
-    goal is in the scenario book, not in the data, so the table is told, not
-    ended."""
-    from companion.games.gloomhaven.play.rounds import openable_rooms
-    if state["standees"] or not catalog.scenario(state["scenario"]).get("rooms_in_data", True) \
-            or openable_rooms(state):
-        return
-    state["news"].append([N_("No monster is left and no door is left to open: if the scenario's goal is to "
-                             "kill all enemies, it is won at the end of this round."), {}])
-
-
-def take_off(state: dict, action: Action) -> None:
-    found = common.standee(state, action.payload.get("standee"))
+def take_off(act: Act) -> None:
+    state = act.state
+    found = common.standee(state, act.payload.get("standee"))
     remove_standee(state, found, died=False)
 
 
-def adjust_standee(state: dict, action: Action) -> None:
+def adjust_standee(act: Act) -> None:
     """Damage (negative) or heal (positive) a standee; at 0 it dies."""
-    found = common.standee(state, action.payload.get("standee"))
-    delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
+    state = act.state
+    found = common.standee(state, act.payload.get("standee"))
+    delta = common.whole(act.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
     if delta > 0:
         working = conditions.heal(found, delta, found["max_hp"])
         common.news(state, [N_("%(standee)s healed."), {"standee": common.standee_label(found)}], *working)
     else:
-        damage(state, found, -delta)
+        damage_standee(state, found, -delta)
 
 
-def damage(state: dict, found: dict, amount: int) -> None:
-    found["hp"] -= amount
-    if found["hp"] <= 0:
-        remove_standee(state, found, died=True)
-
-
-def standee_condition(state: dict, action: Action) -> None:
+def standee_condition(act: Act) -> None:
     """Toggle a condition on a standee; immunities are refused with the reason."""
-    found = common.standee(state, action.payload.get("standee"))
-    condition = action.payload.get("condition")
+    state = act.state
+    found = common.standee(state, act.payload.get("standee"))
+    condition = act.payload.get("condition")
     if isinstance(condition, str) and condition in found["conditions"]:
         conditions.remove(found, condition)
         return
@@ -110,7 +82,6 @@ def standee_condition(state: dict, action: Action) -> None:
 
 
 def _is_acting(state: dict, figure_id: str) -> bool:
-    from companion.games.gloomhaven.play.rounds import acting_standee, current_turn
     turn = current_turn(state)
     if turn is None:
         return False
@@ -124,18 +95,19 @@ def _is_acting(state: dict, figure_id: str) -> bool:
 FIELDS = ("hp", "xp", "coins")
 
 
-def _whose(state: dict, action: Action) -> tuple[str, dict]:
-    seat = action.payload.get("seat") or action.seat
+def _whose(state: dict, act: Act) -> tuple[str, dict]:
+    seat = act.payload.get("seat") or act.seat_id
     return seat, common.character(state, seat)
 
 
-def adjust_character(state: dict, action: Action) -> None:
+def adjust_character(act: Act) -> None:
     """Hit points (heals capped at the maximum), experience or coins."""
-    seat, who = _whose(state, action)
+    state = act.state
+    seat, who = _whose(state, act)
     if who["exhausted"]:
         raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
-    field = common.choice(action.payload, "field", FIELDS)
-    delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
+    field = common.choice(act.payload, "field", FIELDS)
+    delta = common.whole(act.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
     if field == "hp" and delta > 0:
         common.news(state, *conditions.heal(who, delta, who["max_hp"]))
         return
@@ -146,35 +118,9 @@ def adjust_character(state: dict, action: Action) -> None:
         exhaust(state, seat)
 
 
-def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
-    """Hit points below 1, or no cards to play or rest with: out of the scenario."""
-    who = state["characters"][seat]
-    who["exhausted"], who["hp"], who["summons"] = True, max(0, who["hp"]), []
-    state["chosen"] = [s for s in state["chosen"] if s != seat]
-    state["secrets"].get(seat, {}).pop("choice", None)
-    from companion.games.gloomhaven.play.damage import drop_seat
-    drop_seat(state, seat)
-    state["news"].append([N_("%(name)s is exhausted."), {"name": who["name"]}])
-    if not common.acting_characters(state):
-        from companion.games.gloomhaven.play.ending import finish
-        finish(state, "failure")
-        state["news"].append([N_("Every character is exhausted: the scenario is lost."), {}])
-        return
-    if not advancing:
-        return
-    from companion.games.gloomhaven.play.rounds import advance, current_turn
-    turn = current_turn(state)
-    # Their own turn, or a summon of theirs (gone with them), ends now.
-    if turn is not None and (turn["id"] == seat or (turn["kind"] == "summon" and turn["id"] not in _summon_ids(state))):
-        advance(state)
-
-
-def _summon_ids(state: dict) -> set:
-    return {s["id"] for who in state["characters"].values() for s in who["summons"]}
-
-
-def exhaust_by_hand(state: dict, action: Action) -> None:
-    seat, who = _whose(state, action)
+def exhaust_by_hand(act: Act) -> None:
+    state = act.state
+    seat, who = _whose(state, act)
     if who["exhausted"]:
         raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
     exhaust(state, seat)
@@ -183,33 +129,36 @@ def exhaust_by_hand(state: dict, action: Action) -> None:
         raise ActionError(N_("Everyone else has chosen: exhaust after the cards are shown."), field="seat")
 
 
-def character_condition(state: dict, action: Action) -> None:
-    seat, who = _whose(state, action)
-    condition = action.payload.get("condition")
+def character_condition(act: Act) -> None:
+    state = act.state
+    seat, who = _whose(state, act)
+    condition = act.payload.get("condition")
     target = who
-    if action.payload.get("summon"):
-        target = common.summon(state, action.payload["summon"])[1]
+    if act.payload.get("summon"):
+        target = common.summon(state, act.payload["summon"])[1]
     if isinstance(condition, str) and condition in target["conditions"]:
         conditions.remove(target, condition)
     else:
-        conditions.give(target, condition, own_turn=_is_acting(state, action.payload.get("summon") or seat))
+        conditions.give(target, condition, own_turn=_is_acting(state, act.payload.get("summon") or seat))
 
 
 # -- summons ------------------------------------------------------------------------------------
-def add_summon(state: dict, action: Action) -> None:
-    seat, who = _whose(state, action)
+def add_summon(act: Act) -> None:
+    state = act.state
+    _seat, who = _whose(state, act)
     if len(who["summons"]) >= MAX_SUMMONS:
         raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
-    hit_points = common.whole(action.payload, "hp", 1, 99)
-    name = common.text(action.payload, "name")
+    hit_points = common.whole(act.payload, "hp", 1, 99)
+    name = common.text(act.payload, "name")
     who["summons"].append({"id": f"summon{state['next_summon']}", "name": name, "hp": hit_points,
                            "max_hp": hit_points, "conditions": {}, "summoned_round": state["round"]})
     state["next_summon"] += 1
 
 
-def adjust_summon(state: dict, action: Action) -> None:
-    seat, found = common.summon(state, action.payload.get("summon"))
-    delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
+def adjust_summon(act: Act) -> None:
+    state = act.state
+    seat, found = common.summon(state, act.payload.get("summon"))
+    delta = common.whole(act.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
     if delta > 0:
         common.news(state, *conditions.heal(found, delta, found["max_hp"]))
         return
@@ -219,6 +168,7 @@ def adjust_summon(state: dict, action: Action) -> None:
         state["news"].append([N_("%(name)s is gone."), {"name": found["name"]}])
 
 
-def remove_summon(state: dict, action: Action) -> None:
-    seat, found = common.summon(state, action.payload.get("summon"))
+def remove_summon(act: Act) -> None:
+    state = act.state
+    seat, found = common.summon(state, act.payload.get("summon"))
     state["characters"][seat]["summons"].remove(found)

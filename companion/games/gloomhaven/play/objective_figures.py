@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import catalog, conditions, objectives
 from companion.games.gloomhaven.play import common
-from companion.rules import N_, Action, ActionError
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 
 def on_map(state: dict) -> list[dict]:
@@ -54,18 +55,20 @@ def find(state: dict, objective_id: object, field: str = "objective") -> dict:
     raise ActionError(N_("That objective is not on the map."), field=field)
 
 
-def add_by_hand(state: dict, action: Action) -> None:
-    index = common.whole(action.payload, "objective", 1, common.MAX_NUMBER)
+def add_by_hand(act: Act) -> None:
+    state = act.state
+    index = common.whole(act.payload, "objective", 1, common.MAX_NUMBER)
     added = place(state, [index])
     if not added:
         raise ActionError(N_("That objective has no hit points to track."), field="objective")
     common.news(state, [N_("%(name)s placed with %(hp)d hit points."), {"name": label(added[0]), "hp": added[0]["hp"]}])
 
 
-def adjust(state: dict, action: Action) -> None:
+def adjust(act: Act) -> None:
     """Damage (negative) or heal (positive) an objective; at 0 it is destroyed."""
-    found = find(state, action.payload.get("objective"))
-    delta = common.whole(action.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
+    state = act.state
+    found = find(state, act.payload.get("objective"))
+    delta = common.whole(act.payload, "delta", -common.MAX_NUMBER, common.MAX_NUMBER)
     if delta > 0:
         common.news(state, *conditions.heal(found, delta, found["max_hp"]))
     else:
@@ -81,5 +84,6 @@ def damage(state: dict, found: dict, amount: int) -> None:
         common.news(state, [line, {"name": label(found)}])
 
 
-def remove(state: dict, action: Action) -> None:
-    on_map(state).remove(find(state, action.payload.get("objective")))
+def remove(act: Act) -> None:
+    state = act.state
+    on_map(state).remove(find(state, act.payload.get("objective")))

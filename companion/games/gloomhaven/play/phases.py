@@ -1,7 +1,7 @@
 """The scenario's phases and what may be done in each, declared once on the
 kit's rounds (companion.kit.phases): set-up, then rounds of card selection
 and turns, then the end. Any action outside its phase is refused naming the
-phase. (Whose turn it is during the turns is kept by `rounds`: the turns
+phase. (Whose turn it is during the turns is kept by `flow`: the turns
 belong to characters, summons and monster types, not to seats.)"""
 
 from __future__ import annotations

@@ -3,20 +3,19 @@ the player shuffles their discard pile and loses one card at random; once
 per rest they may suffer 1 damage to lose another random card instead. The
 server draws which card (its place in the shuffled pile), so no one has to
 shuffle and the log replays it. (A long rest is chosen with the cards: see
-rounds.)"""
+flow.)"""
 
 from __future__ import annotations
 
-import random
-
 from companion.games.gloomhaven.play import common
-from companion.rules import N_, Action, ActionError
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 MAX_DISCARD = 40
 
 
-def _resting(state: dict, action: Action) -> tuple[str, dict]:
-    seat = action.seat
+def _resting(state: dict, act: Act) -> tuple[str, dict]:
+    seat = act.seat_id
     who = common.character(state, seat)
     if who["exhausted"]:
         raise ActionError(N_("%(name)s is exhausted."), field="seat", name=who["name"])
@@ -25,43 +24,30 @@ def _resting(state: dict, action: Action) -> tuple[str, dict]:
     return seat, who
 
 
-def prepare_short_rest(state: dict, action: Action, rng: random.Random) -> dict:
-    try:
-        _resting(state, action)
-        count = common.whole(action.payload, "count", 2, MAX_DISCARD)
-    except ActionError:
-        return {}
-    return {"lost": rng.randint(1, count)}
-
-
-def short_rest(state: dict, action: Action) -> None:
-    seat, who = _resting(state, action)
-    count = common.whole(action.payload, "count", 2, MAX_DISCARD)
+def short_rest(act: Act) -> None:
+    state = act.state
+    _seat, who = _resting(state, act)
+    count = common.whole(act.payload, "count", 2, MAX_DISCARD)
     rest = who.get("short_rest")
     if rest and rest["round"] == state["round"]:
         raise ActionError(N_("You have already rested this round."), field="count")
-    lost = action.payload.get("lost")
+    lost = act.draws.take("lost", lambda rng: rng.randint(1, count))
     if not isinstance(lost, int) or not 1 <= lost <= count:
         raise ActionError(N_("The lost card was not drawn."), field="count")
     who["short_rest"] = {"round": state["round"], "count": count, "lost": lost, "redrawn": False}
-    common.news(state, [N_("%(name)s rests: shuffle the discard pile and lose card %(lost)d of %(count)d from the top."),
+    common.news(state,
+                [N_("%(name)s rests: shuffle the discard pile and lose card %(lost)d of %(count)d from the top."),
                         {"name": who["name"], "lost": lost, "count": count}])
 
 
-def prepare_redraw(state: dict, action: Action, rng: random.Random) -> dict:
-    rest = (state["characters"].get(action.seat) or {}).get("short_rest") if isinstance(action.seat, str) else None
-    if not rest or rest["round"] != state["round"] or rest["redrawn"]:
-        return {}
-    return {"lost": rng.choice([n for n in range(1, rest["count"] + 1) if n != rest["lost"]])}
-
-
-def redraw(state: dict, action: Action) -> None:
+def redraw(act: Act) -> None:
     """Keep the card the rest would lose: suffer 1 damage, lose another at random."""
-    seat, who = _resting(state, action)
+    state = act.state
+    _seat, who = _resting(state, act)
     rest = who.get("short_rest")
     if not rest or rest["round"] != state["round"] or rest["redrawn"]:
         raise ActionError(N_("Only once, right after a short rest."), field="lost")
-    lost = action.payload.get("lost")
+    lost = act.draws.take("lost", lambda rng: rng.choice([n for n in range(1, rest["count"] + 1) if n != rest["lost"]]))
     if not isinstance(lost, int) or lost == rest["lost"] or not 1 <= lost <= rest["count"]:
         raise ActionError(N_("The lost card was not drawn."), field="lost")
     if who["hp"] <= 1:

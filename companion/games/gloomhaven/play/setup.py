@@ -6,10 +6,23 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import ability_decks, catalog, data, elements, modifiers, objectives, standees
-from companion.games.gloomhaven.level import DIFFICULTIES, derived_values, scenario_level
-from companion.games.gloomhaven.play import common, objective_figures
-from companion.rules import N_, Action, ActionError
+from companion.games.gloomhaven import (
+    catalog,
+    data,
+    elements,
+    modifiers,
+    objectives,
+    standees,
+)
+from companion.games.gloomhaven.level import (
+    DIFFICULTIES,
+    derived_values,
+    scenario_level,
+)
+from companion.games.gloomhaven.play import common, objective_figures, special
+from companion.games.gloomhaven.play.placing import missing_lines, place_standees
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 MAX_CHARACTER_LEVEL = data.fact("max_character_level")
 
@@ -64,7 +77,7 @@ def set_scenario(state: dict, payload: dict) -> None:
     found = catalog.scenario(number)
     state["scenario"] = found["number"]
     state["difficulty"] = common.choice(payload, "difficulty", DIFFICULTIES, default=state["difficulty"])
-    state["solo"] = common.flag(payload, "solo") if "solo" in payload else state["solo"]
+    state["solo"] = common.flag(payload, "solo") if payload.get("solo") is not None else state["solo"]
     # Editable defaults: the data marks the monster deck's mix as a tracker's
     # choice and the bless limit as unconfirmed.
     if payload.get("monster_deck"):
@@ -72,6 +85,10 @@ def set_scenario(state: dict, payload: dict) -> None:
     if payload.get("bless_limit") not in (None, ""):
         state["bless_limit"] = common.whole(payload, "bless_limit", 0, 30)
     _preview_level(state)
+
+
+def choose_scenario(act: Act) -> None:
+    set_scenario(act.state, act.payload)
 
 
 def _preview_level(state: dict) -> None:
@@ -84,15 +101,16 @@ def _preview_level(state: dict) -> None:
     state["values"] = derived_values(state["level"], state["solo"])
 
 
-def set_character(state: dict, action: Action) -> None:
-    if action.seat is None:
+def set_character(act: Act) -> None:
+    state = act.state
+    if act.seat_id is None:
         raise ActionError(N_("Only a seated player has a character."), field="class")
-    payload = action.payload
+    payload = act.payload
     classes = catalog.character_classes()
     class_id = common.choice(payload, "class", classes)
     level = common.whole(payload, "level", 1, MAX_CHARACTER_LEVEL)
     name = common.text(payload, "name") if payload.get("name") else classes[class_id]["name"]
-    _place_character(state, action.seat, class_id, name, level)
+    _place_character(state, act.seat_id, class_id, name, level)
 
 
 def _place_character(state: dict, seat_id: str, class_id: str, name: str, level: int) -> None:
@@ -104,87 +122,50 @@ def _place_character(state: dict, seat_id: str, class_id: str, name: str, level:
     _preview_level(state)
 
 
-def prepare_start(state: dict, action: Action, rng: random.Random) -> dict:
-    """The start's draws: standee numbers for the first room(s), two battle goals each."""
-    found = catalog.scenario(state["scenario"])
-    count = common.character_count(state)
-    wanted = [p for room in found["rooms"] if room["start"] for p in standees.placements(room, count)]
-    placed, missing = standees.draw_numbers(wanted, [], _standee_counts(wanted), rng)
-    goals = [str(g["id"]) for g in catalog.battle_goals()]
-    dealt = {}
-    for seat in state["characters"]:
-        dealt[seat] = rng.sample(goals, goals_dealt())
-        goals = [g for g in goals if g not in dealt[seat]]
-    return {"placed": placed, "missing": missing, "goals": dealt}
-
-
-def _standee_counts(wanted: list[dict]) -> dict[str, int]:
-    return {w["monster"]: catalog.monster(w["monster"])["standees"] for w in wanted}
-
-
-def start(state: dict, action: Action) -> None:
+def start(act: Act) -> None:
+    state = act.state
     if not state["characters"]:
         raise ActionError(N_("Choose at least one character before starting."), field="type")
     found = catalog.scenario(state["scenario"])
-    state["rooms"] = [room["number"] for room in found["rooms"] if room["start"]]
-    payload = action.payload
-    place_standees(state, payload.get("placed", []), coin=True)
     count = common.character_count(state)
+    # The draws: standee numbers for the first room(s), battle goals for each character.
+    wanted = [p for room in found["rooms"] if room["start"] for p in standees.placements(room, count)]
+    placed, missing = common.standee_numbers(act.draws, wanted, [])
+    goals = act.draws.take("goals", lambda rng: deal_goals(state, rng))
+    state["rooms"] = [room["number"] for room in found["rooms"] if room["start"]]
+    place_standees(state, placed, coin=True)
     objective_figures.place(state, [i for room in found["rooms"] if room["start"]
                                     for i in objectives.placed_by_room(room, count)])
-    goals = payload.get("goals", {})
     for seat in state["characters"]:
         dealt = goals.get(seat)
         if not isinstance(dealt, list) or len(dealt) != goals_dealt():
             raise ActionError(N_("The battle goals were not dealt."), field="goals")
         state["secrets"].setdefault(seat, {})["battle_goals"] = {"dealt": dealt, "kept": None, "done": False}
     state["phase"], state["round"] = "choosing", 1
-    from companion.games.gloomhaven.play import special
     special.check(state, "round_start")
     common.news(state, [N_("Scenario %(number)d started at level %(level)d."),
                         {"number": state["scenario"], "level": state["level"]}],
-                *missing_lines(payload.get("missing", [])))
+                *missing_lines(missing))
 
 
-def place_standees(state: dict, placed: list, coin: bool, summoned_round: int = 0) -> list[dict]:
-    """Put drawn standees on the map (numbers must be free); new decks join."""
-    added = []
-    for entry in placed:
-        monster_id, rank, number = entry.get("monster"), entry.get("rank"), entry.get("number")
-        monster = catalog.monster(monster_id)
-        taken = {s["number"] for s in state["standees"] if s["monster"] == monster_id}
-        if not isinstance(number, int) or not 1 <= number <= monster["standees"] or number in taken:
-            raise ActionError(N_("Standee number %(number)s is not free."), field="number", number=str(number)[:5])
-        stats = common.stats(state, monster_id, rank)
-        found = {"id": f"{monster_id}#{number}", "monster": monster_id, "number": number, "rank": rank,
-                 "hp": stats["hit_points"], "max_hp": stats["hit_points"], "conditions": {},
-                 "summoned_round": summoned_round, "coin": coin}
-        state["standees"].append(found)
-        deck_id = monster["deck"]
-        if deck_id not in state["decks"]:
-            state["decks"][deck_id] = ability_decks.new_deck(len(catalog.deck(deck_id)["cards"]))
-        added.append(found)
-    state["standees"].sort(key=lambda s: (s["monster"], s["number"]))
-    return added
+def deal_goals(state: dict, rng: random.Random) -> dict[str, list[str]]:
+    """Two battle goals (the data's number) to each character, none twice."""
+    goals = [str(g["id"]) for g in catalog.battle_goals()]
+    dealt = {}
+    for seat in state["characters"]:
+        dealt[seat] = rng.sample(goals, goals_dealt())
+        goals = [g for g in goals if g not in dealt[seat]]
+    return dealt
 
 
-def missing_lines(missing: list) -> list:
-    """When a type runs out of standees: which to place, nearest first."""
-    counts = {}
-    for entry in missing:
-        counts[entry["monster"]] = counts.get(entry["monster"], 0) + 1
-    return [[N_("No %(monster)s standee left for %(count)d more: place the available ones nearest the character who opened the door first."),
-             {"monster": catalog.monster_name(monster), "count": count}]
-            for monster, count in sorted(counts.items())]
-
-
-def keep_battle_goal(state: dict, action: Action) -> None:
-    goals = (state["secrets"].get(action.seat) or {}).get("battle_goals")
+def keep_battle_goal(act: Act) -> None:
+    state = act.state
+    goals = (state["secrets"].get(act.seat_id) or {}).get("battle_goals")
     if goals is None:
         raise ActionError(N_("You have no battle goals."), field="goal")
     if state["phase"] == "ended":
         raise ActionError(N_("The scenario is over."), field="goal")
-    goal = action.payload.get("goal")
+    goal = act.payload.get("goal")
     if goal not in goals["dealt"]:
         raise ActionError(N_("Keep one of the two goals you were dealt."), field="goal")
     goals["kept"] = goal

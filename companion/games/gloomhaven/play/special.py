@@ -6,22 +6,30 @@ carry out (notes, changed stats, cards for the characters' own decks, a
 figure the table doesn't track) are shown to everyone when they apply.
 
 Spawns and opened rooms need standee numbers (and, during the turns, a
-monster card) drawn at random. The rules can't know in `prepare` which
-action will end a round, so `prepare` runs the action on a copy of the state
-with a drawing pool and records what it drew (`special_draws` in the
-payload); applying the action takes the recorded draws in the same order.
+monster card) drawn at random: whichever action sets the rule off draws
+them as it is carried out, in order, into its "special_draws" (read back in
+the same order on replay).
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from companion.games.gloomhaven import catalog, conditions, elements, formulas, standees
-from companion.games.gloomhaven.play import common, damage, objective_figures
+from companion.games.gloomhaven.play import common, objective_figures, waiting
+from companion.games.gloomhaven.play.ending import finish
+from companion.games.gloomhaven.play.placing import (
+    damage_standee,
+    deck_cards,
+    join_mid_round,
+    missing_lines,
+    place_standees,
+    reveal_room,
+)
 from companion.games.gloomhaven.special_rules import Moment, automated, due
+from companion.kit.actions import Draws
 from companion.rules import N_, ActionError
 
 _POOL: ContextVar = ContextVar("gloomhaven_special_draws", default=None)
@@ -30,40 +38,28 @@ DRAWING_KINDS = ("spawn", "open_rooms")
 
 # -- the draws -------------------------------------------------------------------------
 class DrawingPool:
-    """Draws at random and records each draw (in `prepare`, on a copy)."""
+    """The draws the special rules make while one action is carried out, in
+    order, through the action's draws (logged as "special_draws": drawn on
+    the live server, read back on replay)."""
 
-    def __init__(self, rng: random.Random):
-        self.rng, self.recorded = rng, []
+    def __init__(self, draws: Draws):
+        self.series = draws.series("special_draws")
 
-    def numbers(self, wanted: list[dict], state: dict) -> tuple[list, list]:
-        placed, missing = standees.draw_numbers(wanted, state["standees"], _counts(wanted), self.rng)
-        self.recorded.append({"placed": placed, "missing": missing})
-        return placed, missing
-
-    def cards(self, state: dict, placed: list) -> dict:
-        from companion.games.gloomhaven.play.rounds import _new_deck_cards
-        cards = _new_deck_cards(state, placed, self.rng)
-        self.recorded.append({"cards": cards})
-        return cards
-
-
-class RecordedPool:
-    """Gives back the draws recorded in the action's payload, in order."""
-
-    def __init__(self, draws: object):
-        self.draws = list(draws) if isinstance(draws, list) else []
-
-    def _next(self, key: str) -> dict:
-        if not self.draws or not isinstance(self.draws[0], dict) or key not in self.draws[0]:
+    def _next(self, key: str, draw) -> dict:
+        drawn = self.series.take(draw)
+        if not isinstance(drawn, dict) or key not in drawn:
             raise ActionError(N_("The special rule's standees were not drawn."), field="special_draws")
-        return self.draws.pop(0)
+        return drawn
 
     def numbers(self, wanted: list[dict], state: dict) -> tuple[list, list]:
-        drawn = self._next("placed")
+        def draw(rng: random.Random) -> dict:
+            placed, missing = standees.draw_numbers(wanted, state["standees"], _counts(wanted), rng)
+            return {"placed": placed, "missing": missing}
+        drawn = self._next("placed", draw)
         return drawn["placed"], drawn.get("missing", [])
 
     def cards(self, state: dict, placed: list) -> dict:
-        return self._next("cards")["cards"]
+        return self._next("cards", lambda rng: {"cards": deck_cards(state, placed, rng)})["cards"]
 
 
 def _counts(wanted: list[dict]) -> dict[str, int]:
@@ -71,41 +67,20 @@ def _counts(wanted: list[dict]) -> dict[str, int]:
 
 
 @contextmanager
-def _using(pool):
-    token = _POOL.set(pool)
+def drawing(draws: Draws):
+    """While an action is carried out: where the special rules it sets off draw."""
+    token = _POOL.set(DrawingPool(draws))
     try:
-        yield pool
+        yield
     finally:
         _POOL.reset(token)
 
 
-def needs_draws(state: dict) -> bool:
-    return state["phase"] != "ended" and any(
-        e.get("kind") in DRAWING_KINDS for rule in catalog.scenario(state["scenario"]).get("rules", [])
-        for e in rule.get("effects", []))
-
-
-def dry_run(state: dict, run, rng: random.Random) -> list:
-    """What carrying the action out would draw for the special rules."""
-    with _using(DrawingPool(rng)) as pool:
-        try:
-            run(copy.deepcopy(state))
-        except ActionError:
-            return []
-    return pool.recorded
-
-
-def applying(payload: dict, run) -> None:
-    """Carry the action out with its recorded draws (or the dry run's pool)."""
-    if isinstance(_POOL.get(), DrawingPool):
-        run()
-        return
-    with _using(RecordedPool(payload.get("special_draws"))):
-        run()
-
-
-def _pool():
-    return _POOL.get() or RecordedPool([])
+def _pool() -> DrawingPool:
+    pool = _POOL.get()
+    if pool is None:
+        raise ActionError(N_("The special rule's standees were not drawn."), field="special_draws")
+    return pool
 
 
 # -- when ----------------------------------------------------------------------------------
@@ -170,8 +145,6 @@ def apply_effect(state: dict, rule: dict, effect: dict) -> None:
 
 
 def _spawn(state: dict, rule: dict, effect: dict) -> None:
-    from companion.games.gloomhaven.play.rounds import join_mid_round
-    from companion.games.gloomhaven.play.setup import missing_lines, place_standees
     column = standees.placement_count(common.character_count(state))
     rank = effect.get("rank") or effect.get("by_characters", {}).get(column)
     if not rank:
@@ -188,7 +161,6 @@ def _spawn(state: dict, rule: dict, effect: dict) -> None:
 
 
 def _open_rooms(state: dict, rule: dict, effect: dict) -> None:
-    from companion.games.gloomhaven.play.rounds import reveal_room
     rooms = {room["number"]: room for room in catalog.scenario(state["scenario"])["rooms"]}
     for number in effect.get("rooms", []):
         if number in state["rooms"] or number not in rooms:
@@ -221,9 +193,10 @@ def _damage(state: dict, rule: dict, effect: dict) -> None:
     working = [[N_("special rule: %(formula)s → %(value)d"), {"formula": str(effect.get("value")), "value": amount}]]
     if target in ("each character and summon", "every figure"):
         for seat in common.acting_characters(state):
-            damage.add(state, seat, None, amount, "scenario", "scenario", working)
+            waiting.add(state, seat, None, amount, "scenario", "scenario", working)
             for summon in list(state["characters"][seat]["summons"]):
-                damage.suffer(state, {"seat": seat, "summon": summon["id"], "name": summon["name"], "amount": amount})
+                waiting.suffer_summon(state, {"seat": seat, "summon": summon["id"], "name": summon["name"],
+                                              "amount": amount})
         if target == "every figure":
             _damage_standees(state, state["standees"], amount)
             for objective in list(objective_figures.on_map(state)):
@@ -240,13 +213,11 @@ def _damage(state: dict, rule: dict, effect: dict) -> None:
 
 
 def _damage_standees(state: dict, found: list[dict], amount: int) -> None:
-    from companion.games.gloomhaven.play.figures import damage as damage_standee
     for standee in list(found):
         damage_standee(state, standee, amount)
 
 
 def _finish(state: dict, rule: dict, effect: dict) -> None:
-    from companion.games.gloomhaven.play.ending import finish
     won = effect.get("result") == "won"
     finish(state, "success" if won else "failure")
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.gloomhaven.campaign.rules import RULES
 from companion.kit.fields import ActionSpec, Choice, Int
-from companion.rules import ActionError, Rules
+from companion.rules import Action, ActionError, Rules
 from companion.store import Store
+from tests import harness
 
 
 def new_campaign(tmp_path, party: str = "Lanterns"):
@@ -32,7 +34,8 @@ def state(store, token) -> dict:
 def result(outcome="success", scenario=None, **per_class) -> dict:
     """A scenario table's result: per class (experience, gold, checkmarks)."""
     found = {"outcome": outcome, "characters": [
-        {"class": klass, "experience": xp, "gold": gold, "checkmarks": checks} for klass, (xp, gold, checks) in per_class.items()]}
+        {"class": klass, "experience": xp, "gold": gold, "checkmarks": checks} for klass,
+            (xp, gold, checks) in per_class.items()]}
     if scenario is not None:
         found["scenario"] = scenario
     return found
@@ -85,7 +88,8 @@ def fulfil_quest(store, token, seat) -> None:
                 store.act(token, seat, "item.gain", {"item": item})
         elif kind == "items_of_slot":
             held = sum(1 for n in who["items"] if data.item(n)["slot"] in values)
-            for item in [i["id"] for i in data.items() if i["slot"] in values and i["id"] not in who["items"]][:goal["count"] - held]:
+            missing = [i["id"] for i in data.items() if i["slot"] in values and i["id"] not in who["items"]]
+            for item in missing[:goal["count"] - held]:
                 store.act(token, seat, "item.gain", {"item": item})
         else:
             store.act(token, seat, "quest.progress", {"goal": index, "progress": goal["count"]})
@@ -98,3 +102,28 @@ def refused(store, token, seat, type, payload) -> ActionError:
         store.act(token, seat, type, payload)
     assert store.state(token) == before
     return error.value
+
+
+class CampaignTable(harness.Table):
+    """A campaign driven through its rules alone, as the store does
+    (tests/harness.Table), for tests that need a given draw."""
+
+    def __init__(self, party: str = "Lanterns", seats=(("Ann", "player"),)):
+        super().__init__(RULES, {"party": party}, seats)
+
+    def act_drawn(self, seat: str | None, type: str, drawn: dict, **payload) -> dict:
+        """An action whose draws are `drawn` (logged under their keys), as if the server had drawn them."""
+        typed = self.rules.typed(Action(type, payload, seat))
+        self.state, action = self.rules.perform(self.state, Action(type, {**typed.payload, **drawn}, seat),
+                                                self.seats, self._random(typed))
+        self.rules.check_state(self.state)
+        self.log.append({**action.to_dict(), "undone": False, "drew": True})
+        return self.state
+
+
+def quest_table(quest_id: int, seat: str = "s1") -> CampaignTable:
+    """A campaign whose one character (Ann's Brute, c1) was dealt `quest_id` and 515, and kept `quest_id`."""
+    table = CampaignTable()
+    table.act_drawn(seat, "character.create", {"quests": sorted([quest_id, 515])}, **{"class": "brute", "name": "Grok"})
+    table.act(seat, "quest.keep", quest=quest_id)
+    return table

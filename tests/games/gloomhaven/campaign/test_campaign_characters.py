@@ -4,10 +4,10 @@ and retirement."""
 
 import pytest
 
+from campaign_support import fulfil_quest, new_campaign, quest_table, refused, state
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign.rules import RULES
-from companion.rules import Action, ActionError
-from campaign_support import fulfil_quest, new_campaign, refused, state
+from companion.rules import Action
 
 
 def test_a_new_character_starts_at_most_at_prosperity_with_that_levels_experience_and_gold(tmp_path):
@@ -39,7 +39,7 @@ def test_two_quests_are_dealt_one_is_kept_and_only_its_seat_sees_them(party):
 
 
 def test_level_up_is_one_level_at_a_time_once_the_experience_is_there(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     assert refused(store, token, ann, "character.level_up", {}).field == "character"
     store.act(token, ann, "character.adjust", {"field": "experience", "delta": 100})
     store.act(token, ann, "character.level_up", {"card": "Skewer"})
@@ -51,7 +51,7 @@ def test_level_up_is_one_level_at_a_time_once_the_experience_is_there(party):
 
 
 def test_perks_are_limited_by_the_allowance_and_change_the_deck(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     assert refused(store, token, ann, "perk.take", {"perk": 0}).field == "perk"
     store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 3})
     store.act(token, ann, "perk.take", {"perk": 0})
@@ -61,7 +61,7 @@ def test_perks_are_limited_by_the_allowance_and_change_the_deck(party):
 
 
 def test_classes_without_perks_in_the_data_take_entered_perks(tmp_path):
-    store, token, ann, bo = new_campaign(tmp_path)
+    store, token, ann, _bo = new_campaign(tmp_path)
     assert data.classes()["cragheart"]["perks"] is None
     store.act(token, ann, "character.create", {"class": "cragheart", "name": "Rocky", "level": 1})
     store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 3})
@@ -75,7 +75,8 @@ def test_buying_selling_and_equipping_through_the_store(party):
     store.act(token, None, "reputation.adjust", {"delta": 7})
     store.act(token, ann, "item.buy", {"item": 1})  # Boots of Striding, cost 20, reputation 7: 18
     assert state(store, token)["characters"]["c1"]["gold"] == 30 - 18
-    assert refused(store, token, ann, "item.buy", {"item": 1}).message == "A character may own only one copy of an item."
+    assert refused(store, token, ann, "item.buy",
+                   {"item": 1}).message == "A character may own only one copy of an item."
     store.act(token, ann, "item.equip", {"item": 1})
     store.act(token, ann, "item.sell", {"item": 1})
     grok = state(store, token)["characters"]["c1"]
@@ -84,7 +85,7 @@ def test_buying_selling_and_equipping_through_the_store(party):
 
 
 def test_donations_bless_the_donor_once_a_visit_and_count_toward_prosperity(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "donate", {})
     now = state(store, token)
     assert now["donated"] == 10 and now["characters"]["c1"]["blessings"] == 2 and now["characters"]["c1"]["gold"] == 20
@@ -94,7 +95,7 @@ def test_donations_bless_the_donor_once_a_visit_and_count_toward_prosperity(part
 
 
 def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_next_character(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     assert refused(store, token, ann, "character.retire", {}).field == "character"
     quest = state(store, token)["secrets"][ann]["quest_offer"][0]
     store.act(token, ann, "quest.keep", {"quest": quest})
@@ -117,16 +118,18 @@ def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_ne
 
 
 def test_a_typed_global_achievement_replaces_its_type(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, None, "achievement.add", {"achievement": "City Rule: Economic", "scope": "global"})
     held = state(store, token)["global_achievements"]
     assert "city-rule-economic" in held and "city-rule-militaristic" not in held
-    assert refused(store, token, ann, "achievement.add", {"achievement": "Nonsense", "scope": "party"}).field == "achievement"
+    assert refused(store, token, ann, "achievement.add",
+                   {"achievement": "Nonsense", "scope": "party"}).field == "achievement"
 
 
 def test_only_the_characters_player_may_change_it(party):
-    store, token, ann, bo = party
-    assert refused(store, token, bo, "character.adjust", {"character": "c1", "field": "gold", "delta": 5}).field == "character"
+    store, token, _ann, bo = party
+    assert refused(store, token, bo, "character.adjust",
+                   {"character": "c1", "field": "gold", "delta": 5}).field == "character"
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 5})  # the host may
 
 
@@ -153,35 +156,23 @@ def test_the_group_enters_a_perkless_classs_lines_once_and_they_change_the_deck(
     assert store.state(copy.token)[1]["class_perks"] == state(store, token)["class_perks"]
 
 
-def quest_campaign(quest_id: int, seat: str = "s1") -> dict:
-    """A campaign state whose one character (a Brute) kept personal quest `quest_id`."""
-    from companion.games.gloomhaven.campaign import schema, town
-    state = schema.new_campaign("Lanterns")
-    town.create_character(state, {"class": "brute", "name": "Grok", "level": 1, "quests": [quest_id, 515]}, seat)
-    town.keep_quest(state, {"quest": quest_id}, seat)
-    return state
-
-
 def quest_shown(state: dict, seat: str = "s1") -> dict:
-    from companion.games.gloomhaven.campaign import present
-    return present.present(state, seat)["quest"]
+    from companion.games.gloomhaven.campaign import view as campaign_view
+    return campaign_view.present(state, seat)["quest"]
 
 
 def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():
-    from companion.games.gloomhaven.campaign import town
-    state = quest_campaign(510)  # Seeker of Xorn: three Crypt scenarios, then follow Noxious Cellar to its end
-    with pytest.raises(ActionError) as bad:
-        town.set_progress(state, {"goal": 2, "progress": 1}, "s1")
-    assert bad.value.field == "goal"
-    town.set_progress(state, {"goal": 1, "progress": 1}, "s1")
-    assert [g["done"] for g in quest_shown(state)["goals"]] == [0, 1] and not quest_shown(state)["fulfilled"]
-    with pytest.raises(ActionError) as unmet:
-        town.retire(state, {}, "s1")
-    assert unmet.value.params == {"goal": '"Crypt" Scenarios', "done": 0, "count": 3}
-    town.set_progress(state, {"goal": 0, "progress": 3}, "s1")
-    assert quest_shown(state)["fulfilled"]
-    town.retire(state, {}, "s1")
-    assert state["characters"]["c1"]["retired"] and "squidface" in state["unlocked_classes"]
+    table = quest_table(510)  # Seeker of Xorn: three Crypt scenarios, then follow Noxious Cellar to its end
+    assert table.refused("s1", "quest.progress", goal=2, progress=1).field == "goal"
+    table.act("s1", "quest.progress", goal=1, progress=1)
+    assert [g["done"] for g in quest_shown(table.state)["goals"]] == [0,
+                                                                      1] and not quest_shown(table.state)["fulfilled"]
+    unmet = table.refused("s1", "character.retire")
+    assert unmet.params == {"goal": '"Crypt" Scenarios', "done": 0, "count": 3}
+    table.act("s1", "quest.progress", goal=0, progress=3)
+    assert quest_shown(table.state)["fulfilled"]
+    table.act("s1", "character.retire")
+    assert table.state["characters"]["c1"]["retired"] and "squidface" in table.state["unlocked_classes"]
 
 
 @pytest.mark.parametrize("quest, reach", [
@@ -189,20 +180,21 @@ def test_quest_progress_is_kept_per_goal_and_retiring_needs_every_goal():
     (519, lambda who: who.update(checkmarks=15)),  # Battle Legend: 15 battle-goal checkmarks
     (511, lambda who: who.update(items=[i["id"] for slot, n in (("head", 2), ("body", 2), ("legs", 2), ("small", 4))
                                         for i in [x for x in data.items() if x["slot"] == slot][:n]]
-                                       + [i["id"] for i in data.items() if i["slot"] in ("one_hand", "two_hands")][:3])),
+                                       + [i["id"] for i in data.items() if i["slot"] in ("one_hand",
+                                                                                         "two_hands")][:3])),
 ])
 def test_goals_the_sheet_can_count_are_counted_from_it_not_noted(quest, reach):
-    from companion.games.gloomhaven.campaign import town
-    state = quest_campaign(quest)
-    goals = quest_shown(state)["goals"]
-    assert all(g["counted"] for g in goals) and not quest_shown(state)["fulfilled"]
-    with pytest.raises(ActionError) as noted:
-        town.set_progress(state, {"goal": 0, "progress": 999}, "s1")
-    assert noted.value.message == "This goal is counted from your character's sheet."
-    reach(state["characters"]["c1"])
-    assert quest_shown(state)["fulfilled"] and [g["done"] >= g["count"] for g in quest_shown(state)["goals"]]
-    state["characters"]["c1"]["gold"] = 150  # spent below 200: Greed Is Gold is no longer met
-    assert quest_shown(state)["fulfilled"] == (quest != 512)
+    table = quest_table(quest)
+    goals = quest_shown(table.state)["goals"]
+    assert all(g["counted"] for g in goals) and not quest_shown(table.state)["fulfilled"]
+    noted = table.refused("s1", "quest.progress", goal=0, progress=999)
+    assert noted.message == "This goal is counted from your character's sheet."
+    table.arrange(lambda state: reach(state["characters"]["c1"]))
+    shown = quest_shown(table.state)
+    assert shown["fulfilled"] and [g["done"] >= g["count"] for g in shown["goals"]]
+    spent = 150 - table.state["characters"]["c1"]["gold"]  # spent below 200: Greed Is Gold is no longer met
+    table.act(None, "character.adjust", character="c1", field="gold", delta=spent)
+    assert quest_shown(table.state)["fulfilled"] == (quest != 512)
 
 
 def test_a_quest_progress_noted_as_one_number_before_schema_4_counts_for_the_first_goal():
@@ -217,7 +209,8 @@ def test_a_treasure_gives_an_item_free_once_per_character_and_an_event_may_take_
     store.act(token, ann, "item.gain", {"item": 114})  # no shop sells it
     grok = state(store, token)["characters"]["c1"]
     assert 114 in grok["items"] and grok["gold"] == 30
-    assert refused(store, token, ann, "item.gain", {"item": 114}).message == "A character may own only one copy of an item."
+    assert refused(store, token, ann, "item.gain",
+                   {"item": 114}).message == "A character may own only one copy of an item."
     assert refused(store, token, ann, "item.gain", {"item": 500}).field == "item"
     assert refused(store, token, bo, "item.gain", {"item": 1, "character": "c1"}).field == "character"
     store.act(token, ann, "item.equip", {"item": 114})
@@ -241,13 +234,14 @@ def test_an_item_design_puts_every_copy_in_the_shop(party):
 
 
 def test_a_character_below_the_prosperity_level_may_level_up_to_it_its_experience_raised(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "character.adjust", {"field": "experience", "delta": 20})
     assert refused(store, token, ann, "character.level_up", {}).message == "Not enough experience for the next level."
     store.act(token, None, "prosperity.adjust", {"delta": 4})  # prosperity 2
     shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]
     assert shown["level_up_by_prosperity"] and not shown["level_up_due"]
-    assert store.table(token).rules.child_offers(state(store, token), store.seats(token))  # optional: the scenario is still offered
+    assert store.table(token).rules.child_offers(state(store, token),
+                                                 store.seats(token))  # optional: the scenario is still offered
     store.act(token, ann, "character.level_up", {"card": "Warding Strength"})
     grok = state(store, token)["characters"]["c1"]
     assert (grok["level"], grok["experience"], grok["cards"]) == (2, 45, ["Warding Strength"])
@@ -298,12 +292,13 @@ def test_each_level_above_one_has_its_ability_card_noted_also_for_a_character_cr
     store.act(token, ann, "character.level_up", {"card": "Juggernaut"})
     shown = RULES.view(state(store, token), store.seats(token)[bo])["shown"]["sheets"][0]
     assert shown["ability_cards"] == [(2, ""), (3, "Skewer"), (4, "Juggernaut")]
-    assert refused(store, token, bo, "character.card", {"character": "c1", "level": 2, "card": "X"}).field == "character"
+    assert refused(store, token, bo, "character.card",
+                   {"character": "c1", "level": 2, "card": "X"}).field == "character"
 
 
 def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_the_note_if_more(tmp_path):
     from companion.games.gloomhaven.campaign import town
-    store, token, ann, bo = new_campaign(tmp_path)
+    store, token, ann, _bo = new_campaign(tmp_path)
     store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 100})
     lines = {"c1": {"experience": 1}}
@@ -311,7 +306,8 @@ def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_t
         if number not in state(store, token)["unlocked"]:
             store.act(token, ann, "scenario.unlock", {"scenario": number})
         store.act(token, ann, "donate", {})
-        store.act(token, ann, "scenario.complete", {"scenario": number, "outcome": outcome, "level": 1, "characters": lines})
+        store.act(token, ann, "scenario.complete",
+                  {"scenario": number, "outcome": outcome, "level": 1, "characters": lines})
         store.act(token, ann, "result.confirm", {})
     grok = state(store, token)["characters"]["c1"]
     assert grok["scenarios_won"] == [1, 52] and grok["donated_gold"] == 30
@@ -320,25 +316,27 @@ def test_goals_of_scenarios_completed_and_gold_donated_count_from_the_sheet_or_t
         secret = {"quest": quest, "progress": [0]}
         assert town.goal_progress(secret, grok) == [done], quests[quest]["name"]
         assert town.goal_progress({"quest": quest, "progress": [done + 5]}, grok) == [done + 5]  # noted before: more
-    assert town.goal_progress({"quest": 520, "progress": [0, 0]}, {**grok, "items": [113]})[0] == 1  # Skullbane Axe owned
+    assert town.goal_progress({"quest": 520, "progress": [0, 0]},
+                              {**grok, "items": [113]})[0] == 1  # Skullbane Axe owned
 
 
 @pytest.mark.parametrize("quest", [q["id"] for q in data.personal_quests()])
 def test_every_personal_quest_can_be_fulfilled_and_its_character_retire(quest):
     from companion.games.gloomhaven.campaign import town
-    state = quest_campaign(quest, "s1")
-    who = state["characters"]["c1"]
+    table = quest_table(quest, "s1")
     for index, goal in enumerate(town.personal_quest(quest)["goals"]):
         kind, values = (goal.get("tracks") or {}).get("kind"), (goal.get("tracks") or {}).get("values") or ()
-        if kind == "gold_held":
-            who["gold"] = goal["count"]
-        elif kind == "battle_goals":
-            who["checkmarks"] = goal["count"]
+        if kind in ("gold_held", "battle_goals"):
+            field = "gold" if kind == "gold_held" else "checkmarks"
+            delta = goal["count"] - table.state["characters"]["c1"][field]
+            table.act(None, "character.adjust", character="c1", field=field, delta=delta)
         elif kind in ("item", "items_of_slot"):
             fitting = [i["id"] for i in data.items() if (i["id"] in values if kind == "item" else i["slot"] in values)]
-            who["items"].extend(n for n in fitting[:goal["count"]] if n not in who["items"])
+            for item in fitting[:goal["count"]]:
+                if item not in table.state["characters"]["c1"]["items"]:
+                    table.act("s1", "item.gain", item=item)
         else:
-            town.set_progress(state, {"goal": index, "progress": goal["count"]}, "s1")
-    assert quest_shown(state)["fulfilled"]
-    town.retire(state, {}, "s1")
-    assert who["retired"] and state["prosperity"] == 1
+            table.act("s1", "quest.progress", goal=index, progress=goal["count"])
+    assert quest_shown(table.state)["fulfilled"]
+    table.act("s1", "character.retire")
+    assert table.state["characters"]["c1"]["retired"] and table.state["prosperity"] == 1

@@ -7,9 +7,8 @@ schema-3 export's reward notes becoming dues that can be settled."""
 import json
 from pathlib import Path
 
-
-from companion.games.gloomhaven.campaign import schema
 from campaign_support import fulfil_quest, refused, state
+from companion.games.gloomhaven.campaign import state as campaign_state
 
 SCHEMA_3_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-3.json"
 
@@ -79,13 +78,13 @@ def test_a_reward_that_offers_a_choice_unlocks_only_the_scenario_chosen(party):
 
 
 def test_a_failed_scenario_leaves_nothing_to_settle(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     win(store, token, ann, 55, outcome="failure")
     assert state(store, token)["due"] == []
 
 
 def test_a_checkmark_reward_adds_to_each_characters_line(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "achievement.add", {"achievement": "The Voice's Command", "scope": "party"})
     win(store, token, ann, 41)  # Timeworn Tomb: 2 checkmarks each
     pending = state(store, token)["pending"]
@@ -108,10 +107,10 @@ def test_events_to_shuffle_in_and_the_books_words_are_notes_until_done(party):
 
 
 def test_the_first_retirement_notes_the_town_records_and_retiring_waits_for_town(party, monkeypatch):
-    from companion import games
     from campaign_support import StandInScenario
+    from companion import games
     monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
     offer = store.table(token).rules.child_offers(state(store, token), store.seats(token))[0]
     store.create_child(token, offer.id, ann)
@@ -131,7 +130,7 @@ def test_a_schema_3_exports_reward_notes_become_dues_the_page_settles(party):
         ["Scenario %(number)d: %(gold)d gold to share as the party likes.", {"number": 55, "gold": 10}]]
     table = store.import_table(old)
     now = store.state(table.token)[1]
-    assert now["schema"] == schema.SCHEMA and "notes_due" not in now
+    assert now["schema"] == campaign_state.SCHEMA and "notes_due" not in now
     assert now["due"] == [{"id": 1, "kind": "gold", "scenario": 55, "gold": 10}] and now["next_due"] == 2
     store.act(table.token, "s1", "reward.gold", {"due": 1, "shares": {"c1": 4, "c2": 6}})
     assert store.state(table.token)[1]["characters"]["c2"]["gold"] == now["characters"]["c2"]["gold"] + 6
@@ -140,7 +139,7 @@ def test_a_schema_3_exports_reward_notes_become_dues_the_page_settles(party):
 def test_a_table_stored_at_schema_3_shows_its_reward_notes_as_dues_and_settles_them(party):
     from companion.games.gloomhaven.campaign.rules import RULES
     from companion.rules import Action
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     stored = state(store, token)
     for key in ("due", "next_due"):  # as the database kept it before schema 4
         del stored[key]
@@ -149,7 +148,7 @@ def test_a_table_stored_at_schema_3_shows_its_reward_notes_as_dues_and_settles_t
     shown = RULES.view(stored, seats[ann])["shown"]["dues"]
     assert [(d["kind"], d["item"], d["name"]) for d in shown] == [("item", 114, "Staff of Xorn")]
     after = RULES.apply(stored, Action("reward.item", {"due": 1}, ann), seats)
-    assert after["schema"] == schema.SCHEMA and 114 in after["characters"]["c1"]["items"] and after["due"] == []
+    assert after["schema"] == campaign_state.SCHEMA and 114 in after["characters"]["c1"]["items"] and after["due"] == []
 
 
 def test_a_class_unlocked_or_retiring_first_notes_the_events_its_mat_names(party):
@@ -170,7 +169,7 @@ def test_a_class_unlocked_or_retiring_first_notes_the_events_its_mat_names(party
 
 
 def test_the_hundredth_gold_donated_opens_envelope_b_once(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 200})
     for _ in range(10):  # one donation a visit: a scenario's end between them
         store.act(token, ann, "donate", {})

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.gloomhaven.campaign import schema
-from companion.rules import ActionError
 from campaign_support import result, state, with_two_characters
+from companion.games.gloomhaven.campaign import state as campaign_state
+from companion.rules import ActionError
 from tests.sealed import opened
 
 OLD_EXPORT = Path(__file__).parent / "exports" / "campaign-schema-1.json"
@@ -28,7 +28,7 @@ def played(tmp_path):
 
 
 def test_export_then_import_gives_the_same_campaign(played):
-    store, token, ann, bo = played
+    store, token, _ann, _bo = played
     exported = store.export(token)
     copy = store.import_table(json.loads(json.dumps(exported)))
     assert store.state(copy.token)[1] == state(store, token)
@@ -42,7 +42,7 @@ def test_an_export_from_schema_version_1_imports_upgraded(tmp_path, played):
     assert "schema" not in old["state"] and old["state"]["party"]["achievements"] == ["First Steps"]
     table = store.import_table(old)
     now = store.state(table.token)[1]
-    assert now["schema"] == schema.SCHEMA
+    assert now["schema"] == campaign_state.SCHEMA
     assert now["party"]["achievements"] == ["first-steps"] and now["party"]["difficulty"] == "normal"
     assert "city-rule-militaristic" in now["global_achievements"]
     assert now["characters"]["c1"]["experience"] == 10 and now["completed"] == [1]
@@ -56,7 +56,7 @@ def test_an_export_from_schema_version_2_imports_with_its_scenario_table_in_prog
     assert old["state"]["schema"] == 2 and "playing" not in old["state"]
     table = store.import_table(old)
     now = store.state(table.token)[1]
-    assert now["schema"] == schema.SCHEMA and now["completed"] == [1]
+    assert now["schema"] == campaign_state.SCHEMA and now["completed"] == [1]
     assert now["printing"] == "second"  # version 2 knew only the second printing's track
     assert now["playing"] == [next(c["offer"] for c in old["children"] if c["name"].startswith("2 "))]
     assert [child.name for child in store.children(table.token)] == ["1 Black Barrow", "2 Barrow Lair"]
@@ -77,7 +77,7 @@ def test_a_damaged_export_is_refused(played):
 
 
 def test_undoing_a_character_and_creating_it_again_deals_the_same_quests(tmp_path):
-    store, token, ann, bo = with_two_characters(tmp_path)
+    store, token, _ann, bo = with_two_characters(tmp_path)
     dealt = state(store, token)["secrets"][bo]["quest_offer"]
     store.undo(token, bo)
     assert "c2" not in state(store, token)["characters"]

@@ -7,10 +7,10 @@ table type reports the same shape)."""
 
 import pytest
 
+from campaign_support import StandInScenario
 from companion import games
 from companion.games.gloomhaven.campaign import tree
 from companion.store import Store
-from campaign_support import StandInScenario
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_two_scenarios_played_as_linked_tables_fill_the_sheets_and_open_the_next
 
 
 def test_a_failed_scenario_may_be_tried_again_as_a_new_table(campaign):
-    store, token, ann, bo = campaign
+    store, token, ann, _bo = campaign
     first = play(store, token, ann, 1, [(4, 2, 0), (3, 0, 0)], outcome="failure")
     again = play(store, token, ann, 1, [(9, 2, 1), (5, 0, 0)])
     assert first.token != again.token and store.state(token)[1]["completed"] == [1]

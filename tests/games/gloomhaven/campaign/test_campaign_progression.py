@@ -66,11 +66,12 @@ def test_donations_give_prosperity_at_100_and_each_milestone(gold, prosperity):
 
 
 def test_the_donations_working_says_past_the_last_milestone_is_unconfirmed():
-    from companion.games.gloomhaven.campaign import present, schema
-    campaign = schema.new_campaign("Lanterns")
+    from companion.games.gloomhaven.campaign import state as campaign_state
+    from companion.games.gloomhaven.campaign import view as campaign_view
+    campaign = campaign_state.new_campaign("Lanterns")
     campaign["donated"] = 1000
-    assert len(present.city(campaign)["donation_working"]) == 1
+    assert len(campaign_view.city(campaign)["donation_working"]) == 1
     campaign["donated"] = 1010
-    past = present.city(campaign)["donation_working"][1]
+    past = campaign_view.city(campaign)["donation_working"][1]
     assert "unconfirmed" in past[0] and past[1] == {"gold": 1000}
     assert progression.donation_prosperity(1010) == progression.donation_prosperity(1000)

@@ -59,7 +59,7 @@ def test_the_scenarios_end_summary_comes_back_to_the_campaign(campaign):
 
 
 def test_the_partys_difficulty_and_levels_set_the_scenario_tables_level(campaign):
-    store, token, ann, bo = campaign
+    store, token, ann, _bo = campaign
     store.act(token, None, "character.adjust", {"character": "c1", "field": "experience", "delta": 100})
     store.act(token, ann, "character.level_up", {})
     store.act(token, ann, "character.level_up", {})  # Grok level 3, Tink level 1: recommended ceil(2 / 2) = 1

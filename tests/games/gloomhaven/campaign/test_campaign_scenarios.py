@@ -4,8 +4,8 @@ confirmation of their own line."""
 
 import pytest
 
-from companion.rules import ActionError
 from campaign_support import result, state
+from companion.rules import ActionError
 
 
 def report(store, token, seat, offer, found):
@@ -26,7 +26,7 @@ def test_scenario_one_then_two_then_three_open_as_each_is_won(party):
 
 
 def test_each_player_confirms_their_own_line_with_scenario_rewards(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     report(store, token, ann, "scenario-1-0", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
     report(store, token, ann, "scenario-2-1", result(brute=(12, 3, 0), tinkerer=(9, 0, 0)))
     with pytest.raises(ActionError):
@@ -39,7 +39,7 @@ def test_each_player_confirms_their_own_line_with_scenario_rewards(party):
 
 
 def test_a_failure_keeps_experience_and_gold_but_no_checkmarks_rewards_or_completion(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     report(store, token, ann, "scenario-1-0", result(brute=(10, 6, 1), tinkerer=(8, 4, 0)))
     report(store, token, ann, "scenario-2-1", result("failure", brute=(5, 4, 2), tinkerer=(3, 2, 0)))
     now = state(store, token)
@@ -49,7 +49,7 @@ def test_a_failure_keeps_experience_and_gold_but_no_checkmarks_rewards_or_comple
 
 
 def test_the_scenario_tables_own_summary_shape_is_taken_too(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     summary = {"outcome": "success", "summary": {"x1": {"name": "Grok", "class": "brute", "xp": 14, "gold": 8, "checkmarks": 1},
                                                  "x2": {"name": "Tink", "class": "tinkerer", "xp": 9, "gold": 2, "checkmarks": 0}}}
     report(store, token, ann, "scenario-1-0", summary)
@@ -57,7 +57,7 @@ def test_the_scenario_tables_own_summary_shape_is_taken_too(party):
 
 
 def test_a_hand_entered_end_works_out_gold_and_bonus_experience(party):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     store.act(token, ann, "scenario.complete", {"scenario": 1, "outcome": "success", "level": 2,
                                                 "characters": {"c1": {"experience": 7, "coins": 4, "checkmarks": 1}}})
     line = state(store, token)["pending"]["c1"][0]
@@ -72,7 +72,7 @@ def test_a_hand_entered_end_works_out_gold_and_bonus_experience(party):
     ("scenario-1-0", {"outcome": "success", "characters": [{"class": "brute", "experience": -3}]}, "result"),
 ])
 def test_bad_results_are_refused_naming_the_field_and_change_nothing(party, offer, found, field):
-    store, token, ann, bo = party
+    store, token, ann, _bo = party
     before = store.state(token)
     with pytest.raises(ActionError) as error:
         report(store, token, ann, offer, found)
@@ -96,7 +96,7 @@ def test_offers_a_linked_scenario_table_for_each_available_scenario(party, monke
 
 
 def test_no_offer_while_the_scenario_table_type_is_not_installed(party, monkeypatch):
-    store, token, ann, bo = party
+    store, token, _ann, _bo = party
     from companion import games
     from companion.games.gloomhaven.campaign.rules import RULES
     monkeypatch.delitem(games.table_types(), "gloomhaven", raising=False)

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from campaign_support import StandInScenario
 from companion import games
 from companion.rules import ActionError
 from companion.store import Store
-from campaign_support import StandInScenario
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
 
 def test_the_level_up_waits_for_the_scenarios_result_then_happens_in_town(campaign):
     store, token, ann, _ = campaign
-    offer, child = start(store, token, ann)
+    _offer, child = start(store, token, ann)
     level_two_reached(store, token, ann)
     store.act(child.token, next(iter(store.seats(child.token))), "end", {"outcome": "failure"})
     store.report(child.token, next(iter(store.seats(child.token))))
@@ -139,14 +139,18 @@ def test_while_a_scenario_is_played_no_other_scenario_is_offered(campaign):
 
 
 def test_a_table_stored_before_schema_3_still_levels_up_and_shows_its_city(campaign):
-    from companion.games.gloomhaven.campaign import present, town
+    from companion.games.gloomhaven.campaign import town
+    from companion.games.gloomhaven.campaign import view as campaign_view
+    from companion.kit.actions import Act, Draws
     store, token, ann, _ = campaign
     level_two_reached(store, token, ann)
     stored = store.state(token)[1]
     for key in ("playing", "printing"):  # a table kept in the database before the upgrade
         del stored[key]
-    assert town.prosperity_level(stored) == 1 and present.city(stored)["prosperity_level"] == 1
-    town.level_up(stored, {}, ann)
+    assert town.prosperity_level(stored) == 1 and campaign_view.city(stored)["prosperity_level"] == 1
+    # The effect itself, on the state as stored (the table upgrades it first when it acts).
+    town.level_up(Act(stored, {"character": None, "card": None}, store.seats(token)[ann], store.seats(token),
+                      Draws(None, {})))
     assert next(c for c in stored["characters"].values() if c["name"] == "Grok")["level"] == 2
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.gloomhaven.conversion.source import Source
 from companion.games.gloomhaven.convert import convert
+from companion.games.gloomhaven.convert.source import Source
 
 REPO = Path(__file__).resolve().parents[4]
 

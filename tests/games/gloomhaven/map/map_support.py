@@ -8,9 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
 
-from table_support import SEATS, Table, started  # noqa: E402
+from table_support import SEATS, Table, started
 
-__all__ = ["SEATS", "Table", "started", "block", "cleared"]
+__all__ = ["SEATS", "Table", "block", "cleared", "started"]
 
 
 def block(columns: int, rows: int) -> list[list[int]]:

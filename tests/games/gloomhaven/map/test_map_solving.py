@@ -9,6 +9,7 @@ from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.map.solving import build
 from companion.games.gloomhaven.solver import solve
 from map_support import block, cleared
+from table_support import show_card_index
 
 HEXES = sorted(block(6, 4))
 
@@ -29,9 +30,12 @@ def table_with(monster: str, rank: str, card_number: int, muddled: bool = False)
     table.act("s1", "map.place", figure=standee, q=5, r=-1)
     deck_id = catalog.deck_of(monster)
     cards = [c["number"] for c in catalog.deck(deck_id)["cards"]]
-    table.state["decks"][deck_id]["current"] = cards.index(card_number)
-    if muddled:
-        table.state["standees"][0]["conditions"]["muddle"] = 1
+
+    def arranged(state: dict) -> None:
+        show_card_index(state, deck_id, cards.index(card_number))
+        if muddled:
+            state["standees"][0]["conditions"]["muddle"] = 1
+    table.arrange(arranged)
     return table, standee
 
 
@@ -87,15 +91,16 @@ def test_spitting_drake_card_558_flies_with_a_ranged_area():
 
 def test_a_stunned_standee_does_nothing_and_an_immobilized_one_stays():
     table, standee = table_with("bandit-guard", "normal", 527)
-    table.state["standees"][0]["conditions"]["immobilize"] = 1
+    table.act("s1", "standee.condition", standee=standee, condition="immobilize")
     assert build(table.state, standee).scenario["action"]["move"] == 0
-    table.state["standees"][0]["conditions"] = {"stun": 1}
+    table.act("s1", "standee.condition", standee=standee, condition="immobilize")
+    table.act("s1", "standee.condition", standee=standee, condition="stun")
     assert "attack" not in build(table.state, standee).scenario["action"]
 
 
 def test_an_invisible_character_is_sent_invisible_and_never_attacked():
     table, standee = table_with("bandit-guard", "normal", 527)
-    table.state["characters"]["s1"]["conditions"]["invisible"] = 1
+    table.act("s1", "character.condition", condition="invisible")
     worked = work_out(table.state, standee)
     assert all("s1" not in o["attacks"] for o in worked["options"])
     assert worked["focus"] in ([], ["s2"])

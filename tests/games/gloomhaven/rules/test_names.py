@@ -1,5 +1,5 @@
 """Monster, deck, class and scenario names in Simplified Chinese and
-Japanese (companion/games/gloomhaven/names.json, keyed by the data's ids)."""
+Japanese (data/gloomhaven/names.json, keyed by the data's ids)."""
 
 from __future__ import annotations
 
@@ -88,3 +88,13 @@ def test_every_battle_goal_has_a_name_and_a_text_in_chinese_and_japanese(languag
 def test_a_battle_goal_in_english_is_the_datas():
     goal = data.battle_goals()[0]
     assert names.battle_goal(goal["id"], "en") == {"name": goal["name"], "text": goal["text"], "lang": "en"}
+
+
+def test_a_history_line_names_its_figures_in_the_language_it_is_given_not_a_module_global():
+    """The platform passes the reader's language in (issue 17): no rules module reads a global set by the web layer."""
+    from companion.rules import translated_params
+    assert not hasattr(names, "reader_language")
+    params = {"standee": names.Named("Bandit Guard 3"), "delta": -2}
+    chinese = translated_params(params, str, "zh_Hans")
+    assert chinese["standee"] == f"{names.name('monsters', 'bandit-guard', 'zh_Hans')} 3" != "Bandit Guard 3"
+    assert translated_params(params, str)["standee"] == "Bandit Guard 3" and chinese["delta"] == -2

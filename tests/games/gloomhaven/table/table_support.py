@@ -1,6 +1,8 @@
-"""Playing a Gloomhaven table through its rules alone (no web, no store):
-each step is typed, prepared with a seeded random source, validated and
-applied, as the store does."""
+"""Playing a Gloomhaven table through its rules alone (no web, no store),
+as the store does: a thin adapter over tests/harness.Table (typed parsing,
+draws made while each action is carried out, check_state after every
+action, seats joined through on_seat_joined) with one seeded random source,
+so tests written against a seeded sequence keep it."""
 
 from __future__ import annotations
 
@@ -8,29 +10,40 @@ import random
 
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, Seat
+from tests import harness
 
 SEATS = {"s1": Seat("s1", "Ann", "player"), "s2": Seat("s2", "Bo", "player")}
 
 
-class Table:
+class Table(harness.Table):
     def __init__(self, scenario: int = 1, seed: int = 1, **options):
-        self.state = RULES.initial_state({"scenario": scenario, **options})
-        self.rng = random.Random(seed)
-        self.log: list[Action] = []
+        super().__init__(RULES, {"scenario": scenario, **options}, tuple((s.name, s.role) for s in SEATS.values()),
+                         rng=random.Random(seed))
 
     def act(self, seat: str | None, type: str, **payload) -> dict:
-        """As the platform does it: the payload typed by the action's
-        declaration, the draws made, then validated and applied."""
-        action = RULES.prepare(self.state, RULES.typed(Action(type, payload, seat)), self.rng)
-        self.state = RULES.act(self.state, action, SEATS)
-        self.log.append(action)
+        """The action carried out as the store would; the new state."""
+        super().act(seat, type, **payload)
         return self.state
 
-    def replayed(self, scenario: int = 1, **options) -> dict:
-        state = RULES.initial_state({"scenario": scenario, **options})
-        for action in self.log:
-            state = RULES.act(state, action, SEATS)
-        return state
+    def act_drawn(self, seat: str | None, type: str, drawn: dict, **payload) -> dict:
+        """An action whose draws are `drawn` (logged under their keys), as if
+        the server had drawn them: for a test that needs given cards."""
+        typed = self.rules.typed(Action(type, payload, seat))
+        self.state, action = self.rules.perform(self.state, Action(type, {**typed.payload, **drawn}, seat),
+                                                self.seats, self.rng)
+        self.rules.check_state(self.state)
+        self.log.append({**action.to_dict(), "undone": False, "drew": True})
+        return self.state
+
+    @property
+    def actions(self) -> list[Action]:
+        """The kept game actions as logged (with what they drew)."""
+        return [Action(e["type"], e["payload"], e["seat"]) for e in self.log
+                if not e["undone"] and e["type"] != "seat.join"]
+
+    def replayed(self, scenario: int | None = None, **options) -> dict:
+        """The state replayed from the log (the options are the table's own)."""
+        return super().replayed()
 
 
 def started(scenario: int = 1, levels=(1, 1), seed: int = 1, **options) -> Table:
@@ -45,13 +58,27 @@ def started(scenario: int = 1, levels=(1, 1), seed: int = 1, **options) -> Table
 def walk_to_turn(table: Table, monster: str, card: int) -> Table:
     """Give `monster`'s type the ability card at index `card` of its deck (the
     card it drew, chosen for the test) and end turns until that type acts."""
-    table.state["decks"][monster]["current"] = card
+    table.arrange(lambda state: show_card_index(state, monster, card))
     for _ in range(20):
         turn = table.state["order"][table.state["turn"]]
         if turn["kind"] == "monster" and turn["id"] == monster:
             return table
         table.act("s1", "turn.next", for_them=True)
     raise AssertionError(f"{monster} never acted")
+
+
+def show_card_index(state: dict, deck_id: str, index: int) -> None:
+    """Make the deck show its card at `index` this round (a test's hand on
+    the deck: the card it showed goes back into the pile)."""
+    deck = state["decks"][deck_id]
+    if deck["current"] == index:
+        return
+    for pile in deck["cards"].values():
+        if index in pile:
+            pile.remove(index)
+    if deck["current"] is not None:
+        deck["cards"]["pile"].append(deck["current"])
+    deck["current"] = index
 
 
 def turns_html(table: Table, tmp_path) -> str:

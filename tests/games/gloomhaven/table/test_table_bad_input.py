@@ -10,9 +10,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.gloomhaven.rules import ACTIONS, RULES
+from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
-
 from table_support import SEATS, Table, started
 
 # Fields of every action, and the ones only the server's draws fill in (a
@@ -31,12 +30,12 @@ VALUES = st.one_of(
 
 def fields_of(kind: str) -> list[str]:
     """The fields an action declares, and those its server draws fill in."""
-    return sorted({f.name for f in ACTIONS[kind].spec.fields} | {"cards", "placed", "goals", "lost"}) or FIELDS
+    return sorted({f.name for f in RULES.action_spec(kind).fields} | {"cards", "placed", "goals", "lost"}) or FIELDS
 
 
 @st.composite
 def actions(draw):
-    kind = draw(st.sampled_from(sorted(ACTIONS)))
+    kind = draw(st.sampled_from(sorted(RULES.action_types())))
     names = fields_of(kind) if draw(st.booleans()) else FIELDS
     return kind, draw(st.dictionaries(st.sampled_from(names), VALUES, max_size=6))
 
@@ -66,8 +65,7 @@ def test_any_payload_is_applied_or_refused_with_an_action_error(state_index, kin
     state = STATES[state_index]
     before = copy.deepcopy(state)
     try:
-        action = RULES.prepare(state, RULES.typed(Action(kind, payload, seat)), random.Random(seed))
-        RULES.act(state, action, SEATS)
+        RULES.perform(state, RULES.typed(Action(kind, payload, seat)), SEATS, random.Random(seed))
     except ActionError:
         pass
     assert state == before

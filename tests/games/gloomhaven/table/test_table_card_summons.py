@@ -5,7 +5,7 @@ as summoned, so it acts from the next round."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.present import present
+from companion.games.gloomhaven.view import present
 from table_support import form_of, started, turns_html, walk_to_turn
 
 SUMMON_CARD = next(i for i, card in enumerate(data.decks()["cultist"]["cards"])
@@ -31,14 +31,14 @@ def test_the_acting_standee_offers_what_its_card_summons_and_the_summon_waits_a_
 
 
 def test_a_boss_special_summons_by_the_number_of_characters():
-    from companion.games.gloomhaven.present import _card_summons
+    from companion.games.gloomhaven.view import _card_summons
     state = started().state  # two characters
     special = [a for group in data.monster("the-sightless-eye")["specials"] for a in group]
     assert _card_summons(state, special) == [{"monster": "deep-terror", "rank": "normal", "count": 1}] * 2
 
 
 def test_an_ooze_splitting_with_its_own_hit_points_is_left_to_the_table():
-    from companion.games.gloomhaven.present import _card_summons
+    from companion.games.gloomhaven.view import _card_summons
     card = next(c for c in data.decks()["ooze"]["cards"] if any(a["kind"] == "summon" for a in c["actions"]))
     assert _card_summons(started().state, card["actions"]) == []
 

@@ -5,7 +5,7 @@ instead" makes the first Lurker to act harder to hurt than the next one."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from table_support import started
+from table_support import show_card_index, started
 
 LURKER_CARD = next(i for i, card in enumerate(data.decks()["lurker"]["cards"])
                    if any(c["element"] == "ice" for a in card["actions"] for c in a.get("consume", [])))
@@ -24,7 +24,8 @@ def after_the_lurkers_turn(monster: str = "lurker", card: int = LURKER_CARD, ele
     table.act("s1", "element.infuse", element=element)
     for _ in range(count):
         table.act("s1", "standee.add", monster=monster, rank="normal")
-    table.state["decks"][data.monster(monster)["deck"]]["current"] = card  # the card it drew, chosen for the test
+    # The card it drew, chosen for the test.
+    table.arrange(lambda state: show_card_index(state, data.monster(monster)["deck"], card))
     walked = []
     for _ in range(30):
         turn = table.state["order"][table.state["turn"]]
@@ -50,7 +51,7 @@ def test_the_lurker_that_consumed_ice_has_shield_2_instead_of_1_for_the_round():
 
 
 def test_the_gain_ends_with_the_round():
-    table, walked = after_the_lurkers_turn()
+    table, _walked = after_the_lurkers_turn()
     table.act("s2", "turn.next")
     assert table.state["phase"] == "choosing" and table.state["consumed_round"] == {}
 

@@ -7,10 +7,9 @@ import pytest
 
 from companion.games.gloomhaven import catalog
 from companion.games.gloomhaven.play.combat import card_attack
-from companion.games.gloomhaven.play.rounds import acting_standee
+from companion.games.gloomhaven.play.flow import acting_standee
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
-
 from table_support import SEATS, started
 
 
@@ -23,11 +22,8 @@ def monster_turn(seed=2):
 
 
 def attack_with(table, cards, **payload):
-    """A monster attack whose modifier cards are these (as `prepare` would have drawn them)."""
-    action = RULES.typed(Action("monster.attack", payload, "s1"))
-    action = Action(action.type, {**action.payload, "cards": cards}, "s1")
-    table.state = RULES.act(table.state, action, SEATS)
-    table.log.append(action)
+    """A monster attack whose modifier cards are these (as if the server had drawn them)."""
+    table.act_drawn("s1", "monster.attack", {"cards": cards}, **payload)
 
 
 def show_card(state, deck_id, number):
@@ -181,3 +177,28 @@ def test_a_summon_meets_retaliate_and_cant_negate_it():
         table.act("s2", "damage.resolve", damage=entry["id"], how="hand")
     table.act("s2", "damage.resolve", damage=entry["id"], how="suffer")
     assert table.state["characters"]["s2"]["summons"][0]["hp"] == 3
+
+
+def test_the_history_names_whose_damage_was_settled_how_much_and_on_whose_phone():
+    """"the Brute took 3 damage", not "<the player who tapped> took the damage" (issue 18)."""
+    table = monster_turn()
+    guard = acting_standee(table.state)
+    attack_with(table, ["+1"], standee=guard["id"], target="s1", base=3, shield=1)
+    table.act("s1", "damage.resolve", damage=table.state["damage"][0]["id"], how="suffer")
+    mine = table.actions[-1]
+    assert RULES.describe(mine, SEATS, table.state) == ("%(name)s took %(amount)d damage",
+                                                        {"name": "Brute", "amount": 3})
+    attack_with(table, ["+0"], standee=guard["id"], target="s2", base=2)
+    table.act("s1", "damage.resolve", damage=table.state["damage"][0]["id"], how="hand", for_them=True)
+    msgid, params = RULES.describe(table.actions[-1], SEATS, table.state)
+    assert msgid % params == "Spellweaver negated 2 damage with a card from hand, tapped on Brute's phone"
+    host = Action("damage.resolve", {**table.actions[-1].payload, "how": "suffer"}, None)
+    msgid, params = RULES.describe(host, SEATS, table.state)
+    assert msgid % params == "Spellweaver took 2 damage, tapped on the host's phone"
+
+
+def test_a_logged_damage_without_whose_it_was_keeps_its_old_line():
+    """A log from before the settled damage was kept in the action."""
+    line = RULES.describe(Action("damage.resolve", {"damage": 1, "how": "suffer", "for_them": False}, "s1"),
+                          SEATS, started().state)
+    assert line == ("took the damage", {})

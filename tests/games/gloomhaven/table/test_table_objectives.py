@@ -5,7 +5,6 @@ up to the maximum, destroyed at 0, attacked by characters."""
 import pytest
 
 from companion.rules import ActionError
-
 from table_support import started
 
 

@@ -4,10 +4,9 @@ the scenario, played through the table's rules."""
 import pytest
 
 from companion.games.gloomhaven import catalog, modifiers
-from companion.games.gloomhaven.play.rounds import acting_standee, current_turn
+from companion.games.gloomhaven.play.flow import acting_standee, current_turn
 from companion.games.gloomhaven.standees import placements
 from companion.rules import ActionError
-
 from table_support import started
 
 
@@ -25,15 +24,15 @@ def run_until(table, predicate):
 @pytest.mark.parametrize("scenario", [1, 2, 3])
 @pytest.mark.parametrize("levels", [(1, 1), (1, 1, 1), (1, 1, 1, 1)])
 def test_the_first_room_places_the_datas_standees_for_the_character_count(scenario, levels):
+    import random
+
     from companion.games.gloomhaven.rules import RULES
     from companion.rules import Action, Seat
-    import random
     seats = {f"s{i}": Seat(f"s{i}", f"P{i}", "player") for i in range(1, len(levels) + 1)}
     state = RULES.initial_state({"scenario": scenario})
     for seat in seats:
         state = RULES.act(state, Action("character.set", {"class": "brute", "level": 1}, seat), seats)
-    action = RULES.prepare(state, Action("scenario.start", {}, "s1"), random.Random(3))
-    state = RULES.act(state, action, seats)
+    state, _ = RULES.perform(state, Action("scenario.start", {}, "s1"), seats, random.Random(3))
     wanted = sorted((p["monster"], p["rank"]) for room in catalog.scenario(scenario)["rooms"] if room["start"]
                     for p in placements(room, len(levels)))
     assert sorted((s["monster"], s["rank"]) for s in state["standees"]) == wanted
@@ -244,7 +243,7 @@ def test_a_standee_that_dies_of_its_wound_is_passed_over():
 
 
 def test_the_acting_standee_is_shown_with_its_own_ranks_numbers():
-    from companion.games.gloomhaven.present import present
+    from companion.games.gloomhaven.view import present
     table = started()
     choose_both(table, first=(95, 96), second=(97, 98))
     acting = acting_standee(table.state)
@@ -277,7 +276,7 @@ def test_strengthen_gives_advantage_and_muddle_disadvantage_and_both_cancel():
 
 def test_a_monster_card_consumes_its_element_when_it_can_and_says_so():
     from companion.games.gloomhaven import data, elements
-    from companion.games.gloomhaven.play.rounds import consume_card_elements
+    from companion.games.gloomhaven.play.flow import consume_card_elements
     monster_id, index, element = next(
         (m, i, a["element"]) for m, monster in data.monsters().items() for i, card in
         enumerate(data.decks()[monster["deck"]]["cards"]) for a in card["actions"]
@@ -314,7 +313,7 @@ def test_characters_not_tied_cant_swap():
 
 
 def test_a_monster_attack_at_the_cards_value_shows_the_stat_and_the_card():
-    from companion.games.gloomhaven.present import present
+    from companion.games.gloomhaven.view import present
     table = started(seed=2)
     choose_both(table, first=(95, 96), second=(97, 98))
     acting = acting_standee(table.state)

@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from companion.games.gloomhaven.play.rounds import current_turn, openable_rooms
+from companion.games.gloomhaven.play.flow import current_turn, openable_rooms
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import ActionError
-
 from table_support import started
 
 

@@ -6,9 +6,8 @@ import random
 import pytest
 
 from companion.games.gloomhaven import catalog
-from companion.games.gloomhaven.play.rounds import current_turn
+from companion.games.gloomhaven.play.flow import current_turn
 from companion.rules import ActionError
-
 from table_support import started
 
 
@@ -67,7 +66,7 @@ def test_turns_follow_initiative_and_the_round_ends_after_the_last():
 
 def test_a_long_rest_heals_two_at_the_reveal():
     table = started()
-    table.state["characters"]["s2"]["hp"] = 3
+    table.act("s2", "character.adjust", field="hp", delta=3 - table.state["characters"]["s2"]["hp"])
     table.act("s1", "initiative.choose", initiative=5, second=40)
     table.act("s2", "initiative.choose", long_rest="1")
     assert table.state["characters"]["s2"]["hp"] == 5
@@ -84,7 +83,7 @@ def test_the_log_replays_to_the_same_state():
 def test_draws_sent_by_a_client_are_ignored():
     table = started()
     table.act("s1", "initiative.choose", initiative=5, second=40, cards={"guard": 0})
-    assert table.log[-1].payload.get("cards") is None
+    assert table.actions[-1].payload.get("cards") is None
 
 
 def test_the_monster_deck_and_bless_limit_are_editable_defaults_at_set_up():
@@ -108,7 +107,7 @@ def test_history_lines_name_the_room_the_standee_and_never_a_secret():
     table.act("s1", "initiative.choose", initiative=37, second=83)
     standee = table.state["standees"][0]
     table.act("s2", "standee.adjust", standee=standee["id"], delta=-2)
-    lines = [RULES.describe(a, SEATS, table.state) for a in table.log]
+    lines = [RULES.describe(a, SEATS, table.state) for a in table.actions]
     assert ("opened room %(room)d", {"room": 2}) in lines
     assert ("chose their cards", {}) in lines
     assert ("%(standee)s %(delta)+d hit points", {"standee": f"{catalog.monster_name(standee['monster'])} {standee['number']}", "delta": -2}) in lines
@@ -159,8 +158,7 @@ def test_four_characters_at_levels_6_4_4_3_play_at_level_3_and_the_level_is_fixe
     assert state["level"] == 3 and state["values"]["trap_damage"]["value"] == 5
     state = RULES.act(state, RULES.typed(Action("scenario.set", {"difficulty": "hard", "solo": True}, "s1")), seats)
     assert state["level"] == 4 and state["values"]["monster_level"]["value"] == 5
-    start = RULES.prepare(state, RULES.typed(Action("scenario.start", {}, "s1")), random.Random(1))
-    state = RULES.act(state, start, seats)
+    state, _ = RULES.perform(state, RULES.typed(Action("scenario.start", {}, "s1")), seats, random.Random(1))
     with pytest.raises(ActionError):
         RULES.act(state, RULES.typed(Action("scenario.set", {"difficulty": "easy"}, "s1")), seats)
     assert {s["max_hp"] for s in state["standees"] if s["rank"] == "normal"} == \

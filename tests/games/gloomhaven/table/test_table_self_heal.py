@@ -5,7 +5,7 @@ takes it, the maximum caps it)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.present import present
+from companion.games.gloomhaven.view import present
 from table_support import form_of, started, turns_html, walk_to_turn
 
 HEAL_CARD = next(i for i, card in enumerate(data.decks()["living-bones"]["cards"])

@@ -1,11 +1,10 @@
 """A scenario's special rules carried out by the table at their moment:
-spawns (standee numbers drawn in `prepare` and replayed), rooms opened,
+spawns (standee numbers drawn as the action is carried out, and replayed), rooms opened,
 conditions and elements set, damage, won at a round, types that sit out,
 and the rest shown when they apply."""
 
 
-from companion.games.gloomhaven.play.rounds import current_turn
-
+from companion.games.gloomhaven.play.flow import current_turn
 from table_support import started
 
 
@@ -42,7 +41,7 @@ def test_a_spawn_at_the_rounds_end_places_standees_with_drawn_numbers_that_repla
     spawned = [s for s in table.state["standees"] if s["monster"] == "inox-guard" and s["id"] not in guards]
     assert len(spawned) == 1 and spawned[0]["rank"] == "normal" and not spawned[0]["coin"]
     assert said(table, "spawn at marker a")
-    assert table.log[-1].payload["special_draws"][0]["placed"][0]["number"] == spawned[0]["number"]
+    assert table.actions[-1].payload["special_draws"][0]["placed"][0]["number"] == spawned[0]["number"]
     assert table.replayed(scenario=3) == table.state
     play_round(table)  # round 2: not a spawning round for two characters
     assert len([s for s in table.state["standees"] if s["monster"] == "inox-guard"]) == len(guards) + 1

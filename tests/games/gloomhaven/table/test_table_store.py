@@ -31,7 +31,7 @@ def test_undo_keeps_the_draws_of_the_steps_before_it(store):
 
 
 def test_an_export_imports_back_to_the_same_state(store):
-    token, seats = playing_table(store)
+    token, _seats = playing_table(store)
     exported = store.export(token)
     copy = store.import_table(exported)
     assert store.state(copy.token)[1] == store.state(token)[1]

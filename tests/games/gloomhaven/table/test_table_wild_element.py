@@ -6,7 +6,7 @@ offers the element the card infuses, once."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.present import present
+from companion.games.gloomhaven.view import present
 from table_support import started, turns_html, walk_to_turn
 
 WILD_CARD = next(i for i, card in enumerate(data.decks()["earth-demon"]["cards"])

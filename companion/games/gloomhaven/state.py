@@ -4,9 +4,9 @@ imported (the file may be damaged or edited by hand)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import ability_decks, catalog, elements, modifiers
-from companion.kit import deck as kit_deck
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES, MAX_LEVEL, MIN_LEVEL
+from companion.kit import deck as kit_deck
 
 PHASES = ("setup", "choosing", "playing", "ended")
 

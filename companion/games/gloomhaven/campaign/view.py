@@ -4,7 +4,16 @@ every computed number with its working (a list of [msgid, params] lines)."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import deck, dues, links, progression, shop, town, tree
+from companion.games.gloomhaven.campaign import (
+    deck,
+    dues,
+    links,
+    offers,
+    progression,
+    shop,
+    town,
+    tree,
+)
 from companion.games.gloomhaven.level import scenario_level
 from companion.rules import N_
 
@@ -141,10 +150,10 @@ def present(state: dict, seat: str | None) -> dict:
         "shop": store_rows(state, mine),
         "scenarios": tree.overview(state),
         # Each available scenario's linked-table offer: started from its row.
-        "offers": {offer.options["scenario"]: offer.id for offer in links.offers(state)},
+        "offers": {offer.options["scenario"]: offer.id for offer in offers.offers(state)},
         "paper_level": paper_level(state),
-        "levels_due": [] if links.playing(state) else links.levels_due(state),
-        "retirements_due": 0 if links.playing(state) else links.retirements_due(state),
+        "levels_due": [] if links.playing(state) else offers.levels_due(state),
+        "retirements_due": 0 if links.playing(state) else offers.retirements_due(state),
         "playing": {number: offer for offer, number in links.playing(state)},
         "quest": quest_view(state["secrets"].get(seat, {}), mine) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],

@@ -8,11 +8,29 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import ability_decks, catalog, conditions, elements, modifiers, objectives, standees
+from companion.games.gloomhaven import (
+    ability_decks,
+    catalog,
+    conditions,
+    elements,
+    modifiers,
+    standees,
+)
 from companion.games.gloomhaven.initiative import LONG_REST, standee_order, turn_order
-from companion.games.gloomhaven.play import common, objective_figures
-from companion.games.gloomhaven.play.setup import missing_lines, place_standees
-from companion.rules import N_, Action, ActionError
+from companion.games.gloomhaven.play import common, special, waiting
+from companion.games.gloomhaven.play.ending import finish
+from companion.games.gloomhaven.play.placing import (
+    acting_standee,
+    current_turn,
+    new_deck_cards,
+    openable_rooms,
+    remove_standee,
+    reveal_room,
+    shown_card,
+    type_initiative,
+)
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
 
 LONG_REST_HEAL = 2
 
@@ -26,27 +44,21 @@ def read_choice(payload: dict) -> dict:
     return {"long_rest": False, "initiative": first, "second": second}
 
 
-def prepare_choice(state: dict, action: Action, rng: random.Random) -> dict:
-    """When this choice is the last one, the monster cards are drawn with it."""
-    if state["phase"] != "choosing" or action.seat not in common.acting_characters(state):
-        return {}
-    waiting = set(common.acting_characters(state)) - set(state["chosen"]) - {action.seat}
-    return {} if waiting else {"cards": draw_cards(state, common.decks_in_play(state), rng)}
-
-
 def draw_cards(state: dict, deck_ids: list[str], rng: random.Random) -> dict:
     return {deck_id: ability_decks.pick(state["decks"][deck_id], rng)
             for deck_id in deck_ids if state["decks"][deck_id]["current"] is None}
 
 
-def choose(state: dict, action: Action) -> None:
-    if action.seat not in common.acting_characters(state):
+def choose(act: Act) -> None:
+    state = act.state
+    if act.seat_id not in common.acting_characters(state):
         raise ActionError(N_("Only a character still in the scenario chooses cards."), field="initiative")
-    state["secrets"].setdefault(action.seat, {})["choice"] = read_choice(action.payload)
-    if action.seat not in state["chosen"]:
-        state["chosen"].append(action.seat)
+    state["secrets"].setdefault(act.seat_id, {})["choice"] = read_choice(act.payload)
+    if act.seat_id not in state["chosen"]:
+        state["chosen"].append(act.seat_id)
     if set(common.acting_characters(state)) <= set(state["chosen"]):
-        reveal(state, action.payload.get("cards") or {})
+        # The last choice: each monster deck in play shows a card.
+        reveal(state, act.draws.take("cards", lambda rng: draw_cards(state, common.decks_in_play(state), rng)))
 
 
 def reveal(state: dict, cards: dict) -> None:
@@ -74,13 +86,6 @@ def reveal_cards(state: dict, cards: dict) -> None:
         ability_decks.reveal(state["decks"][deck_id], index, catalog.deck(deck_id)["cards"])
 
 
-def type_initiative(state: dict, monster_id: str) -> int | None:
-    deck = state["decks"][catalog.deck_of(monster_id)]
-    if deck["current"] is None:
-        return None
-    return catalog.deck(catalog.deck_of(monster_id))["cards"][deck["current"]]["initiative"]
-
-
 def current_order(state: dict) -> list[dict]:
     characters = [{"id": seat, **state["revealed"][seat]} for seat in common.acting_characters(state)]
     types = [{"id": m, "initiative": type_initiative(state, m), "name": catalog.monster_name(m)}
@@ -91,27 +96,14 @@ def current_order(state: dict) -> list[dict]:
 
 
 # -- turns -----------------------------------------------------------------------------
-def current_turn(state: dict) -> dict | None:
-    if state["phase"] != "playing" or state["turn"] is None:
-        return None
-    return state["order"][state["turn"]]
 
 
-def acting_standee(state: dict) -> dict | None:
-    """The standee whose turn it is (None if it has just died or it is no monster's turn)."""
-    turn = current_turn(state)
-    if not turn or turn["kind"] != "monster" or state["walk_at"] >= len(state["walk"]):
-        return None
-    wanted = state["walk"][state["walk_at"]]
-    return next((s for s in state["standees"] if s["id"] == wanted), None)
-
-
-def end_turn(state: dict, action: Action) -> None:
+def end_turn(act: Act) -> None:
     """The figure whose turn it is ends it (a character: its player)."""
-    from companion.games.gloomhaven.play.damage import block_turn_end
-    block_turn_end(state)
+    state = act.state
+    waiting.block_turn_end(state)
     turn = current_turn(state)
-    if turn["kind"] == "character" and action.seat != turn["id"] and not common.flag(action.payload, "for_them"):
+    if turn["kind"] == "character" and act.seat_id != turn["id"] and not common.flag(act.payload, "for_them"):
         raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
                           name=state["characters"][turn["id"]]["name"])
     finish_figure_turn(state)
@@ -122,12 +114,13 @@ def end_turn(state: dict, action: Action) -> None:
     advance(state)
 
 
-def swap_tied(state: dict, action: Action) -> None:
+def swap_tied(act: Act) -> None:
     """Two characters tied on both cards: the players choose who goes first
     (the seed), so either may hand the other the earlier turn."""
+    state = act.state
     for index in range(state["turn"] + 1, len(state["order"]) - 1):
         first, second = state["order"][index], state["order"][index + 1]
-        if first["players_choose"] and action.seat in (first["id"], second["id"]):
+        if first["players_choose"] and act.seat_id in (first["id"], second["id"]):
             # The tie mark stays with the first place of the pair.
             state["order"][index] = {**second, "players_choose": True}
             state["order"][index + 1] = {**first, "players_choose": second["players_choose"]}
@@ -191,7 +184,6 @@ def start_turn(state: dict, turn: dict) -> bool:
             return False
         wound(state, figure, figure["name"])
         if figure["hp"] <= 0:
-            from companion.games.gloomhaven.play.figures import exhaust
             exhaust(state, turn["id"], advancing=False)
             return False
         return True
@@ -209,7 +201,6 @@ def start_turn(state: dict, turn: dict) -> bool:
 def start_standee_turn(state: dict) -> bool:
     """The next standee of the walk starts its turn (wound first: one that
     dies of it is passed over). False when none is left to act."""
-    from companion.games.gloomhaven.play.figures import remove_standee
     while state["walk_at"] < len(state["walk"]):
         found = acting_standee(state)
         if found is not None:
@@ -228,11 +219,31 @@ def wound(state: dict, figure: dict, name: str) -> None:
         state["news"].append([N_("%(name)s suffers 1 damage from wound."), {"name": name}])
 
 
+def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
+    """Hit points below 1, or no cards to play or rest with: out of the scenario."""
+    who = state["characters"][seat]
+    who["exhausted"], who["hp"], who["summons"] = True, max(0, who["hp"]), []
+    state["chosen"] = [s for s in state["chosen"] if s != seat]
+    state["secrets"].get(seat, {}).pop("choice", None)
+    waiting.drop_seat(state, seat)
+    state["news"].append([N_("%(name)s is exhausted."), {"name": who["name"]}])
+    if not common.acting_characters(state):
+        finish(state, "failure")
+        state["news"].append([N_("Every character is exhausted: the scenario is lost."), {}])
+        return
+    if not advancing:
+        return
+    turn = current_turn(state)
+    # Their own turn, or a summon of theirs (gone with them), ends now.
+    if turn is not None and (turn["id"] == seat or (turn["kind"] == "summon" and turn["id"] not in _summon_ids(state))):
+        advance(state)
+
+
+def _summon_ids(state: dict) -> set:
+    return {s["id"] for who in state["characters"].values() for s in who["summons"]}
+
+
 # -- elements on monster cards -----------------------------------------------------------
-def _card(state: dict, monster_id: str) -> dict | None:
-    deck_id = catalog.deck_of(monster_id)
-    index = state["decks"][deck_id]["current"]
-    return None if index is None else catalog.deck(deck_id)["cards"][index]
 
 
 def _card_actions(card: dict):
@@ -244,14 +255,14 @@ def _card_actions(card: dict):
 
 
 def card_infusions(state: dict, monster_id: str) -> list[str]:
-    card = _card(state, monster_id)
+    card = shown_card(state, monster_id)
     return [] if card is None else [a["element"] for a in _card_actions(card) if a["kind"] == "infuse"
                                     and a["element"] in elements.ELEMENTS]
 
 
 def consume_card_elements(state: dict, monster_id: str) -> None:
     """Monsters always consume an element when they can (the first to act takes it)."""
-    card = _card(state, monster_id)
+    card = shown_card(state, monster_id)
     consumed = []
     for action in _card_actions(card) if card else []:
         element = action.get("element")
@@ -266,8 +277,10 @@ def consume_card_elements(state: dict, monster_id: str) -> None:
 
 
 WILD_LINES = {
-    "infuse": N_("%(monster)s infuses an element of your choice: infuse it on the element board at the end of its turn."),
-    "consume": N_("%(monster)s consumes an element of your choice if one is strong or waning: consume it on the element board."),
+    "infuse": N_("%(monster)s infuses an element of your choice: infuse it on the element board at the end of its "
+                 "turn."),
+    "consume": N_("%(monster)s consumes an element of your choice if one is strong or waning: consume it on the "
+                  "element board."),
 }
 
 
@@ -282,7 +295,6 @@ def end_round(state: dict) -> None:
             lines.append([N_("The %(deck)s ability deck was reshuffled."), {"deck": catalog.deck(deck_id)["name"]}])
     state.update(phase="choosing", revealed={}, order=[], turn=None, walk=[], walk_at=0, consumed=None,
                  consumed_round={})
-    from companion.games.gloomhaven.play import special
     special.check(state, "round_end")
     if state["phase"] == "ended":
         return
@@ -293,10 +305,6 @@ def end_round(state: dict) -> None:
 
 
 # -- doors -------------------------------------------------------------------------------------
-def openable_rooms(state: dict) -> list[dict]:
-    found = catalog.scenario(state["scenario"])
-    linked = {n for room in found["rooms"] if room["number"] in state["rooms"] for n in room["opens"]}
-    return [room for room in found["rooms"] if room["number"] in linked - set(state["rooms"])]
 
 
 def _room(state: dict, payload: dict) -> dict:
@@ -307,66 +315,11 @@ def _room(state: dict, payload: dict) -> dict:
     raise ActionError(N_("Room %(room)d can't be opened now."), field="room", room=number)
 
 
-def prepare_door(state: dict, action: Action, rng: random.Random) -> dict:
-    if state["phase"] not in ("choosing", "playing"):
-        return {}
-    room = _room(state, action.payload)
-    wanted = standees.placements(room, common.character_count(state))
-    counts = {w["monster"]: catalog.monster(w["monster"])["standees"] for w in wanted}
-    placed, missing = standees.draw_numbers(wanted, state["standees"], counts, rng)
-    return {"placed": placed, "missing": missing, "cards": _new_deck_cards(state, placed, rng)}
+def open_door(act: Act) -> None:
+    state = act.state
+    room = _room(state, act.payload)
+    placed, missing = common.standee_numbers(act.draws, standees.placements(room, common.character_count(state)),
+                                             state["standees"])
+    reveal_room(state, room, placed, missing, new_deck_cards(act.draws, state, placed))
 
 
-def _new_deck_cards(state: dict, placed: list[dict], rng: random.Random) -> dict:
-    """During the turns, a deck that comes into play shows its card at once."""
-    if state["phase"] != "playing":
-        return {}
-    new = sorted({catalog.deck_of(p["monster"]) for p in placed})
-    waiting = [d for d in new if d not in state["decks"] or state["decks"][d]["current"] is None]
-    return {d: ability_decks.pick(state["decks"].get(d) or ability_decks.new_deck(len(catalog.deck(d)["cards"])), rng)
-            for d in waiting}
-
-
-def open_door(state: dict, action: Action) -> None:
-    room = _room(state, action.payload)
-    payload = action.payload
-    reveal_room(state, room, payload.get("placed", []), payload.get("missing", []), payload.get("cards") or {})
-
-
-def reveal_room(state: dict, room: dict, placed: list, missing: list, cards: dict) -> None:
-    """A room is open: its standees (numbers drawn) and objectives are placed."""
-    state["rooms"].append(room["number"])
-    added = place_standees(state, placed, coin=True)
-    join_mid_round(state, added, cards)
-    marked = objective_figures.place(state, objectives.placed_by_room(room, common.character_count(state)))
-    common.news(state, [N_("Room %(room)d is open: %(count)d standees placed."),
-                        {"room": room["number"], "count": len(added)}], *missing_lines(missing),
-                *[[N_("%(name)s placed with %(hp)d hit points."), {"name": objective_figures.label(o), "hp": o["hp"]}]
-                  for o in marked])
-
-
-def join_mid_round(state: dict, added: list[dict], cards: dict) -> None:
-    """New types during the turns: their decks show a card at once, and a type
-    whose initiative is lower than the acting figure's acts right after this turn."""
-    if state["phase"] != "playing":
-        return
-    if not isinstance(cards, dict):
-        raise ActionError(N_("The monster cards were not drawn."), field="cards")
-    for deck_id, index in cards.items():
-        if deck_id not in state["decks"]:
-            raise ActionError(N_("The monster cards were not drawn."), field="cards")
-        ability_decks.reveal(state["decks"][deck_id], index, catalog.deck(deck_id)["cards"])
-    listed = {t["id"] for t in state["order"] if t["kind"] == "monster"}
-    new_types = sorted({s["monster"] for s in added} - listed)
-    now = state["order"][state["turn"]]["initiative"]
-    entries = [{"kind": "monster", "id": m, "initiative": type_initiative(state, m), "players_choose": False}
-               for m in new_types]
-    entries.sort(key=lambda t: (t["initiative"], catalog.monster_name(t["id"])))
-    early = [t for t in entries if t["initiative"] < now]
-    later = [t for t in entries if t["initiative"] >= now]
-    state["order"][state["turn"] + 1:state["turn"] + 1] = early
-    for entry in later:
-        rest = range(state["turn"] + 1 + len(early), len(state["order"]))
-        position = next((i for i in rest if state["order"][i]["initiative"] > entry["initiative"]),
-                        len(state["order"]))
-        state["order"].insert(position, entry)

@@ -12,16 +12,17 @@ import json
 import sys
 from pathlib import Path
 
-from .conversion.achievements import convert_achievements
-from .conversion.characters import convert_characters
-from .conversion.decks import convert_decks
-from .conversion.facts import convert_campaign_facts, convert_conditions
-from .conversion.goals import convert_battle_goals, convert_personal_quests
-from .conversion.items import convert_items
-from .conversion.monsters import convert_monsters
-from .conversion.scenarios import convert_scenarios
-from .conversion.source import Source
-from .data import data_folder
+from companion.games.gloomhaven.data import data_folder
+
+from .achievements import convert_achievements
+from .characters import convert_characters
+from .decks import convert_decks
+from .facts import convert_campaign_facts, convert_conditions
+from .goals import convert_battle_goals, convert_personal_quests
+from .items import convert_items
+from .monsters import convert_monsters
+from .scenarios import convert_scenarios
+from .source import Source
 
 FORMAT = 1
 ORIGIN = "Gloomhaven Secretariat's data files, converted"
@@ -88,6 +89,3 @@ def main(argv=None) -> int:
     print(f"wrote {len(texts)} files to {out}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

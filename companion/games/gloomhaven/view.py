@@ -5,11 +5,24 @@ it too); the templates only lay it out."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import abilities, areas, catalog, elements, modifiers, monsters, objectives, special_rules
+from companion.games.gloomhaven import (
+    abilities,
+    areas,
+    catalog,
+    elements,
+    modifiers,
+    monsters,
+    objectives,
+    special_rules,
+)
 from companion.games.gloomhaven.play import common, objective_figures
 from companion.games.gloomhaven.play.combat import card_attack
-from companion.rules import N_
-from companion.games.gloomhaven.play.rounds import acting_standee, current_turn, openable_rooms, type_initiative
+from companion.games.gloomhaven.play.placing import (
+    acting_standee,
+    current_turn,
+    openable_rooms,
+    type_initiative,
+)
 
 STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specials", "advantage")
 

@@ -1,0 +1,46 @@
+"""Exports made before the action table (issue 17) keep importing and
+replaying: a scenario table (set-up, battle goals, a short rest and its
+redraw, a standee placed by hand, the monster cards drawn, undone and drawn
+again, a monster attack and its damage, a special rule's spawn at the
+round's end, a door opened) and a campaign (quests dealt, undone and dealt
+again, shopping, the city)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+EXPORTS = Path(__file__).parent / "exports"
+
+
+def imported(store, name: str):
+    export = json.loads((EXPORTS / name).read_text())
+    table = store.import_table(export)
+    return table, export
+
+
+@pytest.mark.parametrize("name", ["before_action_table.json", "campaign_before_action_table.json"])
+def test_an_export_from_before_the_action_table_imports_and_replays_to_its_state(store, name):
+    table, export = imported(store, name)
+    assert store.state(table.token)[1] == export["state"]
+    assert store.replayed_state(table.token) == export["state"]
+
+
+def test_the_imported_scenario_plays_on(store):
+    table, export = imported(store, "before_action_table.json")
+    store.act(table.token, "s2", "character.adjust", {"field": "hp", "delta": -1})
+    after = store.state(table.token)[1]
+    assert after["characters"]["s2"]["hp"] == export["state"]["characters"]["s2"]["hp"] - 1
+    store.act(table.token, "s1", "initiative.choose", {"initiative": 10, "second": 11})
+    store.act(table.token, "s2", "initiative.choose", {"initiative": 12, "second": 13})
+    assert store.state(table.token)[1]["phase"] == "playing"
+    assert store.replayed_state(table.token) == store.state(table.token)[1]
+
+
+def test_the_imported_campaign_plays_on(store):
+    table, export = imported(store, "campaign_before_action_table.json")
+    store.act(table.token, "s2", "character.adjust", {"field": "gold", "delta": 5})
+    assert store.replayed_state(table.token) == store.state(table.token)[1]
+    assert store.state(table.token)[1] != export["state"]
