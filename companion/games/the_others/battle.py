@@ -10,7 +10,7 @@ from companion.dice import Pool, Roll
 from companion.games.the_others import apocalypse, dashboard, data, dice, fight
 from companion.games.the_others.labels import MONSTERS
 from companion.games.the_others.state import monster_fact
-from companion.games.the_others.turns import Actor, require_hero_player, require_sin
+from companion.games.the_others.turns import Actor, next_hero, require_hero_player, require_sin
 from companion.rules import N_, ActionError, Msg
 
 STATS = {"combat": N_("combat"), "skill": N_("skill"), "defense": N_("defense")}
@@ -438,18 +438,36 @@ def plan(state: dict, actor: Actor, payload: dict) -> None:
 
 
 def planned(state: dict) -> dict | None:
-    """The planned fight's pools, with and without voluntary corruption."""
+    """The planned fight's pools, with and without voluntary corruption,
+    while it can still be fought (see plan_current)."""
     import copy
     wanted = state.get("plan")
-    if not wanted or wanted.get("hero") not in state["heroes"] or state["heroes"][wanted["hero"]]["dead"]:
+    if not plan_current(state, wanted):
         return None
-    out = {}
-    for voluntary in (False, True):
+    out = {"hero": wanted["hero"]}
+    for key, voluntary in (("without", False), ("with", True)):
         scratch = copy.deepcopy(state)
         try:
             setup = fight_setup(scratch, wanted["hero"], {**wanted, "voluntary": voluntary},
                                 "sin" if wanted.get("reaction") else "hero")
-            out[voluntary] = fight.pools(setup)
+            out[key] = fight.pools(setup)
         except ActionError:
-            out[voluntary] = None
-    return {"hero": wanted["hero"], "without": out[False], "with": out[True]}
+            out[key] = None
+    return out
+
+
+def plan_current(state: dict, wanted: dict | None) -> bool:
+    """A planned fight is shown until it is fought or passed by: in its
+    hero's turn before the turn's action, in the SIN's reaction to its hero,
+    or between turns when its hero plays next. (The state keeps the last
+    plan as logged tables made it; whether it still applies is read here.)"""
+    if not wanted or wanted.get("hero") not in state["heroes"] or state["heroes"][wanted["hero"]]["dead"]:
+        return False
+    if state["phase"] != "hero_turns" or state["fight"] is not None:
+        return False
+    turn, reaction = state["turn"], state["reaction"]
+    if turn is not None:
+        return turn["hero"] == wanted["hero"] and not turn["action_taken"]
+    if reaction is not None and reaction["spent"]:
+        return reaction["hero"] == wanted["hero"] and not reaction.get("fought")
+    return next_hero(state) == wanted["hero"]

@@ -94,7 +94,9 @@ def test_set_up_and_a_turn_with_the_pages_forms(app):
     status, text = ann.act(token, "fight.start", **{"monsters.abomination": "1", "entered.hero": "hit hit",
                                                      "entered.sin": "hit blank blank"})
     assert status == 200, text
+    assert "Planned fight: Rose" not in ann.page(token)  # the fight card took its place
     assert ann.act(token, "fight.resolve", assigned="2")[0] == 200
+    assert "Planned fight" not in ann.page(token) and "Planned fight" not in sin.page(token)
     assert "1 to place" in ann.page(token)  # Pride: fighting alone costs Rose her one defense
     assert ann.act(token, "hero.wounds", hero="rose", slots="1")[0] == 200
     assert ann.act(token, "turn.end")[0] == 200
@@ -229,3 +231,4 @@ def test_a_hero_moves_picks_up_and_explores_with_the_pages_forms(app):
     sin_page = sin.page(token)
     assert "Move monsters" in sin_page and "Proxy" in sin_page
     assert "(the app applies it)" in sin_page or "(do it at the table)" in sin_page
+
