@@ -439,7 +439,8 @@ def plan(state: dict, actor: Actor, payload: dict) -> None:
 
 def planned(state: dict) -> dict | None:
     """The planned fight's pools, with and without voluntary corruption,
-    while it can still be fought (see plan_current)."""
+    while it can still be fought (see plan_current); where the rules refuse
+    a variant, why (`without_refused`, `with_refused`: message and params)."""
     import copy
     wanted = state.get("plan")
     if not plan_current(state, wanted):
@@ -450,9 +451,9 @@ def planned(state: dict) -> dict | None:
         try:
             setup = fight_setup(scratch, wanted["hero"], {**wanted, "voluntary": voluntary},
                                 "sin" if wanted.get("reaction") else "hero")
-            out[key] = fight.pools(setup)
-        except ActionError:
-            out[key] = None
+            out[key], out[f"{key}_refused"] = fight.pools(setup), None
+        except ActionError as refusal:
+            out[key], out[f"{key}_refused"] = None, {"message": refusal.message, "params": refusal.params}
     return out
 
 
