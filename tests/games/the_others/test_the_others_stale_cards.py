@@ -1,6 +1,7 @@
 """What the phones show around a fight stays true (issue 22, item 4): a
-planned fight disappears once it is fought or passed by, and its refusals
-name the real reason with the right hero's numbers."""
+planned fight disappears once it is fought or passed by, its refusals name
+the real reason with the right hero's numbers, and the dice shown before a
+fight are the dice the fight asks for."""
 
 from __future__ import annotations
 
@@ -67,3 +68,43 @@ def test_at_maximum_corruption_the_plan_says_so():
     table.act("cy", "fight.plan", hero="rocco", monsters={"abomination": 1})
     assert view(table, "cy")["plan"]["with_refused"]["message"] == \
         "At maximum corruption a hero can't take voluntary corruption."
+
+
+def board_with_monsters(table, hero="rocco", seat="cy"):
+    table.act(None, "space.add", name="Church")
+    table.act(None, "space.set", space="s1", what="monsters.abomination", value=2)
+    table.act(None, "space.set", space="s1", what="printed.pentagram", value=1)
+    table.act(seat, "hero.move", hero=hero, to="s1", teleport=True)
+
+
+def rolled_dice(record: dict) -> int:
+    return len(record["dice"])  # explosions hang below their die
+
+
+def test_the_dice_shown_before_a_fight_are_the_dice_the_fight_rolls():
+    for voluntary in (False, True):
+        table = roccos_turn()
+        board_with_monsters(table)
+        shown = view(table, "cy")["working"]["fight"]
+        assert shown["hero"] == "rocco"
+        expected = shown["with" if voluntary else "without"]
+        table.act("cy", "fight.start", monsters={"abomination": 2}, pentagrams=1, voluntary=voluntary)
+        battle = table.state["fight"]
+        assert rolled_dice(battle["hero_roll"]) == expected["hero_dice"]["total"]
+        assert rolled_dice(battle["sin_roll"]) == expected["sin_dice"]["total"]
+        assert expected["hero_dice"]["lines"][0]["label"] == "Combat value of %(hero)s"
+
+
+def test_the_fight_dice_differ_from_the_cleanse_dice_and_each_carries_its_working():
+    table = roccos_turn()
+    board_with_monsters(table)
+    working = view(table, "cy")["working"]
+    assert working["cleanse"]["without"]["lines"][0]["label"] == "Skill value of %(hero)s"
+    assert working["fight"]["without"]["sin_dice"]["total"] >= 2  # two abominations roll against Rocco
+
+
+def test_no_fight_dice_are_shown_once_the_turns_action_is_taken():
+    table = roccos_turn()
+    board_with_monsters(table)
+    table.act("cy", "fight.start", monsters={"abomination": 2}, pentagrams=1)
+    assert view(table, "cy")["working"]["fight"] is None

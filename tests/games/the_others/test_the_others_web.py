@@ -232,3 +232,17 @@ def test_a_hero_moves_picks_up_and_explores_with_the_pages_forms(app):
     assert "Move monsters" in sin_page and "Proxy" in sin_page
     assert "(the app applies it)" in sin_page or "(do it at the table)" in sin_page
 
+
+def test_the_fight_form_shows_the_dice_the_fight_will_roll_and_the_cleanse_its_own(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    ann = phones["Ann"]
+    assert ann.act(token, "space.add", name="Church")[0] == 200
+    assert ann.act(token, "space.set", space="s1", what="monsters.abomination", value="2")[0] == 200
+    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", ann.page(token)))
+    # Rose: combat 2, alone; two abominations of combat 3.
+    assert "Without voluntary corruption 2 hero dice" in page and "6 SIN dice" in page
+    assert "2 cleanse dice" in page
