@@ -1,16 +1,15 @@
 """Dice at the table: fights (both kinds), cleansing and fire/corruption
-checks. Dice are rolled in `prepare` (recorded) or entered from physical
-dice; the maths is in fight.py and odds.py."""
+checks. Dice are rolled while the action is carried out (recorded in its
+payload) or entered from physical dice; the maths is in fight.py and odds.py."""
 
 from __future__ import annotations
-
-import random
 
 from companion.dice import Pool, Roll
 from companion.games.the_others import apocalypse, dashboard, data, dice, fight
 from companion.games.the_others.labels import MONSTERS
 from companion.games.the_others.state import monster_fact
-from companion.games.the_others.turns import Actor, next_hero, require_hero_player, require_sin
+from companion.games.the_others.turns import given, next_hero, require_hero_player, require_sin
+from companion.kit.actions import Act, Draws
 from companion.rules import N_, ActionError, Msg
 
 STATS = {"combat": N_("combat"), "skill": N_("skill"), "defense": N_("defense")}
@@ -133,18 +132,18 @@ def acolyte_joined(state: dict, hero_id: str, setup: dict) -> None:
         dashboard.take_wounds(state, hero_id, 1)
 
 
-def who_fights(state: dict, actor: Actor) -> tuple[str, str]:
+def who_fights(state: dict, act: Act) -> tuple[str, str]:
     """(hero, by): the current hero in their turn (their one action), or the
     hero who just ended their turn, in the SIN's reaction."""
     if state["turn"] is not None:
         hero_id = state["turn"]["hero"]
-        require_hero_player(state, actor, hero_id)
+        require_hero_player(state, act, hero_id)
         if state["turn"]["action_taken"]:
             raise ActionError(N_("A hero takes one action per turn: one fight or one cleanse."), field="type")
         return hero_id, "hero"
     reaction = state["reaction"]
     if reaction is not None and reaction["spent"]:
-        require_sin(actor)
+        require_sin(act)
         if reaction.get("fought"):
             raise ActionError(N_("One fight per reaction."), field="type")
         return reaction["hero"], "sin"
@@ -152,21 +151,21 @@ def who_fights(state: dict, actor: Actor) -> tuple[str, str]:
 
 
 # -- rolling ------------------------------------------------------------------------------------
-def roll_or_read(state: dict, payload: dict, side: str, count: int, rng: random.Random | None) -> dict:
-    """The recorded roll of `count` dice of `side`: entered faces win; the
-    app rolls only once the table knows the dice's sides."""
+def roll_or_read(state: dict, payload: dict, draws: Draws, side: str, count: int) -> dict:
+    """The roll of `count` dice of `side`: entered faces win; else the app
+    rolls (recorded under "hero_roll" / "sin_roll"), once the table knows
+    the dice's sides."""
     sin_die, hero_die, known = table_dice(state)
     die = sin_die if side == "sin" else hero_die
     entered = _entered(payload).get(side)
     if entered is not None:
         return Roll.from_entered(Pool({die: count}), {die.kind: entered}, field_prefix="entered.").to_json()
-    recorded = payload.get(f"{side}_roll")
-    if recorded is not None:
-        return dice.read_roll(recorded, die).to_json()
-    if rng is None or not known:
+    key = f"{side}_roll"
+    if draws.recorded(key) is None and not known:
         raise ActionError(N_("Enter the physical results (the dice's sides are not entered yet)."),
                           field=f"entered.{die.kind}")
-    return dice.pool(die, count).roll(rng).to_json()
+    record = draws.take(key, lambda rng: dice.pool(die, count).roll(rng).to_json())
+    return dice.read_roll(record, die).to_json()
 
 
 def _entered(payload: dict) -> dict:
@@ -183,27 +182,19 @@ def results(state: dict, record: dict | None, side: str) -> dict[str, int]:
     return dice.totals(dice.read_roll(record, sin_die if side == "sin" else hero_die))
 
 
-def prepare_rolls(state: dict, payload: dict, rng: random.Random, sides: dict[str, int]) -> dict:
-    """Roll what the group did not enter; record it in the payload."""
-    out = dict(payload)
-    for side, count in sides.items():
-        out.pop(f"{side}_roll", None)
-        if _entered(payload).get(side) is None:
-            out[f"{side}_roll"] = roll_or_read(state, payload, side, count, rng)
-    return out
-
-
 # -- fights ---------------------------------------------------------------------------------------
-def start_fight(state: dict, actor: Actor, payload: dict) -> None:
+def start_fight(act: Act) -> None:
+    state, payload = act.state, given(act)
     if state["fight"] is not None:
         raise ActionError(N_("Finish the fight going on first."), field="type")
-    hero_id, by = who_fights(state, actor)
+    hero_id, by = who_fights(state, act)
     if by == "sin" and payload.get("ranged"):
         raise ActionError(N_("Only a hero starts a ranged fight."), field="ranged")
     setup = fight_setup(state, hero_id, payload, by)
     computed = fight.pools(setup)
-    hero_roll = roll_or_read(state, payload, "hero", computed["hero_dice"]["total"], None)
-    sin_roll = None if setup["ranged"] else roll_or_read(state, payload, "sin", computed["sin_dice"]["total"], None)
+    hero_roll = roll_or_read(state, payload, act.draws, "hero", computed["hero_dice"]["total"])
+    sin_roll = None if setup["ranged"] else roll_or_read(state, payload, act.draws, "sin",
+                                                         computed["sin_dice"]["total"])
     if setup["voluntary"]:
         dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
     if payload.get("acolyte_ability"):
@@ -223,19 +214,6 @@ def start_fight(state: dict, actor: Actor, payload: dict) -> None:
         state["reaction"]["fought"] = True
 
 
-def fight_sizes(state: dict, actor: Actor, payload: dict) -> dict[str, int]:
-    """How many dice each side rolls now (prepare calls it on a copy)."""
-    import copy
-    scratch = copy.deepcopy(state)
-    hero_id, by = who_fights(scratch, actor)
-    setup = fight_setup(scratch, hero_id, payload, by)
-    computed = fight.pools(setup)
-    sizes = {"hero": computed["hero_dice"]["total"]}
-    if not setup["ranged"]:
-        sizes["sin"] = computed["sin_dice"]["total"]
-    return sizes
-
-
 def current_fight(state: dict, stage: str) -> dict:
     battle = state["fight"]
     if battle is None or battle["stage"] != stage:
@@ -243,12 +221,13 @@ def current_fight(state: dict, stage: str) -> dict:
     return battle
 
 
-def assign_hits(state: dict, actor: Actor, payload: dict) -> dict:
+def assign_hits(act: Act) -> dict:
     """The hero's player turns faiths and assigns hits; monsters die."""
+    state, payload = act.state, given(act)
     battle = state["fight"]
     if battle is None or battle["stage"] not in ("hits", "resolve"):
         raise ActionError(N_("No fight is waiting for that."), field="type")
-    require_hero_player(state, actor, battle["hero"])
+    require_hero_player(state, act, battle["hero"])
     hero_results = results(state, battle["hero_roll"], "hero")
     turned = fight.check_turned(payload.get("turned"), hero_results.get("faith", 0), battle["computed"]["free_results"])
     hits = hero_results.get("hit", 0) + turned.get("hit", 0) + battle["computed"]["hero_hits"]["total"]
@@ -279,34 +258,38 @@ def monster_killed(state: dict, monster: dict) -> None:
         where["monsters"][monster["kind"]] -= 1
 
 
-def resolve(state: dict, actor: Actor, payload: dict) -> None:
+def resolve(act: Act) -> None:
     """A fight in the hero's space: faiths, hits, then wounds and corruption."""
+    state, payload = act.state, given(act)
     battle = current_fight(state, "resolve")
     if battle["setup"]["ranged"]:
         raise ActionError(N_("No fight is waiting for that."), field="type")
-    assign_hits(state, actor, payload)
-    apply_harm(state, battle, results(state, battle["sin_roll"], "sin"), payload)
+    assign_hits(act)
+    apply_harm(state, battle, results(state, battle["sin_roll"], "sin"), payload, act.draws)
 
 
-def ranged_hits(state: dict, actor: Actor, payload: dict) -> None:
+def ranged_hits(act: Act) -> None:
     """A ranged fight, step 1: the hero's roll kills first."""
+    state = act.state
     battle = current_fight(state, "hits")
-    assign_hits(state, actor, payload)
+    assign_hits(act)
     battle["stage"] = "counter"
 
 
-def counter_attack(state: dict, actor: Actor, payload: dict) -> None:
+def counter_attack(act: Act) -> None:
     """A ranged fight, step 2: survivors that reach the hero, with the
     monsters already there, roll against the hero's original roll."""
+    state, payload = act.state, given(act)
     battle = current_fight(state, "counter")
-    require_sin(actor)
+    require_sin(act)
     monsters = monsters_from(state, payload.get("monsters") or {})
     if monsters:
         setup = {**battle["setup"], "monsters": monsters, "pentagrams": _count(payload.get("pentagrams"), "pentagrams")}
         computed = fight.pools(setup)
         battle["counter"] = computed
-        battle["sin_roll"] = roll_or_read(state, payload, "sin", computed["sin_dice"]["total"], None)
-        apply_harm(state, {**battle, "computed": computed}, results(state, battle["sin_roll"], "sin"), payload)
+        battle["sin_roll"] = roll_or_read(state, payload, act.draws, "sin", computed["sin_dice"]["total"])
+        apply_harm(state, {**battle, "computed": computed}, results(state, battle["sin_roll"], "sin"), payload,
+                   act.draws)
     state["fight"] = None
 
 
@@ -320,7 +303,7 @@ def protector_beside(state: dict, hero_id: str) -> bool:
     return here is None or his is None or here == his
 
 
-def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> None:
+def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict, draws: Draws) -> None:
     hero_results = results(state, battle["hero_roll"], "hero")
     protector = _count(payload.get("protector"), "protector", 1)
     if protector and not protector_beside(state, battle["hero"]):
@@ -332,7 +315,7 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> N
     dashboard.take_corruption(state, battle["hero"], result["corruption"])
     dashboard.take_wounds(state, battle["hero"], result["wounds"])
     from companion.games.the_others import effects
-    effects.after_fight(state, battle, result, payload)
+    effects.after_fight(state, battle, result, draws)
 
 
 # -- cleansing and checks --------------------------------------------------------------------
@@ -377,17 +360,18 @@ def cleanse_bonus(hero: dict, payload: dict) -> dict:
     return corruption.voluntary(hero)[1]
 
 
-def cleanse(state: dict, actor: Actor, payload: dict) -> None:
+def cleanse(act: Act) -> None:
     """Skill dice (+1 per other hero, + voluntary corruption); each skill
     removes a face-up token there: faiths may become skills, and level 7's
     result of choice may be one."""
-    hero_id, by = who_fights(state, actor)
+    state, payload = act.state, given(act)
+    hero_id, by = who_fights(state, act)
     if by != "hero":
         raise ActionError(N_("Only the hero whose turn it is cleanses."), field="type")
     hero = state["heroes"][hero_id]
     size = cleanse_size(state, hero_id, payload)
     free = cleanse_bonus(hero, payload)["choice"]
-    record = roll_or_read(state, payload, "hero", size, None)
+    record = roll_or_read(state, payload, act.draws, "hero", size)
     if payload.get("voluntary"):
         dashboard.take_corruption(state, hero_id, 1)
     rolled = results(state, record, "hero")
@@ -396,9 +380,10 @@ def cleanse(state: dict, actor: Actor, payload: dict) -> None:
     state["turn"]["action_taken"] = True
 
 
-def check(state: dict, actor: Actor, payload: dict) -> None:
+def check(act: Act) -> None:
     """Fire or corruption check when a hero enters or leaves such a space:
     one SIN die per token; fire wounds ignore defense; Proxy ignores one."""
+    state, payload = act.state, given(act)
     kind = payload.get("kind")
     if kind not in ("fire", "corruption"):
         raise ActionError(N_("Choose one of the listed options."), field="kind")
@@ -407,7 +392,7 @@ def check(state: dict, actor: Actor, payload: dict) -> None:
     tokens = _count(payload.get("tokens"), "tokens", 12)
     if tokens < 1:
         raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field="tokens", low=1, high=12)
-    record = roll_or_read(state, payload, "sin", tokens, None)
+    record = roll_or_read(state, payload, act.draws, "sin", tokens)
     rolled = results(state, record, "sin")
     amount = rolled.get("hit" if kind == "fire" else "corruption", 0)
     if "proxy" in hero["npcs"]:
@@ -427,8 +412,9 @@ def check(state: dict, actor: Actor, payload: dict) -> None:
 
 
 # -- planning -----------------------------------------------------------------------------------
-def plan(state: dict, actor: Actor, payload: dict) -> None:
+def plan(act: Act) -> None:
     """Set up a fight to see its pools and chances before anyone rolls."""
+    state, payload = act.state, given(act)
     import copy
     hero_id = payload.get("hero")
     dashboard.alive(state, hero_id)

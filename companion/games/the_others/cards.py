@@ -2,8 +2,9 @@
 the upgrade deck and its face-up inventory, the story type's apocalypse
 cards, and the dark pasts sealed from every seat.
 
-Which card a draw gives is picked in `prepare` with the table's rng and
-recorded in the payload; `apply` takes the recorded cards off the deck.
+Which card a draw gives is picked while the action is carried out (through
+`act.draws`, recorded in the payload, read back on replay), then the picked
+cards are taken off the deck.
 The SIN's deck, the two apocalypse cards drawn and the one sent to the
 bottom are the SIN's to see: they live in the SIN seat's secrets (the SIN
 deck's remaining cards would tell the hand). Cards played are public.
@@ -15,8 +16,9 @@ import random
 
 from companion.games.the_others import apocalypse, data
 from companion.games.the_others.state import sin_seat
-from companion.games.the_others.turns import Actor, require_sin
+from companion.games.the_others.turns import given, require_sin
 from companion.kit import deck as decks
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 
@@ -60,14 +62,15 @@ def play(state: dict, card) -> None:
     state["sin"]["hand_count"] = len(hand(state))
 
 
-def sin_draw(state: dict, actor: Actor, payload: dict) -> None:
+def sin_draw(act: Act) -> None:
     """Altar cards at round end (one per altar with no hero), or a card
     that says to draw."""
-    require_sin(actor)
-    drawn = payload.get("drawn")
-    if not isinstance(drawn, list):
+    state, payload = act.state, given(act)
+    require_sin(act)
+    count = payload.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 12:
         raise ActionError(N_("Draw 1 to 12 cards."), field="count")
-    add_to_hand(state, drawn)
+    add_to_hand(state, act.draws.take("drawn", lambda rng: pick_sin_cards(state, rng, count)))
 
 
 # -- upgrades -------------------------------------------------------------------------------------
@@ -90,19 +93,22 @@ def take_upgrade(state: dict, hero_id: str, upgrade, refill: list | None) -> Non
     powers.upgrade_gained(state, hero_id)  # Envy
 
 
-def take_upgrade_action(state: dict, actor: Actor, payload: dict) -> None:
+def take_upgrade_action(act: Act) -> None:
     """A hero takes a face-up upgrade outside a city action: an event
     ("each hero takes an upgrade"), an ability or a card that says so."""
+    state, payload = act.state, given(act)
     from companion.games.the_others import dashboard
     from companion.games.the_others.turns import require_hero_player
     hero_id = payload.get("hero")
     dashboard.alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
-    take_upgrade(state, hero_id, payload.get("upgrade"), payload.get("refill"))
+    require_hero_player(state, act, hero_id)
+    refill = act.draws.take("refill", lambda rng: pick_refills(state, rng, 1)) if state.get("upgrades") else None
+    take_upgrade(state, hero_id, payload.get("upgrade"), refill)
 
 
-def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:
+def lose_upgrade(act: Act) -> None:
     """A lost upgrade goes to the bottom of the deck."""
+    state, payload = act.state, given(act)
     hero = state["heroes"].get(payload.get("hero"))
     upgrade = payload.get("upgrade")
     if hero is None or upgrade not in hero["upgrades"]:
@@ -134,14 +140,16 @@ def draw_offers(state: dict, rng: random.Random, steps: int) -> list[list[str]]:
     return [drawn[i:i + 2] for i in range(0, len(drawn), 2)]
 
 
-def advance_apocalypse(state: dict, actor: Actor, payload: dict) -> None:
+def advance_apocalypse(act: Act) -> None:
+    state, payload = act.state, given(act)
     steps = payload.get("steps", 1)
     if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= 7:
         raise ActionError(N_("Advance the apocalypse track by 1 to 7 steps."), field="steps")
     if state["apocalypse"]["waiting"]:
         raise ActionError(N_("The SIN must first keep one of the apocalypse cards drawn."), field="steps")
+    offers = act.draws.take("offers", lambda rng: draw_offers(state, rng, steps))
     apocalypse.raise_track(state, steps)
-    queue_offers(state, payload.get("offers"))
+    queue_offers(state, offers)
 
 
 def queue_offers(state: dict, offers) -> None:
@@ -163,9 +171,10 @@ def next_offer(state: dict) -> None:
     state["apocalypse"]["waiting"] = len(queue) + (1 if secret["offer"] else 0)
 
 
-def keep_apocalypse_card(state: dict, actor: Actor, payload: dict) -> None:
+def keep_apocalypse_card(act: Act) -> None:
     """The SIN keeps one drawn card face up; the other goes to the bottom."""
-    require_sin(actor)
+    state, payload = act.state, given(act)
+    require_sin(act)
     secret = sin_secrets(state)
     offer = secret.get("offer", [])
     card = payload.get("card")
@@ -274,15 +283,16 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
         dashboard.kill(state, hero_id)
 
 
-def choose_dark_past(state: dict, actor: Actor, payload: dict) -> None:
+def choose_dark_past(act: Act) -> None:
     """Former Hell Club: the player takes the wounds or the corruption."""
+    state, payload = act.state, given(act)
     from companion.games.the_others import dashboard
     from companion.games.the_others.turns import require_hero_player
     hero_id = payload.get("hero")
     hero = state["heroes"].get(hero_id) if isinstance(hero_id, str) else None
     if hero is None or not hero.get("dark_past_choice"):
         raise ActionError(N_("No dark past is waiting for that choice."), field="hero")
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     amount = hero.pop("dark_past_choice")
     if payload.get("take") == "wounds":
         dashboard.take_wounds(state, hero_id, amount)

@@ -5,8 +5,9 @@ innocents; death and the reserve hero who takes over (rulebook "corruption",
 from __future__ import annotations
 
 from companion.games.the_others import corruption, data
-from companion.games.the_others.turns import Actor, current_turn, finish_turn, hero_in_play, require_hero_player
+from companion.games.the_others.turns import current_turn, finish_turn, given, hero_in_play, require_hero_player
 from companion.games.the_others import flow
+from companion.kit.actions import Act, Draws
 from companion.rules import N_, ActionError
 
 NPCS = tuple(npc["id"] for npc in data.rules()["npcs"])
@@ -56,10 +57,11 @@ def take_corruption(state: dict, hero_id: str, amount: int) -> None:
     take_wounds(state, hero_id, overflow)
 
 
-def place_wounds(state: dict, actor: Actor, payload: dict) -> None:
+def place_wounds(act: Act) -> None:
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     slots = payload.get("slots")
     if not isinstance(slots, list) or not slots:
         raise ActionError(N_("Choose a bonus slot for each wound token."), field="slots")
@@ -90,9 +92,10 @@ def gain_extra_turn(state: dict, hero_id: str) -> None:
 
 
 # -- the hero's own choices ------------------------------------------------------------------------
-def adjust(state: dict, actor: Actor, payload: dict) -> None:
+def adjust(act: Act) -> None:
     """Changes a player makes from effects the app doesn't model (cards,
     abilities): wounds, corruption, healing, repenting, tokens."""
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = alive(state, hero_id)
     change = payload.get("change")
@@ -129,7 +132,7 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         from companion.games.the_others import story
         story.rescued(state, 1)
     elif change in NPCS:
-        require_hero_player(state, actor, hero_id)
+        require_hero_player(state, act, hero_id)
         if change in hero["npcs"]:
             # Put down on the hero's space (when the group tracks it).
             from companion.games.the_others import spaces
@@ -143,17 +146,18 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("Choose one of the listed options."), field="change")
 
 
-def city_action(state: dict, actor: Actor, payload: dict) -> None:
+def city_action(act: Act) -> None:
     """The hero places the city-action token (once per round, during their
     turn) and carries out the district's actions in the order given."""
+    state, payload = act.state, given(act)
     turn = current_turn(state)
     hero_id = turn["hero"]
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     hero = alive(state, hero_id)
     if hero["city_action"]:
         raise ActionError(N_("%(hero)s has used the city-action token this round."), field="actions",
                           hero=name(hero_id))
-    actions = city_items(payload)
+    actions = with_refills(state, city_items(payload), act.draws)
     if not actions:
         raise ActionError(N_("Choose the district's city actions."), field="actions")
     from companion.games.the_others import cards, effects
@@ -182,8 +186,26 @@ def city_action(state: dict, actor: Actor, payload: dict) -> None:
     hero["city_action"] = True
     if where is not None:
         where["city_used"] = hero_id
-    if payload.get("drawn"):
-        cards.add_to_hand(state, payload["drawn"])  # Gluttony's power
+    taken = sum(1 for item in actions if item.get("kind") == "upgrade")
+    if taken and effects.upgrade_draws(state):  # Gluttony's power: a sin card per upgrade gained
+        count = taken * effects.upgrade_draws(state)
+        cards.add_to_hand(state, act.draws.take("drawn", lambda rng: cards.pick_sin_cards(state, rng, count)))
+
+
+def with_refills(state: dict, items: list[dict], draws: Draws) -> list[dict]:
+    """The city actions, each upgrade taken with the deck's next card to
+    replace it ("refill"), logged in "actions" as they always were."""
+    def refilled(rng) -> list[dict]:
+        from companion.games.the_others import cards
+        wanted = sum(1 for item in items if item.get("kind") == "upgrade")
+        refills = cards.pick_refills(state, rng, wanted) if wanted and state.get("upgrades") else []
+        out = []
+        for item in items:
+            if item.get("kind") == "upgrade":
+                item, refills = {**item, "refill": refills[:1]}, refills[1:]
+            out.append(item)
+        return out
+    return draws.take_into("actions", refilled)
 
 
 def satellite_kill(state: dict, kind) -> None:
@@ -217,6 +239,14 @@ def city_items(payload: dict) -> list[dict]:
     return items
 
 
+def city_payload(payload: dict) -> dict:
+    """A city action as the JSON API sends it and the log keeps it: the
+    choices as {"kind", ...} items (a form's ticked names, upgrade, slot and
+    kill folded in), without any "refill" a client sent (the server draws it)."""
+    items = [{key: value for key, value in item.items() if key != "refill"} for item in city_items(payload)]
+    return {**{key: value for key, value in payload.items() if key != "upgrade"}, "actions": items}
+
+
 # -- death ----------------------------------------------------------------------------------
 def kill(state: dict, hero_id: str) -> None:
     """The hero dies: upgrades to the inventory, extra turns and marks gone,
@@ -246,15 +276,16 @@ def kill(state: dict, hero_id: str) -> None:
         state["sin_won_step"] = state.get("step", 0)
 
 
-def replace(state: dict, actor: Actor, payload: dict) -> None:
+def replace(act: Act) -> None:
     """The player brings a reserve hero in the dead hero's place: start
     space, corruption 1, five wound tokens, the dead hero's turn and
     city-action tokens, and as many upgrades from the whole inventory."""
+    state, payload = act.state, given(act)
     dead_id = hero_in_play(state, payload.get("hero"))
     dead = state["heroes"][dead_id]
     if not dead["dead"]:
         raise ActionError(N_("%(hero)s is alive."), field="hero", hero=name(dead_id))
-    require_hero_player(state, actor, dead_id)
+    require_hero_player(state, act, dead_id)
     new_id = payload.get("reserve")
     if new_id not in state["reserve"]:
         raise ActionError(N_("Choose a hero from the reserve."), field="reserve")

@@ -2,18 +2,15 @@
 tracks and tokens, where the rulebook gives it precisely (seed_facts.py
 lists which); the rest is done at the table, and the page says so.
 
-Every card a played card makes the SIN draw is picked in `prepare` (on a
-copy with the card already played) and recorded in the payload as "drawn";
-an upgrade given is the SIN's pick from the inventory, its refill recorded as
-"refill".
+Every card a played card makes the SIN draw is drawn once the card is
+played, and recorded in the payload as "drawn"; an upgrade given is the SIN's
+pick from the inventory, its refill recorded as "refill".
 """
 
 from __future__ import annotations
 
-import copy
-import random
-
 from companion.games.the_others import cards, dashboard, data, spaces
+from companion.kit.actions import Draws
 from companion.rules import N_, ActionError
 
 
@@ -55,20 +52,15 @@ def upgrade_draws(state: dict) -> int:
     return data.sins()[state["options"]["sin"]]["power_effect"].get("sin_card_per_upgrade", 0)
 
 
-def prepare_play(state: dict, payload: dict, rng: random.Random) -> dict:
-    """The draws and the upgrade refill of a sin card, picked after the card
-    is played (it may be reshuffled into the deck)."""
-    card_id = payload.get("card")
-    if card_id not in cards.hand(state):
-        return payload
-    scratch = copy.deepcopy(state)
-    cards.play(scratch, card_id)
-    count = draws_on_play(scratch, card_id, current_hero(scratch))
+def draw_on_play(state: dict, card_id: str, payload: dict, draws: Draws) -> dict:
+    """The cards a card just played makes the SIN draw ("drawn") and the
+    refill of the upgrade it gives ("refill"), with the payload."""
     out = dict(payload)
+    count = draws_on_play(state, card_id, current_hero(state))
     if count:
-        out["drawn"] = cards.pick_sin_cards(scratch, rng, min(count, 12))
+        out["drawn"] = draws.take("drawn", lambda rng: cards.pick_sin_cards(state, rng, min(count, 12)))
     if played(state, card_id).get("give_upgrade") and payload.get("upgrade") and state.get("upgrades"):
-        out["refill"] = cards.pick_refills(state, rng, 1)
+        out["refill"] = draws.take("refill", lambda rng: cards.pick_refills(state, rng, 1))
     return out
 
 
@@ -142,21 +134,14 @@ def needs(state: dict, card_id) -> list[str]:
 
 
 # -- after a fight --------------------------------------------------------------------------------
-def prepare_fight_end(state: dict, payload: dict, rng: random.Random) -> dict:
-    """For Our Master!: the two cards drawn if the fight harms the hero."""
-    battle = state.get("fight")
-    if not battle:
-        return payload
-    count = played(state, battle["setup"].get("sin_card")).get("draw_if_harmed", 0)
-    if not count:
-        return payload
-    return {**payload, "drawn": cards.pick_sin_cards(state, rng, count)}
-
-
-def after_fight(state: dict, battle: dict, result: dict, payload: dict) -> None:
+def after_fight(state: dict, battle: dict, result: dict, draws: Draws) -> None:
+    """For Our Master!: two cards drawn (recorded as "drawn"), kept if the
+    fight harmed the hero; Hell Club members that set fires."""
     harmed = result["wounds"] > 0 or result["corruption"] > 0
-    if harmed and played(state, battle["setup"].get("sin_card")).get("draw_if_harmed") and payload.get("drawn"):
-        cards.add_to_hand(state, payload["drawn"])
+    count = played(state, battle["setup"].get("sin_card")).get("draw_if_harmed", 0)
+    drawn = draws.take("drawn", lambda rng: cards.pick_sin_cards(state, rng, count)) if count else []
+    if harmed and drawn:
+        cards.add_to_hand(state, drawn)
     where = state.get("spaces", {}).get(battle["setup"].get("space") or "")
     if result["wounds"] > 0 and where is not None:
         for member in battle["setup"]["monsters"]:

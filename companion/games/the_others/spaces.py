@@ -22,7 +22,8 @@ from __future__ import annotations
 import random
 
 from companion.games.the_others import dashboard, data, dice
-from companion.games.the_others.turns import Actor, require_hero_player, require_sin
+from companion.games.the_others.turns import given, require_hero_player, require_sin
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 TOKENS = ("fire", "corruption", "pentagram", "nest", "altar")
@@ -40,7 +41,8 @@ def new_space(name: str) -> dict:
             "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}, "npcs": [], "hell_club": []}
 
 
-def add(state: dict, actor: Actor, payload: dict) -> None:
+def add(act: Act) -> None:
+    state, payload = act.state, given(act)
     name = payload.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
         raise ActionError(N_("Name the space (up to 40 characters)."), field="name")
@@ -60,8 +62,9 @@ def space(state: dict, space_id, field: str = "space") -> dict:
     return found
 
 
-def set_count(state: dict, actor: Actor, payload: dict) -> None:
+def set_count(act: Act) -> None:
     """Set one count of a space: "tokens.fire", "printed.nest", "monsters.acolyte", "innocents"..."""
+    state, payload = act.state, given(act)
     target = space(state, payload.get("space"))
     what, value = payload.get("what"), payload.get("value")
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
@@ -173,11 +176,11 @@ def checks_for(state: dict, hero_id: str, to: str) -> list[dict]:
     return out
 
 
-def prepare_move(state: dict, payload: dict, rng: random.Random) -> list[dict]:
-    """Roll every check of the step (when the dice's sides are known)."""
+def roll_checks(state: dict, hero_id: str, to: str, rng: random.Random) -> list[dict]:
+    """Roll every check of the step (when the dice's sides are known; else
+    none, and the page asks for each check by hand), recorded as "checks"."""
     sin_die, _, known = dice.dice_for(state["facts"]["dice"])
-    hero_id, to = payload.get("hero"), payload.get("to")
-    if hero_id not in state["heroes"] or to not in state.get("spaces", {}) or not known:
+    if not known:
         return []
     return [{**check, "roll": dice.pool(sin_die, check["dice"]).roll(rng).to_json()}
             for check in checks_for(state, hero_id, to)]
@@ -231,12 +234,13 @@ def leave_wounds(state: dict, here: dict) -> int:
     return data.constants()["leave_monster_space_wounds"]
 
 
-def move(state: dict, actor: Actor, payload: dict) -> None:
+def move(act: Act) -> None:
     """One step of a hero's move to a space the group says is adjacent (or a
     teleport, which ignores tokens and monsters)."""
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = dashboard.alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     to = payload.get("to")
     space(state, to, "to")
     here = hero.get("space")
@@ -246,17 +250,18 @@ def move(state: dict, actor: Actor, payload: dict) -> None:
     if not payload.get("teleport") and here is not None:
         if has_monsters(state["spaces"][here]) and "stealth_suit" not in hero["upgrades"]:
             dashboard.take_wounds(state, hero_id, leave_wounds(state, state["spaces"][here]))
-        apply_checks(state, hero_id, to, payload.get("checks") or [])
+        apply_checks(state, hero_id, to, act.draws.take("checks", lambda rng: roll_checks(state, hero_id, to, rng)))
     if hero["dead"]:
         return  # killed on the way: left where they fell
     hero["space"] = to
 
 
-def monsters_move(state: dict, actor: Actor, payload: dict) -> None:
+def monsters_move(act: Act) -> None:
     """The SIN moves monsters (a reaction moves one up to 2 spaces; cards
     move more). They never leave a space holding a hero, except by teleport;
     fire and corruption don't touch them."""
-    require_sin(actor)
+    state, payload = act.state, given(act)
+    require_sin(act)
     source, target = space(state, payload.get("space")), space(state, payload.get("to"), "to")
     kind = payload.get("kind")
     club = kind in source.get("hell_club", [])
@@ -331,12 +336,13 @@ def place_npc(state: dict, npc: str, where: dict | None) -> None:
         where["npcs"].append(npc)
 
 
-def pick_up(state: dict, actor: Actor, payload: dict) -> None:
+def pick_up(act: Act) -> None:
     """Free during the hero's turn: extra-turn tokens, innocents and NPCs of
     the space; face-down tokens all flip when no monster is there."""
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = dashboard.alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     here = space(state, hero.get("space"), "hero")
     what = payload.get("what")
     if what == "extra_turns" and here["extra_turns"]:
@@ -382,15 +388,16 @@ def explore(state: dict, here: dict, revealed) -> None:
     story.count(state, "innocents_revealed", revealed.get("innocents", 0))
 
 
-def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
+def cleanse_remove(act: Act) -> None:
     """After a cleanse roll: each skill (faiths turned into skills too)
     removes one face-up token of the space cleansed; printed tokens stay.
     An altar takes 3 of the roll's skills at once (Haven in Flames)."""
+    state, payload = act.state, given(act)
     roll = state.get("roll") or {}
     if roll.get("kind") != "cleanse" or roll.get("removed", 0) < 1:
         raise ActionError(N_("No cleanse roll has tokens left to remove."), field="what")
     hero_id = roll["hero"]
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     here = space(state, roll.get("space") or state["heroes"][hero_id].get("space"), "what")
     what = payload.get("what")
     if what not in TOKENS or here["tokens"][what] < 1:
@@ -402,3 +409,25 @@ def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
     roll["removed"] -= cost
     from companion.games.the_others import story
     story.token_removed(state, what, monsters_there=has_monsters(here))
+
+
+def summon(act: Act) -> None:
+    """The SIN returns dead monsters to the board, onto free nests."""
+    state, payload = act.state, given(act)
+    require_sin(act)
+    wanted = payload.get("monsters")
+    dead = state["monsters"].setdefault("dead", {})
+    if not isinstance(wanted, dict):
+        raise ActionError(N_("Say which monsters are in the fight."), field="monsters")
+    total = 0
+    for kind, count in wanted.items():
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= dead.get(kind, 0):
+            raise ActionError(N_("Only dead monsters can be summoned."), field="monsters")
+        total += count
+    if total > state.get("summons_left", 0):
+        raise ActionError(N_("At most %(count)d monsters may be summoned now."), field="monsters",
+                          count=state.get("summons_left", 0))
+    summon_onto_nests(state, payload.get("space"), wanted, total)
+    for kind, count in wanted.items():
+        dead[kind] -= count
+    state["summons_left"] = state.get("summons_left", 0) - total

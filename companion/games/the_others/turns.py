@@ -1,40 +1,36 @@
 """Round flow (rulebook "game round"): round start, hero turns clockwise from
 the first hero, the SIN's reaction after each, round end.
 
-Handlers take the state (a private copy) and the actor, change the state, and
-raise ActionError (nothing changed) when the rules forbid the action.
+Each action's effect takes an Act (companion.kit.actions): it changes
+act.state (a private copy), or raises ActionError (nothing kept) when the
+rules forbid the action.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.games.the_others import apocalypse, data
 from companion.games.the_others import flow
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 
-@dataclass(frozen=True)
-class Actor:
-    seat: str | None  # None: the host or the system
-    role: str | None  # "sin", "hero" or None
-
-    @property
-    def is_host(self) -> bool:
-        return self.seat is None
+def given(act: Act) -> dict:
+    """The payload as it was sent: the fields left out are absent (the kit
+    lists them as None), as the logged payloads always were."""
+    return {key: value for key, value in act.payload.items() if value is not None}
 
 
-def require_sin(actor: Actor) -> None:
-    if not actor.is_host and actor.role != "sin":
+def require_sin(act: Act) -> None:
+    if act.seat_id is not None and act.role != "sin":
         raise ActionError(N_("Only the SIN player does that."), field="type")
 
 
-def require_hero_player(state: dict, actor: Actor, hero_id: str) -> None:
+def require_hero_player(state: dict, act: Act, hero_id: str) -> None:
     """The hero's own player, or the SIN deciding for heroes who can't agree
     is not allowed here; the host may act for anyone."""
-    if actor.is_host:
+    if act.seat_id is None:
         return
-    if state["heroes"][hero_id]["player"] != actor.seat:
+    if state["heroes"][hero_id]["player"] != act.seat_id:
         raise ActionError(N_("Only the player of %(hero)s does that."), field="hero",
                           hero=data.heroes()[hero_id]["name"])
 
@@ -74,19 +70,21 @@ def close_reaction(state: dict) -> None:
 
 
 # -- actions ---------------------------------------------------------------------------------
-def choose_first_hero(state: dict, actor: Actor, payload: dict) -> None:
+def choose_first_hero(act: Act) -> None:
     """The heroes choose; when they can't agree the SIN decides, so both may."""
+    state, payload = act.state, given(act)
     hero_id = hero_in_play(state, payload.get("hero"))
     state["first_hero"], state["last_hero"] = hero_id, None
     flow.go_to(state, "hero_turns")
 
 
-def start_turn(state: dict, actor: Actor, payload: dict) -> None:
+def start_turn(act: Act) -> None:
+    state, payload = act.state, given(act)
     if state["turn"] is not None:
         raise ActionError(N_("%(hero)s's turn is still going on."), field="hero",
                           hero=data.heroes()[state["turn"]["hero"]]["name"])
     hero_id = hero_in_play(state, payload.get("hero"))
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     expected = next_hero(state)
     hero = state["heroes"][hero_id]
     if hero["dead"]:
@@ -113,20 +111,30 @@ def start_turn(state: dict, actor: Actor, payload: dict) -> None:
     state["last_hero"] = hero_id
 
 
-def pass_extra_turns(state: dict, actor: Actor, payload: dict) -> None:
+def pass_extra_turns(act: Act) -> None:
     """A hero out of turn tokens declines to spend an extra-turn token this round."""
+    state, payload = act.state, given(act)
     hero_id = hero_in_play(state, payload.get("hero"))
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     if state["heroes"][hero_id]["turn_tokens"] > 0:
         raise ActionError(N_("A hero with a turn token left must take the turn, even doing nothing."), field="hero")
     if hero_id not in state["passed"]:
         state["passed"].append(hero_id)
 
 
-def end_turn(state: dict, actor: Actor, payload: dict) -> None:
-    turn = current_turn(state)
-    require_hero_player(state, actor, turn["hero"])
-    finish_turn(state, turn["hero"], died=False)
+def end_turn(act: Act) -> None:
+    """The current hero ends the turn: Brad's Demolitions first, then what
+    a turn's end does to the hero, and a dark past revealed at maximum
+    corruption (the apocalypse cards it may draw recorded as "offers")."""
+    state, payload = act.state, given(act)
+    hero_id = current_turn(state)["hero"]
+    require_hero_player(state, act, hero_id)
+    from companion.games.the_others import cards, effects
+    effects.demolish(state, hero_id, payload.get("demolish"))
+    finish_turn(state, hero_id, died=False)
+    effects.turn_end(state, hero_id)  # it may bring the hero to maximum corruption
+    offers = act.draws.take("offers", lambda rng: cards.dark_past_offers(state, hero_id, rng))
+    cards.reveal_dark_past(state, hero_id, offers)
 
 
 def finish_turn(state: dict, hero_id: str, died: bool) -> None:
@@ -142,8 +150,9 @@ def current_turn(state: dict) -> dict:
     return state["turn"]
 
 
-def react(state: dict, actor: Actor, payload: dict) -> None:
-    require_sin(actor)
+def react(act: Act) -> None:
+    state = act.state
+    require_sin(act)
     reaction = state["reaction"]
     if reaction is None:
         raise ActionError(N_("The SIN reacts only right after a hero's turn."), field="type")
@@ -155,8 +164,9 @@ def react(state: dict, actor: Actor, payload: dict) -> None:
     reaction["spent"] = True
 
 
-def end_reaction(state: dict, actor: Actor, payload: dict) -> None:
-    require_sin(actor)
+def end_reaction(act: Act) -> None:
+    state = act.state
+    require_sin(act)
     if state["reaction"] is None:
         raise ActionError(N_("No reaction to end."), field="type")
     close_reaction(state)
@@ -167,19 +177,21 @@ def reactions_left(state: dict) -> int:
     return sin["reaction_tokens"] - sin["reactions_used"]
 
 
-def gain_reactions(state: dict, actor: Actor, payload: dict) -> None:
+def gain_reactions(act: Act) -> None:
     """Reaction tokens a card or power gives: this round only."""
-    require_sin(actor)
+    state, payload = act.state, given(act)
+    require_sin(act)
     count = payload.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
         raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field="count", low=1, high=10)
     state["sin"]["reaction_tokens"] += count
 
 
-def play_sin_card(state: dict, actor: Actor, payload: dict) -> None:
+def play_sin_card(act: Act) -> None:
     """At most one sin card per hero turn, its reaction included; allowed
     with no reaction token left."""
-    require_sin(actor)
+    state, payload = act.state, given(act)
+    require_sin(act)
     window = state["turn"] or state["reaction"]
     if window is None:
         raise ActionError(N_("Sin cards are played during a hero's turn or the reaction to it."), field="card")
@@ -193,31 +205,36 @@ def play_sin_card(state: dict, actor: Actor, payload: dict) -> None:
     state["sin"]["played"] = card
     window["sin_card"] = True
     from companion.games.the_others import effects
-    effects.apply_played(state, card, payload)
+    effects.apply_played(state, card, effects.draw_on_play(state, card, payload, act.draws))
 
 
 def round_can_end(state: dict) -> bool:
     return state["phase"] == "hero_turns" and state["turn"] is None and next_hero(state) is None
 
 
-def end_round(state: dict, actor: Actor, payload: dict) -> None:
+def end_round(act: Act) -> None:
     """Round end: apocalypse level 7's harm, summons allowed, altar cards
-    (drawn in prepare), tokens reset."""
+    drawn, tokens reset."""
+    state = act.state
     if state["turn"] is not None or next_hero(state) is not None:
         raise ActionError(N_("Every hero must use their turn tokens (or pass their extra turns) first."), field="type")
     close_reaction(state)
     round_end_harm(state)
     from companion.games.the_others import cards, effects
-    # The story's round-end tasks the app counts, and Darkness Beckons (drawn in prepare).
+    # The story's round-end tasks the app counts, and Darkness Beckons: the cards they draw.
     steps = effects.round_end_steps(state)
+    raised = sum(amount for _, amount in steps)
+    offers = act.draws.take("offers", lambda rng: cards.draw_offers(state, rng, raised) if raised else [])
+    # One sin card per altar with no hero on the tracked spaces; usable from the next round.
+    altars = min(effects.altar_draws(state), 12)
+    drawn = act.draws.take("drawn", lambda rng: cards.pick_sin_cards(state, rng, altars) if altars else [])
     state["round_end_steps"] = [list(step) for step in steps]
     if steps:
-        apocalypse.raise_track(state, sum(amount for _, amount in steps))
-        cards.queue_offers(state, payload.get("offers"))
-    # One sin card per altar with no hero on the tracked spaces; usable from the next round.
-    state["altar_draws"] = len(payload.get("drawn") or [])
-    if payload.get("drawn"):
-        cards.add_to_hand(state, payload["drawn"])
+        apocalypse.raise_track(state, raised)
+        cards.queue_offers(state, offers)
+    state["altar_draws"] = len(drawn or [])
+    if drawn:
+        cards.add_to_hand(state, drawn)
     level = apocalypse.level(state)
     from companion.games.the_others import story
     story.round_ended(state)
