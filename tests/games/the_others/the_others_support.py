@@ -6,7 +6,10 @@ draw, as the tests were written against a seeded sequence."""
 
 from __future__ import annotations
 
+import copy
 import random
+from contextlib import contextmanager
+from typing import Iterator
 
 from tests.harness import Table as Harness
 
@@ -50,8 +53,13 @@ class Table:
         self.harness.act(seat_id, action_type, **payload)
         return self.state
 
-    def arrange(self, change) -> None:
-        self.harness.arrange(change)
+    @contextmanager
+    def arranged(self) -> Iterator[dict]:
+        """Set up a position the rules reach only after many steps: change
+        the state yielded; it must still pass check_state (harness.arrange)."""
+        changed = copy.deepcopy(self.state)
+        yield changed
+        self.harness.arrange(lambda state: (state.clear(), state.update(changed)))
 
     def facts(self):
         heroes = {hero: {"class": CLASSES[hero], "combat": 2, "skill": 2, "defense": 1} for hero in TEAM}
