@@ -11,7 +11,7 @@ Structured values come two ways: JSON tools send them nested ("monsters":
 
 from __future__ import annotations
 
-from companion.games.the_others import (battle, cards, dashboard, data, effects, powers, setup, spaces, story,
+from companion.games.the_others import (battle, cards, data, effects, heroes, powers, setup, spaces, story,
                                         turns)
 from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
@@ -153,10 +153,10 @@ def plays(state: dict, seat: Seat | None, hero_id: str | None) -> bool:
 def facts_to_enter(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     if state["phase"] != "setup" or (not setup.missing_before_start(state) and all(state["facts"]["dice"].values())):
         return []
-    heroes = {h: {"class": states.hero_fact(state, h, "class") or CLASS_OF.get(h, "fixer"), "combat": 2,
-                  "skill": 2, "defense": 1} for h in data.heroes()}
+    numbers = {h: {"class": states.hero_fact(state, h, "class") or CLASS_OF.get(h, "fixer"), "combat": 2,
+                   "skill": 2, "defense": 1} for h in data.heroes()}
     targets = {m["id"]: 3 for m in states.story(state)["missions"] if m["target"] is None}
-    return [{"sin_die": SIN_DIE, "hero_die": HERO_DIE, "monsters": MONSTER_NUMBERS, "heroes": heroes,
+    return [{"sin_die": SIN_DIE, "hero_die": HERO_DIE, "monsters": MONSTER_NUMBERS, "heroes": numbers,
              "targets": targets}]
 
 
@@ -360,17 +360,17 @@ ACTIONS = [
                effect=spaces.summon, history=N_("summoned monsters")),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
                (hero(), IntList("slots", min=1, max=7, max_items=5)),
-               effect=dashboard.place_wounds, history=hero_line(N_("placed %(hero)s's wound tokens")),
+               effect=heroes.place_wounds, history=hero_line(N_("placed %(hero)s's wound tokens")),
                open=wounds_to_place),
     ActionSpec("hero.adjust", "Change a hero's dashboard for an effect the app doesn't model.",
                (hero(), Choice("change", choices=CHANGES), Int("slot", default=None, min=1, max=7)),
-               effect=dashboard.adjust, history=hero_line(N_("changed %(hero)s's dashboard"))),
+               effect=heroes.adjust, history=hero_line(N_("changed %(hero)s's dashboard"))),
     ActionSpec("city.action", "The current hero uses the district's city actions.",
                (Json("actions", default=None, doc="[\"heal\", {\"kind\": \"upgrade\", \"upgrade\": id}, …]"),
                 *(flag(f"actions.{kind}") for kind in CITY), Choice("upgrade", choices=UPGRADES, default=None),
                 Int("slot", default=None, min=1, max=7),
                 Choice("kill", choices=("acolyte", "abomination"), default=None)),
-               effect=dashboard.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN),
+               effect=heroes.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN),
     ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
                (hero(), Choice("upgrade", choices=UPGRADES)),
                effect=cards.lose_upgrade, history=hero_line(N_("%(hero)s lost an upgrade"))),
@@ -381,7 +381,7 @@ ACTIONS = [
     ActionSpec("hero.replace", "A dead hero's player brings in a reserve hero, taking as many upgrades.",
                (hero(), Choice("reserve", choices=HEROES),
                 Json("upgrades", default=None, doc="upgrade ids from the inventory")),
-               effect=dashboard.replace, history=hero_line(N_("%(hero)s joins from the reserve"), "reserve"),
+               effect=heroes.replace, history=hero_line(N_("%(hero)s joins from the reserve"), "reserve"),
                open=reserve_heroes),
     ActionSpec("fight.plan", "See a fight's pools and the chances of wounds and corruption, with and without "
                "voluntary corruption, before anyone rolls.", (hero(), *FIGHT_FIELDS),

@@ -5,8 +5,8 @@ payload) or entered from physical dice; the maths is in fight.py and odds.py."""
 from __future__ import annotations
 
 from companion.dice import Pool, Roll
-from companion.games.the_others import apocalypse, dashboard, data, dice, fight
-from companion.games.the_others.labels import MONSTERS
+from companion.games.the_others import apocalypse, data, dice, fight, heroes
+from companion.games.the_others.names import MONSTERS
 from companion.games.the_others.state import monster_fact
 from companion.games.the_others.turns import given, next_hero, require_hero_player, require_sin
 from companion.kit.actions import Act, Draws
@@ -129,7 +129,7 @@ def acolyte_joined(state: dict, hero_id: str, setup: dict) -> None:
     if effect == "mark_no_healing":
         state["heroes"][hero_id]["no_healing"] = True
     elif effect == "isolated_hero_wound" and setup["others_in_space"] == 0:
-        dashboard.take_wounds(state, hero_id, 1)
+        heroes.take_wounds(state, hero_id, 1)
 
 
 def who_fights(state: dict, act: Act) -> tuple[str, str]:
@@ -196,13 +196,13 @@ def start_fight(act: Act) -> None:
     sin_roll = None if setup["ranged"] else roll_or_read(state, payload, act.draws, "sin",
                                                          computed["sin_dice"]["total"])
     if setup["voluntary"]:
-        dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
+        heroes.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
     if payload.get("acolyte_ability"):
         acolyte_joined(state, hero_id, setup)
     from companion.games.the_others import effects
     if state["heroes"][hero_id]["innocents"]:  # Grin (redemption) hurts a hero holding an innocent
         for monster in setup["monsters"]:
-            dashboard.take_wounds(state, hero_id, effects.apocalypse_effect(state, monster.get("hell_club"),
+            heroes.take_wounds(state, hero_id, effects.apocalypse_effect(state, monster.get("hell_club"),
                                                                             "wounds_at_start_with_innocent"))
     if by == "hero" and state["options"]["sin"] == "sloth" and "slowed" not in state["heroes"][hero_id]["marks"]:
         state["heroes"][hero_id]["marks"].append("slowed")  # Sloth's power: 1 space less until round end
@@ -312,8 +312,8 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict, draw
     state["last_fight"] = {"hero": battle["hero"], **result, "killed": [battle["setup"]["monsters"][i]["name"]
                                                                         for i in battle.get("killed", [])]}
     state["fight"] = None
-    dashboard.take_corruption(state, battle["hero"], result["corruption"])
-    dashboard.take_wounds(state, battle["hero"], result["wounds"])
+    heroes.take_corruption(state, battle["hero"], result["corruption"])
+    heroes.take_wounds(state, battle["hero"], result["wounds"])
     from companion.games.the_others import effects
     effects.after_fight(state, battle, result, draws)
 
@@ -373,7 +373,7 @@ def cleanse(act: Act) -> None:
     free = cleanse_bonus(hero, payload)["choice"]
     record = roll_or_read(state, payload, act.draws, "hero", size)
     if payload.get("voluntary"):
-        dashboard.take_corruption(state, hero_id, 1)
+        heroes.take_corruption(state, hero_id, 1)
     rolled = results(state, record, "hero")
     state["roll"] = {"kind": "cleanse", "hero": hero_id, "record": record, "space": hero.get("space"),
                      "removed": rolled.get("skill", 0) + rolled.get("faith", 0) + free}
@@ -388,7 +388,7 @@ def check(act: Act) -> None:
     if kind not in ("fire", "corruption"):
         raise ActionError(N_("Choose one of the listed options."), field="kind")
     hero_id = payload.get("hero")
-    hero = dashboard.alive(state, hero_id)
+    hero = heroes.alive(state, hero_id)
     tokens = _count(payload.get("tokens"), "tokens", 12)
     if tokens < 1:
         raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field="tokens", low=1, high=12)
@@ -406,9 +406,9 @@ def check(act: Act) -> None:
             del due[index]  # the step's check, rolled by hand
             break
     if kind == "fire":
-        dashboard.take_wounds(state, hero_id, amount)
+        heroes.take_wounds(state, hero_id, amount)
     else:
-        dashboard.take_corruption(state, hero_id, amount)
+        heroes.take_corruption(state, hero_id, amount)
 
 
 # -- planning -----------------------------------------------------------------------------------
@@ -417,7 +417,7 @@ def plan(act: Act) -> None:
     state, payload = act.state, given(act)
     import copy
     hero_id = payload.get("hero")
-    dashboard.alive(state, hero_id)
+    heroes.alive(state, hero_id)
     scratch = copy.deepcopy(state)
     fight_setup(scratch, hero_id, {**payload, "voluntary": False}, "sin" if payload.get("reaction") else "hero")
     state["plan"] = {key: value for key, value in payload.items() if key != "entered"}

@@ -97,10 +97,10 @@ def take_upgrade_action(act: Act) -> None:
     """A hero takes a face-up upgrade outside a city action: an event
     ("each hero takes an upgrade"), an ability or a card that says so."""
     state, payload = act.state, given(act)
-    from companion.games.the_others import dashboard
+    from companion.games.the_others import heroes
     from companion.games.the_others.turns import require_hero_player
     hero_id = payload.get("hero")
-    dashboard.alive(state, hero_id)
+    heroes.alive(state, hero_id)
     require_hero_player(state, act, hero_id)
     refill = act.draws.take("refill", lambda rng: pick_refills(state, rng, 1)) if state.get("upgrades") else None
     take_upgrade(state, hero_id, payload.get("upgrade"), refill)
@@ -255,7 +255,7 @@ def discard_dark_past(state: dict, hero_id: str) -> None:
 def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
     """A hero ending a turn at maximum corruption in a corruption story turns
     up their dark past; its effect applies at once, then it is discarded."""
-    from companion.games.the_others import dashboard
+    from companion.games.the_others import heroes
     hero = state["heroes"].get(hero_id)
     number = dark_past(state, hero_id)
     if hero is None or hero["dead"] or number is None or hero["corruption"] < data.constants()["corruption_max"]:
@@ -267,26 +267,26 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
     card = data.dark_pasts()[number]
     effect = card["effect"]
     if effect == "wounds":
-        dashboard.take_wounds(state, hero_id, card["amount"])
+        heroes.take_wounds(state, hero_id, card["amount"])
     elif effect == "apocalypse":
         apocalypse.raise_track(state, card["amount"])
         queue_offers(state, offers)
     elif effect == "wound_nearby_heroes":
         from companion.games.the_others import effects
         for other in effects.heroes_beside(state, hero_id):  # heroes in adjacent spaces: by hand
-            dashboard.take_wounds(state, other, card["amount"])
+            heroes.take_wounds(state, other, card["amount"])
     elif effect == "wounds_or_corruption":
         hero["dark_past_choice"] = card["amount"]  # the player chooses (dark_past.choose)
     elif effect == "dies_at_round_end":
         hero["doomed"] = True
     elif effect == "joins_sin":
-        dashboard.kill(state, hero_id)
+        heroes.kill(state, hero_id)
 
 
 def choose_dark_past(act: Act) -> None:
     """Former Hell Club: the player takes the wounds or the corruption."""
     state, payload = act.state, given(act)
-    from companion.games.the_others import dashboard
+    from companion.games.the_others import heroes
     from companion.games.the_others.turns import require_hero_player
     hero_id = payload.get("hero")
     hero = state["heroes"].get(hero_id) if isinstance(hero_id, str) else None
@@ -295,9 +295,9 @@ def choose_dark_past(act: Act) -> None:
     require_hero_player(state, act, hero_id)
     amount = hero.pop("dark_past_choice")
     if payload.get("take") == "wounds":
-        dashboard.take_wounds(state, hero_id, amount)
+        heroes.take_wounds(state, hero_id, amount)
     elif payload.get("take") == "corruption":
-        dashboard.take_corruption(state, hero_id, amount)
+        heroes.take_corruption(state, hero_id, amount)
     else:
         hero["dark_past_choice"] = amount
         raise ActionError(N_("Choose one of the listed options."), field="take")

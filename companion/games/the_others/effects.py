@@ -1,5 +1,5 @@
 """What sin cards, sin powers, apocalypse cards and story rules do to the
-tracks and tokens, where the rulebook gives it precisely (seed_facts.py
+tracks and tokens, where the rulebook gives it precisely (convert/seed_facts.py
 lists which); the rest is done at the table, and the page says so.
 
 Every card a played card makes the SIN draw is drawn once the card is
@@ -9,7 +9,7 @@ pick from the inventory, its refill recorded as "refill".
 
 from __future__ import annotations
 
-from companion.games.the_others import cards, dashboard, data, spaces
+from companion.games.the_others import cards, data, heroes, spaces
 from companion.kit.actions import Draws
 from companion.rules import N_, ActionError
 
@@ -81,21 +81,21 @@ def apply_played(state: dict, card_id: str, payload: dict) -> None:
     if effect.get("give_upgrade"):
         give_upgrade(state, hero_id, payload)
     for _ in range(effect.get("extra_turns", 0)):
-        dashboard.gain_extra_turn(state, hero_id)
+        heroes.gain_extra_turn(state, hero_id)
     if effect.get("extra_turn_to_chosen_hero"):
         chosen = payload.get("hero")
-        dashboard.alive(state, chosen)
-        dashboard.gain_extra_turn(state, chosen)
+        heroes.alive(state, chosen)
+        heroes.gain_extra_turn(state, chosen)
     if effect.get("round_rule"):
         sin.setdefault("round_cards", []).append(card_id)
     for other in state["order"]:
         if other != hero_id and state["heroes"][other]["extra_turns"] > 0:
-            dashboard.take_wounds(state, other, effect.get("others_with_extra_turns_wounds", 0))
+            heroes.take_wounds(state, other, effect.get("others_with_extra_turns_wounds", 0))
     if effect.get("space_corruption"):
         for other in heroes_beside(state, hero_id):
-            dashboard.take_corruption(state, other, effect["space_corruption"])
-    dashboard.take_corruption(state, hero_id, effect.get("corruption", 0))
-    dashboard.take_wounds(state, hero_id, effect.get("wounds", 0))
+            heroes.take_corruption(state, other, effect["space_corruption"])
+    heroes.take_corruption(state, hero_id, effect.get("corruption", 0))
+    heroes.take_wounds(state, hero_id, effect.get("wounds", 0))
     if payload.get("drawn"):
         cards.add_to_hand(state, payload["drawn"])
 
@@ -169,13 +169,13 @@ def turn_end(state: dict, hero_id: str) -> None:
     if hero is None or hero["dead"]:
         return
     if "mark_hero_corruption_at_turn_end" in story_tasks(state) and "story" in hero["marks"]:
-        dashboard.take_corruption(state, hero_id, 1)
+        heroes.take_corruption(state, hero_id, 1)
     regenerate(state, hero_id)
     power = data.sins()[state["options"]["sin"]]["power_effect"]
     together = heroes_beside(state, hero_id)
     if power.get("pair_corruption") and len(together) == 2:
         for other in together:
-            dashboard.take_corruption(state, other, power["pair_corruption"])
+            heroes.take_corruption(state, other, power["pair_corruption"])
 
 
 def regenerate(state: dict, hero_id: str) -> None:
@@ -211,7 +211,7 @@ def demolish(state: dict, hero_id: str, kind) -> None:
         where["monsters"][kind] -= 1
         where["tokens"]["fire"] += ability["fire_tokens"]
     story.monster_killed(state, kind, in_fight=False)
-    dashboard.take_corruption(state, hero_id, ability["corruption"])
+    heroes.take_corruption(state, hero_id, ability["corruption"])
 
 
 def story_tasks(state: dict) -> list[str]:

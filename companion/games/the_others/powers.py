@@ -6,7 +6,7 @@ waits on the hero's dashboard until their player makes it."""
 
 from __future__ import annotations
 
-from companion.games.the_others import dashboard, data
+from companion.games.the_others import data, heroes
 from companion.games.the_others.turns import given, require_hero_player
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
@@ -45,12 +45,12 @@ def choose(act: Act) -> None:
     waiting.pop(0)
     amounts = effect(state)["upgrade_choice" if power == "envy" else "kill_choice"]
     if take == "wounds":
-        dashboard.take_wounds(state, hero_id, amounts["wounds"])
+        heroes.take_wounds(state, hero_id, amounts["wounds"])
     elif take == "others_corruption":
         for other in state["order"]:
             if other != hero_id and not state["heroes"][other]["dead"]:
-                dashboard.take_corruption(state, other, amounts["others_corruption"])
+                heroes.take_corruption(state, other, amounts["others_corruption"])
     elif take == "corruption":
-        dashboard.take_corruption(state, hero_id, amounts["corruption"])
+        heroes.take_corruption(state, hero_id, amounts["corruption"])
     else:
         state["sin"]["wrath_teleport"] = amounts["teleport"]  # shown to the SIN until the next turn starts

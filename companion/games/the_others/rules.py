@@ -8,7 +8,7 @@ what follows each action) is in `run_effect`.
 
 from __future__ import annotations
 
-from companion.games.the_others import actions, data, dashboard, effects, flow, forms, labels, spaces, story
+from companion.games.the_others import actions, data, effects, flow, forms, heroes, names, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
@@ -28,7 +28,7 @@ class TheOthersRules(Rules):
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"
     # For the templates: names to translate and the game's facts.
-    labels = labels
+    names = names
     data = data
 
     def roles(self) -> list[Role]:
@@ -71,7 +71,7 @@ class TheOthersRules(Rules):
         typed = super().typed(action)
         payload = forms.normalize(typed.payload)
         if typed.type == "city.action":
-            payload = dashboard.city_payload(payload)
+            payload = heroes.city_payload(payload)
         return Action(typed.type, payload, typed.seat)
 
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:

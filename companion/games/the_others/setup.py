@@ -8,7 +8,7 @@ import json
 import random
 
 from companion.games.the_others import cards, data, dice
-from companion.games.the_others.dashboard import new_hero
+from companion.games.the_others.heroes import new_hero
 from companion.games.the_others.state import (CLASSES, hero_fact, mapping, missing_monster_facts, mission_target,
                                               story)
 from companion.games.the_others.turns import given

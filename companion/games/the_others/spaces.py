@@ -20,8 +20,7 @@ space, except by teleport.
 from __future__ import annotations
 
 import random
-
-from companion.games.the_others import dashboard, data, dice
+from companion.games.the_others import data, dice, heroes
 from companion.games.the_others.turns import given, require_hero_player, require_sin
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
@@ -239,7 +238,7 @@ def move(act: Act) -> None:
     teleport, which ignores tokens and monsters)."""
     state, payload = act.state, given(act)
     hero_id = payload.get("hero")
-    hero = dashboard.alive(state, hero_id)
+    hero = heroes.alive(state, hero_id)
     require_hero_player(state, act, hero_id)
     to = payload.get("to")
     space(state, to, "to")
@@ -249,7 +248,7 @@ def move(act: Act) -> None:
     count_step(state, hero_id, payload)
     if not payload.get("teleport") and here is not None:
         if has_monsters(state["spaces"][here]) and "stealth_suit" not in hero["upgrades"]:
-            dashboard.take_wounds(state, hero_id, leave_wounds(state, state["spaces"][here]))
+            heroes.take_wounds(state, hero_id, leave_wounds(state, state["spaces"][here]))
         apply_checks(state, hero_id, to, act.draws.take("checks", lambda rng: roll_checks(state, hero_id, to, rng)))
     if hero["dead"]:
         return  # killed on the way: left where they fell
@@ -299,9 +298,9 @@ def apply_checks(state: dict, hero_id: str, to: str, rolled: list) -> None:
         amount = results.get("hit" if check["kind"] == "fire" else "corruption", 0)
         amount -= ("proxy" in hero["npcs"]) + ("hazmat_suit" in hero["upgrades"])
         if check["kind"] == "fire":
-            dashboard.take_wounds(state, hero_id, max(0, amount))
+            heroes.take_wounds(state, hero_id, max(0, amount))
         else:
-            dashboard.take_corruption(state, hero_id, max(0, amount))
+            heroes.take_corruption(state, hero_id, max(0, amount))
     state["last_checks"] = [{**check, "roll": record["roll"], "hero": hero_id} for check, record in zip(wanted, rolled)]
 
 
@@ -341,13 +340,13 @@ def pick_up(act: Act) -> None:
     the space; face-down tokens all flip when no monster is there."""
     state, payload = act.state, given(act)
     hero_id = payload.get("hero")
-    hero = dashboard.alive(state, hero_id)
+    hero = heroes.alive(state, hero_id)
     require_hero_player(state, act, hero_id)
     here = space(state, hero.get("space"), "hero")
     what = payload.get("what")
     if what == "extra_turns" and here["extra_turns"]:
         here["extra_turns"] -= 1
-        dashboard.gain_extra_turn(state, hero_id)
+        heroes.gain_extra_turn(state, hero_id)
     elif what == "innocents" and here["innocents"]:
         here["innocents"] -= 1
         hero["innocents"] += 1

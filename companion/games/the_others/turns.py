@@ -248,13 +248,13 @@ def end_round(act: Act) -> None:
 def round_end_harm(state: dict) -> None:
     """Apocalypse level 7 (2 wounds and 2 corruption each) and Suicide Pact."""
     harm = apocalypse.round_end_harm(apocalypse.level(state))
-    from companion.games.the_others import dashboard
+    from companion.games.the_others import heroes
     for hero_id in list(state["order"]):
         if harm["wounds"] or harm["corruption"]:
-            dashboard.take_corruption(state, hero_id, harm["corruption"])
-            dashboard.take_wounds(state, hero_id, harm["wounds"])
+            heroes.take_corruption(state, hero_id, harm["corruption"])
+            heroes.take_wounds(state, hero_id, harm["wounds"])
         if state["heroes"].get(hero_id, {}).get("doomed"):
-            dashboard.kill(state, hero_id)
+            heroes.kill(state, hero_id)
 
 
 #: Marks that last until the round's end (the others stay until removed).
