@@ -11,8 +11,20 @@ Structured values come two ways: JSON tools send them nested ("monsters":
 
 from __future__ import annotations
 
-from companion.games.the_others import (battle, cards, data, effects, heroes, powers, setup, spaces, story,
-                                        turns)
+from companion.games.the_others import (
+    battle,
+    cards,
+    city,
+    data,
+    effects,
+    flow,
+    heroes,
+    powers,
+    setup,
+    spaces,
+    story,
+    turns,
+)
 from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
@@ -193,7 +205,7 @@ def first_heroes(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def next_to_play(state: dict) -> str | None:
-    return turns.next_hero(state) if state["phase"] == "hero_turns" and state["turn"] is None else None
+    return flow.next_hero(state) if state["phase"] == "hero_turns" and state["turn"] is None else None
 
 
 def turn_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -213,7 +225,7 @@ def turn_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def reaction_to_spend(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     reaction = state["reaction"]
-    return [{}] if is_sin(seat) and reaction and not reaction["spent"] and turns.reactions_left(state) > 0 else []
+    return [{}] if is_sin(seat) and reaction and not reaction["spent"] and flow.reactions_left(state) > 0 else []
 
 
 def reaction_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -237,7 +249,7 @@ def sin_cards_to_play(state: dict, seat: Seat | None, seats: dict) -> list[dict]
 
 
 def round_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if is_sin(seat) and turns.round_can_end(state) else []
+    return [{}] if is_sin(seat) and flow.round_can_end(state) else []
 
 
 def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -370,7 +382,7 @@ ACTIONS = [
                 *(flag(f"actions.{kind}") for kind in CITY), Choice("upgrade", choices=UPGRADES, default=None),
                 Int("slot", default=None, min=1, max=7),
                 Choice("kill", choices=("acolyte", "abomination"), default=None)),
-               effect=heroes.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN),
+               effect=city.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN),
     ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
                (hero(), Choice("upgrade", choices=UPGRADES)),
                effect=cards.lose_upgrade, history=hero_line(N_("%(hero)s lost an upgrade"))),

@@ -4,11 +4,26 @@ payload) or entered from physical dice; the maths is in fight.py and odds.py."""
 
 from __future__ import annotations
 
+import copy
+
 from companion.dice import Pool, Roll
-from companion.games.the_others import apocalypse, data, dice, fight, heroes
+from companion.games.the_others import (
+    apocalypse,
+    cards,
+    corruption,
+    data,
+    dice,
+    effects,
+    fight,
+    heroes,
+    powers,
+    spaces,
+    story,
+)
+from companion.games.the_others.fight import line
+from companion.games.the_others.flow import given, next_hero, require_hero_player, require_sin
 from companion.games.the_others.names import MONSTERS
-from companion.games.the_others.state import monster_fact
-from companion.games.the_others.turns import given, next_hero, require_hero_player, require_sin
+from companion.games.the_others.state import hero_fact, monster_fact
 from companion.kit.actions import Act, Draws
 from companion.rules import N_, ActionError, Msg
 
@@ -88,7 +103,6 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
 
 def hazard(state: dict, space_id) -> bool:
     """A fire or corruption token (printed or not) in the tracked space."""
-    from companion.games.the_others import spaces
     where = state.get("spaces", {}).get(space_id or "")
     return where is not None and any(spaces.count(where, kind) for kind in ("fire", "corruption"))
 
@@ -101,7 +115,6 @@ def check_wounds_placed(hero: dict, payload: dict) -> None:
 
 
 def _stat(state: dict, hero_id: str, stat: str) -> int:
-    from companion.games.the_others.state import hero_fact
     value = hero_fact(state, hero_id, stat)
     if value is None:
         raise ActionError(N_("Enter the %(stat)s value of %(hero)s first."), field="hero", stat=Msg(STATS[stat]),
@@ -199,7 +212,6 @@ def start_fight(act: Act) -> None:
         heroes.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
     if payload.get("acolyte_ability"):
         acolyte_joined(state, hero_id, setup)
-    from companion.games.the_others import effects
     if state["heroes"][hero_id]["innocents"]:  # Grin (redemption) hurts a hero holding an innocent
         for monster in setup["monsters"]:
             heroes.take_wounds(state, hero_id, effects.apocalypse_effect(state, monster.get("hell_club"),
@@ -238,20 +250,17 @@ def assign_hits(act: Act) -> dict:
     for index in killed:
         monster_killed(state, monsters[index])
     if killed:
-        from companion.games.the_others import powers
         powers.monsters_killed(state, battle["hero"])  # Wrath
     return battle
 
 
 def monster_killed(state: dict, monster: dict) -> None:
     if monster["kind"] == "hell_club":
-        from companion.games.the_others import cards, story
         cards.hell_club_killed(state, monster["hell_club"])
         story.monster_killed(state, "hell_club", in_fight=True)
         return
     dead = state["monsters"].setdefault("dead", {})
     dead[monster["kind"]] = dead.get(monster["kind"], 0) + 1
-    from companion.games.the_others import story
     story.monster_killed(state, monster["kind"], in_fight=True)
     where = state.get("spaces", {}).get(state["fight"]["setup"].get("space") or "")
     if where is not None and where["monsters"].get(monster["kind"], 0) > 0:
@@ -314,7 +323,6 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict, draw
     state["fight"] = None
     heroes.take_corruption(state, battle["hero"], result["corruption"])
     heroes.take_wounds(state, battle["hero"], result["wounds"])
-    from companion.games.the_others import effects
     effects.after_fight(state, battle, result, draws)
 
 
@@ -322,7 +330,6 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict, draw
 def others_here(state: dict, hero_id: str, payload: dict) -> int:
     """Other heroes in the hero's space: counted from the tracked spaces,
     else as the group enters it."""
-    from companion.games.the_others import spaces
     where = state["heroes"][hero_id].get("space")
     if payload.get("others_in_space") is None and where in state.get("spaces", {}):
         return len(spaces.heroes_in(state, where)) - 1
@@ -336,7 +343,6 @@ def cleanse_size(state: dict, hero_id: str, payload: dict) -> int:
 def cleanse_lines(state: dict, hero_id: str, payload: dict) -> list[dict]:
     """The cleanse's dice with their working: skill value, +1 per other hero
     in the space, upgrades, and the dice voluntary corruption lends."""
-    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
     check_wounds_placed(hero, payload)
     lines = [line(N_("Skill value of %(hero)s"), _stat(state, hero_id, "skill"), hero=data.heroes()[hero_id]["name"])]
@@ -356,7 +362,6 @@ def cleanse_lines(state: dict, hero_id: str, payload: dict) -> list[dict]:
 def cleanse_bonus(hero: dict, payload: dict) -> dict:
     if not payload.get("voluntary"):
         return {"dice": 0, "choice": 0}
-    from companion.games.the_others import corruption
     return corruption.voluntary(hero)[1]
 
 
@@ -415,7 +420,6 @@ def check(act: Act) -> None:
 def plan(act: Act) -> None:
     """Set up a fight to see its pools and chances before anyone rolls."""
     state, payload = act.state, given(act)
-    import copy
     hero_id = payload.get("hero")
     heroes.alive(state, hero_id)
     scratch = copy.deepcopy(state)
@@ -427,7 +431,6 @@ def planned(state: dict) -> dict | None:
     """The planned fight's pools, with and without voluntary corruption,
     while it can still be fought (see plan_current); where the rules refuse
     a variant, why (`without_refused`, `with_refused`: message and params)."""
-    import copy
     wanted = state.get("plan")
     if not plan_current(state, wanted):
         return None

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 
-from companion.games.the_others import apocalypse, data
+from companion.games.the_others import apocalypse, data, heroes, powers, spaces, story
+from companion.games.the_others.flow import given, require_hero_player, require_sin
+from companion.games.the_others.heroes import dark_past, sealed_name
 from companion.games.the_others.state import sin_seat
-from companion.games.the_others.turns import given, require_sin
 from companion.kit import deck as decks
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
@@ -89,7 +90,6 @@ def take_upgrade(state: dict, hero_id: str, upgrade, refill: list | None) -> Non
     state["inventory"].remove(upgrade)
     state["heroes"][hero_id]["upgrades"].append(upgrade)
     state["inventory"].extend(decks.draw(upgrade_deck(state), list(refill or [])))
-    from companion.games.the_others import powers
     powers.upgrade_gained(state, hero_id)  # Envy
 
 
@@ -97,8 +97,6 @@ def take_upgrade_action(act: Act) -> None:
     """A hero takes a face-up upgrade outside a city action: an event
     ("each hero takes an upgrade"), an ability or a card that says so."""
     state, payload = act.state, given(act)
-    from companion.games.the_others import heroes
-    from companion.games.the_others.turns import require_hero_player
     hero_id = payload.get("hero")
     heroes.alive(state, hero_id)
     require_hero_player(state, act, hero_id)
@@ -182,7 +180,6 @@ def keep_apocalypse_card(act: Act) -> None:
         raise ActionError(N_("Keep one of the two cards drawn."), field="card")
     club = apocalypse_card(state, card).get("hell_club")
     if club:
-        from companion.games.the_others import spaces
         spaces.place_hell_club(state, club, payload.get("space"))
     state["apocalypse"]["cards"].append(card)
     for other in offer:
@@ -206,7 +203,6 @@ def hell_club_killed(state: dict, club_id: str) -> None:
     for member in state["apocalypse"]["hell_club"]:
         if member["id"] == club_id and member["alive"]:
             member["alive"] = False
-            from companion.games.the_others import spaces
             spaces.remove_hell_club(state, club_id)
             if member["card"] in state["apocalypse"]["cards"]:
                 state["apocalypse"]["cards"].remove(member["card"])
@@ -214,14 +210,6 @@ def hell_club_killed(state: dict, club_id: str) -> None:
 
 
 # -- dark pasts -------------------------------------------------------------------------------------
-def sealed_name(hero_id: str) -> str:
-    return f"dark_past:{hero_id}"
-
-
-def dark_past(state: dict, hero_id: str) -> int | None:
-    """The face-down dark past of a hero (None: none, or revealed)."""
-    pile = state["secrets"].get(decks.SEALED, {}).get(sealed_name(hero_id), [])
-    return pile[0] if pile else None
 
 
 def heroes_with_dark_pasts(state: dict) -> list[str]:
@@ -245,24 +233,15 @@ def seal_dark_pasts(state: dict, dealt: dict) -> None:
         decks.sealed(state, sealed_name(hero_id)).append(number)
 
 
-def discard_dark_past(state: dict, hero_id: str) -> None:
-    """A hero who dies with their dark past unrevealed takes it out of the game face down."""
-    number = dark_past(state, hero_id)
-    if number is not None:
-        decks.reveal(state, sealed_name(hero_id), number)
-
-
 def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
     """A hero ending a turn at maximum corruption in a corruption story turns
     up their dark past; its effect applies at once, then it is discarded."""
-    from companion.games.the_others import heroes
     hero = state["heroes"].get(hero_id)
     number = dark_past(state, hero_id)
     if hero is None or hero["dead"] or number is None or hero["corruption"] < data.constants()["corruption_max"]:
         return
     decks.reveal(state, sealed_name(hero_id), number)
     hero["dark_past"] = number
-    from companion.games.the_others import story
     story.count(state, "hero_dark_past_revealed")
     card = data.dark_pasts()[number]
     effect = card["effect"]
@@ -272,8 +251,7 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
         apocalypse.raise_track(state, card["amount"])
         queue_offers(state, offers)
     elif effect == "wound_nearby_heroes":
-        from companion.games.the_others import effects
-        for other in effects.heroes_beside(state, hero_id):  # heroes in adjacent spaces: by hand
+        for other in spaces.heroes_beside(state, hero_id):  # heroes in adjacent spaces: by hand
             heroes.take_wounds(state, other, card["amount"])
     elif effect == "wounds_or_corruption":
         hero["dark_past_choice"] = card["amount"]  # the player chooses (dark_past.choose)
@@ -286,8 +264,6 @@ def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
 def choose_dark_past(act: Act) -> None:
     """Former Hell Club: the player takes the wounds or the corruption."""
     state, payload = act.state, given(act)
-    from companion.games.the_others import heroes
-    from companion.games.the_others.turns import require_hero_player
     hero_id = payload.get("hero")
     hero = state["heroes"].get(hero_id) if isinstance(hero_id, str) else None
     if hero is None or not hero.get("dark_past_choice"):

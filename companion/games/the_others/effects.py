@@ -9,7 +9,7 @@ pick from the inventory, its refill recorded as "refill".
 
 from __future__ import annotations
 
-from companion.games.the_others import cards, data, heroes, spaces
+from companion.games.the_others import cards, data, heroes, spaces, story
 from companion.kit.actions import Draws
 from companion.rules import N_, ActionError
 
@@ -92,21 +92,12 @@ def apply_played(state: dict, card_id: str, payload: dict) -> None:
         if other != hero_id and state["heroes"][other]["extra_turns"] > 0:
             heroes.take_wounds(state, other, effect.get("others_with_extra_turns_wounds", 0))
     if effect.get("space_corruption"):
-        for other in heroes_beside(state, hero_id):
+        for other in spaces.heroes_beside(state, hero_id):
             heroes.take_corruption(state, other, effect["space_corruption"])
     heroes.take_corruption(state, hero_id, effect.get("corruption", 0))
     heroes.take_wounds(state, hero_id, effect.get("wounds", 0))
     if payload.get("drawn"):
         cards.add_to_hand(state, payload["drawn"])
-
-
-def heroes_beside(state: dict, hero_id: str) -> list[str]:
-    """The hero and every hero in their space (the hero alone when the group
-    doesn't track it)."""
-    where = state["heroes"][hero_id].get("space")
-    if where in state.get("spaces", {}):
-        return spaces.heroes_in(state, where)
-    return [hero_id]
 
 
 def give_upgrade(state: dict, hero_id: str, payload: dict) -> None:
@@ -172,7 +163,7 @@ def turn_end(state: dict, hero_id: str) -> None:
         heroes.take_corruption(state, hero_id, 1)
     regenerate(state, hero_id)
     power = data.sins()[state["options"]["sin"]]["power_effect"]
-    together = heroes_beside(state, hero_id)
+    together = spaces.heroes_beside(state, hero_id)
     if power.get("pair_corruption") and len(together) == 2:
         for other in together:
             heroes.take_corruption(state, other, power["pair_corruption"])
@@ -204,7 +195,6 @@ def demolish(state: dict, hero_id: str, kind) -> None:
     where = state.get("spaces", {}).get(state["heroes"][hero_id].get("space") or "")
     if where is not None and not where["monsters"][kind]:
         raise ActionError(N_("No such monster in the hero's space."), field="demolish")
-    from companion.games.the_others import story
     dead = state["monsters"].setdefault("dead", {})
     dead[kind] = dead.get(kind, 0) + 1
     if where is not None:

@@ -8,7 +8,7 @@ what follows each action) is in `run_effect`.
 
 from __future__ import annotations
 
-from companion.games.the_others import actions, data, effects, flow, forms, heroes, names, spaces, story
+from companion.games.the_others import actions, city, data, effects, flow, forms, names, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
@@ -71,7 +71,7 @@ class TheOthersRules(Rules):
         typed = super().typed(action)
         payload = forms.normalize(typed.payload)
         if typed.type == "city.action":
-            payload = heroes.city_payload(payload)
+            payload = city.city_payload(payload)
         return Action(typed.type, payload, typed.seat)
 
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:

@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 import random
 
-from companion.games.the_others import cards, data, dice
+from companion.games.the_others import cards, data, dice, flow
+from companion.games.the_others.flow import given
 from companion.games.the_others.heroes import new_hero
-from companion.games.the_others.state import (CLASSES, hero_fact, mapping, missing_monster_facts, mission_target,
-                                              story)
-from companion.games.the_others.turns import given
-from companion.games.the_others import flow
+from companion.games.the_others.state import CLASSES, hero_fact, mapping, missing_monster_facts, mission_target, story
 from companion.kit import deck as decks
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError

@@ -20,8 +20,11 @@ space, except by teleport.
 from __future__ import annotations
 
 import random
-from companion.games.the_others import data, dice, heroes
-from companion.games.the_others.turns import given, require_hero_player, require_sin
+
+from companion.games.the_others import data, dice, heroes, story
+from companion.games.the_others.fight import line
+from companion.games.the_others.flow import given, require_hero_player, require_sin
+from companion.games.the_others.heroes import place_npc, start_space
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -93,13 +96,6 @@ def set_start(state: dict, space_id: str | None) -> None:
     """The board has one starting space: marking one unmarks any other."""
     for sid, where in state.get("spaces", {}).items():
         where["start"] = sid == space_id
-
-
-def start_space(state: dict) -> str | None:
-    for sid, where in state.get("spaces", {}).items():
-        if where.get("start"):
-            return sid
-    return None
 
 
 def free_nests(target: dict) -> int:
@@ -188,7 +184,6 @@ def roll_checks(state: dict, hero_id: str, to: str, rng: random.Random) -> list[
 def move_lines(state: dict, hero_id: str) -> list[dict]:
     """The working of the hero's move: 2, +1 with Raven Corp, +1 with Cyber
     Legs, 1 less when Sloth slowed them (never below 1)."""
-    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
     lines = [line(N_("Move"), data.constants()["move"])]
     for npc in data.rules()["npcs"]:
@@ -309,7 +304,6 @@ def at_start(state: dict) -> None:
     hero on a starting space with no monster are rescued (removed from the
     game) at any moment; the Commissioner held there counts for Rescue the
     Chief!. Both count towards the current mission."""
-    from companion.games.the_others import story
     start = start_space(state)
     if start is None or story.settled(state):
         return
@@ -321,18 +315,6 @@ def at_start(state: dict) -> None:
         if hero["innocents"] and not has_monsters(here) and "innocents_follow" in story.special(state):
             rescued, hero["innocents"] = hero["innocents"], 0
             story.rescued(state, rescued)
-
-
-def place_npc(state: dict, npc: str, where: dict | None) -> None:
-    """An NPC token is in one place: a space, a hero's dashboard, or nowhere."""
-    for other in state.get("spaces", {}).values():
-        if npc in other.setdefault("npcs", []):
-            other["npcs"].remove(npc)
-    for hero in state["heroes"].values():
-        if npc in hero["npcs"]:
-            hero["npcs"].remove(npc)
-    if where is not None:
-        where["npcs"].append(npc)
 
 
 def pick_up(act: Act) -> None:
@@ -383,7 +365,6 @@ def explore(state: dict, here: dict, revealed) -> None:
             here[kind] += number
     state["story"]["innocents_revealed"] = state["story"].get("innocents_revealed", 0) + revealed.get("innocents", 0)
     here["face_down"] = 0
-    from companion.games.the_others import story
     story.count(state, "innocents_revealed", revealed.get("innocents", 0))
 
 
@@ -406,7 +387,6 @@ def cleanse_remove(act: Act) -> None:
         raise ActionError(N_("An altar takes %(count)d skill results of one cleanse."), field="what", count=cost)
     here["tokens"][what] -= 1
     roll["removed"] -= cost
-    from companion.games.the_others import story
     story.token_removed(state, what, monsters_there=has_monsters(here))
 
 
@@ -430,3 +410,12 @@ def summon(act: Act) -> None:
     for kind, count in wanted.items():
         dead[kind] -= count
     state["summons_left"] = state.get("summons_left", 0) - total
+
+
+def heroes_beside(state: dict, hero_id: str) -> list[str]:
+    """The hero and every hero in their space (the hero alone when the group
+    doesn't track it)."""
+    where = state["heroes"][hero_id].get("space")
+    if where in state.get("spaces", {}):
+        return heroes_in(state, where)
+    return [hero_id]

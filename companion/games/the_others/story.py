@@ -5,9 +5,9 @@ an event may happen first; completing the last mission wins."""
 
 from __future__ import annotations
 
-from companion.games.the_others.state import mission, mission_target, story
-from companion.games.the_others.turns import given
 from companion.games.the_others import flow
+from companion.games.the_others.flow import given
+from companion.games.the_others.state import mission, mission_target, story
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 

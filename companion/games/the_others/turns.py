@@ -1,72 +1,24 @@
-"""Round flow (rulebook "game round"): round start, hero turns clockwise from
-the first hero, the SIN's reaction after each, round end.
-
-Each action's effect takes an Act (companion.kit.actions): it changes
-act.state (a private copy), or raises ActionError (nothing kept) when the
-rules forbid the action.
-"""
+"""The turns of a round (rulebook "game round"): the first hero, hero turns
+clockwise with turn and extra-turn tokens, the SIN's reaction and sin card
+after each, the round's end. Whose turn it is is read in flow.py."""
 
 from __future__ import annotations
 
-from companion.games.the_others import apocalypse, data
-from companion.games.the_others import flow
+from companion.games.the_others import apocalypse, cards, data, effects, flow, heroes, story
+from companion.games.the_others.flow import (
+    can_act,
+    close_reaction,
+    current_turn,
+    finish_turn,
+    given,
+    hero_in_play,
+    next_hero,
+    reactions_left,
+    require_hero_player,
+    require_sin,
+)
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
-
-
-def given(act: Act) -> dict:
-    """The payload as it was sent: the fields left out are absent (the kit
-    lists them as None), as the logged payloads always were."""
-    return {key: value for key, value in act.payload.items() if value is not None}
-
-
-def require_sin(act: Act) -> None:
-    if act.seat_id is not None and act.role != "sin":
-        raise ActionError(N_("Only the SIN player does that."), field="type")
-
-
-def require_hero_player(state: dict, act: Act, hero_id: str) -> None:
-    """The hero's own player, or the SIN deciding for heroes who can't agree
-    is not allowed here; the host may act for anyone."""
-    if act.seat_id is None:
-        return
-    if state["heroes"][hero_id]["player"] != act.seat_id:
-        raise ActionError(N_("Only the player of %(hero)s does that."), field="hero",
-                          hero=data.heroes()[hero_id]["name"])
-
-
-def hero_in_play(state: dict, hero_id, field: str = "hero") -> str:
-    if not isinstance(hero_id, str) or hero_id not in state["order"]:
-        raise ActionError(N_("Choose a hero in play."), field=field)
-    return hero_id
-
-
-# -- whose turn -------------------------------------------------------------------------------
-def can_act(state: dict, hero_id: str) -> bool:
-    hero = state["heroes"][hero_id]
-    return hero["turn_tokens"] > 0 or (hero["extra_turns"] > 0 and hero_id not in state["passed"])
-
-
-def next_hero(state: dict) -> str | None:
-    """Clockwise after the last hero to act (from the first hero at round
-    start), the first one who can still take a turn."""
-    order = state["order"]
-    if not order or state["first_hero"] is None:
-        return None
-    if state["last_hero"] is None:
-        start = order.index(state["first_hero"])
-    else:
-        start = (order.index(state["last_hero"]) + 1) % len(order)
-    for step in range(len(order)):
-        hero_id = order[(start + step) % len(order)]
-        if can_act(state, hero_id):
-            return hero_id
-    return None
-
-
-def close_reaction(state: dict) -> None:
-    state["reaction"] = None
-    state["sin"]["played"] = None
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -129,25 +81,11 @@ def end_turn(act: Act) -> None:
     state, payload = act.state, given(act)
     hero_id = current_turn(state)["hero"]
     require_hero_player(state, act, hero_id)
-    from companion.games.the_others import cards, effects
     effects.demolish(state, hero_id, payload.get("demolish"))
     finish_turn(state, hero_id, died=False)
     effects.turn_end(state, hero_id)  # it may bring the hero to maximum corruption
     offers = act.draws.take("offers", lambda rng: cards.dark_past_offers(state, hero_id, rng))
     cards.reveal_dark_past(state, hero_id, offers)
-
-
-def finish_turn(state: dict, hero_id: str, died: bool) -> None:
-    """The turn ends; the SIN may react unless the hero died in it."""
-    sin_card = state["turn"]["sin_card"] if state["turn"] else False
-    state["turn"] = None
-    state["reaction"] = None if died else {"hero": hero_id, "spent": False, "sin_card": sin_card}
-
-
-def current_turn(state: dict) -> dict:
-    if state["turn"] is None:
-        raise ActionError(N_("No hero's turn is going on."), field="type")
-    return state["turn"]
 
 
 def react(act: Act) -> None:
@@ -172,11 +110,6 @@ def end_reaction(act: Act) -> None:
     close_reaction(state)
 
 
-def reactions_left(state: dict) -> int:
-    sin = state["sin"]
-    return sin["reaction_tokens"] - sin["reactions_used"]
-
-
 def gain_reactions(act: Act) -> None:
     """Reaction tokens a card or power gives: this round only."""
     state, payload = act.state, given(act)
@@ -198,18 +131,12 @@ def play_sin_card(act: Act) -> None:
     if window["sin_card"]:
         raise ActionError(N_("Only one sin card per hero turn, its reaction included."), field="card")
     card = payload.get("card")
-    from companion.games.the_others import cards
     if card not in cards.hand(state):
         raise ActionError(N_("That card is not in the SIN's hand."), field="card")
     cards.play(state, card)
     state["sin"]["played"] = card
     window["sin_card"] = True
-    from companion.games.the_others import effects
     effects.apply_played(state, card, effects.draw_on_play(state, card, payload, act.draws))
-
-
-def round_can_end(state: dict) -> bool:
-    return state["phase"] == "hero_turns" and state["turn"] is None and next_hero(state) is None
 
 
 def end_round(act: Act) -> None:
@@ -220,7 +147,6 @@ def end_round(act: Act) -> None:
         raise ActionError(N_("Every hero must use their turn tokens (or pass their extra turns) first."), field="type")
     close_reaction(state)
     round_end_harm(state)
-    from companion.games.the_others import cards, effects
     # The story's round-end tasks the app counts, and Darkness Beckons: the cards they draw.
     steps = effects.round_end_steps(state)
     raised = sum(amount for _, amount in steps)
@@ -236,7 +162,6 @@ def end_round(act: Act) -> None:
     if drawn:
         cards.add_to_hand(state, drawn)
     level = apocalypse.level(state)
-    from companion.games.the_others import story
     story.round_ended(state)
     reset_tokens(state)
     state["summons_base"] = {"heroes": state["options"]["hero_count"], "apocalypse": apocalypse.extra_summons(level)}
@@ -248,7 +173,6 @@ def end_round(act: Act) -> None:
 def round_end_harm(state: dict) -> None:
     """Apocalypse level 7 (2 wounds and 2 corruption each) and Suicide Pact."""
     harm = apocalypse.round_end_harm(apocalypse.level(state))
-    from companion.games.the_others import heroes
     for hero_id in list(state["order"]):
         if harm["wounds"] or harm["corruption"]:
             heroes.take_corruption(state, hero_id, harm["corruption"])

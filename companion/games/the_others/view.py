@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.games.the_others import battle, cards, data, fight, setup, turns
+from companion.games.the_others import battle, cards, data, dice, fight, flow, odds, setup, spaces, working
 from companion.games.the_others.state import hero_fact
 from companion.kit import tracks
 from companion.rules import Seat
@@ -17,20 +17,18 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown = {key: value for key, value in state.items() if key != "secrets"}
     shown["mine"] = state["secrets"].get(seat.id, {}) if seat is not None else {}
     shown["dark_pasts_sealed"] = cards.heroes_with_dark_pasts(state)  # who holds one, not which
-    shown["next_hero"] = turns.next_hero(state) if state["phase"] == "hero_turns" else None
-    shown["round_can_end"] = turns.round_can_end(state)
-    shown["reactions_left"] = turns.reactions_left(state)
+    shown["next_hero"] = flow.next_hero(state) if state["phase"] == "hero_turns" else None
+    shown["round_can_end"] = flow.round_can_end(state)
+    shown["reactions_left"] = flow.reactions_left(state)
     shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
     shown["plan"] = _plan_with_odds(state)
-    from companion.games.the_others import spaces
     alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
     shown["move_allowance"] = {h: spaces.move_allowance(state, h) for h in alive}
     tracked = state.get("spaces", {})
     # Free nests per space, when the group tracks any nest (summons go onto them).
     shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
-    from companion.games.the_others import working
     shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
@@ -60,7 +58,6 @@ def chart(sides: dict, computed: dict) -> dict:
 
 @lru_cache(maxsize=256)
 def _chart(key) -> dict:
-    from companion.games.the_others import dice, odds
     sin_sides, hero_sides, totals, free = key
     names = ("hero_dice", "sin_dice", "hero_defense", "sin_hits", "sin_corruption", "defense_cancelled")
     computed = {name: {"total": total} for name, total in zip(names, totals)}

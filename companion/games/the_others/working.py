@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import copy
 
-from companion.games.the_others import apocalypse, data, spaces
+from companion.games.the_others import apocalypse, battle, data, spaces
+from companion.games.the_others import fight as fights
 from companion.games.the_others.fight import line
 from companion.games.the_others.state import mission, mission_target
-from companion.rules import N_
+from companion.rules import N_, ActionError
 
 
 def level_of(effect: str) -> int:
@@ -75,8 +76,6 @@ def target(state: dict, mission_id: str) -> dict | None:
 def cleanse(state: dict, hero_id: str) -> dict:
     """The current hero's cleanse dice, without and with voluntary
     corruption (None where it can't be taken, or the skill is not entered)."""
-    from companion.games.the_others import battle
-    from companion.rules import ActionError
     out = {}
     for key, voluntary in (("without", False), ("with", True)):
         try:
@@ -106,9 +105,6 @@ def fight(state: dict) -> dict | None:
     or {"refused": {"message", "params"}}. None: no fight may start now, or
     the app doesn't know the monsters there (the form's "Show pools and
     chances" then works it out)."""
-    from companion.games.the_others import battle
-    from companion.games.the_others import fight as fights
-    from companion.rules import ActionError
     fighter = fighter_now(state)
     where = state.get("spaces", {}).get(state["heroes"][fighter[0]].get("space") or "") if fighter else None
     if where is None or not any(where["monsters"].values()):
