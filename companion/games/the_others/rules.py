@@ -27,9 +27,8 @@ class TheOthersRules(Rules):
     id = "the-others"
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"
-    # For the templates: names to translate and the game's facts.
+    # For the templates: the names to translate (what they read of the game's data is in the view).
     names = names
-    data = data
 
     def roles(self) -> list[Role]:
         return [Role("sin", N_("SIN player"), max_seats=1), Role("hero", N_("Hero player"), max_seats=4)]

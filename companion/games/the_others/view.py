@@ -23,6 +23,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
     shown["plan"] = _plan_with_odds(state)
+    shown["printed"] = printed(state)
     alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
     shown["move_allowance"] = {h: spaces.move_allowance(state, h) for h in alive}
     tracked = state.get("spaces", {})
@@ -33,6 +34,20 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     return shown
+
+
+def printed(state: dict) -> dict:
+    """What the pages read off the game's components for this table: names,
+    the table's sin, story and acolytes, the corruption track, the dark
+    pasts revealed (so no template looks anything up itself)."""
+    revealed = {hero["dark_past"] for hero in state["heroes"].values() if hero.get("dark_past")}
+    return {"heroes": list(data.heroes()), "hero_names": {h: entry["name"] for h, entry in data.heroes().items()},
+            "turn_end": {h: data.heroes()[h].get("turn_end", {}) for h in state["order"]},
+            "upgrade_names": {u: entry["name"] for u, entry in data.upgrades().items()},
+            "hell_club_names": {c: entry["name"] for c, entry in data.hell_club().items()},
+            "sin": data.sins()[state["options"]["sin"]], "story": data.stories()[state["options"]["story"]],
+            "acolyte": data.acolytes()[state["options"]["acolyte"]], "corruption_levels": data.corruption_levels(),
+            "dark_pasts": {number: data.dark_pasts()[number] for number in revealed}}
 
 
 def _plan_with_odds(state: dict) -> dict | None:
