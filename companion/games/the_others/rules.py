@@ -8,7 +8,7 @@ what follows each action) is in `run_effect`.
 
 from __future__ import annotations
 
-from companion.games.the_others import actions, city, data, effects, flow, forms, names, spaces, story
+from companion.games.the_others import actions, city, data, flow, forms, names, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
@@ -93,17 +93,6 @@ class TheOthersRules(Rules):
     # -- seeing ------------------------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
         return views.view(state, seat)
-
-    # For the templates.
-    card_name = staticmethod(views.card_name)
-    hero_value = staticmethod(views.hero_value)
-    monster_defense = staticmethod(views.monster_defense)
-    counted_tasks = staticmethod(effects.counted_tasks)
-    counted_goals = story.COUNTED
-    board_tasks = tuple(effects.BOARD_TASKS)
-    card_needs = staticmethod(effects.needs)
-    card_hint = staticmethod(views.card_hint)
-    sin_card = staticmethod(views.sin_card)
 
 
 RULES = TheOthersRules()

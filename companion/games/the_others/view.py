@@ -6,7 +6,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.games.the_others import battle, cards, data, dice, fight, flow, odds, setup, spaces, working
+from companion.games.the_others import (
+    battle,
+    cards,
+    data,
+    dice,
+    effects,
+    fight,
+    flow,
+    odds,
+    setup,
+    spaces,
+    story,
+    working,
+)
 from companion.games.the_others.state import hero_fact
 from companion.kit import tracks
 from companion.rules import Seat
@@ -24,6 +37,15 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
     shown["plan"] = _plan_with_odds(state)
     shown["printed"] = printed(state)
+    # The names of the cards this page shows (those in play, the round's, the SIN's own offer), no others.
+    named = state["apocalypse"]["cards"] + state["sin"].get("round_cards", []) + shown["mine"].get("offer", [])
+    shown["printed"]["card_names"] = {card: card_names().get(card, card) for card in named}
+    # The sin cards it shows (the SIN's own hand, the card in play), with what playing each asks for.
+    held = shown["mine"].get("hand", []) + ([state["sin"]["played"]] if state["sin"]["played"] else [])
+    shown["printed"]["sin_cards"] = {card: sin_card(state, card) for card in held}
+    fought = state["fight"]
+    shown["fight_defenses"] = [fight.monster_defense(m, fought["setup"]) for m in fought["setup"]["monsters"]] \
+        if fought else []
     alive = [h for h in state["order"] if not state["heroes"][h]["dead"]]
     shown["move_allowance"] = {h: spaces.move_allowance(state, h) for h in alive}
     tracked = state.get("spaces", {})
@@ -38,16 +60,21 @@ def view(state: dict, seat: Seat | None) -> dict:
 
 def printed(state: dict) -> dict:
     """What the pages read off the game's components for this table: names,
-    the table's sin, story and acolytes, the corruption track, the dark
-    pasts revealed (so no template looks anything up itself)."""
+    the table's sin, story and acolytes, the heroes' numbers, the
+    corruption track, the dark pasts revealed; so no template looks anything
+    up itself."""
     revealed = {hero["dark_past"] for hero in state["heroes"].values() if hero.get("dark_past")}
     return {"heroes": list(data.heroes()), "hero_names": {h: entry["name"] for h, entry in data.heroes().items()},
+            "hero_numbers": {h: {key: hero_value(state, h, key) for key in ("class", "combat", "skill", "defense")}
+                             for h in data.heroes()},
             "turn_end": {h: data.heroes()[h].get("turn_end", {}) for h in state["order"]},
             "upgrade_names": {u: entry["name"] for u, entry in data.upgrades().items()},
             "hell_club_names": {c: entry["name"] for c, entry in data.hell_club().items()},
             "sin": data.sins()[state["options"]["sin"]], "story": data.stories()[state["options"]["story"]],
             "acolyte": data.acolytes()[state["options"]["acolyte"]], "corruption_levels": data.corruption_levels(),
-            "dark_pasts": {number: data.dark_pasts()[number] for number in revealed}}
+            "dark_pasts": {number: data.dark_pasts()[number] for number in revealed},
+            "counted_tasks": effects.counted_tasks(state), "board_tasks": tuple(effects.BOARD_TASKS),
+            "counted_goals": story.COUNTED}
 
 
 def _plan_with_odds(state: dict) -> dict | None:
@@ -98,26 +125,27 @@ def chart_rows(dist: dict, shown: float = 0.995) -> list[tuple[str, float, float
 
 
 # -- for the templates ------------------------------------------------------------------------------
-def card_name(card_id: str) -> str:
-    """A sin, apocalypse or upgrade card's printed name."""
-    for sin in data.sins().values():
-        for card in sin["cards"]:
-            if card["id"] == card_id:
-                return card["name"]
-    for deck in data.load("apocalypse_cards")["decks"].values():
-        for card in deck:
-            if card["id"] == card_id:
-                return card["name"]
-    return data.upgrades().get(card_id, {}).get("name", card_id)
+@lru_cache(maxsize=1)
+def card_names() -> dict[str, str]:
+    """Every sin, apocalypse and upgrade card's printed name."""
+    names = {u: entry["name"] for u, entry in data.upgrades().items()}
+    names |= {card["id"]: card["name"] for deck in data.load("apocalypse_cards")["decks"].values() for card in deck}
+    return names | {card["id"]: card["name"] for sin in data.sins().values() for card in sin["cards"]}
 
 
-def hero_value(view: dict, hero_id: str, key: str):
-    value = hero_fact(view, hero_id, key)
+def hero_value(state: dict, hero_id: str, key: str):
+    """A hero's class or number: as entered, else as printed, else "?"."""
+    value = hero_fact(state, hero_id, key)
     return "?" if value is None else value
 
 
-def monster_defense(monster: dict, setup: dict) -> int:
-    return fight.monster_defense(monster, setup)
+def sin_card(state: dict, card_id: str) -> dict:
+    """A card of the table's sin, with what playing it asks for ("needs")
+    and how much of it the app does ("hint")."""
+    for card in data.sins()[state["options"]["sin"]]["cards"]:
+        if card["id"] == card_id:
+            return {**card, "needs": effects.needs(state, card_id), "hint": card_hint(card)}
+    return {"id": card_id, "name": card_id, "timing": "", "needs": [], "hint": "table"}
 
 
 def card_hint(card: dict) -> str:
@@ -126,9 +154,3 @@ def card_hint(card: dict) -> str:
     played = card.get("played") or {}
     return "table" if not played else "partly" if played.get("by_hand") else "applied"
 
-
-def sin_card(view: dict, card_id: str) -> dict:
-    for card in data.sins()[view["options"]["sin"]]["cards"]:
-        if card["id"] == card_id:
-            return card
-    return {"id": card_id, "name": card_id, "timing": ""}

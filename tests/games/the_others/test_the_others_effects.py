@@ -9,6 +9,7 @@ from the_others_support import started
 
 from companion.games.the_others import cards
 from companion.games.the_others.rules import RULES
+from companion.games.the_others.view import sin_card
 from companion.kit import deck as decks
 
 
@@ -158,8 +159,9 @@ def test_a_card_played_by_hand_is_only_shown():
     before = {h: dict(table.state["heroes"][h]) for h in table.state["order"]}
     play(table, "evil_regroups")
     assert {h: table.state["heroes"][h] for h in table.state["order"]} == before
-    assert RULES.card_hint(RULES.sin_card(table.state, "evil_regroups")) == "table"
-    assert RULES.card_hint(RULES.sin_card(table.state, "alone_in_the_dark")) == "applied"
+    assert sin_card(table.state, "evil_regroups")["hint"] == "table"
+    assert sin_card(table.state, "alone_in_the_dark")["hint"] == "applied"
+    assert RULES.view(table.state, table.seats["sin"])["printed"]["sin_cards"]["evil_regroups"]["hint"] == "table"
 
 
 def fight_with(table, sin_roll):
