@@ -6,20 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.games.the_others import (
-    battle,
-    cards,
-    data,
-    dice,
-    effects,
-    fight,
-    flow,
-    odds,
-    setup,
-    spaces,
-    story,
-    working,
-)
+from companion.games.the_others import (battle, cards, data, dice, effects, fight, flow, odds, setup, spaces, story,
+                                        working)
 from companion.games.the_others.state import hero_fact
 from companion.kit import tracks
 from companion.rules import Seat
