@@ -61,6 +61,19 @@ class Draws:
         if key not in self._recorded:
             self.made[key] = json.loads(json.dumps(value))
 
+    def take_into(self, key: str, draw: Callable[[random.Random], Any]) -> Any:
+        """For draws a game has always logged inside a field the seat sends
+        (each upgrade a city action takes, with the card drawn to replace
+        it): on replay the logged value of `key`; live, `draw(rng)`, logged
+        under `key` in place of what was sent."""
+        if self._rng is None:
+            if key not in self._recorded:
+                raise NotRecorded(f"draw {key!r} is not in the log")
+            return self._recorded[key]
+        if key not in self.made:
+            self.made[key] = json.loads(json.dumps(draw(self._rng)))
+        return self.made[key]
+
     def recorded(self, key: str) -> Any:
         """A value recorded under `key` (None if none): for an action that
         may carry values drawn by hand (typed dice) or by the server."""

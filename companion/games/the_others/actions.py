@@ -1,6 +1,8 @@
-"""Every action of the table, declared once: its type, what it does and its
-payload's fields (companion.kit.fields). The platform parses forms and JSON
-through these before the rules see a payload.
+"""The action table: every action of the table declared once, with its
+payload's fields (companion.kit.fields), its effect (in the module of the
+rulebook chapter it belongs to), its history line and what other seats may
+not see of it. The platform parses forms and JSON through these before the
+rules see a payload; each effect draws what it needs through `act.draws`.
 
 Structured values come two ways: JSON tools send them nested ("monsters":
 {"abomination": 2}), the pages' forms send one field per value
@@ -9,9 +11,12 @@ Structured values come two ways: JSON tools send them nested ("monsters":
 
 from __future__ import annotations
 
-from companion.games.the_others import data
+from companion.games.the_others import (battle, cards, city, data, effects, flow, heroes, powers, setup, spaces,
+                                        story, turns)
+from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
+from companion.rules import N_, Action, Seat
 
 HEROES = tuple(data.heroes())
 UPGRADES = tuple(data.upgrades())
@@ -77,109 +82,384 @@ FACT_FIELDS = (
 
 TEAM_FIELDS = (Json("heroes", default=None, doc="a list of hero ids"), *(flag(f"heroes.{h}") for h in HEROES))
 
-SPECS = [
+# -- history lines -----------------------------------------------------------------------------
+def hero_name(hero_id) -> str:
+    return data.heroes().get(hero_id, {}).get("name", "?") if isinstance(hero_id, str) else "?"
+
+
+def hero_line(msgid: str, field: str = "hero"):
+    """A history line naming the hero in `field`."""
+    def history(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+        return msgid, {"hero": hero_name(action.payload.get(field))}
+    return history
+
+
+def card_line(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    names = {card["id"]: card["name"] for sin in data.sins().values() for card in sin["cards"]}
+    return N_("played %(card)s"), {"card": names.get(action.payload.get("card"), "?")}
+
+
+# -- what the heroes may not see ------------------------------------------------------------------
+def hidden_from_heroes(*keys: str):
+    """The SIN's draws (cards drawn, apocalypse cards offered): a count for
+    every seat but the SIN's."""
+    def redact(action: Action, viewer: Seat | None) -> dict:
+        payload = dict(action.payload)
+        if viewer is None or viewer.role != "sin":
+            for key in keys:
+                if key in payload:
+                    payload[key] = len(payload[key] or [])
+        return payload
+    return redact
+
+
+DRAWN_HIDDEN = hidden_from_heroes("drawn")
+OFFERS_HIDDEN = hidden_from_heroes("offers")
+DRAWN_AND_OFFERS_HIDDEN = hidden_from_heroes("drawn", "offers")
+
+
+def start_draws_hidden(action: Action, viewer: Seat | None) -> dict:
+    """The dark pasts dealt are sealed from every seat; the hand is the SIN's."""
+    payload = dict(action.payload)
+    if "draws" in payload:
+        draws = dict(payload["draws"])
+        draws.pop("dark_pasts", None)
+        if viewer is None or viewer.role != "sin":
+            draws["hand"] = len(draws.get("hand", []))
+        payload["draws"] = draws
+    return payload
+
+
+# -- what is open now (the main flow: set-up, turns, fights, reactions, round end) ------------------------
+#: The numbers a group reads off its components, as the seed's worked fights use them.
+SIN_DIE = {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
+HERO_DIE = {"hit": 2, "defense": 1, "counter_corruption": 1, "skill": 1, "faith": 1}
+MONSTER_NUMBERS = {"abomination": {"combat": 3, "defense": 3}, "controller": {"combat": 3, "defense": 4},
+                   "avatar": {"combat": 5, "defense": 6}, "acolyte": {"combat": 2, "defense": 2}}
+#: A class for each hero, as the group reads it off the hero's card.
+CLASS_OF = {"leah": "leader", "rose": "sniper", "rocco": "sniper", "thorley": "bruiser", "brad": "bruiser",
+            "karl": "fixer", "morgana": "fixer"}
+
+
+def is_sin(seat: Seat | None) -> bool:
+    return seat is not None and seat.role == "sin"
+
+
+def plays(state: dict, seat: Seat | None, hero_id: str | None) -> bool:
+    """The seat plays that hero."""
+    return seat is not None and hero_id in state["heroes"] and state["heroes"][hero_id]["player"] == seat.id
+
+
+def facts_to_enter(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "setup" or (not setup.missing_before_start(state) and all(state["facts"]["dice"].values())):
+        return []
+    numbers = {h: {"class": states.hero_fact(state, h, "class") or CLASS_OF.get(h, "fixer"), "combat": 2,
+                   "skill": 2, "defense": 1} for h in data.heroes()}
+    targets = {m["id"]: 3 for m in states.story(state)["missions"] if m["target"] is None}
+    return [{"sin_die": SIN_DIE, "hero_die": HERO_DIE, "monsters": MONSTER_NUMBERS, "heroes": numbers,
+             "targets": targets}]
+
+
+def team_to_choose(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "setup" or state["team"]:
+        return []
+    wanted = dict(data.constants()["team"])
+    team = []
+    for hero_id in data.heroes():
+        hero_class = states.hero_fact(state, hero_id, "class")
+        if wanted.get(hero_class):
+            wanted[hero_class] -= 1
+            team.append(hero_id)
+    return [{"heroes": team}] if not any(wanted.values()) else []
+
+
+def heroes_to_pick(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "setup" or not state["team"] or seat is None or seat.role != "hero" \
+            or any(hero["player"] == seat.id for hero in state["heroes"].values()):
+        return []
+    share = state["options"]["hero_count"] // state["options"]["hero_players"]
+    free = [h for h in state["team"] if h not in state["heroes"]]
+    return [{"heroes": free[:share]}] if len(free) >= share else []
+
+
+def game_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{}] if state["phase"] == "setup" and not setup.missing_before_start(state) else []
+
+
+def first_heroes(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if state["phase"] != "round_start" or seat is None:
+        return []
+    return [{"hero": h} for h in state["order"] if not state["heroes"][h]["dead"]]
+
+
+def next_to_play(state: dict) -> str | None:
+    return flow.next_hero(state) if state["phase"] == "hero_turns" and state["turn"] is None else None
+
+
+def turn_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    hero_id = next_to_play(state)
+    return [{"hero": hero_id}] if plays(state, seat, hero_id) and not state["heroes"][hero_id]["dead"] else []
+
+
+def turn_to_pass(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    hero_id = next_to_play(state)
+    return [{"hero": hero_id}] if plays(state, seat, hero_id) and not state["heroes"][hero_id]["turn_tokens"] else []
+
+
+def turn_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    turn = state["turn"]
+    return [{}] if turn and state["fight"] is None and plays(state, seat, turn["hero"]) else []
+
+
+def reaction_to_spend(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    reaction = state["reaction"]
+    return [{}] if is_sin(seat) and reaction and not reaction["spent"] and flow.reactions_left(state) > 0 else []
+
+
+def reaction_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{}] if is_sin(seat) and state["reaction"] and state["fight"] is None else []
+
+
+def sin_cards_to_play(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    window = state["turn"] or state["reaction"]
+    if not is_sin(seat) or state["phase"] != "hero_turns" or window is None or window["sin_card"]:
+        return []
+    out = []
+    for card_id in state["secrets"].get(seat.id, {}).get("hand", []):
+        needs = effects.needs(state, card_id)
+        payload = {"card": card_id}
+        if "upgrade" in needs and state["inventory"]:
+            payload["upgrade"] = state["inventory"][0]
+        if "hero" in needs:
+            payload["hero"] = window["hero"]
+        out.append(payload)
+    return out
+
+
+def round_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{}] if is_sin(seat) and flow.round_can_end(state) else []
+
+
+def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    turn, reaction = state["turn"], state["reaction"]
+    if state["fight"] is not None or state["phase"] != "hero_turns":
+        return []
+    if turn and not turn["action_taken"] and plays(state, seat, turn["hero"]):
+        hero = state["heroes"][turn["hero"]]
+        out = [{"monsters": {"abomination": 1}}, {"monsters": {"acolyte": 2}}]
+        if hero["corruption"] < 7 and not hero["pending_wounds"]:
+            out.append({"monsters": {"abomination": 1}, "voluntary": True})
+        return out
+    if reaction and reaction["spent"] and not reaction.get("fought") and is_sin(seat):
+        return [{"monsters": {"acolyte": 1}}]
+    return []
+
+
+def fights_to_resolve(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    fought = state["fight"]
+    if fought is None or fought["stage"] != "resolve" or not plays(state, seat, fought["hero"]):
+        return []
+    rolled = battle.results(state, fought["hero_roll"], "hero")
+    hits = rolled.get("hit", 0) + fought["computed"]["hero_hits"]["total"]
+    count = len(fought["setup"]["monsters"])
+    return [{"assigned": [hits] + [0] * (count - 1)}, {"assigned": [0] * count}]
+
+
+def cleanses(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    turn = state["turn"]
+    if not turn or turn["action_taken"] or state["fight"] is not None or not plays(state, seat, turn["hero"]):
+        return []
+    return [{}]
+
+
+def wounds_to_place(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    out = []
+    for hero_id in state["order"]:
+        hero = state["heroes"][hero_id]
+        if hero["pending_wounds"] and not hero["dead"] and plays(state, seat, hero_id):
+            free = [slot for slot in range(1, 8) if slot not in hero["wounds"]]
+            out.append({"hero": hero_id, "slots": free[:hero["pending_wounds"]]})
+    return out
+
+
+def apocalypse_cards_to_keep(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    offer = state["secrets"].get(seat.id, {}).get("offer") if is_sin(seat) else None
+    return [{"card": card} for card in offer or []]
+
+
+def dark_past_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{"hero": h, "take": take} for h in state["order"]
+            if state["heroes"][h].get("dark_past_choice") and plays(state, seat, h)
+            for take in ("wounds", "corruption")]
+
+
+def power_answers(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return [{"hero": h, "take": take} for h in state["order"]
+            if state["heroes"][h].get("power_choices") and not state["heroes"][h]["dead"] and plays(state, seat, h)
+            for take in powers.ANSWERS[state["heroes"][h]["power_choices"][0]]]
+
+
+def reserve_heroes(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    out = []
+    for hero_id in state["order"]:
+        dead = state["heroes"][hero_id]
+        if dead["dead"] and plays(state, seat, hero_id):
+            owed = dead.get("upgrades_lost", 0)
+            out += [{"hero": hero_id, "reserve": reserve, "upgrades": state["inventory"][:owed]}
+                    for reserve in state["reserve"]]
+    return out
+
+
+ACTIONS = [
     ActionSpec("facts.enter", "Enter numbers the rulebook prints as icons (dice sides, monsters, heroes, mission "
-               "targets); entered once, correctable.", FACT_FIELDS),
-    ActionSpec("team.choose", "Choose the 7-hero team (1 leader, 2 fixers, 2 snipers, 2 bruisers).", TEAM_FIELDS),
-    ActionSpec("heroes.pick", "A hero player takes their starting heroes from the team.", TEAM_FIELDS),
-    ActionSpec("game.start", "Start: deals 5 sin cards, 5 upgrades and (corruption stories) the dark pasts."),
+               "targets); entered once, correctable.", FACT_FIELDS,
+               effect=setup.enter_facts, history=N_("entered numbers from the components"), open=facts_to_enter),
+    ActionSpec("team.choose", "Choose the 7-hero team (1 leader, 2 fixers, 2 snipers, 2 bruisers).", TEAM_FIELDS,
+               effect=setup.choose_team, history=N_("chose the team"), open=team_to_choose),
+    ActionSpec("heroes.pick", "A hero player takes their starting heroes from the team.", TEAM_FIELDS,
+               effect=setup.pick_heroes, history=N_("picked their heroes"), open=heroes_to_pick),
+    ActionSpec("game.start", "Start: deals 5 sin cards, 5 upgrades and (corruption stories) the dark pasts.",
+               effect=setup.start_game, history=N_("started the game"), redact=start_draws_hidden, open=game_to_start),
     ActionSpec("round.first_hero", "Choose the first hero of the round (the SIN decides if heroes disagree).",
-               (hero(),)),
+               (hero(),),
+               effect=turns.choose_first_hero, history=hero_line(N_("%(hero)s goes first this round")),
+               open=first_heroes),
     ActionSpec("turn.start", "A hero starts a turn, spending a turn token (or an extra-turn token).",
-               (hero(), flag("use_extra", "spend an extra-turn token"))),
-    ActionSpec("turn.pass", "A hero out of turn tokens keeps their extra-turn tokens this round.", (hero(),)),
+               (hero(), flag("use_extra", "spend an extra-turn token")),
+               effect=turns.start_turn, history=hero_line(N_("%(hero)s starts a turn")), open=turn_to_start),
+    ActionSpec("turn.pass", "A hero out of turn tokens keeps their extra-turn tokens this round.", (hero(),),
+               effect=turns.pass_extra_turns, history=hero_line(N_("%(hero)s keeps their extra-turn tokens")),
+               open=turn_to_pass),
     ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption); Brad "
                "may first blow up an acolyte or an abomination in his space (Demolitions).",
-               (Choice("demolish", choices=("acolyte", "abomination"), default=None),)),
-    ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn."),
-    ActionSpec("reaction.end", "The SIN ends (or skips) the reaction."),
+               (Choice("demolish", choices=("acolyte", "abomination"), default=None),),
+               effect=turns.end_turn, history=N_("ended the turn"), redact=OFFERS_HIDDEN, open=turn_to_end),
+    ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn.",
+               effect=turns.react, history=N_("reacts"), open=reaction_to_spend),
+    ActionSpec("reaction.end", "The SIN ends (or skips) the reaction.",
+               effect=turns.end_reaction, history=N_("ends the reaction"), open=reaction_to_end),
     ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction); the "
                "effects the rulebook gives precisely are applied (reaction tokens, cards drawn, wounds, corruption, "
                "extra turns, an upgrade given), the rest is done at the table.",
                (Text("card", max_length=60), Choice("upgrade", choices=UPGRADES, default=None),
                 hero(required=False), flag("isolated", "the current hero is alone in their space (when the app "
-                                                      "doesn't track it)"))),
+                                                      "doesn't track it)")),
+               effect=turns.play_sin_card, history=card_line, redact=DRAWN_HIDDEN, open=sin_cards_to_play),
     ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
-               (Int("count", default=1, min=1, max=12),)),
+               (Int("count", default=1, min=1, max=12),),
+               effect=cards.sin_draw, history=N_("drew sin cards"), redact=DRAWN_HIDDEN),
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
-               (Int("count", default=1, min=1, max=10),)),
-    ActionSpec("round.end", "End the round: level 7 harm, summons allowed, tokens reset."),
+               (Int("count", default=1, min=1, max=10),),
+               effect=turns.gain_reactions, history=N_("gained reaction tokens")),
+    ActionSpec("round.end", "End the round: level 7 harm, summons allowed, tokens reset.",
+               effect=turns.end_round, history=N_("ended the round"), redact=DRAWN_AND_OFFERS_HIDDEN,
+               open=round_to_end),
     ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests (onto the free nests of the space "
                "named, where the group tracks nests; each monster there blocks one nest).",
-               (*monsters("kind -> how many"), Text("space", default=None, max_length=8))),
+               (*monsters("kind -> how many"), Text("space", default=None, max_length=8)),
+               effect=spaces.summon, history=N_("summoned monsters")),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
-               (hero(), IntList("slots", min=1, max=7, max_items=5))),
+               (hero(), IntList("slots", min=1, max=7, max_items=5)),
+               effect=heroes.place_wounds, history=hero_line(N_("placed %(hero)s's wound tokens")),
+               open=wounds_to_place),
     ActionSpec("hero.adjust", "Change a hero's dashboard for an effect the app doesn't model.",
-               (hero(), Choice("change", choices=CHANGES), Int("slot", default=None, min=1, max=7))),
+               (hero(), Choice("change", choices=CHANGES), Int("slot", default=None, min=1, max=7)),
+               effect=heroes.adjust, history=hero_line(N_("changed %(hero)s's dashboard"))),
     ActionSpec("city.action", "The current hero uses the district's city actions.",
                (Json("actions", default=None, doc="[\"heal\", {\"kind\": \"upgrade\", \"upgrade\": id}, …]"),
                 *(flag(f"actions.{kind}") for kind in CITY), Choice("upgrade", choices=UPGRADES, default=None),
                 Int("slot", default=None, min=1, max=7),
-                Choice("kill", choices=("acolyte", "abomination"), default=None))),
+                Choice("kill", choices=("acolyte", "abomination"), default=None)),
+               effect=city.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN),
     ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
-               (hero(), Choice("upgrade", choices=UPGRADES))),
+               (hero(), Choice("upgrade", choices=UPGRADES)),
+               effect=cards.lose_upgrade, history=hero_line(N_("%(hero)s lost an upgrade"))),
     ActionSpec("upgrade.take", "A hero takes a face-up upgrade outside a city action (an event, an ability or a "
                "card that says so); the deck's next card replaces it.",
-               (hero(), Choice("upgrade", choices=UPGRADES))),
+               (hero(), Choice("upgrade", choices=UPGRADES)),
+               effect=cards.take_upgrade_action, history=hero_line(N_("%(hero)s takes an upgrade"))),
     ActionSpec("hero.replace", "A dead hero's player brings in a reserve hero, taking as many upgrades.",
                (hero(), Choice("reserve", choices=HEROES),
-                Json("upgrades", default=None, doc="upgrade ids from the inventory"))),
+                Json("upgrades", default=None, doc="upgrade ids from the inventory")),
+               effect=heroes.replace, history=hero_line(N_("%(hero)s joins from the reserve"), "reserve"),
+               open=reserve_heroes),
     ActionSpec("fight.plan", "See a fight's pools and the chances of wounds and corruption, with and without "
-               "voluntary corruption, before anyone rolls.", (hero(), *FIGHT_FIELDS)),
+               "voluntary corruption, before anyone rolls.", (hero(), *FIGHT_FIELDS),
+               effect=battle.plan, history=N_("planned a fight")),
     ActionSpec("fight.start", "Start a fight (the hero's action, or the SIN's reaction); the dice are rolled "
-               "unless entered.", FIGHT_FIELDS),
+               "unless entered.", FIGHT_FIELDS,
+               effect=battle.start_fight, history=N_("a fight begins"), open=fights_to_start),
     ActionSpec("fight.resolve", "Turn faiths (and free results), assign hits, Thorley's Protector.",
                (Json("turned", default=None, doc="result -> how many faiths"),
                 *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
                 IntList("assigned", default=None, min=0, max=40, max_items=24, doc="hits per monster, in order"),
-                Int("protector", default=None, min=0, max=1))),
+                Int("protector", default=None, min=0, max=1)),
+               effect=battle.resolve, history=N_("the fight is resolved"), redact=DRAWN_HIDDEN, open=fights_to_resolve),
     ActionSpec("fight.ranged_hits", "Ranged fight: turn faiths and assign hits first.",
                (Json("turned", default=None), *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
-                IntList("assigned", default=None, min=0, max=40, max_items=24))),
+                IntList("assigned", default=None, min=0, max=40, max_items=24)),
+               effect=battle.ranged_hits, history=N_("the ranged hits are assigned")),
     ActionSpec("fight.counter", "Ranged fight: the survivors' counter-attack against the hero's first roll.",
-               (*monsters("monsters now in the hero's space"), count("pentagrams", 12), *entered("sin"))),
+               (*monsters("monsters now in the hero's space"), count("pentagrams", 12), *entered("sin")),
+               effect=battle.counter_attack, history=N_("the monsters counter-attack"), redact=DRAWN_HIDDEN),
     ActionSpec("cleanse.roll", "The current hero cleanses (skill dice; each skill removes a face-up token).",
-               (count("others_in_space", 6), flag("voluntary"), *entered("hero"))),
+               (count("others_in_space", 6), flag("voluntary"), *entered("hero")),
+               effect=battle.cleanse, history=N_("cleanses"), open=cleanses),
     ActionSpec("cleanse.remove", "After a cleanse roll, remove one face-up token of the hero's space per skill.",
-               (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),)),
+               (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),),
+               effect=spaces.cleanse_remove, history=N_("removed a token")),
     ActionSpec("check.roll", "A fire or corruption check: one SIN die per token in the space.",
                (Choice("kind", choices=("fire", "corruption")), hero(), Int("tokens", min=1, max=12),
-                *entered("sin"))),
+                *entered("sin")),
+               effect=battle.check, history=N_("a fire or corruption check")),
     ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
-               (Int("steps", default=1, min=1, max=7),)),
+               (Int("steps", default=1, min=1, max=7),),
+               effect=cards.advance_apocalypse, history=N_("the apocalypse track advances"), redact=OFFERS_HIDDEN),
     ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom); "
                "a Hell Club member it brings goes on a free nest of the space named, where the group tracks nests "
                "(any nest when all are blocked).",
-               (Text("card", max_length=60), Text("space", default=None, max_length=8))),
-    ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),)),
+               (Text("card", max_length=60), Text("space", default=None, max_length=8)),
+               effect=cards.keep_apocalypse_card, history=N_("kept an apocalypse card"), open=apocalypse_cards_to_keep),
+    ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),),
+               effect=spaces.add, history=N_("added a space")),
     ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
                "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
                "tasks that count districts).",
-               (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20))),
+               (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20)),
+               effect=spaces.set_count, history=N_("changed a space")),
     ActionSpec("hero.move", "Move a hero one space, to a space the group says is adjacent (the app doesn't know "
                "the board's layout); in the hero's turn the steps are counted (2, +1 Raven Corp, +1 Cyber Legs, "
                "-1 slowed) and the move can't resume after the action. Leaving monsters costs a wound and the fire "
                "and corruption checks of the space left and the space entered are rolled. A teleport ignores "
                "tokens, monsters and the count.",
                (hero(), Text("to", max_length=8), flag("teleport"),
-                flag("extra_move", "an ability or card lets the hero move further this turn"))),
+                flag("extra_move", "an ability or card lets the hero move further this turn")),
+               effect=spaces.move, history=hero_line(N_("%(hero)s moves"))),
     ActionSpec("hero.pick_up", "A hero takes an extra turn, an innocent or an NPC from their space, or flips all "
                "its face-down tokens (no monster there) saying what they turned out to be.",
                (hero(), Choice("what", choices=("extra_turns", "innocents", "explore") + NPCS),
                 Json("revealed", default=None, doc="kind -> how many, for explore"),
-                *(count(f"revealed.{kind}", 12) for kind in REVEALED))),
+                *(count(f"revealed.{kind}", 12) for kind in REVEALED)),
+               effect=spaces.pick_up, history=hero_line(N_("%(hero)s picks something up"))),
     ActionSpec("monsters.move", "The SIN moves monsters of one kind between spaces (never out of a space where a "
                "hero stands, unless teleported).",
-               (Text("space", max_length=8), Text("to", max_length=8), Choice("kind", choices=MONSTER_KINDS + HELL_CLUB),
-                Int("count", default=1, min=1, max=12), flag("teleport"))),
+               (Text("space", max_length=8), Text("to", max_length=8),
+                Choice("kind", choices=MONSTER_KINDS + HELL_CLUB),
+                Int("count", default=1, min=1, max=12), flag("teleport")),
+               effect=spaces.monsters_move, history=N_("moved monsters")),
     ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
-               "corruption.", (hero(), Choice("take", choices=("wounds", "corruption")))),
+               "corruption.", (hero(), Choice("take", choices=("wounds", "corruption"))),
+               effect=cards.choose_dark_past, history=hero_line(N_("%(hero)s chooses what their dark past costs")),
+               open=dark_past_choices),
     ActionSpec("power.choose", "A hero answers the sin's power: Envy (an upgrade gained: 1 wound, or 1 corruption "
                "to every other hero) or Wrath (monsters killed in a fight: 1 corruption, or every monster may "
                "teleport 1 space).",
-               (hero(), Choice("take", choices=("wounds", "others_corruption", "corruption", "teleport")))),
+               (hero(), Choice("take", choices=("wounds", "others_corruption", "corruption", "teleport"))),
+               effect=powers.choose, history=hero_line(N_("%(hero)s answers the sin's power")), open=power_answers),
     ActionSpec("mission.progress", "Move the mission progress marker one step.",
-               (Int("delta", default=1, min=-1, max=1),)),
+               (Int("delta", default=1, min=-1, max=1),),
+               effect=story.advance, history=N_("mission progress")),
     ActionSpec("mission.choose", "Choose the branch mission (the other leaves the game).",
-               (Choice("mission", choices=MISSIONS),)),
+               (Choice("mission", choices=MISSIONS),),
+               effect=story.choose, history=N_("chose the next mission")),
 ]

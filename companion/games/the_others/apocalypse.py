@@ -5,7 +5,7 @@ track and cards")."""
 from __future__ import annotations
 
 from companion.games.the_others import data
-from companion.games.the_others.labels import APOCALYPSE_EFFECTS
+from companion.games.the_others.names import APOCALYPSE_EFFECTS
 from companion.kit import tracks
 from companion.rules import N_
 

@@ -1,16 +1,19 @@
 """Dice at the table: fights (both kinds), cleansing and fire/corruption
-checks. Dice are rolled in `prepare` (recorded) or entered from physical
-dice; the maths is in fight.py and odds.py."""
+checks. Dice are rolled while the action is carried out (recorded in its
+payload) or entered from physical dice; the maths is in fight.py and odds.py."""
 
 from __future__ import annotations
 
-import random
+import copy
 
 from companion.dice import Pool, Roll
-from companion.games.the_others import apocalypse, dashboard, data, dice, fight
-from companion.games.the_others.labels import MONSTERS
-from companion.games.the_others.state import monster_fact
-from companion.games.the_others.turns import Actor, require_hero_player, require_sin
+from companion.games.the_others import (apocalypse, cards, corruption, data, dice, effects, fight, heroes, powers,
+                                        spaces, story)
+from companion.games.the_others.fight import line
+from companion.games.the_others.flow import given, next_hero, require_hero_player, require_sin
+from companion.games.the_others.names import MONSTERS
+from companion.games.the_others.state import hero_fact, monster_fact
+from companion.kit.actions import Act, Draws
 from companion.rules import N_, ActionError, Msg
 
 STATS = {"combat": N_("combat"), "skill": N_("skill"), "defense": N_("defense")}
@@ -89,7 +92,6 @@ def fight_setup(state: dict, hero_id: str, payload: dict, by: str) -> dict:
 
 def hazard(state: dict, space_id) -> bool:
     """A fire or corruption token (printed or not) in the tracked space."""
-    from companion.games.the_others import spaces
     where = state.get("spaces", {}).get(space_id or "")
     return where is not None and any(spaces.count(where, kind) for kind in ("fire", "corruption"))
 
@@ -102,7 +104,6 @@ def check_wounds_placed(hero: dict, payload: dict) -> None:
 
 
 def _stat(state: dict, hero_id: str, stat: str) -> int:
-    from companion.games.the_others.state import hero_fact
     value = hero_fact(state, hero_id, stat)
     if value is None:
         raise ActionError(N_("Enter the %(stat)s value of %(hero)s first."), field="hero", stat=Msg(STATS[stat]),
@@ -130,21 +131,21 @@ def acolyte_joined(state: dict, hero_id: str, setup: dict) -> None:
     if effect == "mark_no_healing":
         state["heroes"][hero_id]["no_healing"] = True
     elif effect == "isolated_hero_wound" and setup["others_in_space"] == 0:
-        dashboard.take_wounds(state, hero_id, 1)
+        heroes.take_wounds(state, hero_id, 1)
 
 
-def who_fights(state: dict, actor: Actor) -> tuple[str, str]:
+def who_fights(state: dict, act: Act) -> tuple[str, str]:
     """(hero, by): the current hero in their turn (their one action), or the
     hero who just ended their turn, in the SIN's reaction."""
     if state["turn"] is not None:
         hero_id = state["turn"]["hero"]
-        require_hero_player(state, actor, hero_id)
+        require_hero_player(state, act, hero_id)
         if state["turn"]["action_taken"]:
             raise ActionError(N_("A hero takes one action per turn: one fight or one cleanse."), field="type")
         return hero_id, "hero"
     reaction = state["reaction"]
     if reaction is not None and reaction["spent"]:
-        require_sin(actor)
+        require_sin(act)
         if reaction.get("fought"):
             raise ActionError(N_("One fight per reaction."), field="type")
         return reaction["hero"], "sin"
@@ -152,21 +153,21 @@ def who_fights(state: dict, actor: Actor) -> tuple[str, str]:
 
 
 # -- rolling ------------------------------------------------------------------------------------
-def roll_or_read(state: dict, payload: dict, side: str, count: int, rng: random.Random | None) -> dict:
-    """The recorded roll of `count` dice of `side`: entered faces win; the
-    app rolls only once the table knows the dice's sides."""
+def roll_or_read(state: dict, payload: dict, draws: Draws, side: str, count: int) -> dict:
+    """The roll of `count` dice of `side`: entered faces win; else the app
+    rolls (recorded under "hero_roll" / "sin_roll"), once the table knows
+    the dice's sides."""
     sin_die, hero_die, known = table_dice(state)
     die = sin_die if side == "sin" else hero_die
     entered = _entered(payload).get(side)
     if entered is not None:
         return Roll.from_entered(Pool({die: count}), {die.kind: entered}, field_prefix="entered.").to_json()
-    recorded = payload.get(f"{side}_roll")
-    if recorded is not None:
-        return dice.read_roll(recorded, die).to_json()
-    if rng is None or not known:
+    key = f"{side}_roll"
+    if draws.recorded(key) is None and not known:
         raise ActionError(N_("Enter the physical results (the dice's sides are not entered yet)."),
                           field=f"entered.{die.kind}")
-    return dice.pool(die, count).roll(rng).to_json()
+    record = draws.take(key, lambda rng: dice.pool(die, count).roll(rng).to_json())
+    return dice.read_roll(record, die).to_json()
 
 
 def _entered(payload: dict) -> dict:
@@ -183,35 +184,26 @@ def results(state: dict, record: dict | None, side: str) -> dict[str, int]:
     return dice.totals(dice.read_roll(record, sin_die if side == "sin" else hero_die))
 
 
-def prepare_rolls(state: dict, payload: dict, rng: random.Random, sides: dict[str, int]) -> dict:
-    """Roll what the group did not enter; record it in the payload."""
-    out = dict(payload)
-    for side, count in sides.items():
-        out.pop(f"{side}_roll", None)
-        if _entered(payload).get(side) is None:
-            out[f"{side}_roll"] = roll_or_read(state, payload, side, count, rng)
-    return out
-
-
 # -- fights ---------------------------------------------------------------------------------------
-def start_fight(state: dict, actor: Actor, payload: dict) -> None:
+def start_fight(act: Act) -> None:
+    state, payload = act.state, given(act)
     if state["fight"] is not None:
         raise ActionError(N_("Finish the fight going on first."), field="type")
-    hero_id, by = who_fights(state, actor)
+    hero_id, by = who_fights(state, act)
     if by == "sin" and payload.get("ranged"):
         raise ActionError(N_("Only a hero starts a ranged fight."), field="ranged")
     setup = fight_setup(state, hero_id, payload, by)
     computed = fight.pools(setup)
-    hero_roll = roll_or_read(state, payload, "hero", computed["hero_dice"]["total"], None)
-    sin_roll = None if setup["ranged"] else roll_or_read(state, payload, "sin", computed["sin_dice"]["total"], None)
+    hero_roll = roll_or_read(state, payload, act.draws, "hero", computed["hero_dice"]["total"])
+    sin_roll = None if setup["ranged"] else roll_or_read(state, payload, act.draws, "sin",
+                                                         computed["sin_dice"]["total"])
     if setup["voluntary"]:
-        dashboard.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
+        heroes.take_corruption(state, hero_id, 1)  # its bonuses are already in `computed`
     if payload.get("acolyte_ability"):
         acolyte_joined(state, hero_id, setup)
-    from companion.games.the_others import effects
     if state["heroes"][hero_id]["innocents"]:  # Grin (redemption) hurts a hero holding an innocent
         for monster in setup["monsters"]:
-            dashboard.take_wounds(state, hero_id, effects.apocalypse_effect(state, monster.get("hell_club"),
+            heroes.take_wounds(state, hero_id, effects.apocalypse_effect(state, monster.get("hell_club"),
                                                                             "wounds_at_start_with_innocent"))
     if by == "hero" and state["options"]["sin"] == "sloth" and "slowed" not in state["heroes"][hero_id]["marks"]:
         state["heroes"][hero_id]["marks"].append("slowed")  # Sloth's power: 1 space less until round end
@@ -223,19 +215,6 @@ def start_fight(state: dict, actor: Actor, payload: dict) -> None:
         state["reaction"]["fought"] = True
 
 
-def fight_sizes(state: dict, actor: Actor, payload: dict) -> dict[str, int]:
-    """How many dice each side rolls now (prepare calls it on a copy)."""
-    import copy
-    scratch = copy.deepcopy(state)
-    hero_id, by = who_fights(scratch, actor)
-    setup = fight_setup(scratch, hero_id, payload, by)
-    computed = fight.pools(setup)
-    sizes = {"hero": computed["hero_dice"]["total"]}
-    if not setup["ranged"]:
-        sizes["sin"] = computed["sin_dice"]["total"]
-    return sizes
-
-
 def current_fight(state: dict, stage: str) -> dict:
     battle = state["fight"]
     if battle is None or battle["stage"] != stage:
@@ -243,12 +222,13 @@ def current_fight(state: dict, stage: str) -> dict:
     return battle
 
 
-def assign_hits(state: dict, actor: Actor, payload: dict) -> dict:
+def assign_hits(act: Act) -> dict:
     """The hero's player turns faiths and assigns hits; monsters die."""
+    state, payload = act.state, given(act)
     battle = state["fight"]
     if battle is None or battle["stage"] not in ("hits", "resolve"):
         raise ActionError(N_("No fight is waiting for that."), field="type")
-    require_hero_player(state, actor, battle["hero"])
+    require_hero_player(state, act, battle["hero"])
     hero_results = results(state, battle["hero_roll"], "hero")
     turned = fight.check_turned(payload.get("turned"), hero_results.get("faith", 0), battle["computed"]["free_results"])
     hits = hero_results.get("hit", 0) + turned.get("hit", 0) + battle["computed"]["hero_hits"]["total"]
@@ -259,54 +239,55 @@ def assign_hits(state: dict, actor: Actor, payload: dict) -> dict:
     for index in killed:
         monster_killed(state, monsters[index])
     if killed:
-        from companion.games.the_others import powers
         powers.monsters_killed(state, battle["hero"])  # Wrath
     return battle
 
 
 def monster_killed(state: dict, monster: dict) -> None:
     if monster["kind"] == "hell_club":
-        from companion.games.the_others import cards, story
         cards.hell_club_killed(state, monster["hell_club"])
         story.monster_killed(state, "hell_club", in_fight=True)
         return
     dead = state["monsters"].setdefault("dead", {})
     dead[monster["kind"]] = dead.get(monster["kind"], 0) + 1
-    from companion.games.the_others import story
     story.monster_killed(state, monster["kind"], in_fight=True)
     where = state.get("spaces", {}).get(state["fight"]["setup"].get("space") or "")
     if where is not None and where["monsters"].get(monster["kind"], 0) > 0:
         where["monsters"][monster["kind"]] -= 1
 
 
-def resolve(state: dict, actor: Actor, payload: dict) -> None:
+def resolve(act: Act) -> None:
     """A fight in the hero's space: faiths, hits, then wounds and corruption."""
+    state, payload = act.state, given(act)
     battle = current_fight(state, "resolve")
     if battle["setup"]["ranged"]:
         raise ActionError(N_("No fight is waiting for that."), field="type")
-    assign_hits(state, actor, payload)
-    apply_harm(state, battle, results(state, battle["sin_roll"], "sin"), payload)
+    assign_hits(act)
+    apply_harm(state, battle, results(state, battle["sin_roll"], "sin"), payload, act.draws)
 
 
-def ranged_hits(state: dict, actor: Actor, payload: dict) -> None:
+def ranged_hits(act: Act) -> None:
     """A ranged fight, step 1: the hero's roll kills first."""
+    state = act.state
     battle = current_fight(state, "hits")
-    assign_hits(state, actor, payload)
+    assign_hits(act)
     battle["stage"] = "counter"
 
 
-def counter_attack(state: dict, actor: Actor, payload: dict) -> None:
+def counter_attack(act: Act) -> None:
     """A ranged fight, step 2: survivors that reach the hero, with the
     monsters already there, roll against the hero's original roll."""
+    state, payload = act.state, given(act)
     battle = current_fight(state, "counter")
-    require_sin(actor)
+    require_sin(act)
     monsters = monsters_from(state, payload.get("monsters") or {})
     if monsters:
         setup = {**battle["setup"], "monsters": monsters, "pentagrams": _count(payload.get("pentagrams"), "pentagrams")}
         computed = fight.pools(setup)
         battle["counter"] = computed
-        battle["sin_roll"] = roll_or_read(state, payload, "sin", computed["sin_dice"]["total"], None)
-        apply_harm(state, {**battle, "computed": computed}, results(state, battle["sin_roll"], "sin"), payload)
+        battle["sin_roll"] = roll_or_read(state, payload, act.draws, "sin", computed["sin_dice"]["total"])
+        apply_harm(state, {**battle, "computed": computed}, results(state, battle["sin_roll"], "sin"), payload,
+                   act.draws)
     state["fight"] = None
 
 
@@ -320,7 +301,7 @@ def protector_beside(state: dict, hero_id: str) -> bool:
     return here is None or his is None or here == his
 
 
-def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> None:
+def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict, draws: Draws) -> None:
     hero_results = results(state, battle["hero_roll"], "hero")
     protector = _count(payload.get("protector"), "protector", 1)
     if protector and not protector_beside(state, battle["hero"]):
@@ -329,17 +310,15 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict) -> N
     state["last_fight"] = {"hero": battle["hero"], **result, "killed": [battle["setup"]["monsters"][i]["name"]
                                                                         for i in battle.get("killed", [])]}
     state["fight"] = None
-    dashboard.take_corruption(state, battle["hero"], result["corruption"])
-    dashboard.take_wounds(state, battle["hero"], result["wounds"])
-    from companion.games.the_others import effects
-    effects.after_fight(state, battle, result, payload)
+    heroes.take_corruption(state, battle["hero"], result["corruption"])
+    heroes.take_wounds(state, battle["hero"], result["wounds"])
+    effects.after_fight(state, battle, result, draws)
 
 
 # -- cleansing and checks --------------------------------------------------------------------
 def others_here(state: dict, hero_id: str, payload: dict) -> int:
     """Other heroes in the hero's space: counted from the tracked spaces,
     else as the group enters it."""
-    from companion.games.the_others import spaces
     where = state["heroes"][hero_id].get("space")
     if payload.get("others_in_space") is None and where in state.get("spaces", {}):
         return len(spaces.heroes_in(state, where)) - 1
@@ -353,7 +332,6 @@ def cleanse_size(state: dict, hero_id: str, payload: dict) -> int:
 def cleanse_lines(state: dict, hero_id: str, payload: dict) -> list[dict]:
     """The cleanse's dice with their working: skill value, +1 per other hero
     in the space, upgrades, and the dice voluntary corruption lends."""
-    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
     check_wounds_placed(hero, payload)
     lines = [line(N_("Skill value of %(hero)s"), _stat(state, hero_id, "skill"), hero=data.heroes()[hero_id]["name"])]
@@ -373,41 +351,42 @@ def cleanse_lines(state: dict, hero_id: str, payload: dict) -> list[dict]:
 def cleanse_bonus(hero: dict, payload: dict) -> dict:
     if not payload.get("voluntary"):
         return {"dice": 0, "choice": 0}
-    from companion.games.the_others import corruption
     return corruption.voluntary(hero)[1]
 
 
-def cleanse(state: dict, actor: Actor, payload: dict) -> None:
+def cleanse(act: Act) -> None:
     """Skill dice (+1 per other hero, + voluntary corruption); each skill
     removes a face-up token there: faiths may become skills, and level 7's
     result of choice may be one."""
-    hero_id, by = who_fights(state, actor)
+    state, payload = act.state, given(act)
+    hero_id, by = who_fights(state, act)
     if by != "hero":
         raise ActionError(N_("Only the hero whose turn it is cleanses."), field="type")
     hero = state["heroes"][hero_id]
     size = cleanse_size(state, hero_id, payload)
     free = cleanse_bonus(hero, payload)["choice"]
-    record = roll_or_read(state, payload, "hero", size, None)
+    record = roll_or_read(state, payload, act.draws, "hero", size)
     if payload.get("voluntary"):
-        dashboard.take_corruption(state, hero_id, 1)
+        heroes.take_corruption(state, hero_id, 1)
     rolled = results(state, record, "hero")
     state["roll"] = {"kind": "cleanse", "hero": hero_id, "record": record, "space": hero.get("space"),
                      "removed": rolled.get("skill", 0) + rolled.get("faith", 0) + free}
     state["turn"]["action_taken"] = True
 
 
-def check(state: dict, actor: Actor, payload: dict) -> None:
+def check(act: Act) -> None:
     """Fire or corruption check when a hero enters or leaves such a space:
     one SIN die per token; fire wounds ignore defense; Proxy ignores one."""
+    state, payload = act.state, given(act)
     kind = payload.get("kind")
     if kind not in ("fire", "corruption"):
         raise ActionError(N_("Choose one of the listed options."), field="kind")
     hero_id = payload.get("hero")
-    hero = dashboard.alive(state, hero_id)
+    hero = heroes.alive(state, hero_id)
     tokens = _count(payload.get("tokens"), "tokens", 12)
     if tokens < 1:
         raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field="tokens", low=1, high=12)
-    record = roll_or_read(state, payload, "sin", tokens, None)
+    record = roll_or_read(state, payload, act.draws, "sin", tokens)
     rolled = results(state, record, "sin")
     amount = rolled.get("hit" if kind == "fire" else "corruption", 0)
     if "proxy" in hero["npcs"]:
@@ -421,35 +400,53 @@ def check(state: dict, actor: Actor, payload: dict) -> None:
             del due[index]  # the step's check, rolled by hand
             break
     if kind == "fire":
-        dashboard.take_wounds(state, hero_id, amount)
+        heroes.take_wounds(state, hero_id, amount)
     else:
-        dashboard.take_corruption(state, hero_id, amount)
+        heroes.take_corruption(state, hero_id, amount)
 
 
 # -- planning -----------------------------------------------------------------------------------
-def plan(state: dict, actor: Actor, payload: dict) -> None:
+def plan(act: Act) -> None:
     """Set up a fight to see its pools and chances before anyone rolls."""
-    import copy
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
-    dashboard.alive(state, hero_id)
+    heroes.alive(state, hero_id)
     scratch = copy.deepcopy(state)
     fight_setup(scratch, hero_id, {**payload, "voluntary": False}, "sin" if payload.get("reaction") else "hero")
     state["plan"] = {key: value for key, value in payload.items() if key != "entered"}
 
 
 def planned(state: dict) -> dict | None:
-    """The planned fight's pools, with and without voluntary corruption."""
-    import copy
+    """The planned fight's pools, with and without voluntary corruption,
+    while it can still be fought (see plan_current); where the rules refuse
+    a variant, why (`without_refused`, `with_refused`: message and params)."""
     wanted = state.get("plan")
-    if not wanted or wanted.get("hero") not in state["heroes"] or state["heroes"][wanted["hero"]]["dead"]:
+    if not plan_current(state, wanted):
         return None
-    out = {}
-    for voluntary in (False, True):
+    out = {"hero": wanted["hero"]}
+    for key, voluntary in (("without", False), ("with", True)):
         scratch = copy.deepcopy(state)
         try:
             setup = fight_setup(scratch, wanted["hero"], {**wanted, "voluntary": voluntary},
                                 "sin" if wanted.get("reaction") else "hero")
-            out[voluntary] = fight.pools(setup)
-        except ActionError:
-            out[voluntary] = None
-    return {"hero": wanted["hero"], "without": out[False], "with": out[True]}
+            out[key], out[f"{key}_refused"] = fight.pools(setup), None
+        except ActionError as refusal:
+            out[key], out[f"{key}_refused"] = None, {"message": refusal.message, "params": refusal.params}
+    return out
+
+
+def plan_current(state: dict, wanted: dict | None) -> bool:
+    """A planned fight is shown until it is fought or passed by: in its
+    hero's turn before the turn's action, in the SIN's reaction to its hero,
+    or between turns when its hero plays next. (The state keeps the last
+    plan as logged tables made it; whether it still applies is read here.)"""
+    if not wanted or wanted.get("hero") not in state["heroes"] or state["heroes"][wanted["hero"]]["dead"]:
+        return False
+    if state["phase"] != "hero_turns" or state["fight"] is not None:
+        return False
+    turn, reaction = state["turn"], state["reaction"]
+    if turn is not None:
+        return turn["hero"] == wanted["hero"] and not turn["action_taken"]
+    if reaction is not None and reaction["spent"]:
+        return reaction["hero"] == wanted["hero"] and not reaction.get("fought")
+    return next_hero(state) == wanted["hero"]

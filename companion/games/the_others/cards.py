@@ -2,8 +2,9 @@
 the upgrade deck and its face-up inventory, the story type's apocalypse
 cards, and the dark pasts sealed from every seat.
 
-Which card a draw gives is picked in `prepare` with the table's rng and
-recorded in the payload; `apply` takes the recorded cards off the deck.
+Which card a draw gives is picked while the action is carried out (through
+`act.draws`, recorded in the payload, read back on replay), then the picked
+cards are taken off the deck.
 The SIN's deck, the two apocalypse cards drawn and the one sent to the
 bottom are the SIN's to see: they live in the SIN seat's secrets (the SIN
 deck's remaining cards would tell the hand). Cards played are public.
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 import random
 
-from companion.games.the_others import apocalypse, data
+from companion.games.the_others import apocalypse, data, heroes, powers, spaces, story
+from companion.games.the_others.flow import given, require_hero_player, require_sin
+from companion.games.the_others.heroes import dark_past, sealed_name
 from companion.games.the_others.state import sin_seat
-from companion.games.the_others.turns import Actor, require_sin
 from companion.kit import deck as decks
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 
@@ -60,14 +63,15 @@ def play(state: dict, card) -> None:
     state["sin"]["hand_count"] = len(hand(state))
 
 
-def sin_draw(state: dict, actor: Actor, payload: dict) -> None:
+def sin_draw(act: Act) -> None:
     """Altar cards at round end (one per altar with no hero), or a card
     that says to draw."""
-    require_sin(actor)
-    drawn = payload.get("drawn")
-    if not isinstance(drawn, list):
+    state, payload = act.state, given(act)
+    require_sin(act)
+    count = payload.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 12:
         raise ActionError(N_("Draw 1 to 12 cards."), field="count")
-    add_to_hand(state, drawn)
+    add_to_hand(state, act.draws.take("drawn", lambda rng: pick_sin_cards(state, rng, count)))
 
 
 # -- upgrades -------------------------------------------------------------------------------------
@@ -86,23 +90,23 @@ def take_upgrade(state: dict, hero_id: str, upgrade, refill: list | None) -> Non
     state["inventory"].remove(upgrade)
     state["heroes"][hero_id]["upgrades"].append(upgrade)
     state["inventory"].extend(decks.draw(upgrade_deck(state), list(refill or [])))
-    from companion.games.the_others import powers
     powers.upgrade_gained(state, hero_id)  # Envy
 
 
-def take_upgrade_action(state: dict, actor: Actor, payload: dict) -> None:
+def take_upgrade_action(act: Act) -> None:
     """A hero takes a face-up upgrade outside a city action: an event
     ("each hero takes an upgrade"), an ability or a card that says so."""
-    from companion.games.the_others import dashboard
-    from companion.games.the_others.turns import require_hero_player
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
-    dashboard.alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
-    take_upgrade(state, hero_id, payload.get("upgrade"), payload.get("refill"))
+    heroes.alive(state, hero_id)
+    require_hero_player(state, act, hero_id)
+    refill = act.draws.take("refill", lambda rng: pick_refills(state, rng, 1)) if state.get("upgrades") else None
+    take_upgrade(state, hero_id, payload.get("upgrade"), refill)
 
 
-def lose_upgrade(state: dict, actor: Actor, payload: dict) -> None:
+def lose_upgrade(act: Act) -> None:
     """A lost upgrade goes to the bottom of the deck."""
+    state, payload = act.state, given(act)
     hero = state["heroes"].get(payload.get("hero"))
     upgrade = payload.get("upgrade")
     if hero is None or upgrade not in hero["upgrades"]:
@@ -134,14 +138,16 @@ def draw_offers(state: dict, rng: random.Random, steps: int) -> list[list[str]]:
     return [drawn[i:i + 2] for i in range(0, len(drawn), 2)]
 
 
-def advance_apocalypse(state: dict, actor: Actor, payload: dict) -> None:
+def advance_apocalypse(act: Act) -> None:
+    state, payload = act.state, given(act)
     steps = payload.get("steps", 1)
     if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= 7:
         raise ActionError(N_("Advance the apocalypse track by 1 to 7 steps."), field="steps")
     if state["apocalypse"]["waiting"]:
         raise ActionError(N_("The SIN must first keep one of the apocalypse cards drawn."), field="steps")
+    offers = act.draws.take("offers", lambda rng: draw_offers(state, rng, steps))
     apocalypse.raise_track(state, steps)
-    queue_offers(state, payload.get("offers"))
+    queue_offers(state, offers)
 
 
 def queue_offers(state: dict, offers) -> None:
@@ -163,9 +169,10 @@ def next_offer(state: dict) -> None:
     state["apocalypse"]["waiting"] = len(queue) + (1 if secret["offer"] else 0)
 
 
-def keep_apocalypse_card(state: dict, actor: Actor, payload: dict) -> None:
+def keep_apocalypse_card(act: Act) -> None:
     """The SIN keeps one drawn card face up; the other goes to the bottom."""
-    require_sin(actor)
+    state, payload = act.state, given(act)
+    require_sin(act)
     secret = sin_secrets(state)
     offer = secret.get("offer", [])
     card = payload.get("card")
@@ -173,7 +180,6 @@ def keep_apocalypse_card(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("Keep one of the two cards drawn."), field="card")
     club = apocalypse_card(state, card).get("hell_club")
     if club:
-        from companion.games.the_others import spaces
         spaces.place_hell_club(state, club, payload.get("space"))
     state["apocalypse"]["cards"].append(card)
     for other in offer:
@@ -197,7 +203,6 @@ def hell_club_killed(state: dict, club_id: str) -> None:
     for member in state["apocalypse"]["hell_club"]:
         if member["id"] == club_id and member["alive"]:
             member["alive"] = False
-            from companion.games.the_others import spaces
             spaces.remove_hell_club(state, club_id)
             if member["card"] in state["apocalypse"]["cards"]:
                 state["apocalypse"]["cards"].remove(member["card"])
@@ -205,14 +210,6 @@ def hell_club_killed(state: dict, club_id: str) -> None:
 
 
 # -- dark pasts -------------------------------------------------------------------------------------
-def sealed_name(hero_id: str) -> str:
-    return f"dark_past:{hero_id}"
-
-
-def dark_past(state: dict, hero_id: str) -> int | None:
-    """The face-down dark past of a hero (None: none, or revealed)."""
-    pile = state["secrets"].get(decks.SEALED, {}).get(sealed_name(hero_id), [])
-    return pile[0] if pile else None
 
 
 def heroes_with_dark_pasts(state: dict) -> list[str]:
@@ -236,58 +233,47 @@ def seal_dark_pasts(state: dict, dealt: dict) -> None:
         decks.sealed(state, sealed_name(hero_id)).append(number)
 
 
-def discard_dark_past(state: dict, hero_id: str) -> None:
-    """A hero who dies with their dark past unrevealed takes it out of the game face down."""
-    number = dark_past(state, hero_id)
-    if number is not None:
-        decks.reveal(state, sealed_name(hero_id), number)
-
-
 def reveal_dark_past(state: dict, hero_id: str, offers: list | None) -> None:
     """A hero ending a turn at maximum corruption in a corruption story turns
     up their dark past; its effect applies at once, then it is discarded."""
-    from companion.games.the_others import dashboard
     hero = state["heroes"].get(hero_id)
     number = dark_past(state, hero_id)
     if hero is None or hero["dead"] or number is None or hero["corruption"] < data.constants()["corruption_max"]:
         return
     decks.reveal(state, sealed_name(hero_id), number)
     hero["dark_past"] = number
-    from companion.games.the_others import story
     story.count(state, "hero_dark_past_revealed")
     card = data.dark_pasts()[number]
     effect = card["effect"]
     if effect == "wounds":
-        dashboard.take_wounds(state, hero_id, card["amount"])
+        heroes.take_wounds(state, hero_id, card["amount"])
     elif effect == "apocalypse":
         apocalypse.raise_track(state, card["amount"])
         queue_offers(state, offers)
     elif effect == "wound_nearby_heroes":
-        from companion.games.the_others import effects
-        for other in effects.heroes_beside(state, hero_id):  # heroes in adjacent spaces: by hand
-            dashboard.take_wounds(state, other, card["amount"])
+        for other in spaces.heroes_beside(state, hero_id):  # heroes in adjacent spaces: by hand
+            heroes.take_wounds(state, other, card["amount"])
     elif effect == "wounds_or_corruption":
         hero["dark_past_choice"] = card["amount"]  # the player chooses (dark_past.choose)
     elif effect == "dies_at_round_end":
         hero["doomed"] = True
     elif effect == "joins_sin":
-        dashboard.kill(state, hero_id)
+        heroes.kill(state, hero_id)
 
 
-def choose_dark_past(state: dict, actor: Actor, payload: dict) -> None:
+def choose_dark_past(act: Act) -> None:
     """Former Hell Club: the player takes the wounds or the corruption."""
-    from companion.games.the_others import dashboard
-    from companion.games.the_others.turns import require_hero_player
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = state["heroes"].get(hero_id) if isinstance(hero_id, str) else None
     if hero is None or not hero.get("dark_past_choice"):
         raise ActionError(N_("No dark past is waiting for that choice."), field="hero")
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     amount = hero.pop("dark_past_choice")
     if payload.get("take") == "wounds":
-        dashboard.take_wounds(state, hero_id, amount)
+        heroes.take_wounds(state, hero_id, amount)
     elif payload.get("take") == "corruption":
-        dashboard.take_corruption(state, hero_id, amount)
+        heroes.take_corruption(state, hero_id, amount)
     else:
         hero["dark_past_choice"] = amount
         raise ActionError(N_("Choose one of the listed options."), field="take")

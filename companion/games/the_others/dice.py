@@ -101,7 +101,7 @@ def pool(die: Die, count: int) -> Pool:
 
 
 def read_roll(record: Mapping, die: Die) -> Roll:
-    """A recorded roll (from prepare or entered) rebuilt with the table's die."""
+    """A recorded roll (drawn by the server or entered) rebuilt with the table's die."""
     return Roll.from_json(record, [die])
 
 

@@ -1,19 +1,16 @@
 """What sin cards, sin powers, apocalypse cards and story rules do to the
-tracks and tokens, where the rulebook gives it precisely (seed_facts.py
+tracks and tokens, where the rulebook gives it precisely (convert/seed_facts.py
 lists which); the rest is done at the table, and the page says so.
 
-Every card a played card makes the SIN draw is picked in `prepare` (on a
-copy with the card already played) and recorded in the payload as "drawn";
-an upgrade given is the SIN's pick from the inventory, its refill recorded as
-"refill".
+Every card a played card makes the SIN draw is drawn once the card is
+played, and recorded in the payload as "drawn"; an upgrade given is the SIN's
+pick from the inventory, its refill recorded as "refill".
 """
 
 from __future__ import annotations
 
-import copy
-import random
-
-from companion.games.the_others import cards, dashboard, data, spaces
+from companion.games.the_others import cards, data, heroes, spaces, story
+from companion.kit.actions import Draws
 from companion.rules import N_, ActionError
 
 
@@ -55,20 +52,15 @@ def upgrade_draws(state: dict) -> int:
     return data.sins()[state["options"]["sin"]]["power_effect"].get("sin_card_per_upgrade", 0)
 
 
-def prepare_play(state: dict, payload: dict, rng: random.Random) -> dict:
-    """The draws and the upgrade refill of a sin card, picked after the card
-    is played (it may be reshuffled into the deck)."""
-    card_id = payload.get("card")
-    if card_id not in cards.hand(state):
-        return payload
-    scratch = copy.deepcopy(state)
-    cards.play(scratch, card_id)
-    count = draws_on_play(scratch, card_id, current_hero(scratch))
+def draw_on_play(state: dict, card_id: str, payload: dict, draws: Draws) -> dict:
+    """The cards a card just played makes the SIN draw ("drawn") and the
+    refill of the upgrade it gives ("refill"), with the payload."""
     out = dict(payload)
+    count = draws_on_play(state, card_id, current_hero(state))
     if count:
-        out["drawn"] = cards.pick_sin_cards(scratch, rng, min(count, 12))
+        out["drawn"] = draws.take("drawn", lambda rng: cards.pick_sin_cards(state, rng, min(count, 12)))
     if played(state, card_id).get("give_upgrade") and payload.get("upgrade") and state.get("upgrades"):
-        out["refill"] = cards.pick_refills(state, rng, 1)
+        out["refill"] = draws.take("refill", lambda rng: cards.pick_refills(state, rng, 1))
     return out
 
 
@@ -89,32 +81,23 @@ def apply_played(state: dict, card_id: str, payload: dict) -> None:
     if effect.get("give_upgrade"):
         give_upgrade(state, hero_id, payload)
     for _ in range(effect.get("extra_turns", 0)):
-        dashboard.gain_extra_turn(state, hero_id)
+        heroes.gain_extra_turn(state, hero_id)
     if effect.get("extra_turn_to_chosen_hero"):
         chosen = payload.get("hero")
-        dashboard.alive(state, chosen)
-        dashboard.gain_extra_turn(state, chosen)
+        heroes.alive(state, chosen)
+        heroes.gain_extra_turn(state, chosen)
     if effect.get("round_rule"):
         sin.setdefault("round_cards", []).append(card_id)
     for other in state["order"]:
         if other != hero_id and state["heroes"][other]["extra_turns"] > 0:
-            dashboard.take_wounds(state, other, effect.get("others_with_extra_turns_wounds", 0))
+            heroes.take_wounds(state, other, effect.get("others_with_extra_turns_wounds", 0))
     if effect.get("space_corruption"):
-        for other in heroes_beside(state, hero_id):
-            dashboard.take_corruption(state, other, effect["space_corruption"])
-    dashboard.take_corruption(state, hero_id, effect.get("corruption", 0))
-    dashboard.take_wounds(state, hero_id, effect.get("wounds", 0))
+        for other in spaces.heroes_beside(state, hero_id):
+            heroes.take_corruption(state, other, effect["space_corruption"])
+    heroes.take_corruption(state, hero_id, effect.get("corruption", 0))
+    heroes.take_wounds(state, hero_id, effect.get("wounds", 0))
     if payload.get("drawn"):
         cards.add_to_hand(state, payload["drawn"])
-
-
-def heroes_beside(state: dict, hero_id: str) -> list[str]:
-    """The hero and every hero in their space (the hero alone when the group
-    doesn't track it)."""
-    where = state["heroes"][hero_id].get("space")
-    if where in state.get("spaces", {}):
-        return spaces.heroes_in(state, where)
-    return [hero_id]
 
 
 def give_upgrade(state: dict, hero_id: str, payload: dict) -> None:
@@ -142,21 +125,14 @@ def needs(state: dict, card_id) -> list[str]:
 
 
 # -- after a fight --------------------------------------------------------------------------------
-def prepare_fight_end(state: dict, payload: dict, rng: random.Random) -> dict:
-    """For Our Master!: the two cards drawn if the fight harms the hero."""
-    battle = state.get("fight")
-    if not battle:
-        return payload
-    count = played(state, battle["setup"].get("sin_card")).get("draw_if_harmed", 0)
-    if not count:
-        return payload
-    return {**payload, "drawn": cards.pick_sin_cards(state, rng, count)}
-
-
-def after_fight(state: dict, battle: dict, result: dict, payload: dict) -> None:
+def after_fight(state: dict, battle: dict, result: dict, draws: Draws) -> None:
+    """For Our Master!: two cards drawn (recorded as "drawn"), kept if the
+    fight harmed the hero; Hell Club members that set fires."""
     harmed = result["wounds"] > 0 or result["corruption"] > 0
-    if harmed and played(state, battle["setup"].get("sin_card")).get("draw_if_harmed") and payload.get("drawn"):
-        cards.add_to_hand(state, payload["drawn"])
+    count = played(state, battle["setup"].get("sin_card")).get("draw_if_harmed", 0)
+    drawn = draws.take("drawn", lambda rng: cards.pick_sin_cards(state, rng, count)) if count else []
+    if harmed and drawn:
+        cards.add_to_hand(state, drawn)
     where = state.get("spaces", {}).get(battle["setup"].get("space") or "")
     if result["wounds"] > 0 and where is not None:
         for member in battle["setup"]["monsters"]:
@@ -184,13 +160,13 @@ def turn_end(state: dict, hero_id: str) -> None:
     if hero is None or hero["dead"]:
         return
     if "mark_hero_corruption_at_turn_end" in story_tasks(state) and "story" in hero["marks"]:
-        dashboard.take_corruption(state, hero_id, 1)
+        heroes.take_corruption(state, hero_id, 1)
     regenerate(state, hero_id)
     power = data.sins()[state["options"]["sin"]]["power_effect"]
-    together = heroes_beside(state, hero_id)
+    together = spaces.heroes_beside(state, hero_id)
     if power.get("pair_corruption") and len(together) == 2:
         for other in together:
-            dashboard.take_corruption(state, other, power["pair_corruption"])
+            heroes.take_corruption(state, other, power["pair_corruption"])
 
 
 def regenerate(state: dict, hero_id: str) -> None:
@@ -219,14 +195,13 @@ def demolish(state: dict, hero_id: str, kind) -> None:
     where = state.get("spaces", {}).get(state["heroes"][hero_id].get("space") or "")
     if where is not None and not where["monsters"][kind]:
         raise ActionError(N_("No such monster in the hero's space."), field="demolish")
-    from companion.games.the_others import story
     dead = state["monsters"].setdefault("dead", {})
     dead[kind] = dead.get(kind, 0) + 1
     if where is not None:
         where["monsters"][kind] -= 1
         where["tokens"]["fire"] += ability["fire_tokens"]
     story.monster_killed(state, kind, in_fight=False)
-    dashboard.take_corruption(state, hero_id, ability["corruption"])
+    heroes.take_corruption(state, hero_id, ability["corruption"])
 
 
 def story_tasks(state: dict) -> list[str]:

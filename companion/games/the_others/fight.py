@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.the_others import apocalypse, corruption, data
+from companion.games.the_others.dice import faiths_turned
 from companion.rules import N_, ActionError
 
 MONSTER_KINDS = ("abomination", "controller", "avatar", "acolyte", "hell_club")
@@ -285,7 +286,6 @@ def outcome(computed: Mapping, hero_roll: Mapping[str, int], sin_roll: Mapping[s
 
 def check_turned(turned: Mapping | None, faith: int, free: int) -> dict[str, int]:
     """What the hero's faith and free results become: at most one each."""
-    from companion.games.the_others.dice import faiths_turned
     return faiths_turned(faith + free, turned, field="turned")
 
 

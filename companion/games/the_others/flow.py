@@ -6,8 +6,10 @@ The state keeps the flow at its top level: "phase", "round"."""
 
 from __future__ import annotations
 
+from companion.games.the_others import data
+from companion.kit.actions import Act
 from companion.kit.phases import Phase, Round
-from companion.rules import N_
+from companion.rules import N_, ActionError
 
 SETUP = Phase("setup", N_("set-up phase"), frozenset({"team.choose", "heroes.pick", "game.start"}))
 #: Allowed at any time of a round (effects of cards, abilities, the story and the board, whose timing the app
@@ -37,3 +39,80 @@ def require(state: dict, action_type: str) -> None:
 
 def go_to(state: dict, phase_id: str) -> None:
     state["phase"] = ROUND.phase_named(phase_id).id
+
+
+# -- who acts, whose turn ------------------------------------------------------------------------
+def given(act: Act) -> dict:
+    """The payload as it was sent: the fields left out are absent (the kit
+    lists them as None), as the logged payloads always were."""
+    return {key: value for key, value in act.payload.items() if value is not None}
+
+
+def require_sin(act: Act) -> None:
+    if act.seat_id is not None and act.role != "sin":
+        raise ActionError(N_("Only the SIN player does that."), field="type")
+
+
+def require_hero_player(state: dict, act: Act, hero_id: str) -> None:
+    """The hero's own player, or the SIN deciding for heroes who can't agree
+    is not allowed here; the host may act for anyone."""
+    if act.seat_id is None:
+        return
+    if state["heroes"][hero_id]["player"] != act.seat_id:
+        raise ActionError(N_("Only the player of %(hero)s does that."), field="hero",
+                          hero=data.heroes()[hero_id]["name"])
+
+
+def hero_in_play(state: dict, hero_id, field: str = "hero") -> str:
+    if not isinstance(hero_id, str) or hero_id not in state["order"]:
+        raise ActionError(N_("Choose a hero in play."), field=field)
+    return hero_id
+
+
+def can_act(state: dict, hero_id: str) -> bool:
+    hero = state["heroes"][hero_id]
+    return hero["turn_tokens"] > 0 or (hero["extra_turns"] > 0 and hero_id not in state["passed"])
+
+
+def next_hero(state: dict) -> str | None:
+    """Clockwise after the last hero to act (from the first hero at round
+    start), the first one who can still take a turn."""
+    order = state["order"]
+    if not order or state["first_hero"] is None:
+        return None
+    if state["last_hero"] is None:
+        start = order.index(state["first_hero"])
+    else:
+        start = (order.index(state["last_hero"]) + 1) % len(order)
+    for step in range(len(order)):
+        hero_id = order[(start + step) % len(order)]
+        if can_act(state, hero_id):
+            return hero_id
+    return None
+
+
+def close_reaction(state: dict) -> None:
+    state["reaction"] = None
+    state["sin"]["played"] = None
+
+
+def finish_turn(state: dict, hero_id: str, died: bool) -> None:
+    """The turn ends; the SIN may react unless the hero died in it."""
+    sin_card = state["turn"]["sin_card"] if state["turn"] else False
+    state["turn"] = None
+    state["reaction"] = None if died else {"hero": hero_id, "spent": False, "sin_card": sin_card}
+
+
+def current_turn(state: dict) -> dict:
+    if state["turn"] is None:
+        raise ActionError(N_("No hero's turn is going on."), field="type")
+    return state["turn"]
+
+
+def reactions_left(state: dict) -> int:
+    sin = state["sin"]
+    return sin["reaction_tokens"] - sin["reactions_used"]
+
+
+def round_can_end(state: dict) -> bool:
+    return state["phase"] == "hero_turns" and state["turn"] is None and next_hero(state) is None

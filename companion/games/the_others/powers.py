@@ -6,8 +6,9 @@ waits on the hero's dashboard until their player makes it."""
 
 from __future__ import annotations
 
-from companion.games.the_others import dashboard, data
-from companion.games.the_others.turns import Actor, require_hero_player
+from companion.games.the_others import data, heroes
+from companion.games.the_others.flow import given, require_hero_player
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 #: power -> the two answers a player may give.
@@ -30,25 +31,26 @@ def monsters_killed(state: dict, hero_id: str) -> None:
         hero.setdefault("power_choices", []).append("wrath")
 
 
-def choose(state: dict, actor: Actor, payload: dict) -> None:
+def choose(act: Act) -> None:
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = state["heroes"].get(hero_id) if isinstance(hero_id, str) else None
     waiting = (hero or {}).get("power_choices") or []
     if not waiting:
         raise ActionError(N_("No sin power is waiting for that hero's choice."), field="hero")
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     power, take = waiting[0], payload.get("take")
     if take not in ANSWERS[power]:
         raise ActionError(N_("Choose one of the listed options."), field="take")
     waiting.pop(0)
     amounts = effect(state)["upgrade_choice" if power == "envy" else "kill_choice"]
     if take == "wounds":
-        dashboard.take_wounds(state, hero_id, amounts["wounds"])
+        heroes.take_wounds(state, hero_id, amounts["wounds"])
     elif take == "others_corruption":
         for other in state["order"]:
             if other != hero_id and not state["heroes"][other]["dead"]:
-                dashboard.take_corruption(state, other, amounts["others_corruption"])
+                heroes.take_corruption(state, other, amounts["others_corruption"])
     elif take == "corruption":
-        dashboard.take_corruption(state, hero_id, amounts["corruption"])
+        heroes.take_corruption(state, hero_id, amounts["corruption"])
     else:
         state["sin"]["wrath_teleport"] = amounts["teleport"]  # shown to the SIN until the next turn starts

@@ -1,84 +1,25 @@
 """The Others: 7 Sins as a table type: one SIN player, 1-4 hero players.
 
-Each action is one handler (in setup.py, turns.py, dashboard.py, battle.py,
-cards.py, story.py) that changes a private copy of the state or raises
-ActionError; validate runs it on a scratch copy, so the two never disagree.
-Every draw and roll happens in `prepare` and is recorded in the payload.
+Wiring only: the action table is in actions.py (each effect in the module of
+its rulebook chapter), the state and its checks in state.py, what each seat
+sees in view.py. What holds around every action (the phase, the game's end,
+what follows each action) is in `run_effect`.
 """
 
 from __future__ import annotations
 
-import random
-
-from companion.games.the_others import (battle, cards, dashboard, data, effects, flow, forms, labels, powers, setup,
-                                        spaces, story, turns)
+from companion.games.the_others import actions, city, data, flow, forms, names, spaces, story
+from companion.games.the_others import state as states
 from companion.games.the_others import view as views
-from companion.games.the_others.state import new_state
-from companion.games.the_others.actions import SPECS
-from companion.games.the_others.turns import Actor
+from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 SIN_CHOICES = [(sin_id, sin["name"]) for sin_id, sin in data.sins().items()]
 
-#: type -> the handler that carries it out (declared in actions.py).
-HANDLERS = {
-    "facts.enter": setup.enter_facts, "team.choose": setup.choose_team, "heroes.pick": setup.pick_heroes,
-    "game.start": setup.start_game,
-    "round.first_hero": turns.choose_first_hero, "turn.start": turns.start_turn, "turn.pass": turns.pass_extra_turns,
-    "reaction.spend": turns.react, "reaction.end": turns.end_reaction, "sin.play_card": turns.play_sin_card,
-    "sin.gain_reactions": turns.gain_reactions, "round.end": turns.end_round,
-    "sin.draw": cards.sin_draw, "upgrade.lose": cards.lose_upgrade, "upgrade.take": cards.take_upgrade_action,
-    "apocalypse.advance": cards.advance_apocalypse,
-    "apocalypse.keep": cards.keep_apocalypse_card,
-    "hero.wounds": dashboard.place_wounds, "hero.adjust": dashboard.adjust, "city.action": dashboard.city_action,
-    "hero.replace": dashboard.replace,
-    "fight.plan": battle.plan, "fight.start": battle.start_fight, "fight.resolve": battle.resolve,
-    "fight.ranged_hits": battle.ranged_hits, "fight.counter": battle.counter_attack, "cleanse.roll": battle.cleanse,
-    "check.roll": battle.check,
-    "space.add": spaces.add, "space.set": spaces.set_count, "hero.move": spaces.move, "hero.pick_up": spaces.pick_up,
-    "cleanse.remove": spaces.cleanse_remove, "monsters.move": spaces.monsters_move,
-    "mission.progress": story.advance, "mission.choose": story.choose, "dark_past.choose": cards.choose_dark_past,
-    "power.choose": powers.choose,
-}
-
-
 #: Fields that name one thing (a hero, a card, a space...): text or nothing.
 STRING_FIELDS = ("hero", "to", "space", "what", "card", "kind", "change", "upgrade", "reserve", "mission", "name",
                  "kill", "take")
-
-
-def summon(state: dict, actor: Actor, payload: dict) -> None:
-    turns.require_sin(actor)
-    wanted = payload.get("monsters")
-    dead = state["monsters"].setdefault("dead", {})
-    if not isinstance(wanted, dict):
-        raise ActionError(N_("Say which monsters are in the fight."), field="monsters")
-    total = 0
-    for kind, count in wanted.items():
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= dead.get(kind, 0):
-            raise ActionError(N_("Only dead monsters can be summoned."), field="monsters")
-        total += count
-    if total > state.get("summons_left", 0):
-        raise ActionError(N_("At most %(count)d monsters may be summoned now."), field="monsters",
-                          count=state.get("summons_left", 0))
-    spaces.summon_onto_nests(state, payload.get("space"), wanted, total)
-    for kind, count in wanted.items():
-        dead[kind] -= count
-    state["summons_left"] = state.get("summons_left", 0) - total
-
-
-def end_turn(state: dict, actor: Actor, payload: dict) -> None:
-    hero_id = turns.current_turn(state)["hero"]
-    turns.require_hero_player(state, actor, hero_id)
-    effects.demolish(state, hero_id, payload.get("demolish"))
-    turns.end_turn(state, actor, payload)
-    effects.turn_end(state, hero_id)
-    cards.reveal_dark_past(state, hero_id, payload.get("offers"))
-
-
-HANDLERS["monsters.summon"] = summon
-HANDLERS["turn.end"] = end_turn
 
 
 class TheOthersRules(Rules):
@@ -86,9 +27,8 @@ class TheOthersRules(Rules):
     id = "the-others"
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"
-    # For the templates: names to translate and the game's facts.
-    labels = labels
-    data = data
+    # For the templates: the names to translate (what they read of the game's data is in the view).
+    names = names
 
     def roles(self) -> list[Role]:
         return [Role("sin", N_("SIN player"), max_seats=1), Role("hero", N_("Hero player"), max_seats=4)]
@@ -105,10 +45,13 @@ class TheOthersRules(Rules):
         ]
 
     def initial_state(self, options: dict) -> dict:
-        return new_state(options)
+        return states.new_state(options)
+
+    def check_state(self, state: dict) -> None:
+        states.check_state(state)
 
     def actions(self) -> list[ActionSpec]:
-        return SPECS
+        return actions.ACTIONS
 
     def regions(self, seat: Seat | None) -> list[str]:
         return ["status", "apocalypse", "heroes", "fight"] + ([] if seat is None else ["controls"])
@@ -119,65 +62,18 @@ class TheOthersRules(Rules):
             state["secrets"].setdefault(seat.id, {"hand": []})
         return state
 
-    # -- for the templates ----------------------------------------------------------------------
-    @staticmethod
-    def card_name(card_id: str) -> str:
-        """A sin, apocalypse or upgrade card's printed name."""
-        for sin in data.sins().values():
-            for card in sin["cards"]:
-                if card["id"] == card_id:
-                    return card["name"]
-        for deck in data.load("apocalypse_cards")["decks"].values():
-            for card in deck:
-                if card["id"] == card_id:
-                    return card["name"]
-        return data.upgrades().get(card_id, {}).get("name", card_id)
-
-    @staticmethod
-    def hero_value(view: dict, hero_id: str, key: str):
-        from companion.games.the_others.state import hero_fact
-        value = hero_fact(view, hero_id, key)
-        return "?" if value is None else value
-
-    @staticmethod
-    def monster_defense(monster: dict, setup: dict) -> int:
-        from companion.games.the_others import fight
-        return fight.monster_defense(monster, setup)
-
-    @staticmethod
-    def counted_tasks(view: dict) -> tuple[str, ...]:
-        return effects.counted_tasks(view)
-
-    counted_goals = story.COUNTED
-    board_tasks = tuple(effects.BOARD_TASKS)
-
-    @staticmethod
-    def card_needs(view: dict, card_id: str) -> list[str]:
-        return effects.needs(view, card_id)
-
-    @staticmethod
-    def card_hint(card: dict) -> str:
-        """Whether the app applies a sin card's effect ("applied"), part of
-        it ("partly"), or the table does it all ("table")."""
-        played = card.get("played") or {}
-        return "table" if not played else "partly" if played.get("by_hand") else "applied"
-
-    @staticmethod
-    def sin_card(view: dict, card_id: str) -> dict:
-        for card in data.sins()[view["options"]["sin"]]["cards"]:
-            if card["id"] == card_id:
-                return card
-        return {"id": card_id, "name": card_id, "timing": ""}
-
     # -- acting -----------------------------------------------------------------------------
-    def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
-        shaped = Action(action.type, forms.normalize(action.payload), action.seat)
-        return Action(action.type, views.prepare_payload(state, shaped, rng), action.seat)
+    def typed(self, action: Action) -> Action:
+        """The payload in the shape the JSON API sends (a form's flat fields
+        nested, a city action's choices as a list); what the server draws is
+        never taken from a client."""
+        typed = super().typed(action)
+        payload = forms.normalize(typed.payload)
+        if typed.type == "city.action":
+            payload = city.city_payload(payload)
+        return Action(typed.type, payload, typed.seat)
 
-    def _run(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        handler = HANDLERS.get(action.type)
-        if handler is None:
-            raise ActionError(N_("Unknown action."), field="type")
+    def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
         tie = story.tie_pending(state, action.type)
         if state["phase"] == "over" and not action.type.startswith("facts.") and not tie:
             raise ActionError(N_("The game is over."), field="type")
@@ -187,29 +83,16 @@ class TheOthersRules(Rules):
         for key in STRING_FIELDS:
             if key in action.payload and action.payload[key] is not None and not isinstance(action.payload[key], str):
                 raise ActionError(N_("Choose one of the listed options."), field=key)
-        seat = seats.get(action.seat) if action.seat else None
-        if action.seat and seat is None:
+        if action.seat and action.seat not in seats:
             raise ActionError(N_("No such seat."), field="seat")
-        handler(state, Actor(action.seat, seat.role if seat else None), action.payload)
+        state = super().run_effect(spec, state, action, seats, draws)
         spaces.at_start(state)  # rescues on the starting space happen at any moment
         story.read_dashboards(state)
         return state
 
-    def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        return self._run(state, action, seats)
-
     # -- seeing ------------------------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
         return views.view(state, seat)
-
-    def redact(self, action: Action, viewer: Seat | None) -> dict:
-        return views.redact(action, viewer)
-
-    def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
-        return views.describe(action, seats, state)
-
-    def check_state(self, state: dict) -> None:
-        views.check_state(state)
 
 
 RULES = TheOthersRules()

@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import random
 
-from companion.games.the_others import cards, data, dice
-from companion.games.the_others.dashboard import new_hero
-from companion.games.the_others.state import (CLASSES, hero_fact, mapping, missing_monster_facts, mission_target,
-                                              story)
-from companion.games.the_others.turns import Actor
-from companion.games.the_others import flow
+from companion.games.the_others import cards, data, dice, flow
+from companion.games.the_others.flow import given
+from companion.games.the_others.heroes import new_hero
+from companion.games.the_others.state import CLASSES, hero_fact, mapping, missing_monster_facts, mission_target, story
 from companion.kit import deck as decks
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 STATS = ("combat", "skill", "defense")
@@ -25,9 +24,10 @@ def _number(value, field: str, low: int = 0, high: int = 20) -> int:
     return value
 
 
-def enter_facts(state: dict, actor: Actor, payload: dict) -> None:
+def enter_facts(act: Act) -> None:
     """Numbers printed as icons that no page we have gives: entered once,
     corrected at any time."""
+    state, payload = act.state, given(act)
     facts = state["facts"]
     payload = {**_remembered(payload.get("remembered")), **{k: v for k, v in payload.items() if k != "remembered"}}
     for kind, build in (("sin", dice.sin_die), ("hero", dice.hero_die)):
@@ -73,8 +73,9 @@ def _remembered(text) -> dict:
     return copied
 
 
-def choose_team(state: dict, actor: Actor, payload: dict) -> None:
+def choose_team(act: Act) -> None:
     """The 7 F.A.I.T.H. agents: 1 leader, 2 fixers, 2 snipers, 2 bruisers."""
+    state, payload = act.state, given(act)
     team = payload.get("heroes")
     if not isinstance(team, list) or len(set(team)) != 7 or any(h not in data.heroes() for h in team):
         raise ActionError(N_("Choose 7 different heroes."), field="heroes")
@@ -90,10 +91,11 @@ def choose_team(state: dict, actor: Actor, payload: dict) -> None:
     state["order"], state["heroes"] = [], {}
 
 
-def pick_heroes(state: dict, actor: Actor, payload: dict) -> None:
+def pick_heroes(act: Act) -> None:
     """A hero player takes their starting heroes from the team (3 for a
     lone player, 2 each for two, 1 each for three or four)."""
-    if actor.role != "hero" and not actor.is_host:
+    state, payload = act.state, given(act)
+    if act.role != "hero" and act.seat_id is not None:
         raise ActionError(N_("Only a hero player picks heroes."), field="heroes")
     picked = payload.get("heroes")
     share = state["options"]["hero_count"] // state["options"]["hero_players"]
@@ -102,15 +104,15 @@ def pick_heroes(state: dict, actor: Actor, payload: dict) -> None:
     for hero_id in picked:
         if hero_id not in state["team"]:
             raise ActionError(N_("Pick heroes from the team."), field="heroes")
-        if hero_id in state["heroes"] and state["heroes"][hero_id]["player"] != actor.seat:
+        if hero_id in state["heroes"] and state["heroes"][hero_id]["player"] != act.seat_id:
             raise ActionError(N_("Another player has %(hero)s."), field="heroes", hero=data.heroes()[hero_id]["name"])
-    for hero_id in [h for h in state["order"] if state["heroes"][h]["player"] == actor.seat]:
+    for hero_id in [h for h in state["order"] if state["heroes"][h]["player"] == act.seat_id]:
         state["order"].remove(hero_id)
         del state["heroes"][hero_id]
     if len(state["order"]) + share > state["options"]["hero_count"]:
         raise ActionError(N_("All %(count)d heroes are taken."), field="heroes", count=state["options"]["hero_count"])
     for hero_id in picked:
-        state["heroes"][hero_id] = new_hero(actor.seat)
+        state["heroes"][hero_id] = new_hero(act.seat_id)
         state["order"].append(hero_id)
 
 
@@ -128,7 +130,9 @@ def missing_before_start(state: dict) -> list[str]:
     return missing
 
 
-def prepare_start(state: dict, rng: random.Random) -> dict:
+def starting_draws(state: dict, rng: random.Random) -> dict:
+    """The SIN's starting hand, the inventory and (corruption stories) the
+    dark pasts, recorded as "draws"."""
     starting = list(state["order"])
     reserve = [hero for hero in state["team"] if hero not in starting]
     fresh = {"secrets": {}, "options": state["options"], "sin": state["sin"]}
@@ -140,15 +144,13 @@ def prepare_start(state: dict, rng: random.Random) -> dict:
     return draws
 
 
-def start_game(state: dict, actor: Actor, payload: dict) -> None:
+def start_game(act: Act) -> None:
+    state = act.state
     missing = missing_before_start(state)
     if missing:
         raise ActionError(N_("Not ready to start: %(count)d things are still needed (see the set-up list)."),
                           field="type", count=len(missing))
-    draws = payload.get("draws")
-    if not isinstance(draws, dict):
-        raise ActionError(N_("Not ready to start: %(count)d things are still needed (see the set-up list)."),
-                          field="type", count=1)
+    draws = act.draws.take("draws", lambda rng: starting_draws(state, rng))
     state["reserve"] = [hero for hero in state["team"] if hero not in state["order"]]
     cards.new_decks(state)
     cards.add_to_hand(state, draws["hand"])

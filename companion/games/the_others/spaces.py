@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import random
 
-from companion.games.the_others import dashboard, data, dice
-from companion.games.the_others.turns import Actor, require_hero_player, require_sin
+from companion.games.the_others import data, dice, heroes, story
+from companion.games.the_others.fight import line
+from companion.games.the_others.flow import given, require_hero_player, require_sin
+from companion.games.the_others.heroes import place_npc, start_space
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 TOKENS = ("fire", "corruption", "pentagram", "nest", "altar")
@@ -40,7 +43,8 @@ def new_space(name: str) -> dict:
             "monsters": {m: 0 for m in MONSTERS}, **{c: 0 for c in COUNTS}, "npcs": [], "hell_club": []}
 
 
-def add(state: dict, actor: Actor, payload: dict) -> None:
+def add(act: Act) -> None:
+    state, payload = act.state, given(act)
     name = payload.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
         raise ActionError(N_("Name the space (up to 40 characters)."), field="name")
@@ -60,8 +64,9 @@ def space(state: dict, space_id, field: str = "space") -> dict:
     return found
 
 
-def set_count(state: dict, actor: Actor, payload: dict) -> None:
+def set_count(act: Act) -> None:
     """Set one count of a space: "tokens.fire", "printed.nest", "monsters.acolyte", "innocents"..."""
+    state, payload = act.state, given(act)
     target = space(state, payload.get("space"))
     what, value = payload.get("what"), payload.get("value")
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
@@ -91,13 +96,6 @@ def set_start(state: dict, space_id: str | None) -> None:
     """The board has one starting space: marking one unmarks any other."""
     for sid, where in state.get("spaces", {}).items():
         where["start"] = sid == space_id
-
-
-def start_space(state: dict) -> str | None:
-    for sid, where in state.get("spaces", {}).items():
-        if where.get("start"):
-            return sid
-    return None
 
 
 def free_nests(target: dict) -> int:
@@ -173,11 +171,11 @@ def checks_for(state: dict, hero_id: str, to: str) -> list[dict]:
     return out
 
 
-def prepare_move(state: dict, payload: dict, rng: random.Random) -> list[dict]:
-    """Roll every check of the step (when the dice's sides are known)."""
+def roll_checks(state: dict, hero_id: str, to: str, rng: random.Random) -> list[dict]:
+    """Roll every check of the step (when the dice's sides are known; else
+    none, and the page asks for each check by hand), recorded as "checks"."""
     sin_die, _, known = dice.dice_for(state["facts"]["dice"])
-    hero_id, to = payload.get("hero"), payload.get("to")
-    if hero_id not in state["heroes"] or to not in state.get("spaces", {}) or not known:
+    if not known:
         return []
     return [{**check, "roll": dice.pool(sin_die, check["dice"]).roll(rng).to_json()}
             for check in checks_for(state, hero_id, to)]
@@ -186,7 +184,6 @@ def prepare_move(state: dict, payload: dict, rng: random.Random) -> list[dict]:
 def move_lines(state: dict, hero_id: str) -> list[dict]:
     """The working of the hero's move: 2, +1 with Raven Corp, +1 with Cyber
     Legs, 1 less when Sloth slowed them (never below 1)."""
-    from companion.games.the_others.fight import line
     hero = state["heroes"][hero_id]
     lines = [line(N_("Move"), data.constants()["move"])]
     for npc in data.rules()["npcs"]:
@@ -231,12 +228,13 @@ def leave_wounds(state: dict, here: dict) -> int:
     return data.constants()["leave_monster_space_wounds"]
 
 
-def move(state: dict, actor: Actor, payload: dict) -> None:
+def move(act: Act) -> None:
     """One step of a hero's move to a space the group says is adjacent (or a
     teleport, which ignores tokens and monsters)."""
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
-    hero = dashboard.alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
+    hero = heroes.alive(state, hero_id)
+    require_hero_player(state, act, hero_id)
     to = payload.get("to")
     space(state, to, "to")
     here = hero.get("space")
@@ -245,18 +243,19 @@ def move(state: dict, actor: Actor, payload: dict) -> None:
     count_step(state, hero_id, payload)
     if not payload.get("teleport") and here is not None:
         if has_monsters(state["spaces"][here]) and "stealth_suit" not in hero["upgrades"]:
-            dashboard.take_wounds(state, hero_id, leave_wounds(state, state["spaces"][here]))
-        apply_checks(state, hero_id, to, payload.get("checks") or [])
+            heroes.take_wounds(state, hero_id, leave_wounds(state, state["spaces"][here]))
+        apply_checks(state, hero_id, to, act.draws.take("checks", lambda rng: roll_checks(state, hero_id, to, rng)))
     if hero["dead"]:
         return  # killed on the way: left where they fell
     hero["space"] = to
 
 
-def monsters_move(state: dict, actor: Actor, payload: dict) -> None:
+def monsters_move(act: Act) -> None:
     """The SIN moves monsters (a reaction moves one up to 2 spaces; cards
     move more). They never leave a space holding a hero, except by teleport;
     fire and corruption don't touch them."""
-    require_sin(actor)
+    state, payload = act.state, given(act)
+    require_sin(act)
     source, target = space(state, payload.get("space")), space(state, payload.get("to"), "to")
     kind = payload.get("kind")
     club = kind in source.get("hell_club", [])
@@ -294,9 +293,9 @@ def apply_checks(state: dict, hero_id: str, to: str, rolled: list) -> None:
         amount = results.get("hit" if check["kind"] == "fire" else "corruption", 0)
         amount -= ("proxy" in hero["npcs"]) + ("hazmat_suit" in hero["upgrades"])
         if check["kind"] == "fire":
-            dashboard.take_wounds(state, hero_id, max(0, amount))
+            heroes.take_wounds(state, hero_id, max(0, amount))
         else:
-            dashboard.take_corruption(state, hero_id, max(0, amount))
+            heroes.take_corruption(state, hero_id, max(0, amount))
     state["last_checks"] = [{**check, "roll": record["roll"], "hero": hero_id} for check, record in zip(wanted, rolled)]
 
 
@@ -305,7 +304,6 @@ def at_start(state: dict) -> None:
     hero on a starting space with no monster are rescued (removed from the
     game) at any moment; the Commissioner held there counts for Rescue the
     Chief!. Both count towards the current mission."""
-    from companion.games.the_others import story
     start = start_space(state)
     if start is None or story.settled(state):
         return
@@ -319,29 +317,18 @@ def at_start(state: dict) -> None:
             story.rescued(state, rescued)
 
 
-def place_npc(state: dict, npc: str, where: dict | None) -> None:
-    """An NPC token is in one place: a space, a hero's dashboard, or nowhere."""
-    for other in state.get("spaces", {}).values():
-        if npc in other.setdefault("npcs", []):
-            other["npcs"].remove(npc)
-    for hero in state["heroes"].values():
-        if npc in hero["npcs"]:
-            hero["npcs"].remove(npc)
-    if where is not None:
-        where["npcs"].append(npc)
-
-
-def pick_up(state: dict, actor: Actor, payload: dict) -> None:
+def pick_up(act: Act) -> None:
     """Free during the hero's turn: extra-turn tokens, innocents and NPCs of
     the space; face-down tokens all flip when no monster is there."""
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
-    hero = dashboard.alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
+    hero = heroes.alive(state, hero_id)
+    require_hero_player(state, act, hero_id)
     here = space(state, hero.get("space"), "hero")
     what = payload.get("what")
     if what == "extra_turns" and here["extra_turns"]:
         here["extra_turns"] -= 1
-        dashboard.gain_extra_turn(state, hero_id)
+        heroes.gain_extra_turn(state, hero_id)
     elif what == "innocents" and here["innocents"]:
         here["innocents"] -= 1
         hero["innocents"] += 1
@@ -378,19 +365,19 @@ def explore(state: dict, here: dict, revealed) -> None:
             here[kind] += number
     state["story"]["innocents_revealed"] = state["story"].get("innocents_revealed", 0) + revealed.get("innocents", 0)
     here["face_down"] = 0
-    from companion.games.the_others import story
     story.count(state, "innocents_revealed", revealed.get("innocents", 0))
 
 
-def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
+def cleanse_remove(act: Act) -> None:
     """After a cleanse roll: each skill (faiths turned into skills too)
     removes one face-up token of the space cleansed; printed tokens stay.
     An altar takes 3 of the roll's skills at once (Haven in Flames)."""
+    state, payload = act.state, given(act)
     roll = state.get("roll") or {}
     if roll.get("kind") != "cleanse" or roll.get("removed", 0) < 1:
         raise ActionError(N_("No cleanse roll has tokens left to remove."), field="what")
     hero_id = roll["hero"]
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     here = space(state, roll.get("space") or state["heroes"][hero_id].get("space"), "what")
     what = payload.get("what")
     if what not in TOKENS or here["tokens"][what] < 1:
@@ -400,5 +387,35 @@ def cleanse_remove(state: dict, actor: Actor, payload: dict) -> None:
         raise ActionError(N_("An altar takes %(count)d skill results of one cleanse."), field="what", count=cost)
     here["tokens"][what] -= 1
     roll["removed"] -= cost
-    from companion.games.the_others import story
     story.token_removed(state, what, monsters_there=has_monsters(here))
+
+
+def summon(act: Act) -> None:
+    """The SIN returns dead monsters to the board, onto free nests."""
+    state, payload = act.state, given(act)
+    require_sin(act)
+    wanted = payload.get("monsters")
+    dead = state["monsters"].setdefault("dead", {})
+    if not isinstance(wanted, dict):
+        raise ActionError(N_("Say which monsters are in the fight."), field="monsters")
+    total = 0
+    for kind, count in wanted.items():
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= dead.get(kind, 0):
+            raise ActionError(N_("Only dead monsters can be summoned."), field="monsters")
+        total += count
+    if total > state.get("summons_left", 0):
+        raise ActionError(N_("At most %(count)d monsters may be summoned now."), field="monsters",
+                          count=state.get("summons_left", 0))
+    summon_onto_nests(state, payload.get("space"), wanted, total)
+    for kind, count in wanted.items():
+        dead[kind] -= count
+    state["summons_left"] = state.get("summons_left", 0) - total
+
+
+def heroes_beside(state: dict, hero_id: str) -> list[str]:
+    """The hero and every hero in their space (the hero alone when the group
+    doesn't track it)."""
+    where = state["heroes"][hero_id].get("space")
+    if where in state.get("spaces", {}):
+        return heroes_in(state, where)
+    return [hero_id]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from companion.games.the_others import data
 from companion.games.the_others.apocalypse import new_track
+from companion.kit import deck as decks
+from companion.kit import tracks
 from companion.rules import N_, ActionError
 
 CLASSES = ("leader", "fixer", "sniper", "bruiser")
@@ -119,3 +121,27 @@ def mission_target(state: dict, mission_id: str) -> int | None:
 
 def sin_seat(state: dict) -> str | None:
     return state["sin"]["seat"]
+
+
+# -- the state's check ------------------------------------------------------------------------------
+def check_state(state: dict) -> None:
+    if state["phase"] not in ("setup", "round_start", "hero_turns", "over"):
+        raise ValueError("phase")
+    for key in ("sin", "acolyte", "story"):
+        if state["options"][key] not in {"sin": data.sins(), "acolyte": data.acolytes(),
+                                         "story": data.stories()}[key]:
+            raise ValueError(key)
+    tracks.check_track(state["apocalypse"]["track"])
+    for hero_id in state["order"]:
+        hero = state["heroes"][hero_id]
+        if not 1 <= hero["corruption"] <= 7 or len(hero["wounds"]) > 5 or len(set(hero["wounds"])) != len(hero["wounds"]):
+            raise ValueError("hero")
+        if not all(isinstance(slot, int) and 1 <= slot <= 7 for slot in hero["wounds"]):
+            raise ValueError("wounds")
+    for secret in state["secrets"].values():
+        if not isinstance(secret.get("hand", []), list):
+            raise TypeError("hand")
+    for part in (state["upgrades"], *(secret.get(name) for secret in state["secrets"].values()
+                                      for name in ("deck", "apocalypse"))):
+        if part is not None:
+            decks.check_deck(part)

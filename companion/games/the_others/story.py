@@ -5,9 +5,10 @@ an event may happen first; completing the last mission wins."""
 
 from __future__ import annotations
 
-from companion.games.the_others.state import mission, mission_target, story
-from companion.games.the_others.turns import Actor
 from companion.games.the_others import flow
+from companion.games.the_others.flow import given
+from companion.games.the_others.state import mission, mission_target, story
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 
@@ -41,8 +42,9 @@ def enter(state: dict, options: list[str]) -> None:
     progress["event"] = first.get("event_before")
 
 
-def advance(state: dict, actor: Actor, payload: dict) -> None:
+def advance(act: Act) -> None:
     """Move the progress marker; at the target the mission is complete."""
+    state, payload = act.state, given(act)
     progress = state["story"]
     current = progress["mission"]
     if current is None:
@@ -68,9 +70,10 @@ def complete(state: dict, mission_id: str) -> None:
     enter(state, nxt)
 
 
-def choose(state: dict, actor: Actor, payload: dict) -> None:
+def choose(act: Act) -> None:
     """The heroes pick a branch (the SIN if they can't agree); the other
     option leaves the game."""
+    state, payload = act.state, given(act)
     options = state["story"]["choose"]
     picked = payload.get("mission")
     if picked not in options:

@@ -5,10 +5,13 @@ so a tap on any of them shows how it was reached."""
 
 from __future__ import annotations
 
-from companion.games.the_others import apocalypse, data, spaces
+import copy
+
+from companion.games.the_others import apocalypse, battle, data, spaces
+from companion.games.the_others import fight as fights
 from companion.games.the_others.fight import line
 from companion.games.the_others.state import mission, mission_target
-from companion.rules import N_
+from companion.rules import N_, ActionError
 
 
 def level_of(effect: str) -> int:
@@ -73,14 +76,50 @@ def target(state: dict, mission_id: str) -> dict | None:
 def cleanse(state: dict, hero_id: str) -> dict:
     """The current hero's cleanse dice, without and with voluntary
     corruption (None where it can't be taken, or the skill is not entered)."""
-    from companion.games.the_others import battle
-    from companion.rules import ActionError
     out = {}
     for key, voluntary in (("without", False), ("with", True)):
         try:
             out[key] = part(battle.cleanse_lines(state, hero_id, {"voluntary": voluntary}))
         except ActionError:
             out[key] = None
+    return out
+
+
+def fighter_now(state: dict) -> tuple[str, str] | None:
+    """(hero, by) of the fight that may start now: the current hero's before
+    the turn's action, or the SIN's reaction against the hero just played."""
+    if state.get("fight") is not None:
+        return None
+    turn, reaction = state.get("turn"), state.get("reaction")
+    if turn and not turn["action_taken"]:
+        return turn["hero"], "hero"
+    if reaction and reaction["spent"] and not reaction.get("fought"):
+        return reaction["hero"], "sin"
+    return None
+
+
+def fight(state: dict) -> dict | None:
+    """The dice of the fight the fight form sends as it stands (the monsters
+    and pentagrams of the hero's tracked space), without and with voluntary
+    corruption, worked out as fight.start will: each {"hero_dice", "sin_dice"}
+    or {"refused": {"message", "params"}}. None: no fight may start now, or
+    the app doesn't know the monsters there (the form's "Show pools and
+    chances" then works it out)."""
+    fighter = fighter_now(state)
+    where = state.get("spaces", {}).get(state["heroes"][fighter[0]].get("space") or "") if fighter else None
+    if where is None or not any(where["monsters"].values()):
+        return None
+    hero_id, by = fighter
+    payload = {"monsters": {kind: n for kind, n in where["monsters"].items() if n},
+               "pentagrams": spaces.count(where, "pentagram")}
+    out = {"hero": hero_id}
+    for key, voluntary in (("without", False), ("with", True)):
+        try:
+            computed = fights.pools(battle.fight_setup(copy.deepcopy(state), hero_id,
+                                                       {**payload, "voluntary": voluntary}, by))
+            out[key] = {"hero_dice": computed["hero_dice"], "sin_dice": computed["sin_dice"]}
+        except ActionError as refusal:
+            out[key] = {"refused": {"message": refusal.message, "params": refusal.params}}
     return out
 
 
@@ -91,4 +130,5 @@ def for_view(state: dict) -> dict:
     return {"reactions": reaction_tokens(state), "summons": summons(state),
             "move": {h: move(state, h) for h in alive},
             "target": target(state, current) if current else None,
-            "cleanse": cleanse(state, turn["hero"]) if turn and turn["hero"] in alive else None}
+            "cleanse": cleanse(state, turn["hero"]) if turn and turn["hero"] in alive else None,
+            "fight": fight(state)}

@@ -9,7 +9,7 @@ import copy
 import pytest
 from test_the_others_round import in_turns
 
-from companion.games.the_others.rules import HANDLERS, RULES
+from companion.games.the_others.rules import RULES
 from companion.rules import Action, ActionError
 
 FIELDS = ("hero", "to", "space", "what", "value", "card", "count", "steps", "tokens", "kind", "delta", "slot",
@@ -27,7 +27,7 @@ def tables():
     return table
 
 
-@pytest.mark.parametrize("action_type", sorted(HANDLERS))
+@pytest.mark.parametrize("action_type", sorted(spec.type for spec in RULES.actions()))
 def test_junk_in_any_field_is_refused_cleanly(tables, action_type):
     for field in FIELDS:
         for junk in JUNK:
@@ -36,8 +36,7 @@ def test_junk_in_any_field_is_refused_cleanly(tables, action_type):
                 before = copy.deepcopy(state)
                 action = Action(action_type, {field: junk}, seat)
                 try:
-                    prepared = RULES.prepare(state, action, tables.rng)
-                    RULES.act(state, prepared, tables.seats)
+                    RULES.perform(state, action, tables.seats, tables.rng)
                 except ActionError as error:
                     assert error.text()  # a message to show
                 assert state == before  # act works on a copy either way
@@ -62,7 +61,7 @@ def test_junk_beside_good_fields_is_refused_cleanly(tables, action_type):
             state = copy.deepcopy(tables.state)
             action = Action(action_type, {**BASES[action_type], field: junk}, "ann")
             try:
-                RULES.act(state, RULES.prepare(state, action, tables.rng), tables.seats)
+                RULES.perform(state, action, tables.seats, tables.rng)
             except ActionError as error:
                 assert error.text()
 
@@ -70,13 +69,12 @@ def test_junk_beside_good_fields_is_refused_cleanly(tables, action_type):
 def test_a_fight_can_be_resolved_after_junk_was_refused(tables):
     table = tables
     state = copy.deepcopy(table.state)
-    action = RULES.prepare(state, Action("fight.start", {"monsters": {"abomination": 1},
-                                                        "entered": {"hero": "hit hit", "sin": "hit blank blank"}},
-                                         "ann"), table.rng)
-    state = RULES.act(state, action, table.seats)
+    state, _ = RULES.perform(state, Action("fight.start", {"monsters": {"abomination": 1},
+                                                          "entered": {"hero": "hit hit", "sin": "hit blank blank"}},
+                                           "ann"), table.seats, table.rng)
     for junk in JUNK:
         for field in ("turned", "assigned", "protector"):
             try:
-                RULES.act(state, Action("fight.resolve", {field: junk}, "ann"), table.seats)
+                RULES.perform(state, Action("fight.resolve", {field: junk}, "ann"), table.seats, table.rng)
             except ActionError as error:
                 assert error.text()

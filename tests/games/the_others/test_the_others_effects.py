@@ -9,6 +9,7 @@ from the_others_support import started
 
 from companion.games.the_others import cards
 from companion.games.the_others.rules import RULES
+from companion.games.the_others.view import sin_card
 from companion.kit import deck as decks
 
 
@@ -24,7 +25,8 @@ def give(table, card_id):
     if card_id not in cards.hand(table.state):
         decks.remove(deck, card_id)
         cards.hand(table.state).append(card_id)
-        table.state["sin"]["hand_count"] += 1
+        with table.arranged() as state:
+            state["sin"]["hand_count"] += 1
 
 
 def board(table, *names):
@@ -96,8 +98,9 @@ def test_alone_in_the_dark_takes_the_sins_word_where_the_space_is_not_tracked():
 
 def test_grisly_appetite_wounds_every_other_hero_holding_an_extra_turn_token():
     table = in_turns(sin="gluttony")
-    table.state["heroes"]["thorley"]["extra_turns"] = 1
-    table.state["heroes"]["rose"]["extra_turns"] = 1
+    with table.arranged() as state:
+        state["heroes"]["thorley"]["extra_turns"] = 1
+        state["heroes"]["rose"]["extra_turns"] = 1
     table.act("ann", "turn.start", hero="rose", use_extra=False)
     play(table, "grisly_appetite")
     assert table.state["heroes"]["thorley"]["pending_wounds"] == 1
@@ -123,7 +126,8 @@ def test_grim_voracity_gives_an_upgrade_and_an_extra_turn_and_gluttony_feeds_on_
 
 def test_feeding_from_selfishness_gives_a_card_and_a_token_per_upgrade_held():
     table = in_turns(sin="greed")
-    table.state["heroes"]["rose"]["upgrades"] = ["brutality", "riot_shield"]
+    with table.arranged() as state:
+        state["heroes"]["rose"]["upgrades"] = ["brutality", "riot_shield"]
     table.act("ann", "turn.start", hero="rose")
     give(table, "feeding_from_selfishness")
     before, hand = reactions(table), table.state["sin"]["hand_count"]
@@ -155,8 +159,9 @@ def test_a_card_played_by_hand_is_only_shown():
     before = {h: dict(table.state["heroes"][h]) for h in table.state["order"]}
     play(table, "evil_regroups")
     assert {h: table.state["heroes"][h] for h in table.state["order"]} == before
-    assert RULES.card_hint(RULES.sin_card(table.state, "evil_regroups")) == "table"
-    assert RULES.card_hint(RULES.sin_card(table.state, "alone_in_the_dark")) == "applied"
+    assert sin_card(table.state, "evil_regroups")["hint"] == "table"
+    assert sin_card(table.state, "alone_in_the_dark")["hint"] == "applied"
+    assert RULES.view(table.state, table.seats["sin"])["printed"]["sin_cards"]["evil_regroups"]["hint"] == "table"
 
 
 def fight_with(table, sin_roll):
@@ -208,11 +213,13 @@ def test_gluttony_gains_a_reaction_token_for_each_extra_turn_token_a_hero_gains(
 # -- apocalypse cards -----------------------------------------------------------------------
 def test_the_fog_of_hate_forbids_city_actions_where_a_corruption_token_lies():
     table = board(in_turns(story="the_darkness_within"))
-    table.state["apocalypse"]["cards"].append("the_fog_of_hate")
+    with table.arranged() as state:
+        state["apocalypse"]["cards"].append("the_fog_of_hate")
     table.act(None, "space.set", space="s1", what="printed.corruption", value=1)
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "city.action", actions=[{"kind": "extra_turn"}])  # a printed token doesn't count
-    table.state["heroes"]["rose"]["city_action"] = False
+    with table.arranged() as state:
+        state["heroes"]["rose"]["city_action"] = False
     table.act(None, "space.set", space="s1", what="tokens.corruption", value=1)
     assert refused(table, "ann", "city.action", actions=[{"kind": "extra_turn"}]).field == "actions"
 
@@ -259,8 +266,9 @@ def test_havens_last_stand_advances_the_apocalypse_one_at_round_end_and_one_more
 
 def test_darkness_beckons_advances_the_apocalypse_per_hero_at_maximum_corruption():
     table = in_turns(story="the_darkness_within")
-    table.state["apocalypse"]["cards"].append("darkness_beckons")
-    table.state["heroes"]["rocco"]["corruption"] = 7
+    with table.arranged() as state:
+        state["apocalypse"]["cards"].append("darkness_beckons")
+        state["heroes"]["rocco"]["corruption"] = 7
     full_round(table)
     table.act(None, "round.end")
     assert ["darkness_beckons", 1] in table.state["round_end_steps"]
@@ -281,13 +289,15 @@ def test_the_sin_draws_a_card_per_altar_with_no_hero_at_round_end():
 
 # -- dark pasts and the story's marks --------------------------------------------------------
 def with_dark_past(table, hero, number):
-    table.state["secrets"][decks.SEALED]["dark_past:" + hero] = [number]
+    with table.arranged() as state:
+        state["secrets"][decks.SEALED]["dark_past:" + hero] = [number]
 
 
 def test_former_hell_club_lets_the_player_choose_wounds_or_corruption():
     table = in_turns(story="the_darkness_within")
     with_dark_past(table, "rose", 4)
-    table.state["heroes"]["rose"]["corruption"] = 7
+    with table.arranged() as state:
+        state["heroes"]["rose"]["corruption"] = 7
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "turn.end")
     assert table.state["heroes"]["rose"]["dark_past_choice"] == 3
@@ -300,7 +310,8 @@ def test_psychopathy_trigger_wounds_the_heroes_in_the_same_space():
     table = board(in_turns(story="the_darkness_within"))
     table.act("cy", "hero.move", hero="rocco", to="s2", teleport=True)
     with_dark_past(table, "rose", 5)
-    table.state["heroes"]["rose"]["corruption"] = 7
+    with table.arranged() as state:
+        state["heroes"]["rose"]["corruption"] = 7
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "turn.end")
     assert [table.state["heroes"][h]["pending_wounds"] for h in ("rose", "thorley", "rocco")] == [2, 2, 0]

@@ -69,7 +69,8 @@ def test_the_fifth_wound_kills_and_the_reserve_hero_takes_over():
 
 def test_no_hero_left_in_the_reserve_means_the_sin_wins():
     table = in_turns()
-    table.state["reserve"] = []
+    with table.arranged() as state:
+        state["reserve"] = []
     wound(table, "thorley", 5, seat="bob")
     assert (table.state["winner"], table.state["phase"]) == ("sin", "over")
     refused(table, "ann", "turn.start", hero="rose")
@@ -103,7 +104,8 @@ def test_the_worked_fight_through_the_table():
     table = in_turns()
     rose = table.state["heroes"]["rose"]
     rose["corruption"], rose["upgrades"] = 2, ["ice_blade"]
-    table.state["inventory"] = [u for u in table.state["inventory"] if u != "ice_blade"]
+    with table.arranged() as state:
+        state["inventory"] = [u for u in state["inventory"] if u != "ice_blade"]
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "fight.start", monsters={"abomination": 1, "acolyte": 1}, pentagrams=1,
               others_in_space=1, voluntary=True,
@@ -123,7 +125,8 @@ def test_the_worked_fight_through_the_table():
 
 def test_the_app_refuses_to_roll_before_the_dice_sides_are_entered():
     table = in_turns()
-    table.state["facts"]["dice"] = {"sin": None, "hero": None}
+    with table.arranged() as state:
+        state["facts"]["dice"] = {"sin": None, "hero": None}
     table.act("ann", "turn.start", hero="rose")
     error = refused(table, "ann", "fight.start", monsters={"abomination": 1})
     assert error.field.startswith("entered.")
@@ -135,7 +138,8 @@ def test_the_acolyte_ability_is_once_per_round_needs_a_dead_acolyte_and_no_range
     table.act("ann", "turn.start", hero="rose")
     error = refused(table, "ann", "fight.start", monsters={"abomination": 1}, acolyte_ability=True)
     assert "No dead acolyte" in error.message
-    table.state["monsters"]["dead"] = {"acolyte": 2}
+    with table.arranged() as state:
+        state["monsters"]["dead"] = {"acolyte": 2}
     table.act("ann", "fight.start", monsters={"abomination": 1}, acolyte_ability=True)
     assert table.state["fight"]["computed"]["sin_dice"]["total"] == 5
     assert table.state["sin"]["acolyte_mark"] is True
@@ -164,7 +168,8 @@ def test_a_fire_check_wounds_through_defense_and_proxy_ignores_one():
 
 def test_a_ranged_fight_kills_first_then_the_counter_attack_uses_the_first_roll():
     table = in_turns()
-    table.state["options"]["sin"] = "sloth"  # Pride would cancel a defense of a hero fighting alone
+    with table.arranged() as state:
+        state["options"]["sin"] = "sloth"  # Pride would cancel a defense of a hero fighting alone
     table.act("ann", "turn.start", hero="rose")  # Rose with the table's entered numbers: combat 2, defense 1
     table.act("ann", "fight.start", monsters={"abomination": 2}, ranged=True, entered={"hero": "hit defense"})
     assert table.state["fight"]["sin_roll"] is None
@@ -253,8 +258,9 @@ def test_a_planned_fight_shows_both_pools_and_the_chances_with_and_without_volun
 
 def test_corrupted_doctors_stop_the_hero_healing_until_next_round():
     table = in_turns()
-    table.state["options"]["acolyte"] = "doctor"
-    table.state["monsters"]["dead"] = {"acolyte": 1}
+    with table.arranged() as state:
+        state["options"]["acolyte"] = "doctor"
+        state["monsters"]["dead"] = {"acolyte": 1}
     wound(table, "rose", 1)
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "fight.start", monsters={"abomination": 1}, acolyte_ability=True,
@@ -265,8 +271,9 @@ def test_corrupted_doctors_stop_the_hero_healing_until_next_round():
 
 def test_corrupted_police_wound_a_hero_fighting_alone():
     table = in_turns()
-    table.state["options"]["acolyte"] = "police"
-    table.state["monsters"]["dead"] = {"acolyte": 1}
+    with table.arranged() as state:
+        state["options"]["acolyte"] = "police"
+        state["monsters"]["dead"] = {"acolyte": 1}
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "fight.start", monsters={"abomination": 1}, acolyte_ability=True,
               entered={"hero": "skill skill", "sin": "blank blank blank blank blank"})
@@ -299,7 +306,8 @@ def test_leaving_a_space_with_monsters_costs_one_wound_unless_in_a_stealth_suit(
     table = in_turns()
     table.act("ann", "hero.adjust", hero="rose", change="leave_monsters")
     assert table.state["heroes"]["rose"]["pending_wounds"] == 1
-    table.state["heroes"]["thorley"]["upgrades"] = ["stealth_suit"]
+    with table.arranged() as state:
+        state["heroes"]["thorley"]["upgrades"] = ["stealth_suit"]
     table.act("bob", "hero.adjust", hero="thorley", change="leave_monsters")
     assert table.state["heroes"]["thorley"]["pending_wounds"] == 0
 
@@ -322,8 +330,9 @@ def test_the_satellite_cannon_kills_an_acolyte_or_abomination_without_a_fight():
 
 def test_the_heroes_win_a_tie_when_the_last_mission_is_recorded_right_away():
     table = in_turns()
-    table.state["story"]["mission"], table.state["story"]["progress"] = "3", 2
-    table.state["reserve"] = []
+    with table.arranged() as state:
+        state["story"]["mission"], state["story"]["progress"] = "3", 2
+        state["reserve"] = []
     wound(table, "thorley", 4, seat="bob")
     table.act("bob", "hero.adjust", hero="thorley", change="wound")  # the last reserve is gone
     assert table.state["winner"] == "sin"
@@ -333,7 +342,8 @@ def test_the_heroes_win_a_tie_when_the_last_mission_is_recorded_right_away():
 
 def test_after_the_sin_wins_a_later_mission_step_is_refused():
     table = in_turns()
-    table.state["reserve"] = []
+    with table.arranged() as state:
+        state["reserve"] = []
     wound(table, "thorley", 5, seat="bob")
     table.act(None, "facts.enter")
     refused(table, "ann", "mission.progress", delta=1)

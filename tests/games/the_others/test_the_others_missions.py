@@ -39,7 +39,8 @@ def test_flipped_innocents_the_commissioner_and_rescues_move_the_missions_on():
 
 def test_innocents_following_a_hero_are_rescued_on_the_starting_space_with_no_monster():
     table = battleground()
-    table.state["story"].update(mission="3", progress=0)  # Save Their Souls: 3 innocents
+    with table.arranged() as state:
+        state["story"].update(mission="3", progress=0)  # Save Their Souls: 3 innocents
     table.act(None, "space.set", space="s2", what="innocents", value=2)
     table.act("ann", "hero.pick_up", hero="rose", what="innocents")
     table.act("ann", "hero.pick_up", hero="rose", what="innocents")
@@ -102,14 +103,17 @@ def test_kills_in_one_round_count_only_within_that_round():
 def test_only_the_mission_in_progress_counts_a_kill():
     table = started(story="haven_in_flames")
     table.act("ann", "round.first_hero", hero="rose")
-    table.state["story"].update(mission="4", progress=0)  # Destroy the Avatar: controller and avatar
+    with table.arranged() as state:
+        state["story"].update(mission="4", progress=0)  # Destroy the Avatar: controller and avatar
     table.act("ann", "turn.start", hero="rose")
     fight_an_acolyte(table, "ann")
     assert table.state["story"]["progress"] == 0
-    table.state["heroes"]["rose"]["upgrades"] = ["brutality"]  # +1 hit: 3 hits
+    with table.arranged() as state:
+        state["heroes"]["rose"]["upgrades"] = ["brutality"]  # +1 hit: 3 hits
     table.act("ann", "turn.end")
     table.act("sin", "reaction.spend")
-    table.state["facts"]["monsters"]["controller"] = {"combat": 1, "defense": 3}
+    with table.arranged() as state:
+        state["facts"]["monsters"]["controller"] = {"combat": 1, "defense": 3}
     table.act("sin", "fight.start", monsters={"controller": 1}, entered={"hero": "hit hit", "sin": "blank"})
     table.act("ann", "fight.resolve", assigned=[3], turned={})
     assert table.state["story"]["progress"] == 1
@@ -166,8 +170,9 @@ def nests(table):
     table.act(None, "space.set", space="s1", what="printed.nest", value=1)
     table.act(None, "space.set", space="s1", what="tokens.nest", value=1)
     table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
-    table.state["monsters"]["dead"] = {"acolyte": 2, "abomination": 1}
-    table.state["summons_left"] = 3
+    with table.arranged() as state:
+        state["monsters"]["dead"] = {"acolyte": 2, "abomination": 1}
+        state["summons_left"] = 3
     return table
 
 
@@ -186,23 +191,26 @@ def test_summoned_monsters_go_onto_free_nests_each_monster_blocking_one():
 
 def test_without_tracked_nests_summons_are_counted_and_placed_at_the_table():
     table = started()
-    table.state["monsters"]["dead"] = {"acolyte": 2}
-    table.state["summons_left"] = 3
+    with table.arranged() as state:
+        state["monsters"]["dead"] = {"acolyte": 2}
+        state["summons_left"] = 3
     table.act("sin", "monsters.summon", monsters={"acolyte": 2})
     assert table.state["monsters"]["dead"]["acolyte"] == 0
 
 
 def test_the_heroes_win_when_the_last_rescue_and_the_last_death_come_in_the_same_fight():
     table = battleground()
-    table.state["story"].update(mission="3", progress=2)
-    table.state["reserve"] = []
+    with table.arranged() as state:
+        state["story"].update(mission="3", progress=2)
+        state["reserve"] = []
     table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
     table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
     table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
     table.act("ann", "hero.adjust", hero="rose", change="innocent")
     for _ in range(4):
         table.act("bob", "hero.adjust", hero="thorley", change="wound")
-    table.state["first_hero"] = "thorley"
+    with table.arranged() as state:
+        state["first_hero"] = "thorley"
     table.act("bob", "turn.start", hero="thorley")
     # Thorley kills the acolyte and dies of his fifth wound: the innocent Rose holds is rescued at once.
     table.act("bob", "fight.start", monsters={"acolyte": 1}, others_in_space=1,
@@ -251,7 +259,8 @@ def test_tempting_fate_counts_heroes_at_corruption_3():
 def test_clear_the_hive_counts_pentagrams_removed_only_where_no_monster_is():
     table = started()
     table.act("ann", "round.first_hero", hero="rose")
-    table.state["story"].update(mission="2B", progress=0)
+    with table.arranged() as state:
+        state["story"].update(mission="2B", progress=0)
     table.act(None, "space.add", name="Hive")
     table.act(None, "space.set", space="s1", what="tokens.pentagram", value=2)
     table.act(None, "space.set", space="s1", what="monsters.acolyte", value=1)
@@ -266,8 +275,9 @@ def test_clear_the_hive_counts_pentagrams_removed_only_where_no_monster_is():
 
 
 def offer_dr_gan(table):
-    table.state["secrets"]["sin"]["offer"] = ["dr_gan_unleashed", "stab_in_the_dark"]
-    table.state["apocalypse"]["waiting"] = 1
+    with table.arranged() as state:
+        state["secrets"]["sin"]["offer"] = ["dr_gan_unleashed", "stab_in_the_dark"]
+        state["apocalypse"]["waiting"] = 1
 
 
 def test_a_hell_club_member_comes_out_on_a_free_nest_and_leaves_the_board_when_killed():
@@ -284,7 +294,8 @@ def test_a_hell_club_member_comes_out_on_a_free_nest_and_leaves_the_board_when_k
     assert spaces.free_nests(table.state["spaces"]["s1"]) == 0  # the acolyte and Dr. Gan block both nests
     table.act("sin", "monsters.move", space="s1", to="s2", kind="dr_gan")
     assert table.state["spaces"]["s2"]["hell_club"] == ["dr_gan"]
-    table.state["facts"]["monsters"]["dr_gan"] = {"combat": 1, "defense": 2}
+    with table.arranged() as state:
+        state["facts"]["monsters"]["dr_gan"] = {"combat": 1, "defense": 2}
     table.act("ann", "hero.move", hero="rose", to="s2", teleport=True)
     assert refused(table, "sin", "monsters.move", space="s2", to="s1", kind="dr_gan").field == "space"
     table.act("ann", "turn.start", hero="rose")
@@ -305,7 +316,8 @@ def test_a_hell_club_member_may_go_on_any_nest_when_every_nest_is_blocked():
 def test_destroy_the_avatar_needs_the_controller_and_the_avatar_not_two_controllers():
     table = started(story="haven_in_flames")
     table.act("ann", "round.first_hero", hero="rose")
-    table.state["story"].update(mission="4", progress=0)
+    with table.arranged() as state:
+        state["story"].update(mission="4", progress=0)
     from companion.games.the_others import story
     for kind in ("controller", "controller"):
         story.monster_killed(table.state, kind, in_fight=True)

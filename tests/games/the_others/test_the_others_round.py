@@ -156,7 +156,8 @@ def test_one_sin_card_per_hero_turn_including_its_reaction_even_without_tokens()
     error = refused(table, "sin", "sin.play_card", card=hand[1])  # same turn's reaction
     assert "one sin card" in error.message.casefold()
     table.act("bob", "turn.start", hero="thorley")
-    table.state["sin"]["reactions_used"] = 3  # no reaction tokens left
+    with table.arranged() as state:
+        state["sin"]["reactions_used"] = 3  # no reaction tokens left
     table.act("sin", "sin.play_card", card=hand[1])
     assert table.state["sin"]["hand_count"] == 3
     assert table.state["sin"]["discard"] == hand[:2]
@@ -188,7 +189,8 @@ def test_round_end_resets_turn_city_and_reaction_tokens_and_the_acolyte_mark():
     for seat, hero in (("bob", "thorley"), ("cy", "rocco"), ("ann", "rose"), ("bob", "thorley"), ("cy", "rocco")):
         play_turn(table, seat, hero)
     table.act("ann", "turn.pass", hero="rose")
-    table.state["sin"]["acolyte_mark"] = True
+    with table.arranged() as state:
+        state["sin"]["acolyte_mark"] = True
     table.act(None, "round.end")
     rose = table.state["heroes"]["rose"]
     assert (rose["turn_tokens"], rose["city_action"], rose["extra_turns"]) == (2, False, 1)
@@ -259,8 +261,9 @@ def test_apocalypse_cards_come_two_at_a_time_and_the_sin_alone_sees_them():
 def test_a_hell_club_card_brings_its_monster_and_killing_it_removes_both():
     from companion.games.the_others import cards
     table = in_turns()
-    table.state["secrets"]["sin"]["offer"] = ["dr_gan_unleashed", "stab_in_the_dark"]
-    table.state["apocalypse"]["waiting"] = 1
+    with table.arranged() as state:
+        state["secrets"]["sin"]["offer"] = ["dr_gan_unleashed", "stab_in_the_dark"]
+        state["apocalypse"]["waiting"] = 1
     table.act("sin", "apocalypse.keep", card="dr_gan_unleashed")
     assert table.state["apocalypse"]["hell_club"] == [{"id": "dr_gan", "card": "dr_gan_unleashed", "alive": True}]
     cards.hell_club_killed(table.state, "dr_gan")

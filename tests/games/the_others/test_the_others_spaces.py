@@ -44,7 +44,8 @@ def test_a_teleport_ignores_tokens_and_monsters():
 
 def test_without_the_dice_sides_the_checks_are_listed_to_roll_by_hand():
     table = board(in_turns())
-    table.state["facts"]["dice"] = {"sin": None, "hero": None}
+    with table.arranged() as state:
+        state["facts"]["dice"] = {"sin": None, "hero": None}
     table.act("ann", "hero.move", hero="rose", to="s2")
     assert [c["kind"] for c in table.state["checks_due"]] == ["fire", "corruption"]
 
@@ -82,7 +83,8 @@ def test_a_fight_in_the_heroes_space_takes_its_dead_from_that_space():
               entered={"hero": "hit hit", "sin": "blank blank blank blank blank blank"})
     table.act("ann", "fight.resolve", assigned=[0, 0], turned={})
     assert table.state["spaces"]["s1"]["monsters"]["abomination"] == 2
-    table.state["heroes"]["rose"]["upgrades"] = ["brutality"]  # +1 hit
+    with table.arranged() as state:
+        state["heroes"]["rose"]["upgrades"] = ["brutality"]  # +1 hit
     table.act("ann", "turn.end")
     table.act("sin", "reaction.spend")
     table.act("sin", "fight.start", monsters={"abomination": 2},
@@ -131,9 +133,11 @@ def test_a_hero_moves_at_most_two_spaces_in_their_turn_and_raven_corp_adds_one()
 def test_a_slowed_hero_moves_one_space_less_but_never_less_than_one():
     table = board(in_turns())
     from companion.games.the_others import spaces
-    table.state["heroes"]["rose"]["marks"].append("slowed")
+    with table.arranged() as state:
+        state["heroes"]["rose"]["marks"].append("slowed")
     assert spaces.move_allowance(table.state, "rose") == 1
-    table.state["heroes"]["rose"]["upgrades"].append("cyber_legs")
+    with table.arranged() as state:
+        state["heroes"]["rose"]["upgrades"].append("cyber_legs")
     assert spaces.move_allowance(table.state, "rose") == 2
 
 
@@ -170,11 +174,13 @@ def test_monsters_never_leave_a_space_where_a_hero_stands_unless_teleported():
 def test_leaving_two_monsters_still_costs_one_wound_and_the_stealth_suit_none():
     table = board(in_turns())
     table.act(None, "space.set", space="s1", what="monsters.abomination", value=3)
-    table.state["heroes"]["rose"]["upgrades"].append("stealth_suit")
+    with table.arranged() as state:
+        state["heroes"]["rose"]["upgrades"].append("stealth_suit")
     table.act("ann", "hero.move", hero="rose", to="s3")
     assert table.state["heroes"]["rose"]["pending_wounds"] == 0
     table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
-    table.state["heroes"]["rose"]["upgrades"] = []
+    with table.arranged() as state:
+        state["heroes"]["rose"]["upgrades"] = []
     table.act("ann", "hero.move", hero="rose", to="s3")
     assert table.state["heroes"]["rose"]["pending_wounds"] == 1
 
@@ -190,7 +196,8 @@ def test_fire_check_wounds_are_the_hits_rolled_and_defense_cancels_none():
     for seed in range(1, 6):
         table = fiery(board(in_turns()))
         table.rng.seed(seed)
-        table.state["heroes"]["rose"]["upgrades"] = ["kevlar_suit", "riot_shield"]  # defense +3
+        with table.arranged() as state:
+            state["heroes"]["rose"]["upgrades"] = ["kevlar_suit", "riot_shield"]  # defense +3
         table.act("ann", "hero.move", hero="rose", to="s3")
         (check,) = table.state["last_checks"]
         assert (check["moment"], check["kind"], check["dice"]) == ("enter", "fire", 3)
@@ -217,7 +224,8 @@ def test_proxy_ignores_one_result_of_each_check():
 
 def test_a_check_rolled_by_hand_clears_the_check_the_move_left_due():
     table = board(in_turns())
-    table.state["facts"]["dice"] = {"sin": None, "hero": None}
+    with table.arranged() as state:
+        state["facts"]["dice"] = {"sin": None, "hero": None}
     table.act("ann", "hero.move", hero="rose", to="s2")
     table.act("ann", "check.roll", kind="fire", hero="rose", tokens=1, entered={"sin": "hit"})
     assert [c["kind"] for c in table.state["checks_due"]] == ["corruption"]
@@ -246,16 +254,19 @@ def test_a_cleanse_rolls_the_skill_value_plus_one_per_other_hero_in_the_space():
     table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
     table.act("cy", "hero.move", hero="rocco", to="s1", teleport=True)
     assert battle.cleanse_size(table.state, "rose", {}) == 4
-    table.state["heroes"]["rose"]["corruption"] = 4  # voluntary corruption to 5: levels 2 and 5, +1 die each
+    with table.arranged() as state:
+        state["heroes"]["rose"]["corruption"] = 4  # voluntary corruption to 5: levels 2 and 5, +1 die each
     assert battle.cleanse_size(table.state, "rose", {"voluntary": True}) == 6
-    table.state["heroes"]["rose"]["wounds"] = [2]  # a wound token covers level 2's die
+    with table.arranged() as state:
+        state["heroes"]["rose"]["wounds"] = [2]  # a wound token covers level 2's die
     assert battle.cleanse_size(table.state, "rose", {"voluntary": True}) == 5
 
 
 def test_voluntary_corruption_to_level_7_gives_a_skill_of_choice_to_a_cleanse():
     table = board(in_turns())
     table.act("ann", "hero.move", hero="rose", to="s2", teleport=True)
-    table.state["heroes"]["rose"]["corruption"] = 6
+    with table.arranged() as state:
+        state["heroes"]["rose"]["corruption"] = 6
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "cleanse.roll", voluntary=True, entered={"hero": "skill hit hit defense"})  # 2 + 2 dice
     assert table.state["roll"]["removed"] == 2 and table.state["heroes"]["rose"]["corruption"] == 7
@@ -267,7 +278,8 @@ def test_an_altar_takes_three_skills_of_one_cleanse():
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "cleanse.roll", entered={"hero": "skill skill"})
     assert refused(table, "ann", "cleanse.remove", what="altar").field == "what"
-    table.state["roll"]["removed"] = 3
+    with table.arranged() as state:
+        state["roll"]["removed"] = 3
     table.act("ann", "cleanse.remove", what="altar")
     assert table.state["spaces"]["s1"]["tokens"]["altar"] == 0 and table.state["roll"]["removed"] == 0
 

@@ -94,7 +94,9 @@ def test_set_up_and_a_turn_with_the_pages_forms(app):
     status, text = ann.act(token, "fight.start", **{"monsters.abomination": "1", "entered.hero": "hit hit",
                                                      "entered.sin": "hit blank blank"})
     assert status == 200, text
+    assert "Planned fight: Rose" not in ann.page(token)  # the fight card took its place
     assert ann.act(token, "fight.resolve", assigned="2")[0] == 200
+    assert "Planned fight" not in ann.page(token) and "Planned fight" not in sin.page(token)
     assert "1 to place" in ann.page(token)  # Pride: fighting alone costs Rose her one defense
     assert ann.act(token, "hero.wounds", hero="rose", slots="1")[0] == 200
     assert ann.act(token, "turn.end")[0] == 200
@@ -229,3 +231,18 @@ def test_a_hero_moves_picks_up_and_explores_with_the_pages_forms(app):
     sin_page = sin.page(token)
     assert "Move monsters" in sin_page and "Proxy" in sin_page
     assert "(the app applies it)" in sin_page or "(do it at the table)" in sin_page
+
+
+def test_the_fight_form_shows_the_dice_the_fight_will_roll_and_the_cleanse_its_own(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    ann = phones["Ann"]
+    assert ann.act(token, "space.add", name="Church")[0] == 200
+    assert ann.act(token, "space.set", space="s1", what="monsters.abomination", value="2")[0] == 200
+    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", ann.page(token)))
+    # Rose: combat 2, alone; two abominations of combat 3.
+    assert "Without voluntary corruption 2 hero dice" in page and "6 SIN dice" in page
+    assert "2 cleanse dice" in page

@@ -34,7 +34,8 @@ def test_summons_show_one_per_hero_apocalypse_level_2_and_those_already_summoned
     keep_all_offers(table)
     full_round(table)
     table.act(None, "round.end")
-    table.state["monsters"]["dead"] = {"acolyte": 2}
+    with table.arranged() as state:
+        state["monsters"]["dead"] = {"acolyte": 2}
     table.act("sin", "monsters.summon", monsters={"acolyte": 1})
     part = working.summons(table.state)
     assert labels(part) == [("One per hero", 3), ("Apocalypse level %(level)d", 1), ("Summoned", -1)]
@@ -78,10 +79,12 @@ def test_a_cleanse_shows_its_dice_with_and_without_voluntary_corruption():
     for hero, seat in (("rose", "ann"), ("thorley", "bob")):
         table.act(seat, "hero.move", hero=hero, to="s1", teleport=True)
     table.act("ann", "turn.start", hero="rose")
-    table.state["heroes"]["rose"]["corruption"] = 4  # voluntary to 5: levels 2 and 5 lend a die each
+    with table.arranged() as state:
+        state["heroes"]["rose"]["corruption"] = 4  # voluntary to 5: levels 2 and 5 lend a die each
     shown = RULES.view(table.state, table.seats["ann"])["working"]["cleanse"]
     assert [amount for _, amount in labels(shown["without"])] == [2, 1]
     assert [amount for _, amount in labels(shown["with"])] == [2, 1, 2]
     assert shown["with"]["total"] == battle.cleanse_size(table.state, "rose", {"voluntary": True}) == 5
-    table.state["heroes"]["rose"]["corruption"] = 7
+    with table.arranged() as state:
+        state["heroes"]["rose"]["corruption"] = 7
     assert RULES.view(table.state, table.seats["ann"])["working"]["cleanse"]["with"] is None

@@ -1,11 +1,20 @@
-"""A table of The Others driven the way the store drives it: prepare (with a
-seeded rng), then validate and apply."""
+"""A table of The Others for the tests: a thin adapter over the shared
+harness (tests/harness.Table), which drives the table exactly as the store
+does (typed parsing, draws while the action is carried out, check_state
+after every action, on_seat_joined). One seeded random.Random serves every
+draw, as the tests were written against a seeded sequence."""
 
 from __future__ import annotations
 
+import copy
 import random
+from contextlib import contextmanager
+from typing import Iterator
+
+from tests.harness import Table as Harness
 
 from companion.games.the_others.rules import RULES
+from companion.games.the_others.state import story
 from companion.rules import Action, Seat
 
 SIN_SIDES = {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
@@ -16,30 +25,46 @@ CLASSES = {"leah": "leader", "rose": "sniper", "rocco": "sniper", "thorley": "br
 
 
 class Table:
+    """Seats are named by their ids ("sin", "ann", ...); `act` returns the new state."""
+
     def __init__(self, story="havens_last_stand", sin="pride", hero_players=3, seed=1):
         self.rng = random.Random(seed)
-        self.state = RULES.initial_state({"sin": sin, "acolyte": "nun", "story": story, "hero_players": hero_players})
-        self.seats: dict[str, Seat] = {}
-        self.log: list[Action] = []
+        self.harness = Harness(RULES, {"sin": sin, "acolyte": "nun", "story": story, "hero_players": hero_players},
+                               rng=self.rng)
+
+    @property
+    def state(self) -> dict:
+        return self.harness.state
+
+    @property
+    def seats(self) -> dict[str, Seat]:
+        return self.harness.seats
+
+    @property
+    def log(self) -> list[Action]:
+        """The kept game actions, as logged (with what they drew)."""
+        return [Action(e["type"], e["payload"], e["seat"]) for e in self.harness.log
+                if not e["undone"] and e["type"] != "seat.join"]
 
     def join(self, seat_id: str, role: str) -> Seat:
-        seat = Seat(seat_id, seat_id.title(), role)
-        self.seats[seat_id] = seat
-        self.state = RULES.on_seat_joined(self.state, seat)
-        return seat
+        return self.harness.join(seat_id.title(), role, seat_id)
 
     def act(self, seat_id, action_type: str, /, **payload) -> dict:
-        action = RULES.prepare(self.state, RULES.typed(Action(action_type, payload, seat_id)), self.rng)
-        self.state = RULES.act(self.state, action, self.seats)
-        self.log.append(action)
+        self.harness.act(seat_id, action_type, **payload)
         return self.state
+
+    @contextmanager
+    def arranged(self) -> Iterator[dict]:
+        """Set up a position the rules reach only after many steps: change
+        the state yielded; it must still pass check_state (harness.arrange)."""
+        changed = copy.deepcopy(self.state)
+        yield changed
+        self.harness.arrange(lambda state: (state.clear(), state.update(changed)))
 
     def facts(self):
         heroes = {hero: {"class": CLASSES[hero], "combat": 2, "skill": 2, "defense": 1} for hero in TEAM}
         monsters = {"abomination": {"combat": 3, "defense": 3}, "controller": {"combat": 3, "defense": 4},
                     "avatar": {"combat": 5, "defense": 6}, "acolyte": {"combat": 2, "defense": 2}}
-        targets = {mission: 3 for mission in ("1", "2A", "2B", "3", "3A", "4")}
-        from companion.games.the_others.state import story
         targets = {m["id"]: 3 for m in story(self.state)["missions"] if m["target"] is None}
         return self.act(None, "facts.enter", sin_die=SIN_SIDES, hero_die=HERO_SIDES, heroes=heroes,
                         monsters=monsters, targets=targets)

@@ -17,12 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 from companion import resource_dir
-from companion.games.the_others import seed_facts as seed
+from companion.games.the_others.convert import seed_facts as seed
 
 DEFAULT_OUT = resource_dir("data") / "the_others"
 HERO_STATS = ("combat", "skill", "defense")
@@ -191,6 +190,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {path}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

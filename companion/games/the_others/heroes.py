@@ -4,9 +4,10 @@ innocents; death and the reserve hero who takes over (rulebook "corruption",
 
 from __future__ import annotations
 
-from companion.games.the_others import corruption, data
-from companion.games.the_others.turns import Actor, current_turn, finish_turn, hero_in_play, require_hero_player
-from companion.games.the_others import flow
+from companion.games.the_others import corruption, data, flow, story
+from companion.games.the_others.flow import finish_turn, given, hero_in_play, require_hero_player
+from companion.kit import deck as decks
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 NPCS = tuple(npc["id"] for npc in data.rules()["npcs"])
@@ -56,10 +57,11 @@ def take_corruption(state: dict, hero_id: str, amount: int) -> None:
     take_wounds(state, hero_id, overflow)
 
 
-def place_wounds(state: dict, actor: Actor, payload: dict) -> None:
+def place_wounds(act: Act) -> None:
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = alive(state, hero_id)
-    require_hero_player(state, actor, hero_id)
+    require_hero_player(state, act, hero_id)
     slots = payload.get("slots")
     if not isinstance(slots, list) or not slots:
         raise ActionError(N_("Choose a bonus slot for each wound token."), field="slots")
@@ -90,9 +92,10 @@ def gain_extra_turn(state: dict, hero_id: str) -> None:
 
 
 # -- the hero's own choices ------------------------------------------------------------------------
-def adjust(state: dict, actor: Actor, payload: dict) -> None:
+def adjust(act: Act) -> None:
     """Changes a player makes from effects the app doesn't model (cards,
     abilities): wounds, corruption, healing, repenting, tokens."""
+    state, payload = act.state, given(act)
     hero_id = payload.get("hero")
     hero = alive(state, hero_id)
     change = payload.get("change")
@@ -126,14 +129,12 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
         if hero["innocents"] < 1:
             raise ActionError(N_("%(hero)s holds no innocent."), field="change", hero=name(hero_id))
         hero["innocents"] -= 1
-        from companion.games.the_others import story
         story.rescued(state, 1)
     elif change in NPCS:
-        require_hero_player(state, actor, hero_id)
+        require_hero_player(state, act, hero_id)
         if change in hero["npcs"]:
             # Put down on the hero's space (when the group tracks it).
-            from companion.games.the_others import spaces
-            spaces.place_npc(state, change, state.get("spaces", {}).get(hero.get("space") or ""))
+            place_npc(state, change, state.get("spaces", {}).get(hero.get("space") or ""))
         else:
             for other in state["heroes"].values():
                 if change in other["npcs"]:
@@ -141,80 +142,6 @@ def adjust(state: dict, actor: Actor, payload: dict) -> None:
             hero["npcs"].append(change)
     else:
         raise ActionError(N_("Choose one of the listed options."), field="change")
-
-
-def city_action(state: dict, actor: Actor, payload: dict) -> None:
-    """The hero places the city-action token (once per round, during their
-    turn) and carries out the district's actions in the order given."""
-    turn = current_turn(state)
-    hero_id = turn["hero"]
-    require_hero_player(state, actor, hero_id)
-    hero = alive(state, hero_id)
-    if hero["city_action"]:
-        raise ActionError(N_("%(hero)s has used the city-action token this round."), field="actions",
-                          hero=name(hero_id))
-    actions = city_items(payload)
-    if not actions:
-        raise ActionError(N_("Choose the district's city actions."), field="actions")
-    from companion.games.the_others import cards, effects
-    where = state.get("spaces", {}).get(hero.get("space") or "")
-    if where is not None and where.get("district") is False:
-        raise ActionError(N_("City actions are taken in a district, not on a street."), field="actions")
-    if where is not None and where.get("city_used"):
-        # Each district has one city-action slot (rulebook "city actions").
-        raise ActionError(N_("The district's city-action slot holds %(hero)s's token until the round ends."),
-                          field="actions", hero=name(where["city_used"]))
-    effects.fog_of_hate(state, hero_id)
-    for item in actions:
-        kind = item.get("kind")
-        if kind == "heal":
-            heal(state, hero_id, item.get("slot"))
-        elif kind == "repent":
-            hero["corruption"] = corruption.repent(hero)["corruption"]
-        elif kind == "extra_turn":
-            gain_extra_turn(state, hero_id)
-        elif kind == "upgrade":
-            cards.take_upgrade(state, hero_id, item.get("upgrade"), item.get("refill"))
-        elif kind == "satellite_cannon":
-            satellite_kill(state, item.get("kill"))
-        else:
-            raise ActionError(N_("Choose one of the listed options."), field="actions")
-    hero["city_action"] = True
-    if where is not None:
-        where["city_used"] = hero_id
-    if payload.get("drawn"):
-        cards.add_to_hand(state, payload["drawn"])  # Gluttony's power
-
-
-def satellite_kill(state: dict, kind) -> None:
-    """The cannon kills one acolyte or abomination where it lands (not a fight)."""
-    if kind in (None, ""):
-        return
-    if kind not in ("acolyte", "abomination"):
-        raise ActionError(N_("The satellite cannon kills an acolyte or an abomination."), field="kill")
-    dead = state["monsters"].setdefault("dead", {})
-    dead[kind] = dead.get(kind, 0) + 1
-    from companion.games.the_others import story
-    story.monster_killed(state, kind, in_fight=False)
-
-
-def city_items(payload: dict) -> list[dict]:
-    """The city actions as {"kind", ...} dicts: the API sends them so; a form
-    sends ticked names, the upgrade chosen and the slot to heal apart."""
-    actions = payload.get("actions") or []
-    if not isinstance(actions, list):
-        raise ActionError(N_("Choose the district's city actions."), field="actions")
-    items = []
-    for item in actions:
-        if isinstance(item, str):
-            extra = {"heal": {"slot": payload.get("slot")}, "satellite_cannon": {"kill": payload.get("kill")}}
-            item = {"kind": item, **extra.get(item, {})}
-        if not isinstance(item, dict):
-            raise ActionError(N_("Choose one of the listed options."), field="actions")
-        items.append(item)
-    if payload.get("upgrade") and not any(item.get("kind") == "upgrade" for item in items):
-        items.append({"kind": "upgrade", "upgrade": payload["upgrade"]})
-    return items
 
 
 # -- death ----------------------------------------------------------------------------------
@@ -235,8 +162,7 @@ def kill(state: dict, hero_id: str) -> None:
         where.setdefault("npcs", []).extend(hero["npcs"])
     hero["npcs"], hero["innocents"] = [], 0
     state["deaths_this_round"] = state.get("deaths_this_round", 0) + 1
-    from companion.games.the_others import cards
-    cards.discard_dark_past(state, hero_id)
+    discard_dark_past(state, hero_id)
     state["fallen"].append(hero_id)
     if state["turn"] and state["turn"]["hero"] == hero_id:
         finish_turn(state, hero_id, died=True)
@@ -246,15 +172,16 @@ def kill(state: dict, hero_id: str) -> None:
         state["sin_won_step"] = state.get("step", 0)
 
 
-def replace(state: dict, actor: Actor, payload: dict) -> None:
+def replace(act: Act) -> None:
     """The player brings a reserve hero in the dead hero's place: start
     space, corruption 1, five wound tokens, the dead hero's turn and
     city-action tokens, and as many upgrades from the whole inventory."""
+    state, payload = act.state, given(act)
     dead_id = hero_in_play(state, payload.get("hero"))
     dead = state["heroes"][dead_id]
     if not dead["dead"]:
         raise ActionError(N_("%(hero)s is alive."), field="hero", hero=name(dead_id))
-    require_hero_player(state, actor, dead_id)
+    require_hero_player(state, act, dead_id)
     new_id = payload.get("reserve")
     if new_id not in state["reserve"]:
         raise ActionError(N_("Choose a hero from the reserve."), field="reserve")
@@ -269,8 +196,7 @@ def replace(state: dict, actor: Actor, payload: dict) -> None:
         inventory.remove(upgrade)
     hero = new_hero(dead["player"])
     hero.update(turn_tokens=dead["turn_tokens"], city_action=dead["city_action"], upgrades=list(chosen))
-    from companion.games.the_others import spaces
-    hero["space"] = spaces.start_space(state)  # on the starting space, when the group tracks it
+    hero["space"] = start_space(state)  # on the starting space, when the group tracks it
     state["heroes"][new_id] = hero
     state["inventory"] = inventory
     state["reserve"].remove(new_id)
@@ -280,3 +206,40 @@ def replace(state: dict, actor: Actor, payload: dict) -> None:
         if state[key] == dead_id:
             state[key] = new_id
     del state["heroes"][dead_id]
+
+
+# -- NPCs, the starting space, the dark past a hero holds -----------------------------------------------
+def start_space(state: dict) -> str | None:
+    for sid, where in state.get("spaces", {}).items():
+        if where.get("start"):
+            return sid
+    return None
+
+
+def place_npc(state: dict, npc: str, where: dict | None) -> None:
+    """An NPC token is in one place: a space, a hero's dashboard, or nowhere."""
+    for other in state.get("spaces", {}).values():
+        if npc in other.setdefault("npcs", []):
+            other["npcs"].remove(npc)
+    for hero in state["heroes"].values():
+        if npc in hero["npcs"]:
+            hero["npcs"].remove(npc)
+    if where is not None:
+        where["npcs"].append(npc)
+
+
+def sealed_name(hero_id: str) -> str:
+    return f"dark_past:{hero_id}"
+
+
+def dark_past(state: dict, hero_id: str) -> int | None:
+    """The face-down dark past of a hero (None: none, or revealed)."""
+    pile = state["secrets"].get(decks.SEALED, {}).get(sealed_name(hero_id), [])
+    return pile[0] if pile else None
+
+
+def discard_dark_past(state: dict, hero_id: str) -> None:
+    """A hero who dies with their dark past unrevealed takes it out of the game face down."""
+    number = dark_past(state, hero_id)
+    if number is not None:
+        decks.reveal(state, sealed_name(hero_id), number)
