@@ -17,10 +17,6 @@ KNOWN = {
     frozenset({"companion.web.links", "companion.web.pages", "companion.web.render"}),
     frozenset({"companion.serve", "companion.web"}),
     frozenset({"companion.dice.pool", "companion.dice.probability", "companion.dice.roll"}),
-    frozenset({"companion.games.the_others.cards", "companion.games.the_others.dashboard",
-               "companion.games.the_others.effects", "companion.games.the_others.powers",
-               "companion.games.the_others.spaces", "companion.games.the_others.story",
-               "companion.games.the_others.turns"}),
 }
 
 
