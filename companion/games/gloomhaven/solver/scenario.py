@@ -39,6 +39,7 @@ class Figure:
     summoner: Optional[str] = None
     long_rest: bool = False
     invisible: bool = False
+    damage: Optional[int] = None  # hit points lost, when known (heals pick the most hurt)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,10 @@ class Scenario:
     active: Figure
     action: Action
     outside: str = "open"  # one of OUTSIDES
+    card: Optional[tuple] = None  # the whole ability card (card.Ability), when given
+    elements: frozenset = frozenset()  # elements strong or waning as the turn starts
+    consumed: frozenset = frozenset()  # elements its type already consumed this round
+    coins: frozenset = frozenset()  # hexes holding money tokens (loot)
 
 
 # -- parsing -----------------------------------------------------------------
@@ -136,14 +141,37 @@ def parse(data: Any) -> Scenario:
     walls = _walls(data, floor)
     terrain = _terrain(data, floor)
     figures = _figures(data, floor, terrain)
+    if "card" in data:
+        # The whole card: "action" only says how the figure moves and whether it
+        # is muddled; its moves and attacks are the card's.
+        from .card import parse_card, parse_elements
+
+        raw_action = data.get("action") or {}
+        if not isinstance(raw_action, dict):
+            raise ScenarioError('"action" must be an object, not %s' % _show(raw_action))
+        if "move" in raw_action or raw_action.get("attack") is not None:
+            raise ScenarioError('with "card", moves and attacks are the card\'s: "action" takes only movement and muddled')
+        action = _action(raw_action)
+        card = parse_card(data["card"])
+        elements = parse_elements(data.get("elements", []), "elements")
+        consumed = parse_elements(data.get("consumed", []), "consumed")
+        coins = frozenset(_on_map(_hex(c, "coins[%d]" % i), floor, "coins[%d]" % i)
+                          for i, c in enumerate(_list(data, "coins", required=False)))
+    else:
+        action = _action(data.get("action"))
+        card, elements, consumed, coins = None, frozenset(), frozenset(), frozenset()
     return Scenario(
         floor=floor,
         walls=walls,
         terrain=MappingProxyType(terrain),
         figures=figures,
         active=_active(data, figures),
-        action=_action(data.get("action")),
+        action=action,
         outside=outside,
+        card=card,
+        elements=elements,
+        consumed=consumed,
+        coins=coins,
     )
 
 
@@ -251,6 +279,7 @@ def _figure(item: Any, what: str, floor: frozenset) -> Figure:
         summoner=summoner,
         long_rest=_bool(item.get("long_rest", False), what + " long_rest"),
         invisible=_bool(item.get("invisible", False), what + " invisible"),
+        damage=None if item.get("damage") is None else _int(item["damage"], what + " damage", 0, 999),
     )
 
 
@@ -272,8 +301,8 @@ def _active(data: dict, figures: tuple) -> Figure:
     if not isinstance(active_id, str) or active_id not in by_id:
         raise ScenarioError("active: unknown figure %s" % _show(active_id))
     active = by_id[active_id]
-    if active.side != "monster":
-        raise ScenarioError("active figure %s is a %s, not a monster" % (active_id, active.side))
+    if active.side == "character":
+        raise ScenarioError("active figure %s is a character, not a monster or a summon" % active_id)
     return active
 
 

@@ -1,0 +1,211 @@
+"""The whole monster ability card in the solver's input (`"card"`): each
+ability in printed order, its numbers already worked out for the acting
+figure's rank, checked and turned into immutable `Ability` records.
+
+Format: docs/monster-solver.md, "The whole card". Every problem raises
+`ScenarioError` naming the ability (`card[2].range ...`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .scenario import ALL_TARGETS, ScenarioError, _area, _bool, _int, _show
+
+KINDS = ("move", "attack", "heal", "shield", "retaliate", "summon", "loot", "infuse", "condition", "text")
+ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
+CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse",
+              "invisible", "strengthen", "bless")
+#: What a consumed element may add to its ability.
+BONUS_NUMBERS = ("value", "range", "pierce", "push", "pull")
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """What consuming `element` adds to the ability it is printed on."""
+
+    element: str
+    value: int = 0  # added to the ability's number (move points, attack, heal, shield, ...)
+    range: int = 0  # added to its range
+    pierce: int = 0
+    push: int = 0
+    pull: int = 0
+    targets: int | None = None  # the number of targets becomes this (ALL_TARGETS: all)
+    aoe: tuple | None = None  # the area becomes this
+    melee_area: bool = False  # the new area is a melee one (range 0)
+    all_within: int | None = None  # "all enemies within range n"
+    conditions: tuple = ()
+
+
+@dataclass(frozen=True)
+class Ability:
+    kind: str
+    value: int = 0
+    jump: bool = False  # a move printed with jump
+    range: int = 0  # attack and heal range (0: melee / self); "within" of a condition
+    targets: int = 1
+    aoe: tuple = ()
+    pierce: int = 0
+    push: int = 0
+    pull: int = 0
+    conditions: tuple = ()
+    self_only: bool = False  # heal self, a condition on itself
+    monster: str = ""  # summon: which monster
+    count: int = 1  # summon: how many
+    element: str = ""  # infuse
+    text: str = ""  # text: the special ability, passed through
+    consume: tuple = ()  # Bonus
+    notes: tuple = field(default=())  # free text printed with it, passed through
+
+
+def parse_elements(raw: Any, what: str) -> frozenset:
+    if not isinstance(raw, list):
+        raise ScenarioError('"%s" must be a list of elements, not %s' % (what, _show(raw)))
+    for item in raw:
+        if item not in ELEMENTS:
+            raise ScenarioError('%s: unknown element %s (one of %s)' % (what, _show(item), ", ".join(ELEMENTS)))
+    return frozenset(raw)
+
+
+def parse_card(raw: Any) -> tuple:
+    if not isinstance(raw, list):
+        raise ScenarioError('"card" must be a list of abilities, not %s' % _show(raw))
+    return tuple(_ability(item, "card[%d]" % i) for i, item in enumerate(raw))
+
+
+def _conditions(raw: Any, what: str) -> tuple:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or any(c not in CONDITIONS for c in raw):
+        raise ScenarioError("%s must be a list of conditions (%s), not %s" % (what, ", ".join(CONDITIONS), _show(raw)))
+    return tuple(raw)
+
+
+def _targets(raw: Any, what: str) -> int:
+    if raw == "all":
+        return ALL_TARGETS
+    return _int(raw, what + ' (a number or "all")', 1, 99)
+
+
+def _texts(raw: Any, what: str) -> tuple:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise ScenarioError("%s must be a list of strings, not %s" % (what, _show(raw)))
+    return tuple(raw)
+
+
+def _ability(item: Any, what: str) -> Ability:
+    if not isinstance(item, dict):
+        raise ScenarioError("%s must be an object, not %s" % (what, _show(item)))
+    kind = item.get("kind")
+    if kind not in KINDS:
+        raise ScenarioError("%s: unknown kind %s (one of %s)" % (what, _show(kind), ", ".join(KINDS)))
+    fields = {"kind": kind, "notes": _texts(item.get("notes"), what + ".notes")}
+    if kind in ("move", "attack", "heal", "shield", "retaliate", "loot"):
+        fields["value"] = _int(item.get("value", 0), what + ".value", 0, 99)
+    if kind == "move":
+        fields["jump"] = _bool(item.get("jump", False), what + ".jump")
+    if kind in ("attack", "heal", "retaliate"):
+        fields["range"] = _int(item.get("range", 0), what + ".range", 0, 99)
+    if kind == "condition":
+        fields["range"] = _int(item.get("within", 1), what + ".within", 1, 99)
+    if kind in ("heal", "condition"):
+        fields["self_only"] = _bool(item.get("self", False), what + ".self")
+    if kind == "heal" and fields["range"] == 0:
+        fields["self_only"] = True
+    if kind == "attack":
+        fields["targets"] = _targets(item.get("targets", 1), what + ".targets")
+        if item.get("aoe") is not None:
+            fields["aoe"] = _area(item["aoe"], fields["range"])
+    if kind in ("attack", "condition"):
+        for extra in ("pierce", "push", "pull"):
+            fields[extra] = _int(item.get(extra, 0), "%s.%s" % (what, extra), 0, 99)
+        if fields["push"] and fields["pull"]:
+            raise ScenarioError("%s: push and pull on one ability" % what)
+    if kind in ("attack", "condition", "heal"):
+        fields["conditions"] = _conditions(item.get("conditions"), what + ".conditions")
+    if kind == "summon":
+        monster = item.get("monster")
+        if not isinstance(monster, str) or not monster:
+            raise ScenarioError("%s: a summon names its monster (a string)" % what)
+        fields["monster"] = monster
+        fields["count"] = _int(item.get("count", 1), what + ".count", 1, 9)
+    if kind == "infuse":
+        element = item.get("element")
+        if element not in ELEMENTS:
+            raise ScenarioError("%s: unknown element %s (one of %s)" % (what, _show(element), ", ".join(ELEMENTS)))
+        fields["element"] = element
+    if kind == "text":
+        text = item.get("text")
+        if not isinstance(text, str):
+            raise ScenarioError("%s: a text ability carries its text (a string)" % what)
+        fields["text"] = text
+    raw = item.get("consume", [])
+    if not isinstance(raw, list):
+        raise ScenarioError("%s.consume must be a list, not %s" % (what, _show(raw)))
+    fields["consume"] = tuple(_bonus(b, "%s.consume[%d]" % (what, i), fields.get("range", 0))
+                              for i, b in enumerate(raw))
+    return Ability(**fields)
+
+
+def _bonus(raw: Any, what: str, reach: int) -> Bonus:
+    if not isinstance(raw, dict):
+        raise ScenarioError("%s must be an object, not %s" % (what, _show(raw)))
+    element = raw.get("element")
+    if element not in ELEMENTS:
+        raise ScenarioError("%s: unknown element %s (one of %s)" % (what, _show(element), ", ".join(ELEMENTS)))
+    fields = {"element": element}
+    for name in BONUS_NUMBERS:
+        if name in raw:
+            fields[name] = _int(raw[name], "%s.%s" % (what, name), -99, 99)
+    if raw.get("targets") is not None:
+        fields["targets"] = _targets(raw["targets"], what + ".targets")
+    if raw.get("aoe") is not None:
+        melee = _bool(raw.get("melee_area", False), what + ".melee_area")
+        fields["melee_area"] = melee
+        fields["aoe"] = _area(raw["aoe"], 0 if melee else max(reach, 1))
+    if raw.get("all_within") is not None:
+        fields["all_within"] = _int(raw["all_within"], what + ".all_within", 1, 99)
+    fields["conditions"] = _conditions(raw.get("conditions"), what + ".conditions")
+    return Bonus(**fields)
+
+
+def with_bonuses(ability: Ability, available: set) -> tuple:
+    """The ability as performed: every bonus whose element is in `available`
+    added (each element taken from `available` as it is consumed), and the
+    elements consumed."""
+    taken = []
+    changes = {}
+    for bonus in ability.consume:
+        if bonus.element not in available:
+            continue
+        available.discard(bonus.element)
+        taken.append(bonus.element)
+        for name in BONUS_NUMBERS:
+            delta = getattr(bonus, name)
+            if delta:
+                base = changes.get(name, getattr(ability, name))
+                changes[name] = max(0, min(base + delta, 99))
+        if bonus.targets is not None:
+            changes["targets"] = max(changes.get("targets", ability.targets), bonus.targets)
+        if bonus.aoe is not None:
+            changes["aoe"] = bonus.aoe
+            if bonus.melee_area:
+                changes["range"] = 0
+        if bonus.all_within is not None:
+            changes["range"] = bonus.all_within
+            changes["targets"] = ALL_TARGETS
+            changes["aoe"] = ()
+        if bonus.conditions:
+            changes["conditions"] = tuple(dict.fromkeys(changes.get("conditions", ability.conditions)
+                                                        + bonus.conditions))
+    if not changes:
+        return ability, tuple(taken)
+    from dataclasses import replace
+
+    return replace(ability, **changes), tuple(taken)
+
+
+__all__ = ["Ability", "Bonus", "parse_card", "parse_elements", "with_bonuses", "ELEMENTS", "KINDS"]
