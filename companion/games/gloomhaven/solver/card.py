@@ -208,4 +208,13 @@ def with_bonuses(ability: Ability, available: set) -> tuple:
     return replace(ability, **changes), tuple(taken)
 
 
-__all__ = ["Ability", "Bonus", "parse_card", "parse_elements", "with_bonuses", "ELEMENTS", "KINDS"]
+
+
+def summon_card(move: int, attack: int, reach: int = 0, **extras) -> list:
+    """The card a character's summon always plays, "Move +0, Attack +0", with
+    its own stats: the `card` to send with the summon as the acting figure.
+    `extras` (targets, pierce, push, pull, conditions, aoe) go on the attack."""
+    return [{"kind": "move", "value": move}, {"kind": "attack", "value": attack, "range": reach, **extras}]
+
+
+__all__ = ["Ability", "Bonus", "parse_card", "parse_elements", "summon_card", "with_bonuses", "ELEMENTS", "KINDS"]
