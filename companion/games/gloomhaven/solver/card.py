@@ -57,6 +57,8 @@ class Ability:
     text: str = ""  # text: the special ability, passed through
     consume: tuple = ()  # Bonus
     notes: tuple = field(default=())  # free text printed with it, passed through
+    only_if: str = ""  # "if_consumed": done only when this element can be consumed
+    source: Any = None  # passed back untouched in its step (the table's own record)
 
 
 def parse_elements(raw: Any, what: str) -> frozenset:
@@ -118,7 +120,7 @@ def _ability(item: Any, what: str) -> Ability:
     if kind == "attack":
         fields["targets"] = _targets(item.get("targets", 1), what + ".targets")
         if item.get("aoe") is not None:
-            fields["aoe"] = _area(item["aoe"], fields["range"])
+            fields["aoe"] = _area(item["aoe"], fields["range"], what + ".aoe")
     if kind in ("attack", "condition"):
         for extra in ("pierce", "push", "pull"):
             fields[extra] = _int(item.get(extra, 0), "%s.%s" % (what, extra), 0, 99)
@@ -142,6 +144,12 @@ def _ability(item: Any, what: str) -> Ability:
         if not isinstance(text, str):
             raise ScenarioError("%s: a text ability carries its text (a string)" % what)
         fields["text"] = text
+    if item.get("if_consumed") is not None:
+        if item["if_consumed"] not in ELEMENTS:
+            raise ScenarioError("%s.if_consumed: unknown element %s" % (what, _show(item["if_consumed"])))
+        fields["only_if"] = item["if_consumed"]
+    if "source" in item:
+        fields["source"] = item["source"]
     raw = item.get("consume", [])
     if not isinstance(raw, list):
         raise ScenarioError("%s.consume must be a list, not %s" % (what, _show(raw)))
@@ -165,7 +173,7 @@ def _bonus(raw: Any, what: str, reach: int) -> Bonus:
     if raw.get("aoe") is not None:
         melee = _bool(raw.get("melee_area", False), what + ".melee_area")
         fields["melee_area"] = melee
-        fields["aoe"] = _area(raw["aoe"], 0 if melee else max(reach, 1))
+        fields["aoe"] = _area(raw["aoe"], 0 if melee else max(reach, 1), what + ".aoe")
     if raw.get("all_within") is not None:
         fields["all_within"] = _int(raw["all_within"], what + ".all_within", 1, 99)
     fields["conditions"] = _conditions(raw.get("conditions"), what + ".conditions")
@@ -217,4 +225,140 @@ def summon_card(move: int, attack: int, reach: int = 0, **extras) -> list:
     return [{"kind": "move", "value": move}, {"kind": "attack", "value": attack, "range": reach, **extras}]
 
 
-__all__ = ["Ability", "Bonus", "parse_card", "parse_elements", "summon_card", "with_bonuses", "ELEMENTS", "KINDS"]
+def _at(value, rank, default=0):
+    """A resolved number: per rank ({"normal": 2, "elite": 3}) or plain."""
+    if isinstance(value, dict):
+        value = value.get(rank)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _clamp(n: int, low: int = 0, high: int = 99) -> int:
+    return max(low, min(n, high))
+
+
+def from_resolved(actions: list, rank: str) -> list:
+    """The solver's `card` from a monster ability card's actions as the
+    Gloomhaven catalog resolves them (`abilities.resolve_card(...)["actions"]`)
+    for the acting standee's `rank`. What the solver cannot work out goes in
+    as a text step; every ability carries its resolved action back as `source`."""
+    card = []
+    for action in actions:
+        card.extend(_convert(action, rank))
+    return card
+
+
+def _convert(action: dict, rank: str) -> list:
+    kind = action.get("kind")
+    out = {"source": action}
+    affects = action.get("affects") or {}
+    who, within = affects.get("who"), affects.get("within")
+    if kind == "move":
+        out.update(kind="move", value=_clamp(_at(action.get("amount"), rank)), jump=bool(action.get("jump")))
+    elif kind == "attack":
+        out.update(kind="attack", value=_clamp(_at(action.get("amount"), rank)),
+                   range=_clamp(_at(action.get("range"), rank)),
+                   targets=_clamp(_at(action.get("targets"), rank, 1), 1))
+        area = action.get("area")
+        if isinstance(area, dict) and area.get("hexes"):
+            out["aoe"] = [list(h) for h in area["hexes"]]
+            # A melee area is drawn around the attacker; any other is aimed.
+            out["range"] = 0 if area.get("melee") else max(out["range"], 1)
+        if who == "enemies":
+            out["targets"] = "all"
+            if isinstance(within, int):
+                out["range"] = _clamp(within)
+            out.pop("aoe", None)
+        _extras(action, rank, out)
+        out["consume"] = _bonuses(action, rank)
+    elif kind in ("condition", "push") and who in ("enemies", "enemy"):
+        out.update(kind="condition", within=_clamp(within if isinstance(within, int) else
+                                                   (_at(action.get("range"), rank) or 99), 1))
+        if kind == "push":
+            out["push"] = _clamp(_at(action.get("amount"), rank))
+        _extras(action, rank, out)
+        out["consume"] = _bonuses(action, rank)
+    elif kind == "condition" and who == "self":
+        out.update(kind="condition", self=True, conditions=list(action.get("conditions") or []))
+    elif kind == "heal" and who in ("self", None):
+        out.update(kind="heal", value=_clamp(_at(action.get("amount"), rank)),
+                   range=0 if who == "self" else _clamp(_at(action.get("range"), rank)))
+        out["consume"] = _bonuses(action, rank)
+    elif kind in ("shield", "retaliate", "loot") and who in ("self", None):
+        out.update(kind=kind, value=_clamp(_at(action.get("amount"), rank)))
+        if kind == "retaliate":
+            out["range"] = _clamp(_at(action.get("range"), rank, 1))
+        out["consume"] = _bonuses(action, rank)
+    elif kind == "infuse" and action.get("element") in ELEMENTS:
+        out.update(kind="infuse", element=action["element"])
+    elif kind == "summon" and action.get("monsters"):
+        found = []
+        for entry in action["monsters"]:
+            found.append({"kind": "summon", "monster": str(entry.get("monster", "?")),
+                          "count": _clamp(entry["count"] if isinstance(entry.get("count"), int) else 1, 1, 9),
+                          "source": action, "notes": [n for n in action.get("notes", []) if isinstance(n, str)]})
+        return found
+    elif kind == "consume" and action.get("element") in ELEMENTS:
+        found = []
+        for gain in action.get("gives", []):
+            for converted in _convert(gain, rank):
+                converted["if_consumed"] = action["element"]
+                found.append(converted)
+        return found
+    else:
+        out.update(kind="text", text=str(action.get("text") or kind))
+    if out.get("consume") == []:
+        del out["consume"]
+    then = [c for t in action.get("then", []) for c in _convert(t, rank)]
+    return [out] + then
+
+
+def _extras(action: dict, rank: str, out: dict) -> None:
+    for extra in ("pierce", "push", "pull"):
+        value = _at(action.get(extra), rank)
+        if value and extra not in out:
+            out[extra] = _clamp(value)
+    if out.get("push") and out.get("pull"):
+        del out["pull"]
+    conditions = [c for c in action.get("conditions") or [] if c in CONDITIONS]
+    if conditions:
+        out["conditions"] = conditions
+
+
+def _bonuses(action: dict, rank: str) -> list:
+    """A resolved action's own "Consume X: ..." as the solver's bonuses."""
+    found = []
+    for consume in action.get("consume", []):
+        element = consume.get("element")
+        if element not in ELEMENTS:
+            continue
+        bonus = {"element": element}
+        for gain in consume.get("gives", []):
+            kind = gain.get("kind")
+            delta = gain.get("bonus", gain.get("delta"))
+            if kind == action.get("kind") and isinstance(delta, int):
+                bonus["value"] = bonus.get("value", 0) + delta
+                bonus["conditions"] = list(gain.get("conditions") or []) or bonus.get("conditions", [])
+            elif kind in ("range", "pierce", "push", "pull"):
+                number = delta if kind == "range" else _at(gain.get("amount"), rank, _at(gain.get("value"), rank))
+                if isinstance(number, int):
+                    bonus[kind] = bonus.get(kind, 0) + number
+            elif kind == "targets":
+                bonus["targets"] = _clamp(_at(gain.get("amount"), rank, _at(gain.get("value"), rank, 1)), 1)
+            elif kind == "condition":
+                bonus["conditions"] = bonus.get("conditions", []) + [
+                    c for c in gain.get("conditions") or [] if c in CONDITIONS]
+            elif kind == "affects" and (gain.get("affects") or {}).get("who") == "enemies":
+                reach = (gain["affects"] or {}).get("within")
+                bonus["all_within"] = _clamp(reach if isinstance(reach, int) else
+                                             _at(action.get("range"), rank, 1), 1)
+            elif kind == "area" and isinstance(gain.get("area"), dict) and gain["area"].get("hexes"):
+                bonus["aoe"] = [list(h) for h in gain["area"]["hexes"]]
+                bonus["melee_area"] = bool(gain["area"].get("melee"))
+        if not bonus.get("conditions"):
+            bonus.pop("conditions", None)
+        found.append(bonus)
+    return found
+
+
+__all__ = ["Ability", "Bonus", "parse_card", "parse_elements", "from_resolved", "summon_card", "with_bonuses",
+           "ELEMENTS", "KINDS"]

@@ -334,16 +334,16 @@ def _attack(raw: Any) -> Attack:
     return Attack(range=reach, targets=targets, aoe=aoe)
 
 
-def _area(raw: Any, reach: int) -> tuple:
+def _area(raw: Any, reach: int, what: str = "action.attack.aoe") -> tuple:
     if not isinstance(raw, list):
-        raise ScenarioError("action.attack.aoe must be a list of offsets")
+        raise ScenarioError("%s must be a list of offsets" % what)
     cells = []
     for i, item in enumerate(raw):
-        cell = _hex(item, "action.attack.aoe[%d]" % i)
+        cell = _hex(item, "%s[%d]" % (what, i))
         if reach == 0 and cell == (0, 0):
             raise ScenarioError(
-                "action.attack.aoe[%d]: a melee area is relative to the attacker, "
-                "whose own hex [0, 0] is not part of it" % i
+                "%s[%d]: a melee area is relative to the attacker, "
+                "whose own hex [0, 0] is not part of it" % (what, i)
             )
         if cell not in cells:
             cells.append(cell)

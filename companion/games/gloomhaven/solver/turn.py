@@ -68,10 +68,19 @@ class Turn:
         available = set(scenario.elements) | set(scenario.consumed)
         self.performed = []
         self.taken = []
-        for ability in self.card:
+        self.skipped = set()
+        for i, ability in enumerate(self.card):
+            if ability.only_if:
+                # "Consume X: <ability>": done only with the element to consume.
+                if ability.only_if not in available:
+                    self.skipped.add(i)
+                    self.performed.append(ability)
+                    self.taken.append(())
+                    continue
+                available.discard(ability.only_if)
             done, taken = with_bonuses(ability, available)
             self.performed.append(done)
-            self.taken.append(taken)
+            self.taken.append((ability.only_if,) + taken if ability.only_if else taken)
         me = scenario.active
         self.me = me
         self.monsters_act = me.side == "monster"
@@ -85,6 +94,8 @@ class Turn:
 
     def _attack_after(self, i: int):
         for j in range(i + 1, len(self.card)):
+            if j in self.skipped:
+                continue
             kind = self.card[j].kind
             if kind == "move":
                 return None
@@ -93,7 +104,7 @@ class Turn:
         return None
 
     def _positional_after(self, i: int) -> bool:
-        return any(a.kind in POSITIONAL for a in self.card[i + 1:])
+        return any(a.kind in POSITIONAL for j, a in enumerate(self.card) if j > i and j not in self.skipped)
 
     # -- the board of a branch ---------------------------------------------------------
 
@@ -125,6 +136,11 @@ class Turn:
         places = {f.id: f.hex for f in self.scenario.figures if f.id != self.me.id}
         branches = [Branch(self.me.hex, places, path=[self.me.hex])]
         for i, ability in enumerate(self.performed):
+            if i in self.skipped:
+                for branch in branches:
+                    branch.steps.append(_echo({"kind": ability.kind, "skipped": True,
+                                               "if_consumed": ability.only_if}, ability))
+                continue
             handler = getattr(self, "_" + ability.kind)
             grown = []
             for branch in branches:
@@ -137,6 +153,7 @@ class Turn:
                         step["consumed"] = list(self.taken[i])
                     if ability.notes:
                         step["notes"] = list(ability.notes)
+                    _echo(step, ability)
                     del step["index"]
         return self._answer(branches)
 
@@ -421,6 +438,12 @@ class Turn:
         keys = {h: (points.get(h, 10 ** 6), near.get(h, 10 ** 6)) for h in empty}
         best = min(keys.values())
         return sorted(h for h in empty if keys[h] == best)
+
+
+def _echo(step: dict, ability) -> dict:
+    if ability.source is not None:
+        step["source"] = ability.source
+    return step
 
 
 def _points_to(links, goals: set, blocked: set, difficult: set) -> dict:

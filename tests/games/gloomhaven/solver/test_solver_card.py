@@ -318,3 +318,12 @@ def test_a_malformed_card_is_refused_by_name(change, words):
         solve(data)
     for word in words:
         assert word in error.value.message
+
+
+def test_an_ability_done_only_when_its_element_can_be_consumed():
+    figures = [monster("m", (4, 4), damage=3), character("a", (0, 0), 10)]
+    card = [{"kind": "heal", "value": 3, "self": True, "if_consumed": "light", "source": {"printed": 1}}]
+    skipped = only(solve(card_scenario(figures, card)))
+    assert skipped["steps"] == [{"kind": "heal", "skipped": True, "if_consumed": "light", "source": {"printed": 1}}]
+    done = only(solve(card_scenario(figures, card, elements=["light"])))
+    assert done["steps"][0]["target"] == "m" and done["steps"][0]["consumed"] == ["light"]
