@@ -11,12 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .scenario import ALL_TARGETS, ScenarioError, _area, _bool, _int, _show
+from .scenario import ALL_TARGETS, CONDITIONS, ScenarioError, _area, _bool, _int, _show
 
 KINDS = ("move", "attack", "heal", "shield", "retaliate", "summon", "loot", "infuse", "condition", "text")
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
-CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse",
-              "invisible", "strengthen", "bless")
 #: What a consumed element may add to its ability.
 BONUS_NUMBERS = ("value", "range", "pierce", "push", "pull")
 

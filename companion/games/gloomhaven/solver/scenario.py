@@ -20,6 +20,8 @@ MOVEMENTS = ("normal", "jump", "fly")
 #: around the map's rectangle does not block sight) or "wall" (a real table).
 OUTSIDES = ("open", "wall")
 ALL_TARGETS = 10 ** 6  # "targets": "all"
+CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse",
+              "invisible", "strengthen", "bless")
 
 
 class ScenarioError(ValueError):
@@ -40,6 +42,7 @@ class Figure:
     long_rest: bool = False
     invisible: bool = False
     damage: Optional[int] = None  # hit points lost, when known (heals pick the most hurt)
+    conditions: tuple = ()  # on the acting figure: stun, immobilize, disarm, muddle, strengthen count
 
 
 @dataclass(frozen=True)
@@ -280,7 +283,14 @@ def _figure(item: Any, what: str, floor: frozenset) -> Figure:
         long_rest=_bool(item.get("long_rest", False), what + " long_rest"),
         invisible=_bool(item.get("invisible", False), what + " invisible"),
         damage=None if item.get("damage") is None else _int(item["damage"], what + " damage", 0, 999),
+        conditions=_figure_conditions(item.get("conditions", []), what),
     )
+
+
+def _figure_conditions(raw: Any, what: str) -> tuple:
+    if not isinstance(raw, list) or any(c not in CONDITIONS for c in raw):
+        raise ScenarioError("%s conditions must be a list of %s, not %s" % (what, ", ".join(CONDITIONS), _show(raw)))
+    return tuple(raw)
 
 
 def _check_summoners(figures: list, by_id: dict) -> None:

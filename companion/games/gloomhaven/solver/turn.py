@@ -68,12 +68,23 @@ class Turn:
         available = set(scenario.elements) | set(scenario.consumed)
         self.performed = []
         self.taken = []
-        self.skipped = set()
+        self.skipped = {}  # card index -> why it is not done
+        held = set(scenario.active.conditions)
+        self.muddled = scenario.action.muddled or "muddle" in held
+        self.strengthened = "strengthen" in held
+        self.immobilized = "immobilize" in held
         for i, ability in enumerate(self.card):
+            # Stunned: no ability at all; disarmed: no attack (and moves as
+            # with none); immobilized: no move.
+            if "stun" in held or ("disarm" in held and ability.kind == "attack"):
+                self.skipped[i] = {"because": "stun" if "stun" in held else "disarm"}
+                self.performed.append(ability)
+                self.taken.append(())
+                continue
             if ability.only_if:
                 # "Consume X: <ability>": done only with the element to consume.
                 if ability.only_if not in available:
-                    self.skipped.add(i)
+                    self.skipped[i] = {"if_consumed": ability.only_if}
                     self.performed.append(ability)
                     self.taken.append(())
                     continue
@@ -118,7 +129,7 @@ class Turn:
     def _scenario(self, branch: Branch, move: int, movement: str, attack) -> Scenario:
         figures = self._figures(branch)
         active = next(f for f in figures if f.id == self.me.id)
-        action = Action(move=move, movement=movement, muddled=self.scenario.action.muddled, attack=attack)
+        action = Action(move=move, movement=movement, muddled=self.muddled, attack=attack)
         return replace(self.scenario, figures=figures, active=active, action=action)
 
     def _hostile(self, figure) -> bool:
@@ -138,8 +149,8 @@ class Turn:
         for i, ability in enumerate(self.performed):
             if i in self.skipped:
                 for branch in branches:
-                    branch.steps.append(_echo({"kind": ability.kind, "skipped": True,
-                                               "if_consumed": ability.only_if}, ability))
+                    branch.steps.append(_echo({"kind": ability.kind, "skipped": True, **self.skipped[i]},
+                                              ability))
                 continue
             handler = getattr(self, "_" + ability.kind)
             grown = []
@@ -204,7 +215,8 @@ class Turn:
     def _move(self, i, ability, branch, may_branch):
         j = self._attack_after(i)
         shot = _shot(self.performed[j]) if j is not None else None
-        worked = Worked(self._scenario(branch, ability.value, self._movement(ability), shot), branch.focus)
+        points = 0 if self.immobilized else ability.value
+        worked = Worked(self._scenario(branch, points, self._movement(ability), shot), branch.focus)
         if not worked.outcomes:
             b = branch.copy()
             b.steps.append({"index": i, "kind": "move", "value": ability.value, "destination": list(b.me),
@@ -259,13 +271,17 @@ class Turn:
         push and pull worked out."""
         links = self.geometry.links.get(branch.me, ())
         ranged = ability.kind == "attack" and ability.range > 0
-        muddled = self.scenario.action.muddled and ability.kind == "attack"
+        muddled = self.muddled and ability.kind == "attack"
         targets = []
         for fid in ids:
             h = branch.places[fid] if fid in branch.places else None
             entry = {"id": fid}
             if ability.kind == "attack":
-                entry["disadvantage"] = bool(muddled or (ranged and h in links))
+                worse = bool(muddled or (ranged and h in links))
+                # Advantage and disadvantage cancel out.
+                entry["disadvantage"] = worse and not self.strengthened
+                if self.strengthened and not worse:
+                    entry["advantage"] = True
             if ability.conditions:
                 entry["conditions"] = list(ability.conditions)
             targets.append(entry)

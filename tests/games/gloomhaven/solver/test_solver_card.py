@@ -327,3 +327,40 @@ def test_an_ability_done_only_when_its_element_can_be_consumed():
     assert skipped["steps"] == [{"kind": "heal", "skipped": True, "if_consumed": "light", "source": {"printed": 1}}]
     done = only(solve(card_scenario(figures, card, elements=["light"])))
     assert done["steps"][0]["target"] == "m" and done["steps"][0]["consumed"] == ["light"]
+
+
+# -- conditions on the acting figure ---------------------------------------------------
+
+
+MOVE_ATTACK = [{"kind": "move", "value": 2}, {"kind": "attack", "value": 2}]
+
+
+def test_stunned_it_does_nothing():
+    figures = [monster("m", (4, 4), conditions=["stun"]), character("a", (4, 1), 10)]
+    option = only(solve(card_scenario(figures, MOVE_ATTACK)))
+    assert option["destination"] == [4, 4] and option["attacks"] == []
+    assert [s.get("because") for s in option["steps"]] == ["stun", "stun"]
+
+
+def test_immobilized_it_attacks_from_where_it_stands():
+    figures = [monster("m", (4, 4), conditions=["immobilize"]), character("a", (4, 3), 10)]
+    option = only(solve(card_scenario(figures, MOVE_ATTACK)))
+    assert option["destination"] == [4, 4] and option["attacks"] == ["a"]
+
+
+def test_disarmed_it_moves_as_with_no_attack_and_does_not_attack():
+    # A ranged monster disarmed closes in as for melee.
+    figures = [monster("m", (4, 6), conditions=["disarm"]), character("a", (4, 1), 10)]
+    card = [{"kind": "move", "value": 3}, {"kind": "attack", "value": 2, "range": 4}]
+    option = only(solve(card_scenario(figures, card)))
+    assert option["destination"] == [4, 3] and option["attacks"] == []
+    assert option["steps"][1] == {"kind": "attack", "skipped": True, "because": "disarm"}
+
+
+def test_strengthened_attacks_with_advantage_unless_disadvantage_cancels_it():
+    figures = [monster("m", (4, 4), conditions=["strengthen"]), character("a", (4, 3), 10)]
+    attack, = steps(only(solve(card_scenario(figures, [{"kind": "attack", "value": 2}]))), "attack")
+    assert attack["targets"] == [{"id": "a", "disadvantage": False, "advantage": True}]
+    figures[0] = monster("m", (4, 4), conditions=["strengthen", "muddle"])
+    attack, = steps(only(solve(card_scenario(figures, [{"kind": "attack", "value": 2}]))), "attack")
+    assert attack["targets"] == [{"id": "a", "disadvantage": False}]
