@@ -101,4 +101,15 @@ def run(scenario: Scenario, translate) -> dict:
                 "why": explain.why(focus_text, action_text, len(outcomes), translate),
             }
         )
+    say_how_they_differ(options, ("focus", "destination", "attacks"))
     return {"focus": [s.enemy.id for s in worked.chosen], "options": options}
+
+
+def say_how_they_differ(options: list, keys: tuple) -> None:
+    """Several options: each gets `differs`, its values of the `keys` that are
+    not the same in every option (the "why" sentences may read alike)."""
+    if len(options) < 2:
+        return
+    differing = [k for k in keys if len({repr(o[k]) for o in options}) > 1]
+    for option in options:
+        option["differs"] = {k: option[k] for k in differing}

@@ -245,25 +245,27 @@ class Turn:
 
     def _attack(self, i, ability, branch, may_branch):
         if i in branch.pending:
-            groups = [branch.pending[i]]
-            fresh = None
-        else:
-            worked = Worked(self._scenario(branch, 0, self.scenario.action.movement, _shot(ability)), branch.focus)
-            groups = list(dict.fromkeys(o.attacks for o in worked.outcomes)) or [frozenset()]
-            fresh = worked
-        found = []
-        for n, group in enumerate(groups):
+            return self._hit(i, ability, branch.copy(), sorted(branch.pending[i]), may_branch)
+        # Printed before any move (or after another attack): from where it stands.
+        worked = Worked(self._scenario(branch, 0, self.scenario.action.movement, _shot(ability)), branch.focus)
+        if not worked.outcomes:
             b = branch.copy()
-            if fresh is not None and fresh.outcomes and b.focus is None:
-                outcome = fresh.outcomes[min(n, len(fresh.outcomes) - 1)]
+            if not b.whys:
+                b.whys.append(worked.reason(self.translate))
+            return self._hit(i, ability, b, [], may_branch)
+        found = []
+        seen = set()
+        for outcome, texts in zip(worked.outcomes, worked.sentences(self.translate)):
+            if (outcome.focus, outcome.attacks) in seen:
+                continue
+            seen.add((outcome.focus, outcome.attacks))
+            b = branch.copy()
+            if b.focus is None:
                 b.focus = outcome.focus
-                texts = fresh.sentences(self.translate)[min(n, len(fresh.outcomes) - 1)]
-                # Before any move, an attack that reaches nobody says only the focus.
-                b.whys.append(texts[0] if not group else
+                # An attack that reaches nobody says only why this is the focus.
+                b.whys.append(texts[0] if not outcome.attacks else
                               self.translate(explain.TWO_SENTENCES) % {"first": texts[0], "second": texts[1]})
-            elif fresh is not None and not fresh.outcomes and not b.whys:
-                b.whys.append(fresh.reason(self.translate))
-            found.extend(self._hit(i, ability, b, sorted(group), may_branch))
+            found.extend(self._hit(i, ability, b, sorted(outcome.attacks), may_branch))
         return found
 
     def _hit(self, i, ability, branch, ids, may_branch):

@@ -58,6 +58,16 @@ def test_without_a_card_the_answer_has_no_steps():
     assert all(set(o) == {"focus", "destination", "path", "attacks", "why"} for o in result["options"])
 
 
+def test_options_that_read_alike_say_how_they_differ():
+    # Two hexes next to a are equally good: the sentences are the same, the
+    # destinations are not.
+    result = solve(scenario([monster("m", (4, 4)), character("a", (4, 2), 10)], terrain={(4, 3): "obstacle"}))
+    first, second = result["options"]
+    assert first["why"] == second["why"]
+    assert {tuple(o["differs"]["destination"]) for o in result["options"]} == {(3, 3), (5, 2)}
+    assert all(set(o["differs"]) == {"destination"} for o in result["options"])
+
+
 # -- order of the card ---------------------------------------------------------------
 
 
