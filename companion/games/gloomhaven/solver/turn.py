@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from . import explain
-from .board import geometry_for
+from .attack import Attacks
+from .board import Board, geometry_for
 from .card import with_bonuses
 from .engine import Worked
 from .forced import forced_paths
@@ -290,6 +291,8 @@ class Turn:
         step = {"index": i, "kind": ability.kind, "from": list(branch.me), "targets": targets}
         if ability.kind == "attack":
             step.update(value=ability.value, range=ability.range, draws=len(ids), deck=self.deck)
+            if ability.aoe and ids:
+                step["area"] = self._area(branch, ability, set(ids))
             if ability.pierce:
                 step["pierce"] = ability.pierce
             branch.attacked.extend(ids)
@@ -320,6 +323,19 @@ class Turn:
                 entry[key] = {"amount": amount, "choices": [way]}
             found.append(b)
         return found or [branch]
+
+    def _area(self, branch, ability, ids: set) -> list:
+        """The hexes of one placement of the area that hits the most of `ids`
+        and nobody else (for the table to draw)."""
+        attacks = Attacks(Board(self._scenario(branch, 0, self.scenario.action.movement, _shot(ability))))
+        spot = branch.me
+        placements = attacks._ranged_placements(spot) if attacks.ranged else attacks._melee_placements(spot)
+        best, most = [], 0
+        for cells in placements:
+            hit = attacks._hit(spot, cells)
+            if hit <= ids and len(hit) > most:
+                best, most = cells, len(hit)
+        return sorted([list(c) for c in best])
 
     def _forced(self, branch, fid, amount, pull):
         target = self.by_id.get(fid)

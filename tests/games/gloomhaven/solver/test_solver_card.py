@@ -308,6 +308,8 @@ def test_a_bigger_area_from_an_element():
              "consume": [{"element": "earth", "aoe": [[0, -1], [1, -1]], "melee_area": True}]}]
     option = only(solve(card_scenario(figures, card, elements=["earth"])))
     assert option["attacks"] == ["a", "b"]
+    attack, = steps(option, "attack")
+    assert attack["area"] == [[4, 3], [5, 3]]
 
 
 # -- errors ----------------------------------------------------------------------------
