@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .card import parse_scenario
 from .explain import N_
-from .scenario import ScenarioError, parse
+from .scenario import ScenarioError
 
 __all__ = ["ScenarioError", "solve", "solve_many", "N_"]
 
@@ -27,7 +28,7 @@ def _identity(message: str) -> str:
 def solve(scenario: dict, translate: Callable[[str], str] = _identity) -> dict:
     """A scenario with a `card` gets the whole card worked out (each option
     then has its `steps`); one with only an `action` gets its move and attack."""
-    parsed = parse(scenario)
+    parsed = parse_scenario(scenario)
     if parsed.card is not None:
         from .turn import run_card
 

@@ -8,10 +8,23 @@ Format: docs/monster-solver.md, "The whole card". Every problem raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .scenario import ALL_TARGETS, CONDITIONS, ScenarioError, _area, _bool, _int, _show
+from .scenario import (
+    ALL_TARGETS,
+    CONDITIONS,
+    Scenario,
+    ScenarioError,
+    _area,
+    _bool,
+    _hex,
+    _int,
+    _list,
+    _on_map,
+    _show,
+    parse,
+)
 
 KINDS = ("move", "attack", "heal", "shield", "retaliate", "summon", "loot", "infuse", "condition", "text")
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
@@ -57,6 +70,29 @@ class Ability:
     notes: tuple = field(default=())  # free text printed with it, passed through
     only_if: str = ""  # "if_consumed": done only when this element can be consumed
     source: Any = None  # passed back untouched in its step (the table's own record)
+
+
+def parse_scenario(data: Any) -> Scenario:
+    """A scenario with or without a `card`: without one, exactly `parse`;
+    with one, `action` only says how the figure moves and whether it is
+    muddled, and the card, elements and coins are read too."""
+    if not isinstance(data, dict) or "card" not in data:
+        return parse(data)
+    raw_action = data.get("action") or {}
+    if not isinstance(raw_action, dict):
+        raise ScenarioError('"action" must be an object, not %s' % _show(raw_action))
+    if "move" in raw_action or raw_action.get("attack") is not None:
+        raise ScenarioError('with "card", moves and attacks are the card\'s: "action" takes only movement and muddled')
+    base = parse({**data, "action": raw_action})
+    coins = frozenset(_on_map(_hex(c, "coins[%d]" % i), base.floor, "coins[%d]" % i)
+                      for i, c in enumerate(_list(data, "coins", required=False)))
+    return replace(
+        base,
+        card=parse_card(data["card"]),
+        elements=parse_elements(data.get("elements", []), "elements"),
+        consumed=parse_elements(data.get("consumed", []), "consumed"),
+        coins=coins,
+    )
 
 
 def parse_elements(raw: Any, what: str) -> frozenset:
@@ -209,8 +245,6 @@ def with_bonuses(ability: Ability, available: set) -> tuple:
                                                         + bonus.conditions))
     if not changes:
         return ability, tuple(taken)
-    from dataclasses import replace
-
     return replace(ability, **changes), tuple(taken)
 
 
@@ -358,5 +392,5 @@ def _bonuses(action: dict, rank: str) -> list:
     return found
 
 
-__all__ = ["Ability", "Bonus", "parse_card", "parse_elements", "from_resolved", "summon_card", "with_bonuses",
-           "ELEMENTS", "KINDS"]
+__all__ = ["Ability", "Bonus", "parse_card", "parse_elements", "parse_scenario", "from_resolved", "summon_card",
+           "with_bonuses", "ELEMENTS", "KINDS"]

@@ -73,7 +73,7 @@ class Scenario:
     active: Figure
     action: Action
     outside: str = "open"  # one of OUTSIDES
-    card: Optional[tuple] = None  # the whole ability card (card.Ability), when given
+    card: Optional[tuple] = None  # the whole ability card (card.Ability), when given (card.parse_scenario)
     elements: frozenset = frozenset()  # elements strong or waning as the turn starts
     consumed: frozenset = frozenset()  # elements its type already consumed this round
     coins: frozenset = frozenset()  # hexes holding money tokens (loot)
@@ -144,25 +144,7 @@ def parse(data: Any) -> Scenario:
     walls = _walls(data, floor)
     terrain = _terrain(data, floor)
     figures = _figures(data, floor, terrain)
-    if "card" in data:
-        # The whole card: "action" only says how the figure moves and whether it
-        # is muddled; its moves and attacks are the card's.
-        from .card import parse_card, parse_elements
-
-        raw_action = data.get("action") or {}
-        if not isinstance(raw_action, dict):
-            raise ScenarioError('"action" must be an object, not %s' % _show(raw_action))
-        if "move" in raw_action or raw_action.get("attack") is not None:
-            raise ScenarioError('with "card", moves and attacks are the card\'s: "action" takes only movement and muddled')
-        action = _action(raw_action)
-        card = parse_card(data["card"])
-        elements = parse_elements(data.get("elements", []), "elements")
-        consumed = parse_elements(data.get("consumed", []), "consumed")
-        coins = frozenset(_on_map(_hex(c, "coins[%d]" % i), floor, "coins[%d]" % i)
-                          for i, c in enumerate(_list(data, "coins", required=False)))
-    else:
-        action = _action(data.get("action"))
-        card, elements, consumed, coins = None, frozenset(), frozenset(), frozenset()
+    action = _action(data.get("action"))
     return Scenario(
         floor=floor,
         walls=walls,
@@ -171,10 +153,6 @@ def parse(data: Any) -> Scenario:
         active=_active(data, figures),
         action=action,
         outside=outside,
-        card=card,
-        elements=elements,
-        consumed=consumed,
-        coins=coins,
     )
 
 
