@@ -14,6 +14,15 @@ so every tap works it out afresh; every render is new (no cached one fits).
 A few warm-up taps first (templates compiled, data loaded). Prints the
 median and the 95th percentile in milliseconds; --cpu measures this
 process's CPU time instead of wall time, for a machine busy with other work.
+
+The whole turn: after each tap the standee's whole drawn card (every
+ability, not only its first move and attack) is worked out by the solver
+from the live table (`map.solving.build`, the card through
+`solver.card.from_resolved`, `solver.solve`), and "tap with the whole card"
+adds that to the tap. Then every card of each standee's deck is worked out
+from the same map, and every card of every monster deck in the catalog for
+each standee, so cards with pushes, heals, elements and summons are
+measured too.
 """
 
 from __future__ import annotations
@@ -29,6 +38,11 @@ ROOT = Path(__file__).resolve().parents[1]
 # The repository, not this folder (its platform.py would hide the standard one).
 sys.path[0] = str(ROOT)
 
+from companion.games.gloomhaven import abilities, catalog  # noqa: E402
+from companion.games.gloomhaven.map.solving import build  # noqa: E402
+from companion.games.gloomhaven.play import common  # noqa: E402
+from companion.games.gloomhaven.solver import solve  # noqa: E402
+from companion.games.gloomhaven.solver.card import from_resolved  # noqa: E402
 from companion.web import create_app, render  # noqa: E402
 
 COLUMNS, ROWS = 10, 6
@@ -64,6 +78,46 @@ def set_up(store):
     return store.table(token), ann, bo, standees, figures
 
 
+ELEMENTS = ["fire", "ice", "air", "earth", "light", "dark"]
+
+
+def whole_card(state: dict, standee_id: str, printed: dict | None = None) -> dict:
+    """The solver's answer for the standee's whole card (the drawn one, or
+    `printed`), from the live table, every element there to consume."""
+    built = build(state, standee_id)
+    standee = common.standee(state, standee_id)
+    actions = built.card
+    if printed is not None:
+        by_rank = {standee["rank"]: common.stats(state, standee["monster"], standee["rank"])}
+        actions = abilities.resolve_card(printed, by_rank)["actions"]
+    scenario = dict(built.scenario)
+    action = scenario.pop("action")
+    scenario["action"] = {"movement": action["movement"], "muddled": action.get("muddled", False)}
+    scenario["card"] = from_resolved(actions, standee["rank"])
+    scenario["elements"] = ELEMENTS
+    return solve(scenario)
+
+
+def every_card(store, table, clock) -> tuple[list, list]:
+    """Each standee with every card of its deck; then each standee with
+    every card of every monster deck of the catalog (read with its own
+    stats), so every kind of ability is timed on this map."""
+    state = store.state(table.token)[1]
+    own, catalogue = [], []
+    decks = sorted({catalog.deck_of(m) for m in catalog.monster_ids()})
+    for standee in state["standees"]:
+        mine = catalog.monster(standee["monster"])["deck"]
+        for deck_id in decks:
+            for printed in catalog.deck(deck_id)["cards"]:
+                start = clock()
+                whole_card(state, standee["id"], printed)
+                took = (clock() - start) * 1000
+                catalogue.append(took)
+                if deck_id == mine:
+                    own.append(took)
+    return own, catalogue
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--taps", type=int, default=200)
@@ -74,7 +128,7 @@ def main() -> None:
         app = create_app({"DATABASE": str(Path(folder) / "bench.sqlite3"), "TESTING": True})
         store = app.extensions["companion.store"]
         table, ann, bo, standees, figures = set_up(store)
-        tap, other = [], []
+        tap, other, card, tap_card = [], [], [], []
         with app.test_request_context("/", headers={"Accept-Language": "en"}):
             for i in range(WARM_UP + args.taps):
                 standee = standees[i % len(standees)]
@@ -84,16 +138,24 @@ def main() -> None:
                 middle = clock()
                 render.regions(table, bo, display=False)
                 end = clock()
+                whole_card(store.state(table.token)[1], standee)
+                done = clock()
                 if i >= WARM_UP:
                     tap.append((middle - start) * 1000)
                     other.append((end - middle) * 1000)
+                    card.append((done - end) * 1000)
+                    tap_card.append((middle - start + done - end) * 1000)
                 store.act(table.token, ann.id, "map.hide", {})
+            every, catalogue = every_card(store, table, clock)
         store.close()
     hexes = COLUMNS * ROWS
     print("CPU time" if args.cpu else "wall time")
-    for name, times in (("tap to the tapping phone's drawn answer", tap), ("the other phone's render", other)):
+    for name, times in (("tap to the tapping phone's drawn answer", tap), ("the other phone's render", other),
+                        ("the whole drawn card worked out", card), ("tap with the whole card", tap_card),
+                        ("every card of the standees' decks, worked out", every),
+                        ("every card of every monster deck, worked out", catalogue)):
         p95 = statistics.quantiles(times, n=20)[18]
-        print(f"{name}: {hexes} hexes, {figures} figures, {len(times)} taps: "
+        print(f"{name}: {hexes} hexes, {figures} figures, {len(times)} turns: "
               f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms")
 
 

@@ -35,7 +35,8 @@ def add_commands(subparsers) -> None:
         help="Gloomhaven: where a monster moves and whom it attacks",
         description="Apply the Gloomhaven monster focus, movement and attack rules to a map. "
         "FILE holds one scenario or a JSON list of them (format: docs/monster-solver.md); "
-        "'-' reads standard input. Prints every focus and every outcome the rules allow.",
+        "'-' reads standard input. Prints every focus and every outcome the rules allow; "
+        "with a \"card\", every ability of the whole card, for a monster or a character's summon.",
     )
     parser.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")
     parser.add_argument(

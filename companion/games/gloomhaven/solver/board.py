@@ -127,14 +127,19 @@ class Board:
         others = [f for f in scenario.figures if f.id != self.me.id]
         self.occupied = {f.hex: f for f in others}
         #: Enemies the monster may focus on and target (invisible ones it ignores).
-        self.enemies = tuple(f for f in others if f.side != "monster" and not f.invisible)
+        # A character's summon acting follows the same rules with the sides
+        # swapped: monsters are its enemies, characters and summons its allies.
+        monsters_act = self.me.side == "monster"
+        self.allies = tuple(f for f in others if (f.side == "monster") == monsters_act)
+        self.enemies = tuple(f for f in others if (f.side == "monster") != monsters_act and not f.invisible)
         self.enemy_at = {f.hex: f for f in self.enemies}
         # Normal movement passes allies but not enemies, obstacles, or invisible
         # figures (which monsters treat as obstacles).
         obstacles = {h for h, kind in terrain.items() if kind == "obstacle"}
+        self.obstacles = frozenset(obstacles)
         blocked = set(obstacles)
         for f in others:
-            if f.side != "monster" or f.invisible:
+            if (f.side == "monster") != monsters_act or f.invisible:
                 blocked.add(f.hex)
         blocked.discard(self.start)
         self.blocked = frozenset(blocked)

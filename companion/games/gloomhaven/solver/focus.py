@@ -39,6 +39,10 @@ def initiative_order(board: Board, enemy) -> tuple:
         if summoner is not None:
             return (1 if summoner.long_rest else 0, summoner.initiative, 0)
         return (0, enemy.initiative, 0)
+    if enemy.side == "monster":
+        # The enemies of an acting summon: lower initiative first; monsters
+        # sent without one tie with each other (the players choose).
+        return (0, 100 if enemy.initiative is None else enemy.initiative, 1)
     return (1 if enemy.long_rest else 0, enemy.initiative, 1)
 
 

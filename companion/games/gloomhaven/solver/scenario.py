@@ -20,6 +20,8 @@ MOVEMENTS = ("normal", "jump", "fly")
 #: around the map's rectangle does not block sight) or "wall" (a real table).
 OUTSIDES = ("open", "wall")
 ALL_TARGETS = 10 ** 6  # "targets": "all"
+CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse",
+              "invisible", "strengthen", "bless")
 
 
 class ScenarioError(ValueError):
@@ -39,6 +41,8 @@ class Figure:
     summoner: Optional[str] = None
     long_rest: bool = False
     invisible: bool = False
+    damage: Optional[int] = None  # hit points lost, when known (heals pick the most hurt)
+    conditions: tuple = ()  # on the acting figure: stun, immobilize, disarm, muddle, strengthen count
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,10 @@ class Scenario:
     active: Figure
     action: Action
     outside: str = "open"  # one of OUTSIDES
+    card: Optional[tuple] = None  # the whole ability card (card.Ability), when given (card.parse_scenario)
+    elements: frozenset = frozenset()  # elements strong or waning as the turn starts
+    consumed: frozenset = frozenset()  # elements its type already consumed this round
+    coins: frozenset = frozenset()  # hexes holding money tokens (loot)
 
 
 # -- parsing -----------------------------------------------------------------
@@ -136,13 +144,14 @@ def parse(data: Any) -> Scenario:
     walls = _walls(data, floor)
     terrain = _terrain(data, floor)
     figures = _figures(data, floor, terrain)
+    action = _action(data.get("action"))
     return Scenario(
         floor=floor,
         walls=walls,
         terrain=MappingProxyType(terrain),
         figures=figures,
         active=_active(data, figures),
-        action=_action(data.get("action")),
+        action=action,
         outside=outside,
     )
 
@@ -251,7 +260,15 @@ def _figure(item: Any, what: str, floor: frozenset) -> Figure:
         summoner=summoner,
         long_rest=_bool(item.get("long_rest", False), what + " long_rest"),
         invisible=_bool(item.get("invisible", False), what + " invisible"),
+        damage=None if item.get("damage") is None else _int(item["damage"], what + " damage", 0, 999),
+        conditions=_figure_conditions(item.get("conditions", []), what),
     )
+
+
+def _figure_conditions(raw: Any, what: str) -> tuple:
+    if not isinstance(raw, list) or any(c not in CONDITIONS for c in raw):
+        raise ScenarioError("%s conditions must be a list of %s, not %s" % (what, ", ".join(CONDITIONS), _show(raw)))
+    return tuple(raw)
 
 
 def _check_summoners(figures: list, by_id: dict) -> None:
@@ -272,8 +289,8 @@ def _active(data: dict, figures: tuple) -> Figure:
     if not isinstance(active_id, str) or active_id not in by_id:
         raise ScenarioError("active: unknown figure %s" % _show(active_id))
     active = by_id[active_id]
-    if active.side != "monster":
-        raise ScenarioError("active figure %s is a %s, not a monster" % (active_id, active.side))
+    if active.side == "character":
+        raise ScenarioError("active figure %s is a character, not a monster or a summon" % active_id)
     return active
 
 
@@ -305,16 +322,16 @@ def _attack(raw: Any) -> Attack:
     return Attack(range=reach, targets=targets, aoe=aoe)
 
 
-def _area(raw: Any, reach: int) -> tuple:
+def _area(raw: Any, reach: int, what: str = "action.attack.aoe") -> tuple:
     if not isinstance(raw, list):
-        raise ScenarioError("action.attack.aoe must be a list of offsets")
+        raise ScenarioError("%s must be a list of offsets" % what)
     cells = []
     for i, item in enumerate(raw):
-        cell = _hex(item, "action.attack.aoe[%d]" % i)
+        cell = _hex(item, "%s[%d]" % (what, i))
         if reach == 0 and cell == (0, 0):
             raise ScenarioError(
-                "action.attack.aoe[%d]: a melee area is relative to the attacker, "
-                "whose own hex [0, 0] is not part of it" % i
+                "%s[%d]: a melee area is relative to the attacker, "
+                "whose own hex [0, 0] is not part of it" % (what, i)
             )
         if cell not in cells:
             cells.append(cell)
