@@ -20,29 +20,19 @@ import waitress.channel
 import waitress.server
 
 from companion import qr
+from companion.capacity import DEFAULT_THREADS, MIN_SPARE_THREADS, MIN_THREADS, stream_limit  # noqa: F401 (serve's API)
 
 DEFAULT_PORT = 8000
-DEFAULT_THREADS = 400
-MIN_THREADS = 64
 DB_NAME = "companion.sqlite3"
 # Waitress's channel_timeout only closes connections with no request in
 # progress, so it never cuts a quiet event stream (tests/test_serve.py checks
 # this); it just frees idle keep-alive sockets. Stated here, well above the
 # 15 s heartbeat, so nobody lowers it thinking it limits streams.
 CHANNEL_TIMEOUT = 120
-# Threads kept for pages and actions whatever the streams: open streams are
-# limited to the rest (tests/reliability/test_reliability_streams.py).
-MIN_SPARE_THREADS = 16
 DEFAULT_STREAMS_PER_CLIENT = 16
 # Connections one address may hold beyond its live pages: a browser keeps
 # up to six per server for its other requests, and a laptop may run a few.
 SPARE_CONNECTIONS_PER_ADDRESS = 32
-
-
-def stream_limit(threads: int) -> int:
-    """How many event streams may be open at once with `threads` threads:
-    an eighth of them (at least 16) stays free for everything else."""
-    return threads - max(MIN_SPARE_THREADS, threads // 8)
 
 
 def add_command(commands) -> None:

@@ -14,8 +14,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
 #: Circles still being taken apart (issue 17); this list only ever shrinks.
 KNOWN = {
-    frozenset({"companion.web.links", "companion.web.pages", "companion.web.render"}),
-    frozenset({"companion.serve", "companion.web"}),
     frozenset({"companion.dice.pool", "companion.dice.probability", "companion.dice.roll"}),
 }
 

@@ -15,7 +15,7 @@ import js_lib_htmx
 from flask import Flask, abort, send_from_directory
 from htmx_flask import Htmx
 
-from companion import games, resource_dir, serve
+from companion import capacity, games, resource_dir
 from companion.live import Hub
 from companion.store import Store
 from companion.web import errors, i18n, security, templating
@@ -43,7 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
         SSE_CLOSED_CHECK_SECONDS=2.0,
         # Open streams in all (serve sets it from its thread count) and per
         # client address (a host's display and a few tabs fit); 0: no limit.
-        SSE_MAX_STREAMS=serve.stream_limit(serve.DEFAULT_THREADS),
+        SSE_MAX_STREAMS=capacity.stream_limit(capacity.DEFAULT_THREADS),
         SSE_STREAMS_PER_CLIENT=16,
         # Retry-After of a refused stream: server full, or this address's share taken.
         SSE_BUSY_RETRY_SECONDS=5,

@@ -16,7 +16,7 @@ from companion.kit.fields import whole_number
 from companion.rules import ActionError
 from companion.web import history, i18n, importer, links
 from companion.web.i18n import error_text
-from companion.web.pages import creation_options, join_url
+from companion.web.pages import creation_options
 from companion.web.play import MAX_STEP, expected_step
 from companion.web.security import (
     current_seat,
@@ -27,6 +27,7 @@ from companion.web.security import (
     store,
     table_or_404,
 )
+from companion.web.urls import join_url
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 

@@ -15,6 +15,7 @@ from companion.rules import ActionError, Seat
 from companion.store import Table
 from companion.web.i18n import error_text, translate_params
 from companion.web.security import current_seat, is_host, require_seat, store, table_or_404
+from companion.web.urls import join_url
 
 blueprint = Blueprint("links", __name__)
 
@@ -86,8 +87,6 @@ def report(token: str):
 
 def table_links(table: Table) -> dict:
     """The parent and children of a table, for the JSON API."""
-    from companion.web.pages import join_url
-
     parent = store().table(table.parent) if table.parent else None
     return {
         "parent": {"token": parent.token, "name": parent.name, "url": join_url(parent)} if parent else None,

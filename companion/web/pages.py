@@ -27,18 +27,9 @@ from companion.web.security import (
     store,
     table_or_404,
 )
+from companion.web.urls import join_url, public_base
 
 blueprint = Blueprint("pages", __name__)
-
-
-def public_base() -> str:
-    """The address phones use: the LAN address `serve` found, not the
-    127.0.0.1 the host may have opened the page on."""
-    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
-
-
-def join_url(table: Table) -> str:
-    return public_base() + url_for("pages.table", token=table.token)
 
 
 # -- home -----------------------------------------------------------------------
