@@ -5,7 +5,7 @@ Run: .venv/bin/python benchmarks/bench_dice.py
 
 import time
 
-from companion.dice import Pool, standard
+from companion.dice import Pool, probability, standard
 from companion.games.chaos.dice import COMBAT_DIE
 from companion.games.cthulhu_wars.dice import COMBAT_DIE as CTHULHU_WARS_COMBAT
 from companion.games.the_others.dice import hero_die, sin_die
@@ -26,7 +26,7 @@ CASES = [
 def main() -> None:
     for name, pool, quantities in CASES:
         start = time.perf_counter()
-        outcomes = pool.joint_distribution(quantities)
+        outcomes = probability.joint_distribution(pool, quantities)
         elapsed = time.perf_counter() - start
         print(f"{name:48} {elapsed * 1000:8.1f} ms  {len(outcomes):6d} outcomes")
 

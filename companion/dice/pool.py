@@ -5,20 +5,17 @@ Depth: the dice of the pool are at depth 0; a die rolled because a face
 exploded is one deeper than that face's die. A face that explodes at depth
 `max_depth` rolls nothing more (it still counts its symbols). Real rules
 usually say "no limit"; the cap keeps rolling and exact probabilities finite,
-and `cap_probability()` says exactly how likely the cap is to matter.
+and `probability.cap_probability(pool)` says exactly how likely the cap is
+to matter. A pool is what is rolled: `roll.roll_pool(pool, rng)` rolls it,
+`companion.dice.probability` gives its exact odds (each its own module that
+reads the pool; the pool knows neither).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from companion.dice.faces import Die
-
-if TYPE_CHECKING:
-    from companion.dice.roll import Roll
 
 #: With a 1-in-6 exploding face, a die's chain reaches a cap of 10 and would go
 #: on (eleven such faces in a row) about once in 3.6e8 dice.
@@ -105,7 +102,7 @@ class Pool:
     @classmethod
     def from_json(cls, data: Mapping, dice: Mapping[str, Die] | Iterable[Die]) -> Pool:
         """Rebuild from `to_json()` with the game's dice (by kind)."""
-        registry = _registry(dice)
+        registry = registry_of(dice)
         if not isinstance(data, Mapping) or not isinstance(data.get("counts"), Mapping):
             raise ValueError(f"not a pool: {data!r}")
         unknown = [kind for kind in data["counts"] if kind not in registry]
@@ -114,67 +111,8 @@ class Pool:
         counts = {registry[kind]: count for kind, count in data["counts"].items()}
         return cls(counts, max_depth=data.get("max_depth", DEFAULT_MAX_DEPTH), extra_dice=registry.values())
 
-    # -- rolling ----------------------------------------------------------------
-    def roll(self, rng: random.Random) -> Roll:
-        """Roll every die (and every explosion) with the server's `rng`."""
-        from companion.dice.roll import Roll, RolledDie
 
-        if not isinstance(rng, random.Random):
-            raise TypeError("roll() needs a random.Random instance (the server's, so the draw can be recorded)")
-
-        def roll_one(die: Die, depth: int) -> RolledDie:
-            pick = rng.randrange(die.sides)
-            for face in die.faces:
-                if pick < face.sides:
-                    break
-                pick -= face.sides
-            children = ()
-            if face.explode and depth < self.max_depth:
-                children = (roll_one(self.dice[face.explode], depth + 1),)
-            return RolledDie(die, face, depth, children)
-
-        return Roll(self, tuple(roll_one(self.dice[kind], 0)
-                                for kind, count in self.counts.items() for _ in range(count)))
-
-    # -- exact probabilities (see companion.dice.probability) ------------------
-    # A quantity is a symbol name ("hit") or a weighted sum ({"hit": 1, "faith": 1}).
-    def distribution(self, quantity: str | Mapping[str, int]) -> dict[int, Fraction]:
-        """P(total == n) for every possible n."""
-        from companion.dice import probability
-
-        return probability.distribution(self, quantity)
-
-    def joint_distribution(self, quantities: Iterable[str | Mapping[str, int]]) -> dict[tuple[int, ...], Fraction]:
-        """P(totals == (a, b, ...)), e.g. joint_distribution(["kill", "pain"])."""
-        from companion.dice import probability
-
-        return probability.joint_distribution(self, quantities)
-
-    def success_distribution(self, at_least: int, quantity: str | Mapping[str, int] = "pips") -> dict[int, Fraction]:
-        """P(exactly n dice show `quantity` at `at_least` or more)."""
-        from companion.dice import probability
-
-        return probability.success_distribution(self, at_least, quantity)
-
-    def chance_at_least(self, quantity: str | Mapping[str, int], k: int) -> Fraction:
-        """P(total >= k)."""
-        from companion.dice import probability
-
-        return probability.chance_at_least(probability.distribution(self, quantity), k)
-
-    def expected(self, quantity: str | Mapping[str, int]) -> Fraction:
-        """The exact mean total."""
-        from companion.dice import probability
-
-        return probability.expected(self, quantity)
-
-    def cap_probability(self) -> Fraction:
-        from companion.dice import probability
-
-        return probability.cap_probability(self)
-
-
-def _registry(dice: Pool | Mapping[str, Die] | Iterable[Die]) -> dict[str, Die]:
+def registry_of(dice: Pool | Mapping[str, Die] | Iterable[Die]) -> dict[str, Die]:
     if isinstance(dice, Pool):
         return dict(dice.dice)
     if isinstance(dice, Mapping):

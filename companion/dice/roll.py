@@ -1,5 +1,5 @@
 """A roll: every die rolled, the face it showed and the dice its explosion
-rolled. Made by the server (`Pool.roll(rng)`), from a recorded payload
+rolled. Made by the server (`roll_pool(pool, rng)`), from a recorded payload
 (`Roll.from_json`) or from results typed in by a group rolling real dice
 (`Roll.from_entered`).
 
@@ -16,6 +16,7 @@ replay re-totals the roll with the game's dice.
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dice.faces import Die, Face
-from companion.dice.pool import MAX_DEPTH_LIMIT, Pool, _registry
+from companion.dice.pool import MAX_DEPTH_LIMIT, Pool, registry_of
 from companion.rules import N_, ActionError
 
 
@@ -101,7 +102,7 @@ class Roll:
         """Rebuild a recorded roll. `dice` is the pool it was rolled from (then
         the roll must match it) or the game's dice (the pool is rebuilt from
         the roll). Raises ValueError when the record does not fit the dice."""
-        registry = _registry(dice)
+        registry = registry_of(dice)
         if not isinstance(data, Mapping) or not isinstance(data.get("dice"), list):
             raise ValueError(f"not a roll record: {data!r}")
         max_depth = data.get("max_depth")
@@ -261,3 +262,22 @@ def _find_face(die: Die, text: str) -> Face | None:
     folded = text.casefold()
     matches = {face for face in die.faces if folded in (face.id.casefold(), face.label.casefold())}
     return matches.pop() if len(matches) == 1 else None
+
+
+def roll_pool(pool: Pool, rng: random.Random) -> Roll:
+    """Roll every die of `pool` (and every explosion) with the server's `rng`."""
+    if not isinstance(rng, random.Random):
+        raise TypeError("roll_pool() needs a random.Random instance (the server's, so the draw can be recorded)")
+
+    def roll_one(die: Die, depth: int) -> RolledDie:
+        pick = rng.randrange(die.sides)
+        for face in die.faces:
+            if pick < face.sides:
+                break
+            pick -= face.sides
+        children = ()
+        if face.explode and depth < pool.max_depth:
+            children = (roll_one(pool.dice[face.explode], depth + 1),)
+        return RolledDie(die, face, depth, children)
+
+    return Roll(pool, tuple(roll_one(pool.dice[kind], 0) for kind, count in pool.counts.items() for _ in range(count)))

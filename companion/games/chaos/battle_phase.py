@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from companion.dice import Roll
+from companion.dice import Roll, roll_pool
 from companion.games.chaos import data
 from companion.games.chaos.battle import PEASANT, check_assignment, dice_due, khorne_earns_token, legal_targets
 from companion.games.chaos.board import controlled_figures, region_view
@@ -95,7 +95,7 @@ def roll_dice(total: int, faces: str, rng: random.Random) -> dict:
         except ActionError as error:
             error.field = "faces"  # the form has one box for the faces
             raise
-    return pool.roll(rng).to_json()
+    return roll_pool(pool, rng).to_json()
 
 
 def record_roll(state: dict, god: str, first_strike: bool, dice: int, roll_json: dict) -> None:

@@ -3,14 +3,14 @@
 Rulebook, battle phase (战斗阶段), the sentence on results 4, 5 and 6: each
 deals one hit, and each 6 rolls one more combat die, again and again with no
 limit. The shared engine caps a chain at a pool's max_depth;
-`Pool.cap_probability()` says how rarely that cap matters.
+`probability.cap_probability(pool)` says how rarely that cap matters.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.dice import Pool
+from companion.dice import Pool, probability
 from companion.dice.standard import hits_on
 
 COMBAT_DIE = hits_on(4, kind="chaos_combat", label="Combat die", explode_on=(6,))
@@ -27,7 +27,7 @@ def chances_of_hits(dice: int) -> list[tuple[int, Fraction]]:
     1 in 1000 (the chart before a battle); nothing for an empty pool."""
     if dice <= 0:
         return []
-    distribution = combat_pool(dice).distribution("hit")
+    distribution = probability.distribution(combat_pool(dice), "hit")
     chances = []
     at_least = Fraction(1)  # P(at least 0 hits)
     for hits in range(1, max(distribution) + 1):

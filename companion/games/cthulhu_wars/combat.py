@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.dice import Pool, Roll
+from companion.dice import Pool, Roll, probability, roll_pool
 from companion.games.cthulhu_wars import facts
 from companion.games.cthulhu_wars.dice import COMBAT_DIE
 from companion.rules import N_
@@ -55,13 +55,13 @@ def chart(dice: int) -> dict[str, list[tuple[int, Fraction]]]:
     """The exact chance of each number of kills and of pains from `dice` dice."""
     pool = Pool({COMBAT_DIE: dice})
     return {
-        "kills": sorted(pool.distribution("kill").items()),
-        "pains": sorted(pool.distribution("pain").items()),
+        "kills": sorted(probability.distribution(pool, "kill").items()),
+        "pains": sorted(probability.distribution(pool, "pain").items()),
     }
 
 
 def roll(dice: int, rng) -> dict:
-    return Pool({COMBAT_DIE: dice}).roll(rng).to_json()
+    return roll_pool(Pool({COMBAT_DIE: dice}), rng).to_json()
 
 
 def entered(dice: int, faces, field: str) -> dict:

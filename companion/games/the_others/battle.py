@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.dice import Pool, Roll
+from companion.dice import Pool, Roll, roll_pool
 from companion.games.the_others import (apocalypse, cards, corruption, data, dice, effects, fight, heroes, powers,
                                         spaces, story)
 from companion.games.the_others.fight import line
@@ -166,7 +166,7 @@ def roll_or_read(state: dict, payload: dict, draws: Draws, side: str, count: int
     if draws.recorded(key) is None and not known:
         raise ActionError(N_("Enter the physical results (the dice's sides are not entered yet)."),
                           field=f"entered.{die.kind}")
-    record = draws.take(key, lambda rng: dice.pool(die, count).roll(rng).to_json())
+    record = draws.take(key, lambda rng: roll_pool(dice.pool(die, count), rng).to_json())
     return dice.read_roll(record, die).to_json()
 
 

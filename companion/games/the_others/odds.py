@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import lcm
 
-from companion.dice import Die, Pool
+from companion.dice import Die, Pool, probability
 
 #: Explosion depth for the chart: a chain this long has odds below 1e-4 with
-#: one exploding side in six; `Pool.cap_probability` gives the exact figure.
+#: one exploding side in six; `probability.cap_probability` gives the exact figure.
 CHART_DEPTH = 6
 
 
@@ -31,8 +31,8 @@ def harm_distribution(hero_die: Die, sin_die: Die, computed: Mapping) -> dict[tu
     """P(wounds, corruption) for the pools and extras `fight.pools` computed."""
     hero = Pool({hero_die: computed["hero_dice"]["total"]}, max_depth=CHART_DEPTH)
     sin = Pool({sin_die: computed["sin_dice"]["total"]}, max_depth=CHART_DEPTH)
-    hero_joint = hero.joint_distribution(["defense", "counter_corruption", "faith"])
-    sin_joint = sin.joint_distribution(["hit", "corruption"])
+    hero_joint = probability.joint_distribution(hero, ["defense", "counter_corruption", "faith"])
+    sin_joint = probability.joint_distribution(sin, ["hit", "corruption"])
     base_defense = computed["hero_defense"]["total"]
     cancelled = computed["defense_cancelled"]["total"]
     extra_hits, extra_corruption = computed["sin_hits"]["total"], computed["sin_corruption"]["total"]

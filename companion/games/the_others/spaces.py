@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from companion.dice import roll_pool
 from companion.games.the_others import data, dice, heroes, story
 from companion.games.the_others.fight import line
 from companion.games.the_others.flow import given, require_hero_player, require_sin
@@ -177,7 +178,7 @@ def roll_checks(state: dict, hero_id: str, to: str, rng: random.Random) -> list[
     sin_die, _, known = dice.dice_for(state["facts"]["dice"])
     if not known:
         return []
-    return [{**check, "roll": dice.pool(sin_die, check["dice"]).roll(rng).to_json()}
+    return [{**check, "roll": roll_pool(dice.pool(sin_die, check["dice"]), rng).to_json()}
             for check in checks_for(state, hero_id, to)]
 
 

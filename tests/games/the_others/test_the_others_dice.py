@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.dice import Pool, Roll, standard
+from companion.dice import Pool, Roll, roll_pool, standard
 from companion.games.the_others import dice
 from companion.rules import ActionError
 
@@ -76,6 +76,6 @@ def test_before_the_counts_are_entered_only_physical_results_are_read():
 
 def test_a_recorded_roll_replays_to_the_same_results():
     sin = dice.sin_die(SIN_SIDES)
-    rolled = dice.pool(sin, 5).roll(random.Random(7))
+    rolled = roll_pool(dice.pool(sin, 5), random.Random(7))
     again = dice.read_roll(rolled.to_json(), sin)
     assert dice.totals(again) == dice.totals(rolled)

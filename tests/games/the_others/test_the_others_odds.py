@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from companion.dice import Pool
+from companion.dice import Pool, roll_pool
 from companion.games.the_others import dice, fight, odds
 
 SIN = dice.sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})
@@ -50,7 +50,7 @@ def simulate(setup, trials, seed=1):
     hero_pool, sin_pool = Pool({HERO: setup["hero_dice"]["total"]}), Pool({SIN: setup["sin_dice"]["total"]})
     counts = {}
     for _ in range(trials):
-        hero, sin = hero_pool.roll(rng).totals(), sin_pool.roll(rng).totals()
+        hero, sin = roll_pool(hero_pool, rng).totals(), roll_pool(sin_pool, rng).totals()
         wild = hero.get("faith", 0) + setup["free_results"]
         defense = setup["hero_defense"]["total"] + hero.get("defense", 0)
         key = odds.taken(sin.get("hit", 0) + setup["sin_hits"]["total"],
@@ -74,7 +74,10 @@ def test_the_worked_fight_with_and_without_voluntary_corruption():
                                                {"kind": "acolyte", "combat": 2, "defense": 2}], "pentagrams": 1}
     without = odds.marginals(odds.harm_distribution(HERO, SIN, fight.pools({**base, "voluntary": False})))
     with_it = odds.marginals(odds.harm_distribution(HERO, SIN, fight.pools({**base, "voluntary": True})))
-    expected = lambda dist: sum(n * p for n, p in dist.items())
+
+    def expected(dist):
+        return sum(n * p for n, p in dist.items())
+
     assert expected(with_it["wounds"]) < expected(without["wounds"])
     assert sum(with_it["wounds"].values()) == 1
 
