@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import store as store_module
 from companion.rules import ActionError
+from companion.store import records as store_module
 from tests.dice_table import dice_table  # noqa: F401 (fixture)
 
 

@@ -78,7 +78,8 @@ def test_a_long_import_goes_in_whole_and_foreign_keys_stay_checked(store):
 def test_an_import_that_fails_at_its_last_write_leaves_no_rows(store, monkeypatch):
     export = long_export(store, IMPORT_SLICE + 10)
     taken = store.tables()[0].code
-    monkeypatch.setattr("companion.store.new_code", lambda: taken)  # every join code taken: the table can't go in
+    # every join code taken: the table can't go in
+    monkeypatch.setattr("companion.store.records.new_code", lambda: taken)
     before = store.db.execute("select count(*) from actions").fetchone()[0]
     with pytest.raises(sqlite3.IntegrityError):
         store.import_table(export)
