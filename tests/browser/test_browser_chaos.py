@@ -53,7 +53,8 @@ def to_corruption_phase(store, token, seats):
 
 def test_two_phones_play_one_full_end_phase(server, phones):
     table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
-    kim, nia = phones().page, phones().page
+    kim, nia_phone = phones().page, phones()
+    nia, nia_phone.accept_dialogs = nia_phone.page, True  # ending the round asks first
     join_as(kim, server, table.token, "Kim", "khorne")
     join_as(nia, server, table.token, "Nia", "nurgle")
     seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}

@@ -15,10 +15,13 @@ from companion.games.chaos.board import (
 )
 from companion.games.chaos.dial import dial_track
 from companion.games.chaos.dice import chances_of_hits
+from companion.games.chaos.names import name_of
 from companion.games.chaos.old_world import active_events
 from companion.games.chaos.state import highest_threat, lowest_threat, threat
 from companion.games.chaos.summoning import may_place
 from companion.games.chaos.upgrades import unit_stats
+from companion.kit.now import now
+from companion.rules import N_, NP_, Msg, Seat
 
 
 def derived(state: dict) -> dict:
@@ -70,3 +73,85 @@ def battle_view(state: dict) -> dict | None:
                      "needed": max(1, t["defense"] - wounds.get(f"{owner}|{unit}", 0))}
                     for (owner, unit), t in targets.items()],
     }
+
+
+# -- the card at the top of a phone ---------------------------------------------------------
+#: Open to a seat at any moment, never the table's next step.
+NOT_A_STEP = frozenset({"hand.note"})
+
+
+def now_for(state: dict, seat: Seat | None, open_actions: dict) -> dict:
+    """What the table waits for, whether it waits for this phone (its god, or
+    a god nobody sits at, or anyone), and the actions open to it now."""
+    steps = {kind: choices for kind, choices in open_actions.items() if kind not in NOT_A_STEP}
+    message, params = waiting_for(state)
+    shown = now(message, params, you=bool(steps), open_actions=steps)
+    # The gods each open action is for, in turn order (a payload naming none is the seat's own).
+    own = seat.role if seat is not None else None
+    shown["gods"] = {kind: [god for god in state["gods_in_play"]
+                            if any(choice.get("god", own) == god for choice in choices)]
+                     for kind, choices in steps.items()}
+    shown["pending"] = state["pending"]
+    return shown
+
+
+def waiting_for(state: dict) -> tuple[str, dict]:
+    """The sentence for what the table waits for, by phase."""
+    phase = state["phase"]
+    if phase == "setup":
+        if state["sitting_out"] == "draw":
+            return N_("Set-up: draw which god sits out."), {}
+        if not any(region["peasants"] for region in state["regions"].values()):
+            return N_("Set-up: place the starting Old World tokens."), {}
+        return N_("Set-up is done: start round 1."), {}
+    if phase == "old_world":
+        if state["report"].get("old_world"):
+            return N_("The Old World card is resolved: on to the draw phase."), {}
+        return (N_("%(god)s (lowest threat) draws and resolves the Old World card."),
+                {"god": god_name(lowest_threat(state))})
+    if phase == "draw":
+        waiting = [god for god in state["gods_in_play"] if god not in state["drawn"]]
+        return N_("Draw phase: waiting for %(gods)s to draw."), {"gods": GodList(waiting)}
+    if phase == "summoning":
+        god = state["turn"]
+        return (N_("Turn: %(god)s, %(power)d power left."),
+                {"god": god_name(god), "power": state["gods"][god]["power"]})
+    if phase == "battle":
+        return battle_line(state)
+    if phase == "corruption":
+        return N_("Every battle is fought: compute domination and corruption."), {}
+    if phase == "end":
+        heroes = [entry["god"] for entry in state["pending"] if entry["kind"] == "hero"]
+        if heroes:
+            return N_("%(god)s removes a figure for each hero first."), {"god": god_name(heroes[0])}
+        return N_("End phase: score ruination, turn the dials, check the end."), {}
+    return N_("The game is over."), {}
+
+
+def battle_line(state: dict) -> tuple[str, dict]:
+    battle = state["battle"]
+    if not battle or not battle["queue"]:
+        return N_("Battle phase"), {}
+    region = god_name(battle["region"])
+    if battle["roll"]:
+        return (NP_("Battle in %(region)s: %(god)s assigns %(count)d hit.",
+                    "Battle in %(region)s: %(god)s assigns %(count)d hits."),
+                {"region": region, "god": god_name(battle["roll"]["god"]), "count": battle["roll"]["hits"]})
+    return N_("Battle in %(region)s: %(god)s rolls."), {"region": region, "god": god_name(battle["queue"][0])}
+
+
+def god_name(key: str) -> Msg:
+    """A god, region or unit id as a param shown by its translated name."""
+    return Msg(name_of(key))
+
+
+class GodList(Msg):
+    """Several gods' names, joined, each translated."""
+
+    def __new__(cls, gods: list[str]):
+        made = super().__new__(cls, ", ".join(name_of(god) for god in gods))
+        made.gods = list(gods)
+        return made
+
+    def translated(self, translate) -> str:
+        return ", ".join(translate(name_of(god)) for god in self.gods)

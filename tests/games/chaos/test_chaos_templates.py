@@ -5,9 +5,9 @@ import copy
 import tempfile
 
 import pytest
-from chaos_play import RULES, SEATS, act, started, to_summoning
 from flask import render_template
 
+from chaos_play import RULES, SEATS, act, started, to_summoning
 from companion.web import create_app
 
 
@@ -37,7 +37,7 @@ def states():
     return {"setup": (setup, "Draw who sits out"), "old_world": (old_world, "Old World card drawn"),
             "summoning": (summoning, "Pass for the rest of the phase"), "battle": (battle, "Physical dice"),
             "assign": (rolled, "Assign the hits"), "corruption": (corruption, "Compute domination and corruption"),
-            "end": (end, "Score ruination"), "over": (over, "Game over")}
+            "end": (end, "Remove it for the hero in Kislev"), "over": (over, "Game over")}
 
 
 @pytest.mark.parametrize("name, state_and_control", states().items())
@@ -49,8 +49,9 @@ def test_every_region_renders_in_every_phase(app, name, state_and_control):
     with app.test_request_context():
         for viewer in (seat, None):
             for region in RULES.regions(viewer):
-                pages.append(render_template(f"games/chaos/{region}.html", view=RULES.view(state, viewer), seats=SEATS,
-                                             seat=viewer, act_url="/act", display=viewer is None, table=None))
+                pages.append(render_template(f"games/chaos/{region}.html", view=RULES.seat_view(state, viewer, SEATS),
+                                             seats=SEATS, seat=viewer, act_url="/act", display=viewer is None,
+                                             table=None))
     assert control in "".join(pages)
 
 
