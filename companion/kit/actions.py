@@ -46,6 +46,14 @@ class Draws:
         self.made[key] = value
         return value
 
+    def note(self, key: str, value: Any) -> None:
+        """Keep a fact the effect found in the logged payload, for the
+        action's history line (whose damage it settled, how much), where the
+        new state no longer holds it. Never read back: a log made before the
+        fact was noted replays the same."""
+        if key not in self._recorded:
+            self.made[key] = json.loads(json.dumps(value))
+
     def recorded(self, key: str) -> Any:
         """A value recorded under `key` (None if none): for an action that
         may carry values drawn by hand (typed dice) or by the server."""

@@ -15,13 +15,13 @@ from companion.games.chaos.board import (
 )
 from companion.games.chaos.dial import dial_track
 from companion.games.chaos.dice import chances_of_hits
-from companion.games.chaos.names import name_of
+from companion.games.chaos.names import NameList, name_param
 from companion.games.chaos.old_world import active_events
 from companion.games.chaos.state import highest_threat, lowest_threat, threat
 from companion.games.chaos.summoning import may_place
 from companion.games.chaos.upgrades import unit_stats
 from companion.kit.now import now
-from companion.rules import N_, NP_, Msg, Seat
+from companion.rules import N_, NP_, Seat
 
 
 def derived(state: dict) -> dict:
@@ -108,14 +108,14 @@ def waiting_for(state: dict) -> tuple[str, dict]:
         if state["report"].get("old_world"):
             return N_("The Old World card is resolved: on to the draw phase."), {}
         return (N_("%(god)s (lowest threat) draws and resolves the Old World card."),
-                {"god": god_name(lowest_threat(state))})
+                {"god": name_param(lowest_threat(state))})
     if phase == "draw":
         waiting = [god for god in state["gods_in_play"] if god not in state["drawn"]]
-        return N_("Draw phase: waiting for %(gods)s to draw."), {"gods": GodList(waiting)}
+        return N_("Draw phase: waiting for %(gods)s to draw."), {"gods": NameList(waiting)}
     if phase == "summoning":
         god = state["turn"]
         return (N_("Turn: %(god)s, %(power)d power left."),
-                {"god": god_name(god), "power": state["gods"][god]["power"]})
+                {"god": name_param(god), "power": state["gods"][god]["power"]})
     if phase == "battle":
         return battle_line(state)
     if phase == "corruption":
@@ -123,7 +123,7 @@ def waiting_for(state: dict) -> tuple[str, dict]:
     if phase == "end":
         heroes = [entry["god"] for entry in state["pending"] if entry["kind"] == "hero"]
         if heroes:
-            return N_("%(god)s removes a figure for each hero first."), {"god": god_name(heroes[0])}
+            return N_("%(god)s removes a figure for each hero first."), {"god": name_param(heroes[0])}
         return N_("End phase: score ruination, turn the dials, check the end."), {}
     return N_("The game is over."), {}
 
@@ -132,26 +132,9 @@ def battle_line(state: dict) -> tuple[str, dict]:
     battle = state["battle"]
     if not battle or not battle["queue"]:
         return N_("Battle phase"), {}
-    region = god_name(battle["region"])
+    region = name_param(battle["region"])
     if battle["roll"]:
         return (NP_("Battle in %(region)s: %(god)s assigns %(count)d hit.",
                     "Battle in %(region)s: %(god)s assigns %(count)d hits."),
-                {"region": region, "god": god_name(battle["roll"]["god"]), "count": battle["roll"]["hits"]})
-    return N_("Battle in %(region)s: %(god)s rolls."), {"region": region, "god": god_name(battle["queue"][0])}
-
-
-def god_name(key: str) -> Msg:
-    """A god, region or unit id as a param shown by its translated name."""
-    return Msg(name_of(key))
-
-
-class GodList(Msg):
-    """Several gods' names, joined, each translated."""
-
-    def __new__(cls, gods: list[str]):
-        made = super().__new__(cls, ", ".join(name_of(god) for god in gods))
-        made.gods = list(gods)
-        return made
-
-    def translated(self, translate) -> str:
-        return ", ".join(translate(name_of(god)) for god in self.gods)
+                {"region": region, "god": name_param(battle["roll"]["god"]), "count": battle["roll"]["hits"]})
+    return N_("Battle in %(region)s: %(god)s rolls."), {"region": region, "god": name_param(battle["queue"][0])}
