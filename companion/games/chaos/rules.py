@@ -11,7 +11,7 @@ from companion.games.chaos import flow
 from companion.games.chaos.actions import GODS, SPECS
 from companion.games.chaos.names import GOD_NAMES
 from companion.games.chaos.state import check_state, new_game
-from companion.games.chaos.view import derived, now_for
+from companion.games.chaos.view import derived, now_for, worked_numbers
 from companion.kit.actions import Draws
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -69,6 +69,7 @@ class ChaosRules(Rules):
     def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
         shown = self.view(state, seat)
         shown["now"] = now_for(state, seat, self.open_actions(state, seat, seats))
+        shown["worked"] = worked_numbers(state)  # every number the pages show, with its working
         return shown
 
 

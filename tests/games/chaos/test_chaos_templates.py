@@ -2,6 +2,7 @@
 phase, with the control that phase needs."""
 
 import copy
+import re
 import tempfile
 
 import pytest
@@ -58,10 +59,27 @@ def test_every_region_renders_in_every_phase(app, name, state_and_control):
 def test_the_gods_table_shows_an_upgrades_effect_and_marks_the_unknown_ones_apply_by_hand(app):
     state = act(started(), "upgrade.take", {"upgrade": 3}, god="khorne")  # +1 power
     with app.test_request_context():
-        gods = render_template("games/chaos/gods.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
+        gods = render_template("games/chaos/gods.html", view=RULES.seat_view(state, SEATS["s1"], SEATS), seats=SEATS,
                                seat=SEATS["s1"], act_url="/act", display=False, table=None)
         controls = render_template("games/chaos/corrections.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
                                    seat=SEATS["s1"], act_url="/act", display=False, table=None)
-    assert "Power each round: 8" in gods and "Khorne: 7 printed + 1 from upgrades = 8 power" in gods
+    # Every number taps open to its working (the kit's macro).
+    assert re.search(r'Power each round:\s*<details class="working"><summary><span class="value">8</span>', gods)
+    assert "Khorne: 7 printed + 1 from upgrades = 8 power" in gods
     assert "+1 power each round" in gods
     assert "Warrior — apply by hand" in controls and "+1 power</option>" not in controls  # taken: no longer offered
+
+
+def test_every_number_in_the_gods_cards_taps_open_to_its_working(app):
+    """VP, threat and power open to how they were reached; cards in hand, deck
+    and discards are labelled each (no hover title a phone can't show)."""
+    state = act(started(), "god.set", {"field": "vp", "value": 5}, god="nurgle")
+    with app.test_request_context():
+        gods = render_template("games/chaos/gods.html", view=RULES.seat_view(state, SEATS["s2"], SEATS), seats=SEATS,
+                               seat=SEATS["s2"], act_url="/act", display=False, table=None)
+    assert "Before this round (and corrections): 5 VP" in gods
+    assert "Nurgle&#39;s dial is on space 0: threat" in gods
+    assert "left this round" in gods
+    for label in ("Cards in hand", "Deck", "Discards"):
+        assert f"<dt>{label}</dt>" in gods
+    assert 'title="' not in gods
