@@ -58,7 +58,9 @@ class ChaosRules(Rules):
 
     def regions(self, seat: Seat | None) -> list[str]:
         """The card at the top first: what the table waits for, and this phone's next steps."""
-        return ["now", "status", "gods", "board", "report"] + ([] if seat is None else ["controls"])
+        if seat is None:  # the display: what the table reads from its chairs, on one screen
+            return ["now", "status", "gods", "board"]
+        return ["now", "status", "gods", "board", "report", "controls"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         shown = super().view(state, seat)

@@ -86,7 +86,7 @@ def now_for(state: dict, seat: Seat | None, open_actions: dict) -> dict:
     a god nobody sits at, or anyone), and the actions open to it now."""
     steps = {kind: choices for kind, choices in open_actions.items() if kind not in NOT_A_STEP}
     message, params = waiting_for(state)
-    shown = now(message, params, you=bool(steps), open_actions=steps)
+    shown = now(message, params, you=seat is not None and bool(steps), open_actions=steps if seat else {})
     # The gods each open action is for, in turn order (a payload naming none is the seat's own).
     own = seat.role if seat is not None else None
     shown["gods"] = {kind: [god for god in state["gods_in_play"]
