@@ -83,3 +83,19 @@ def test_every_number_in_the_gods_cards_taps_open_to_its_working(app):
     for label in ("Cards in hand", "Deck", "Discards"):
         assert f"<dt>{label}</dt>" in gods
     assert 'title="' not in gods
+
+
+def test_a_to_do_upgrade_card_links_to_its_form_in_the_card_at_the_top(app):
+    """'To do: Khorne: an upgrade card' is a link to the take-upgrade form, in the card at the top of Khorne's phone."""
+    state = started()
+    state["pending"].append({"kind": "upgrade", "god": "khorne", "amount": 1})
+    RULES.check_state(state)
+    with app.test_request_context():
+        kim = render_template("games/chaos/now.html", view=RULES.seat_view(state, SEATS["s1"], SEATS), seats=SEATS,
+                              seat=SEATS["s1"], act_url="/act", display=False, table=None)
+        nia = render_template("games/chaos/now.html", view=RULES.seat_view(state, SEATS["s2"], SEATS), seats=SEATS,
+                              seat=SEATS["s2"], act_url="/act", display=False, table=None)
+    assert 'href="#take-upgrade-khorne"' in kim and 'id="take-upgrade-khorne"' in kim
+    assert 'name="type" value="upgrade.take"' in kim
+    # Another god's phone reads the item but has no form for it.
+    assert "take-upgrade-khorne" not in nia and "Khorne: " in nia
