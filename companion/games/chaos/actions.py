@@ -317,6 +317,31 @@ def upgrade_history(action: Action, seats: dict[str, Seat], state: dict) -> tupl
     return N_("took the upgrade %(upgrade)s"), params
 
 
+def region_set_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    if not is_region(p.get("region")) or p.get("field") not in (*TOKEN_KINDS, "resistance", "conquest"):
+        return N_("corrected a region"), {}
+    return (N_("set %(what)s in %(region)s to %(value)d"),
+            {"what": name_param(p["field"]), "region": name_param(p["region"]), "value": p.get("value", 0)})
+
+
+def figures_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    if not is_region(p.get("region")) or p.get("owner") not in GODS or p.get("unit") not in UNIT_KINDS:
+        return N_("entered figures from the board"), {}
+    return (N_("entered from the board: %(count)d × %(unit)s in %(region)s"),
+            {"count": p.get("count", 0), "unit": name_param(figure_of(p["owner"], p["unit"])),
+             "region": name_param(p["region"])})
+
+
+def corruption_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    if not is_region(p.get("region")) or p.get("owner") not in GODS:
+        return N_("corrected corruption"), {}
+    return (N_("set %(god)s's corruption in %(region)s to %(value)d"),
+            {"god": name_param(p["owner"]), "region": name_param(p["region"]), "value": p.get("count", 0)})
+
+
 def own_hand_only(action: Action, viewer: Seat | None) -> dict:
     """A seat's private list of the cards in its hand is for its eyes only."""
     return action.payload if viewer is not None and viewer.id == action.seat else {}
@@ -528,13 +553,13 @@ SPECS = (
     ActionSpec("region.set", "Set a region's `field` (warpstone, heroes, nobles, peasants, skaven, resistance, "
                "conquest) to `value`.",
                (REGION, Choice("field", choices=(*TOKEN_KINDS, "resistance", "conquest")), Int("value", min=0, max=40)),
-               effect=corrections.set_region, history=N_("corrected a region")),
+               effect=corrections.set_region, history=region_set_history),
     ActionSpec("region.figures", "Enter from the board how many `unit` figures god `owner` has in `region`: `count`.",
                (REGION, OWNER, UNIT, Int("count", min=0, max=12)),
-               effect=corrections.set_figures, history=N_("entered figures from the board")),
+               effect=corrections.set_figures, history=figures_history),
     ActionSpec("region.corruption", "Set god `owner`'s corruption in `region` to `count`.",
                (REGION, OWNER, Int("count", min=0, max=data.table()["corruption_tokens_per_god"])),
-               effect=corrections.set_corruption, history=N_("corrected corruption")),
+               effect=corrections.set_corruption, history=corruption_history),
     ActionSpec("region.control", "God `controller` controls one of `owner`'s `unit` figures in `region` "
                "(`release`: true ends it).",
                (REGION, OWNER, UNIT, Choice("controller", choices=GODS), flag("release")),

@@ -82,3 +82,13 @@ def test_a_history_line_never_shows_a_private_hand_list():
     table = a_round()
     table.act("s2", "hand.note", names="Plague Touch")
     assert "Plague Touch" not in str(table.history("s1")[-1]) and "Plague Touch" not in str(table.history(None))
+
+
+def test_a_correction_says_what_it_set_and_where():
+    table = a_round()
+    table.act("s1", "region.set", region="tilea", field="skaven", value=2)
+    table.act("s1", "region.figures", region="tilea", owner="tzeentch", unit="cultist", count=2)
+    table.act("s1", "region.corruption", region="tilea", owner="nurgle", count=3)
+    assert [english(line) for line in table.history("s2")[-3:]] == [
+        "set Skaven in Tilea to 2", "entered from the board: 2 × Acolyte in Tilea",
+        "set Nurgle's corruption in Tilea to 3"]
