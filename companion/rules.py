@@ -310,6 +310,12 @@ class Rules:
             shown["mine"] = state.get("secrets", {}).get(seat.id, {})
         return shown
 
+    def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
+        """What a page's regions read: the view, which a game may complete with
+        what depends on who sits at the table (the card at the top of a phone:
+        `open_actions` needs the seats). By default `view`; the API keeps `view`."""
+        return self.view(state, seat)
+
     def describe(self, action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
         """A line for the history as (English msgid, params); the web layer
         translates it. `state` is the current state, for names. Must not

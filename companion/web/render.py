@@ -65,7 +65,7 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "last_lines": lambda table, seat, count: history.newest_first(
             table, seat, count, seats=seats, state=state, version=version,
             entries=version_read(token, version, ("log", count), lambda: store().log(token, last=count, upto=version))),
-        "view": rules.view(state, viewer),
+        "view": rules.seat_view(state, viewer, seats),
         "version": version,
         # The step the Undo button takes back (None: nothing here can be
         # undone), its seq sent with it so that an action from another phone

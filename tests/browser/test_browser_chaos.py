@@ -53,7 +53,8 @@ def to_corruption_phase(store, token, seats):
 
 def test_two_phones_play_one_full_end_phase(server, phones):
     table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
-    kim, nia = phones().page, phones().page
+    kim, nia_phone = phones().page, phones()
+    nia, nia_phone.accept_dialogs = nia_phone.page, True  # ending the round asks first
     join_as(kim, server, table.token, "Kim", "khorne")
     join_as(nia, server, table.token, "Nia", "nurgle")
     seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
@@ -72,8 +73,8 @@ def test_two_phones_play_one_full_end_phase(server, phones):
     # Nurgle: 3 as a ruiner + 8 for most corruption + 3 from the first dial space.
     assert state["gods"]["nurgle"]["vp"] == 14 and state["gods"]["khorne"]["vp"] == 4
     assert state["gods"]["nurgle"]["dial"] == 2  # one token, the single most: two spaces
-    nurgle_row = kim.locator("#region-gods tbody tr", has_text="Nurgle")
-    expect(nurgle_row.locator("td").first).to_have_text("14")
+    nurgle = kim.locator("#region-gods .scoreboard.gods > li", has_text="Nurgle")
+    expect(nurgle.locator("dd .value").first).to_have_text("14")
     # The working of last round's end phase is one tap away.
     kim.get_by_text("Last round’s end phase").click()
     expect(kim.locator("#region-report")).to_contain_text("Nurgle has the most: 8 VP.")
@@ -81,10 +82,10 @@ def test_two_phones_play_one_full_end_phase(server, phones):
     assert kim.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-@pytest.mark.parametrize("locale, scheme", [("en-GB", "dark"), ("ja-JP", "light")])
+@pytest.mark.parametrize("locale, scheme", [("en-GB", "dark"), ("ja-JP", "light"), ("zh-CN", "light")])
 def test_the_gods_and_the_regions_tables_fit_a_360px_phone(server, phones, locale, scheme):
-    """Six number columns beside the god's name, five in a region: every
-    column on the screen, the god's name whole, the page not sideways."""
+    """The gods' cards and a region's figures table (five columns): every
+    cell inside its card, no header cut inside a word, the page not sideways."""
     from test_browser_layout import open_all_details, sideways_overflow
 
     table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
@@ -99,8 +100,16 @@ def test_the_gods_and_the_regions_tables_fit_a_360px_phone(server, phones, local
     assert sideways_overflow(kim) is None, sideways_overflow(kim)
     squeezed = kim.evaluate("""() => {
         const out = [];
-        for (const t of document.querySelectorAll('table.counters.gods, table.counters.figures')) {
-          const box = (t.closest('.scroll-x') || t.parentElement).getBoundingClientRect();
+        for (const li of document.querySelectorAll('.scoreboard.gods > li dl > div')) {
+          const r = li.getBoundingClientRect(), box = li.closest('li').getBoundingClientRect();
+          if (r.right > box.right + 0.5) out.push('off the god card: ' + li.textContent.trim());
+        }
+        for (const t of document.querySelectorAll('table.counters.figures')) {
+          const box = t.closest('.card').getBoundingClientRect();
+          if (t.getBoundingClientRect().right > box.right + 0.5) out.push('table off its card by ' +
+              (t.getBoundingClientRect().right - box.right));
+          for (const th of t.querySelectorAll('thead th'))
+            if (th.scrollWidth > th.clientWidth + 1) out.push('header cut: ' + th.textContent.trim());
           for (const cell of t.querySelectorAll('th, td')) {
             const r = cell.getBoundingClientRect();
             if (r.right > box.right + 0.5) out.push('off the side: ' + cell.textContent.trim());

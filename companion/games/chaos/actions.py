@@ -22,14 +22,14 @@ from companion.games.chaos import (
 )
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL
-from companion.games.chaos.names import name_of
+from companion.games.chaos.names import NameList, name_of, name_param
 from companion.games.chaos.seats import acting_god
 from companion.games.chaos.state import TOKEN_KINDS, lowest_threat
 from companion.kit.actions import Act
 from companion.kit.board import count
 from companion.kit.deck import hand, play_from_hand
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
-from companion.rules import N_, Action, ActionError, Msg, Seat
+from companion.rules import N_, NP_, Action, ActionError, Msg, Seat
 
 GODS = tuple(data.god_order())
 REGIONS = tuple(data.region_order())
@@ -85,13 +85,15 @@ def old_world_card(act: Act) -> None:
 
 
 def draw(act: Act) -> None:
-    chaos_cards.draw_cards(act.state, acting_god(act), act["discard"])
+    act.draws.note("drawn", chaos_cards.draw_cards(act.state, acting_god(act), act["discard"]))
     flow.after_draw(act.state)
 
 
 def summon(act: Act) -> None:
     god = acting_god(act)
+    power = act.state["gods"][god]["power"]
     summoning.summon(act.state, god, act["unit"], act["region"], act["moved_from"], act["cost"])
+    act.draws.note("paid", power - act.state["gods"][god]["power"])
     flow.end_turn(act.state, god)
 
 
@@ -115,12 +117,17 @@ def battle_roll(act: Act) -> None:
     state, god = act.state, acting_god(act)
     battle_phase.require_fighter(state, god, "roll", act["first_strike"])
     total = battle_phase.dice_for(state, god, act["first_strike"], act["dice"])
+    act.draws.note("region", state["battle"]["region"])
     roll = act.draws.take("roll", lambda rng: battle_phase.roll_dice(total, act["faces"], rng))
     battle_phase.record_roll(state, god, act["first_strike"], act["dice"], roll)
 
 
 def battle_assign(act: Act) -> None:
-    if battle_phase.assign(act.state, acting_god(act), assignments(act.payload)):
+    killed: list[dict] = []
+    act.draws.note("region", act.state["battle"]["region"] if act.state["battle"] else None)
+    ends = battle_phase.assign(act.state, acting_god(act), assignments(act.payload), killed)
+    act.draws.note("killed", killed)
+    if ends:
         flow.next_battle(act.state)
 
 
@@ -157,21 +164,144 @@ def hero_remove(act: Act) -> None:
 
 
 def end_score(act: Act) -> None:
+    act.draws.note("round", act.state["round"])
     flow.end_round(act.state, scoring_phases.score_end(act.state))
 
 
 # -- history lines: who did what, never a secret ----------------------------------------------
-def named(message: str):
-    """A history line naming the card the payload names."""
-    return lambda action, seats, state: (message, {"name": str(action.payload.get("name", ""))[:80]})
+def god_of(action: Action, seats: dict[str, Seat]) -> str | None:
+    """The god an action was for: the one it names, else its seat's."""
+    god = action.payload.get("god") or (seats[action.seat].role if action.seat in seats else None)
+    return god if god in GODS else None
+
+
+def figure_of(god: str | None, kind: str) -> str:
+    """A god's figure of a kind by its own name (Bloodletter), an id names.py names."""
+    units = data.gods()[god]["units"] if god in GODS else []
+    return next((unit["id"] for unit in units if unit["kind"] == kind), kind)
+
+
+def is_region(value: object) -> bool:
+    return isinstance(value, str) and value in REGIONS
+
+
+def sit_out_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    god = action.payload.get("god")
+    return (N_("drew %(god)s to sit out"), {"god": name_param(god)}) if god in GODS else (N_("drew who sits out"), {})
+
+
+def tokens_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    """Where each kind of starting token went (drawn by the server or entered)."""
+    p = action.payload
+    tokens = p.get("tokens") if isinstance(p.get("tokens"), dict) else \
+        {region: p.get(f"token.{region}") for region in REGIONS if p.get(f"token.{region}")}
+    where = {kind: [region for region in REGIONS if tokens.get(region) == kind] for kind in STARTING_TOKENS}
+    if not any(where.values()):
+        return N_("placed the starting Old World tokens"), {}
+    return (N_("placed the starting Old World tokens: nobles in %(noble)s; warpstone in %(warpstone)s; "
+               "peasants in %(peasant)s"), {kind: NameList(regions) for kind, regions in where.items()})
+
+
+def old_world_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    name = str(action.payload.get("name", ""))[:80]
+    regions = [region for region in action.payload.get("event_regions") or [] if is_region(region)]
+    if regions:
+        return N_("resolved the Old World card %(name)s in %(regions)s"), {"name": name, "regions": NameList(regions)}
+    return N_("resolved the Old World card %(name)s"), {"name": name}
+
+
+def draw_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    god, drawn = god_of(action, seats), action.payload.get("drawn")
+    if god is None or not isinstance(drawn, int):
+        return N_("drew chaos cards"), {}
+    if action.payload.get("discard"):
+        return (NP_("discarded a chaos card and drew %(count)d for %(god)s",
+                    "discarded a chaos card and drew %(count)d for %(god)s"), {"count": drawn, "god": name_param(god)})
+    return (NP_("drew %(count)d chaos card for %(god)s", "drew %(count)d chaos cards for %(god)s"),
+            {"count": drawn, "god": name_param(god)})
+
+
+def summon_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p, god = action.payload, god_of(action, seats)
+    if god is None or not is_region(p.get("region")) or not isinstance(p.get("paid"), int):
+        return N_("summoned a figure"), {}
+    params = {"unit": name_param(figure_of(god, p.get("unit"))), "region": name_param(p["region"]), "power": p["paid"]}
+    if is_region(p.get("moved_from")):
+        return (N_("moved %(unit)s from %(from)s to %(region)s for %(power)d power"),
+                {**params, "from": name_param(p["moved_from"])})
+    return N_("summoned %(unit)s into %(region)s for %(power)d power"), params
+
+
+def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    params = {"name": str(p.get("name", ""))[:80], "region": name_param(p.get("region", ""))}
+    if p.get("slot") == 1:
+        return N_("played %(name)s in the right slot of %(region)s"), params
+    return N_("played %(name)s in the left slot of %(region)s"), params
+
+
+def pass_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    god = god_of(action, seats)
+    if god is None:
+        return N_("passed"), {}
+    return N_("passed for %(god)s: no more summoning this round"), {"god": name_param(god)}
+
+
+#: (first strike, typed) -> the line
+ROLL_LINES = {
+    (False, False): NP_("rolled %(count)d hit in %(region)s: %(faces)s",
+                        "rolled %(count)d hits in %(region)s: %(faces)s"),
+    (False, True): NP_("typed dice: %(count)d hit in %(region)s: %(faces)s",
+                       "typed dice: %(count)d hits in %(region)s: %(faces)s"),
+    (True, False): NP_("rolled first strike: %(count)d hit in %(region)s: %(faces)s",
+                       "rolled first strike: %(count)d hits in %(region)s: %(faces)s"),
+    (True, True): NP_("typed first-strike dice: %(count)d hit in %(region)s: %(faces)s",
+                      "typed first-strike dice: %(count)d hits in %(region)s: %(faces)s"),
+}
 
 
 def roll_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
     try:
-        hits = Roll.from_json(action.payload["roll"], [COMBAT_DIE]).total("hit")
+        roll = Roll.from_json(action.payload["roll"], [COMBAT_DIE])
+        hits, faces = roll.total("hit"), roll.faces_by_kind().get(COMBAT_DIE.kind, [])
     except (KeyError, TypeError, ValueError):
-        hits = 0
-    return N_("rolled %(hits)d hits"), {"hits": hits}
+        return N_("rolled %(hits)d hits"), {"hits": 0}
+    if not is_region(action.payload.get("region")):  # logged before the region was noted
+        return N_("rolled %(hits)d hits"), {"hits": hits}
+    typed = bool(str(action.payload.get("faces") or "").strip())
+    return (ROLL_LINES[bool(action.payload.get("first_strike")), typed],
+            {"count": hits, "region": name_param(action.payload["region"]), "faces": " ".join(map(str, faces))})
+
+
+def assign_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    killed, region = action.payload.get("killed"), action.payload.get("region")
+    if not isinstance(killed, list) or not is_region(region):
+        return N_("assigned hits"), {}
+    if not killed:
+        return N_("killed nothing in %(region)s"), {"region": name_param(region)}
+    names: dict[str, int] = {}
+    for kill in killed:
+        name = "peasant" if kill.get("owner") == "peasant" else figure_of(kill.get("owner"), kill.get("unit"))
+        names[name] = names.get(name, 0) + 1
+    return (NP_("killed %(count)d figure in %(region)s: %(figures)s",
+                "killed %(count)d figures in %(region)s: %(figures)s"),
+            {"count": len(killed), "region": name_param(region),
+             "figures": NameList(list(names), list(names.values()))})
+
+
+def hero_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p, god = action.payload, god_of(action, seats)
+    if god is None or not is_region(p.get("region")):
+        return N_("removed a figure for a hero"), {}
+    return (N_("removed %(unit)s from %(region)s for a hero"),
+            {"unit": name_param(figure_of(god, p.get("unit"))), "region": name_param(p["region"])})
+
+
+def end_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    played = action.payload.get("round")
+    if not isinstance(played, int):
+        return N_("scored the end phase"), {}
+    return N_("ended round %(round)d: ruination scored, dials turned, the end checked"), {"round": played}
 
 
 def upgrade_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
@@ -185,6 +315,31 @@ def upgrade_history(action: Action, seats: dict[str, Seat], state: dict) -> tupl
     if upgrades.effects(god)[index] is None or not action.payload.get("applied"):
         return N_("took the upgrade %(upgrade)s: apply it by hand"), params
     return N_("took the upgrade %(upgrade)s"), params
+
+
+def region_set_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    if not is_region(p.get("region")) or p.get("field") not in (*TOKEN_KINDS, "resistance", "conquest"):
+        return N_("corrected a region"), {}
+    return (N_("set %(what)s in %(region)s to %(value)d"),
+            {"what": name_param(p["field"]), "region": name_param(p["region"]), "value": p.get("value", 0)})
+
+
+def figures_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    if not is_region(p.get("region")) or p.get("owner") not in GODS or p.get("unit") not in UNIT_KINDS:
+        return N_("entered figures from the board"), {}
+    return (N_("entered from the board: %(count)d × %(unit)s in %(region)s"),
+            {"count": p.get("count", 0), "unit": name_param(figure_of(p["owner"], p["unit"])),
+             "region": name_param(p["region"])})
+
+
+def corruption_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    if not is_region(p.get("region")) or p.get("owner") not in GODS:
+        return N_("corrected corruption"), {}
+    return (N_("set %(god)s's corruption in %(region)s to %(value)d"),
+            {"god": name_param(p["owner"]), "region": name_param(p["region"]), "value": p.get("count", 0)})
 
 
 def own_hand_only(action: Action, viewer: Seat | None) -> dict:
@@ -334,44 +489,44 @@ def hand_note_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 SPECS = (
     # -- set-up
     ActionSpec("setup.sit_out", "With 3 players, draw which god sits out (the server draws; recorded as `god`).",
-               effect=sit_out, history=N_("drew who sits out"),
+               effect=sit_out, history=sit_out_history,
                open=sit_out_open),
     ActionSpec("setup.tokens", "Place the starting Old World tokens: `tokens` {region: noble|warpstone|peasant} "
                "(2 nobles, 3 warpstone, 4 peasants; or form fields `token.<region>`), or `draw`: true for the "
                "server to draw them (recorded as `tokens`).",
                (flag("draw"), Json("tokens", default=None), *TOKEN_FIELDS),
-               effect=place_tokens, history=N_("placed the starting Old World tokens"),
+               effect=place_tokens, history=tokens_history,
                open=tokens_open),
     ActionSpec("setup.start", "Start round 1.", effect=start, history=N_("started round 1"),
                open=start_open),
     # -- the round
     ActionSpec("phase.next", "End the Old World or draw phase (the others end when their work is done).",
-               effect=next_phase, history=N_("ended the phase"),
+               effect=next_phase, history=N_("ended the Old World phase"),
                open=next_phase_open),
     ActionSpec("old_world.card", "The lowest-threat god resolves the Old World card drawn: `name`, flags "
                "`remove_after`, `removes_events`, `event`, `end_phase`, and `event_regions` (list of regions).",
                (GOD, Text("name", max_length=80), flag("remove_after"), flag("removes_events"), flag("event"),
                 flag("end_phase"), Json("event_regions", default=None)),
-               effect=old_world_card, history=named(N_("resolved the Old World card %(name)s")),
+               effect=old_world_card, history=old_world_history,
                open=old_world_open),
     ActionSpec("draw", "Draw this round's chaos cards (Tzeentch: `discard` true to discard one first).",
-               (GOD, flag("discard")), effect=draw, history=N_("drew chaos cards"),
+               (GOD, flag("discard")), effect=draw, history=draw_history,
                open=draw_open),
     ActionSpec("summon", "Summon `unit` (cultist, warrior, greater_daemon) into `region`, or move it from "
                "`moved_from`; optional `cost` when an effect changes it.",
                (GOD, UNIT, REGION, Choice("moved_from", choices=REGIONS, default=None),
                 Int("cost", min=0, max=20, default=None)),
-               effect=summon, history=N_("summoned a figure"),
+               effect=summon, history=summon_history,
                open=summon_open),
     ActionSpec("card.play", "Play a chaos card: `region`, `slot` (0 left, 1 right), `name`, `cost`, `domination`, "
                "`magic`.",
                (GOD, Text("name", max_length=80), Int("cost", min=0, max=20),
                 Int("domination", min=0, max=10, default=0), Int("magic", min=0, max=5, default=0), REGION,
                 Int("slot", min=0, max=1)),
-               effect=play_card, history=named(N_("played %(name)s")),
+               effect=play_card, history=card_history,
                open=card_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
-               effect=pass_summoning, history=N_("passed"),
+               effect=pass_summoning, history=pass_history,
                open=pass_open),
     ActionSpec("battle.roll", "Roll for a god fighting in the current region: `first_strike`, `dice` (first strike: "
                "how many; normal: added to the figures' dice), optional `faces` (physical results typed in); "
@@ -383,28 +538,28 @@ SPECS = (
     ActionSpec("battle.assign", "Assign the last roll's hits: `assignments` [{owner, unit, hits}] (peasants: owner "
                "and unit `peasant`), or form fields `kill.<owner>.<unit>` = how many to kill.",
                (GOD, Json("assignments", default=None), *KILL_FIELDS),
-               effect=battle_assign, history=N_("assigned hits"),
+               effect=battle_assign, history=assign_history,
                open=assign_open),
     ActionSpec("corruption.resolve", "Compute domination and corruption, region by region, then begin the end phase.",
                effect=resolve_corruption, history=N_("computed the corruption phase"),
                open=anyone("corruption")),
     ActionSpec("hero.remove", "The highest-threat god removes a figure (`unit`) from `region` for a hero there.",
-               (GOD, REGION, UNIT), effect=hero_remove, history=N_("removed a figure for a hero"),
+               (GOD, REGION, UNIT), effect=hero_remove, history=hero_history,
                open=hero_open),
     ActionSpec("end.score", "Score ruined regions, turn the dials, and run the end checks.",
-               effect=end_score, history=N_("scored the end phase"),
+               effect=end_score, history=end_history,
                open=end_score_open),
     # -- corrections, any time
     ActionSpec("region.set", "Set a region's `field` (warpstone, heroes, nobles, peasants, skaven, resistance, "
                "conquest) to `value`.",
                (REGION, Choice("field", choices=(*TOKEN_KINDS, "resistance", "conquest")), Int("value", min=0, max=40)),
-               effect=corrections.set_region, history=N_("corrected a region")),
+               effect=corrections.set_region, history=region_set_history),
     ActionSpec("region.figures", "Enter from the board how many `unit` figures god `owner` has in `region`: `count`.",
                (REGION, OWNER, UNIT, Int("count", min=0, max=12)),
-               effect=corrections.set_figures, history=N_("entered figures from the board")),
+               effect=corrections.set_figures, history=figures_history),
     ActionSpec("region.corruption", "Set god `owner`'s corruption in `region` to `count`.",
                (REGION, OWNER, Int("count", min=0, max=data.table()["corruption_tokens_per_god"])),
-               effect=corrections.set_corruption, history=N_("corrected corruption")),
+               effect=corrections.set_corruption, history=corruption_history),
     ActionSpec("region.control", "God `controller` controls one of `owner`'s `unit` figures in `region` "
                "(`release`: true ends it).",
                (REGION, OWNER, UNIT, Choice("controller", choices=GODS), flag("release")),

@@ -125,9 +125,10 @@ def needed_hits(entry: dict, targets: dict, wounds: dict) -> int:
     return max(1, targets[key]["defense"] - wounds.get(key, 0))
 
 
-def assign(state: dict, god: str, assignments: list[dict]) -> bool:
+def assign(state: dict, god: str, assignments: list[dict], killed: list | None = None) -> bool:
     """Carry out an assignment of the last roll's hits; True when that ends
-    the battle in this region (flow.next_battle then opens the next)."""
+    the battle in this region (flow.next_battle then opens the next).
+    `killed`, if given, receives each figure killed ({owner, unit})."""
     battle = require_fighter(state, god, "assign")
     roll = battle["roll"]
     wounds = {tuple(key.split("|")): hits for key, hits in battle["wounds"].get(god, {}).items()}
@@ -136,6 +137,8 @@ def assign(state: dict, god: str, assignments: list[dict]) -> bool:
                    for entry in assignments]
     made = check_assignment(roll["hits"], assignments, targets, wounds, roll["first_strike"])
     region = state["regions"][battle["region"]]
+    if killed is not None:
+        killed.extend({"owner": kill["owner"], "unit": kill["unit"]} for kill in made["kills"])
     for kill in made["kills"]:
         if kill["owner"] == PEASANT:
             region["peasants"] -= 1

@@ -3,7 +3,7 @@ translation (the web layer translates them when shown)."""
 
 from __future__ import annotations
 
-from companion.rules import N_
+from companion.rules import N_, Msg
 
 GOD_NAMES = {
     "khorne": N_("Khorne"),
@@ -74,3 +74,26 @@ def name_of(key: str) -> str:
         if key in table:
             return table[key]
     return key
+
+
+def name_param(key: str) -> Msg:
+    """An id as a message param, shown by its translated name."""
+    return Msg(name_of(key))
+
+
+class NameList(Msg):
+    """Several ids as one param ("Khorne, Nurgle"; "Leper ×2, Peasant"), each name translated."""
+
+    def __new__(cls, keys: list, counts: list | None = None):
+        counts = list(counts) if counts is not None else [1] * len(keys)
+        made = super().__new__(cls, joined(keys, counts, lambda text: text))
+        made.keys, made.counts = list(keys), counts
+        return made
+
+    def translated(self, translate) -> str:
+        return joined(self.keys, self.counts, translate)
+
+
+def joined(keys: list, counts: list, translate) -> str:
+    return ", ".join(translate(name_of(key)) + (f" ×{count}" if count != 1 else "")
+                     for key, count in zip(keys, counts, strict=True))

@@ -11,7 +11,7 @@ from companion.games.chaos import flow
 from companion.games.chaos.actions import GODS, SPECS
 from companion.games.chaos.names import GOD_NAMES
 from companion.games.chaos.state import check_state, new_game
-from companion.games.chaos.view import derived
+from companion.games.chaos.view import derived, now_for, worked_numbers
 from companion.kit.actions import Draws
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -57,12 +57,21 @@ class ChaosRules(Rules):
     shared_regions = frozenset({"status", "board", "report"})
 
     def regions(self, seat: Seat | None) -> list[str]:
-        return ["status", "gods", "board", "report"] + ([] if seat is None else ["controls"])
+        """The card at the top first: what the table waits for, and this phone's next steps."""
+        if seat is None:  # the display: what the table reads from its chairs, on one screen
+            return ["now", "status", "gods", "board"]
+        return ["now", "status", "gods", "board", "report", "controls"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         shown = super().view(state, seat)
         shown["derived"] = derived(state) if state["phase"] != "setup" else {}
         shown["my_god"] = seat.role if seat is not None and seat.role in state["gods_in_play"] else None
+        return shown
+
+    def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
+        shown = self.view(state, seat)
+        shown["now"] = now_for(state, seat, self.open_actions(state, seat, seats))
+        shown["worked"] = worked_numbers(state)  # every number the pages show, with its working
         return shown
 
 

@@ -15,10 +15,14 @@ from companion.games.chaos.board import (
 )
 from companion.games.chaos.dial import dial_track
 from companion.games.chaos.dice import chances_of_hits
+from companion.games.chaos.names import NameList, name_param
 from companion.games.chaos.old_world import active_events
 from companion.games.chaos.state import highest_threat, lowest_threat, threat
 from companion.games.chaos.summoning import may_place
 from companion.games.chaos.upgrades import unit_stats
+from companion.kit.now import now
+from companion.kit.working import line, summed, worked
+from companion.rules import N_, NP_, Seat
 
 
 def derived(state: dict) -> dict:
@@ -70,3 +74,177 @@ def battle_view(state: dict) -> dict | None:
                      "needed": max(1, t["defense"] - wounds.get(f"{owner}|{unit}", 0))}
                     for (owner, unit), t in targets.items()],
     }
+
+
+# -- the card at the top of a phone ---------------------------------------------------------
+#: Open to a seat at any moment, never the table's next step.
+NOT_A_STEP = frozenset({"hand.note"})
+
+
+def now_for(state: dict, seat: Seat | None, open_actions: dict) -> dict:
+    """What the table waits for, whether it waits for this phone (its god, or
+    a god nobody sits at, or anyone), and the actions open to it now."""
+    steps = {kind: choices for kind, choices in open_actions.items() if kind not in NOT_A_STEP}
+    message, params = waiting_for(state)
+    shown = now(message, params, you=seat is not None and bool(steps), open_actions=steps if seat else {})
+    # The gods each open action is for, in turn order (a payload naming none is the seat's own).
+    own = seat.role if seat is not None else None
+    shown["gods"] = {kind: [god for god in state["gods_in_play"]
+                            if any(choice.get("god", own) == god for choice in choices)]
+                     for kind, choices in steps.items()}
+    shown["pending"] = state["pending"]
+    return shown
+
+
+def waiting_for(state: dict) -> tuple[str, dict]:
+    """The sentence for what the table waits for, by phase."""
+    phase = state["phase"]
+    if phase == "setup":
+        if state["sitting_out"] == "draw":
+            return N_("Set-up: draw which god sits out."), {}
+        if not any(region["peasants"] for region in state["regions"].values()):
+            return N_("Set-up: place the starting Old World tokens."), {}
+        return N_("Set-up is done: start round 1."), {}
+    if phase == "old_world":
+        if state["report"].get("old_world"):
+            return N_("The Old World card is resolved: on to the draw phase."), {}
+        return (N_("%(god)s (lowest threat) draws and resolves the Old World card."),
+                {"god": name_param(lowest_threat(state))})
+    if phase == "draw":
+        waiting = [god for god in state["gods_in_play"] if god not in state["drawn"]]
+        return N_("Draw phase: waiting for %(gods)s to draw."), {"gods": NameList(waiting)}
+    if phase == "summoning":
+        god = state["turn"]
+        return (N_("Turn: %(god)s, %(power)d power left."),
+                {"god": name_param(god), "power": state["gods"][god]["power"]})
+    if phase == "battle":
+        return battle_line(state)
+    if phase == "corruption":
+        return N_("Every battle is fought: compute domination and corruption."), {}
+    if phase == "end":
+        heroes = [entry["god"] for entry in state["pending"] if entry["kind"] == "hero"]
+        if heroes:
+            return N_("%(god)s removes a figure for each hero first."), {"god": name_param(heroes[0])}
+        return N_("End phase: score ruination, turn the dials, check the end."), {}
+    return N_("The game is over."), {}
+
+
+def battle_line(state: dict) -> tuple[str, dict]:
+    battle = state["battle"]
+    if not battle or not battle["queue"]:
+        return N_("Battle phase"), {}
+    region = name_param(battle["region"])
+    if battle["roll"]:
+        return (NP_("Battle in %(region)s: %(god)s assigns %(count)d hit.",
+                    "Battle in %(region)s: %(god)s assigns %(count)d hits."),
+                {"region": region, "god": name_param(battle["roll"]["god"]), "count": battle["roll"]["hits"]})
+    return N_("Battle in %(region)s: %(god)s rolls."), {"region": region, "god": name_param(battle["queue"][0])}
+
+
+# -- every number the pages show, worked (kit/working.py), in the one shape ------------------
+#: Working params that hold an id, shown by its translated name.
+NAMED_PARAMS = ("god", "unit", "upgrade", "region")
+
+
+def kit_line(entry: dict) -> list:
+    """A working line as the state keeps it ({msg, params}) in the kit's shape, ids named."""
+    params = entry["params"]
+    return line(entry["msg"], **{key: name_param(value) if key in NAMED_PARAMS and isinstance(value, str) else value
+                                 for key, value in params.items()})
+
+
+def kit_lines(entries: list) -> list[list]:
+    return [kit_line(entry) for entry in entries]
+
+
+def worked_numbers(state: dict) -> dict:
+    """The numbers the gods' table, the regions and the reports show, each with its working."""
+    if state["phase"] == "setup":
+        return {}
+    report = state["report"]
+    end = report.get("end") or {}
+    return {
+        "gods": {god: god_numbers(state, god) for god in state["gods_in_play"]},
+        "domination": {rid: domination_numbers(result) for rid, result in report.get("domination", {}).items()},
+        "corruption": {rid: worked(result["total"], kit_lines(result["working"]))
+                       for rid, result in report.get("corruption", {}).items()},
+        "ruination": {rid: worked(sum(result["vp"].values()), kit_lines(result["working"]))
+                      for rid, result in end.get("ruination", {}).items()},
+        "dial": dial_worked(end),
+        "previous": previous_numbers(state.get("previous") or {}),
+        "result": worked(len(state["result"]["winners"]), kit_lines(state["result"]["working"]))
+        if state.get("result") else None,
+        "upgrade_effects": {god: {card["index"]: [kit_line(card["effect"])]
+                                  for card in upgrades.cards(state, god) if card["taken"]}
+                            for god in state["gods_in_play"]},
+    }
+
+
+def god_numbers(state: dict, god: str) -> dict:
+    books = state["gods"][god]
+    per_round, power_working = upgrades.power_per_round(state, god)
+    return {
+        "vp": vp_worked(state, god),
+        "threat": worked(threat(state, god), [line(N_("%(god)s's dial is on space %(space)d: threat %(threat)d"),
+                                                   god=name_param(god), space=books["dial"],
+                                                   threat=threat(state, god))]),
+        "power": worked(books["power"], [*kit_lines(power_working),
+                                         line(N_("%(left)d of %(power)d left this round"),
+                                              left=books["power"], power=per_round)]),
+        "per_round": worked(per_round, kit_lines(power_working)),
+        "dial_tokens": worked(books["dial_tokens"]),
+        "hand": worked(books["hand"]), "deck": worked(books["deck"]), "discard": worked(books["discard"]),
+        "peasants": worked(books["peasants"]),
+    }
+
+
+def vp_worked(state: dict, god: str) -> dict:
+    """This round's VP by where they came from; the rest from earlier rounds (and corrections)."""
+    report, lines = state["report"], []
+    for rid, result in report.get("domination", {}).items():
+        if result["winner"] == god and result["vp"]:
+            lines.append(line(N_("Dominated %(region)s: %(amount)d VP"), region=name_param(rid), amount=result["vp"]))
+    for rid, result in report.get("corruption", {}).items():
+        if result.get("ruined") and god in result.get("ruiners", []) and result.get("ruiners_vp"):
+            lines.append(line(N_("Ruined %(region)s: %(amount)d VP"), region=name_param(rid),
+                              amount=result["ruiners_vp"]))
+    end = report.get("end") or {}
+    for rid, result in end.get("ruination", {}).items():
+        if result["vp"].get(god):
+            lines.append(line(N_("Corruption in ruined %(region)s: %(amount)d VP"), region=name_param(rid),
+                              amount=result["vp"][god]))
+    for reward in (end.get("dial", {}).get("moved", {}).get(god, {}).get("rewards") or []):
+        if reward.get("kind") == "vp":
+            lines.append(line(N_("Dial reward: %(amount)d VP"), amount=reward.get("amount", 1)))
+    before = state["gods"][god]["vp"] - sum(entry[1]["amount"] for entry in lines)
+    if before or not lines:
+        lines.insert(0, line(N_("Before this round (and corrections): %(amount)d VP"), amount=before))
+    return summed(lines)
+
+
+def domination_numbers(result: dict) -> dict:
+    tail = kit_lines(result["working"][-2:])
+    return {
+        "winner": result["winner"],
+        "vp": worked(result["vp"], kit_lines(result["working"])),
+        "scores": {god: worked(score["total"], [line(N_("%(god)s: %(cards)d from cards + %(figures)d figures = "
+                                                        "%(total)d"), god=name_param(god), cards=score["cards"],
+                                                     figures=score["figures"], total=score["total"]), *tail])
+                   for god, score in result["scores"].items() if score["total"]},
+    }
+
+
+def previous_numbers(previous: dict) -> dict | None:
+    end = previous.get("end")
+    if not end:
+        return None
+    return {"ruination": {rid: worked(sum(result["vp"].values()), kit_lines(result["working"]))
+                          for rid, result in end.get("ruination", {}).items()},
+            "dial": dial_worked(end)}
+
+
+def dial_worked(end: dict) -> dict | None:
+    """The dial step: the dial tokens counted, and who moved how far."""
+    if "dial" not in end:
+        return None
+    return worked(sum(end["dial"]["tokens"].values()), kit_lines(end["dial"]["working"]))

@@ -1,8 +1,7 @@
-""""Show the working": each computed number carries the lines that explain it.
-
-A line is an English msgid with its parameters, translated when shown, so
-the same working reads in every language and survives in the JSON state.
-"""
+"""The working lines the rules keep in the state (the round's report): an
+English msgid with its parameters, as tables have always stored them. The
+pages show them through the kit's one shape (view.py turns each into a
+kit/working.py line, ids named) and macro (templates/kit/working.html)."""
 
 from __future__ import annotations
 

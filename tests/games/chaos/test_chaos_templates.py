@@ -2,12 +2,13 @@
 phase, with the control that phase needs."""
 
 import copy
+import re
 import tempfile
 
 import pytest
-from chaos_play import RULES, SEATS, act, started, to_summoning
 from flask import render_template
 
+from chaos_play import RULES, SEATS, act, started, to_summoning
 from companion.web import create_app
 
 
@@ -37,7 +38,7 @@ def states():
     return {"setup": (setup, "Draw who sits out"), "old_world": (old_world, "Old World card drawn"),
             "summoning": (summoning, "Pass for the rest of the phase"), "battle": (battle, "Physical dice"),
             "assign": (rolled, "Assign the hits"), "corruption": (corruption, "Compute domination and corruption"),
-            "end": (end, "Score ruination"), "over": (over, "Game over")}
+            "end": (end, "Remove it for the hero in Kislev"), "over": (over, "Game over")}
 
 
 @pytest.mark.parametrize("name, state_and_control", states().items())
@@ -49,18 +50,52 @@ def test_every_region_renders_in_every_phase(app, name, state_and_control):
     with app.test_request_context():
         for viewer in (seat, None):
             for region in RULES.regions(viewer):
-                pages.append(render_template(f"games/chaos/{region}.html", view=RULES.view(state, viewer), seats=SEATS,
-                                             seat=viewer, act_url="/act", display=viewer is None, table=None))
+                pages.append(render_template(f"games/chaos/{region}.html", view=RULES.seat_view(state, viewer, SEATS),
+                                             seats=SEATS, seat=viewer, act_url="/act", display=viewer is None,
+                                             table=None))
     assert control in "".join(pages)
 
 
 def test_the_gods_table_shows_an_upgrades_effect_and_marks_the_unknown_ones_apply_by_hand(app):
     state = act(started(), "upgrade.take", {"upgrade": 3}, god="khorne")  # +1 power
     with app.test_request_context():
-        gods = render_template("games/chaos/gods.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
+        gods = render_template("games/chaos/gods.html", view=RULES.seat_view(state, SEATS["s1"], SEATS), seats=SEATS,
                                seat=SEATS["s1"], act_url="/act", display=False, table=None)
         controls = render_template("games/chaos/corrections.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
                                    seat=SEATS["s1"], act_url="/act", display=False, table=None)
-    assert "Power each round: 8" in gods and "Khorne: 7 printed + 1 from upgrades = 8 power" in gods
+    # Every number taps open to its working (the kit's macro).
+    assert re.search(r'Power each round:\s*<details class="working"><summary><span class="value">8</span>', gods)
+    assert "Khorne: 7 printed + 1 from upgrades = 8 power" in gods
     assert "+1 power each round" in gods
     assert "Warrior — apply by hand" in controls and "+1 power</option>" not in controls  # taken: no longer offered
+
+
+def test_every_number_in_the_gods_cards_taps_open_to_its_working(app):
+    """VP, threat and power open to how they were reached; cards in hand, deck
+    and discards are labelled each (no hover title a phone can't show)."""
+    state = act(started(), "god.set", {"field": "vp", "value": 5}, god="nurgle")
+    with app.test_request_context():
+        gods = render_template("games/chaos/gods.html", view=RULES.seat_view(state, SEATS["s2"], SEATS), seats=SEATS,
+                               seat=SEATS["s2"], act_url="/act", display=False, table=None)
+    assert "Before this round (and corrections): 5 VP" in gods
+    assert "Nurgle&#39;s dial is on space 0: threat" in gods
+    assert "left this round" in gods
+    for label in ("Cards in hand", "Deck", "Discards"):
+        assert f"<dt>{label}</dt>" in gods
+    assert 'title="' not in gods
+
+
+def test_a_to_do_upgrade_card_links_to_its_form_in_the_card_at_the_top(app):
+    """'To do: Khorne: an upgrade card' is a link to the take-upgrade form, in the card at the top of Khorne's phone."""
+    state = started()
+    state["pending"].append({"kind": "upgrade", "god": "khorne", "amount": 1})
+    RULES.check_state(state)
+    with app.test_request_context():
+        kim = render_template("games/chaos/now.html", view=RULES.seat_view(state, SEATS["s1"], SEATS), seats=SEATS,
+                              seat=SEATS["s1"], act_url="/act", display=False, table=None)
+        nia = render_template("games/chaos/now.html", view=RULES.seat_view(state, SEATS["s2"], SEATS), seats=SEATS,
+                              seat=SEATS["s2"], act_url="/act", display=False, table=None)
+    assert 'href="#take-upgrade-khorne"' in kim and 'id="take-upgrade-khorne"' in kim
+    assert 'name="type" value="upgrade.take"' in kim
+    # Another god's phone reads the item but has no form for it.
+    assert "take-upgrade-khorne" not in nia and "Khorne: " in nia
