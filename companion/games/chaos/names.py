@@ -90,7 +90,7 @@ class NameList(Msg):
         made.keys, made.counts = list(keys), counts
         return made
 
-    def translated(self, translate) -> str:
+    def translated(self, translate, language: str | None = None) -> str:
         return joined(self.keys, self.counts, translate)
 
 
