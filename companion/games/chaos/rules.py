@@ -25,6 +25,11 @@ class ChaosRules(Rules):
     def roles(self) -> list[Role]:
         return [Role(god, GOD_NAMES[god], max_seats=1) for god in GODS]
 
+    def open_roles(self, state: dict) -> list[Role]:
+        # The god sitting out of a three-player game is no seat (while it is
+        # still to be drawn at set-up, all four may be taken).
+        return [role for role in self.roles() if role.id in state["gods_in_play"]]
+
     def setup_fields(self) -> list[dict]:
         return [
             {"name": "players", "label": N_("Players"), "kind": "select", "default": "4",
