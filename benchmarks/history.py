@@ -198,8 +198,9 @@ def measure_import(server, megabytes: float, others: int) -> dict:
             "others before": bench.summary(tables.between(quiet_start, import_start)),
             "others during": bench.summary(tables.between(import_start, import_end)),
             # Where in the import the slow requests fall: parsing and replaying, or writing the rows at its end.
-            "others p95 by tenth": [bench.summary(tables.between(import_start + tenth * n, import_start + tenth * (n + 1)))
-                                    ["p95"] for n in range(10)]}
+            "others p95 by tenth": [
+                bench.summary(tables.between(import_start + tenth * n, import_start + tenth * (n + 1)))["p95"]
+                for n in range(10)]}
 
 
 def load() -> str:

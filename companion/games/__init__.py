@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -56,7 +56,7 @@ def rules_modules(game: str) -> list[ModuleType]:
     return [module for place in places if (module := optional_module(place, "rules")) is not None]
 
 
-@lru_cache(maxsize=None)
+@cache
 def table_types() -> dict[str, Rules]:
     """Every game that can be played at a table, by id."""
     found = {}

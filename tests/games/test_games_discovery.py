@@ -23,7 +23,8 @@ def test_sub_packages_without_rules_are_skipped(monkeypatch, tmp_path):
     (package / "campaign" / "rules.py").write_text(
         "from companion.rules import Rules\nclass Campaign(Rules):\n    id = 'board-campaign'\nRULES = Campaign()\n")
     monkeypatch.setattr(games, "__path__", [*games.__path__, str(tmp_path)])
-    monkeypatch.setattr(games, "package_dir", lambda game: tmp_path / game if game == "board" else games.Path(games.__file__).parent / game)
+    monkeypatch.setattr(games, "package_dir",
+                        lambda game: tmp_path / game if game == "board" else games.Path(games.__file__).parent / game)
     for name in [m for m in sys.modules if m.startswith("companion.games.board")]:
         monkeypatch.delitem(sys.modules, name)
     modules = games.rules_modules("board")

@@ -133,6 +133,7 @@ def test_plural_msgids_are_extracted_with_their_plural_form(tmp_path):
 
     (tmp_path / "companion").mkdir()
     (tmp_path / "companion" / "game.py").write_text(
-        'from companion.rules import NP_\nLINE = NP_("took %(count)d wound", "took %(count)d wounds")\n', encoding="utf-8")
+        'from companion.rules import NP_\n'
+        'LINE = NP_("took %(count)d wound", "took %(count)d wounds")\n', encoding="utf-8")
     found = [msgid for _, _, msgid, _, _ in update.marked_strings(tmp_path)]
     assert ("took %(count)d wound", "took %(count)d wounds") in found

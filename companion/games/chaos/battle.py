@@ -19,6 +19,8 @@ from companion.games.chaos.board import controlled_figures
 from companion.rules import N_, ActionError
 
 PEASANT = "peasant"
+HITS_NOT_POOLED = N_(
+    "Each assignment must be enough to kill its target on its own (%(needed)d hits here); hits are never pooled.")
 
 
 def dice_due(region: dict, god: str, units: dict[str, dict], removed: list[dict] = ()) -> int:
@@ -43,7 +45,8 @@ def legal_targets(region: dict, attacker: str, gods: list[str], units: dict[str,
         if controller != attacker:
             pool.update(controlled_figures(region, controller))
     pool.subtract(Counter((entry["owner"], entry["unit"]) for entry in fallen))
-    targets = {key: {"count": count, "defense": units[key[0]][key[1]]["defense"]} for key, count in pool.items() if count > 0}
+    targets = {key: {"count": count, "defense": units[key[0]][key[1]]["defense"]}
+               for key, count in pool.items() if count > 0}
     peasants = region["peasants"] - sum(1 for entry in fallen if entry["owner"] == PEASANT)
     if peasants > 0:
         targets[(PEASANT, PEASANT)] = {"count": peasants, "defense": peasant_defense}
@@ -73,10 +76,10 @@ def check_assignment(hits: int, assignments: list[dict], targets: dict[tuple[str
         elif first_strike:
             wounded[key] = wounded.get(key, 0) + entry["hits"]
         else:
-            raise ActionError(N_("Each assignment must be enough to kill its target on its own (%(needed)d hits here); hits are never pooled."),
-                              field="assignments", needed=needed)
+            raise ActionError(HITS_NOT_POOLED, field="assignments", needed=needed)
     if spent > hits:
-        raise ActionError(N_("That assigns %(spent)d hits; the roll made %(hits)d."), field="assignments", spent=spent, hits=hits)
+        raise ActionError(N_("That assigns %(spent)d hits; the roll made %(hits)d."),
+                          field="assignments", spent=spent, hits=hits)
     needs = [1 if first_strike else max(1, t["defense"] - wounds.get(k, 0)) for k, t in left.items() if t["count"] > 0]
     if needs and hits - spent >= min(needs):
         raise ActionError(N_("%(left)d hits are left and could still kill a target: they must be assigned."),

@@ -43,7 +43,8 @@ def next_region(state: dict) -> bool:
     for region_id in order[after:]:
         queue = fighters(state, region_id)
         if queue:
-            battle.update(region=region_id, queue=queue, roll=None, normal_rolled=False, fallen=[], removed=[], wounds={})
+            battle.update(region=region_id, queue=queue, roll=None, normal_rolled=False,
+                          fallen=[], removed=[], wounds={})
             state["turn"] = queue[0]
             return True
     return False
@@ -82,7 +83,8 @@ def dice_for(state: dict, god: str, first_strike: bool, dice: int) -> int:
         region = region_view(state, battle["region"])
         total = dice_due(region, god, unit_stats(state), battle["removed"]) + dice
     if not 0 <= total <= MAX_POOL:
-        raise ActionError(N_("That makes %(dice)d dice; a roll has 0 to %(max)d."), field="dice", dice=total, max=MAX_POOL)
+        raise ActionError(N_("That makes %(dice)d dice; a roll has 0 to %(max)d."),
+                          field="dice", dice=total, max=MAX_POOL)
     return total
 
 

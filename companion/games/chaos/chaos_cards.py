@@ -17,7 +17,8 @@ def draw_cards(state: dict, god_id: str, discard: bool) -> int:
     god = state["gods"][god_id]
     if discard:
         if not rule.get("may_discard") or god["hand"] <= 0:
-            raise ActionError(N_("Only Tzeentch may discard a card before drawing, and only from a hand."), field="discard")
+            raise ActionError(N_("Only Tzeentch may discard a card before drawing, and only from a hand."),
+                              field="discard")
         god["hand"] -= 1
         god["discard"] += 1
     wanted = rule["cards"] if rule["kind"] == "draw" else max(0, rule["cards"] - god["hand"])

@@ -54,8 +54,9 @@ def corrupt_region(region: dict, gods: list[str], conditions: dict[str, dict], p
     for god in dial_tokens:
         working.append(line(N_("%(god)s earns a dial token here."), god=god))
     total = total_tokens({**region, "corruption": tokens})
-    working.append(line(N_("Tokens here: %(corruption)d corruption + %(warpstone)d warpstone = %(total)d (ruin at %(ruin_at)d)"),
-                        corruption=sum(tokens.values()), warpstone=region["warpstone"], total=total, ruin_at=ruin_at))
+    working.append(line(
+        N_("Tokens here: %(corruption)d corruption + %(warpstone)d warpstone = %(total)d (ruin at %(ruin_at)d)"),
+        corruption=sum(tokens.values()), warpstone=region["warpstone"], total=total, ruin_at=ruin_at))
     result = {"placed": placed, "corruption": tokens, "dial_tokens": dial_tokens, "total": total,
               "ruined": False, "card": None, "ruiners": [], "ruiners_vp": 0, "working": working}
     if total < ruin_at:
@@ -68,5 +69,6 @@ def corrupt_region(region: dict, gods: list[str], conditions: dict[str, dict], p
     result.update(ruined=True, card=card["number"], ruiners=ruiners, ruiners_vp=card["ruiners"])
     working.append(line(N_("Ruined! Ruination card %(card)d is taken."), card=card["number"]))
     for god in ruiners:
-        working.append(line(N_("%(god)s placed corruption here this step: +%(vp)d VP as a ruiner."), god=god, vp=card["ruiners"]))
+        working.append(line(N_("%(god)s placed corruption here this step: +%(vp)d VP as a ruiner."),
+                            god=god, vp=card["ruiners"]))
     return result

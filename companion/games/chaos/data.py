@@ -5,7 +5,7 @@ cached. Pure: no Flask, no SQLite. Callers must not mutate what they get."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from companion import data_path
@@ -16,7 +16,7 @@ def data_folder() -> Path:
     return data_path("chaos")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict:
     """A whole data file (e.g. "gods.json"), parsed."""
     with open(data_folder() / name, encoding="utf-8") as handle:
@@ -28,13 +28,13 @@ def table() -> dict:
     return load("table.json")
 
 
-@lru_cache(maxsize=None)
+@cache
 def gods() -> dict[str, dict]:
     """God id -> god, in turn order (Khorne, Nurgle, Tzeentch, Slaanesh)."""
     return {god["id"]: god for god in load("gods.json")["gods"]}
 
 
-@lru_cache(maxsize=None)
+@cache
 def regions() -> dict[str, dict]:
     """Region id -> region, in region order (Norsca first)."""
     return {region["id"]: region for region in load("regions.json")["regions"]}

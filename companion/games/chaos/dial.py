@@ -24,7 +24,8 @@ def dial_steps(tokens: dict[str, int]) -> tuple[dict[str, int], list]:
     if most <= 0:
         working.append(line(N_("Nobody has a dial token: no dial turns.")))
     elif len(leaders) > 1:
-        working.append(line(N_("%(count)d gods tie for most dial tokens: nobody gets the extra space."), count=len(leaders)))
+        working.append(line(N_("%(count)d gods tie for most dial tokens: nobody gets the extra space."),
+                            count=len(leaders)))
     else:
         steps[leaders[0]] += 1
         working.append(line(N_("%(god)s has the most dial tokens: 1 extra space."), god=leaders[0]))

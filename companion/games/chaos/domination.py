@@ -38,10 +38,12 @@ def dominate(region: dict, gods: list[str]) -> dict:
     if len(leaders) > 1:
         working.append(line(N_("%(count)d gods tie for the highest domination: nobody scores."), count=len(leaders)))
     elif best <= resistance:
-        working.append(line(N_("The highest domination, %(best)d, is not above the resistance: nobody scores."), best=best))
+        working.append(line(N_("The highest domination, %(best)d, is not above the resistance: nobody scores."),
+                            best=best))
     else:
         winner, vp = leaders[0], conquest
         working.append(line(N_("Conquest %(printed)d + %(nobles)d nobles = %(value)d"),
                             printed=region["conquest"], nobles=region["nobles"], value=conquest))
         working.append(line(N_("%(god)s dominates and scores %(vp)d VP."), god=winner, vp=vp))
-    return {"scores": scores, "resistance": resistance, "conquest": conquest, "winner": winner, "vp": vp, "working": working}
+    return {"scores": scores, "resistance": resistance, "conquest": conquest,
+            "winner": winner, "vp": vp, "working": working}

@@ -21,19 +21,22 @@ def _best(candidates: list[str], keys: dict[str, tuple]) -> list[str]:
     return [god for god in candidates if keys[god] == top]
 
 
-def end_check(gods: dict[str, dict], ruined: int, old_world_left: int, *, vp_to_win: int, ruins_to_end: int) -> dict | None:
+def end_check(gods: dict[str, dict], ruined: int, old_world_left: int, *,
+              vp_to_win: int, ruins_to_end: int) -> dict | None:
     """`gods`: god -> {"vp", "threat", "at_victory"}. None if the game goes on;
     else {"reason", "winners", "working"} (no winners: everyone lost)."""
     dialled = [god for god, g in gods.items() if g["at_victory"]]
     if dialled:
         winners = _best(dialled, {god: (gods[god]["vp"],) for god in dialled})
-        working = [line(N_("%(god)s's dial reached victory (%(vp)d VP)."), god=god, vp=gods[god]["vp"]) for god in dialled]
+        working = [line(N_("%(god)s's dial reached victory (%(vp)d VP)."), god=god, vp=gods[god]["vp"])
+                   for god in dialled]
         if len(winners) > 1:
             working.append(line(N_("Tied on VP: they share the win.")))
         return {"reason": "dial", "winners": winners, "working": working}
     rich = [god for god, g in gods.items() if g["vp"] >= vp_to_win]
     if rich:
-        working = [line(N_("%(god)s has %(vp)d VP (%(target)d or more counts)."), god=god, vp=gods[god]["vp"], target=vp_to_win)
+        working = [line(N_("%(god)s has %(vp)d VP (%(target)d or more counts)."),
+                        god=god, vp=gods[god]["vp"], target=vp_to_win)
                    for god in rich]
         return {"reason": "vp", "winners": _by_vp_then_threat(rich, gods, working), "working": working}
     if ruined >= ruins_to_end:

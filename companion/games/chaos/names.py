@@ -38,7 +38,8 @@ UPGRADE_NAMES = {
     "cultist": N_("cultist"), "warrior": N_("warrior"), "greater daemon": N_("greater daemon"),
     "+1 power": N_("+1 power"), "chaos cards": N_("chaos cards"), "power": N_("power"),
     "cultist (+1 defense)": N_("cultist (+1 defense)"),
-    "greater daemon (Lord of Change gains two magic symbols)": N_("greater daemon (Lord of Change gains two magic symbols)"),
+    "greater daemon (Lord of Change gains two magic symbols)":
+        N_("greater daemon (Lord of Change gains two magic symbols)"),
     "Great Unclean One": N_("Great Unclean One"), "Lepers": N_("Lepers"), "Plaguebearers": N_("Plaguebearers"),
     "Power of Pestilence": N_("Power of Pestilence"), "Provender of Ruin": N_("Provender of Ruin"),
 }

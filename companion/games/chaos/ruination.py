@@ -17,7 +17,8 @@ def score_ruination(corruption: dict[str, int], first: int, second: int) -> dict
     """VP per god from the region's corruption counts, with the working."""
     present = {god: count for god, count in corruption.items() if count > 0}
     vp: dict[str, int] = {}
-    working = [line(N_("%(god)s has %(count)d corruption here."), god=god, count=count) for god, count in present.items()]
+    working = [line(N_("%(god)s has %(count)d corruption here."), god=god, count=count)
+               for god, count in present.items()]
     if not present:
         working.append(line(N_("Nobody has corruption here: nobody scores.")))
         return {"vp": vp, "working": working}
@@ -27,7 +28,7 @@ def score_ruination(corruption: dict[str, int], first: int, second: int) -> dict
         share = (first + second) // len(leaders)
         for god in leaders:
             vp[god] = share
-        working.append(line(N_("%(count)d gods tie for most: (%(first)d + %(second)d) ÷ %(count)d = %(share)d VP each, rounded down; nobody else scores."),
+        working.append(line(N_("%(count)d gods tie for most: (%(first)d + %(second)d) ÷ %(count)d = %(share)d VP each, rounded down; nobody else scores."),  # noqa: E501 (one msgid)
                             count=len(leaders), first=first, second=second, share=share))
         return {"vp": vp, "working": working}
     vp[leaders[0]] = first
@@ -42,8 +43,9 @@ def score_ruination(corruption: dict[str, int], first: int, second: int) -> dict
     for god in seconds:
         vp[god] = share
     if len(seconds) > 1:
-        working.append(line(N_("%(count)d gods tie for second: %(second)d ÷ %(count)d = %(share)d VP each, rounded down."),
-                            count=len(seconds), second=second, share=share))
+        working.append(line(
+            N_("%(count)d gods tie for second: %(second)d ÷ %(count)d = %(share)d VP each, rounded down."),
+            count=len(seconds), second=second, share=share))
     else:
         working.append(line(N_("%(god)s is second: %(vp)d VP."), god=seconds[0], vp=share))
     return {"vp": vp, "working": working}

@@ -41,7 +41,8 @@ def corrupt_here(state: dict, region_id: str) -> dict:
     gods = state["gods_in_play"]
     conditions = {god: data.gods()[god]["dial_condition"] for god in gods}
     stack = [ruination_card(state, number) for number in state["ruination"]]
-    result = corrupt_region(region, gods, conditions, data.regions()[region_id]["populous"], stack, data.table()["ruin_at"])
+    result = corrupt_region(region, gods, conditions, data.regions()[region_id]["populous"], stack,
+                            data.table()["ruin_at"])
     region = state["regions"][region_id]
     region["corruption"] = {god: tokens for god, tokens in result["corruption"].items() if tokens}
     for god in result["dial_tokens"]:

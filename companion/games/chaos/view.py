@@ -35,8 +35,9 @@ def derived(state: dict) -> dict:
         "ruin_at": data.table()["ruin_at"],
         "regions": {
             rid: {"resistance": effective_resistance(region), "conquest": effective_conquest(region),
-                  "tokens": total_tokens(region), "magic": magic_symbols(region_view(state, rid)), "populous": regions[rid]["populous"],
-                  "adjacent": regions[rid]["adjacent"], "active_events": live_events[rid],
+                  "tokens": total_tokens(region), "magic": magic_symbols(region_view(state, rid)),
+                  "populous": regions[rid]["populous"], "adjacent": regions[rid]["adjacent"],
+                  "active_events": live_events[rid],
                   "may_summon": [god for god in state["gods_in_play"] if may_place(state, god, rid)]}
             for rid, region in state["regions"].items()
         },

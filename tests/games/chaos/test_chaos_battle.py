@@ -1,8 +1,8 @@
 """Battles: dice due, legal targets, hit-assignment limits, Khorne's token."""
 
 import pytest
-from chaos_helpers import GODS, region, units
 
+from chaos_helpers import GODS, region, units
 from companion.games.chaos.battle import check_assignment, dice_due, khorne_earns_token, legal_targets
 from companion.rules import ActionError
 
@@ -77,7 +77,8 @@ def test_first_strike_hits_of_the_same_source_add_to_normal_hits():
     # 2 first-strike hits on the Keeper of Secrets (defense 4): 2 more kill it.
     place = region(figures={"slaanesh": {"greater_daemon": 1}})
     wounds = {("slaanesh", "greater_daemon"): 2}
-    made = check_assignment(2, [{"owner": "slaanesh", "unit": "greater_daemon", "hits": 2}], targets(place, "khorne"), wounds)
+    made = check_assignment(2, [{"owner": "slaanesh", "unit": "greater_daemon", "hits": 2}],
+                            targets(place, "khorne"), wounds)
     assert made["kills"] == [{"owner": "slaanesh", "unit": "greater_daemon"}]
 
 

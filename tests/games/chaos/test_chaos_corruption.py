@@ -1,7 +1,6 @@
 """Corruption placement, the ruin check and the corruption-phase dial tokens."""
 
 from chaos_helpers import GODS, card, region
-
 from companion.games.chaos import data
 from companion.games.chaos.corruption import corrupt_region, earns_dial_token
 

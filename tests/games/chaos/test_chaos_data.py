@@ -2,7 +2,6 @@
 rulebook where the rulebook speaks."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -33,7 +32,8 @@ def source():
 def test_the_committed_data_equals_a_fresh_conversion(tmp_path):
     assert convert.main([str(REFERENCE), str(tmp_path)]) == 0
     for name in convert.OUT_FILES:
-        assert (tmp_path / name).read_text(encoding="utf-8") == (data.data_folder() / name).read_text(encoding="utf-8"), name
+        converted = (tmp_path / name).read_text(encoding="utf-8")
+        assert converted == (data.data_folder() / name).read_text(encoding="utf-8"), name
 
 
 @needs_reference
@@ -55,7 +55,8 @@ def test_every_god_keeps_its_power_units_and_dial(source):
             (u["id"], u["count"], u["cost"], u["attack_dice"], u["defense"]) for u in god["units"]
         ]
         assert ours["dial"]["victory_at"] == god["dial"]["ticks_to_win"]
-        assert [space["threat"] for space in ours["dial"]["spaces"]] == [s["threat"] for s in god["dial"]["spaces"][:-1]]
+        threats = [space["threat"] for space in ours["dial"]["spaces"]]
+        assert threats == [s["threat"] for s in god["dial"]["spaces"][:-1]]
         amounts = [(space["reward"] or {}).get("amount") for space in ours["dial"]["spaces"]]
         assert amounts == [s["reward"].get("amount") for s in god["dial"]["spaces"][:-1]]
 

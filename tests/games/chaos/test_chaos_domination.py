@@ -1,7 +1,6 @@
 """Domination: cards + controlled figures; strictly highest and above resistance."""
 
 from chaos_helpers import GODS, card, region
-
 from companion.games.chaos.domination import dominate
 
 

@@ -2,8 +2,8 @@
 dial rewards, the end checks ending the game."""
 
 import pytest
-from chaos_play import RULES, act, started, to_summoning
 
+from chaos_play import RULES, act, started, to_summoning
 from companion.games.chaos.chaos_cards import take_cards
 from companion.rules import ActionError
 
@@ -135,7 +135,8 @@ def test_an_empty_chaos_deck_reshuffles_its_discards():
 
 def test_chaos_cards_go_back_to_their_owners_discards_in_the_end_phase():
     state = to_summoning(started())
-    state = act(state, "card.play", {"name": "Rage", "cost": 1, "domination": 2, "region": "norsca", "slot": 1}, god="khorne")
+    state = act(state, "card.play", {"name": "Rage", "cost": 1, "domination": 2, "region": "norsca", "slot": 1},
+                god="khorne")
     while state["phase"] == "summoning":
         state = act(state, "summoning.pass", god=state["turn"])
     discard = state["gods"]["khorne"]["discard"]

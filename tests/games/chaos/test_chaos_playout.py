@@ -8,8 +8,8 @@ import functools
 import random
 
 import pytest
-from chaos_play import PLAYERS
 
+from chaos_play import PLAYERS
 from companion.games.chaos.rules import RULES
 from companion.rules import Action, ActionError
 from tests.harness import Table

@@ -1,9 +1,9 @@
 """Properties the end-phase maths keeps for any counts."""
 
-from chaos_helpers import GODS, region
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chaos_helpers import GODS, region
 from companion.games.chaos.dial import dial_steps
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.ruination import score_ruination

@@ -4,8 +4,8 @@ import copy
 import random
 
 import pytest
-from chaos_play import RULES, SEATS, act, lowest, started, to_summoning
 
+from chaos_play import RULES, SEATS, act, lowest, started, to_summoning
 from companion.rules import Action, ActionError
 
 TOKENS = {"norsca": "peasant", "troll_country": "peasant", "kislev": "peasant", "the_empire": "noble",
@@ -189,7 +189,8 @@ def test_a_seated_gods_actions_come_from_its_own_phone():
 def test_bad_payloads_name_their_field_and_change_nothing():
     state = to_summoning(started(tokens=TOKENS))
     before = copy.deepcopy(state)
-    for payload, field in [({"unit": "dragon", "region": "kislev"}, "unit"), ({"unit": "warrior", "region": "mars"}, "region"),
+    for payload, field in [({"unit": "dragon", "region": "kislev"}, "unit"),
+                           ({"unit": "warrior", "region": "mars"}, "region"),
                            ({"unit": "warrior", "region": "kislev", "cost": "lots"}, "cost")]:
         assert refused(state, "summon", payload, god="khorne").field == field
     assert state == before

@@ -2,8 +2,8 @@
 test pins, each played through the table type's rules as the store runs them."""
 
 import pytest
-from chaos_play import act, started, to_summoning
 
+from chaos_play import act, started, to_summoning
 from companion.rules import ActionError
 
 TOKENS = {"norsca": "peasant", "troll_country": "peasant", "kislev": "peasant", "the_empire": "noble",
@@ -52,7 +52,8 @@ def test_khorne_killing_two_figures_in_one_region_earns_one_dial_token():
 def test_a_chaos_card_costing_0_is_still_the_gods_one_action():
     # Seed, 招唤阶段: even at a cost of 0, playing a card is one action.
     state = to_summoning(started(tokens=TOKENS))
-    state = act(state, "card.play", {"name": "Free", "cost": 0, "domination": 1, "region": "tilea", "slot": 1}, god="khorne")
+    state = act(state, "card.play", {"name": "Free", "cost": 0, "domination": 1, "region": "tilea", "slot": 1},
+                god="khorne")
     assert state["turn"] == "nurgle" and state["gods"]["khorne"]["power"] == 7
 
 
@@ -100,8 +101,10 @@ def test_the_seeds_first_strike_example_a_wound_adds_to_the_same_sources_normal_
     # from Khorne, then 1 normal hit from Khorne, kills it.
     state = summoned(("khorne", "warrior", "kislev"), ("slaanesh", "warrior", "kislev"))
     state = act(state, "battle.roll", {"first_strike": True, "dice": "1", "faces": "5"}, god="khorne")
-    state = act(state, "battle.assign", {"assignments": [{"owner": "slaanesh", "unit": "warrior", "hits": 1}]}, god="khorne")
+    state = act(state, "battle.assign", {"assignments": [{"owner": "slaanesh", "unit": "warrior", "hits": 1}]},
+                god="khorne")
     assert state["board"]["kislev"]["slaanesh"] == {"warrior": 1}  # wounded, not killed
     state = act(state, "battle.roll", {"faces": "4 1"}, god="khorne")
-    state = act(state, "battle.assign", {"assignments": [{"owner": "slaanesh", "unit": "warrior", "hits": 1}]}, god="khorne")
+    state = act(state, "battle.assign", {"assignments": [{"owner": "slaanesh", "unit": "warrior", "hits": 1}]},
+                god="khorne")
     assert state["battle"]["fallen"] == [{"owner": "slaanesh", "unit": "warrior", "by": "khorne"}]

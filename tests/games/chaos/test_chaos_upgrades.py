@@ -5,7 +5,6 @@ unknown is marked "apply by hand"; a hand-set power bonus never counts twice."""
 import random
 
 from chaos_play import RULES, SEATS, act, started, to_summoning
-
 from companion.games.chaos import upgrades
 from companion.games.chaos.battle_phase import targets_now
 from companion.games.chaos.rules import RULES as CHAOS

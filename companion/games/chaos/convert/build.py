@@ -181,7 +181,8 @@ def convert_table(source: dict) -> dict:
         "ruin_at": source["corruption"]["ruin_at"],
         "corruption_tokens_per_god": source["corruption"]["tokens_per_power"],
         "ruined_regions_to_end": source["ruination"]["game_ends_when_ruined_regions"],
-        "old_world_deck": {str(players): cards for players, cards in source["game_end"]["old_world_deck_cards"].items()},
+        "old_world_deck": {str(players): cards
+                           for players, cards in source["game_end"]["old_world_deck_cards"].items()},
         "old_world_track_slots": 2,
         "chaos_card_slots": source["chaos_card_slots_per_region"],
         "dial_tokens": source["dial_phase"]["counters_available"],
@@ -214,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
         description="Convert a Chaos in the Old World reference folder (its data.json) into the app's data files.",
     )
     parser.add_argument("reference_dir", type=Path, help="folder holding the reference data.json")
-    parser.add_argument("out_dir", type=Path, nargs="?", default=data_path("chaos"), help="where to write (default: data/chaos)")
+    parser.add_argument("out_dir", type=Path, nargs="?", default=data_path("chaos"),
+                        help="where to write (default: data/chaos)")
     args = parser.parse_args(argv)
     source_file = args.reference_dir / "data.json"
     if not source_file.is_file():
