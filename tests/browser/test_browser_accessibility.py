@@ -1,0 +1,61 @@
+"""An accessibility audit of every page of every table type with axe-core
+(tests/browser/vendor/), on a 360 px phone, light and dark: no serious or
+critical violation.
+
+What a game's own templates still break is listed per game in KNOWN: each
+entry names the page and the axe rule. The list may only shrink: a new
+violation fails, and so does an entry that no longer occurs (delete it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_support import TABLES, axe_violations, open_all_details, open_child, seat_at
+
+pytestmark = pytest.mark.browser
+
+# page: axe rule id, for what a game's own template or stylesheet still does.
+KNOWN: dict[str, set[str]] = {game: set() for game in TABLES} | {"gloomhaven (from a campaign)": set()}
+
+
+def audit(page, where: str, found: dict[str, list]) -> None:
+    """axe in light and dark, the page's folds all open; and a heading: every
+    page has an h1 (a seat's and the display's is the table's name, in the bar)."""
+    if not page.locator("h1").count():
+        found.setdefault(f"{where}: no h1", []).append(page.url)
+    open_all_details(page)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for violation in axe_violations(page):
+            found.setdefault(f"{where}: {violation['rule']}", []).append(
+                {"scheme": scheme, "help": violation["help"], "nodes": violation["nodes"][:3]})
+    page.emulate_media(color_scheme="light")
+
+
+def compare(found: dict[str, list], known: set[str]) -> None:
+    new = {key: found[key] for key in found if key not in known}
+    assert not new, f"serious or critical accessibility violations: {new}"
+    fixed = known - set(found)
+    assert not fixed, f"no longer found (delete from KNOWN, the list only shrinks): {sorted(fixed)}"
+
+
+def test_the_home_page_has_no_serious_accessibility_violation(server, phones):
+    page = phones().page
+    page.goto(server.url)
+    found: dict[str, list] = {}
+    audit(page, "home", found)
+    compare(found, set())
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_page_of_a_table_has_no_serious_accessibility_violation(server, phones, game):
+    found: dict[str, list] = {}
+    seated = seat_at(server, phones(), game, on_join_page=lambda page: audit(page, "join", found))
+    tables = [seated]
+    child = open_child(seated) if game == "gloomhaven-campaign" else None
+    for table in tables + ([child] if child else []):
+        page = table.page
+        for where, url in table.urls(server).items():
+            page.goto(url)
+            audit(page, where if table is seated else f"{where} (scenario from the campaign)", found)
+    compare(found, KNOWN[game])
