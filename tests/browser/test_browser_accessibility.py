@@ -59,3 +59,36 @@ def test_every_page_of_a_table_has_no_serious_accessibility_violation(server, ph
             page.goto(url)
             audit(page, where if table is seated else f"{where} (scenario from the campaign)", found)
     compare(found, KNOWN[game])
+
+
+HIDDEN_FOCUS = """() => {
+    const focused = document.activeElement, bar = document.querySelector('.table-page .region-log');
+    if (!focused || focused === document.body || !bar || bar.contains(focused)) return null;
+    const f = focused.getBoundingClientRect(), b = bar.getBoundingClientRect();
+    // Taller than the screen above the bar (a long table's scroll box): its top in view is all there is.
+    const what = focused.outerHTML.slice(0, 100);
+    const stuck = b.bottom >= window.innerHeight - 2;  // else the bar is in its own place, the page below it
+    if (stuck && f.height > b.top - 60) return f.top < b.top - 20 ? null : `${what} (top under the bar)`;
+    const under = Math.min(f.bottom, b.bottom) - Math.max(f.top, b.top);
+    return under > 1 ? `${what} (${Math.round(under)} px of ${Math.round(f.height)} under the bar)` : null;
+}"""
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_keyboard_focus_never_lands_under_the_bar_at_the_foot(server, phones, game):
+    """Tabbing through a seat's page, folds open: each control the focus
+    reaches is scrolled clear of the sticky bar at the foot (last step, Undo),
+    not left under it."""
+    page = seat_at(server, phones(), game).page
+    open_all_details(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    hidden, stops = [], 0
+    while stops < 400:
+        stops += 1
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('footer.foot') !== null"):
+            break  # past the table, at the language menu
+        if (under := page.evaluate(HIDDEN_FOCUS)):
+            hidden.append(under)
+    assert stops > 10, "the page has controls to tab through"
+    assert not hidden, f"{len(hidden)} of {stops} tab stops under the bar: {hidden[:5]}"
