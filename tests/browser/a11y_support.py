@@ -80,7 +80,9 @@ def play_on(store, token: str, game: str) -> None:
     def act(seat, kind, **payload):
         store.act(token, seats.get(seat), kind, payload)
 
-    if game == "tally":
+    if game == "gloomhaven-campaign":  # a character, so the campaign offers its first scenario
+        act("Bartholomew", "character.create", **{"class": "brute", "name": "Grok", "level": 1})
+    elif game == "tally":
         act("Bartholomew", "counter.set", counter="c1", value=12)
         act("Bartholomew", "track.adjust", track="t1", delta=3)
     elif game == "gloomhaven":
@@ -168,14 +170,26 @@ def small_targets(page) -> dict[str, str]:
         const key = {CONTROL_KEY};
         const controls = [...document.querySelectorAll(
             'button, a[href], input:not([type=hidden]), select, textarea, summary, label, [role=button], [tabindex]')];
+        // A picture's parts that answer a tap (a map's hexes and figures): the
+        // page's script finds them by their data-* attributes.
+        const tappable = p => [...p.attributes].some(a => a.name.startsWith('data-'));
+        for (const part of document.querySelectorAll('svg *')) {{
+            if (tappable(part) && !(part.parentElement.closest('svg *') && tappable(part.parentElement)))
+                controls.push(part);
+        }}
         const found = {{}};
         for (const e of controls) {{
             if (!e.checkVisibility({{visibilityProperty: true}})) continue;
-            if (e.closest('svg') && !e.matches('a, [role=button], [tabindex]')) continue;
-            // A label that wraps or names a control is measured as the control's target.
+            if (e.closest('svg') && !e.matches('a, [role=button], [tabindex]') && !tappable(e)) continue;
+            // A label is part of its control's target: measured alone only when
+            // it doesn't sit right on top of it (a label above its field, 10 px
+            // or less apart and no wider, makes one solid target with it).
             if (e.tagName === 'LABEL') {{
                 const control = e.control;
                 if (!control || control.type === 'hidden') continue;
+                if (e.contains(control) && e !== control.closest('label.choice')) continue;  // the control is measured
+                const l = e.getBoundingClientRect(), c = control.getBoundingClientRect(), gap = c.top - l.bottom;
+                if (l.left >= c.left - 2 && l.right <= c.right + 2 && gap <= 10 && gap >= -2) continue;
             }}
             if (e.tagName === 'INPUT' && e.closest('label') &&
                 ['checkbox', 'radio'].includes(e.type)) continue;  // the label is its target
