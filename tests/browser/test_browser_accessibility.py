@@ -8,9 +8,11 @@ violation fails, and so does an entry that no longer occurs (delete it)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from a11y_support import TABLES, axe_violations, open_all_details, open_child, seat_at
+from a11y_support import TABLES, axe_violations, choose_language, open_all_details, open_child, seat_at
 
 pytestmark = pytest.mark.browser
 
@@ -92,3 +94,24 @@ def test_keyboard_focus_never_lands_under_the_bar_at_the_foot(server, phones, ga
             hidden.append(under)
     assert stops > 10, "the page has controls to tab through"
     assert not hidden, f"{len(hidden)} of {stops} tab stops under the bar: {hidden[:5]}"
+
+
+@pytest.mark.parametrize("language, doom", [("en", "Doom: 10, from 0 to 30"), ("zh_Hans", "Doom：10（0 至 30）"),
+                                            ("ja", "Doom：10（0〜30）")])
+def test_a_track_says_its_value_and_its_range_in_words(server, phones, language, doom):
+    """The kit's tracks and meters are pictures; their text alternative says
+    what a look at them shows: the value and the range (and for a track's
+    marked space, its name), in the page's language."""
+    tally = seat_at(server, phones(), "tally")
+    choose_language(tally.page, language)
+    assert tally.page.locator("#region-tracks svg.meter[role=img]").first.get_attribute("aria-label") == doom
+
+    chaos = seat_at(server, phones(), "chaos-old-world").page
+    choose_language(chaos, language)
+    dials = chaos.locator("#region-gods svg.track-bar[role=img]")
+    assert dials.count() == 4  # a dial per god
+    for label in [dials.nth(i).get_attribute("aria-label") for i in range(4)]:
+        said = re.fullmatch(r"(.+)(?:: |：)(\d+)(?:, from |（)(\d+)(?: to | 至 |〜)(\d+)）?", label)
+        assert said, label
+        god, value, low, high = said[1], *map(int, said.groups()[1:])
+        assert god and low == 0 and low <= value <= high and high >= 7, label
