@@ -543,6 +543,17 @@
     if (event.target instanceof Element) reachScrollers(event.target);
   });
 
+  // The bar at the foot of a table (last step, Undo) stays over the page:
+  // a control the focus reaches partly under it (the browser scrolls only
+  // what is wholly out of view) is brought clear of it (scroll-padding-bottom
+  // in app.css keeps the bar's height free).
+  document.addEventListener("focusin", function (event) {
+    const bar = document.querySelector(".table-page .region-log"), focused = event.target;
+    if (!bar || !(focused instanceof Element) || bar.contains(focused)) return;
+    const b = bar.getBoundingClientRect(), r = focused.getBoundingClientRect();
+    if (r.bottom > b.top + 1 && r.top < b.bottom && r.height < b.top - 60) focused.scrollIntoView({block: "nearest"});
+  });
+
   // Language menu submits itself.
   document.addEventListener("change", function (event) {
     if (dom.matches(event.target, "select[data-autosubmit]")) dom.submit(event.target.form);
