@@ -206,6 +206,7 @@
     restoreScroll();
     noteFolds(region);
     htmx.process(region);
+    reachScrollers(region);
   }
 
   // Old and new children are paired before they are merged, so that a fold
@@ -508,6 +509,49 @@
     const form = event.detail.elt;
     // 422 (refused) also counts as "successful" to htmx: only a 200 made it.
     if (event.detail.xhr && event.detail.xhr.status === 200 && dom.matches(form, "form[data-reset]")) dom.reset(form);
+  });
+
+  // A table wider than the phone scrolls sideways in its box (.scroll-x):
+  // the box takes the keyboard's focus (arrow keys scroll it) and is named
+  // after its table (its caption, else the heading or fold it sits under,
+  // else its column headers), so the hidden columns are reachable without a
+  // finger. Done here, for every game's tables at once, and again after
+  // each update (a merge drops attributes the server's HTML lacks).
+  function reachScrollers(root) {
+    dom.querySelectorAll(root, ".scroll-x").forEach(function (box) {
+      if (!dom.hasAttribute(box, "tabindex")) dom.setAttribute(box, "tabindex", "0");
+      if (!dom.hasAttribute(box, "role")) dom.setAttribute(box, "role", "region");
+      if (!dom.hasAttribute(box, "aria-label") && !dom.hasAttribute(box, "aria-labelledby")) {
+        const name = scrollerName(box);
+        if (name) dom.setAttribute(box, "aria-label", name);
+      }
+    });
+  }
+  function scrollerName(box) {
+    const caption = dom.querySelector(box, "caption");
+    if (caption) return dom.textContent(caption).trim();
+    for (let holder = dom.parentElement(box); holder && holder !== document.body; holder = dom.parentElement(holder)) {
+      const heading = dom.querySelector(holder, ":scope > h2, :scope > h3, :scope > h4, :scope > summary");
+      if (heading) return dom.textContent(heading).replace(/\s+/g, " ").trim();
+    }
+    return Array.prototype.map.call(dom.querySelectorAll(box, "thead th"), function (th) {
+      return dom.textContent(th).trim();
+    }).filter(Boolean).join(", ");
+  }
+  document.addEventListener("DOMContentLoaded", function () { reachScrollers(document.body); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target instanceof Element) reachScrollers(event.target);
+  });
+
+  // The bar at the foot of a table (last step, Undo) stays over the page:
+  // a control the focus reaches partly under it (the browser scrolls only
+  // what is wholly out of view) is brought clear of it (scroll-padding-bottom
+  // in app.css keeps the bar's height free).
+  document.addEventListener("focusin", function (event) {
+    const bar = document.querySelector(".table-page .region-log"), focused = event.target;
+    if (!bar || !(focused instanceof Element) || bar.contains(focused)) return;
+    const b = bar.getBoundingClientRect(), r = focused.getBoundingClientRect();
+    if (r.bottom > b.top + 1 && r.top < b.bottom && r.height < b.top - 60) focused.scrollIntoView({block: "nearest"});
   });
 
   // Language menu submits itself.
