@@ -22,6 +22,7 @@ def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phon
     table = server.store.create_table("cthulhu-wars", "Cthulhu night",
                                       {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
     gc_phone, bg_phone = phones(), phones()
+    gc_phone.accept_dialogs = bg_phone.accept_dialogs = True  # "Pass?" asks first
     gc, bg = gc_phone.page, bg_phone.page
     join(gc, server, table.token, "Gina", role="great_cthulhu")
     join(bg, server, table.token, "Bea", role="black_goat")
@@ -74,6 +75,90 @@ def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phon
     history = bg.context.new_page()
     history.goto(server.at(f"/t/{table.token}/history"))
     assert "drew 1 elder signs" in history.content() and "data-elder-sign" not in history.content()
+
+
+FIRST_SCREEN = {"width": 360, "height": 740}
+
+
+def in_first_screen(page, name):
+    """The button `name`, on a page at the top, ends within the first 740 px."""
+    button = page.get_by_role("button", name=name, exact=True)
+    expect(button).to_be_visible(timeout=LIVE)
+    bottom = button.evaluate("b => b.getBoundingClientRect().bottom + window.scrollY")
+    assert bottom <= FIRST_SCREEN["height"], (name, bottom)
+    return button
+
+
+def test_the_acting_phone_finds_its_next_step_in_the_first_screen_through_a_round(server, phones):
+    """Two phones through round one and into round two's doom and action
+    phases: at every step the button of the acting phone's next step is in
+    the card at the top, within the first 740 px of a 360 px phone."""
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night",
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+    gc_phone, bg_phone = phones(), phones()
+    gc_phone.accept_dialogs = bg_phone.accept_dialogs = True
+    gc, bg = gc_phone.page, bg_phone.page
+    for page in (gc, bg):
+        page.set_viewport_size(FIRST_SCREEN)
+    join(gc, server, table.token, "Gina", role="great_cthulhu")
+    join(bg, server, table.token, "Bea", role="black_goat")
+    in_first_screen(bg, "Place the gates").click()
+    in_first_screen(gc, "Start here").click()
+    in_first_screen(bg, "Gather power for everyone").click()
+    expect(gc.locator(".now")).to_contain_text("Your turn", timeout=LIVE)
+    in_first_screen(gc, "Clockwise").click()
+    in_first_screen(gc, "Build a gate (3)").click()
+    in_first_screen(gc, "End my turn").click()
+    expect(bg.locator(".now")).to_contain_text("Your turn", timeout=LIVE)
+    in_first_screen(bg, "Move (1 each)").click()
+    in_first_screen(bg, "End my turn").click()
+    in_first_screen(gc, "Pass: power to 0").click()
+    in_first_screen(bg, "Pass: power to 0").click()
+    expect(gc.locator(".now")).to_contain_text("Round 2", timeout=LIVE)
+    in_first_screen(gc, "Gather power for everyone").click()
+    # Power is tied or not: whoever goes first picks the direction on their phone.
+    expect(gc.locator(".now .now-line")).not_to_contain_text("Round 2", timeout=LIVE)
+    first = gc if gc.locator(".now.yours").count() else bg
+    if first.get_by_role("button", name="Great Cthulhu", exact=True).count():
+        in_first_screen(first, "Great Cthulhu").click()
+        first = gc
+    in_first_screen(first, "Clockwise").click()
+    in_first_screen(first, "Decline").click()
+    other = bg if first is gc else gc
+    in_first_screen(other, "Decline").click()
+    in_first_screen(first, "Done").click()
+    in_first_screen(other, "Done").click()
+    expect(first.locator(".now")).to_contain_text("Action phase", timeout=LIVE)
+    first.screenshot(path="/tmp/cw_action.png")
+    in_first_screen(first, "Move (1 each)")
+    in_first_screen(first, "Pass: power to 0")
+
+
+def test_passing_asks_first_and_a_no_keeps_the_turn(server, phones):
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night",
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+    phone = phones()
+    gc = phone.page
+    join(gc, server, table.token, "Gina", role="great_cthulhu")
+    bg_phone = phones()
+    join(bg_phone.page, server, table.token, "Bea", role="black_goat")
+    server.store.act(table.token, seat_of(server, table.token, "black_goat"), "setup.gates",
+                     {"areas": ["north_atlantic", "antarctica"]})
+    server.store.act(table.token, seat_of(server, table.token, "great_cthulhu"), "setup.starts",
+                     {"starts": {"great_cthulhu": "north_atlantic", "black_goat": "australia"}})
+    server.store.act(table.token, seat_of(server, table.token, "great_cthulhu"), "power.gather", {})
+    server.store.act(table.token, seat_of(server, table.token, "great_cthulhu"), "direction.choose",
+                     {"direction": "clockwise"})
+    gc.reload()
+    power = server.store.state(table.token)[1]["factions"]["great_cthulhu"]["power"]
+    gc.get_by_role("button", name="Pass: power to 0").click()
+    assert phone.dialogs == [("confirm", "Pass? Your power drops to 0 and you take no more turns this round.")]
+    gc.wait_for_timeout(300)
+    assert server.store.state(table.token)[1]["factions"]["great_cthulhu"]["power"] == power
+    phone.accept_dialogs = True
+    gc.get_by_role("button", name="Pass: power to 0").click()
+    expect(gc.locator(".now")).not_to_contain_text("Your turn", timeout=LIVE)
+    assert server.store.state(table.token)[1]["factions"]["great_cthulhu"]["power"] == 0
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "zh-CN"])

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from companion.games.cthulhu_wars import battles, combat, costs, data, doom, effects, facts, spellbooks
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
-from companion.rules import N_
+from companion.rules import N_, Msg
 
 COLOURS = {"green": "#3f9a4a", "blue": "#3d6fd1", "red": "#c8463d", "yellow": "#d9a521"}
 DOOM_WORKING = {
@@ -147,3 +147,43 @@ def present(state: dict, me: str | None) -> dict:
         out["defaults"] = unchecked_defaults(state, me)
         out["units"] = [{"id": u["id"], "name": u["name"]} for u in data.faction(me)["units"]]
     return out
+
+
+class FactionName(Msg):
+    """A faction's (or an area's) name from the data: an English msgid."""
+
+
+#: What the table waits for, by phase and step (the now card's line).
+WAITING = {
+    ("setup", "place_gates"): N_("Two-player set-up: one player places the two gates."),
+    ("setup", "pick_starts"): N_("Two-player set-up: the other player picks both start areas."),
+    ("gather", None): N_("Round %(round)d: gather power, once everyone's counts are right."),
+    ("first_player", "choose_first"): N_("%(faction)s chooses the first player among those tied."),
+    ("first_player", "choose_direction"): N_("%(faction)s goes first and chooses the direction of play."),
+    ("doom", "rituals"): N_("Doom phase: %(faction)s performs the ritual or declines it."),
+    ("doom", "events"): N_("Doom phase: %(faction)s's special events."),
+    ("action", None): N_("Action phase: %(faction)s's turn, %(power)d power."),
+    ("end", None): N_("The game ends: reveal elder signs, then settle."),
+    ("over", None): N_("The game is over."),
+}
+BATTLE_WAITING = N_("Battle in %(area)s: %(attacker)s against %(defender)s, waiting for the dice.")
+BATTLE_WAITING_NOWHERE = N_("Battle: %(attacker)s against %(defender)s, waiting for the dice.")
+
+
+def waiting_for(state: dict, me: str | None) -> tuple[str, dict, bool]:
+    """The now card's line (msgid, params) and whether it waits for `me`."""
+    current = state.get("battle")
+    if state["phase"] == "action" and current and current["outcome"] is None:
+        sides = {side: FactionName(data.faction(current[side])["name"]) for side in battles.SIDES}
+        area = data.areas(state["map"]).get(current.get("area") or "")
+        message = BATTLE_WAITING if area else BATTLE_WAITING_NOWHERE
+        params = sides | ({"area": FactionName(area["name"])} if area else {})
+        return message, params, me in (current["attacker"], current["defender"])
+    step = state["step"] if state["phase"] in ("setup", "first_player", "doom") else None
+    message = WAITING[(state["phase"], step)]
+    turn = state.get("turn")
+    params = {"round": state["round"]}
+    if turn in state["factions"]:
+        params |= {"faction": FactionName(data.faction(turn)["name"]), "power": state["factions"][turn]["power"]}
+    everyone = state["phase"] in ("setup", "gather", "end") and me != (state.get("two_player") or {}).get("gates_by")
+    return message, params, me in state["factions"] and (everyone or turn == me)
