@@ -5,7 +5,7 @@ so no line names the player."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.games.cthulhu_wars import combat, data
 from companion.games.cthulhu_wars.names import UNIQUE_ACTIONS
@@ -189,7 +189,7 @@ def harbinger_used(action, seats, state):
 
 
 def book_taken(action, seats, state):
-    payload, faction = action.payload, role(action, seats)
+    payload = action.payload
     books = {b["id"]: b["name"] for f in data.factions() for b in data.faction(f)["spellbooks"]}
     params = {"spellbook": name(books[payload["spellbook"]])}
     if payload.get("target"):

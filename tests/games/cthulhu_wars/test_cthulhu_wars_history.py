@@ -2,9 +2,8 @@
 never the player (the platform puts who acted first), never a drawn elder
 sign's value; numbers with a plural take the catalog's plural form."""
 
-from cthulhu_support import Table, on_turn
-
 from companion.rules import Plural, translated_params
+from cthulhu_support import Table, on_turn
 
 
 def read(line):
