@@ -38,7 +38,7 @@ def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phon
     power = gc.locator(".cw-power li", has_text="Great Cthulhu").locator(".working")
     expect(power.locator("summary .value")).to_have_text("9")
     power.locator("summary").click()
-    expect(power).to_contain_text("Power 9 = 6 cultists + 1 gate × 2 + 1 abandoned")
+    expect(power.locator("li")).to_have_text(["6 cultists", "1 gate × 2", "1 abandoned"])
     gc.get_by_role("button", name="Clockwise", exact=True).click()
     expect(bg.locator(".cw-phase")).to_have_text("Action phase", timeout=LIVE)
 
@@ -181,7 +181,7 @@ def test_the_factions_table_and_its_workings_fit_a_thumb_on_a_360px_phone(server
     small = phone.evaluate(f"""() => [...document.querySelectorAll('.working > summary')]
         .filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect())
         .filter(r => r.width < {MIN_TARGET} || r.height < {MIN_TARGET}).map(r => [r.width, r.height])""")
-    assert phone.locator(".working > summary").count() > 3
+    assert phone.locator(".working > summary").count() >= 3  # the power gathered; a doom of 0 has no working
     assert not small, small
     headers = phone.evaluate("""() => [...document.querySelectorAll('.cw-factions thead th')]
         .map(th => { const r = document.createRange(); r.selectNodeContents(th);
