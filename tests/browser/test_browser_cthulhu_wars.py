@@ -190,3 +190,57 @@ def test_the_factions_table_and_its_workings_fit_a_thumb_on_a_360px_phone(server
     cut = phone.evaluate("""() => [...document.querySelectorAll('.cw-factions th[scope=row] .player')]
         .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())""")
     assert not cut, cut
+
+
+def four_factions_in_a_battle(server):
+    """Four factions in round one's action phase, a battle declared: the most the display shows."""
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night", {
+        "seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat", "seat_4": "yellow_sign"})
+    names = {"great_cthulhu": "Gina", "crawling_chaos": "Carl", "black_goat": "Bea", "yellow_sign": "Yuki"}
+    for role, name in names.items():
+        server.store.join(table.token, name, role)
+    act = lambda role, type_, payload: server.store.act(table.token, seat_of(server, table.token, role), type_, payload)  # noqa: E731
+    act("great_cthulhu", "power.gather", {})
+    act("great_cthulhu", "direction.choose", {"direction": "clockwise"})
+    act("great_cthulhu", "battle.declare", {"defender": "black_goat", "area": "north_atlantic",
+                                            "attacker_units": {"deep_one": 1}, "defender_units": {"cultist": 1}})
+    return table
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, {"width": 1920, "height": 1080}])
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+def test_the_table_display_shows_the_whole_table_on_one_screen_readable_from_a_chair(server, browser, size, locale):
+    """Whose turn, power, doom, elder signs, books, the first player and the
+    ritual track on one screen: no scroll, nothing cut, text at least 24 px
+    at 1024×768 and the numbers at least 32 px."""
+    table = four_factions_in_a_battle(server)
+    context = browser.new_context(viewport=size, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(server.at(f"/t/{table.token}/display"))
+        board = page.locator(".cw-board")
+        expect(board).to_be_visible()
+        page.screenshot(path=f"/tmp/cw_display_{size['width']}_{locale}.png")
+        assert page.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight"), "scrolls down"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
+        cut = page.evaluate("""() => [...document.querySelectorAll('.cw-board *')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible')
+            .map(e => e.className)""")
+        assert not cut, cut
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.cw-board *')]
+            .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+            .map(e => [e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize),
+                       e.classList.contains('cw-board-number')])""")
+        if size["width"] == 1024:
+            assert all(px >= 24 for _, px, _ in sizes), [s for s in sizes if s[1] < 24]
+        numbers = [px for _, px, number in sizes if number]
+        assert len(numbers) >= 4 * 4 + 1 and min(numbers) >= 32, numbers
+        text = board.inner_text()
+        for number in ("Round", "回合", "ラウンド"):
+            if number in text:
+                break
+        else:
+            raise AssertionError(text)
+        assert board.locator(".cw-board-turn").count() == 1
+    finally:
+        context.close()

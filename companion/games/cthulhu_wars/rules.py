@@ -78,8 +78,8 @@ class CthulhuWarsRules(Rules):
 
     # -- what each seat sees ----------------------------------------------------------
     def regions(self, seat: Seat | None) -> list[str]:
-        if seat is None:
-            return ["status", "tracks", "factions", "battle"]
+        if seat is None:  # the table display: one screen for the middle of the table
+            return ["board"]
         return ["now", "status", "tracks", "factions", "mine", "battle"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
