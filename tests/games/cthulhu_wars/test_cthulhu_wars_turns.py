@@ -1,10 +1,10 @@
 """First player and the direction of play."""
 
 import pytest
-from cthulhu_support import Table
 
 from companion.games.cthulhu_wars import turns
 from companion.kit.phases import NOT_YOUR_TURN
+from cthulhu_support import Table
 
 
 def test_great_cthulhu_goes_first_in_round_one():
