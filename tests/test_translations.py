@@ -149,14 +149,15 @@ def test_every_game_catalog_is_complete_and_compiled(folder, locale):
     template = update.extract_all()[folder]
     assert not update.untranslated(update.merged(template, locale, folder)), (
         f"{folder}: {locale}: run `python -m companion.translations.update` and translate the new entries")
-    translated = {m.id: m.string for m in update.load_po(locale, folder) if m.id and not m.fuzzy}
+    def key(message):  # a plural's ids and forms come as lists, which can't be dict keys
+        return tuple(message.id) if isinstance(message.id, (list, tuple)) else message.id
+
+    def text(message):
+        return tuple(message.string) if isinstance(message.string, (list, tuple)) else message.string
+
+    translated = {key(m): text(m) for m in update.load_po(locale, folder) if m.id and not m.fuzzy}
     with update.po_path(locale, folder).with_suffix(".mo").open("rb") as file:
-        assert {hashable(m.id): hashable(m.string) for m in read_mo(file) if m.id} == translated
-
-
-def hashable(text):
-    """A compiled plural entry's msgids and forms come back as lists; the .po's as tuples."""
-    return tuple(text) if isinstance(text, list) else text
+        assert {key(m): text(m) for m in read_mo(file) if m.id} == translated
 
 
 # -- (2) placeholders survive translation ----------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.cthulhu_wars import battles, costs, data, doom, effects, spellbooks
+from companion.games.cthulhu_wars import battles, costs, data, doom, effects, history, spellbooks
 from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
 from companion.rules import N_, Action, ActionError, Seat
@@ -78,23 +78,7 @@ def optional_int(name, low=0, high=MAX_COUNT):
     return Int(name, default=None, min=low, max=high)
 
 
-# -- history lines and secrecy ----------------------------------------------------------
-def line(msgid: str):
-    """A history line: `msgid` with who acted and the numbers it names. Never
-    an elder sign's value before it is revealed: only how many were drawn."""
-    def history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
-        seat = seats.get(action.seat) if action.seat else None
-        payload = action.payload
-        drawn, values = payload.get("drawn"), payload.get("values")
-        return msgid, {
-            "who": seat.name if seat else "?",
-            "signs": len(drawn) if isinstance(drawn, list) else payload.get("drawn_count", 0),
-            "units": payload.get("units") if isinstance(payload.get("units"), int) else 0,
-            "doom": sum(v for v in values if isinstance(v, int)) if isinstance(values, list) else 0,
-        }
-    return history
-
-
+# -- secrecy ------------------------------------------------------------------------------
 def draw_hidden(action: Action, viewer: Seat | None) -> dict:
     """Elder signs drawn: their values only for the seat that drew them; others see how many."""
     if "drawn" not in action.payload or viewer is not None and action.seat == viewer.id:
@@ -249,123 +233,127 @@ ELDER_SIGN_DRAWS = frozenset({"ritual.perform", "awaken", "events.blood_sacrific
                               "spellbook.earn", "unique"})
 
 
-def spec(type_, doc, *fields, effect, history, seat_may_undo=True, open=None):
+def spec(type_, doc, *fields, effect, line, seat_may_undo=True, open=None):
+    """`line`: the history line, a msgid or a function of (action, seats, state)
+    (history.py); an action that draws elder signs also says how many."""
     secret = type_ in ELDER_SIGN_DRAWS
+    said = history.said(line) if isinstance(line, str) else line
     return ActionSpec(type_, doc, tuple(fields), seat_may_undo=seat_may_undo, secret_draws=secret,
-                      effect=effect, history=line(history), redact=draw_hidden if secret else None, open=open)
+                      effect=effect, history=history.and_signs(said) if secret else said,
+                      redact=draw_hidden if secret else None, open=open)
 
 
 ACTIONS = (
     spec("setup.gates", "Two players: place the two gates, `areas` (two area ids).",
          Collected("areas", shape="list", max_items=2),
-         effect=effects.place_gates, history=N_("%(who)s placed the two gates"),
+         effect=effects.place_gates, line=history.gates_placed,
          open=opener("setup", "place_gates", on_turn=False, choices=gate_pairs)),
     spec("setup.starts", "Two players: the start area of each faction, `starts` ({faction: area}).",
          Collected("starts", shape="names", max_items=4),
-         effect=effects.pick_starts, history=N_("%(who)s picked the start areas"),
+         effect=effects.pick_starts, line=history.starts_picked,
          open=opener("setup", "pick_starts", on_turn=False, choices=start_areas)),
     spec("power.gather", "Gather power for every faction from its counts (then the minimum rule).",
-         effect=effects.gather, history=N_("%(who)s gathered power for everyone"),
+         effect=effects.gather, line=N_("gathered power for everyone"),
          open=opener("gather", on_turn=False)),
     spec("first_player.choose", "The previous first player picks the first player among those tied, `faction`.",
          Choice("faction", choices=FACTIONS),
-         effect=effects.choose_first, history=N_("%(who)s chose the first player"),
+         effect=effects.choose_first, line=history.first_chosen,
          open=opener("first_player", "choose_first", choices=tied_factions)),
     spec("direction.choose", "The first player picks the `direction` of play for the round.",
          Choice("direction", choices=("clockwise", "counterclockwise")),
-         effect=effects.choose_direction, history=N_("%(who)s chose the direction of play"),
+         effect=effects.choose_direction, line=history.direction_chosen,
          open=opener("first_player", "choose_direction", choices=directions)),
     spec("ritual.perform", "Perform the Ritual of Annihilation on your doom-phase turn (elder signs drawn secretly).",
-         effect=effects.ritual, history=N_("%(who)s performed the Ritual of Annihilation and drew %(signs)d elder signs"),
+         effect=effects.ritual, line=N_("performed the Ritual of Annihilation"),
          open=opener("doom", "rituals", choices=if_(ritual_open))),
     spec("ritual.skip", "Decline the ritual this doom phase.",
-         effect=effects.skip_ritual, history=N_("%(who)s declined the ritual"),
+         effect=effects.skip_ritual, line=N_("declined the ritual"),
          open=opener("doom", "rituals")),
     spec("events.blood_sacrifice", "Black Goat: remove a cultist for an elder sign (doom phase, Shub-Niggurath in play).",
-         effect=effects.blood_sacrifice, history=N_("%(who)s made a Blood Sacrifice and drew an elder sign"),
+         effect=effects.blood_sacrifice, line=N_("made a Blood Sacrifice"),
          open=opener("doom", "events", choices=if_(sacrifice_open))),
     spec("events.done", "Finish your special events of the doom phase.",
-         effect=effects.events_done, history=N_("%(who)s finished their special events"),
+         effect=effects.events_done, line=N_("finished their special events"),
          open=opener("doom", "events")),
     spec("recruit", "Recruit a cultist (1 power).",
-         effect=effects.recruit, history=N_("%(who)s recruited a cultist"),
+         effect=effects.recruit, line=N_("recruited a cultist"),
          open=opener(ACTION_PHASE, choices=if_(recruit_open))),
     spec("gate.build", "Build a gate (3 power).",
-         effect=effects.build_gate, history=N_("%(who)s built a gate"),
+         effect=effects.build_gate, line=N_("built a gate"),
          open=opener(ACTION_PHASE, choices=if_(lambda state, f: can_act(state, f, 3)))),
     spec("move", "Move `units` units (1 power each).", Int("units", min=1, max=60),
-         effect=effects.move, history=N_("%(who)s moved %(units)d units"),
+         effect=effects.move, line=history.moved,
          open=opener(ACTION_PHASE, choices=moves)),
     spec("capture", "Capture a cultist of faction `victim` (1 power).", Choice("victim", choices=FACTIONS),
-         effect=effects.capture, history=N_("%(who)s captured a cultist"),
+         effect=effects.capture, line=history.captured,
          open=opener(ACTION_PHASE, choices=captures)),
     spec("summon", "Summon monsters: `units` ({unit id: count}) or `monster` and `count`; one monster except Black Goat.",
          Collected("units", default=None), Choice("monster", default=None, choices=MONSTERS), optional_int("count", 1, 9),
-         effect=effects.summon, history=N_("%(who)s summoned"),
+         effect=effects.summon, line=history.summoned,
          open=opener(ACTION_PHASE, choices=summons)),
     spec("awaken", "Awaken `great_old_one` at its cost.", Choice("great_old_one", choices=GREAT_OLD_ONES),
-         effect=effects.awaken, history=N_("%(who)s awakened a Great Old One"),
+         effect=effects.awaken, line=history.awakened,
          open=opener(ACTION_PHASE, choices=awakenings)),
     spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
          Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99), Choice("area", default=None, choices=AREAS),
-         effect=effects.unique, history=N_("%(who)s took a unique action"),
+         effect=effects.unique, line=history.unique_taken,
          open=opener(ACTION_PHASE, choices=unique_actions)),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate.",
-         effect=effects.control_gate, history=N_("%(who)s took control of an abandoned gate"),
+         effect=effects.control_gate, line=N_("took control of an abandoned gate"),
          open=opener(ACTION_PHASE, choices=if_(gate_to_control))),
     spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned).",
-         effect=effects.abandon_gate, history=N_("%(who)s abandoned a gate"),
+         effect=effects.abandon_gate, line=N_("abandoned a gate"),
          open=opener(ACTION_PHASE, choices=if_(gate_to_abandon))),
     spec("pass", "Can't or won't act: your power drops to 0.",
-         effect=effects.pass_turn, history=N_("%(who)s passed (power to 0)"),
+         effect=effects.pass_turn, line=N_("passed (power to 0)"),
          open=opener(ACTION_PHASE)),
     spec("turn.end", "End your turn after your action.",
-         effect=effects.end_turn, history=N_("%(who)s ended their turn"),
+         effect=effects.end_turn, line=N_("ended their turn"),
          open=opener(ACTION_PHASE, choices=if_(lambda state, f: state["factions"][f]["acted"]))),
     spec("battle.declare", "Battle `defender` in `area`: `attacker_units` and `defender_units` ({unit: count}), optional `attacker_extra`/`defender_extra` dice.",
          Choice("defender", choices=FACTIONS), Collected("attacker_units"), Collected("defender_units"),
          Choice("area", default=None, choices=AREAS), optional_int("attacker_extra", 0, 60), optional_int("defender_extra", 0, 60),
-         effect=battles.declare, history=N_("%(who)s declared a battle"),
+         effect=battles.declare, line=history.battle_declared,
          open=opener(ACTION_PHASE, choices=battles_to_declare)),
     spec("battle.adjust", "Before the dice: your side's `units` ({unit: count}) and `extra` dice after pre-battle effects.",
          Collected("units"), optional_int("extra", 0, 60),
-         effect=battles.adjust, history=N_("%(who)s adjusted their side of the battle")),
+         effect=battles.adjust, line=N_("adjusted their side of the battle")),
     spec("battle.roll", "Roll the battle's dice, or give physical results `attacker_faces` / `defender_faces` (like \"6 4 1\").",
          Text("attacker_faces", default=None, max_length=200), Text("defender_faces", default=None, max_length=200),
-         effect=battles.roll, history=N_("%(who)s rolled the battle"),
+         effect=battles.roll, line=history.battle_rolled,
          open=battle_rolls),
     spec("harbinger", "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),
-         effect=battles.harbinger, history=N_("%(who)s used The Harbinger"),
+         effect=battles.harbinger, line=history.harbinger_used,
          open=harbinger_choices),
     spec("spellbook.earn", "Take `spellbook` for meeting `requirement` (optional `target` faction for Yellow Sign's doom gift).",
          Choice("requirement", choices=REQUIREMENTS), Choice("spellbook", choices=SPELLBOOKS),
          Choice("target", default=None, choices=FACTIONS),
-         effect=effects.earn_spellbook, history=N_("%(who)s took a spellbook")),
+         effect=effects.earn_spellbook, line=history.book_taken),
     spec("elder_signs.reveal", "Reveal elder signs of the given `values` (a list) for doom.",
          Collected("values", shape="ints", low=1, high=3, max_items=36),
-         effect=effects.reveal, history=N_("%(who)s revealed elder signs for %(doom)d doom"),
+         effect=effects.reveal, line=history.revealed,
          open=reveals),
     spec("counts.set", "Set your count `count` (" + ", ".join(COUNTS) + ") to `value`.",
          Choice("count", choices=COUNTS), Int("value", min=0, max=MAX_COUNT),
-         effect=effects.set_counts, history=N_("%(who)s updated their counts")),
+         effect=effects.set_counts, line=history.count_set),
     spec("counts.adjust", "Add `delta` to your count `count` (" + ", ".join(COUNTS) + ").",
          Choice("count", choices=COUNTS), Int("delta", min=-MAX_COUNT, max=MAX_COUNT),
-         effect=effects.adjust_count, history=N_("%(who)s updated their counts")),
+         effect=effects.adjust_count, line=history.count_adjusted),
     spec("abandoned.set", "Set the number of abandoned gates on the map, `value`.", Int("value", min=0, max=MAX_COUNT),
-         effect=effects.set_abandoned, history=N_("%(who)s set the abandoned gates")),
+         effect=effects.set_abandoned, line=history.abandoned_set),
     spec("great_old_one.set", "Say where your `great_old_one` is: `where` = pool, map or submerged.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("where", choices=WHERE),
-         effect=effects.set_great_old_one, history=N_("%(who)s moved a Great Old One")),
+         effect=effects.set_great_old_one, line=history.great_old_one_placed),
     spec("default.correct", "Correct a default from the printed components: `faction`, `unit`, `field` (cost or combat), `value`.",
          Choice("faction", choices=FACTIONS), Text("unit", max_length=40), Choice("field", choices=("cost", "combat")),
          Int("value", min=0, max=20),
-         effect=effects.correct_default, history=N_("%(who)s corrected a default from the printed components")),
+         effect=effects.correct_default, line=history.default_corrected),
     spec("ritual_track.correct", "Correct the ritual track from the printed one: `spaces`, the costs before Instant Death (like \"5 6 7 8 9 10\").",
          Text("spaces", max_length=80),
-         effect=effects.correct_ritual_track, history=N_("%(who)s corrected the ritual track from the printed one")),
+         effect=effects.correct_ritual_track, line=history.ritual_track_corrected),
     # Ending the game reveals every hidden sign: only the host may take it back.
     spec("game.settle", "At the end: reveal every hidden elder sign and name the winner.", seat_may_undo=False,
-         effect=effects.settle, history=N_("%(who)s revealed every elder sign and settled the game"),
+         effect=effects.settle, line=N_("revealed every elder sign and settled the game"),
          open=opener("end", on_turn=False)),
 )

@@ -4,7 +4,7 @@ phase (skipped in round one) -> action phase, and whose turn it is."""
 from __future__ import annotations
 
 from companion.games.cthulhu_wars import doom, power, turns, victory
-from companion.kit.phases import Phase, Round
+from companion.kit.phases import NOT_YOUR_TURN, Phase, Round
 from companion.rules import N_, ActionError, Msg
 
 #: Anytime: a faction's own bookkeeping, its elder signs, its spellbooks, the
@@ -152,5 +152,6 @@ def require_phase(state: dict, *phases: str, step: str | None = None) -> None:
 
 
 def require_turn(state: dict, faction_id: str | None) -> None:
+    """The kit's one refusal for acting out of turn (companion/kit/phases.py)."""
     if faction_id is None or state["turn"] != faction_id:
-        raise ActionError(N_("It is not your turn."))
+        raise ActionError(NOT_YOUR_TURN)

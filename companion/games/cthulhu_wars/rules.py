@@ -13,8 +13,9 @@ values from every other seat.
 from __future__ import annotations
 
 from companion.games.cthulhu_wars import actions, data, effects, flow, state
-from companion.games.cthulhu_wars.view import present
+from companion.games.cthulhu_wars.view import present, waiting_for
 from companion.kit.actions import Draws
+from companion.kit.now import now
 from companion.rules import N_, Action, Role, Rules, Seat
 
 FACTION_NAMES = {
@@ -81,7 +82,9 @@ class CthulhuWarsRules(Rules):
 
     # -- what each seat sees ----------------------------------------------------------
     def regions(self, seat: Seat | None) -> list[str]:
-        return ["status", "tracks", "factions"] + (["mine", "battle"] if seat is not None else ["battle"])
+        if seat is None:  # the table display: one screen for the middle of the table
+            return ["board"]
+        return ["now", "status", "tracks", "factions", "mine", "battle"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         shown = {k: v for k, v in state.items() if k != "secrets"}
@@ -91,6 +94,9 @@ class CthulhuWarsRules(Rules):
             me = seat.role if seat.role in state["factions"] else None
         shown["me"] = me
         shown["show"] = present(state, me)
+        message, params, yours = waiting_for(state, me)
+        shown["now"] = now(message, params, you=yours,
+                           open_actions=self.open_actions(state, seat, {}) if seat is not None else {})
         return shown
 
     def check_state(self, table_state: dict) -> None:

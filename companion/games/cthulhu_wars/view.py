@@ -1,5 +1,5 @@
 """What the pages show, worked out from the state: every computed number with
-its working (a list of (msgid, params) terms the template translates), the
+its working (the kit's worked numbers, companion/kit/working.py), the
 doom and power tracks' geometry and the battle's chance chart. Pure and
 JSON-able, so the JSON API's view carries the same."""
 
@@ -9,32 +9,36 @@ from fractions import Fraction
 
 from companion.games.cthulhu_wars import battles, combat, costs, data, doom, effects, facts, spellbooks
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
-from companion.rules import N_
+from companion.kit.working import line, worked
+from companion.rules import N_, Msg
 
 COLOURS = {"green": "#3f9a4a", "blue": "#3d6fd1", "red": "#c8463d", "yellow": "#d9a521"}
 DOOM_WORKING = {
     "gates": N_("%(n)d from gates"), "rituals": N_("%(n)d from rituals"),
     "elder_signs": N_("%(n)d from elder signs"), "other": N_("%(n)d given or drawn from an empty pool"),
 }
-UNIT_TERM = N_("%(n)d × %(unit)s")
+UNIT_TERM = N_("%(n)d × %(unit)s: %(amount)d")
+UNIT_TERM_UNCHECKED = N_("%(n)d × %(unit)s: %(amount)d (from a reference: check it against your faction card)")
+EXTRA_TERM = N_("%(n)d from spellbooks and abilities")
 
 
 def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}"
 
 
-def power_working(faction: dict) -> list[list]:
-    worked = faction.get("gathered")
-    if not worked:
-        return []
-    terms = [[t["label"], {"n": t["n"]}] for t in worked["terms"]]
-    if worked["raised_to_half_of"]:
-        terms.append([N_("raised to half of %(top)d, rounded up"), {"top": worked["raised_to_half_of"]}])
-    return terms
+def power_working(faction: dict) -> dict:
+    """The power gathered, and how: one line per term of the gathering."""
+    gathered = faction.get("gathered")
+    if not gathered:
+        return worked(faction["power"])
+    lines = [line(t["label"], n=t["n"]) for t in gathered["terms"]]
+    if gathered["raised_to_half_of"]:
+        lines.append(line(N_("raised to half of %(top)d, rounded up"), top=gathered["raised_to_half_of"]))
+    return worked(faction["power"], lines)
 
 
-def doom_working(faction: dict) -> list[list]:
-    return [[DOOM_WORKING[s], {"n": n}] for s, n in faction.get("doom_from", {}).items() if n]
+def doom_working(faction: dict) -> dict:
+    return worked(faction["doom"], [line(DOOM_WORKING[s], n=n) for s, n in faction.get("doom_from", {}).items() if n])
 
 
 def doom_track(state: dict) -> dict:
@@ -55,7 +59,7 @@ def doom_track(state: dict) -> dict:
 def power_bars(state: dict) -> list[dict]:
     top = max([20] + [f["power"] for f in state["factions"].values()])
     return [{"faction": f, "power": state["factions"][f]["power"], "width": round(300 * state["factions"][f]["power"] / top, 1),
-             "colour": COLOURS[data.faction(f)["colour"]], "working": power_working(state["factions"][f])}
+             "colour": COLOURS[data.faction(f)["colour"]], "worked": power_working(state["factions"][f])}
             for f in state["seating"]]
 
 
@@ -70,16 +74,18 @@ def battle(state: dict) -> dict | None:
     if not current:
         return None
     sides = {}
-    worked = battles.dice(state, current) if current["outcome"] is None else current["dice"]
+    counted = battles.dice(state, current) if current["outcome"] is None else current["dice"]
     for side in battles.SIDES:
         faction = current[side]
-        # A strength only the reference gives is marked "?" until the group checks it.
-        terms = [[UNIT_TERM, {"n": t["n"], "unit": data.units(faction)[t["unit"]]["name"]}, t["value"],
-                  "combat" in facts.unit(state, faction, t["unit"])["unchecked"]] if "unit" in t
-                 else [t["label"], {"n": t["n"]}, t["value"], False] for t in worked[side]["terms"]]
-        dice = worked[side]["dice"]
+        # A strength only the reference gives is marked until the group checks it.
+        unchecked = [t for t in counted[side]["terms"]
+                     if "unit" in t and "combat" in facts.unit(state, faction, t["unit"])["unchecked"]]
+        dice = counted[side]["dice"]
+        lines = [line(UNIT_TERM_UNCHECKED if t in unchecked else UNIT_TERM, n=t["n"], amount=t["value"],
+                      unit=Msg(data.units(faction)[t["unit"]]["name"])) if "unit" in t
+                 else line(EXTRA_TERM, n=t["n"], amount=t["value"]) for t in counted[side]["terms"]]
         chart = combat.chart(dice)
-        sides[side] = {"faction": faction, "dice": dice, "terms": terms, "unchecked": any(t[3] for t in terms),
+        sides[side] = {"faction": faction, "dice": worked(dice, lines), "unchecked": bool(unchecked),
                        "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}", "width": round(float(p) * 100, 1)}
                                         for n, p in rows] for kind, rows in chart.items()}}
     area = data.areas(state["map"]).get(current.get("area") or "")
@@ -122,7 +128,7 @@ def present(state: dict, me: str | None) -> dict:
         "power": power_bars(state),
         "ritual": ritual(state),
         "battle": battle(state),
-        "doom_working": {f: doom_working(state["factions"][f]) for f in state["seating"]},
+        "doom": {f: doom_working(state["factions"][f]) for f in state["seating"]},
         "unlimited_battle": {f: spellbooks.battle_is_unlimited(state["factions"][f], state["players"]) for f in state["seating"]},
         "areas": [{"id": a["id"], "name": a["name"]} for a in data.maps()[state["map"]]["areas"]],
         "names": {f: data.faction(f)["name"] for f in state["seating"]},
@@ -147,3 +153,43 @@ def present(state: dict, me: str | None) -> dict:
         out["defaults"] = unchecked_defaults(state, me)
         out["units"] = [{"id": u["id"], "name": u["name"]} for u in data.faction(me)["units"]]
     return out
+
+
+class FactionName(Msg):
+    """A faction's (or an area's) name from the data: an English msgid."""
+
+
+#: What the table waits for, by phase and step (the now card's line).
+WAITING = {
+    ("setup", "place_gates"): N_("Two-player set-up: one player places the two gates."),
+    ("setup", "pick_starts"): N_("Two-player set-up: the other player picks both start areas."),
+    ("gather", None): N_("Round %(round)d: gather power, once everyone's counts are right."),
+    ("first_player", "choose_first"): N_("%(faction)s chooses the first player among those tied."),
+    ("first_player", "choose_direction"): N_("%(faction)s goes first and chooses the direction of play."),
+    ("doom", "rituals"): N_("Doom phase: %(faction)s performs the ritual or declines it."),
+    ("doom", "events"): N_("Doom phase: %(faction)s's special events."),
+    ("action", None): N_("Action phase: %(faction)s's turn, %(power)d power."),
+    ("end", None): N_("The game ends: reveal elder signs, then settle."),
+    ("over", None): N_("The game is over."),
+}
+BATTLE_WAITING = N_("Battle in %(area)s: %(attacker)s against %(defender)s, waiting for the dice.")
+BATTLE_WAITING_NOWHERE = N_("Battle: %(attacker)s against %(defender)s, waiting for the dice.")
+
+
+def waiting_for(state: dict, me: str | None) -> tuple[str, dict, bool]:
+    """The now card's line (msgid, params) and whether it waits for `me`."""
+    current = state.get("battle")
+    if state["phase"] == "action" and current and current["outcome"] is None:
+        sides = {side: FactionName(data.faction(current[side])["name"]) for side in battles.SIDES}
+        area = data.areas(state["map"]).get(current.get("area") or "")
+        message = BATTLE_WAITING if area else BATTLE_WAITING_NOWHERE
+        params = sides | ({"area": FactionName(area["name"])} if area else {})
+        return message, params, me in (current["attacker"], current["defender"])
+    step = state["step"] if state["phase"] in ("setup", "first_player", "doom") else None
+    message = WAITING[(state["phase"], step)]
+    turn = state.get("turn")
+    params = {"round": state["round"]}
+    if turn in state["factions"]:
+        params |= {"faction": FactionName(data.faction(turn)["name"]), "power": state["factions"][turn]["power"]}
+    everyone = state["phase"] in ("setup", "gather", "end") and me != (state.get("two_player") or {}).get("gates_by")
+    return message, params, me in state["factions"] and (everyone or turn == me)

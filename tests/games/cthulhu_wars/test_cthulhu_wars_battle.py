@@ -4,6 +4,7 @@ import pytest
 from cthulhu_support import Table
 
 from companion.games.cthulhu_wars.rules import RULES
+from companion.games.cthulhu_wars.view import UNIT_TERM, UNIT_TERM_UNCHECKED
 from companion.rules import ActionError
 
 
@@ -149,6 +150,7 @@ def test_a_strength_only_the_reference_gives_is_marked_until_the_group_checks_it
     table.act("great_cthulhu", "battle.declare", defender="black_goat",
               attacker_units={"starspawn": 1, "deep_one": 1}, defender_units={"cultist": 1})
     side = RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]
-    assert side["unchecked"] and [t[3] for t in side["terms"]] == [True, False]  # Deep Ones: the seed's example
+    # Deep Ones: the seed's example; the Starspawn's strength is marked in its line of the working.
+    assert side["unchecked"] and [entry[0] for entry in side["dice"]["lines"]] == [UNIT_TERM_UNCHECKED, UNIT_TERM]
     table.act("great_cthulhu", "default.correct", faction="great_cthulhu", unit="starspawn", field="combat", value=3)
     assert not RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]["unchecked"]

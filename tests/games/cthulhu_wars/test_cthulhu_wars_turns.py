@@ -3,6 +3,8 @@
 import pytest
 
 from companion.games.cthulhu_wars import turns
+from companion.kit.phases import NOT_YOUR_TURN
+from cthulhu_support import Table
 
 
 def test_great_cthulhu_goes_first_in_round_one():
@@ -33,3 +35,10 @@ def test_the_next_to_act_skips_factions_at_0_and_none_is_left_when_all_are():
     assert turns.next_to_act(order, "c", {"a": 2, "b": 0, "c": 1}) == "a"
     assert turns.next_to_act(order, "a", {"a": 3, "b": 0, "c": 0}) == "a"
     assert turns.next_to_act(order, "a", {"a": 0, "b": 0, "c": 0}) is None
+
+
+def test_acting_out_of_turn_is_refused_with_the_kits_one_message():
+    table = Table()
+    table.to_action_phase()
+    waiting = next(f for f in table.state["order"] if f != table.state["turn"])
+    assert table.refused(waiting, "pass").message == NOT_YOUR_TURN

@@ -10,7 +10,7 @@ def test_a_table_is_created_from_the_home_page_and_its_pages_render(table, cthul
     assert cthulhu.act("power.gather").status_code == 200
     page = cthulhu.page(f"/t/{table}")
     assert "Counter-clockwise" in page  # Great Cthulhu chooses the direction
-    assert "Power 8 = 6 cultists + 1 gate × 2" in page
+    assert "<li>6 cultists</li><li>1 gate × 2</li>" in page
     assert host.page(f"/t/{table}/display")
 
 
@@ -51,7 +51,7 @@ def test_a_tool_plays_through_the_json_api(host):
     assert refused.status_code == 400 and refused.get_json()["field"] == "units"
     state = client.get(f"/api/tables/{token}/state", headers=keys["black_goat"]).get_json()["state"]
     assert state["factions"]["great_cthulhu"]["power"] == 6 and state["phase"] == "action"
-    assert state["show"]["power"][0]["working"][0] == ["%(n)d cultists", {"n": 6}]
+    assert state["show"]["power"][0]["worked"]["lines"][0] == ["%(n)d cultists", {"n": 6}]
 
 
 def test_a_unique_actions_die_shows_on_every_page(host, new_phone):
@@ -135,7 +135,7 @@ def test_tapping_power_shows_the_seeds_worked_example(table, cthulhu, chaos, goa
     chaos.act("counts.adjust", count="captives", delta="1")
     chaos.act("abandoned.set", value="1")
     chaos.act("power.gather")
-    assert "Power 9 = 3 cultists + 2 gates × 2 + 1 abandoned + 1 captive" in goat.page(f"/t/{table}")
+    assert "<li>3 cultists</li><li>2 gates × 2</li><li>1 abandoned</li><li>1 captive</li>" in goat.page(f"/t/{table}")
 
 
 def test_an_exported_game_imports_to_the_same_state_secrets_included(host, table, cthulhu, chaos, goat):
