@@ -25,8 +25,8 @@ class Line(Msg):
     def __getnewargs__(self):
         return (str(self), self.params)
 
-    def translated(self, translate: Callable[[str], str]) -> str:
-        params = translated_params(self.params, translate)
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        params = translated_params(self.params, translate, language)
         for template in (translate(self), str(self)):
             try:
                 return template % params
@@ -129,7 +129,7 @@ class UnitList(Msg):
     def __getnewargs__(self):
         return (self.units,)
 
-    def translated(self, translate: Callable[[str], str]) -> str:
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
         return ", ".join(f"{translate(n)} × {count}" if count > 1 else translate(n) for n, count in self.units)
 
 
