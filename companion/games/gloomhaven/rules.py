@@ -15,7 +15,7 @@ from companion.games.gloomhaven.level import DIFFICULTY_LABELS
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.map import board as map_board
 from companion.games.gloomhaven.play import phases, setup, special
-from companion.games.gloomhaven.view import present
+from companion.games.gloomhaven.view import present, waiting_now
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, Role, Rules, Seat
@@ -47,7 +47,7 @@ class GloomhavenRules(Rules):
 
     def regions(self, seat: Seat | None) -> list[str]:
         mine = ["me"] if seat is not None else []
-        return ["status", *mine, "map", "turns", "monsters", "party", "elements", "attacks"]
+        return ["now", "status", *mine, "map", "turns", "monsters", "party", "elements", "attacks"]
 
     # -- acting --------------------------------------------------------------------
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
@@ -69,7 +69,10 @@ class GloomhavenRules(Rules):
         """The shared state, the viewer's own secrets as "mine", and what the
         pages show worked out for this viewer as "shown"."""
         shown = super().view(state, seat)
-        shown["shown"] = present(state, seat.id if seat is not None else None)
+        seat_id = seat.id if seat is not None else None
+        shown["shown"] = present(state, seat_id)
+        # The open actions need no other seat: gloomhaven's `open` functions read the state alone.
+        shown["shown"]["now"] = waiting_now(state, seat_id, self.open_actions(state, seat, {}))
         return shown
 
     def check_state(self, state: dict) -> None:
