@@ -69,10 +69,14 @@ class GloomhavenRules(Rules):
         """The shared state, the viewer's own secrets as "mine", and what the
         pages show worked out for this viewer as "shown"."""
         shown = super().view(state, seat)
-        seat_id = seat.id if seat is not None else None
-        shown["shown"] = present(state, seat_id)
-        # The open actions need no other seat: gloomhaven's `open` functions read the state alone.
-        shown["shown"]["now"] = waiting_now(state, seat_id, self.open_actions(state, seat, {}))
+        shown["shown"] = present(state, seat.id if seat is not None else None)
+        return shown
+
+    def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
+        """The view with the card at the top of the phone: what the table waits
+        for and the actions open to this seat (the API keeps `view`)."""
+        shown = self.view(state, seat)
+        shown["now"] = waiting_now(state, seat.id if seat is not None else None, self.open_actions(state, seat, seats))
         return shown
 
     def check_state(self, state: dict) -> None:

@@ -91,7 +91,7 @@ def turns_html(table: Table, tmp_path) -> str:
     seat = Seat("s1", "Ann", "player")
     try:
         with app.test_request_context("/"):
-            view = RULES.view(table.state, seat)
+            view = RULES.seat_view(table.state, seat, {seat.id: seat})
             return "".join(app.jinja_env.get_template(f"games/gloomhaven/{region}.html").render(
                 view=view, seat=seat, display=False, act_url="/act") for region in ("now", "turns"))
     finally:

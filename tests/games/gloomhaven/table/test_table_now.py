@@ -7,7 +7,7 @@ from table_support import SEATS, started
 
 
 def now_for(table, seat_id):
-    return RULES.view(table.state, SEATS[seat_id])["shown"]["now"]
+    return RULES.seat_view(table.state, SEATS[seat_id], SEATS)["now"]
 
 
 def test_while_choosing_it_waits_for_the_seats_still_choosing_and_offers_them_their_cards():
