@@ -97,14 +97,23 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
     expect(bo.page.locator("#region-party")).to_contain_text("12", timeout=LIVE)
 
     # Walk the round: Ann (12) first unless the guards' card is lower.
-    monster_attacked = False
+    monster_attacked, asked = False, False
+    ann.accept_dialogs = bo.accept_dialogs = True
     for _ in range(20):
         if "Round 2" in ann.page.locator("#region-status").inner_text():
             break
         now = turn_now(ann.page).inner_text()
         version = ann.page.get_attribute("#live-status", "data-version")
         if "Brute" in now:
-            on_first_screen(ann.page.locator("#region-now").get_by_role("button", name="End my turn"))
+            end_turn = ann.page.locator("#region-now").get_by_role("button", name="End my turn")
+            if not asked:
+                # Ending a turn asks first: declining leaves the turn as it was.
+                ann.accept_dialogs = False
+                end_turn.click()
+                assert ann.dialogs[-1] == ("confirm", "End your turn? What you have not done this turn is lost.")
+                expect(turn_now(ann.page)).to_contain_text("Brute")
+                ann.accept_dialogs, asked = True, True
+            on_first_screen(end_turn)
         elif "Spellweaver" in now:
             on_first_screen(bo.page.locator("#region-now").get_by_role("button", name="End my turn"))
         else:
@@ -125,7 +134,7 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
         # The step reached this phone (its live version moved on).
         ann.page.wait_for_function("(before) => document.querySelector('#live-status').dataset.version !== before",
                                    arg=version, timeout=LIVE)
-    assert monster_attacked
+    assert monster_attacked and asked
     for phone in (ann, bo):
         expect(phone.page.locator("#region-status")).to_contain_text("Round 2", timeout=LIVE)
         expect(phone.page.locator("#region-turns")).to_contain_text("Still choosing", timeout=LIVE)
