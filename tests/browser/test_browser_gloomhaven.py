@@ -38,10 +38,19 @@ def join(page, server, token: str, name: str) -> None:
 
 
 def choose_character(page, class_id: str) -> None:
-    form = page.locator("#region-me form:has(select[name=class])")
+    form = page.locator("#region-now form:has(select[name=class])")
     form.locator("select[name=class]").select_option(class_id)
     form.locator("input[name=level]").fill("1")
     form.locator("button[type=submit]").click()
+
+
+def on_first_screen(button):
+    """The button sits within the first 740 px of the page (no scrolling to reach it), then is tapped."""
+    expect(button).to_be_visible(timeout=LIVE)
+    box = button.bounding_box()
+    top = button.page.evaluate("window.scrollY")
+    assert box["y"] + top + box["height"] <= 740, box
+    button.click()
 
 
 def turn_now(page):
@@ -58,7 +67,8 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
     choose_character(bo.page, "spellweaver")
     expect(ann.page.locator("#region-party")).to_contain_text("Spellweaver", timeout=LIVE)
 
-    ann.page.get_by_role("button", name="Start the scenario").click()
+    # The step at hand is in the card at the top of the acting phone, within the first screen.
+    on_first_screen(ann.page.locator("#region-now").get_by_role("button", name="Start the scenario"))
     for phone in (ann, bo):
         expect(phone.page.locator("#region-monsters")).to_contain_text("Bandit Guard", timeout=LIVE)
         expect(phone.page.locator("#region-status")).to_contain_text("Round 1", timeout=LIVE)
@@ -66,19 +76,19 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
     expect(status.locator(".gh-level")).to_contain_text("1", timeout=LIVE)
 
     # Ann chooses; Bo sees that she has, not what.
-    ann_form = ann.page.locator("#region-me form:has(input[name=second])")
+    ann_form = ann.page.locator("#region-now form:has(input[name=second])")
     ann_form.locator("input[name=initiative]").fill("12")
     ann_form.locator("input[name=second]").fill("47")
-    ann_form.locator("button[type=submit]").click()
-    expect(ann.page.locator("#region-me")).to_contain_text("You chose 12", timeout=LIVE)
+    on_first_screen(ann_form.locator("button[type=submit]"))
+    expect(ann.page.locator("#region-now")).to_contain_text("You chose 12", timeout=LIVE)
     expect(bo.page.locator("#region-turns")).to_contain_text("Still choosing: Spellweaver", timeout=LIVE)
     assert "47" not in bo.page.locator("main").inner_text()
     expect(bo.page.locator("#region-monsters .gh-card")).to_have_count(0, timeout=LIVE)
 
-    bo_form = bo.page.locator("#region-me form:has(input[name=second])")
+    bo_form = bo.page.locator("#region-now form:has(input[name=second])")
     bo_form.locator("input[name=initiative]").fill("88")
     bo_form.locator("input[name=second]").fill("9")
-    bo_form.locator("button[type=submit]").click()
+    on_first_screen(bo_form.locator("button[type=submit]"))
 
     # Both chose: the guards' card shows on both phones, and the order.
     for phone in (ann, bo):
@@ -87,16 +97,25 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
     expect(bo.page.locator("#region-party")).to_contain_text("12", timeout=LIVE)
 
     # Walk the round: Ann (12) first unless the guards' card is lower.
-    monster_attacked = False
+    monster_attacked, asked = False, False
+    ann.accept_dialogs = bo.accept_dialogs = True
     for _ in range(20):
         if "Round 2" in ann.page.locator("#region-status").inner_text():
             break
         now = turn_now(ann.page).inner_text()
         version = ann.page.get_attribute("#live-status", "data-version")
         if "Brute" in now:
-            ann.page.get_by_role("button", name="End my turn").click()
+            end_turn = ann.page.locator("#region-now").get_by_role("button", name="End my turn")
+            if not asked:
+                # Ending a turn asks first: declining leaves the turn as it was.
+                ann.accept_dialogs = False
+                end_turn.click()
+                assert ann.dialogs[-1] == ("confirm", "End your turn? What you have not done this turn is lost.")
+                expect(turn_now(ann.page)).to_contain_text("Brute")
+                ann.accept_dialogs, asked = True, True
+            on_first_screen(end_turn)
         elif "Spellweaver" in now:
-            bo.page.get_by_role("button", name="End my turn").click()
+            on_first_screen(bo.page.locator("#region-now").get_by_role("button", name="End my turn"))
         else:
             if not monster_attacked:
                 acting = ann.page.locator("#region-monsters .gh-standee.acting")
@@ -105,17 +124,17 @@ def test_two_phones_play_the_first_round_of_black_barrow_at_level_1(server, phon
                 expect(bo.page.locator("#region-attacks")).to_contain_text("damage", timeout=LIVE)
                 expect(ann.page.locator("#region-attacks")).to_contain_text("damage", timeout=LIVE)
                 # Ann was the target: her phone offers to take the damage or lose a card instead.
-                waiting = ann.page.locator("#region-turns .gh-damage")
+                waiting = ann.page.locator("#region-now .gh-damage")
                 if waiting.count():
-                    waiting.get_by_role("button", name="Lose 1 card from hand instead").click()
-                    expect(ann.page.locator("#region-turns .gh-damage")).to_have_count(0, timeout=LIVE)
-                    expect(bo.page.locator("#region-turns .gh-damage")).to_have_count(0, timeout=LIVE)
+                    on_first_screen(waiting.get_by_role("button", name="Lose 1 card from hand instead"))
+                    expect(ann.page.locator("#region-now .gh-damage")).to_have_count(0, timeout=LIVE)
+                    expect(bo.page.locator("#region-now .gh-damage")).to_have_count(0, timeout=LIVE)
                 monster_attacked = True
-            ann.page.get_by_role("button", name="Next monster").click()
+            on_first_screen(ann.page.locator("#region-now").get_by_role("button", name="Next monster"))
         # The step reached this phone (its live version moved on).
         ann.page.wait_for_function("(before) => document.querySelector('#live-status').dataset.version !== before",
                                    arg=version, timeout=LIVE)
-    assert monster_attacked
+    assert monster_attacked and asked
     for phone in (ann, bo):
         expect(phone.page.locator("#region-status")).to_contain_text("Round 2", timeout=LIVE)
         expect(phone.page.locator("#region-turns")).to_contain_text("Still choosing", timeout=LIVE)

@@ -75,7 +75,7 @@ def play_scenario_to_a_win(ann, bo, parent: str, number: int, name: str, gains: 
     wait_live(bo.page)
     for phone, hero in zip((ann, bo), heroes):  # seated with the campaign's character, no join form
         expect(phone.page.locator("form:has(input[name=role])")).to_have_count(0)
-        expect(phone.page.locator("#region-me summary").first).to_contain_text(f"{hero} (level 1)")
+        expect(phone.page.locator("#region-now summary").first).to_contain_text(f"{hero} (level 1)")
 
     ann.page.get_by_role("button", name="Start the scenario").click()
     for phone, (xp_clicks, coin_clicks) in zip((ann, bo), gains):
@@ -98,7 +98,7 @@ def play_scenario_to_a_win(ann, bo, parent: str, number: int, name: str, gains: 
         report = phone.page.get_by_role("button", name=re.compile("Report the result"))
         expect(report).to_have_count(0)  # not before everyone has marked their goal and confirmed
         expect(phone.page.locator("#region-status .confirm-count")).to_be_visible()
-        phone.page.locator("#region-me").get_by_role("button", name="Goal met").click()
+        phone.page.locator("#region-now").get_by_role("button", name="Goal met").click()
         expect(phone.page.locator("#region-status tr.me")).to_contain_text("met")
         row = phone.page.locator("#region-status tr.me")
         lines.append([int(row.locator("td .value").nth(i).inner_text()) for i in range(3)])

@@ -6,6 +6,7 @@ the map's actions in `map.actions`."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import catalog, elements, modifiers, names
+from companion.games.gloomhaven import conditions as condition_names
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES
 from companion.games.gloomhaven.map import actions as map_actions
@@ -22,7 +23,7 @@ from companion.games.gloomhaven.play import (
     waiting,
 )
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, SeatRef, Text
-from companion.rules import N_, Action, Msg, Seat
+from companion.rules import N_, NP_, Action, Msg, Seat
 
 
 # -- history lines ---------------------------------------------------------------------------
@@ -92,6 +93,9 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
             return N_("resolved an attack by %(standee)s"), {"standee": _standee_name(payload["standee"])}
         if action.type == "damage.resolve" and payload.get("how") in DAMAGE_LINES:
             return _damage_line(action, seats, state)
+        more = _more_line(action, state)
+        if more is not None:
+            return more
         if action.type == "scenario.end":
             return (N_("ended the scenario: won") if payload.get("outcome") == "success"
                     else N_("ended the scenario: lost")), {}
@@ -100,6 +104,62 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
     return None
 
 
+
+
+FIELD_NAMES = {"hp": N_("hit points"), "xp": N_("experience"), "coins": N_("coins")}
+MODIFIER_NAMES = {"bless": N_("a bless card"), "curse": N_("a curse card")}
+
+
+def _for_whom(action: Action, state: dict) -> dict:
+    """The character an action names by `seat` (the actor's own by default)."""
+    seat = action.payload.get("seat") or action.seat
+    return {"name": names.Named(state["characters"][seat]["name"])}
+
+
+def _more_line(action: Action, state: dict) -> tuple[str, dict] | None:
+    """The lines of the actions that name a figure, a card, an element or a number."""
+    payload, kind = action.payload, action.type
+    if kind == "scenario.set" and payload.get("scenario") is not None:
+        return N_("chose scenario %(number)d"), {"number": int(payload["scenario"])}
+    if kind == "character.set":
+        return N_("chose the %(class)s, level %(level)d"), {
+            "class": names.Named(catalog.character_classes()[payload["class"]]["name"]), "level": int(payload["level"])}
+    if kind == "rest.short":
+        return NP_("took a short rest with %(count)d card in the discard pile",
+                   "took a short rest with %(count)d cards in the discard pile"), {"count": int(payload["count"])}
+    if kind == "standee.condition":
+        return N_("toggled %(condition)s on %(standee)s"), {
+            "condition": Msg(condition_names.LABELS[payload["condition"]]),
+            "standee": _standee_name(payload["standee"])}
+    if kind == "character.condition":
+        target = ({"name": names.Named(str(payload["summon"]))} if payload.get("summon")
+                  else _for_whom(action, state))
+        return N_("toggled %(condition)s on %(name)s"), {"condition": Msg(condition_names.LABELS[payload["condition"]]),
+                                                         **target}
+    if kind == "character.adjust":
+        return N_("changed %(name)s’s %(field)s by %(delta)+d"), {**_for_whom(action, state),
+                                                      "field": Msg(FIELD_NAMES[payload["field"]]),
+                                                      "delta": int(payload["delta"])}
+    if kind == "character.exhaust":
+        return N_("exhausted %(name)s"), _for_whom(action, state)
+    if kind == "summon.add":
+        return N_("summoned %(summon)s with %(hp)d hit points"), {"summon": names.Named(str(payload["name"])),
+                                                                  "hp": int(payload["hp"])}
+    if kind == "objective.add":
+        return N_("placed objective %(number)d"), {"number": int(payload["objective"])}
+    if kind == "objective.adjust":
+        return N_("%(objective)s %(delta)+d hit points"), {"objective": names.Named(str(payload["objective"])),
+                                                           "delta": int(payload["delta"])}
+    if kind in ("modifier.add", "modifier.remove"):
+        line = (N_("shuffled %(card)s into the monster modifier deck") if kind == "modifier.add"
+                else N_("took %(card)s out of the monster modifier deck"))
+        return line, {"card": Msg(MODIFIER_NAMES[payload["card"]])}
+    if kind in ("element.infuse", "element.consume"):
+        line = N_("infused %(element)s") if kind == "element.infuse" else N_("consumed %(element)s")
+        return line, {"element": Msg(elements.LABELS[payload["element"]])}
+    if kind == "battle_goal.done":
+        return (N_("met their battle goal") if payload["done"] else N_("did not meet their battle goal")), {}
+    return None
 
 
 def line(generic: str):
@@ -272,12 +332,12 @@ def specs() -> list[ActionSpec]:
                     Choice("difficulty", choices=tuple(DIFFICULTIES), default=None),
                     Bool("solo", default=None), Text("monster_deck", max_length=200, default=None),
                     Int("bless_limit", min=0, max=30, default=None)),
-                   effect=setup.choose_scenario, history=N_("chose the scenario")),
+                   effect=setup.choose_scenario, history=line(N_("chose the scenario"))),
         ActionSpec("character.set", "Set-up: your character: `class`, `name` (optional), `level` (1-9).",
                    (Choice("class", choices=tuple(sorted(catalog.character_classes()))),
                     Text("name", max_length=40, default=None),
                     Int("level", min=1, max=setup.MAX_CHARACTER_LEVEL)),
-                   effect=setup.set_character, history=N_("chose their character"), open=open_character),
+                   effect=setup.set_character, history=line(N_("chose their character")), open=open_character),
         ActionSpec("scenario.start", "Start: fixes the level, places the first room, deals battle goals.",
                    effect=setup.start, history=N_("started the scenario"), redact=goals_dealt_hidden,
                    open=open_start),
@@ -287,7 +347,7 @@ def specs() -> list[ActionSpec]:
                    open=open_goal),
         ActionSpec("rest.short", "Between rounds, before choosing: a short rest with `count` cards in your "
                    "discard pile; the card to lose is drawn.", (Int("count", min=2, max=rests.MAX_DISCARD),),
-                   effect=rests.short_rest, history=N_("took a short rest"), open=open_rest),
+                   effect=rests.short_rest, history=line(N_("took a short rest")), open=open_rest),
         ActionSpec("rest.redraw", "After your short rest: suffer 1 damage to lose another random card instead.",
                    effect=rests.redraw, history=N_("kept the card for 1 damage"), open=open_redraw),
         ActionSpec("initiative.choose", "Your cards' initiatives, `initiative` (leading) and `second`, or "
@@ -313,26 +373,26 @@ def specs() -> list[ActionSpec]:
         ActionSpec("standee.adjust", "Damage (negative `delta`) or heal standee `standee`.", (standee, delta),
                    effect=figures.adjust_standee, history=line(N_("changed a standee's hit points"))),
         ActionSpec("standee.condition", "Toggle `condition` on standee `standee`.", (standee, condition),
-                   effect=figures.standee_condition, history=N_("changed a standee's conditions")),
+                   effect=figures.standee_condition, history=line(N_("changed a standee's conditions"))),
         ActionSpec("objective.add", "Place the scenario's objective number `objective` (1-based, as the data "
                    "lists them) by hand; its hit points are worked out.", (Int("objective", min=1, max=99),),
-                   effect=objective_figures.add_by_hand, history=N_("placed an objective")),
+                   effect=objective_figures.add_by_hand, history=line(N_("placed an objective"))),
         ActionSpec("objective.adjust", "Damage (negative `delta`) or heal objective `objective` (e.g. \"objective2\").",
                    (Text("objective", max_length=20), delta),
-                   effect=objective_figures.adjust, history=N_("changed an objective's hit points")),
+                   effect=objective_figures.adjust, history=line(N_("changed an objective's hit points"))),
         ActionSpec("objective.remove", "Take objective `objective` off the map.", (Text("objective", max_length=20),),
                    effect=objective_figures.remove, history=N_("removed an objective")),
         ActionSpec("character.adjust", "Add `delta` to `field` (hp, xp, coins) of your character (or `seat`'s).",
                    (Choice("field", choices=figures.FIELDS), delta, seat),
-                   effect=figures.adjust_character, history=N_("changed a character")),
+                   effect=figures.adjust_character, history=line(N_("changed a character"))),
         ActionSpec("character.condition", "Toggle `condition` on your character (or `seat`'s, or its `summon`).",
                    (condition, seat, summon),
-                   effect=figures.character_condition, history=N_("changed a character's conditions")),
+                   effect=figures.character_condition, history=line(N_("changed a character's conditions"))),
         ActionSpec("character.exhaust", "Your character (or `seat`'s) is exhausted.", (seat,),
-                   effect=figures.exhaust_by_hand, history=N_("exhausted a character")),
+                   effect=figures.exhaust_by_hand, history=line(N_("exhausted a character"))),
         ActionSpec("summon.add", "Your character (or `seat`'s) summons `name` with `hp` hit points.",
                    (Text("name", max_length=40), Int("hp", min=1, max=99), seat),
-                   effect=figures.add_summon, history=N_("summoned")),
+                   effect=figures.add_summon, history=line(N_("summoned"))),
         ActionSpec("summon.adjust", "Damage (negative `delta`) or heal summon `summon`.",
                    (Text("summon", max_length=20), delta),
                    effect=figures.adjust_summon, history=N_("changed a summon's hit points")),
@@ -367,20 +427,20 @@ def specs() -> list[ActionSpec]:
                    effect=combat.character_attack, history=line(N_("attacked")), open=open_character_attack),
         ActionSpec("modifier.add", "Shuffle a `card` (bless, curse) into the monster modifier deck.",
                    (Choice("card", choices=combat.CARD_CHOICES),),
-                   effect=combat.add_card, history=N_("changed the monster modifier deck")),
+                   effect=combat.add_card, history=line(N_("changed the monster modifier deck"))),
         ActionSpec("modifier.remove", "Take a `card` (bless, curse) out of the monster modifier deck.",
                    (Choice("card", choices=combat.CARD_CHOICES),),
-                   effect=combat.remove_card, history=N_("changed the monster modifier deck")),
+                   effect=combat.remove_card, history=line(N_("changed the monster modifier deck"))),
         ActionSpec("element.infuse", "Infuse `element` (strong at the end of this turn).",
                    (Choice("element", choices=elements.ELEMENTS),), effect=combat.infuse,
-                       history=N_("infused an element")),
+                       history=line(N_("infused an element"))),
         ActionSpec("element.consume", "Consume `element`.", (Choice("element", choices=elements.ELEMENTS),),
-                   effect=combat.consume, history=N_("consumed an element")),
+                   effect=combat.consume, history=line(N_("consumed an element"))),
         ActionSpec("scenario.end", "End the scenario: `outcome` success or failure.",
                    (Choice("outcome", choices=ending.OUTCOMES),),
                    effect=ending.end_scenario, history=line(N_("ended the scenario")), open=open_end),
         ActionSpec("battle_goal.done", "At the end: whether your kept battle goal was met (`done`).",
-                   (Bool("done"),), effect=ending.mark_battle_goal, history=N_("marked their battle goal"),
+                   (Bool("done"),), effect=ending.mark_battle_goal, history=line(N_("marked their battle goal")),
                    open=open_goal_done),
         ActionSpec("summary.confirm", "Confirm the end-of-scenario summary.",
                    effect=ending.confirm, history=N_("confirmed the summary"), open=open_confirm),

@@ -15,7 +15,7 @@ from companion.games.gloomhaven.level import DIFFICULTY_LABELS
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.map import board as map_board
 from companion.games.gloomhaven.play import phases, setup, special
-from companion.games.gloomhaven.view import present
+from companion.games.gloomhaven.view import present, waiting_now
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, Role, Rules, Seat
@@ -47,7 +47,7 @@ class GloomhavenRules(Rules):
 
     def regions(self, seat: Seat | None) -> list[str]:
         mine = ["me"] if seat is not None else []
-        return ["status", *mine, "map", "turns", "monsters", "party", "elements", "attacks"]
+        return ["now", "status", *mine, "map", "turns", "monsters", "party", "elements", "attacks"]
 
     # -- acting --------------------------------------------------------------------
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
@@ -70,6 +70,13 @@ class GloomhavenRules(Rules):
         pages show worked out for this viewer as "shown"."""
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
+        return shown
+
+    def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
+        """The view with the card at the top of the phone: what the table waits
+        for and the actions open to this seat (the API keeps `view`)."""
+        shown = self.view(state, seat)
+        shown["now"] = waiting_now(state, seat.id if seat is not None else None, self.open_actions(state, seat, seats))
         return shown
 
     def check_state(self, state: dict) -> None:

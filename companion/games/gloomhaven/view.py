@@ -15,7 +15,8 @@ from companion.games.gloomhaven import (
     objectives,
     special_rules,
 )
-from companion.games.gloomhaven.play import common, objective_figures
+from companion.games.gloomhaven.names import Named
+from companion.games.gloomhaven.play import common, objective_figures, waiting
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.games.gloomhaven.play.placing import (
     acting_standee,
@@ -23,6 +24,8 @@ from companion.games.gloomhaven.play.placing import (
     openable_rooms,
     type_initiative,
 )
+from companion.kit.now import now
+from companion.rules import N_
 
 STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specials", "advantage")
 
@@ -209,3 +212,38 @@ def _objectives(state: dict, found: dict) -> list[dict]:
 
 def _objectives_on_map(state: dict) -> list[dict]:
     return [{**o, "label": objective_figures.label(o)} for o in state.get("objectives", [])]
+
+
+def waiting_now(state: dict, seat_id: str | None, open_actions: dict) -> dict:
+    """What the table waits for now (companion/kit/now.py), for the card at
+    the top of each phone: whose step it is and whether it is this seat's."""
+    phase = state["phase"]
+    if phase == "setup":
+        you = seat_id is not None and seat_id not in state["characters"]
+        return now(N_("Choose your characters, then start the scenario."), you=you or bool(open_actions),
+                   open_actions=open_actions)
+    if phase == "choosing":
+        still = [s for s in common.acting_characters(state) if s not in state["chosen"]]
+        return now(N_("Round %(round)d: waiting for cards from %(names)s"),
+                   {"round": state["round"], "names": Named(", ".join(state["characters"][s]["name"] for s in still))},
+                   you=seat_id in still, open_actions=open_actions)
+    if phase == "playing":
+        damage = waiting.waiting(state)
+        if damage:
+            who = state["characters"][damage[0]["seat"]]["name"]
+            return now(N_("Waiting for %(name)s to settle damage"), {"name": Named(who)},
+                       you=damage[0]["seat"] == seat_id, open_actions=open_actions)
+        turn = current_turn(state)
+        if turn is None:
+            return now(N_("Round %(round)d"), {"round": state["round"]}, open_actions=open_actions)
+        you = turn["kind"] == "character" and turn["id"] == seat_id
+        return now(N_("Round %(round)d: %(name)s’s turn (initiative %(initiative)d)"),
+                   {"round": state["round"], "name": Named(_label(state, turn)), "initiative": turn["initiative"]},
+                   you=you, open_actions=open_actions)
+    result = state.get("result") or {"summary": {}, "confirmed": []}
+    still = [s for s in result["summary"] if s not in result["confirmed"]]
+    if not still:
+        return now(N_("The scenario is over."), open_actions=open_actions)
+    return now(N_("Waiting for %(names)s to confirm the summary"),
+               {"names": Named(", ".join(result["summary"][s]["name"] for s in still))},
+               you=seat_id in still, open_actions=open_actions)

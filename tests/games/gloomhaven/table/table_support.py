@@ -82,7 +82,8 @@ def show_card_index(state: dict, deck_id: str, index: int) -> None:
 
 
 def turns_html(table: Table, tmp_path) -> str:
-    """The turns region as seat s1's phone gets it, rendered by the real app."""
+    """The "now" card (where the acting figure's card and buttons are) and the
+    turns region as seat s1's phone gets them, rendered by the real app."""
     from companion.games.gloomhaven.rules import RULES
     from companion.rules import Seat
     from companion.web import create_app
@@ -90,8 +91,9 @@ def turns_html(table: Table, tmp_path) -> str:
     seat = Seat("s1", "Ann", "player")
     try:
         with app.test_request_context("/"):
-            return app.jinja_env.get_template("games/gloomhaven/turns.html").render(
-                view=RULES.view(table.state, seat), seat=seat, display=False, act_url="/act")
+            view = RULES.seat_view(table.state, seat, {seat.id: seat})
+            return "".join(app.jinja_env.get_template(f"games/gloomhaven/{region}.html").render(
+                view=view, seat=seat, display=False, act_url="/act") for region in ("now", "turns"))
     finally:
         app.extensions["companion.store"].close()
 
