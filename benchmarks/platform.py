@@ -443,7 +443,8 @@ def seat_up(store, game: str, name: str) -> RealTable:
         store.act(token, None, "facts.enter", {
             "sin_die": SIN_DIE, "hero_die": HERO_DIE,
             "heroes": {hero: {"class": kind, "combat": 2, "skill": 2, "defense": 1} for hero, kind in TEAM.items()},
-            "monsters": {kind: {"combat": 3, "defense": 3} for kind in ("abomination", "controller", "avatar", "acolyte")},
+            "monsters": {kind: {"combat": 3, "defense": 3}
+                         for kind in ("abomination", "controller", "avatar", "acolyte")},
             "targets": {"1": "heroes", "3A": 3}})
         store.act(token, None, "team.choose", {"heroes": list(TEAM)})
         for seat_id, hero in zip(ids[1:], HERO_PICKS):

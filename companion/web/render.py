@@ -49,10 +49,19 @@ def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
 
 def context(table: Table, seat: Seat | None, display: bool, version: int, state: dict,
             every_seat: bool = False) -> dict:
+    """The templates' context. `every_seat`: for a region rendered once for
+    every seat (shared or seat-alike): the view without secrets, no links of
+    one seat's own."""
     rules = table.rules
     viewer = None if display else seat
     token = table.token
     seats = version_read(token, version, "seats", lambda: store().seats(token))
+    if viewer is None or every_seat:
+        # The view without secrets is the same for the display and every
+        # region rendered for all seats: worked out once per version.
+        view = version_read(token, version, "view without secrets", lambda: rules.view(state, None))
+    else:
+        view = rules.view(state, viewer)
     return {
         "table": table,
         "rules": rules,
@@ -64,7 +73,7 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "last_lines": lambda table, seat, count: history.newest_first(
             table, seat, count, seats=seats, state=state, version=version,
             entries=version_read(token, version, ("log", count), lambda: store().log(token, last=count, upto=version))),
-        "view": rules.view(state, viewer),
+        "view": view,
         "version": version,
         # The step the Undo button takes back, sent with it so that an action
         # from another phone in between is not undone by mistake.
@@ -114,12 +123,15 @@ def render_regions(table: Table, seat: Seat | None, display: bool, version: int,
     # per region as render_template would.
     current_app.update_template_context(ctx)
     shared = set() if display else set(table.rules.shared_regions)
+    alike = set() if display or seat is None else set(table.rules.seat_alike_regions)
     html = {}
     with i18n.one_catalog():
         for name in region_names(table, seat, display):
             template = f"regions/{name}.html" if name in PLATFORM_REGIONS else f"{table.rules.templates}/{name}.html"
             if name in shared:
                 html[name] = shared_region(table, version, state, name, template)
+            elif name in alike:
+                html[name] = seat_alike_region(table, seat, version, state, name, template)
             else:
                 html[name] = render_region(template, ctx)
     return html
@@ -137,6 +149,21 @@ def shared_region(table: Table, version: int, state: dict, name: str, template: 
 
     renders: Memo = current_app.extensions["companion.renders"]
     return renders.get((table.token, version, "every seat", name, str(get_locale())), render_for_every_seat)
+
+
+def seat_alike_region(table: Table, seat: Seat, version: int, state: dict, name: str, template: str) -> str:
+    """A region the game says is the same on every seat's page, a seat's
+    controls included (`Rules.seat_alike_regions`): rendered once per
+    (table, version, language) for the first seat that asks and given to
+    every seat. Its view is the display's (no secrets), so nothing of one
+    seat's own can reach another."""
+    def render_for_every_seat() -> str:
+        ctx = context(table, seat, False, version, state, every_seat=True)
+        current_app.update_template_context(ctx)
+        return render_region(template, ctx)
+
+    renders: Memo = current_app.extensions["companion.renders"]
+    return renders.get((table.token, version, "every seat alike", name, str(get_locale())), render_for_every_seat)
 
 
 def render_region(template: str, ctx: dict) -> str:

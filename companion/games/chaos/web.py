@@ -4,10 +4,10 @@ in the reader's language. No routes of its own."""
 from __future__ import annotations
 
 from flask import Blueprint
-from flask_babel import gettext
 
 from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
 from companion.rules import ActionError, Msg
+from companion.web.i18n import text as gettext
 
 blueprint = Blueprint("chaos", __name__)
 #: Parameters that hold an id to be shown by its translated name.

@@ -86,6 +86,8 @@ class TheOthersRules(Rules):
     id = "the-others"
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"
+    # The same on every phone (only "controls" is a seat's own): rendered once per version.
+    shared_regions = frozenset({"status", "apocalypse", "heroes", "fight"})
     # For the templates: names to translate and the game's facts.
     labels = labels
     data = data

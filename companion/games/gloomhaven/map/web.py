@@ -3,10 +3,9 @@ the drawing, with the solver's sentences in the reader's language."""
 
 from __future__ import annotations
 
-from flask_babel import gettext
-
 from companion.games.gloomhaven.map.drawing import drawing
 from companion.games.gloomhaven.web import blueprint
+from companion.web.i18n import text as gettext
 
 
 @blueprint.app_template_global("gh_map")
