@@ -302,6 +302,12 @@ class Rules:
     #: renders each one for every seat to check.
     seat_alike_regions: frozenset[str] = frozenset()
 
+    #: Regions that read nothing but the view, the seats, the viewer and the
+    #: table's name (no store, no clock, no other table): each is rendered
+    #: again only when a top-level key of the view it read last time has
+    #: changed (companion.web.render.game_region).
+    view_regions: frozenset[str] = frozenset()
+
     def view(self, state: dict, seat: Seat | None) -> dict:
         """What `seat` may see (None: the table display, shared state only)."""
         shown = {k: v for k, v in state.items() if k != "secrets"}

@@ -16,7 +16,7 @@ from flask_babel import get_locale
 from companion.rules import Seat
 from companion.store import Table
 from companion.web import history, i18n, links
-from companion.web.memo import Memo
+from companion.web.memo import Latest, Memo
 from companion.web.security import store
 
 # "links": the tables this one was started from or started (companion.web.links).
@@ -25,11 +25,15 @@ CACHE_SIZE = 512
 # What every viewer's render of one version reads alike (state, seats, the
 # undo step, the log's tail), kept for a few versions of many tables.
 READS_CACHE_SIZE = 1024
+# The latest render of each (table, viewer, region, language) with what it
+# read of the view, for regions re-rendered only when that changed.
+LATEST_SIZE = 4096
 
 
 def init_app(app: Flask) -> None:
     app.extensions["companion.renders"] = Memo(CACHE_SIZE)
     app.extensions["companion.version_reads"] = Memo(READS_CACHE_SIZE)
+    app.extensions["companion.latest_renders"] = Latest(LATEST_SIZE)
 
 
 def version_read(token: str, version: int, what: Hashable, read: Callable[[], object]):
@@ -133,7 +137,8 @@ def render_regions(table: Table, seat: Seat | None, display: bool, version: int,
             elif name in alike:
                 html[name] = seat_alike_region(table, seat, version, state, name, template)
             else:
-                html[name] = render_region(template, ctx)
+                who = "display" if display else (seat.id if seat else None)
+                html[name] = game_region(table, who, name, template, ctx)
     return html
 
 
@@ -145,7 +150,7 @@ def shared_region(table: Table, version: int, state: dict, name: str, template: 
     def render_for_every_seat() -> str:
         ctx = context(table, None, False, version, state, every_seat=True)
         current_app.update_template_context(ctx)
-        return render_region(template, ctx)
+        return game_region(table, "every seat", name, template, ctx)
 
     renders: Memo = current_app.extensions["companion.renders"]
     return renders.get((table.token, version, "every seat", name, str(get_locale())), render_for_every_seat)
@@ -160,10 +165,135 @@ def seat_alike_region(table: Table, seat: Seat, version: int, state: dict, name:
     def render_for_every_seat() -> str:
         ctx = context(table, seat, False, version, state, every_seat=True)
         current_app.update_template_context(ctx)
-        return render_region(template, ctx)
+        return game_region(table, "every seat alike", name, template, ctx)
 
     renders: Memo = current_app.extensions["companion.renders"]
     return renders.get((table.token, version, "every seat alike", name, str(get_locale())), render_for_every_seat)
+
+
+class ReadView(dict):
+    """A copy of a view that notes what is read of it (by the template and
+    the helpers it calls): the paths of keys, two deep (`("shown",
+    "monsters")`), so a region that reads one part of a large derived value
+    is not rendered again when another part changes. Anything that takes a
+    whole mapping (its keys, items, length, a copy) counts as reading all of
+    it; the whole view read that way is `whole`."""
+
+    DEPTH = 2
+
+    def __init__(self, view: dict, reads: dict | None = None, path: tuple = ()):
+        super().__init__(view)
+        self.companion_reads = {} if reads is None else reads
+        self.companion_path = path
+        self.companion_children: dict = {}
+
+    @property
+    def whole(self) -> bool:
+        return () in self.companion_reads
+
+    def _read(self, key) -> None:
+        self.companion_reads[(*self.companion_path, key)] = None
+
+    def _child(self, key, value):
+        if type(value) is not dict or len(self.companion_path) + 1 >= self.DEPTH:
+            self._read(key)
+            return value
+        child = self.companion_children.get(key)
+        if child is None:
+            child = self.companion_children[key] = ReadView(value, self.companion_reads, (*self.companion_path, key))
+        return child
+
+    def __getitem__(self, key):
+        try:
+            value = super().__getitem__(key)
+        except KeyError:
+            self._read(key)
+            raise
+        return self._child(key, value)
+
+    def get(self, key, default=None):
+        if not super().__contains__(key):
+            self._read(key)
+            return default
+        return self._child(key, super().__getitem__(key))
+
+    def __contains__(self, key):
+        self._read(key)
+        return super().__contains__(key)
+
+    def _whole(self, method: str, *args):
+        self.companion_reads[self.companion_path] = None
+        return getattr(super(), method)(*args)
+
+    def keys(self):
+        return self._whole("keys")
+
+    def items(self):
+        return self._whole("items")
+
+    def values(self):
+        return self._whole("values")
+
+    def __iter__(self):
+        return self._whole("__iter__")
+
+    def __len__(self):
+        return self._whole("__len__")
+
+    def copy(self):
+        return self._whole("copy")
+
+    def __eq__(self, other):
+        return self._whole("__eq__", other)
+
+    __hash__ = None
+
+    def __reduce_ex__(self, protocol):
+        self.companion_reads[self.companion_path] = None
+        return dict, (dict(super().items()),)
+
+
+_ABSENT = object()
+
+
+def at_path(view: dict, path: tuple):
+    """The value at `path` in the view (`_ABSENT` if it isn't there)."""
+    value = view
+    for key in path:
+        if type(value) is not dict or key not in value:
+            return _ABSENT
+        value = value[key]
+    return value
+
+
+def read_paths(reads: dict) -> tuple:
+    """The paths read, without those inside a path read whole."""
+    paths = set(reads)
+    return tuple(path for path in reads if not any(path[:n] in paths for n in range(1, len(path))))
+
+
+def game_region(table: Table, who: object, name: str, template: str, ctx: dict) -> str:
+    """A game region, rendered again only if what it read of the view last
+    time (or the seats, or the table's name) changed, when the game says the
+    region reads nothing else (`Rules.view_regions`). A hit point changed on
+    one standee re-renders the regions that show standees, not the page."""
+    if name not in table.rules.view_regions:
+        return render_region(template, ctx)
+    latest: Latest = current_app.extensions["companion.latest_renders"]
+    key = (table.token, who, name, str(get_locale()))
+    around = (ctx["seats"], table.name, ctx["display"], ctx["seat"])
+    view = ctx["view"]
+    last = latest.get(key)
+    if last is not None:
+        paths, values, last_around, html = last
+        if last_around == around and all(at_path(view, path) == value for path, value in zip(paths, values)):
+            return html
+    watched = ReadView(view)
+    html = render_region(template, {**ctx, "view": watched})
+    if not watched.whole:
+        paths = read_paths(watched.companion_reads)
+        latest.put(key, (paths, tuple(at_path(view, path) for path in paths), around, html))
+    return html
 
 
 def render_region(template: str, ctx: dict) -> str:

@@ -1,6 +1,7 @@
 """Regions a game renders once per version for every seat (`Rules.shared_regions`
-and `Rules.seat_alike_regions`) are what each seat would have been shown
-had the region been rendered for it alone: checked for every table type
+and `Rules.seat_alike_regions`) or again only when what they read of the view
+changed (`Rules.view_regions`) are what each seat (and the display) would have
+been shown had the region been rendered for it alone, afresh: checked for every table type
 that declares any, at tables played into many states (set-up, rounds,
 monster turns on the map, fights), for every seat. A seat-alike region is
 rendered with a seat, so its controls are there, but without secrets."""
@@ -22,7 +23,7 @@ MONSTER_TURN_EVERY = 5
 
 
 def declared(rules) -> set[str]:
-    return set(rules.shared_regions) | set(rules.seat_alike_regions)
+    return set(rules.shared_regions) | set(rules.seat_alike_regions) | set(rules.view_regions)
 
 
 GAMES = sorted(game for game, rules in table_types().items() if declared(rules))
@@ -111,6 +112,11 @@ def test_a_region_rendered_for_every_seat_is_what_each_seat_would_see(app, store
                     alone = render.render_region(f"{rules.templates}/{name}.html", own)
                     assert regions[name] == alone, (game, step, name, seat.role)
                     checked += 1
+            shown = render.regions(table, None, True, known_version=version)[1]
+            own = render.context(table, None, True, version, state)
+            current_app.update_template_context(own)
+            for name in set(rules.view_regions) & set(shown):
+                assert shown[name] == render.render_region(f"{rules.templates}/{name}.html", own), (game, step, name)
         if step % MONSTER_TURN_EVERY == 0 and monster_turn(store, token, seats, step):
             continue
         next_step(store, rules, token, seats, rng, game)

@@ -55,6 +55,8 @@ class ChaosRules(Rules):
 
     # These read no seat (the controls and the gods' table mark the reader's own).
     shared_regions = frozenset({"status", "board", "report"})
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "gods", "board", "report", "controls"})
 
     def regions(self, seat: Seat | None) -> list[str]:
         return ["status", "gods", "board", "report"] + ([] if seat is None else ["controls"])

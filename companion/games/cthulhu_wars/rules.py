@@ -76,6 +76,9 @@ class CthulhuWarsRules(Rules):
         return state
 
     # -- what each seat sees ----------------------------------------------------------
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "tracks", "factions", "mine", "battle"})
+
     def regions(self, seat: Seat | None) -> list[str]:
         return ["status", "tracks", "factions"] + (["mine", "battle"] if seat is not None else ["battle"])
 

@@ -167,6 +167,8 @@ class GloomhavenRules(Rules):
     # the same controls.
     shared_regions = frozenset({"attacks"})
     seat_alike_regions = frozenset({"map", "monsters", "elements"})
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "me", "map", "turns", "monsters", "party", "elements", "attacks"})
 
     def roles(self) -> list[Role]:
         return [Role("player", N_("Player"))]

@@ -88,6 +88,8 @@ class TheOthersRules(Rules):
     templates = "games/the_others"
     # The same on every phone (only "controls" is a seat's own): rendered once per version.
     shared_regions = frozenset({"status", "apocalypse", "heroes", "fight"})
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls"})
     # For the templates: names to translate and the game's facts.
     labels = labels
     data = data
