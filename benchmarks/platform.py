@@ -10,10 +10,20 @@ loopback port with a fresh database, then measures:
   4. the first table page a seat loads, with everything it references, gzipped;
   5. a game-store evening: TABLES tables of SEATS phones each (one stream per
      phone), every table acting about once every 2 seconds, at once: the
-     action round trip and the broadcast to the last of that table's phones.
+     action round trip and the broadcast to the last of that table's phones;
+  6. each table type alone (tally, a Gloomhaven scenario with a map, Cthulhu
+     Wars, Chaos, The Others, a Gloomhaven campaign), four phones and the
+     display open: from an ordinary action (a hit point, a counter) until the
+     last of them has it, and the server's CPU time per action;
+  7. an evening of real games: 40 tables of those types in a mix (REAL_MIX),
+     each with four phones and the display connected, each acting about once
+     every 2 seconds as its group would (what its rules offer now, from
+     `Rules.open_actions`; hit points and counters; monster turns shown on the
+     map): the round trip and the broadcast to the table's last viewer.
 
 Usage: .venv/bin/python benchmarks/platform.py [--actions 300] [--broadcasts 50] [--clients 8,300]
-                                               [--store-seconds 60] [--only store]
+                                               [--store-seconds 60] [--real-seconds 60] [--real-every 2]
+                                               [--type-actions 50] [--only table|store|real|types]
 Nothing leaves 127.0.0.1.
 """
 
@@ -42,6 +52,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from dataclasses import dataclass, field
 
 HOST = "127.0.0.1"
 TIMEOUT = 30
@@ -53,6 +64,7 @@ TARGETS = {  # milliseconds, or KB for the page
     "first page KB": 60,
     "store round trip p95": 30,
     "store broadcast p95": 100,
+    "type broadcast p95": 50,
 }
 STORE_TABLES = 40
 STORE_EVERY = 2.0  # seconds between two actions of one table, on average
@@ -160,7 +172,7 @@ class Streams:
     (the `id:` of the event)."""
 
     def __init__(self, port: int, tables: list[tuple[str, list[str]]], count: int, watch: str = "region-tracks",
-                 displays: bool = True):
+                 displays: bool = True, phones: int = SEATS):
         self.watch = watch
         self.selector = selectors.DefaultSelector()
         self.lock = threading.Lock()
@@ -169,11 +181,11 @@ class Streams:
         self.stopping = False
         for token, keys in tables:
             for number in range(count):
-                # Every ninth stream is a table display; the rest are seat pages.
-                if displays and number % (SEATS + 1) == SEATS:
+                # After each `phones` seat pages a table display (every ninth stream by default).
+                if displays and number % (phones + 1) == phones:
                     path, extra = f"/t/{token}/events?view=display", ""
                 else:
-                    key = keys[number % (SEATS + 1) % SEATS] if displays else keys[number % len(keys)]
+                    key = keys[number % (phones + 1) % phones] if displays else keys[number % len(keys)]
                     path, extra = f"/t/{token}/events", f"X-Seat-Key: {key}\r\n"
                 sock = socket.create_connection((HOST, port), timeout=TIMEOUT)
                 request = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n{extra}\r\n"
@@ -361,6 +373,297 @@ def measure_store(server: Server, seconds: float) -> dict:
             "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP), "server CPU": cpu_share}
 
 
+# -- the game-store evening with real games ------------------------------------------------
+# The table types of a real evening, how many of each, and how a table of each
+# is brought into play before the doors open (built in this process on the
+# database the server then opens, as a group would have set up beforehand).
+REAL_MIX = (("gloomhaven", 12), ("cthulhu-wars", 8), ("chaos-old-world", 8), ("the-others", 8),
+            ("gloomhaven-campaign", 4))
+PHONES = 4  # each real table: four phones and the table display
+REAL_OPTIONS = {
+    "tally": OPTIONS,
+    "gloomhaven": {"scenario": 1},
+    "cthulhu-wars": {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "crawling_chaos",
+                     "seat_4": "yellow_sign"},
+    "the-others": {"sin": "greed", "acolyte": "hobo", "story": "the_darkness_within", "hero_players": "3"},
+}
+MAP_COLUMNS, MAP_ROWS = 10, 6
+CHARACTERS = ("brute", "spellweaver", "tinkerer", "scoundrel")
+SIN_DIE = {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
+HERO_DIE = {"hit": 2, "defense": 1, "counter_corruption": 1, "skill": 1, "faith": 1}
+TEAM = {"leah": "leader", "rose": "sniper", "rocco": "sniper", "thorley": "bruiser", "brad": "bruiser",
+        "karl": "fixer", "morgana": "fixer"}
+HERO_PICKS = ("rose", "thorley", "rocco")
+# An open action is picked this often when the rules offer any (the rest are
+# the counter and hit-point changes a table makes all evening).
+OPEN_SHARE = 0.6
+
+
+@dataclass
+class RealTable:
+    game: str
+    token: str
+    seats: list  # the phones' Seats, in joining order
+    keys: list[str]
+    standees: list[str] = field(default_factory=list)
+
+
+def seat_up(store, game: str, name: str) -> RealTable:
+    """A table of `game` with PHONES seats, brought into play."""
+    from companion.games import table_types
+    rules = table_types()[game]
+    table = store.create_table(game, name, REAL_OPTIONS.get(game, {}))
+    token = table.token
+    wanted = [role.id for role in rules.roles() for _ in range(min(role.max_seats or PHONES, PHONES))]
+    if game == "cthulhu-wars":
+        wanted = ["great_cthulhu", "black_goat", "crawling_chaos", "yellow_sign"]
+    seats, keys = [], []
+    for role in wanted[:PHONES]:
+        seat, key = store.join(token, f"Player {len(seats) + 1}", role)
+        seats.append(seat)
+        keys.append(key)
+    real = RealTable(game, token, seats, keys)
+    ids = [seat.id for seat in seats]
+    if game == "gloomhaven":
+        for seat_id, kind in zip(ids, CHARACTERS):
+            store.act(token, seat_id, "character.set", {"class": kind, "level": 1})
+        store.act(token, ids[0], "scenario.start", {})
+        # Four characters: the first room's standees are placed by the start.
+        for number, seat_id in enumerate(ids):
+            store.act(token, seat_id, "initiative.choose", {"initiative": 10 + 20 * number, "second": 90 - number})
+        store.act(token, ids[0], "map.hexes",
+                  {"hexes": [[q, row - q // 2] for q in range(MAP_COLUMNS) for row in range(MAP_ROWS)]})
+        store.act(token, ids[0], "map.wall", {"q": 4, "r": 0, "q2": 5, "r2": 0})
+        store.act(token, ids[0], "map.terrain", {"q": 3, "r": 1, "terrain": "trap"})
+        real.standees = [standee["id"] for standee in store.state(token)[1]["standees"]]
+        spots = [[q, row - q // 2] for q in (8, 9) for row in range(MAP_ROWS)]
+        for number, seat_id in enumerate(ids):
+            store.act(token, ids[0], "map.place", {"figure": seat_id, "q": number % 2, "r": number})
+        for standee, (q, r) in zip(real.standees, spots):
+            store.act(token, ids[0], "map.place", {"figure": standee, "q": q, "r": r})
+    elif game == "gloomhaven-campaign":
+        for number, (seat_id, kind) in enumerate(zip(ids, CHARACTERS)):
+            store.act(token, seat_id, "character.create", {"class": kind, "name": f"Hero {number + 1}", "level": 1})
+    elif game == "chaos-old-world":
+        store.act(token, None, "setup.tokens", {"draw": True})
+        store.act(token, None, "setup.start", {})
+    elif game == "cthulhu-wars":
+        store.act(token, ids[0], "power.gather", {})
+    elif game == "the-others":
+        store.act(token, None, "facts.enter", {
+            "sin_die": SIN_DIE, "hero_die": HERO_DIE,
+            "heroes": {hero: {"class": kind, "combat": 2, "skill": 2, "defense": 1} for hero, kind in TEAM.items()},
+            "monsters": {kind: {"combat": 3, "defense": 3}
+                         for kind in ("abomination", "controller", "avatar", "acolyte")},
+            "targets": {"1": "heroes", "3A": 3}})
+        store.act(token, None, "team.choose", {"heroes": list(TEAM)})
+        for seat_id, hero in zip(ids[1:], HERO_PICKS):
+            store.act(token, seat_id, "heroes.pick", {"heroes": [hero]})
+        store.act(token, None, "game.start", {})
+    return real
+
+
+def ordinary_action(real: RealTable, step: int, rng: random.Random) -> tuple[int, str, dict]:
+    """An ordinary change at this table (a hit point, a counter): (phone, type,
+    payload). `step` alternates down and up, so nothing runs out."""
+    delta = -1 if step % 2 == 0 else 1
+    if real.game in ("cthulhu-wars", "gloomhaven-campaign"):  # counters that start at 0
+        delta = -delta
+    phone = (step // 2) % PHONES  # the same phone takes back what it did (its own counters)
+    if real.game == "gloomhaven":
+        return phone, "standee.adjust", {"standee": real.standees[(step // 2) % len(real.standees)], "delta": delta}
+    if real.game == "gloomhaven-campaign":
+        return phone, "character.adjust", {"field": "gold", "delta": delta}
+    if real.game == "cthulhu-wars":
+        return phone, "counts.adjust", {"count": "captives", "delta": delta}
+    if real.game == "chaos-old-world":
+        return phone, "god.set", {"god": real.seats[phone].role, "field": "vp", "value": step % 2}
+    if real.game == "the-others":
+        phone = 1 + (step // 2) % (PHONES - 1)  # a hero player: the SIN has no hero
+        return phone, "hero.adjust", {"hero": HERO_PICKS[phone - 1], "change": "wound" if delta < 0 else "heal"}
+    return phone, "track.adjust", {"track": "t1", "delta": delta}  # tally
+
+
+class RealPlayer:
+    """What one table does next, as its group would: an action its rules
+    offer now (`Rules.open_actions`, from the table's state as the display
+    sees it), or a hit point or a counter; at a Gloomhaven scenario, monster
+    turns shown on the map and hidden again, and elements."""
+
+    def __init__(self, port: int, real: RealTable, seed: int):
+        from companion.games import table_types
+        self.rules = table_types()[real.game]
+        self.real, self.rng, self.step = real, random.Random(seed), 0
+        self.showing = False
+        self.connection = http.client.HTTPConnection(HOST, port, timeout=TIMEOUT)
+        self.refused = 0
+        self.last_refusal = b""
+
+    def choose(self) -> tuple[int, str, dict]:
+        real, rng = self.real, self.rng
+        self.step += 1
+        if real.game == "gloomhaven":
+            if self.showing or rng.random() < 0.15:  # a monster's turn: shown, then hidden
+                self.showing = not self.showing
+                if self.showing:
+                    return 0, "map.show", {"standee": rng.choice(real.standees)}
+                return 0, "map.hide", {}
+            if rng.random() < 0.1:
+                return rng.randrange(PHONES), "element.infuse", {"element": rng.choice(["fire", "ice", "air"])}
+            if rng.random() < 0.2:
+                return rng.randrange(PHONES), "character.adjust", {"field": "hp", "delta": -1 if self.step % 2 else 1}
+        if rng.random() < OPEN_SHARE:
+            offered = self.open_actions()
+            if offered:
+                phone, kind = rng.choice(sorted({(phone, kind) for phone, kind, _ in offered}))
+                return phone, kind, rng.choice([p for n, k, p in offered if (n, k) == (phone, kind)])
+        return ordinary_action(real, self.step, rng)
+
+    def open_actions(self) -> list[tuple[int, str, dict]]:
+        from companion.rules import Seat
+        status, data = self.request("GET", f"/api/tables/{self.real.token}/state")
+        if status != 200:
+            return []
+        state = json.loads(data)["state"]
+        state.setdefault("secrets", {})
+        seats = {seat.id: Seat(seat.id, seat.name, seat.role) for seat in self.real.seats}
+        offered = []
+        for phone, seat in enumerate(self.real.seats):
+            for kind, payloads in self.rules.open_actions(state, seat, seats).items():
+                offered += [(phone, kind, payload) for payload in payloads]
+        return offered
+
+    def request(self, method: str, path: str, body: object = None, key: str | None = None) -> tuple[int, bytes]:
+        headers = {"Content-Type": "application/json"}
+        if key:
+            headers["X-Seat-Key"] = key
+        self.connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        response = self.connection.getresponse()
+        return response.status, response.read()
+
+    def act(self, phone: int, kind: str, payload: dict) -> int | None:
+        """Sends the action from that phone; its version, or None if refused."""
+        status, data = self.request("POST", f"/api/tables/{self.real.token}/actions",
+                                    {"type": kind, "payload": payload}, self.real.keys[phone])
+        if status == 200:
+            return json.loads(data)["version"]
+        if status >= 500:
+            raise SystemExit(f"{kind} answered {status}: {data[:300]!r}")
+        self.refused += 1
+        self.last_refusal = data[:300]
+        return None
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def real_tables(folder: Path, mix=REAL_MIX) -> tuple[Path, list[RealTable]]:
+    """The evening's tables, set up in a fresh database the server will open."""
+    from companion.store import Store
+    db = folder / "evening.sqlite3"
+    store = Store(str(db))
+    try:
+        tables = [seat_up(store, game, f"{game} {number + 1}") for game, count in mix for number in range(count)]
+    finally:
+        store.close()
+    return db, tables
+
+
+def measure_real_evening(server: Server, tables: list[RealTable], seconds: float, every: float) -> dict:
+    """Every table acting about once every `every` seconds, all at once, each
+    with its phones and its display connected: the round trip of each action
+    and the time until the last of the table's viewers has the change."""
+    streams = Streams(server.port, [(real.token, real.keys) for real in tables], PHONES + 1, watch="version",
+                      phones=PHONES)
+    sent: list[tuple[str, str, int, float, float]] = []  # (game, token, version, started, answered)
+    lock = threading.Lock()
+    stopping = threading.Event()
+    players = [RealPlayer(server.port, real, number) for number, real in enumerate(tables)]
+
+    def play(player: RealPlayer) -> None:
+        rng = player.rng
+        stopping.wait(rng.uniform(0, every))  # the tables don't act in step
+        while not stopping.is_set():
+            phone, kind, payload = player.choose()  # the group thinks: not timed
+            started = time.perf_counter()
+            version = player.act(phone, kind, payload)
+            answered = time.perf_counter()
+            if version is not None:
+                with lock:
+                    sent.append((player.real.game, player.real.token, version, started, answered))
+            stopping.wait(rng.uniform(0.5, 1.5) * every)
+        player.close()
+
+    try:
+        streams.wait_ready(len(tables) * (PHONES + 1))
+        began = time.perf_counter()
+        cpu_before = server.cpu_seconds()
+        threads = [threading.Thread(target=play, args=(player,), daemon=True) for player in players]
+        for thread in threads:
+            thread.start()
+        time.sleep(seconds)
+        cpu = server.cpu_seconds()
+        cpu_share = (cpu - cpu_before) / (time.perf_counter() - began) if cpu is not None else None
+        stopping.set()
+        for thread in threads:
+            thread.join(TIMEOUT)
+        time.sleep(1)  # the last broadcasts land
+        with streams.lock:
+            arrivals = {key: list(times) for key, times in streams.arrivals.items()}
+    finally:
+        streams.close()
+    timed = [entry for entry in sent if entry[3] - began >= STORE_WARM_UP]
+    by_game: dict[str, dict[str, list[float]]] = {}
+    missing = 0
+    for game, token, version, started, answered in timed:
+        rows = by_game.setdefault(game, {"round trip": [], "broadcast": []})
+        rows["round trip"].append((answered - started) * 1000)
+        got = arrivals.get((token, version), [])
+        if len(got) < PHONES + 1:
+            missing += 1
+        else:
+            rows["broadcast"].append((max(got) - started) * 1000)
+    every_game = {name: [ms for rows in by_game.values() for ms in rows[name]] for name in ("round trip", "broadcast")}
+    return {"round trip": summary(every_game["round trip"]), "broadcast": summary(every_game["broadcast"]),
+            "games": {game: {name: summary(rows[name]) for name in rows} for game, rows in sorted(by_game.items())},
+            "missing": missing, "refused": sum(player.refused for player in players),
+            "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP), "server CPU": cpu_share}
+
+
+def measure_table_types(server: Server, tables: list[RealTable], count: int) -> dict:
+    """One table of each type alone, four phones and the display open: from an
+    ordinary action (a hit point or a counter) until the last of them has it."""
+    results = {}
+    for real in tables:
+        player = RealPlayer(server.port, real, 0)
+        streams = Streams(server.port, [(real.token, real.keys)], PHONES + 1, watch="version", phones=PHONES)
+        try:
+            streams.wait_ready(PHONES + 1)
+            time.sleep(0.2)
+            last = []
+            cpu_before = None
+            for step in range(count + 3):  # the first three warm caches up
+                if step == 3:
+                    cpu_before = server.cpu_seconds()
+                phone, kind, payload = ordinary_action(real, step, player.rng)
+                started = time.perf_counter()
+                version = player.act(phone, kind, payload)
+                if version is None:
+                    raise SystemExit(f"{real.game}: {kind} {payload} refused: {player.last_refusal!r}")
+                arrivals = streams.wait_for(real.token, version, PHONES + 1)
+                last.append((max(arrivals) - started) * 1000)
+                time.sleep(0.05)
+            results[real.game] = summary(last[3:])
+            cpu = server.cpu_seconds()
+            # The server's own work per action (the action, five viewers' renders and streams): a
+            # figure other programs on the machine move far less than the times.
+            results[real.game]["server CPU ms"] = (cpu - cpu_before) * 1000 / count if cpu is not None else None
+        finally:
+            streams.close()
+            player.close()
+    return results
+
+
 def first_page(port: int, token: str, key: str) -> list[tuple[str, int, int]]:
     """(what, bytes, gzipped bytes) for the seat's page and everything it references."""
     status, html, _ = call(port, "GET", f"/t/{token}", headers={"X-Seat-Key": key})
@@ -400,8 +703,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=400, help="waitress threads (serve's default)")
     parser.add_argument("--store-seconds", type=float, default=60,
                         help=f"how long the game-store evening ({STORE_TABLES} tables) runs")
-    parser.add_argument("--only", choices=["all", "table", "store"], default="all",
-                        help="run only the one-table measures or only the game-store evening")
+    parser.add_argument("--real-seconds", type=float, default=60,
+                        help="how long the evening of real games (40 tables) runs")
+    parser.add_argument("--real-every", type=float, default=STORE_EVERY,
+                        help="seconds between two actions of one real table, on average")
+    parser.add_argument("--type-actions", type=int, default=50,
+                        help="ordinary actions timed per table type, one table alone")
+    parser.add_argument("--only", choices=["all", "table", "store", "real", "types"], default="all",
+                        help="run only the one-table measures, the tally evening, the evening of real games "
+                             "or each table type alone")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args(argv)
     client_counts = [int(n) for n in args.clients.split(",")]
@@ -416,6 +726,24 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 results["store"] = measure_store(server, args.store_seconds)
                 results["store"]["peak memory KB"] = server.peak_memory_kb()
+            finally:
+                server.stop()
+    if args.only in ("all", "types"):
+        with tempfile.TemporaryDirectory() as folder:
+            db, tables = real_tables(Path(folder), (("tally", 1),) + tuple((game, 1) for game, _ in REAL_MIX))
+            server = Server(db, args.threads, serve_args)
+            try:
+                results["types"] = measure_table_types(server, tables, args.type_actions)
+            finally:
+                server.stop()
+    if args.only in ("all", "real"):
+        with tempfile.TemporaryDirectory() as folder:
+            db, tables = real_tables(Path(folder))
+            server = Server(db, args.threads, serve_args)
+            try:
+                results["real"] = measure_real_evening(server, tables, args.real_seconds, args.real_every)
+                results["real"]["every"] = args.real_every
+                results["real"]["peak memory KB"] = server.peak_memory_kb()
             finally:
                 server.stop()
     report(results, client_counts)
@@ -452,6 +780,7 @@ def run_one_table(args, client_counts: list[int], serve_args: list[str]) -> dict
 def report(results: dict, client_counts: list[int]) -> None:
     print(f"Machine: {results['machine']}")
     print(f"{'measure':<44}{'p50':>9}{'p95':>9}{'max':>9}  target")
+    report_real(results)
     if "round trip" in results:
         report_one_table(results, client_counts)
     if "store" in results:
@@ -470,6 +799,40 @@ def report(results: dict, client_counts: list[int]) -> None:
         if run["server CPU"] is not None:
             print(f"  server CPU: {run['server CPU'] * 100:.0f}% of one core")
         print(f"  load average at the end (other programs count too): {os.getloadavg()[0]:.1f}")
+
+
+def report_real(results: dict) -> None:
+    if "types" in results:
+        print(f"one table of each type, {PHONES} phones and the display, an ordinary action (hit points, a counter):")
+        for game, row in results["types"].items():
+            target = TARGETS["type broadcast p95"]
+            cpu = f"; server CPU {row['server CPU ms']:.1f} ms an action" if row.get("server CPU ms") else ""
+            print(f"  {game + ': to the last viewer (ms)':<42}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}"
+                  f"  p95 <= {target} {verdict(row['p95'], target)}{cpu}")
+    if "real" not in results:
+        return
+    run = results["real"]
+    mix = ", ".join(f"{count} {game}" for game, count in REAL_MIX)
+    print(f"evening of real games: {mix}; {PHONES} phones and the display each, each table acting every "
+          f"~{run['every']:g} s ({run['actions per second']:.1f} actions/s, {run['round trip']['n']} timed)")
+    for name, label in (("round trip", "  action round trip (ms)"),
+                        ("broadcast", "  broadcast to the table's last viewer (ms)")):
+        row, target = run[name], TARGETS[f"store {name} p95"]
+        print(f"{label:<44}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}"
+              f"  p95 <= {target} {verdict(row['p95'], target)}")
+    for game, rows in run["games"].items():
+        for name in ("round trip", "broadcast"):
+            row = rows[name]
+            print(f"    {game + ' ' + name:<40}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}  n={row['n']}")
+    if run["missing"]:
+        print(f"  {run['missing']} changes did not reach every viewer of their table")
+    print(f"  {run['refused']} actions refused by the rules (a group's mistakes; not timed)")
+    memory = run["peak memory KB"]
+    print(f"  server peak memory (VmHWM): {memory / 1024:.1f} MB" if memory else "  server peak memory: n/a")
+    if run["server CPU"] is not None:
+        per_action = run["server CPU"] * 1000 / max(0.001, run["actions per second"])
+        print(f"  server CPU: {run['server CPU'] * 100:.0f}% of one core, {per_action:.1f} ms an action")
+    print(f"  load average at the end (other programs count too): {os.getloadavg()[0]:.1f}")
 
 
 def report_one_table(results: dict, client_counts: list[int]) -> None:

@@ -303,6 +303,21 @@ class Rules:
     #: secrets), so sharing it can't show one seat's secrets to another.
     shared_regions: frozenset[str] = frozenset()
 
+    #: Regions whose HTML is the same on every seat's page, the controls any
+    #: seat has included (unlike `shared_regions`, which show none): rendered
+    #: once per table version with the first seat that asks as `seat` and the
+    #: display's view (`view(state, None)`, without secrets), and given to
+    #: every seat. Such a template may test `seat` (a phone, not the display)
+    #: but must not show whose phone it is; tests/web/test_web_seat_alike.py
+    #: renders each one for every seat to check.
+    seat_alike_regions: frozenset[str] = frozenset()
+
+    #: Regions that read nothing but the view, the seats, the viewer and the
+    #: table's name (no store, no clock, no other table): each is rendered
+    #: again only when a top-level key of the view it read last time has
+    #: changed (companion.web.render.game_region).
+    view_regions: frozenset[str] = frozenset()
+
     def view(self, state: dict, seat: Seat | None) -> dict:
         """What `seat` may see (None: the table display, shared state only)."""
         shown = {k: v for k, v in state.items() if k != "secrets"}

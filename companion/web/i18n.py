@@ -104,18 +104,25 @@ def game_text(table_type: str, msgid: str) -> str:
         return gettext(msgid)
 
 
+def text(msgid: str) -> str:
+    """`msgid` in the reader's language, as Flask-Babel's `gettext` gives it
+    but through the catalog a render holds (`one_catalog`): template helpers
+    that translate names call this hundreds of times per render."""
+    return _translations().ugettext(msgid)
+
+
 def translate_params(msgid: str, params: dict | None = None) -> str:
     """Translate an English msgid, then format it; a bad translation falls back
     to the English text rather than failing the page."""
     if isinstance(msgid, Plural) and params and isinstance(params.get("count"), int):
-        text = _translations().ungettext(str(msgid), msgid.plural, params["count"])
+        translated = _translations().ungettext(str(msgid), msgid.plural, params["count"])
     else:
-        text = gettext(msgid)
+        translated = text(msgid)
     if not params:
-        return text
-    params = translated_params(params, gettext, reader_language())
+        return translated
+    params = translated_params(params, text, reader_language())
     try:
-        return text % params
+        return translated % params
     except (KeyError, TypeError, ValueError):
         english = msgid.plural if isinstance(msgid, Plural) and params.get("count") != 1 else msgid
         return english % params

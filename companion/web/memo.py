@@ -55,3 +55,27 @@ class Memo:
                 with self._lock:
                     del self._computing[key]
                 done.set()
+
+
+class Latest:
+    """A bounded map that threads share, of the latest value under each key
+    (no waiting: whoever puts last wins)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._lock = threading.Lock()
+        self._values: OrderedDict = OrderedDict()
+
+    def get(self, key: Hashable):
+        with self._lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value) -> None:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)

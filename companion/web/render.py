@@ -17,7 +17,7 @@ from flask_babel import get_locale
 from companion.rules import Seat
 from companion.store import LogEntry, Table
 from companion.web import history, i18n, links
-from companion.web.memo import Memo
+from companion.web.memo import Latest, Memo
 from companion.web.security import store
 
 # "links": the tables this one was started from or started (companion.web.links).
@@ -26,11 +26,15 @@ CACHE_SIZE = 512
 # What every viewer's render of one version reads alike (state, seats, the
 # undo step, the log's tail), kept for a few versions of many tables.
 READS_CACHE_SIZE = 1024
+# The latest render of each (table, viewer, region, language) with what it
+# read of the view, for regions re-rendered only when that changed.
+LATEST_SIZE = 4096
 
 
 def init_app(app: Flask) -> None:
     app.extensions["companion.renders"] = Memo(CACHE_SIZE)
     app.extensions["companion.version_reads"] = Memo(READS_CACHE_SIZE)
+    app.extensions["companion.latest_renders"] = Latest(LATEST_SIZE)
 
 
 def version_read(token: str, version: int, what: Hashable, read: Callable[[], object]):
@@ -50,10 +54,19 @@ def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
 
 def context(table: Table, seat: Seat | None, display: bool, version: int, state: dict,
             every_seat: bool = False) -> dict:
+    """The templates' context. `every_seat`: for a region rendered once for
+    every seat (shared or seat-alike): the view without secrets, no links of
+    one seat's own."""
     rules = table.rules
     viewer = None if display else seat
     token = table.token
     seats = version_read(token, version, "seats", lambda: store().seats(token))
+    if viewer is None or every_seat:
+        # The view without secrets is the same for the display and every
+        # region rendered for all seats: worked out once per version.
+        view = version_read(token, version, "view without secrets", lambda: rules.seat_view(state, None, seats))
+    else:
+        view = rules.seat_view(state, viewer, seats)
     return {
         "table": table,
         "rules": rules,
@@ -65,7 +78,7 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "last_lines": lambda table, seat, count: history.newest_first(
             table, seat, count, seats=seats, state=state, version=version,
             entries=version_read(token, version, ("log", count), lambda: store().log(token, last=count, upto=version))),
-        "view": rules.seat_view(state, viewer, seats),
+        "view": view,
         "version": version,
         # The step the Undo button takes back (None: nothing here can be
         # undone), its seq sent with it so that an action from another phone
@@ -145,14 +158,18 @@ def render_regions(table: Table, seat: Seat | None, display: bool, version: int,
     # per region as render_template would.
     current_app.update_template_context(ctx)
     shared = set() if display else set(table.rules.shared_regions)
+    alike = set() if display or seat is None else set(table.rules.seat_alike_regions)
     html = {}
     with i18n.one_catalog():
         for name in region_names(table, seat, display):
             template = f"regions/{name}.html" if name in PLATFORM_REGIONS else f"{table.rules.templates}/{name}.html"
             if name in shared:
                 html[name] = shared_region(table, version, state, name, template)
+            elif name in alike:
+                html[name] = seat_alike_region(table, seat, version, state, name, template)
             else:
-                html[name] = render_region(template, ctx)
+                who = "display" if display else (seat.id if seat else None)
+                html[name] = game_region(table, who, name, template, ctx)
     return html
 
 
@@ -164,10 +181,150 @@ def shared_region(table: Table, version: int, state: dict, name: str, template: 
     def render_for_every_seat() -> str:
         ctx = context(table, None, False, version, state, every_seat=True)
         current_app.update_template_context(ctx)
-        return render_region(template, ctx)
+        return game_region(table, "every seat", name, template, ctx)
 
     renders: Memo = current_app.extensions["companion.renders"]
     return renders.get((table.token, version, "every seat", name, str(get_locale())), render_for_every_seat)
+
+
+def seat_alike_region(table: Table, seat: Seat, version: int, state: dict, name: str, template: str) -> str:
+    """A region the game says is the same on every seat's page, a seat's
+    controls included (`Rules.seat_alike_regions`): rendered once per
+    (table, version, language) for the first seat that asks and given to
+    every seat. Its view is the display's (no secrets), so nothing of one
+    seat's own can reach another."""
+    def render_for_every_seat() -> str:
+        ctx = context(table, seat, False, version, state, every_seat=True)
+        current_app.update_template_context(ctx)
+        return game_region(table, "every seat alike", name, template, ctx)
+
+    renders: Memo = current_app.extensions["companion.renders"]
+    return renders.get((table.token, version, "every seat alike", name, str(get_locale())), render_for_every_seat)
+
+
+class ReadView(dict):
+    """A copy of a view that notes what is read of it (by the template and
+    the helpers it calls): the paths of keys, two deep (`("shown",
+    "monsters")`), so a region that reads one part of a large derived value
+    is not rendered again when another part changes. Anything that takes a
+    whole mapping (its keys, items, length, a copy) counts as reading all of
+    it; the whole view read that way is `whole`."""
+
+    DEPTH = 2
+
+    def __init__(self, view: dict, reads: dict | None = None, path: tuple = ()):
+        super().__init__(view)
+        self.companion_reads = {} if reads is None else reads
+        self.companion_path = path
+        self.companion_children: dict = {}
+
+    @property
+    def whole(self) -> bool:
+        return () in self.companion_reads
+
+    def _read(self, key) -> None:
+        self.companion_reads[(*self.companion_path, key)] = None
+
+    def _child(self, key, value):
+        if type(value) is not dict or len(self.companion_path) + 1 >= self.DEPTH:
+            self._read(key)
+            return value
+        child = self.companion_children.get(key)
+        if child is None:
+            child = self.companion_children[key] = ReadView(value, self.companion_reads, (*self.companion_path, key))
+        return child
+
+    def __getitem__(self, key):
+        try:
+            value = super().__getitem__(key)
+        except KeyError:
+            self._read(key)
+            raise
+        return self._child(key, value)
+
+    def get(self, key, default=None):
+        if not super().__contains__(key):
+            self._read(key)
+            return default
+        return self._child(key, super().__getitem__(key))
+
+    def __contains__(self, key):
+        self._read(key)
+        return super().__contains__(key)
+
+    def _whole(self, method: str, *args):
+        self.companion_reads[self.companion_path] = None
+        return getattr(super(), method)(*args)
+
+    def keys(self):
+        return self._whole("keys")
+
+    def items(self):
+        return self._whole("items")
+
+    def values(self):
+        return self._whole("values")
+
+    def __iter__(self):
+        return self._whole("__iter__")
+
+    def __len__(self):
+        return self._whole("__len__")
+
+    def copy(self):
+        return self._whole("copy")
+
+    def __eq__(self, other):
+        return self._whole("__eq__", other)
+
+    __hash__ = None
+
+    def __reduce_ex__(self, protocol):
+        self.companion_reads[self.companion_path] = None
+        return dict, (dict(super().items()),)
+
+
+_ABSENT = object()
+
+
+def at_path(view: dict, path: tuple):
+    """The value at `path` in the view (`_ABSENT` if it isn't there)."""
+    value = view
+    for key in path:
+        if type(value) is not dict or key not in value:
+            return _ABSENT
+        value = value[key]
+    return value
+
+
+def read_paths(reads: dict) -> tuple:
+    """The paths read, without those inside a path read whole."""
+    paths = set(reads)
+    return tuple(path for path in reads if not any(path[:n] in paths for n in range(1, len(path))))
+
+
+def game_region(table: Table, who: object, name: str, template: str, ctx: dict) -> str:
+    """A game region, rendered again only if what it read of the view last
+    time (or the seats, or the table's name) changed, when the game says the
+    region reads nothing else (`Rules.view_regions`). A hit point changed on
+    one standee re-renders the regions that show standees, not the page."""
+    if name not in table.rules.view_regions:
+        return render_region(template, ctx)
+    latest: Latest = current_app.extensions["companion.latest_renders"]
+    key = (table.token, who, name, str(get_locale()))
+    around = (ctx["seats"], table.name, ctx["display"], ctx["seat"])
+    view = ctx["view"]
+    last = latest.get(key)
+    if last is not None:
+        paths, values, last_around, html = last
+        if last_around == around and all(at_path(view, path) == value for path, value in zip(paths, values)):
+            return html
+    watched = ReadView(view)
+    html = render_region(template, {**ctx, "view": watched})
+    if not watched.whole:
+        paths = read_paths(watched.companion_reads)
+        latest.put(key, (paths, tuple(at_path(view, path) for path in paths), around, html))
+    return html
 
 
 def render_region(template: str, ctx: dict) -> str:

@@ -60,6 +60,8 @@ class ChaosRules(Rules):
 
     # These read no seat (the controls and the gods' table mark the reader's own).
     shared_regions = frozenset({"status", "board", "report"})
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "gods", "board", "report", "controls"})
 
     def regions(self, seat: Seat | None) -> list[str]:
         """The card at the top first: what the table waits for, and this phone's next steps."""

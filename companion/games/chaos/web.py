@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from flask import Blueprint
-from flask_babel import gettext
 
 from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
+from companion.web.i18n import text as gettext
 
 blueprint = Blueprint("chaos", __name__)
 

@@ -81,6 +81,9 @@ class CthulhuWarsRules(Rules):
         return state
 
     # -- what each seat sees ----------------------------------------------------------
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "tracks", "factions", "mine", "battle"})
+
     def regions(self, seat: Seat | None) -> list[str]:
         if seat is None:  # the table display: one screen for the middle of the table
             return ["board"]

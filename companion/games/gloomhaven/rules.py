@@ -26,6 +26,13 @@ class GloomhavenRules(Rules):
     id = "gloomhaven"
     title = N_("Gloomhaven scenario")
     templates = "games/gloomhaven"
+    # Rendered once per version for every phone (companion.rules.Rules): the
+    # attacks show no seat; the map, monsters and elements show every phone
+    # the same controls.
+    shared_regions = frozenset({"attacks"})
+    seat_alike_regions = frozenset({"map", "monsters", "elements"})
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "me", "map", "turns", "monsters", "party", "elements", "attacks"})
 
     def roles(self) -> list[Role]:
         return [Role("player", N_("Player"))]

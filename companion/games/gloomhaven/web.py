@@ -20,7 +20,7 @@ from companion.games.gloomhaven import names
 from companion.games.gloomhaven.map.drawing import drawing
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
-from companion.web.i18n import error_text, reader_language
+from companion.web.i18n import error_text, reader_language, text
 
 blueprint = Blueprint("gloomhaven_solver", __name__, url_prefix="/api/gloomhaven")
 
@@ -94,4 +94,4 @@ def gh_names(text: object) -> str:
 @blueprint.app_template_global("gh_map")
 def gh_map(view: dict) -> dict:
     """The map's drawing, with the solver's sentences in the reader's language."""
-    return drawing(view, gettext)
+    return drawing(view, text)

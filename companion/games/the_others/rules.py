@@ -27,6 +27,10 @@ class TheOthersRules(Rules):
     id = "the-others"
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"
+    # The same on every phone (only "controls" is a seat's own): rendered once per version.
+    shared_regions = frozenset({"status", "apocalypse", "heroes", "fight"})
+    # Every region reads only the view: rendered again when what it read changed.
+    view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls"})
     # For the templates: the names to translate (what they read of the game's data is in the view).
     names = names
 

@@ -1,0 +1,61 @@
+"""Regions that read only the view (`Rules.view_regions`) are rendered again
+only when what they read of it changed: a hit point on one standee re-renders
+what shows standees, not the rest of the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.web import render
+
+
+def test_a_view_notes_the_paths_read_two_deep():
+    view = render.ReadView({"shown": {"monsters": [1], "round": 2}, "phase": "playing"})
+    assert view["shown"]["monsters"] == [1]
+    assert view.get("phase") == "playing"
+    assert "missing" not in view
+    assert render.read_paths(view.companion_reads) == (("shown", "monsters"), ("phase",), ("missing",))
+    assert not view.whole
+
+
+@pytest.mark.parametrize("whole", [list, len, dict, lambda v: v.items(), lambda v: v.copy()])
+def test_taking_the_whole_view_counts_as_reading_all_of_it(whole):
+    view = render.ReadView({"a": 1, "b": {"c": 2}})
+    whole(view)
+    assert view.whole
+
+
+def test_taking_a_whole_part_reads_that_part_only():
+    view = render.ReadView({"a": 1, "b": {"c": 2, "d": 3}})
+    list(view["b"].items())
+    assert render.read_paths(view.companion_reads) == (("b",),)
+    assert not view.whole
+
+
+def test_a_value_that_is_absent_is_compared_as_absent():
+    assert render.at_path({"a": {"b": 1}}, ("a", "x")) is render.at_path({}, ("a",))
+
+
+def regions_rendered(monkeypatch) -> list[str]:
+    rendered = []
+    real = render.render_region
+    monkeypatch.setattr(render, "render_region", lambda template, ctx: rendered.append(template) or real(template, ctx))
+    return rendered
+
+
+def test_only_the_regions_that_read_a_changed_part_are_rendered_again(monkeypatch, app, store):
+    table = store.create_table("cthulhu-wars", "Views", {"seat_1": "great_cthulhu", "seat_2": "black_goat",
+                                                          "seat_3": "crawling_chaos"})
+    cthulhu, _ = store.join(table.token, "Ann", "great_cthulhu")
+    goat, _ = store.join(table.token, "Bo", "black_goat")
+    store.join(table.token, "Cy", "crawling_chaos")
+    version = store.act(table.token, cthulhu.id, "power.gather", {})
+    with app.test_request_context():
+        render.regions(store.table(table.token), cthulhu, False, known_version=version)
+    rendered = regions_rendered(monkeypatch)
+    version = store.act(table.token, goat.id, "counts.adjust", {"count": "captives", "delta": 1})
+    with app.test_request_context():
+        page = render.regions(store.table(table.token), cthulhu, False, known_version=version)[1]
+    assert "games/cthulhu_wars/factions.html" in rendered  # every faction's counts
+    assert "games/cthulhu_wars/status.html" not in rendered
+    assert page["status"] and page["factions"]
