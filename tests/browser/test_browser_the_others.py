@@ -89,9 +89,14 @@ def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
         tap(hero, f"Start the turn of {name}")
         expect(sin.locator("#region-status")).to_contain_text(f"Turn of {name}")
         expect(sin.locator("#region-now")).to_contain_text(f"Turn of {name}")
-        if number == 0:  # the SIN plays a card in the first turn; a second one is refused
+        if number == 0:  # the SIN plays a card in the first turn, after saying yes; then no other this turn
             cards = sin.locator("#region-now button[name=card]")
             assert on_first_screen(sin, cards.first)
+            sin_phone.accept_dialogs = False
+            cards.first.click()  # "no": the card stays in the hand
+            assert sin_phone.dialogs[-1][0] == "confirm" and "It leaves your hand." in sin_phone.dialogs[-1][1]
+            assert server.store.state(table.token)[1]["sin"]["played"] is None
+            sin_phone.accept_dialogs = True
             cards.first.click()
             expect(hero.locator("#region-status")).to_contain_text("Sin card in play")
             expect(sin.locator("#region-now button[name=card]")).to_have_count(0)  # one card per turn
@@ -106,6 +111,14 @@ def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
         expect(hero.locator("#region-status")).not_to_contain_text("The SIN may react")
 
     expect(hero.locator("#region-status")).to_contain_text("Every turn is taken")
+    # Each turn ended without its action asked first; the round's end asks too.
+    ended = [message for kind, message in hero_phone.dialogs if message == "End the turn without a fight or a cleanse?"]
+    assert len(ended) == len(order)
+    hero_phone.accept_dialogs = False
+    tap(hero, "End the round")
+    assert hero_phone.dialogs[-1][1].startswith("End the round for everyone?")
+    assert server.store.state(table.token)[1]["round"] == 1
+    hero_phone.accept_dialogs = True
     tap(hero, "End the round")
     expect(sin.locator("#region-status")).to_contain_text("Round 2")
     state = server.store.state(table.token)[1]
