@@ -149,9 +149,14 @@ def test_every_game_catalog_is_complete_and_compiled(folder, locale):
     template = update.extract_all()[folder]
     assert not update.untranslated(update.merged(template, locale, folder)), (
         f"{folder}: {locale}: run `python -m companion.translations.update` and translate the new entries")
-    translated = {m.id: m.string for m in update.load_po(locale, folder) if m.id and not m.fuzzy}
+    # A plural message's id and strings are lists in a read .mo, tuples in a .po.
+    def entry(message):
+        return tuple(message.id) if isinstance(message.id, (list, tuple)) else message.id, \
+            tuple(message.string) if isinstance(message.string, (list, tuple)) else message.string
+
+    translated = dict(entry(m) for m in update.load_po(locale, folder) if m.id and not m.fuzzy)
     with update.po_path(locale, folder).with_suffix(".mo").open("rb") as file:
-        assert {m.id: m.string for m in read_mo(file) if m.id} == translated
+        assert dict(entry(m) for m in read_mo(file) if m.id) == translated
 
 
 # -- (2) placeholders survive translation ----------------------------------------
