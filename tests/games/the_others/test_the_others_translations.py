@@ -70,3 +70,16 @@ def test_the_shared_catalog_leaves_the_game_out():
     from companion.translations import update
     found = {m.id for m in update.extract() if m.id}
     assert "Only one sin card per hero turn, its reaction included." not in found
+
+
+def test_chinese_keeps_one_word_for_turn_and_another_for_round():
+    """回合 is a hero's turn, 轮 the round: a line about the round never says 回合."""
+    po = catalog("zh_Hans")
+    for message in po:
+        text = message.id if isinstance(message.id, str) else (message.id or [""])[0]
+        if not text or "turn" in text.lower() or "round" not in text.lower():
+            continue
+        assert all("回合" not in form for form in forms(message)), text
+    assert po.get("The hero dies at the end of the round.").string == "该英雄在本轮结束时死亡。"
+    assert po.get("Turn of %(hero)s").string == "%(hero)s 的回合"
+    assert "罪恶玩家" in po.get("The SIN places 1 more fire token at each round start.").string
