@@ -40,10 +40,29 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
+def on_first_screen(page, button):
+    """Seen from the top of the page, the button is on the first 360×740 screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(button).to_be_visible()
+    box = button.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+
+
+def tap(page, name: str):
+    """The acting phone's next step: in the card at the top, on the first screen."""
+    button = page.locator("#region-now").get_by_role("button", name=name, exact=True).first
+    assert on_first_screen(page, button), f"{name!r} is below the first screen"
+    button.click()
+
+
 def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
     table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
                                                                "story": "havens_last_stand", "hero_players": "1"})
-    sin, hero = phones().page, phones().page
+    sin_phone, hero_phone = phones(), phones()
+    sin, hero = sin_phone.page, hero_phone.page
+    sin_phone.accept_dialogs = hero_phone.accept_dialogs = True
+    for page in (sin, hero):
+        page.set_viewport_size({"width": 360, "height": 740})
     join(sin, server, table.token, "Sina", "sin")
     join(hero, server, table.token, "Ann", "hero")
     enter_numbers(server, table.token)
@@ -52,41 +71,55 @@ def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
     wait_live(hero)
     for name in ("rose", "thorley", "rocco"):
         hero.locator(f"form:has(input[value='heroes.pick']) input[name='heroes.{name}']").check()
-    hero.get_by_role("button", name="Play these heroes").click()
+    tap(hero, "Play these heroes")
     expect(hero.locator("#region-heroes")).to_contain_text("Thorley")
-    hero.get_by_role("button", name="Start the game").click()
+    tap(hero, "Start the game")
     expect(sin.locator("#region-status")).to_contain_text("Round 1")
     expect(sin.locator("#region-controls")).to_contain_text("Your hand")
     assert no_sideways_scroll(hero) and no_sideways_scroll(sin)
 
     # Clockwise as the heroes sit, twice (two turn tokens each), from the first hero the heroes choose.
     seated = server.store.state(table.token)[1]["order"]
+    expect(hero.locator("#region-now")).to_contain_text("The heroes choose who goes first.")
     hero.locator("#first-hero").select_option(seated[0])
-    hero.get_by_role("button", name="Start the round").click()
+    tap(hero, "Start the round")
     order = [hero_id.title() for hero_id in seated] * 2
     for number, name in enumerate(order):
-        hero.get_by_role("button", name=f"Start the turn of {name}").click()
+        expect(hero.locator("#region-now .now-you")).to_be_visible()
+        tap(hero, f"Start the turn of {name}")
         expect(sin.locator("#region-status")).to_contain_text(f"Turn of {name}")
-        if number == 0:  # the SIN plays a card in the first turn; a second one is refused
-            cards = sin.locator("#region-controls button[name=card]")
+        expect(sin.locator("#region-now")).to_contain_text(f"Turn of {name}")
+        if number == 0:  # the SIN plays a card in the first turn, after saying yes; then no other this turn
+            cards = sin.locator("#region-now button[name=card]")
+            assert on_first_screen(sin, cards.first)
+            sin_phone.accept_dialogs = False
+            cards.first.click()  # "no": the card stays in the hand
+            assert sin_phone.dialogs[-1][0] == "confirm" and "It leaves your hand." in sin_phone.dialogs[-1][1]
+            assert server.store.state(table.token)[1]["sin"]["played"] is None
+            sin_phone.accept_dialogs = True
             cards.first.click()
             expect(hero.locator("#region-status")).to_contain_text("Sin card in play")
-            cards.first.click()
-            expect(sin.locator("#region-controls output.error").first).to_contain_text("one sin card")
-        hero.get_by_role("button", name="End the turn").click()
+            expect(sin.locator("#region-now button[name=card]")).to_have_count(0)  # one card per turn
+        tap(hero, "End the turn")
+        expect(sin.locator("#region-now")).to_contain_text(f"The SIN may react to {name}")
         if number < 3:
-            sin.get_by_role("button", name=f"React to {name}").click()
-            sin.get_by_role("button", name="End the reaction").click()
+            tap(sin, f"React to {name}")
+            tap(sin, "End the reaction")
         else:
-            no_reaction = sin.get_by_role("button", name="No reaction")
-            expect(no_reaction).to_be_visible()
             expect(sin.get_by_role("button", name=f"React to {name}")).to_have_count(0)  # all 3 tokens spent
-            no_reaction.click()
+            tap(sin, "No reaction")
         expect(hero.locator("#region-status")).not_to_contain_text("The SIN may react")
 
     expect(hero.locator("#region-status")).to_contain_text("Every turn is taken")
-    hero.locator("#region-controls summary", has_text="Board and story").click()
-    hero.get_by_role("button", name="End the round").click()
+    # Each turn ended without its action asked first; the round's end asks too.
+    ended = [message for kind, message in hero_phone.dialogs if message == "End the turn without a fight or a cleanse?"]
+    assert len(ended) == len(order)
+    hero_phone.accept_dialogs = False
+    tap(hero, "End the round")
+    assert hero_phone.dialogs[-1][1].startswith("End the round for everyone?")
+    assert server.store.state(table.token)[1]["round"] == 1
+    hero_phone.accept_dialogs = True
+    tap(hero, "End the round")
     expect(sin.locator("#region-status")).to_contain_text("Round 2")
     state = server.store.state(table.token)[1]
     assert state["sin"]["reactions_used"] == 0 and state["sin"]["discard"]
@@ -145,10 +178,10 @@ def test_the_board_and_every_working_fit_a_360px_phone_in_each_language(server, 
     summon = sin.locator("#region-controls form:has(input[value='monsters.summon'])")
     expect(summon.locator("select[name=space] option")).to_have_count(1)
     expect(summon.locator("details.working .value").first).to_have_text("3")
-    # Rose's move and cleanse show their working; the mission's target too.
-    expect(hero.locator("#region-controls details.working")).to_have_count(3)
+    # Rose's move and cleanse show their working, in her turn at the top; the mission's target too.
+    expect(hero.locator("#region-now details.working")).to_have_count(3)
     expect(hero.locator("#region-status details.working")).to_have_count(2)
-    expect(hero.locator("#region-controls form:has(input[value='power.choose']) button")).to_have_count(2)
+    expect(hero.locator("#region-now form:has(input[value='power.choose']) button")).to_have_count(2)
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "ja-JP"])

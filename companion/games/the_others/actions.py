@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from companion.games.the_others import (battle, cards, city, data, effects, flow, heroes, powers, setup, spaces,
                                         story, turns)
+from companion.games.the_others import history as lines
 from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
@@ -347,7 +348,7 @@ ACTIONS = [
                effect=turns.play_sin_card, history=card_line, redact=DRAWN_HIDDEN, open=sin_cards_to_play),
     ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
                (Int("count", default=1, min=1, max=12),),
-               effect=cards.sin_draw, history=N_("drew sin cards"), redact=DRAWN_HIDDEN),
+               effect=cards.sin_draw, history=lines.drew, redact=DRAWN_HIDDEN),
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
                (Int("count", default=1, min=1, max=10),),
                effect=turns.gain_reactions, history=N_("gained reaction tokens")),
@@ -357,7 +358,7 @@ ACTIONS = [
     ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests (onto the free nests of the space "
                "named, where the group tracks nests; each monster there blocks one nest).",
                (*monsters("kind -> how many"), Text("space", default=None, max_length=8)),
-               effect=spaces.summon, history=N_("summoned monsters")),
+               effect=spaces.summon, history=lines.summoned),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
                (hero(), IntList("slots", min=1, max=7, max_items=5)),
                effect=heroes.place_wounds, history=hero_line(N_("placed %(hero)s's wound tokens")),
@@ -388,13 +389,13 @@ ACTIONS = [
                effect=battle.plan, history=N_("planned a fight")),
     ActionSpec("fight.start", "Start a fight (the hero's action, or the SIN's reaction); the dice are rolled "
                "unless entered.", FIGHT_FIELDS,
-               effect=battle.start_fight, history=N_("a fight begins"), open=fights_to_start),
+               effect=battle.start_fight, history=lines.fight_started, open=fights_to_start),
     ActionSpec("fight.resolve", "Turn faiths (and free results), assign hits, Thorley's Protector.",
                (Json("turned", default=None, doc="result -> how many faiths"),
                 *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
                 IntList("assigned", default=None, min=0, max=40, max_items=24, doc="hits per monster, in order"),
                 Int("protector", default=None, min=0, max=1)),
-               effect=battle.resolve, history=N_("the fight is resolved"), redact=DRAWN_HIDDEN, open=fights_to_resolve),
+               effect=battle.resolve, history=lines.fight_resolved, redact=DRAWN_HIDDEN, open=fights_to_resolve),
     ActionSpec("fight.ranged_hits", "Ranged fight: turn faiths and assign hits first.",
                (Json("turned", default=None), *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
                 IntList("assigned", default=None, min=0, max=40, max_items=24)),
@@ -404,24 +405,24 @@ ACTIONS = [
                effect=battle.counter_attack, history=N_("the monsters counter-attack"), redact=DRAWN_HIDDEN),
     ActionSpec("cleanse.roll", "The current hero cleanses (skill dice; each skill removes a face-up token).",
                (count("others_in_space", 6), flag("voluntary"), *entered("hero")),
-               effect=battle.cleanse, history=N_("cleanses"), open=cleanses),
+               effect=battle.cleanse, history=lines.cleansed, open=cleanses),
     ActionSpec("cleanse.remove", "After a cleanse roll, remove one face-up token of the hero's space per skill.",
                (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),),
-               effect=spaces.cleanse_remove, history=N_("removed a token")),
+               effect=spaces.cleanse_remove, history=lines.token_removed),
     ActionSpec("check.roll", "A fire or corruption check: one SIN die per token in the space.",
                (Choice("kind", choices=("fire", "corruption")), hero(), Int("tokens", min=1, max=12),
                 *entered("sin")),
-               effect=battle.check, history=N_("a fire or corruption check")),
+               effect=battle.check, history=lines.checked),
     ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
                (Int("steps", default=1, min=1, max=7),),
-               effect=cards.advance_apocalypse, history=N_("the apocalypse track advances"), redact=OFFERS_HIDDEN),
+               effect=cards.advance_apocalypse, history=lines.apocalypse_advanced, redact=OFFERS_HIDDEN),
     ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom); "
                "a Hell Club member it brings goes on a free nest of the space named, where the group tracks nests "
                "(any nest when all are blocked).",
                (Text("card", max_length=60), Text("space", default=None, max_length=8)),
                effect=cards.keep_apocalypse_card, history=N_("kept an apocalypse card"), open=apocalypse_cards_to_keep),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),),
-               effect=spaces.add, history=N_("added a space")),
+               effect=spaces.add, history=lines.space_added),
     ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
                "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
                "tasks that count districts).",
@@ -434,7 +435,7 @@ ACTIONS = [
                "tokens, monsters and the count.",
                (hero(), Text("to", max_length=8), flag("teleport"),
                 flag("extra_move", "an ability or card lets the hero move further this turn")),
-               effect=spaces.move, history=hero_line(N_("%(hero)s moves"))),
+               effect=spaces.move, history=lines.moved),
     ActionSpec("hero.pick_up", "A hero takes an extra turn, an innocent or an NPC from their space, or flips all "
                "its face-down tokens (no monster there) saying what they turned out to be.",
                (hero(), Choice("what", choices=("extra_turns", "innocents", "explore") + NPCS),
@@ -446,7 +447,7 @@ ACTIONS = [
                (Text("space", max_length=8), Text("to", max_length=8),
                 Choice("kind", choices=MONSTER_KINDS + HELL_CLUB),
                 Int("count", default=1, min=1, max=12), flag("teleport")),
-               effect=spaces.monsters_move, history=N_("moved monsters")),
+               effect=spaces.monsters_move, history=lines.monsters_moved),
     ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
                "corruption.", (hero(), Choice("take", choices=("wounds", "corruption"))),
                effect=cards.choose_dark_past, history=hero_line(N_("%(hero)s chooses what their dark past costs")),

@@ -37,6 +37,11 @@ class TheOthersRules(Rules):
     def roles(self) -> list[Role]:
         return [Role("sin", N_("SIN player"), max_seats=1), Role("hero", N_("Hero player"), max_seats=4)]
 
+    def open_roles(self, state: dict) -> list[Role]:
+        """As many hero seats as the table was set up for ("Hero players")."""
+        players = state.get("options", {}).get("hero_players", 4)
+        return [Role("sin", N_("SIN player"), max_seats=1), Role("hero", N_("Hero player"), max_seats=players)]
+
     def setup_fields(self) -> list[dict]:
         return [
             {"name": "sin", "label": N_("Sin"), "kind": "select", "default": "pride", "choices": SIN_CHOICES},
@@ -58,7 +63,9 @@ class TheOthersRules(Rules):
         return actions.ACTIONS
 
     def regions(self, seat: Seat | None) -> list[str]:
-        return ["status", "apocalypse", "heroes", "fight"] + ([] if seat is None else ["controls"])
+        if seat is None:
+            return ["status", "apocalypse", "heroes", "fight"]
+        return ["now", "status", "apocalypse", "heroes", "fight", "controls"]
 
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
         if seat.role == "sin":

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.games.the_others import (battle, cards, data, dice, effects, fight, flow, odds, setup, spaces, story,
-                                        working)
+from companion.games.the_others import (actions, battle, cards, data, dice, effects, fight, flow, odds, setup, spaces,
+                                        story, working)
 from companion.games.the_others.state import hero_fact
 from companion.kit import tracks
-from companion.rules import Seat
+from companion.kit.now import now
+from companion.rules import N_, Seat
 
 
 # -- what each seat sees ----------------------------------------------------------------------
@@ -43,7 +44,42 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
+    if seat is not None:
+        shown["now"] = now_for(state, seat)
     return shown
+
+
+def now_for(state: dict, seat: Seat) -> dict:
+    """What the table waits for, whether it is this seat, and what it may do now."""
+    open_now = {}
+    for spec in actions.ACTIONS:
+        if spec.open is not None and (choices := spec.open(state, seat, {})):
+            open_now[spec.type] = list(choices)
+    if flow.round_can_end(state):  # any seat may move the table on once every turn is taken
+        open_now.setdefault("round.end", [{}])
+    message, params = waiting_for(state)
+    return now(message, params, you=bool(set(open_now) - {"facts.enter", "team.choose"}), open_actions=open_now)
+
+
+def waiting_for(state: dict) -> tuple[str, dict]:
+    """The sentence that says what the table is waiting for."""
+    def name(hero_id: str) -> str:
+        return data.heroes()[hero_id]["name"]
+    if state["phase"] == "over":
+        return N_("The game is over."), {}
+    if state["phase"] == "setup":
+        return N_("Setting up: the numbers, the team, each player's heroes, then the start."), {}
+    if state["phase"] == "round_start":
+        return N_("The heroes choose who goes first."), {}
+    if state["fight"] is not None:
+        return N_("Fight of %(hero)s"), {"hero": name(state["fight"]["hero"])}
+    if state["turn"] is not None:
+        return N_("Turn of %(hero)s"), {"hero": name(state["turn"]["hero"])}
+    if state["reaction"] is not None:
+        return N_("The SIN may react to %(hero)s"), {"hero": name(state["reaction"]["hero"])}
+    if flow.next_hero(state) is not None:
+        return N_("Next: %(hero)s"), {"hero": name(flow.next_hero(state))}
+    return N_("Every turn is taken: end the round."), {}
 
 
 def printed(state: dict) -> dict:

@@ -53,3 +53,19 @@ def test_an_export_imports_back_to_the_same_state(table):
     store, token, _, _ = table
     copy = store.import_table(store.export(token))
     assert store.state(copy.token)[1] == store.state(token)[1]
+
+
+def test_a_table_set_up_for_two_hero_players_refuses_a_third(tmp_path):
+    from companion.rules import ActionError
+
+    store = Store(tmp_path / "companion.sqlite3")
+    token = store.create_table("the-others", "Pair", {"sin": "greed", "acolyte": "hobo",
+                                                      "story": "the_darkness_within", "hero_players": "2"}).token
+    store.join(token, "Ann", "hero")
+    store.join(token, "Bob", "hero")
+    with pytest.raises(ActionError) as refused:
+        store.join(token, "Cy", "hero")
+    assert refused.value.field == "role" and refused.value.text() == "That role is taken."
+    assert [s.name for s in store.seats(token).values()] == ["Ann", "Bob"]
+    assert store.join(token, "Sina", "sin")[0].role == "sin"
+    store.close()
