@@ -20,7 +20,8 @@ def check_units(faction: str, units: dict, field: str) -> dict:
         if unit_id not in known:
             raise ActionError(N_("%(unit)s is not a unit of that faction."), field=field, unit=str(unit_id)[:40])
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= known[unit_id]["count"]:
-            raise ActionError(N_("Enter how many of each unit are in the battle (0 to the number in the box)."), field=field)
+            raise ActionError(N_("Enter how many of each unit are in the battle (0 to the number in the box)."),
+                              field=field)
     return {unit_id: count for unit_id, count in units.items() if count}
 
 

@@ -40,7 +40,8 @@ def unit_dice(state: dict, faction_id: str, unit_id: str, count: int, context: d
     raise ValueError(f"unknown combat formula {formula!r}")
 
 
-def side_dice(state: dict, faction_id: str, present: dict[str, int], context: dict, extra: int = 0) -> tuple[int, list[dict]]:
+def side_dice(state: dict, faction_id: str, present: dict[str, int], context: dict,
+              extra: int = 0) -> tuple[int, list[dict]]:
     """A side's dice and the working: one term per kind of unit present."""
     terms = []
     for unit_id, count in present.items():

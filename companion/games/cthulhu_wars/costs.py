@@ -18,7 +18,8 @@ def normal_cost(action: str, units: int = 1) -> int:
 
 
 def unique_cost(faction_id: str, action: str, faction: dict) -> int:
-    if action == "desecrate" and "the_third_eye" in faction["spellbooks"] and faction["great_old_ones"].get("hastur") == "map":
+    if (action == "desecrate" and "the_third_eye" in faction["spellbooks"]
+            and faction["great_old_ones"].get("hastur") == "map"):
         return data.game()["desecrate_cost_with_third_eye"]
     return data.game()["unique_actions"][faction_id][action]
 
@@ -31,7 +32,8 @@ def summon_cost(state: dict, faction_id: str, unit_id: str, faction: dict) -> in
     """A monster's cost; with The Thousand Young and Shub-Niggurath in play,
     Black Goat's monsters cost 1 less."""
     cost = facts.unit(state, faction_id, unit_id)["cost"]
-    if faction_id == "black_goat" and "the_thousand_young" in faction["spellbooks"] and faction["great_old_ones"].get("shub_niggurath") == "map":
+    if (faction_id == "black_goat" and "the_thousand_young" in faction["spellbooks"]
+            and faction["great_old_ones"].get("shub_niggurath") == "map"):
         cost = max(0, cost - 1)
     return cost
 

@@ -7,7 +7,7 @@ callers must not change them (they are shared between calls).
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from companion import data_path
@@ -18,7 +18,7 @@ def data_dir() -> Path:
     return data_path("cthulhu_wars")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict:
     return json.loads(data_path("cthulhu_wars", f"{name}.json").read_text(encoding="utf-8"))
 
@@ -27,7 +27,7 @@ def game() -> dict:
     return load("game")
 
 
-@lru_cache(maxsize=None)
+@cache
 def factions() -> dict[str, dict]:
     """Faction id -> faction, in the order of their English initials."""
     return {faction["id"]: faction for faction in load("factions")["factions"]}
@@ -37,7 +37,7 @@ def faction(faction_id: str) -> dict:
     return factions()[faction_id]
 
 
-@lru_cache(maxsize=None)
+@cache
 def units(faction_id: str) -> dict[str, dict]:
     return {unit["id"]: unit for unit in faction(faction_id)["units"]}
 
@@ -50,7 +50,7 @@ def spellbook_ids(faction_id: str) -> list[str]:
     return [book["id"] for book in faction(faction_id)["spellbooks"]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def requirements(faction_id: str) -> dict[str, dict]:
     return {req["id"]: req for req in faction(faction_id)["requirements"]}
 
@@ -64,7 +64,7 @@ def map_choices(players: int) -> list[str]:
     return list(load("maps")["for_players"].get(str(players), []))
 
 
-@lru_cache(maxsize=None)
+@cache
 def areas(map_id: str) -> dict[str, dict]:
     return {area["id"]: area for area in maps()[map_id]["areas"]}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from companion.games.cthulhu_wars import data
 from companion.rules import N_, ActionError
 
-
 #: Where doom comes from, for "show the working".
 DOOM_SOURCES = ("gates", "rituals", "elder_signs", "other")
 

@@ -174,7 +174,8 @@ def awaken(act: Act) -> None:
     if mine["great_old_ones"][goo] != "pool":
         raise ActionError(N_("That Great Old One is already in play."), field="great_old_one")
     if goo == "hastur" and mine["great_old_ones"].get("king_in_yellow") != "map":
-        raise ActionError(N_("Hastur awakens in the King in Yellow's area: awaken the King first."), field="great_old_one")
+        raise ActionError(N_("Hastur awakens in the King in Yellow's area: awaken the King first."),
+                          field="great_old_one")
     unit = data.units(faction)[goo]
     # Nyarlathotep, Shub-Niggurath and Hastur appear at a gate their faction
     # controls (the factions' cards); the app knows how many gates it controls.
@@ -282,7 +283,8 @@ def check_desecration_requirement(state: dict, faction: str, requirement: str) -
 
 
 def third_eye_signs(faction_state: dict) -> int:
-    return 1 if "the_third_eye" in faction_state["spellbooks"] and faction_state["great_old_ones"].get("hastur") == "map" else 0
+    third_eye = "the_third_eye" in faction_state["spellbooks"]
+    return 1 if third_eye and faction_state["great_old_ones"].get("hastur") == "map" else 0
 
 
 def control_gate(act: Act) -> None:

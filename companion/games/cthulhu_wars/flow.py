@@ -17,7 +17,8 @@ ROUND = Round((
     Phase("setup", N_("two-player set-up"), frozenset({"setup.gates", "setup.starts"})),
     Phase("gather", N_("gather power phase"), frozenset({"power.gather"})),
     Phase("first_player", N_("first player phase"), frozenset({"first_player.choose", "direction.choose"})),
-    Phase("doom", N_("doom phase"), frozenset({"ritual.perform", "ritual.skip", "events.blood_sacrifice", "events.done"})),
+    Phase("doom", N_("doom phase"),
+          frozenset({"ritual.perform", "ritual.skip", "events.blood_sacrifice", "events.done"})),
     Phase("action", N_("action phase"), frozenset({
         "recruit", "gate.build", "move", "capture", "summon", "awaken", "unique", "gate.control", "gate.abandon",
         "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "harbinger"})),

@@ -32,7 +32,8 @@ def extras_for(faction_id: str) -> list[tuple[str, str | None, str]]:
     return [(key, book, label) for who, key, book, label in EXTRAS if who == faction_id]
 
 
-def gathered(faction_id: str, counts: dict, abandoned_gates: int, spellbooks: list[str], great_old_ones_in_play: list[str]) -> tuple[int, list[dict]]:
+def gathered(faction_id: str, counts: dict, abandoned_gates: int, spellbooks: list[str],
+             great_old_ones_in_play: list[str]) -> tuple[int, list[dict]]:
     """The power a faction gathers and the working: terms of {msgid, n, value}."""
     values = {**counts, "abandoned_gates": abandoned_gates}
     terms = [{"label": one if values[key] == 1 else many, "n": values[key], "value": values[key] * each}
@@ -61,10 +62,12 @@ def gather_all(factions: dict[str, dict], abandoned_gates: int) -> dict[str, dic
     worked = {}
     for faction_id, faction in factions.items():
         in_play = [goo for goo, where in faction.get("great_old_ones", {}).items() if where != "pool"]
-        worked[faction_id] = gathered(faction_id, faction["counts"], abandoned_gates, faction.get("spellbooks", []), in_play)
+        worked[faction_id] = gathered(faction_id, faction["counts"], abandoned_gates,
+                                      faction.get("spellbooks", []), in_play)
     raised = minimum_power({faction_id: total for faction_id, (total, _) in worked.items()})
     result = {}
+    highest = max((t for t, _ in worked.values()), default=None)
     for faction_id, (total, terms) in worked.items():
         result[faction_id] = {"power": raised[faction_id], "gathered": total, "terms": terms,
-                              "raised_to_half_of": max(t for t, _ in worked.values()) if raised[faction_id] > total else None}
+                              "raised_to_half_of": highest if raised[faction_id] > total else None}
     return result

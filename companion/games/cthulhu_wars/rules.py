@@ -18,6 +18,10 @@ from companion.kit.actions import Draws
 from companion.kit.now import now
 from companion.rules import N_, Action, Role, Rules, Seat
 
+# The option's help text, kept whole here because it is one msgid.
+RITUAL_WITHOUT_GREAT_OLD_ONE_HELP = N_(
+    "The rulebook is unclear; it says six spellbooks let a faction perform the ritual without one.")
+
 FACTION_NAMES = {
     "great_cthulhu": N_("Great Cthulhu"), "crawling_chaos": N_("Crawling Chaos"),
     "black_goat": N_("Black Goat"), "yellow_sign": N_("Yellow Sign"),
@@ -48,9 +52,10 @@ class CthulhuWarsRules(Rules):
             {"name": "map", "label": N_("Four players: the side with more areas"), "kind": "select",
              "choices": [("earth_4p_west3_east5", N_("East (recommended for a first game)")),
                          ("earth_4p_west5_east3", N_("West"))], "default": "earth_4p_west3_east5"},
-            {"name": "ritual_needs_great_old_one", "label": N_("A ritual needs a Great Old One in play"), "kind": "select",
+            {"name": "ritual_needs_great_old_one", "label": N_("A ritual needs a Great Old One in play"),
+             "kind": "select",
              "choices": [("no", N_("No")), ("yes", N_("Yes"))], "default": "no",
-             "help": N_("The rulebook is unclear; it says six spellbooks let a faction perform the ritual without one.")},
+             "help": RITUAL_WITHOUT_GREAT_OLD_ONE_HELP},
         ]
 
     def initial_state(self, options: dict) -> dict:

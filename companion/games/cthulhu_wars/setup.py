@@ -21,7 +21,8 @@ def new_faction(faction_id: str, gates: int) -> dict:
         "doom_from": {"gates": 0, "rituals": 0, "elder_signs": 0, "other": 0},
         "spellbooks": [],
         "requirements_met": [],
-        "counts": {"cultists": 6, "gates": gates, "captives": 0, "feast_areas": 0, "dark_young": 0, "enemy_ocean_gates": 0},
+        "counts": {"cultists": 6, "gates": gates, "captives": 0, "feast_areas": 0, "dark_young": 0,
+                   "enemy_ocean_gates": 0},
         "great_old_ones": {goo["id"]: "pool" for goo in data.great_old_ones(faction_id)},
         "awakened": [],  # Great Old Ones awakened at least once (Cthulhu costs 4 after)
         "elder_signs": 0,  # how many it holds; their values are its seat's secret
@@ -82,7 +83,8 @@ def pick_starts(state: dict, starts: dict[str, str]) -> None:
     """Two players: the other picks both start areas; each faction puts its 6
     cultists there and controls a gate standing there; any other gate is abandoned."""
     board = data.areas(state["map"])
-    if set(starts) != set(state["seating"]) or not set(starts.values()) <= set(board) or len(set(starts.values())) != len(starts):
+    if (set(starts) != set(state["seating"]) or not set(starts.values()) <= set(board)
+            or len(set(starts.values())) != len(starts)):
         raise ActionError(N_("Choose a different start area of the map for each faction."), field="starts")
     gates = state["two_player"]["gates"]
     for faction_id, area in starts.items():

@@ -37,12 +37,14 @@ def check_faction(faction_id: str, faction: dict) -> None:
     for key in COUNTS:
         _int(faction["counts"][key])
     books = data.spellbook_ids(faction_id)
-    if not all(b in books for b in faction["spellbooks"]) or len(set(faction["spellbooks"])) != len(faction["spellbooks"]):
+    if (not all(b in books for b in faction["spellbooks"])
+            or len(set(faction["spellbooks"])) != len(faction["spellbooks"])):
         raise ValueError("bad spellbooks")
     if not all(r in data.requirements(faction_id) for r in faction["requirements_met"]):
         raise ValueError("bad requirements")
     goos = {g["id"] for g in data.great_old_ones(faction_id)}
-    if set(faction["great_old_ones"]) != goos or not all(w in ("pool", "map", "submerged") for w in faction["great_old_ones"].values()):
+    if (set(faction["great_old_ones"]) != goos
+            or not all(w in ("pool", "map", "submerged") for w in faction["great_old_ones"].values())):
         raise ValueError("bad Great Old Ones")
 
 

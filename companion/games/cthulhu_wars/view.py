@@ -58,7 +58,8 @@ def doom_track(state: dict) -> dict:
 
 def power_bars(state: dict) -> list[dict]:
     top = max([20] + [f["power"] for f in state["factions"].values()])
-    return [{"faction": f, "power": state["factions"][f]["power"], "width": round(300 * state["factions"][f]["power"] / top, 1),
+    return [{"faction": f, "power": state["factions"][f]["power"],
+             "width": round(300 * state["factions"][f]["power"] / top, 1),
              "colour": COLOURS[data.faction(f)["colour"]], "worked": power_working(state["factions"][f])}
             for f in state["seating"]]
 
@@ -66,7 +67,8 @@ def power_bars(state: dict) -> list[dict]:
 def ritual(state: dict) -> dict:
     track, marker = state["ritual"]["track"], state["ritual"]["marker"]
     spaces = [{"cost": cost, "here": i == marker} for i, cost in enumerate(track)]
-    return {"spaces": spaces, "cost": doom.ritual_cost(track, marker), "instant_death": doom.on_instant_death(track, marker)}
+    return {"spaces": spaces, "cost": doom.ritual_cost(track, marker),
+            "instant_death": doom.on_instant_death(track, marker)}
 
 
 def battle(state: dict) -> dict | None:
@@ -86,10 +88,13 @@ def battle(state: dict) -> dict | None:
                  else line(EXTRA_TERM, n=t["n"], amount=t["value"]) for t in counted[side]["terms"]]
         chart = combat.chart(dice)
         sides[side] = {"faction": faction, "dice": worked(dice, lines), "unchecked": bool(unchecked),
-                       "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}", "width": round(float(p) * 100, 1)}
-                                        for n, p in rows] for kind, rows in chart.items()}}
+                       "chart": {kind: [{"n": n, "p": percent(p), "exact": f"{p.numerator}/{p.denominator}",
+                                         "width": round(float(p) * 100, 1)}
+                                        for n, p in rows]
+                                 for kind, rows in chart.items()}}
     area = data.areas(state["map"]).get(current.get("area") or "")
-    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None, "units": current["units"],
+    return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None,
+            "units": current["units"],
             "harbinger": battles.harbinger_targets(state, "crawling_chaos")}
 
 
@@ -129,7 +134,8 @@ def present(state: dict, me: str | None) -> dict:
         "ritual": ritual(state),
         "battle": battle(state),
         "doom": {f: doom_working(state["factions"][f]) for f in state["seating"]},
-        "unlimited_battle": {f: spellbooks.battle_is_unlimited(state["factions"][f], state["players"]) for f in state["seating"]},
+        "unlimited_battle": {f: spellbooks.battle_is_unlimited(state["factions"][f], state["players"])
+                             for f in state["seating"]},
         "areas": [{"id": a["id"], "name": a["name"]} for a in data.maps()[state["map"]]["areas"]],
         "names": {f: data.faction(f)["name"] for f in state["seating"]},
         "unique_names": UNIQUE_ACTIONS,

@@ -10,10 +10,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 
+from companion.web import create_app  # noqa: E402
 from cthulhu_web_support import create_cthulhu_table  # noqa: E402
 from web_support import PHONE_ADDRESS, Browser, join_seat  # noqa: E402
-
-from companion.web import create_app  # noqa: E402
 
 
 @pytest.fixture

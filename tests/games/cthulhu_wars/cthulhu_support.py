@@ -5,7 +5,6 @@ per faction, named after it, and the helpers these tests share."""
 import random
 
 import harness
-
 from companion.games.cthulhu_wars.rules import RULES
 
 SEATS = {"s1": "great_cthulhu", "s2": "crawling_chaos", "s3": "black_goat", "s4": "yellow_sign"}

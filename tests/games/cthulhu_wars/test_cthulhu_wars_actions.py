@@ -3,9 +3,9 @@ their dice, gates, and the group's corrections of defaults."""
 
 
 import pytest
-from cthulhu_support import Table, on_turn
 
 from companion.rules import ActionError
+from cthulhu_support import Table, on_turn
 
 
 def test_capture_costs_1_takes_a_cultist_off_the_map_and_it_counts_at_the_next_gather():
@@ -173,7 +173,8 @@ def test_an_area_already_desecrated_cannot_be_desecrated_again():
 def test_two_players_a_lone_desecration_earns_a_book_and_a_neighbouring_one_does_not():
     table = Table(("great_cthulhu", "yellow_sign"))
     table.act("yellow_sign", "setup.gates", areas=["north_atlantic", "antarctica"])
-    table.act("great_cthulhu", "setup.starts", starts={"great_cthulhu": "north_atlantic", "yellow_sign": "south_america"})
+    table.act("great_cthulhu", "setup.starts",
+              starts={"great_cthulhu": "north_atlantic", "yellow_sign": "south_america"})
     table.to_action_phase()
     table.act("yellow_sign", "great_old_one.set", great_old_one="king_in_yellow", where="map")
     desecrate_until_success(table, "south_america")

@@ -1,11 +1,11 @@
 """A battle at the table: declared, adjusted before the dice, rolled or entered."""
 
 import pytest
-from cthulhu_support import Table
 
 from companion.games.cthulhu_wars.rules import RULES
 from companion.games.cthulhu_wars.view import UNIT_TERM, UNIT_TERM_UNCHECKED
 from companion.rules import ActionError
+from cthulhu_support import Table
 
 
 def battle_table():
@@ -27,10 +27,12 @@ def test_declaring_costs_1_and_counts_dice_from_strengths():
 def test_a_battle_needs_an_enemy_and_units_on_both_sides():
     table = battle_table()
     with pytest.raises(ActionError) as refused:
-        table.act("great_cthulhu", "battle.declare", defender="great_cthulhu", attacker_units={"cultist": 1}, defender_units={"cultist": 1})
+        table.act("great_cthulhu", "battle.declare", defender="great_cthulhu",
+                  attacker_units={"cultist": 1}, defender_units={"cultist": 1})
     assert refused.value.field == "defender"
     with pytest.raises(ActionError) as refused:
-        table.act("great_cthulhu", "battle.declare", defender="black_goat", attacker_units={"cultist": 1}, defender_units={"dark_young": 4})
+        table.act("great_cthulhu", "battle.declare", defender="black_goat",
+                  attacker_units={"cultist": 1}, defender_units={"dark_young": 4})
     assert refused.value.field == "defender_units"
     assert table.faction("great_cthulhu")["power"] == 8  # nothing changed
 
@@ -59,7 +61,8 @@ def test_entered_physical_dice_give_each_side_the_others_results():
 
 def test_a_wrong_number_of_entered_dice_is_refused_naming_the_side():
     table = battle_table()
-    table.act("great_cthulhu", "battle.declare", defender="black_goat", attacker_units={"deep_one": 3}, defender_units={"fungi": 2})
+    table.act("great_cthulhu", "battle.declare", defender="black_goat",
+              attacker_units={"deep_one": 3}, defender_units={"fungi": 2})
     with pytest.raises(ActionError) as refused:
         table.act("black_goat", "battle.roll", attacker_faces="6 4")
     assert refused.value.field.startswith("attacker_faces")
@@ -67,10 +70,12 @@ def test_a_wrong_number_of_entered_dice_is_refused_naming_the_side():
 
 def test_the_app_rolls_the_sides_nobody_entered_and_records_them():
     table = battle_table()
-    table.act("great_cthulhu", "battle.declare", defender="black_goat", attacker_units={"deep_one": 3}, defender_units={"fungi": 2})
+    table.act("great_cthulhu", "battle.declare", defender="black_goat",
+              attacker_units={"deep_one": 3}, defender_units={"fungi": 2})
     action = table.act("great_cthulhu", "battle.roll", defender_faces="1 1")
     assert len(action.payload["attacker_roll"]["dice"]) == 3
-    assert table.state["battle"]["outcome"]["attacker"]["rolled"]["faces"] == [d["face"] for d in action.payload["attacker_roll"]["dice"]]
+    rolled = table.state["battle"]["outcome"]["attacker"]["rolled"]["faces"]
+    assert rolled == [d["face"] for d in action.payload["attacker_roll"]["dice"]]
 
 
 def nyarlathotep_against(defender_units, crawling_chaos_units=None):

@@ -10,7 +10,9 @@ from companion.games.cthulhu_wars.convert import reference as convert
 ROOT = Path(__file__).resolve().parents[3]
 # ../shared/ref/cthulhu-wars from the project root (a worktree sits one folder deeper).
 REFERENCE = next(
-    (folder for folder in (ROOT.parent / "shared" / "ref" / "cthulhu-wars", ROOT.parents[1] / "shared" / "ref" / "cthulhu-wars")
+    (folder
+     for folder in (ROOT.parent / "shared" / "ref" / "cthulhu-wars",
+                    ROOT.parents[1] / "shared" / "ref" / "cthulhu-wars")
      if (folder / "data.json").is_file()),
     ROOT.parent / "shared" / "ref" / "cthulhu-wars",
 )
@@ -34,7 +36,8 @@ def converted(reference):
 def test_the_committed_data_equals_a_fresh_conversion(converted, tmp_path):
     convert.write(converted, tmp_path)
     for name in converted:
-        assert (tmp_path / name).read_text(encoding="utf-8") == (data.data_dir() / name).read_text(encoding="utf-8"), name
+        written = (tmp_path / name).read_text(encoding="utf-8")
+        assert written == (data.data_dir() / name).read_text(encoding="utf-8"), name
 
 
 @needs_reference
@@ -123,4 +126,5 @@ def test_glyphs_take_the_seed_letters(converted):
 
 def test_a_reference_whose_pool_disagrees_with_the_seed_is_refused():
     with pytest.raises(convert.ReferenceError_):
-        convert.convert_game({"elder_signs": {"by_value": {"1": 18, "2": 12, "3": 5}}, "tracks": {"doom": {"game_end_at": 30}}})
+        convert.convert_game({"elder_signs": {"by_value": {"1": 18, "2": 12, "3": 5}},
+                              "tracks": {"doom": {"game_end_at": 30}}})

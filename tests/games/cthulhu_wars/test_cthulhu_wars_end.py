@@ -1,10 +1,10 @@
 """Elder signs at any time, the end of the game, victory and the two-player rules."""
 
 import pytest
-from cthulhu_support import Table
 
 from companion.games.cthulhu_wars.rules import RULES
 from companion.rules import Action, ActionError, translated_params
+from cthulhu_support import Table
 
 SIX = ["absorb", "devolve", "dreams", "regenerate", "submerge", "y_ha_nthlei"]
 
@@ -44,7 +44,9 @@ def test_at_the_end_hidden_signs_are_revealed_and_the_six_book_holder_with_most_
     table = Table()
     table.to_action_phase()
     table.arrange_faction("great_cthulhu", doom=30, spellbooks=SIX[:5])
-    table.arrange_faction("black_goat", doom=27, spellbooks=["frenzy", "ghroth", "necrophagy", "the_red_sign", "blood_sacrifice", "the_thousand_young"])
+    table.arrange_faction("black_goat", doom=27,
+                          spellbooks=["frenzy", "ghroth", "necrophagy", "the_red_sign", "blood_sacrifice",
+                                      "the_thousand_young"])
     give_signs(table, "black_goat", [3, 1])
     table.arrange(lambda state: state.update(phase="end"))
     table.act("crawling_chaos", "game.settle")
@@ -169,7 +171,8 @@ def test_two_players_one_places_the_gates_the_other_picks_the_start_areas_on_one
     with pytest.raises(ActionError):
         table.act("black_goat", "setup.starts", starts={"great_cthulhu": "north_atlantic", "black_goat": "australia"})
     table = two_players()
-    assert table.faction("great_cthulhu")["counts"] == {**table.faction("great_cthulhu")["counts"], "gates": 1, "cultists": 6}
+    counts = table.faction("great_cthulhu")["counts"]
+    assert counts == {**counts, "gates": 1, "cultists": 6}
     assert table.faction("black_goat")["counts"]["gates"] == 0 and table.state["abandoned_gates"] == 1
     assert table.state["phase"] == "gather"
 
@@ -210,7 +213,8 @@ def test_an_elder_sign_draw_is_hidden_from_other_seats_in_the_log():
     view = RULES.view(table.state, other)
     assert "secrets" not in view and view["mine"] == {}
     assert RULES.view(table.state, owner)["mine"]["elder_signs"] == action.payload["drawn"]
-    line, params = RULES.describe(Action(action.type, RULES.redact(action, other), action.seat), table.seats, table.state)
+    line, params = RULES.describe(Action(action.type, RULES.redact(action, other), action.seat),
+                                  table.seats, table.state)
     # How many were drawn, never which.
     assert line % translated_params(params, str) == "awakened Cthulhu and drew 1 elder sign"
     assert set(params) == {"line", "count"} and params["line"].params == {"great_old_one": "Cthulhu"}
@@ -229,7 +233,8 @@ def test_a_recorded_draw_replays_to_the_same_state():
 
 def test_check_state_refuses_a_damaged_state():
     table = Table()
-    broken = dict(table.state, factions={**table.state["factions"], "great_cthulhu": {**table.faction("great_cthulhu"), "power": -1}})
+    broken = dict(table.state, factions={**table.state["factions"],
+                                         "great_cthulhu": {**table.faction("great_cthulhu"), "power": -1}})
     with pytest.raises(ValueError):
         RULES.check_state(broken)
     table.state["secrets"]["s1"] = {"elder_signs": [4]}

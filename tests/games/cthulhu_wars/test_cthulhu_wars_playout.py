@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-import harness
 import pytest
 
+import harness
 from companion.games.cthulhu_wars.rules import RULES
 from companion.rules import Action, ActionError
 

@@ -44,8 +44,10 @@ def test_yha_nthlei_counts_enemy_ocean_gates_only_while_cthulhu_is_in_play():
 
 def test_gather_all_applies_the_minimum_rule_and_says_whom_it_raised():
     result = power.gather_all({
-        "great_cthulhu": {"counts": {"cultists": 6, "gates": 1}, "spellbooks": [], "great_old_ones": {"cthulhu": "pool"}},
+        "great_cthulhu": {"counts": {"cultists": 6, "gates": 1}, "spellbooks": [],
+                          "great_old_ones": {"cthulhu": "pool"}},
         "black_goat": {"counts": {"cultists": 1}, "spellbooks": [], "great_old_ones": {}},
     }, 0)
     assert result["great_cthulhu"]["power"] == 8
-    assert result["black_goat"] == {"power": 4, "gathered": 1, "terms": result["black_goat"]["terms"], "raised_to_half_of": 8}
+    assert result["black_goat"] == {"power": 4, "gathered": 1, "terms": result["black_goat"]["terms"],
+                                    "raised_to_half_of": 8}

@@ -1,9 +1,9 @@
 """The round in the seed's order, through the table type's rules."""
 
 import pytest
-from cthulhu_support import Table
 
 from companion.rules import ActionError
+from cthulhu_support import Table
 
 
 def test_set_up_puts_six_cultists_and_a_gate_for_each_faction_and_the_marker_on_the_leftmost_space():
@@ -12,7 +12,8 @@ def test_set_up_puts_six_cultists_and_a_gate_for_each_faction_and_the_marker_on_
     assert state["phase"] == "gather" and state["round"] == 1
     assert state["map"] == "earth_3p" and state["ritual"] == {"track": [5, 6, 7, 8, 9, 10, None], "marker": 0}
     for faction in state["factions"].values():
-        assert (faction["power"], faction["doom"], faction["counts"]["cultists"], faction["counts"]["gates"]) == (0, 0, 6, 1)
+        assert (faction["power"], faction["doom"],
+                faction["counts"]["cultists"], faction["counts"]["gates"]) == (0, 0, 6, 1)
     assert state["secrets"]["bag"] == {"1": 18, "2": 12, "3": 6}
 
 

@@ -7,9 +7,9 @@ and the comment says what the table does by hand.
 """
 
 import pytest
-from cthulhu_support import Table, on_turn
 
 from companion.rules import ActionError
+from cthulhu_support import Table, on_turn
 
 
 def test_the_seeds_complex_battle_rolls_12_against_3_and_each_side_suffers_the_others_results():
@@ -25,7 +25,8 @@ def test_the_seeds_complex_battle_rolls_12_against_3_and_each_side_suffers_the_o
               attacker_units={"cthulhu": 1, "shoggoth": 1, "deep_one": 2, "cultist": 3},
               defender_units={"cultist": 1, "undead": 4})
     assert table.state["battle"]["dice"]["attacker"]["dice"] == 6 + 2 + 2
-    table.act("great_cthulhu", "battle.adjust", units={"cthulhu": 1, "shoggoth": 1, "deep_one": 1, "cultist": 3}, extra=3)
+    table.act("great_cthulhu", "battle.adjust",
+              units={"cthulhu": 1, "shoggoth": 1, "deep_one": 1, "cultist": 3}, extra=3)
     table.act("yellow_sign", "battle.adjust", units={"undead": 4}, extra=0)
     dice = table.state["battle"]["dice"]
     assert (dice["attacker"]["dice"], dice["defender"]["dice"]) == (12, 3)

@@ -34,7 +34,8 @@ def test_only_five_books_and_awakening_hastur_give_an_elder_sign():
 
 
 def test_the_seeds_action_costs():
-    assert [costs.normal_cost(a) for a in ("recruit", "build_gate", "battle", "capture", "control_gate", "abandon_gate")] == [1, 3, 1, 1, 0, 0]
+    actions = ("recruit", "build_gate", "battle", "capture", "control_gate", "abandon_gate")
+    assert [costs.normal_cost(a) for a in actions] == [1, 3, 1, 1, 0, 0]
     assert costs.normal_cost("move", units=3) == 3
 
 

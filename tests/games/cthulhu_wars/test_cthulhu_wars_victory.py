@@ -11,7 +11,8 @@ def test_the_most_doom_among_six_book_holders_wins_even_if_another_has_more():
 
 
 def test_a_tie_is_a_shared_win():
-    factions = {"gc": {"doom": 30, "spellbooks": SIX}, "bg": {"doom": 30, "spellbooks": SIX}, "ys": {"doom": 2, "spellbooks": SIX}}
+    factions = {"gc": {"doom": 30, "spellbooks": SIX}, "bg": {"doom": 30, "spellbooks": SIX},
+                "ys": {"doom": 2, "spellbooks": SIX}}
     assert victory.winners(factions, 3) == ["bg", "gc"]
 
 

@@ -30,8 +30,8 @@ def test_the_page_speaks_chinese_and_japanese(table, cthulhu, chaos, goat):
 
 def test_a_tool_plays_through_the_json_api(host):
     client = host.client
-    created = client.post("/api/tables", json={"game": "cthulhu-wars", "name": "Bot night",
-                                               "options": {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "yellow_sign"}})
+    options = {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "yellow_sign"}
+    created = client.post("/api/tables", json={"game": "cthulhu-wars", "name": "Bot night", "options": options})
     assert created.status_code == 201, created.get_json()
     token = created.get_json()["token"]
     keys = {}
@@ -61,7 +61,8 @@ def test_a_unique_actions_die_shows_on_every_page(host, new_phone):
     store = host.client.application.extensions["companion.store"]
     seat = {s.role: s.id for s in store.seats(token).values()}
     store.act(token, seat["black_goat"], "setup.gates", {"areas": ["north_atlantic", "antarctica"]})
-    store.act(token, seat["yellow_sign"], "setup.starts", {"starts": {"yellow_sign": "south_america", "black_goat": "australia"}})
+    store.act(token, seat["yellow_sign"], "setup.starts",
+              {"starts": {"yellow_sign": "south_america", "black_goat": "australia"}})
     store.act(token, seat["yellow_sign"], "power.gather", {})
     # Without Great Cthulhu, Black Goat goes first in round one (B before Y).
     store.act(token, seat["black_goat"], "direction.choose", {"direction": "clockwise"})
@@ -81,7 +82,8 @@ def test_every_page_renders_through_a_whole_short_game(host, new_phone):
     seat = {s.role: s.id for s in store.seats(token).values()}
     steps = [
         ("crawling_chaos", "setup.gates", {"areas": ["north_atlantic", "south_pacific"]}),
-        ("great_cthulhu", "setup.starts", {"starts": {"great_cthulhu": "south_pacific", "crawling_chaos": "north_atlantic"}}),
+        ("great_cthulhu", "setup.starts",
+         {"starts": {"great_cthulhu": "south_pacific", "crawling_chaos": "north_atlantic"}}),
         ("great_cthulhu", "power.gather", {}),
         ("great_cthulhu", "direction.choose", {"direction": "counterclockwise"}),
         ("great_cthulhu", "great_old_one.set", {"great_old_one": "cthulhu", "where": "map"}),
@@ -109,7 +111,8 @@ def test_every_page_renders_through_a_whole_short_game(host, new_phone):
         assert gc.get(f"/t/{token}").status_code == 200
     store.act(token, seat["great_cthulhu"], "counts.adjust", {"count": "gates", "delta": 20})
     state = store.state(token)[1]
-    store.act(token, seat["great_cthulhu"], "elder_signs.reveal", {"values": state["secrets"][seat["great_cthulhu"]]["elder_signs"]})
+    store.act(token, seat["great_cthulhu"], "elder_signs.reveal",
+              {"values": state["secrets"][seat["great_cthulhu"]]["elder_signs"]})
     # 21 gates: the next doom phase takes Great Cthulhu past 20, the two-player end.
     while store.state(token)[1]["phase"] == "action":
         store.act(token, seat[store.state(token)[1]["turn"]], "pass", {})

@@ -78,7 +78,8 @@ SEED_GREAT_OLD_ONES = {
     "cthulhu": {"cost": 10, "cost_again": 4, "combat": {"fixed": 6}, "where": "start_area_gate"},
     "nyarlathotep": {"cost": 10, "combat": {"formula": "spellbooks_both_sides"}, "where": "own_gate"},
     # "你控制的传送门和2个你的邪教徒在同一地区"; the two cultists are removed.
-    "shub_niggurath": {"cost": 8, "combat": {"formula": "cultists_plus_gates"}, "where": "own_gate", "cultists_removed": 2},
+    "shub_niggurath": {"cost": 8, "combat": {"formula": "cultists_plus_gates"}, "where": "own_gate",
+                       "cultists_removed": 2},
     "king_in_yellow": {"cost": 4, "where": "area_without_gate"},
     "hastur": {"cost": 10, "combat": {"formula": "ritual_cost"}, "where": "own_gate_with_king"},
 }
@@ -140,7 +141,8 @@ def convert_unit(unit: dict) -> dict:
     else:
         raise ReferenceError_(f"unit {unit['id']}: unknown combat rule {combat!r}")
     if "count" in seed and seed["count"] != unit["count"]:
-        raise ReferenceError_(f"unit {unit['id']}: the reference's count {unit['count']} is not the seed's {seed['count']}")
+        raise ReferenceError_(
+            f"unit {unit['id']}: the reference's count {unit['count']} is not the seed's {seed['count']}")
     return {**out, "defaults": defaults}
 
 
@@ -197,7 +199,8 @@ def two_player_map(reference: dict) -> dict:
         "pieces": [TWO_PLAYER_PIECE],
         "areas": [convert_area(a) for a in whole["areas"] if a["id"] in keep],
         "adjacency": {
-            area: sorted(n for n in near if n in keep) for area, near in sorted(whole["adjacency"].items()) if area in keep
+            area: sorted(n for n in near if n in keep)
+            for area, near in sorted(whole["adjacency"].items()) if area in keep
         },
         # 第八章 A: the second player picks both start areas.
         "start_areas": {},
@@ -222,7 +225,8 @@ def convert_rituals(reference: dict) -> dict:
     for count, track in sorted(source["by_player_count"].items()):
         if "use_track_for" in track:
             # The seed gives two players no track of their own: the reference's choice, an editable default.
-            tracks[count] = {"spaces": list(tracks[str(track["use_track_for"])]["spaces"]), "same_as": str(track["use_track_for"])}
+            tracks[count] = {"spaces": list(tracks[str(track["use_track_for"])]["spaces"]),
+                             "same_as": str(track["use_track_for"])}
     cap = source["cost_cap"]
     if cap != 10:  # seed 执行湮灭仪式: "从5到10"
         raise ReferenceError_(f"ritual cost cap {cap} is not the seed's 10")
@@ -255,7 +259,8 @@ def convert(reference: dict) -> dict[str, dict]:
 def write(files: dict[str, dict], out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name, content in files.items():
-        (out / name).write_text(json.dumps(content, indent=1, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
+        (out / name).write_text(json.dumps(content, indent=1, ensure_ascii=False, sort_keys=False) + "\n",
+                                encoding="utf-8")
 
 
 def default_out() -> Path:
@@ -268,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
         description="Convert Cthulhu Wars reference facts (a folder holding data.json) into the app's data files.",
     )
     parser.add_argument("reference", type=Path, help="folder holding the reference's data.json")
-    parser.add_argument("out", type=Path, nargs="?", default=None, help="where to write (default: data/cthulhu_wars/ in this project)")
+    parser.add_argument("out", type=Path, nargs="?", default=None,
+                        help="where to write (default: data/cthulhu_wars/ in this project)")
     args = parser.parse_args(argv)
     try:
         files = convert(load_reference(args.reference))
