@@ -547,10 +547,14 @@
   // a control the focus reaches partly under it (the browser scrolls only
   // what is wholly out of view) is brought clear of it (scroll-padding-bottom
   // in app.css keeps the bar's height free).
+  // The bar's height changes (a second row for Undo), so the padding the
+  // browser keeps free follows it rather than a fixed guess.
   document.addEventListener("focusin", function (event) {
     const bar = document.querySelector(".table-page .region-log"), focused = event.target;
     if (!bar || !(focused instanceof Element) || bar.contains(focused)) return;
-    const b = bar.getBoundingClientRect(), r = focused.getBoundingClientRect();
+    const b = bar.getBoundingClientRect();
+    document.documentElement.style.scrollPaddingBottom = Math.ceil(b.height + 16) + "px";
+    const r = focused.getBoundingClientRect();
     if (r.bottom > b.top + 1 && r.top < b.bottom && r.height < b.top - 60) focused.scrollIntoView({block: "nearest"});
   });
 
