@@ -73,7 +73,7 @@ def level_facts(found: dict) -> dict:
     header, row = found["Level"][0], found["Level"][1]
     assert row[0] == "Total XP needed"
     return {"experience_thresholds": fact(
-        {str(number(l)): number(x) for l, x in zip(header[1:], row[1:])}, "CONFIRMED",
+        {str(number(level)): number(x) for level, x in zip(header[1:], row[1:])}, "CONFIRMED",
         "Total experience a character needs for each level (never reset on level-up).")}
 
 
@@ -82,10 +82,10 @@ def prosperity_facts(found: dict) -> dict:
     shop_header, shop_row = found["Prosp."][0], found["Prosp."][1]
     return {
         "prosperity_thresholds": fact(
-            {str(number(l)): number(c) for l, c in zip(header[1:], row[1:])}, "CONFIRMED",
+            {str(number(level)): number(c) for level, c in zip(header[1:], row[1:])}, "CONFIRMED",
             "Prosperity checkmarks needed for each prosperity level (second printing)."),
         "shop_items_by_prosperity": fact(
-            {str(span(l)[0]): span(items) for l, items in zip(shop_header[1:], shop_row[1:])},
+            {str(span(level)[0]): span(items) for level, items in zip(shop_header[1:], shop_row[1:])},
             "CONFIRMED", "Item numbers (first, last) that join the shop at each prosperity level."),
     }
 

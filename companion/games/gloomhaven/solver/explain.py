@@ -7,10 +7,9 @@ with the caller's `translate`, so the solver stays free of any web import.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.rules import N_
-
 
 # -- focus ----------------------------------------------------------------------
 FOCUS_ONLY = N_("Focus %(focus)s: the only enemy it can attack.")

@@ -185,7 +185,7 @@ def test_the_hundredth_gold_donated_opens_envelope_b_once(party):
 
 def test_five_ancient_technologies_and_the_drakes_two_achievements_meet_the_rulebooks_conditions(party):
     store, token, ann, bo = party
-    for n in range(5):
+    for _ in range(5):
         assert not dues_of(store, token, "note")
         store.act(token, ann, "achievement.add", {"achievement": "Ancient Technology", "scope": "global"})
     [note] = dues_of(store, token, "note")
