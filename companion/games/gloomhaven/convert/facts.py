@@ -106,7 +106,8 @@ def scenario_level_facts(found: dict) -> dict:
     table = [{"level": level, **{ours: rows[theirs][i] for theirs, ours in columns.items()}}
              for i, level in enumerate(levels)]
     return {"scenario_level_table": fact(
-        table, "CONFIRMED", "What each scenario level (0-7) makes the monster level, coins, traps and bonus experience.")}
+        table, "CONFIRMED",
+        "What each scenario level (0-7) makes the monster level, coins, traps and bonus experience.")}
 
 
 # Facts stated in the reference's text (not in tables), with their status.
@@ -125,7 +126,8 @@ TRANSCRIBED = {
     "small_items_per_level": fact({"divide_level_by": 2, "round": "up"}, "CONFIRMED",
                                   "Small items a character may equip: half its level, rounded up."),
     "donation": fact({"gold": 10, "bless_cards": 2}, "CONFIRMED",
-                     "Once per visit each player may give 10 gold to add 2 bless cards to their deck for the next scenario."),
+                     "Once per visit each player may give 10 gold to add 2 bless cards to their deck "
+                     "for the next scenario."),
     "donation_envelope": fact({"gold": 100, "envelope": "B"}, "CONFIRMED",
                               "100 gold donated in total opens envelope B."),
     "donation_prosperity_at_100": fact(
@@ -149,7 +151,8 @@ TRANSCRIBED = {
                                "On retiring, a character's items go back to the shop and its gold is lost."),
     "prosperity_thresholds_first_printing": fact(
         {"1": 0, "2": 5, "3": 10, "4": 16, "5": 23, "6": 31, "7": 40, "8": 51, "9": 65}, "UNCONFIRMED",
-        "The first printing's track as a fan wiki gives it (a pre-marked starting box); the second printing's is the default."),
+        "The first printing's track as a fan wiki gives it (a pre-marked starting box); "
+        "the second printing's is the default."),
     "retirement_prosperity": fact(1, "CONFIRMED", "Prosperity checkmarks the city gains when a character retires."),
     "retirement_perk_bonus": fact(
         1, "CONFIRMED", "Extra perks every later character of a player gets per earlier retirement of theirs."),
