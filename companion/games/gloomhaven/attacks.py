@@ -38,7 +38,8 @@ def choose_cards(codes: list[str], mode: str, attack: int) -> Chosen:
     if len(cards) > 2:  # both first cards rolled: drawn on until one didn't
         if mode == "advantage":
             return Chosen(list(codes), [], N_("both rolled: every card drawn counts"))
-        return Chosen([codes[-1]], list(codes[:-1]), N_("disadvantage: rolling cards are ignored, the last card counts"))
+        return Chosen([codes[-1]], list(codes[:-1]),
+                      N_("disadvantage: rolling cards are ignored, the last card counts"))
     first, second = cards
     if first.rolling or second.rolling:
         if mode == "advantage":

@@ -28,7 +28,8 @@ def monster(monster_id: object) -> dict:
             raise KeyError(monster_id)
         return data.monster(monster_id)
     except KeyError:
-        raise ActionError(N_("There is no monster “%(monster)s”."), field="monster", monster=str(monster_id)[:40]) from None
+        raise ActionError(N_("There is no monster “%(monster)s”."), field="monster",
+                          monster=str(monster_id)[:40]) from None
 
 
 def monster_ids() -> list[str]:

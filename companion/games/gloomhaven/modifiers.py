@@ -117,7 +117,8 @@ def take(deck: dict, code: str) -> None:
     try:
         kit_deck.draw(deck["cards"], [code], reshuffle=True)
     except ActionError:
-        raise ActionError(N_("The deck holds no “%(code)s” card to draw."), field="cards", code=str(code)[:20]) from None
+        raise ActionError(N_("The deck holds no “%(code)s” card to draw."), field="cards",
+                          code=str(code)[:20]) from None
     if code not in REMOVED_WHEN_DRAWN:
         kit_deck.discard(deck["cards"], [code])
     if code in SHUFFLE_MARKED:

@@ -40,11 +40,13 @@ def present(state: dict, seat_id: str | None) -> dict:
         "objectives": _objectives(state, found),
         "objectives_on_map": _objectives_on_map(state),
         "rooms_in_data": found.get("rooms_in_data", True),
-        "openable_rooms": [room["number"] for room in openable_rooms(state)] if state["phase"] in ("choosing", "playing") else [],
+        "openable_rooms": ([room["number"] for room in openable_rooms(state)]
+                           if state["phase"] in ("choosing", "playing") else []),
         "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
         "turns": _turns(state),
         "acting": _acting(state),
-        "monster_types": [_monster_type(state, m) for m in common.types_on_map(state)] if state["level"] is not None else [],
+        "monster_types": ([_monster_type(state, m) for m in common.types_on_map(state)]
+                          if state["level"] is not None else []),
         "addable_monsters": sorted((m, catalog.monster_name(m)) for m in found["monsters"]),
         "goals": _my_goals(state, seat_id),
         "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
@@ -103,7 +105,8 @@ def _monster_type(state: dict, monster_id: str) -> dict:
         "stats": {rank: _stats_view(s) for rank, s in by_rank.items()},
         "card": card, "initiative": type_initiative(state, monster_id),
         "acting": bool(turn and turn["kind"] == "monster" and turn["id"] == monster_id),
-        "consumed": (state.get("consumed") or {}).get("elements", []) if (state.get("consumed") or {}).get("monster") == monster_id else [],
+        "consumed": ((state.get("consumed") or {}).get("elements", [])
+                     if (state.get("consumed") or {}).get("monster") == monster_id else []),
         "standees": [{**s, "label": common.standee_label(s), "acting": bool(acting and acting["id"] == s["id"]),
                       "attack": card_attack(state, s)}
                      for s in state["standees"] if s["monster"] == monster_id],
@@ -186,7 +189,10 @@ def _card_summons(state: dict, actions: list) -> list[dict]:
     found = []
     for action in _all_actions(actions):
         for entry in action.get("monsters", []) if action["kind"] == "summon" else []:
-            rank = entry.get("by_characters", {}).get(count) if "by_characters" in entry else entry.get("rank", "normal")
+            if "by_characters" in entry:
+                rank = entry["by_characters"].get(count)
+            else:
+                rank = entry.get("rank", "normal")
             if entry.get("monster") in catalog.monster_ids() and rank and "hit_points" not in entry:
                 found.append({"monster": entry["monster"], "rank": rank, "count": entry.get("count", 1)})
     return found
@@ -204,7 +210,8 @@ def _objectives(state: dict, found: dict) -> list[dict]:
     level = state["level"] if state["level"] is not None else 0
     shown = []
     for index, objective in enumerate(found.get("objectives", []), start=1):
-        hit_points, working = objectives.hit_points(objective.get("hit_points", 0), common.character_count(state), level)
+        hit_points, working = objectives.hit_points(objective.get("hit_points", 0),
+                                                    common.character_count(state), level)
         shown.append({"index": index, "name": objective["name"], "count": objective.get("count", 1),
                       "escort": objective.get("escort", False), "working": working, "hit_points": hit_points})
     return shown

@@ -14,7 +14,9 @@ from companion.rules import N_
 
 def card_key(card: dict) -> tuple:
     """What makes two modifier cards the same card (count aside)."""
-    effects = tuple(sorted((e.get("kind"), str(e.get("condition") or e.get("element") or e.get("value")), bool(e.get("self")))
+    effects = tuple(sorted((e.get("kind"),
+                            str(e.get("condition") or e.get("element") or e.get("value")),
+                            bool(e.get("self")))
                            for e in card.get("effects", ())))
     return (str(card["value"]), bool(card.get("rolling")), effects)
 
@@ -54,7 +56,8 @@ def build(perks: list | None, taken: dict, minus_one_from_items: int = 0, bless:
     deck: dict = {}
     for card in data.fact("character_modifier_deck"):
         _add(deck, card, card["count"])
-    working = [[N_("the standard deck of %(n)d cards"), {"n": sum(c["count"] for c in data.fact("character_modifier_deck"))}]]
+    working = [[N_("the standard deck of %(n)d cards"),
+                {"n": sum(c["count"] for c in data.fact("character_modifier_deck"))}]]
     for index, times in sorted(taken.items(), key=lambda kv: int(kv[0])):
         line = (perks or [])[int(index)]
         for _ in range(times):

@@ -51,7 +51,8 @@ class Shares(FormMap):
         raw = super().parse(raw)
         if not isinstance(raw, dict) or not 0 < len(raw) <= 20:
             raise ActionError(self.missing, field=self.name)
-        return {who: 0 if gold in ("", None) else Int(self.name, min=0, max=999).parse(gold) for who, gold in raw.items()}
+        return {who: 0 if gold in ("", None) else Int(self.name, min=0, max=999).parse(gold)
+                for who, gold in raw.items()}
 
 
 def share_gold(act: Act) -> None:
@@ -100,7 +101,8 @@ def from_rewards(state: dict, number: int, rewards: dict) -> None:
                  else N_("Scenario %(number)d: shuffle road event %(card)d into the road deck."))
         note(state, msgid, {"number": number, "card": event["card"]}, number)
     for envelope in rewards.get("envelopes", ()):
-        note(state, N_("Scenario %(number)d: open envelope %(envelope)s."), {"number": number, "envelope": envelope}, number)
+        note(state, N_("Scenario %(number)d: open envelope %(envelope)s."),
+             {"number": number, "envelope": envelope}, number)
     for text in rewards.get("notes", ()):  # the scenario book's words, in English as the data has them
         add(state, "note", scenario=number, text=text)
 

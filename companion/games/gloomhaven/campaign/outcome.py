@@ -20,6 +20,7 @@ def level_row(level: int) -> dict:
 
 
 LINE_FIELDS = ("experience", "coins", "checkmarks")
+FROM_SCENARIO_TABLE = N_("From the scenario table: %(xp)d experience, %(gold)d gold, %(checks)d checkmarks")
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ class EnteredLines(FormMap):
         try:
             return Int(self.name, min=0, max=999).parse(value)
         except ActionError:
-            raise ActionError(N_("Experience, coins and checkmarks are whole numbers from 0 to 999."), field=self.name) from None
+            raise ActionError(N_("Experience, coins and checkmarks are whole numbers from 0 to 999."),
+                              field=self.name) from None
 
 
 def entered_lines(state: dict, payload: dict) -> dict:
@@ -60,10 +62,12 @@ def entered_lines(state: dict, payload: dict) -> dict:
             raise ActionError(N_("No such character."), field="characters")
         gained, coins, checks = (got[key] for key in LINE_FIELDS)
         bonus = row["bonus_experience"] if success else 0
-        lines[cid] = {"experience": gained + bonus, "gold": coins * row["gold_per_coin"], "checkmarks": checks if success else 0,
-                      "working": [[N_("Experience %(total)d = %(gained)d gained + %(bonus)d bonus"), {"total": gained + bonus, "gained": gained, "bonus": bonus}],
+        gold, each = coins * row["gold_per_coin"], row["gold_per_coin"]
+        lines[cid] = {"experience": gained + bonus, "gold": gold, "checkmarks": checks if success else 0,
+                      "working": [[N_("Experience %(total)d = %(gained)d gained + %(bonus)d bonus"),
+                                   {"total": gained + bonus, "gained": gained, "bonus": bonus}],
                                   [N_("Gold %(gold)d = %(coins)d coins × %(each)d (scenario level %(level)d)"),
-                                   {"gold": coins * row["gold_per_coin"], "coins": coins, "each": row["gold_per_coin"], "level": payload["level"]}]]}
+                                   {"gold": gold, "coins": coins, "each": each, "level": payload["level"]}]]}
     return lines
 
 
@@ -97,7 +101,7 @@ def reported_lines(state: dict, result: dict) -> dict:
         if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 9999 for n in numbers):
             raise ActionError(N_("The result's numbers are not whole numbers."), field="result")
         lines[cid] = {"experience": numbers[0], "gold": numbers[1], "checkmarks": numbers[2],
-                      "working": [[N_("From the scenario table: %(xp)d experience, %(gold)d gold, %(checks)d checkmarks"),
+                      "working": [[FROM_SCENARIO_TABLE,
                                    {"xp": numbers[0], "gold": numbers[1], "checks": numbers[2]}]]}
     return lines
 
@@ -119,10 +123,12 @@ def finish(state: dict, number: int, outcome: str, lines: dict) -> None:
         if extra_xp or extra_gold:
             line["experience"] += extra_xp
             line["gold"] += extra_gold
-            line["working"].append([N_("Scenario reward: %(xp)d experience and %(gold)d gold each"), {"xp": extra_xp, "gold": extra_gold}])
+            line["working"].append([N_("Scenario reward: %(xp)d experience and %(gold)d gold each"),
+                                    {"xp": extra_xp, "gold": extra_gold}])
         if rewards.get("battle_goal_checkmarks"):
             line["checkmarks"] += rewards["battle_goal_checkmarks"]
-            line["working"].append([N_("Scenario reward: %(n)d checkmarks each"), {"n": rewards["battle_goal_checkmarks"]}])
+            line["working"].append([N_("Scenario reward: %(n)d checkmarks each"),
+                                    {"n": rewards["battle_goal_checkmarks"]}])
         line.update(scenario=number, outcome=outcome)
         state["pending"].setdefault(cid, []).append(line)
         state["characters"][cid]["blessings"] = 0

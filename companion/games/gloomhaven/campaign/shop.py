@@ -48,7 +48,8 @@ def buy_price(item: dict, reputation: int) -> tuple[int, list]:
 
 def sell_price(item: dict) -> tuple[int, list]:
     price = item["cost"] // data.fact("sell_price")["divide_cost_by"]
-    return price, [[N_("Sells for %(price)d = cost %(cost)d ÷ 2, rounded down"), {"price": price, "cost": item["cost"]}]]
+    return price, [[N_("Sells for %(price)d = cost %(cost)d ÷ 2, rounded down"),
+                    {"price": price, "cost": item["cost"]}]]
 
 
 def buy_problem(character: dict, item_id: int, prosperity: int, designs: list, characters: dict, reputation: int,
@@ -80,7 +81,8 @@ def equip_problem(character: dict, item_id: int) -> str | None:
     used = {"head": 0, "body": 0, "legs": 0, "hands": 0, "small": 0}
     for other in character["equipped"]:
         other_slot = data.item(other)["slot"]
-        used["hands" if other_slot in ("one_hand", "two_hands") else other_slot] += 2 if other_slot == "two_hands" else 1
+        other_group = "hands" if other_slot in ("one_hand", "two_hands") else other_slot
+        used[other_group] += 2 if other_slot == "two_hands" else 1
     group = "hands" if slot in ("one_hand", "two_hands") else slot
     needs = 2 if slot == "two_hands" else 1
     if used[group] + needs > limits[group]:

@@ -117,7 +117,8 @@ def upgrade_export(export: dict) -> dict:
 
 KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,
         "unlocked_classes": list, "designs": list, "envelopes": list, "events_drawn": list, "events_added": list,
-        "due": list, "next_due": int, "class_perks": dict, "supply": list, "unlocked": list, "completed": list, "characters": dict, "retirements": dict,
+        "due": list, "next_due": int, "class_perks": dict, "supply": list, "unlocked": list, "completed": list,
+        "characters": dict, "retirements": dict,
         "pending": dict, "next_id": int, "secrets": dict, "playing": list, "printing": str}
 CHARACTER_KEYS = {"id": str, "seat": str, "class": str, "name": str, "level": int, "experience": int, "gold": int,
                   "checkmarks": int, "perks": dict, "entered_perks": list, "items": list, "equipped": list,
@@ -157,8 +158,9 @@ def check(state: dict) -> None:
             raise ValueError("class perks")
         for line in lines:
             if not isinstance(line, dict) or not isinstance(line.get("boxes"), int) or not all(
-                    isinstance(line.get(part), list) and all(isinstance(card, dict) and "value" in card
-                                                             and isinstance(card.get("count"), int) for card in line[part])
+                    isinstance(line.get(part), list)
+                    and all(isinstance(card, dict) and "value" in card and isinstance(card.get("count"), int)
+                            for card in line[part])
                     for part in ("remove", "add")):
                 raise ValueError("class perks")
     if not all(isinstance(n, int) and 1 <= n <= len(data.items()) for n in state["supply"]):

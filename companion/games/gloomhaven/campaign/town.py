@@ -20,6 +20,7 @@ from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 STARTING_CLASSES = tuple(c for c, v in data.classes().items() if v["starting"])
+QUEST_OPENED_NOTHING = N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario.")
 
 
 def character(state: dict, payload: dict, seat: str | None) -> dict:
@@ -513,10 +514,10 @@ def retire(act: Act) -> None:
     elif "envelope" in unlock and unlock["envelope"] not in state["envelopes"]:
         state["envelopes"].append(unlock["envelope"])
     else:
-        dues.note(state, N_("%(name)s's quest opened nothing new: gain a random item design and a random side scenario."),
-                  {"name": who["name"]})
+        dues.note(state, QUEST_OPENED_NOTHING, {"name": who["name"]})
     if first_of_class:
         dues.note(state, N_("The first %(class)s to retire: shuffle the city and road events named by the right number "
-                            "on the back of its mat into their decks."), {"class": data.classes()[who["class"]]["name"]})
+                            "on the back of its mat into their decks."),
+                  {"class": data.classes()[who["class"]]["name"]})
     if first_retirement:
         dues.note(state, N_("The campaign's first retirement: open the Town Records book."), {})

@@ -64,7 +64,8 @@ def status(number: int, campaign: dict) -> tuple[str, tuple[str, dict] | None]:
     closer = next((done for done in campaign["completed"] if number in data.scenario(done)["blocks"]), None)
     if closer is not None:
         return "blocked", (N_("Closed by scenario %(number)d."), {"number": closer})
-    problem = requirement_problem(data.scenario(number), campaign["global_achievements"], campaign["party"]["achievements"])
+    problem = requirement_problem(data.scenario(number), campaign["global_achievements"],
+                                  campaign["party"]["achievements"])
     return ("blocked", problem) if problem else ("available", None)
 
 

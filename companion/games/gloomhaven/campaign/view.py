@@ -17,6 +17,10 @@ from companion.games.gloomhaven.campaign import (
 from companion.games.gloomhaven.level import scenario_level
 from companion.rules import N_
 
+PROSPERITY_WORKING = N_(
+    "Prosperity %(level)d: %(checks)d checkmarks (level %(level)d needs %(need)d, the next %(next)s)")
+DONATION_WORKING = N_(
+    "%(gold)d gold donated: %(prosperity)d prosperity checkmarks so far (100 gold: a TRACKER default)")
 
 def _fraction(chance) -> str:
     return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)"
@@ -49,12 +53,15 @@ def sheet(state: dict, who: dict) -> dict:
                         else line.get("text") or _perk_text(line), "entered": line.get("entered", False)}
                        for i, line in enumerate(perks)],
         "perks_by_hand": klass["perks"] is None, "entered_perks": who["entered_perks"],
-        "deck": [{"label": c["label"], "count": c["count"], "chance": _fraction(c["chance"])} for c in deck.chances(built)],
+        "deck": [{"label": c["label"], "count": c["count"], "chance": _fraction(c["chance"])}
+                 for c in deck.chances(built)],
         "deck_total": built["total"], "deck_working": built["working"],
-        "owned": [{"id": n, "name": data.item(n)["name"], "slot": data.item(n)["slot"], "equipped": n in who["equipped"],
+        "owned": [{"id": n, "name": data.item(n)["name"], "slot": data.item(n)["slot"],
+                   "equipped": n in who["equipped"],
                    "sell": shop.sell_price(data.item(n))} for n in who["items"]],
         "small_limit": limits["small"],
-        "small_working": [[N_("Small items: %(n)d = level %(level)d ÷ 2, rounded up"), {"n": limits["small"], "level": who["level"]}]],
+        "small_working": [[N_("Small items: %(n)d = level %(level)d ÷ 2, rounded up"),
+                           {"n": limits["small"], "level": who["level"]}]],
         "blessings": who["blessings"],
         # The ability card the player noted at each level above 1 ("" not noted).
         "ability_cards": [(level, who["cards"][level - 2] if level - 2 < len(who["cards"]) else "")
@@ -79,18 +86,20 @@ def city(state: dict) -> dict:
                   if reputation >= m.get("at_least", 99) or reputation <= m.get("at_most", -99)]
     return {
         "prosperity_level": level, "prosperity": checks,
-        "prosperity_working": [[N_("Prosperity %(level)d: %(checks)d checkmarks (level %(level)d needs %(need)d, the next %(next)s)"),
+        "prosperity_working": [[PROSPERITY_WORKING,
                                 {"level": level, "checks": checks, "need": thresholds[str(level)],
                                  "next": thresholds.get(str(level + 1), "—")}],
                                [N_("The first printing’s track (unconfirmed: check your map board)")
                                 if town.printing(state) == "first" else N_("The second printing’s track"), {}]],
         "price_change": change,
-        "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"), {"reputation": reputation, "change": change}]],
+        "price_working": [[N_("Reputation %(reputation)d: %(change)+d gold on each item bought"),
+                           {"reputation": reputation, "change": change}]],
         "donated": state["donated"],
-        "donation_working": [[N_("%(gold)d gold donated: %(prosperity)d prosperity checkmarks so far (100 gold: a TRACKER default)"),
-                              {"gold": state["donated"], "prosperity": progression.donation_prosperity(state["donated"])}]]
-                            + ([[N_("Past %(gold)d gold no more checkmarks are counted (unconfirmed: one tracker adds one per "
-                                    "100 gold; add them by hand if your rulebook says so)"),
+        "donation_working": [[DONATION_WORKING,
+                              {"gold": state["donated"],
+                               "prosperity": progression.donation_prosperity(state["donated"])}]]
+                            + ([[N_("Past %(gold)d gold no more checkmarks are counted (unconfirmed: "
+                                    "one tracker adds one per 100 gold; add them by hand if your rulebook says so)"),
                                  {"gold": data.fact("donation_prosperity_milestones")[-1]}]]
                                if state["donated"] > data.fact("donation_prosperity_milestones")[-1] else []),
         "milestones": milestones,
@@ -110,7 +119,8 @@ def store_rows(state: dict, mine: dict | None) -> list[dict]:
                                    state["characters"], reputation, supply) if mine else None
         if mine and away and not problem:
             problem = N_("Bought back in town, once the scenario’s result has come back.")
-        rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"], "left": row["left"],
+        rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"],
+                     "left": row["left"],
                      "left_working": _left_working(state, row),
                      "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
     return rows
@@ -119,7 +129,8 @@ def store_rows(state: dict, mine: dict | None) -> list[dict]:
 def _left_working(state: dict, row: dict) -> list:
     """How many copies of a shop row's item are left, and why."""
     if row["item"]["id"] not in shop.stocked_ids(town.prosperity_level(state), state["designs"]):
-        return [[N_("%(left)d sold or given back to the city (the shop does not stock this item)"), {"left": row["left"]}]]
+        return [[N_("%(left)d sold or given back to the city (the shop does not stock this item)"),
+                 {"left": row["left"]}]]
     return [[N_("%(left)d left = %(copies)d copies in the city’s supply − %(held)d held by the party’s characters"),
              {"left": row["left"], "copies": row["item"]["copies"], "held": row["item"]["copies"] - row["left"]}]]
 

@@ -55,7 +55,9 @@ def convert_character(source, raw: dict) -> dict:
         "summons": [summon(source, s) for s in raw.get("availableSummons", [])],
     }
     if raw.get("unlockEvent") or raw.get("retireEvent"):
-        character["events"] = {k: int(raw[s]) for k, s in (("on_unlock", "unlockEvent"), ("on_retire", "retireEvent")) if raw.get(s)}
+        character["events"] = {k: int(raw[s])
+                               for k, s in (("on_unlock", "unlockEvent"), ("on_retire", "retireEvent"))
+                               if raw.get(s)}
     return character
 
 

@@ -55,7 +55,9 @@ def convert(reference: Path) -> dict:
 def render(key: str, collection) -> str:
     """Compact JSON with one entry of the main collection per line, so a
     change to one monster or scenario is a one-line diff."""
-    dump = lambda value: json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    def dump(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
     head = f'{{"format":{FORMAT},"origin":{dump(ORIGIN)},{dump(key)}:'
     if isinstance(collection, dict):
         lines = [f"{dump(k)}:{dump(v)}" for k, v in collection.items()]

@@ -73,7 +73,7 @@ def level_facts(found: dict) -> dict:
     header, row = found["Level"][0], found["Level"][1]
     assert row[0] == "Total XP needed"
     return {"experience_thresholds": fact(
-        {str(number(l)): number(x) for l, x in zip(header[1:], row[1:])}, "CONFIRMED",
+        {str(number(level)): number(x) for level, x in zip(header[1:], row[1:])}, "CONFIRMED",
         "Total experience a character needs for each level (never reset on level-up).")}
 
 
@@ -82,10 +82,10 @@ def prosperity_facts(found: dict) -> dict:
     shop_header, shop_row = found["Prosp."][0], found["Prosp."][1]
     return {
         "prosperity_thresholds": fact(
-            {str(number(l)): number(c) for l, c in zip(header[1:], row[1:])}, "CONFIRMED",
+            {str(number(level)): number(c) for level, c in zip(header[1:], row[1:])}, "CONFIRMED",
             "Prosperity checkmarks needed for each prosperity level (second printing)."),
         "shop_items_by_prosperity": fact(
-            {str(span(l)[0]): span(items) for l, items in zip(shop_header[1:], shop_row[1:])},
+            {str(span(level)[0]): span(items) for level, items in zip(shop_header[1:], shop_row[1:])},
             "CONFIRMED", "Item numbers (first, last) that join the shop at each prosperity level."),
     }
 
@@ -106,7 +106,8 @@ def scenario_level_facts(found: dict) -> dict:
     table = [{"level": level, **{ours: rows[theirs][i] for theirs, ours in columns.items()}}
              for i, level in enumerate(levels)]
     return {"scenario_level_table": fact(
-        table, "CONFIRMED", "What each scenario level (0-7) makes the monster level, coins, traps and bonus experience.")}
+        table, "CONFIRMED",
+        "What each scenario level (0-7) makes the monster level, coins, traps and bonus experience.")}
 
 
 # Facts stated in the reference's text (not in tables), with their status.
@@ -125,7 +126,8 @@ TRANSCRIBED = {
     "small_items_per_level": fact({"divide_level_by": 2, "round": "up"}, "CONFIRMED",
                                   "Small items a character may equip: half its level, rounded up."),
     "donation": fact({"gold": 10, "bless_cards": 2}, "CONFIRMED",
-                     "Once per visit each player may give 10 gold to add 2 bless cards to their deck for the next scenario."),
+                     "Once per visit each player may give 10 gold to add 2 bless cards to their deck "
+                     "for the next scenario."),
     "donation_envelope": fact({"gold": 100, "envelope": "B"}, "CONFIRMED",
                               "100 gold donated in total opens envelope B."),
     "donation_prosperity_at_100": fact(
@@ -149,7 +151,8 @@ TRANSCRIBED = {
                                "On retiring, a character's items go back to the shop and its gold is lost."),
     "prosperity_thresholds_first_printing": fact(
         {"1": 0, "2": 5, "3": 10, "4": 16, "5": 23, "6": 31, "7": 40, "8": 51, "9": 65}, "UNCONFIRMED",
-        "The first printing's track as a fan wiki gives it (a pre-marked starting box); the second printing's is the default."),
+        "The first printing's track as a fan wiki gives it (a pre-marked starting box); "
+        "the second printing's is the default."),
     "retirement_prosperity": fact(1, "CONFIRMED", "Prosperity checkmarks the city gains when a character retires."),
     "retirement_perk_bonus": fact(
         1, "CONFIRMED", "Extra perks every later character of a player gets per earlier retirement of theirs."),

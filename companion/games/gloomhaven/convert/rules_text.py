@@ -146,7 +146,10 @@ def summary(rule: dict, monster_name) -> str:
     when = rule["when"]
     every_round = when["rounds"] == [{"every": 1}]
     # "Every round" is noise for a standing effect or a one-time trigger.
-    parts = [] if every_round and (when.get("standing") or when.get("once")) else [" or ".join(round_phrase(r) for r in when["rounds"])]
+    if every_round and (when.get("standing") or when.get("once")):
+        parts = []
+    else:
+        parts = [" or ".join(round_phrase(r) for r in when["rounds"])]
     if when.get("after_rooms_open"):
         parts.append("when room " + " and ".join(map(str, when["after_rooms_open"])) + " is open")
     for check in when.get("if", []):

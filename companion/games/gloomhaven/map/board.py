@@ -185,5 +185,6 @@ def check(state: dict) -> None:
         raise ValueError("figure off the map")
     if len(set(board["at"].values())) != len(board["at"]):
         raise ValueError("two figures on one hex")
-    if board["plan"] is not None and (not isinstance(board["plan"], dict) or board["plan"].get("standee") not in board["at"]):
+    if board["plan"] is not None and (not isinstance(board["plan"], dict)
+                                      or board["plan"].get("standee") not in board["at"]):
         raise ValueError("plan")

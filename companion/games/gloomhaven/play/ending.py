@@ -22,9 +22,11 @@ def finish(state: dict, outcome: str) -> None:
     for seat, who in state["characters"].items():
         summary[seat] = {"character": who.get("campaign_id"), "name": who["name"], "class": who["class"],
                          "xp": who["xp"] + bonus,
-                         "xp_working": [[N_("%(gained)d gained + %(bonus)d bonus"), {"gained": who["xp"], "bonus": bonus}]],
+                         "xp_working": [[N_("%(gained)d gained + %(bonus)d bonus"),
+                                         {"gained": who["xp"], "bonus": bonus}]],
                          "gold": who["coins"] * gold_per_coin,
-                         "gold_working": [[N_("%(coins)d coins × %(each)d gold"), {"coins": who["coins"], "each": gold_per_coin}]],
+                         "gold_working": [[N_("%(coins)d coins × %(each)d gold"),
+                                           {"coins": who["coins"], "each": gold_per_coin}]],
                          "goal": None, "checkmarks": 0}
     state["result"] = {"outcome": outcome, "summary": summary, "confirmed": []}
     state.update(phase="ended", order=[], turn=None, walk=[], walk_at=0, chosen=[])

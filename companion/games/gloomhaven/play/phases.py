@@ -18,7 +18,8 @@ FIGURES = frozenset({"room.reveal", "standee.add", "standee.remove", "standee.ad
 SCENARIO = Round((
     Phase("setup", N_("set-up"), frozenset({"scenario.set", "character.set", "scenario.start"})),
     Phase("choosing", N_("card selection"), FIGURES | {"initiative.choose", "rest.short", "rest.redraw"}),
-    Phase("playing", N_("turns"), FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "element.infuse"}),
+    Phase("playing", N_("turns"),
+          FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "element.infuse"}),
     Phase("ended", N_("end of the scenario"), frozenset({"battle_goal.done", "summary.confirm"})),
 ))
 

@@ -12,7 +12,7 @@ figure may then also be a character's summon.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .card import parse_scenario
 from .explain import N_

@@ -89,7 +89,7 @@ class Geometry:
         return False
 
 
-_GEOMETRIES: "OrderedDict" = OrderedDict()
+_GEOMETRIES: OrderedDict = OrderedDict()
 _KEEP = 16
 
 

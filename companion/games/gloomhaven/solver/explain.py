@@ -7,10 +7,9 @@ with the caller's `translate`, so the solver stays free of any web import.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.rules import N_
-
 
 # -- focus ----------------------------------------------------------------------
 FOCUS_ONLY = N_("Focus %(focus)s: the only enemy it can attack.")
@@ -20,7 +19,7 @@ FOCUS_TRAPS = N_(
     "Focus %(focus)s: traps or hazards on the way to attack it: %(traps)d, for %(other)s: %(other_traps)d."
 )
 FOCUS_PROXIMITY = N_(
-    "Focus %(focus)s: as much movement to attack as %(other)s (%(points)d), but nearer (proximity %(range)d against %(other_range)d)."
+    "Focus %(focus)s: as much movement to attack as %(other)s (%(points)d), but nearer (proximity %(range)d against %(other_range)d)."  # noqa: E501 (one msgid)
 )
 FOCUS_INITIATIVE = N_(
     "Focus %(focus)s: as near as %(other)s, and acts earlier (initiative %(initiative)d against %(other_initiative)d)."
@@ -40,7 +39,7 @@ STEPS_AWAY = N_("Moves %(points)d away to attack %(targets)s without disadvantag
 WITH_DISADVANTAGE = N_("Disadvantage on %(targets)s: a ranged attack on an adjacent enemy.")
 TRAPS_ON_WAY = N_("Traps or hazards it cannot avoid on the way: %(traps)d.")
 APPROACHES = N_(
-    "It cannot attack this turn: moves %(points)d toward [%(q)d, %(r)d], where it can attack (%(left)d movement still to go)."
+    "It cannot attack this turn: moves %(points)d toward [%(q)d, %(r)d], where it can attack (%(left)d movement still to go)."  # noqa: E501 (one msgid)
 )
 CANNOT_CLOSE = N_("It cannot attack this turn and no move brings it closer: it stays.")
 MOVES_TOWARD = N_("Moves %(points)d toward %(focus)s.")

@@ -150,7 +150,6 @@ def choose(attacks: Attacks, pool: list, reached: dict, focus, rank: dict) -> li
 def approach(board, paths, attacks, focus, rank, goals) -> list:
     """Move toward each destination in `goals` as far as this turn allows."""
     turn = paths.this_turn(board.action.move)
-    reached = paths.from_start()
     stops = [(h, c, p) for h, (c, p) in turn.items() if h in board.can_stop]
     found = {}
     for goal in goals:

@@ -7,9 +7,10 @@ figure, hex or field at fault.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, Optional
+from typing import Any
 
 from companion.kit.hexes import Hex, adjacent
 
@@ -37,11 +38,11 @@ class Figure:
     id: str
     side: str
     hex: Hex
-    initiative: Optional[int] = None
-    summoner: Optional[str] = None
+    initiative: int | None = None
+    summoner: str | None = None
     long_rest: bool = False
     invisible: bool = False
-    damage: Optional[int] = None  # hit points lost, when known (heals pick the most hurt)
+    damage: int | None = None  # hit points lost, when known (heals pick the most hurt)
     conditions: tuple = ()  # on the acting figure: stun, immobilize, disarm, muddle, strengthen count
 
 
@@ -61,7 +62,7 @@ class Action:
     move: int
     movement: str
     muddled: bool
-    attack: Optional[Attack]
+    attack: Attack | None
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ class Scenario:
     active: Figure
     action: Action
     outside: str = "open"  # one of OUTSIDES
-    card: Optional[tuple] = None  # the whole ability card (card.Ability), when given (card.parse_scenario)
+    card: tuple | None = None  # the whole ability card (card.Ability), when given (card.parse_scenario)
     elements: frozenset = frozenset()  # elements strong or waning as the turn starts
     consumed: frozenset = frozenset()  # elements its type already consumed this round
     coins: frozenset = frozenset()  # hexes holding money tokens (loot)
@@ -105,7 +106,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _int(value: Any, what: str, low: int = 0, high: Optional[int] = None) -> int:
+def _int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ScenarioError("%s must be an integer, not %s" % (what, _show(value)))
     if value < low or (high is not None and value > high):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from companion.kit.hexes import CORNER_OFFSETS, DIRECTIONS, centre, disk, distance, shared_edge
 
-
 _NEAR_LINE = {}
 
 

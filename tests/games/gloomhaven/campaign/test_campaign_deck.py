@@ -54,7 +54,8 @@ def test_items_add_minus_one_cards_and_no_more_marks_than_boxes():
 @pytest.mark.parametrize("text, card", [
     ("2× -1", {"count": 2, "value": -1}),
     ("4 +0", {"count": 4, "value": 0}),
-    ("+0 rolling stun", {"count": 1, "value": 0, "rolling": True, "effects": [{"kind": "condition", "condition": "stun"}]}),
+    ("+0 rolling stun", {"count": 1, "value": 0, "rolling": True,
+                         "effects": [{"kind": "condition", "condition": "stun"}]}),
     ("+1 heal 2 self", {"count": 1, "value": 1, "effects": [{"kind": "heal", "value": 2, "self": True}]}),
     ("2x +2 fire", {"count": 2, "value": 2, "effects": [{"kind": "infuse", "element": "fire"}]}),
     ("×2", {"count": 1, "value": "x2"}),

@@ -17,8 +17,10 @@ def win(store, token, seat, number, outcome="success", lines=None):
     """Scenario `number` unlocked by hand and recorded as played on paper at level 1."""
     if number not in state(store, token)["unlocked"]:
         store.act(token, seat, "scenario.unlock", {"scenario": number})
-    lines = lines or {"c1": {"experience": 3, "coins": 0, "checkmarks": 1}, "c2": {"experience": 2, "coins": 0, "checkmarks": 0}}
-    store.act(token, seat, "scenario.complete", {"scenario": number, "outcome": outcome, "level": 1, "characters": lines})
+    lines = lines or {"c1": {"experience": 3, "coins": 0, "checkmarks": 1},
+                      "c2": {"experience": 2, "coins": 0, "checkmarks": 0}}
+    store.act(token, seat, "scenario.complete",
+              {"scenario": number, "outcome": outcome, "level": 1, "characters": lines})
 
 
 def dues_of(store, token, kind):
@@ -43,8 +45,10 @@ def test_two_copies_of_a_reward_item_go_to_two_characters_never_twice_to_one(par
     [due] = dues_of(store, token, "item")
     assert (due["item"], due["left"]) == (27, 2)
     store.act(token, ann, "reward.item", {"due": due["id"]})
-    assert refused(store, token, ann, "reward.item", {"due": due["id"]}).message == "A character may own only one copy of an item."
-    assert refused(store, token, ann, "reward.item", {"due": due["id"], "character": "c2"}).field == "character"  # Bo's to take
+    assert (refused(store, token, ann, "reward.item", {"due": due["id"]}).message
+            == "A character may own only one copy of an item.")
+    # Bo's to take
+    assert refused(store, token, ann, "reward.item", {"due": due["id"], "character": "c2"}).field == "character"
     store.act(token, bo, "reward.item", {"due": due["id"]})
     sheets = state(store, token)["characters"]
     assert 27 in sheets["c1"]["items"] and 27 in sheets["c2"]["items"] and dues_of(store, token, "item") == []
@@ -143,7 +147,8 @@ def test_a_table_stored_at_schema_3_shows_its_reward_notes_as_dues_and_settles_t
     stored = state(store, token)
     for key in ("due", "next_due"):  # as the database kept it before schema 4
         del stored[key]
-    stored.update(schema=3, notes_due=[["Scenario %(number)d: give item %(item)d to one character.", {"number": 53, "item": 114}]])
+    stored.update(schema=3, notes_due=[["Scenario %(number)d: give item %(item)d to one character.",
+                                        {"number": 53, "item": 114}]])
     seats = store.seats(token)
     shown = RULES.view(stored, seats[ann])["shown"]["dues"]
     assert [(d["kind"], d["item"], d["name"]) for d in shown] == [("item", 114, "Staff of Xorn")]
@@ -185,7 +190,7 @@ def test_the_hundredth_gold_donated_opens_envelope_b_once(party):
 
 def test_five_ancient_technologies_and_the_drakes_two_achievements_meet_the_rulebooks_conditions(party):
     store, token, ann, bo = party
-    for n in range(5):
+    for _ in range(5):
         assert not dues_of(store, token, "note")
         store.act(token, ann, "achievement.add", {"achievement": "Ancient Technology", "scope": "global"})
     [note] = dues_of(store, token, "note")

@@ -22,7 +22,8 @@ def played(tmp_path):
     store, token, ann, bo = with_two_characters(tmp_path)
     store.act(token, ann, "quest.keep", {"quest": state(store, token)["secrets"][ann]["quest_offer"][0]})
     store.act(token, ann, "item.buy", {"item": 3})
-    store.act(token, ann, "scenario.result", {"child": "c", "offer": "scenario-1-0", "result": result(brute=(10, 6, 1), tinkerer=(8, 4, 0))})
+    store.act(token, ann, "scenario.result", {"child": "c", "offer": "scenario-1-0",
+                                              "result": result(brute=(10, 6, 1), tinkerer=(8, 4, 0))})
     store.act(token, bo, "result.confirm", {})
     return store, token, ann, bo
 

@@ -28,7 +28,8 @@ def campaign(tmp_path, monkeypatch):
 
 def play(store, token, seat, number, lines, outcome="success"):
     rules = store.table(token).rules
-    offer = next(o for o in rules.child_offers(store.state(token)[1], store.seats(token)) if o.options["scenario"] == number)
+    offer = next(o for o in rules.child_offers(store.state(token)[1], store.seats(token))
+                 if o.options["scenario"] == number)
     child = store.create_child(token, offer.id, seat)
     assert child.game == "gloomhaven" and [s.name for s in store.seats(child.token).values()] == ["Ann", "Bo"]
     for child_seat, line in zip(store.seats(child.token), lines):

@@ -6,7 +6,8 @@ import pytest
 from companion.games.gloomhaven.campaign import progression
 
 
-@pytest.mark.parametrize("level, threshold", [(2, 45), (3, 95), (4, 150), (5, 210), (6, 275), (7, 345), (8, 420), (9, 500)])
+@pytest.mark.parametrize("level, threshold",
+                         [(2, 45), (3, 95), (4, 150), (5, 210), (6, 275), (7, 345), (8, 420), (9, 500)])
 def test_each_level_starts_at_its_experience_threshold(level, threshold):
     assert progression.level_for(threshold) == level
     assert progression.level_for(threshold - 1) == level - 1
@@ -31,7 +32,8 @@ def test_perks_add_levels_checkmarks_and_retirements():
     assert [line[1]["n"] for line in working] == [3, 6, 2]
 
 
-@pytest.mark.parametrize("checks, level", [(0, 1), (3, 1), (4, 2), (8, 2), (9, 3), (15, 4), (22, 5), (30, 6), (39, 7), (50, 8), (63, 8), (64, 9), (90, 9)])
+@pytest.mark.parametrize("checks, level", [(0, 1), (3, 1), (4, 2), (8, 2), (9, 3), (15, 4), (22, 5), (30, 6), (39, 7),
+                                           (50, 8), (63, 8), (64, 9), (90, 9)])
 def test_prosperity_levels_follow_the_second_printing(checks, level):
     assert progression.prosperity_level(checks) == level
     assert progression.prosperity_level(checks, "second") == level
@@ -43,9 +45,10 @@ def test_prosperity_levels_follow_the_first_printing_when_chosen(checks, level):
     assert progression.prosperity_level(checks, "first") == level
 
 
-@pytest.mark.parametrize("reputation, change", [(-20, 5), (-19, 5), (-18, 4), (-15, 4), (-14, 3), (-11, 3), (-10, 2), (-7, 2),
-                                                (-6, 1), (-3, 1), (-2, 0), (0, 0), (2, 0), (3, -1), (6, -1), (7, -2),
-                                                (10, -2), (11, -3), (14, -3), (15, -4), (18, -4), (19, -5), (20, -5)])
+@pytest.mark.parametrize("reputation, change", [(-20, 5), (-19, 5), (-18, 4), (-15, 4), (-14, 3), (-11, 3), (-10, 2),
+                                                (-7, 2), (-6, 1), (-3, 1), (-2, 0), (0, 0), (2, 0), (3, -1), (6, -1),
+                                                (7, -2), (10, -2), (11, -3), (14, -3), (15, -4), (18, -4), (19, -5),
+                                                (20, -5)])
 def test_reputation_price_bands(reputation, change):
     assert progression.price_change(reputation) == change
 
@@ -60,7 +63,8 @@ def test_small_items_are_half_the_level_rounded_up(level, small):
     assert progression.small_item_limit(level) == small
 
 
-@pytest.mark.parametrize("gold, prosperity", [(90, 0), (100, 1), (140, 1), (150, 2), (400, 7), (450, 7), (500, 8), (1000, 13), (1200, 13)])
+@pytest.mark.parametrize("gold, prosperity", [(90, 0), (100, 1), (140, 1), (150, 2), (400, 7), (450, 7), (500, 8),
+                                              (1000, 13), (1200, 13)])
 def test_donations_give_prosperity_at_100_and_each_milestone(gold, prosperity):
     assert progression.donation_prosperity(gold) == prosperity
 

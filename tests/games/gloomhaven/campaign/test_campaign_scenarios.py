@@ -33,7 +33,8 @@ def test_each_player_confirms_their_own_line_with_scenario_rewards(party):
         store.act(token, ann, "result.confirm", {"character": "c2"})  # Bo's character
     store.act(token, ann, "result.confirm", {})
     grok = state(store, token)["characters"]["c1"]
-    assert (grok["experience"], grok["gold"], grok["checkmarks"]) == (10 + 12, 30 + 6 + 3 + 10, 1)  # 10 gold each from 2
+    # 10 gold each from 2
+    assert (grok["experience"], grok["gold"], grok["checkmarks"]) == (10 + 12, 30 + 6 + 3 + 10, 1)
     assert state(store, token)["characters"]["c2"]["experience"] == 0  # not confirmed yet
     assert "c1" not in state(store, token)["pending"]
 
@@ -50,8 +51,9 @@ def test_a_failure_keeps_experience_and_gold_but_no_checkmarks_rewards_or_comple
 
 def test_the_scenario_tables_own_summary_shape_is_taken_too(party):
     store, token, ann, _bo = party
-    summary = {"outcome": "success", "summary": {"x1": {"name": "Grok", "class": "brute", "xp": 14, "gold": 8, "checkmarks": 1},
-                                                 "x2": {"name": "Tink", "class": "tinkerer", "xp": 9, "gold": 2, "checkmarks": 0}}}
+    summary = {"outcome": "success",
+               "summary": {"x1": {"name": "Grok", "class": "brute", "xp": 14, "gold": 8, "checkmarks": 1},
+                           "x2": {"name": "Tink", "class": "tinkerer", "xp": 9, "gold": 2, "checkmarks": 0}}}
     report(store, token, ann, "scenario-1-0", summary)
     assert state(store, token)["pending"]["c1"][0]["experience"] == 14
 
@@ -62,7 +64,8 @@ def test_a_hand_entered_end_works_out_gold_and_bonus_experience(party):
                                                 "characters": {"c1": {"experience": 7, "coins": 4, "checkmarks": 1}}})
     line = state(store, token)["pending"]["c1"][0]
     assert (line["experience"], line["gold"]) == (7 + 8, 4 * 3)  # level 2: bonus 8, 3 gold a coin
-    assert line["working"][0] == ["Experience %(total)d = %(gained)d gained + %(bonus)d bonus", {"total": 15, "gained": 7, "bonus": 8}]
+    assert line["working"][0] == ["Experience %(total)d = %(gained)d gained + %(bonus)d bonus",
+                                  {"total": 15, "gained": 7, "bonus": 8}]
 
 
 @pytest.mark.parametrize("offer, found, field", [
@@ -90,7 +93,8 @@ def test_offers_a_linked_scenario_table_for_each_available_scenario(party, monke
     assert [o.id for o in offers] == ["scenario-1-0"]
     offer = offers[0]
     assert offer.game == "gloomhaven" and offer.options["scenario"] == 1 and offer.options["difficulty"] == "normal"
-    assert [(c["class"], c["level"], c["seat"]) for c in offer.options["characters"]] == [("brute", 1, ann), ("tinkerer", 1, bo)]
+    assert ([(c["class"], c["level"], c["seat"]) for c in offer.options["characters"]]
+            == [("brute", 1, ann), ("tinkerer", 1, bo)])
     assert offer.seat_roles == {ann: "player", bo: "player"}
     assert RULES.result_action == "scenario.result"
 

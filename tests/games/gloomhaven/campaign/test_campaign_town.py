@@ -47,7 +47,8 @@ def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
     before = store.state(token)
     with pytest.raises(ActionError) as refused:
         store.act(token, ann, "character.level_up", {})
-    assert refused.value.message == "Level up in town: the party is playing scenario %(number)d; its result has not come back yet."
+    assert refused.value.message == ("Level up in town: the party is playing scenario %(number)d; "
+                                     "its result has not come back yet.")
     assert refused.value.params == {"number": 1}
     assert store.state(token) == before and grok(store, token)["level"] == 1
 
@@ -99,7 +100,8 @@ def test_a_table_in_progress_survives_export_and_import(campaign):
 
 
 @pytest.mark.parametrize("printing, level_at_4, level_at_5", [("second", 2, 2), ("first", 1, 2), (None, 2, 2)])
-def test_the_group_chooses_the_printing_whose_prosperity_track_the_campaign_keeps(tmp_path, printing, level_at_4, level_at_5):
+def test_the_group_chooses_the_printing_whose_prosperity_track_the_campaign_keeps(tmp_path, printing, level_at_4,
+                                                                                  level_at_5):
     store = Store(tmp_path / "companion.sqlite3")
     options = {"party": "Lanterns", **({"printing": printing} if printing else {})}
     token = store.create_table("gloomhaven-campaign", "Campaign", options).token
@@ -177,7 +179,8 @@ def test_the_shop_and_the_sanctuary_wait_for_town(campaign, action, payload):
     assert refused.value.message.startswith("That is done in town") and refused.value.params == {"number": 1}
     assert store.state(token) == before
     shop = store.table(token).rules.view(store.state(token)[1], store.seats(token)[ann])["shown"]["shop"]
-    assert next(r for r in shop if r["id"] == 1)["problem"] == "Bought back in town, once the scenario’s result has come back."
+    assert (next(r for r in shop if r["id"] == 1)["problem"]
+            == "Bought back in town, once the scenario’s result has come back.")
     store.act(token, ann, "scenario.abandon", {"offer": offer})
     store.act(token, ann, action, payload)
 

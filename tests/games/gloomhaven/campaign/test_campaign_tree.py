@@ -22,7 +22,8 @@ def test_scenario_two_needs_first_steps():
 
 def test_merchant_flees_blocks_three_and_nine_and_opens_seven_with_enhancement():
     held = {"the-merchant-flees": 1}
-    assert tree.status(3, campaign([3], globals_held=held)) == ("blocked", ("Blocked: %(achievement)s is held.", {"achievement": "The Merchant Flees"}))
+    assert tree.status(3, campaign([3], globals_held=held)) == (
+        "blocked", ("Blocked: %(achievement)s is held.", {"achievement": "The Merchant Flees"}))
     assert tree.status(9, campaign([9], globals_held=held))[0] == "blocked"
     assert tree.status(7, campaign([7], globals_held=held))[0] == "blocked"
     assert tree.status(7, campaign([7], globals_held={**held, "the-power-of-enhancement": 1}))[0] == "available"

@@ -116,7 +116,8 @@ def test_every_achievement_named_by_a_scenario_is_known():
                 assert set(option.get(key, [])) <= set(known[kind]), scenario["number"]
         rewards = scenario["rewards"]
         assert set(rewards.get("global_achievements", [])) <= set(known["global"])
-        assert set(rewards.get("party_achievements", []) + rewards.get("party_achievements_lost", [])) <= set(known["party"])
+        party_achievements = rewards.get("party_achievements", []) + rewards.get("party_achievements_lost", [])
+        assert set(party_achievements) <= set(known["party"])
 
 
 def test_typed_global_achievements_know_their_type():

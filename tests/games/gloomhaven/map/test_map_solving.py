@@ -45,7 +45,8 @@ def by_hand(active: str, action: dict) -> dict:
         "walls": [[[2, 0], [3, 0]]],
         "terrain": [{"hex": [1, 1], "type": "trap"}, {"hex": [4, 0], "type": "closed-door"}],
         "figures": [
-            {"id": "Brute", "hex": [0, 0], "side": "character", "initiative": 10, "long_rest": False, "invisible": False},
+            {"id": "Brute", "hex": [0, 0], "side": "character", "initiative": 10, "long_rest": False,
+             "invisible": False},
             {"id": "Spellweaver", "hex": [0, 3], "side": "character", "initiative": 60, "long_rest": False,
              "invisible": False},
             {"id": active, "hex": [5, -1], "side": "monster"},

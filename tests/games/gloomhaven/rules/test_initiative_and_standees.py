@@ -79,7 +79,8 @@ def test_standee_numbers_are_drawn_from_the_free_numbers_only():
 
 
 def test_numbers_are_random_not_in_order():
-    seen = {draw_numbers([{"monster": "guard", "rank": "normal"}], [], {"guard": 6}, random.Random(seed))[0][0]["number"]
+    seen = {draw_numbers([{"monster": "guard", "rank": "normal"}], [], {"guard": 6},
+                         random.Random(seed))[0][0]["number"]
             for seed in range(30)}
     assert len(seen) > 2
 

@@ -56,7 +56,8 @@ def test_a_label_or_line_gets_every_name_in_it_translated_and_nothing_else():
     brute = names.name("classes", "brute", "zh_Hans")
     assert names.localize_text("Bandit Guard 3", "zh_Hans") == f"{guard} 3"
     # The longest name wins: "City Guard" is one monster, not "City" and the Guard deck.
-    assert names.localize_text("Brute 攻击 City Guard 2：3 点伤害", "zh_Hans") == f"{brute} 攻击 {city_guard} 2：3 点伤害"
+    assert (names.localize_text("Brute 攻击 City Guard 2：3 点伤害", "zh_Hans")
+            == f"{brute} 攻击 {city_guard} 2：3 点伤害")
     # Only whole names: a longer word stays as it is.
     assert names.localize_text("Hounds", "ja") == "Hounds"
     assert names.localize_text("Bandit Guard 3", "en") == "Bandit Guard 3"

@@ -22,10 +22,9 @@ Maps are every hex within 7 of [0, 0] (open floor). Axial neighbours of
 acting monster is "m" at [0, 0].
 """
 
-from gloomhaven_maps import character, monster, outcomes, scenario
-
 from companion.games.gloomhaven.solver import solve
 from companion.kit.hexes import DIRECTIONS, disk
+from gloomhaven_maps import character, monster, outcomes, scenario
 
 OPEN = [list(h) for h in disk(7)]
 LINE_OF_TWO = {"range": 0, "targets": 1, "aoe": [[1, 0], [2, 0]]}  # two hexes straight out

@@ -5,12 +5,12 @@ import itertools
 import random
 
 import pytest
-from test_solver_properties import random_scenario
 
 from companion.games.gloomhaven.solver.attack import Attacks, group_rank
 from companion.games.gloomhaven.solver.board import Board
 from companion.games.gloomhaven.solver.scenario import parse
 from companion.kit.hexes import neighbours, orientations
+from test_solver_properties import random_scenario
 
 
 def aimable(board, x, c, reach):

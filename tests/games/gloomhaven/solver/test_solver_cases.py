@@ -2,9 +2,9 @@
 set of (destination, attacked figures) must match each case's exactly."""
 
 import pytest
-from gloomhaven_maps import CASES_FILE, outcomes, public_cases
 
 from companion.games.gloomhaven.solver import solve
+from gloomhaven_maps import CASES_FILE, outcomes, public_cases
 
 CASES = public_cases()
 PARAMS = [pytest.param(case, id=case["name"]) for case in CASES] or [

@@ -161,7 +161,8 @@ def check_legal(s, result):
     movement = action.get("movement", "normal")
     enemies = {f["id"] for f in s["figures"] if f["side"] != "monster" and not f.get("invisible")}
     occupied = {tuple(f["hex"]) for f in s["figures"] if f["id"] != me["id"]}
-    blocked = {tuple(f["hex"]) for f in s["figures"] if f["id"] != me["id"] and (f["side"] != "monster" or f.get("invisible"))}
+    blocked = {tuple(f["hex"]) for f in s["figures"]
+               if f["id"] != me["id"] and (f["side"] != "monster" or f.get("invisible"))}
     obstacles = {h for h, kind in world.terrain.items() if kind == "obstacle"}
     assert set(result["focus"]) <= enemies
     assert result["options"], "at least the option of staying"

@@ -5,7 +5,6 @@ import random
 from companion.games.gloomhaven.solver.sight import Sight, _near_line
 from companion.kit.hexes import corners, disk, distance, segments_touch
 
-
 # -- line of sight ---------------------------------------------------------------------
 
 

@@ -7,10 +7,9 @@ of sight is free near the middle. Neighbours of [q, r]: [q+1, r], [q+1, r-1],
 [q, r-1], [q-1, r], [q-1, r+1], [q, r+1]. The acting monster is "m".
 """
 
-from gloomhaven_maps import character, corridor, monster, outcomes, room, scenario, solve_off_board
-
 from companion.games.gloomhaven.solver import solve
 from companion.kit.hexes import disk
+from gloomhaven_maps import character, corridor, monster, outcomes, room, scenario, solve_off_board
 
 
 def hexagon(radius: int = 7) -> list:

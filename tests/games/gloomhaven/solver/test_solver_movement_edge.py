@@ -18,10 +18,10 @@ Axial neighbours of [q, r]: [q+1, r], [q+1, r-1], [q, r-1], [q-1, r],
 """
 
 import pytest
-from gloomhaven_maps import character, corridor, monster, outcomes, scenario, solve_off_board
 
 from companion.games.gloomhaven.solver import solve
 from companion.kit.hexes import disk, distance
+from gloomhaven_maps import character, corridor, monster, outcomes, scenario, solve_off_board
 
 
 def hexagon(radius: int = 7) -> list:

@@ -13,12 +13,12 @@ import copy
 import random
 
 import pytest
-from gloomhaven_maps import outcomes, public_cases, rhombus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.gloomhaven.solver import solve
 from companion.kit.hexes import distance, mirror, rotate
+from gloomhaven_maps import outcomes, public_cases, rhombus
 
 CASES = public_cases()
 needs_cases = pytest.mark.skipif(not CASES, reason="../shared/gloomhaven/monster-ai-cases.json is absent")

@@ -4,9 +4,8 @@ Maps are the 9 x 9 rhombus of `gloomhaven_maps.rhombus` (axial q, r from 0 to
 8) unless a test says otherwise; the acting monster is "m".
 """
 
-from gloomhaven_maps import character, monster, outcomes, rhombus, room, scenario, solve_off_board
-
 from companion.games.gloomhaven.solver import solve
+from gloomhaven_maps import character, monster, outcomes, rhombus, room, scenario, solve_off_board
 
 MELEE = {"range": 0, "targets": 1}
 

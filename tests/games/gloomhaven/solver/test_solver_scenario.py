@@ -1,9 +1,9 @@
 """Malformed scenarios: each error names the problem."""
 
 import pytest
-from gloomhaven_maps import character, monster, scenario
 
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
+from gloomhaven_maps import character, monster, scenario
 
 
 def good():

@@ -13,12 +13,12 @@
 """
 
 import pytest
-from gloomhaven_maps import character, monster, outcomes, room, scenario
 
 from companion.games.gloomhaven.solver import ScenarioError, solve
 from companion.games.gloomhaven.solver.board import Board
 from companion.games.gloomhaven.solver.scenario import parse
 from companion.kit.hexes import disk
+from gloomhaven_maps import character, monster, outcomes, room, scenario
 
 OPEN = [list(h) for h in disk(7)]
 TWO_IN_A_LINE = [[0, 0], [1, 0]]  # a ranged area: two hexes side by side

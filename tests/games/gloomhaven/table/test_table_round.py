@@ -110,7 +110,8 @@ def test_history_lines_name_the_room_the_standee_and_never_a_secret():
     lines = [RULES.describe(a, SEATS, table.state) for a in table.actions]
     assert ("opened room %(room)d", {"room": 2}) in lines
     assert ("chose their cards", {}) in lines
-    assert ("%(standee)s %(delta)+d hit points", {"standee": f"{catalog.monster_name(standee['monster'])} {standee['number']}", "delta": -2}) in lines
+    standee_name = f"{catalog.monster_name(standee['monster'])} {standee['number']}"
+    assert ("%(standee)s %(delta)+d hit points", {"standee": standee_name, "delta": -2}) in lines
     assert not any("37" in str(params) or "83" in str(params) for _, params in lines)
 
 

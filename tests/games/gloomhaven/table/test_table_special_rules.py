@@ -75,7 +75,8 @@ def test_damage_every_round_waits_on_each_character_and_is_settled_between_round
     table = started(scenario=51)
     play_round(table)
     waiting = table.state["damage"]
-    assert sorted((d["seat"], d["amount"], d["kind"]) for d in waiting) == [("s1", 2, "scenario"), ("s2", 2, "scenario")]
+    assert (sorted((d["seat"], d["amount"], d["kind"]) for d in waiting)
+            == [("s1", 2, "scenario"), ("s2", 2, "scenario")])
     before = table.state["characters"]["s1"]["hp"]
     table.act("s1", "damage.resolve", damage=waiting[0]["id"] if waiting[0]["seat"] == "s1" else waiting[1]["id"],
               how="suffer")
