@@ -11,8 +11,20 @@ Structured values come two ways: JSON tools send them nested ("monsters":
 
 from __future__ import annotations
 
-from companion.games.the_others import (battle, cards, city, data, effects, flow, heroes, powers, setup, spaces,
-                                        story, turns)
+from companion.games.the_others import (
+    battle,
+    cards,
+    city,
+    data,
+    effects,
+    flow,
+    heroes,
+    powers,
+    setup,
+    spaces,
+    story,
+    turns,
+)
 from companion.games.the_others import history as lines
 from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS

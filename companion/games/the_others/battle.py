@@ -7,8 +7,19 @@ from __future__ import annotations
 import copy
 
 from companion.dice import Pool, Roll, roll_pool
-from companion.games.the_others import (apocalypse, cards, corruption, data, dice, effects, fight, heroes, powers,
-                                        spaces, story)
+from companion.games.the_others import (
+    apocalypse,
+    cards,
+    corruption,
+    data,
+    dice,
+    effects,
+    fight,
+    heroes,
+    powers,
+    spaces,
+    story,
+)
 from companion.games.the_others.fight import line
 from companion.games.the_others.flow import given, next_hero, require_hero_player, require_sin
 from companion.games.the_others.names import MONSTERS

@@ -5,7 +5,7 @@ callers must not change them."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from companion import data_path
@@ -13,7 +13,7 @@ from companion import data_path
 FOLDER = data_path("the_others")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> Any:
     with data_path("the_others", f"{name}.json").open(encoding="utf-8") as file:
         return json.load(file)
@@ -39,27 +39,27 @@ def dice() -> dict:
     return load("dice")
 
 
-@lru_cache(maxsize=None)
+@cache
 def heroes() -> dict[str, dict]:
     return {hero["id"]: hero for hero in load("heroes")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def sins() -> dict[str, dict]:
     return {sin["id"]: sin for sin in load("sins")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def acolytes() -> dict[str, dict]:
     return {acolyte["id"]: acolyte for acolyte in load("acolytes")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def stories() -> dict[str, dict]:
     return {story["id"]: story for story in load("stories")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def upgrades() -> dict[str, dict]:
     return {upgrade["id"]: upgrade for upgrade in rules()["upgrades"]}
 
@@ -72,7 +72,7 @@ def hell_club() -> dict[str, dict]:
     return load("apocalypse_cards")["hell_club"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def dark_pasts() -> dict[int, dict]:
     return {card["number"]: card for card in rules()["dark_pasts"]}
 

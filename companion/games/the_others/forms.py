@@ -55,7 +55,9 @@ def _value(top: str, name: str, value):
         return [_int(item, name) for item in SEPARATORS.split(value) if item]
     if name in WORD_LISTS:
         return [item for item in SEPARATORS.split(value) if item]
-    if name in NUMBERS or top in ("monsters", "turned", "sin_die", "hero_die", "revealed") or (top in ("heroes", "targets") and value.strip().isdigit()):
+    if (name in NUMBERS
+            or top in ("monsters", "turned", "sin_die", "hero_die", "revealed")
+            or (top in ("heroes", "targets") and value.strip().isdigit())):
         return _int(value, name) if value.strip() else None
     return value
 

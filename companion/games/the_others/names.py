@@ -103,7 +103,8 @@ TOKENS = {"fire": N_("Fire"), "corruption": N_("Corruption"), "pentagram": N_("P
           "altar": N_("Altar")}
 
 TASKS = {
-    "place_corruption_fire_pentagram": N_("Place a corruption, a fire and a pentagram token, each in a different space."),
+    "place_corruption_fire_pentagram": N_(
+        "Place a corruption, a fire and a pentagram token, each in a different space."),
     "place_two_corruption": N_("Place 2 corruption tokens in different spaces."),
     "place_innocent_fire_corruption_face_down": N_(
         "The SIN places an innocent, a fire and a corruption token face down, each in a different district."),
@@ -136,13 +137,16 @@ MARKS = {"round": N_("Marked this round"), "story": N_("Marked by the story"),
 SIN_CARD_TEXTS = {
     "abominable_fury": N_("Each abomination in this fight gets +1 hit."),
     "cursed_fate": N_("Cancel every result; you and the current hero reroll."),
-    "damned_if_you_do": N_("The hero chooses: take 2 wounds, or the SIN turns one of their upgrades face down until round end."),
+    "damned_if_you_do": N_(
+        "The hero chooses: take 2 wounds, or the SIN turns one of their upgrades face down until round end."),
     "evil_regroups": N_("Move up to 2 monsters 1 space each."),
     "for_our_master": N_("If this fight wounds or corrupts the hero, draw 2 sin cards."),
-    "hate": N_("Put this card on an altar space; a round ending with 3 or more monsters there advances the apocalypse 1."),
+    "hate": N_(
+        "Put this card on an altar space; a round ending with 3 or more monsters there advances the apocalypse 1."),
     "alone_in_the_dark": N_("If the hero is alone: 1 corruption to them and 1 reaction token."),
     "haphephobia": N_("Teleport this hero 1 space."),
-    "curse_of_ego": N_("Unless the heroes take 4 corruption between them: draw 1 sin card and 1 reaction token per lone hero."),
+    "curse_of_ego": N_(
+        "Unless the heroes take 4 corruption between them: draw 1 sin card and 1 reaction token per lone hero."),
     "price_of_hubris": N_("A lone hero destroys one of their upgrades or takes 1 wound."),
     "pride_or_fear": N_("The hero teleports up to 2 spaces."),
     "primal_conceit": N_("Unless each lone hero takes 2 corruption, the avatar teleports to any space."),
@@ -188,20 +192,26 @@ SIN_CARD_TEXTS = {
 #: decks hold different cards of one name.
 APOCALYPSE_CARD_TEXTS = {
     "dr_gan_unleashed": N_("Dr. Gan on a free nest; +1 corruption in a space with fire or corruption tokens."),
-    "redemption:dr_gan_unleashed": N_("Dr. Gan on a free nest; when he wounds a hero holding an innocent, the hero takes 1 more wound or the innocent dies."),
+    "redemption:dr_gan_unleashed": N_(
+        "Dr. Gan on a free nest; when he wounds a hero holding an innocent, the hero takes 1 more wound or the innocent dies."),  # noqa: E501 (one msgid)
     "grin_unleashed": N_("Grin on a free nest; +1 corruption in a space with fire or corruption tokens."),
-    "redemption:grin_unleashed": N_("Grin on a free nest; at the start of a fight against a hero holding an innocent, 1 wound to the hero."),
-    "terror:marguerite_unleashed": N_("Marguerite on a free nest; a hero wounded in her fight leaves a fire token in that space."),
-    "corruption:marguerite_unleashed": N_("Marguerite on a free nest; when the SIN moves monsters she may move 1 space too."),
+    "redemption:grin_unleashed": N_(
+        "Grin on a free nest; at the start of a fight against a hero holding an innocent, 1 wound to the hero."),
+    "terror:marguerite_unleashed": N_(
+        "Marguerite on a free nest; a hero wounded in her fight leaves a fire token in that space."),
+    "corruption:marguerite_unleashed": N_(
+        "Marguerite on a free nest; when the SIN moves monsters she may move 1 space too."),
     "the_mayor_seals_the_deal": N_("The Mayor on a free nest; he may take a fire token along when he moves."),
-    "nicolas_rises_from_the_flame": N_("Nicolas on a free nest; while he lives the Commissioner and Raven Corp count as abominations."),
+    "nicolas_rises_from_the_flame": N_(
+        "Nicolas on a free nest; while he lives the Commissioner and Raven Corp count as abominations."),
     "hellfire_mutation": N_("Each acolyte gets +1 corruption in fights."),
     "stab_in_the_dark": N_("Each abomination gets +1 hit in fights."),
     "scurrying_in_the_dark": N_("Monsters may move 1 space more."),
     "perpetual_inferno": N_("The SIN places 1 more fire token at each round start."),
     "flay_unleashed": N_("Flay on a free nest; +2 hits against a hero at corruption 4 or more."),
     "gourd_vex_unleashed": N_("Gourd & Vex on a free nest; heroes at corruption 5 or more can't damage them."),
-    "redemption:gourd_vex_unleashed": N_("Gourd & Vex on a free nest; in their fights the acolyte ability needs no mark."),
+    "redemption:gourd_vex_unleashed": N_(
+        "Gourd & Vex on a free nest; in their fights the acolyte ability needs no mark."),
     "agony_of_the_unclean": N_("Before a corruption check, the SIN may treat the tokens as fire."),
     "hellfire_curse": N_("During the SIN's reaction every monster has +1 defense."),
     "darkness_beckons": N_("Each round end: +1 apocalypse per hero at maximum corruption."),

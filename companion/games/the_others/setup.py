@@ -83,7 +83,8 @@ def choose_team(act: Act) -> None:
     for hero_id in team:
         hero_class = hero_fact(state, hero_id, "class")
         if hero_class is None:
-            raise ActionError(N_("Enter the class of %(hero)s first."), field="heroes", hero=data.heroes()[hero_id]["name"])
+            raise ActionError(N_("Enter the class of %(hero)s first."), field="heroes",
+                              hero=data.heroes()[hero_id]["name"])
         counts[hero_class] += 1
     if counts != data.constants()["team"]:
         raise ActionError(N_("A team is 1 leader, 2 fixers, 2 snipers and 2 bruisers."), field="heroes")

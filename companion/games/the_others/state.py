@@ -134,7 +134,9 @@ def check_state(state: dict) -> None:
     tracks.check_track(state["apocalypse"]["track"])
     for hero_id in state["order"]:
         hero = state["heroes"][hero_id]
-        if not 1 <= hero["corruption"] <= 7 or len(hero["wounds"]) > 5 or len(set(hero["wounds"])) != len(hero["wounds"]):
+        if (not 1 <= hero["corruption"] <= 7
+                or len(hero["wounds"]) > 5
+                or len(set(hero["wounds"])) != len(hero["wounds"])):
             raise ValueError("hero")
         if not all(isinstance(slot, int) and 1 <= slot <= 7 for slot in hero["wounds"]):
             raise ValueError("wounds")

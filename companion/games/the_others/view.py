@@ -6,8 +6,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.games.the_others import (actions, battle, cards, data, dice, effects, fight, flow, odds, setup, spaces,
-                                        story, working)
+from companion.games.the_others import (
+    actions,
+    battle,
+    cards,
+    data,
+    dice,
+    effects,
+    fight,
+    flow,
+    odds,
+    setup,
+    spaces,
+    story,
+    working,
+)
 from companion.games.the_others.state import hero_fact
 from companion.kit import tracks
 from companion.kit.now import now

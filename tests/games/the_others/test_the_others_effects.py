@@ -4,13 +4,12 @@ table and the page says so)."""
 
 from __future__ import annotations
 
-from test_the_others_round import full_round, keep_all_offers, refused
-from the_others_support import started
-
 from companion.games.the_others import cards
 from companion.games.the_others.rules import RULES
 from companion.games.the_others.view import sin_card
 from companion.kit import deck as decks
+from test_the_others_round import full_round, keep_all_offers, refused
+from the_others_support import started
 
 
 def in_turns(**options):
@@ -104,7 +103,8 @@ def test_grisly_appetite_wounds_every_other_hero_holding_an_extra_turn_token():
     table.act("ann", "turn.start", hero="rose", use_extra=False)
     play(table, "grisly_appetite")
     assert table.state["heroes"]["thorley"]["pending_wounds"] == 1
-    assert table.state["heroes"]["rose"]["pending_wounds"] == 0 and table.state["heroes"]["rocco"]["pending_wounds"] == 0
+    assert table.state["heroes"]["rose"]["pending_wounds"] == 0
+    assert table.state["heroes"]["rocco"]["pending_wounds"] == 0
 
 
 def test_grim_voracity_gives_an_upgrade_and_an_extra_turn_and_gluttony_feeds_on_both():
@@ -183,7 +183,8 @@ def test_for_our_master_draws_two_only_if_the_fight_harms_the_hero():
     give(table, "for_our_master")
     hand = table.state["sin"]["hand_count"]
     play(table, "for_our_master")
-    table.act("bob", "fight.start", monsters={"acolyte": 1}, entered={"hero": "defense defense", "sin": "corruption blank"})
+    table.act("bob", "fight.start", monsters={"acolyte": 1},
+              entered={"hero": "defense defense", "sin": "corruption blank"})
     table.act("bob", "fight.resolve", assigned=[0])
     assert table.state["heroes"]["thorley"]["corruption"] == 2
     assert table.state["sin"]["hand_count"] == hand - 1 + 2
@@ -303,7 +304,8 @@ def test_former_hell_club_lets_the_player_choose_wounds_or_corruption():
     assert table.state["heroes"]["rose"]["dark_past_choice"] == 3
     assert refused(table, "bob", "dark_past.choose", hero="rose", take="wounds").field == "hero"
     table.act("ann", "dark_past.choose", hero="rose", take="wounds")
-    assert table.state["heroes"]["rose"]["pending_wounds"] == 3 and "dark_past_choice" not in table.state["heroes"]["rose"]
+    assert table.state["heroes"]["rose"]["pending_wounds"] == 3
+    assert "dark_past_choice" not in table.state["heroes"]["rose"]
 
 
 def test_psychopathy_trigger_wounds_the_heroes_in_the_same_space():
@@ -400,7 +402,8 @@ def test_envy_makes_a_hero_gaining_an_upgrade_take_a_wound_or_corrupt_every_othe
 def test_wrath_after_a_fight_that_kills_lets_the_hero_take_a_corruption_or_the_monsters_teleport():
     table = in_turns(sin="wrath")
     table.act("ann", "turn.start", hero="rose")
-    table.act("ann", "fight.start", monsters={"acolyte": 2}, entered={"hero": "hit hit", "sin": "blank blank blank blank"})
+    table.act("ann", "fight.start", monsters={"acolyte": 2},
+              entered={"hero": "hit hit", "sin": "blank blank blank blank"})
     table.act("ann", "fight.resolve", assigned=[2, 0], turned={})
     assert table.state["heroes"]["rose"]["power_choices"] == ["wrath"]  # once, whatever the number killed
     table.act("ann", "power.choose", hero="rose", take="teleport")

@@ -3,11 +3,10 @@ that feeds a pool."""
 
 from __future__ import annotations
 
-from companion.dice import Pool, Roll
-from companion.games.the_others import dice, fight
-
 import pytest
 
+from companion.dice import Pool, Roll
+from companion.games.the_others import dice, fight
 from companion.rules import ActionError
 
 SIN = dice.sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})

@@ -5,11 +5,10 @@ through the table, secrets."""
 from __future__ import annotations
 
 import pytest
-from the_others_support import started
-from test_the_others_round import in_turns, refused
 
 from companion.games.the_others.rules import RULES
-from companion.rules import Action, Seat
+from test_the_others_round import in_turns, refused
+from the_others_support import started
 
 
 def wound(table, hero, count, seat="ann"):
@@ -350,11 +349,11 @@ def test_after_the_sin_wins_a_later_mission_step_is_refused():
 
 
 def test_sloth_marks_a_hero_who_starts_a_fight_until_the_round_ends():
-    from test_the_others_round import full_round
     table = started(sin="sloth")
     table.act("ann", "round.first_hero", hero="rose")
     table.act("ann", "turn.start", hero="rose")
-    table.act("ann", "fight.start", monsters={"abomination": 1}, entered={"hero": "hit hit", "sin": "blank blank blank"})
+    table.act("ann", "fight.start", monsters={"abomination": 1},
+              entered={"hero": "hit hit", "sin": "blank blank blank"})
     assert table.state["heroes"]["rose"]["marks"] == ["slowed"]
     table.act("ann", "fight.resolve", assigned=[0])
     table.act("ann", "hero.adjust", hero="rose", change="story")

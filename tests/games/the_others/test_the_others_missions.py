@@ -5,10 +5,9 @@ a cleanse, a dark past turned up; the other goals are moved by hand."""
 
 from __future__ import annotations
 
+from companion.games.the_others import spaces
 from test_the_others_round import play_turn, refused
 from the_others_support import started
-
-from companion.games.the_others import spaces
 
 ROUND_ONE = (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco"))
 

@@ -53,7 +53,8 @@ def playout(seed: int, story: str, rounds: int = 2, limit: int = 400) -> tuple[T
     return table, reached
 
 
-@pytest.mark.parametrize("seed, story", [(1, "havens_last_stand"), (2, "the_darkness_within"), (3, "havens_last_stand")])
+@pytest.mark.parametrize("seed, story",
+                         [(1, "havens_last_stand"), (2, "the_darkness_within"), (3, "havens_last_stand")])
 def test_a_random_playout_gets_through_a_whole_round(seed, story):
     table, reached = playout(seed, story)
     assert table.state["round"] >= 2, reached

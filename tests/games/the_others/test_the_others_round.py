@@ -4,10 +4,10 @@ the SIN's reactions and sin cards, round end and its resets."""
 from __future__ import annotations
 
 import pytest
-from the_others_support import started
 
 from companion.games.the_others.rules import RULES
 from companion.rules import ActionError
+from the_others_support import started
 
 
 def refused(table, seat, action_type, /, **payload) -> ActionError:

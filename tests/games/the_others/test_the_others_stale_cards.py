@@ -5,9 +5,8 @@ fight are the dice the fight asks for."""
 
 from __future__ import annotations
 
-from the_others_support import started
-
 from companion.games.the_others.rules import RULES
+from the_others_support import started
 
 
 def view(table, seat="sin"):

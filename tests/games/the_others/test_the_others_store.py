@@ -5,9 +5,9 @@ back to an identical state."""
 from __future__ import annotations
 
 import pytest
-from the_others_support import CLASSES, HERO_SIDES, SIN_SIDES, TEAM
 
 from companion.store import Store
+from the_others_support import CLASSES, HERO_SIDES, SIN_SIDES, TEAM
 
 
 @pytest.fixture

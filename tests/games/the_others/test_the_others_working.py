@@ -4,10 +4,9 @@ lines add up to the number the rules use."""
 
 from __future__ import annotations
 
-from test_the_others_round import full_round, in_turns, keep_all_offers
-
 from companion.games.the_others import spaces, turns, working
 from companion.games.the_others.rules import RULES
+from test_the_others_round import full_round, in_turns, keep_all_offers
 from the_others_support import started
 
 

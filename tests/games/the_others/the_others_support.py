@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
-
-from tests.harness import Table as Harness
 
 from companion.games.the_others.rules import RULES
 from companion.games.the_others.state import story
 from companion.rules import Action, Seat
+from tests.harness import Table as Harness
 
 SIN_SIDES = {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
 HERO_SIDES = {"hit": 2, "defense": 1, "counter_corruption": 1, "skill": 1, "faith": 1}

@@ -96,7 +96,8 @@ def sins(reference: dict) -> list[dict]:
         for card in cards:
             card["id"] = slug(card["name"])
             card["played"] = seed.SIN_CARDS_PLAYED.get(card["id"], {})
-        monsters = {kind: {**monster_stats(found.get(sin["id"], {}).get(kind)), "figures": seed.SIN_MONSTER_COUNTS[kind]}
+        monsters = {kind: {**monster_stats(found.get(sin["id"], {}).get(kind)),
+                           "figures": seed.SIN_MONSTER_COUNTS[kind]}
                     for kind in seed.SIN_MONSTERS}
         out.append({"id": sin["id"], "name": sin["name"], "power": sin["power"],
                     "power_effect": sin["power_effect"], "monsters": monsters, "cards": cards})
