@@ -44,7 +44,7 @@ def create_character(page, class_id: str, name: str) -> None:
     form.locator("select[name=class]").select_option(class_id)
     form.locator("input[name=name]").fill(name)
     form.locator("button[type=submit]").click()
-    expect(page.locator("#region-sheet .sheet h1")).to_contain_text(name)
+    expect(page.locator("#region-sheet .sheet h3")).to_contain_text(name)
     # Two personal quests dealt in secret: keep the first.
     page.locator("#region-sheet .quest").get_by_role("button", name="Keep").first.click()
     expect(page.locator("#region-sheet .quest")).not_to_contain_text("Keep one of these two")
