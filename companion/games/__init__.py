@@ -50,9 +50,16 @@ def optional_module(game: str, name: str) -> ModuleType | None:
         raise
 
 
+def has_rules(folder: Path) -> bool:
+    """Whether a package folder holds a ``rules`` module (looked at without
+    importing the package, so build-time ones like ``convert/`` stay unloaded)."""
+    return any(m.name == "rules" for m in pkgutil.iter_modules([str(folder)]))
+
+
 def rules_modules(game: str) -> list[ModuleType]:
     """The game's ``rules`` module and those of its direct sub-packages."""
-    places = [game] + sorted(f"{game}.{m.name}" for m in pkgutil.iter_modules([str(package_dir(game))]) if m.ispkg)
+    places = [game] + sorted(f"{game}.{m.name}" for m in pkgutil.iter_modules([str(package_dir(game))])
+                             if m.ispkg and has_rules(package_dir(game) / m.name))
     return [module for place in places if (module := optional_module(place, "rules")) is not None]
 
 
