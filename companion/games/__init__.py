@@ -6,7 +6,9 @@ A game package (``companion/games/<id>/``) may provide:
   it a table type people can create; a game with several table types (a
   scenario and a campaign) gives each further one a sub-package of its own
   with its own ``rules.py`` and ``RULES`` (``<id>/campaign/rules.py``);
-- ``web.py`` with ``blueprint``: extra Flask routes (e.g. an API of its own);
+- ``web.py``: hooks the app calls with its ``Platform`` (companion/web/hookspecs.py):
+  ``blueprint(platform)`` for routes of its own, ``template_globals(platform)``
+  and ``template_filters(platform)`` for its templates' helpers;
 - ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands;
 - ``templates/``: its page templates, found as ``games/<id>/<name>.html``
   (as are those in the shared ``templates/games/<id>/``);
