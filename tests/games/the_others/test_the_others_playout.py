@@ -1,5 +1,6 @@
 """Random playouts: from a new table, seats pick at random among the actions
-open to them (Rules.open_actions), as the store drives it (tests/harness.playout).
+open to them (Rules.open_actions), undoing now and then, as the store drives
+it (tests/harness.playout).
 Every step is accepted or refused with a message; the state passes
 check_state, equals a replay of its log, and no seat sees another seat's
 secrets. Each playout gets through set-up, fights and a whole round."""
@@ -37,9 +38,10 @@ def playout(seed: int, story: str, rounds: int = 2, limit: int = 400) -> tuple[T
     table = Table(RULES, {"sin": chooser.choice(["pride", "greed", "wrath", "envy", "gluttony", "lust", "sloth"]),
                           "acolyte": "nun", "story": story, "hero_players": "2"},
                   seats=SEATS, rng=random.Random(seed))
-    result = harness.playout(table, chooser, steps=limit, pick=harness.any_open_choice, secrets=seats_secrets_kept,
+    result = harness.playout(table, chooser, steps=limit, pick=harness.any_open_choice, undo=0.03,
+                             secrets=seats_secrets_kept,
                              until=lambda t: t.state["round"] >= rounds or t.state["phase"] == "over")
-    return table, {**result.done, "refused": result.refused, "steps": result.steps}
+    return table, {**result.done, "refused": result.refused, "steps": result.steps, "undone": result.undone}
 
 
 @pytest.mark.parametrize("seed, story",
