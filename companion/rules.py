@@ -3,8 +3,9 @@
 A rules module is plain Python: no Flask, no SQLite. It declares its roles, its
 initial state, the actions it accepts; it validates and applies each action as
 a pure function of (state, action) and says what each seat may see. Random
-outcomes are drawn by the server in `prepare` and written into the action's
-payload, so replaying the log gives the same state.
+outcomes are drawn while an action's effect runs (`act.draws`, on the live
+server) and written into the action as it is logged, so replaying the log
+gives the same state.
 
 State convention: a JSON-serialisable dict. Secrets that belong to one seat
 live under ``state["secrets"][seat_id]``; the default `view` strips every seat's
