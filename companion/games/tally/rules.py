@@ -11,7 +11,6 @@ class TallyRules(Rules):
     id = "tally"
     title = names.TITLE
     templates = "games/tally"
-    validates_while_applying = True  # each effect refuses before it changes anything
     shared_regions = view.SHARED_REGIONS
 
     def roles(self) -> list[Role]:

@@ -22,7 +22,6 @@ from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 
 class CampaignRules(Rules):
-    validates_while_applying = True  # each action is checked as it is carried out
     id = "gloomhaven-campaign"
     title = N_("Gloomhaven campaign")
     templates = "games/gloomhaven/campaign"

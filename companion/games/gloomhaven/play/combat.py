@@ -1,7 +1,7 @@
 """Attacks, the monster modifier deck and the elements, during the turns.
 
-A monster's attack draws from the monster modifier deck (the server draws,
-in `prepare`); a character's attack uses the cards its player drew from
+A monster's attack draws from the monster modifier deck (the server draws
+while the action runs); a character's attack uses the cards its player drew from
 their own deck and says so. Either way the calculator shows every step.
 """
 
