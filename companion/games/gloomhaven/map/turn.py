@@ -178,19 +178,26 @@ def _pick_line(state: dict, point: tuple, value) -> list:
     return [N_("summon on [%(q)d, %(r)d]"), {"q": value[0], "r": value[1]}]
 
 
+SKIPPED = {"stun": N_("Not done: it is stunned."), "disarm": N_("Not done: it is disarmed.")}
+
+
 def _lines(state: dict, step: dict) -> list:
     """What the step does, as [msgid, params] lines for the page."""
     kind = step["kind"]
     if step.get("skipped"):
-        return [[N_("%(kind)s: not done (%(because)s)"), {"kind": kind, "because": step.get("because")
-                                                            or step.get("if_consumed") or ""}]]
+        because = step.get("because")
+        if because in SKIPPED:
+            return [[SKIPPED[because], {}]]
+        element = step.get("if_consumed") or because or ""
+        return [[N_("Not done: %(element)s can't be consumed."),
+                 {"element": Msg(elements.LABELS.get(element, element))}]]
     if kind == "move":
         if step["destination"] == step["path"][0] if step.get("path") else True:
             return [[N_("Does not move."), {}]]
         q, r = step["destination"]
         lines = [[N_("Moves %(points)d to [%(q)d, %(r)d]."), {"points": step.get("points", 0), "q": q, "r": r}]]
         if step.get("traps"):
-            lines.append([N_("It springs %(count)d traps or hazards on the way."), {"count": step["traps"]}])
+            lines.append([N_("Traps and hazards it can't avoid on the way: %(count)d."), {"count": step["traps"]}])
         return lines
     if kind in ("attack", "condition") and "targets" in step:
         if not step["targets"]:
