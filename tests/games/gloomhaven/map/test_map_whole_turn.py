@@ -201,3 +201,24 @@ def test_the_old_follow_still_works_for_api_clients():
     table.act("s1", "map.follow", standee=guard, q=1, r=0, attacks=["s1"])
     assert table.state["map"]["plan"]["chosen"]["destination"] == [1, 0]
     refused(table, "standee", standee=guard)
+
+
+def test_a_summon_does_not_act_in_the_round_it_was_summoned():
+    table, wolf, _guard = summon_table(summoned_round_later=False)
+    assert all(turn["id"] != wolf for turn in table.state["order"])
+    assert table.state["order"][table.state["turn"]]["id"] != wolf
+
+
+def test_summons_act_in_the_order_they_were_summoned_just_before_their_summoner():
+    table, (guard,) = cleared([("bandit-guard", "normal")])
+    for name in ("Wolf", "Bear"):
+        table.act("s1", "summon.add", name=name, hp=4, move=2, attack=2)
+    table.act("s1", "initiative.choose", initiative=10, second=40)
+    table.act("s2", "initiative.choose", initiative=60, second=20)
+    while table.state["phase"] == "playing":
+        table.act("s1", "turn.next", for_them=True)
+    table.act("s1", "initiative.choose", initiative=10, second=40)
+    table.act("s2", "initiative.choose", initiative=60, second=20)
+    names = {s["id"]: s["name"] for s in table.state["characters"]["s1"]["summons"]}
+    order = [names.get(t["id"], t["id"]) for t in table.state["order"]]
+    assert order.index("Wolf") + 1 == order.index("Bear") and order.index("Bear") + 1 == order.index("s1")
