@@ -78,7 +78,10 @@ def show(act: Act) -> None:
     if acting_figure(state, standee_id)[0] == "summon":
         work_card(state, standee_id)
     else:
-        work_out(state, standee_id)
+        try:  # the whole card, kept for the pages that draw it next
+            work_card(state, standee_id)
+        except ActionError:  # what a turn shown before the whole card needed (old logs replay the same)
+            work_out(state, standee_id)
     maps.map_of(state)["plan"] = {"standee": standee_id, "moment": maps.moment(state), "chosen": None}
 
 

@@ -11,6 +11,7 @@ pushes and pulls, summons placed).
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from itertools import product
@@ -28,6 +29,7 @@ KEPT = 16
 #: At most this many buttons for the ways to choose inside one option.
 MOST_WAYS = 12
 _solved: OrderedDict = OrderedDict()
+_lock = threading.Lock()
 #: A msgid of the solver's sentences: its translation tells the languages apart in the cache.
 _PROBE = "Focus %(focus)s: the only enemy it can attack."
 
@@ -37,14 +39,18 @@ def _same(text: str) -> str:
 
 
 def _solve(scenario: dict, translate: Callable[[str], str]) -> dict:
+    """The solver's answer, kept for the next reader of the same turn in the
+    same language (the server answers from many threads)."""
     key = (json.dumps(scenario, sort_keys=True), translate(_PROBE))
-    if key in _solved:
-        _solved.move_to_end(key)
-        return _solved[key]
+    with _lock:
+        if key in _solved:
+            _solved.move_to_end(key)
+            return _solved[key]
     answer = solve(scenario, translate)
-    _solved[key] = answer
-    if len(_solved) > KEPT:
-        _solved.popitem(last=False)
+    with _lock:
+        _solved[key] = answer
+        while len(_solved) > KEPT:
+            _solved.popitem(last=False)
     return answer
 
 
