@@ -201,6 +201,9 @@ def test_the_old_follow_still_works_for_api_clients():
     table.act("s1", "map.follow", standee=guard, q=1, r=0, attacks=["s1"])
     assert table.state["map"]["plan"]["chosen"]["destination"] == [1, 0]
     refused(table, "standee", standee=guard)
+    table.act("s1", "monster.attack", standee=guard, target="s1", base=2)
+    assert table.state["damage"][0]["seat"] == "s1"
+    assert table.replayed() == table.state
 
 
 def test_a_summon_does_not_act_in_the_round_it_was_summoned():
