@@ -152,9 +152,11 @@ def specs() -> list[ActionSpec]:
         ActionSpec("map.do", "Carry out the shown turn of standee (or summon) `standee`: its `option` (1 for "
                    "the first) with every ability of its card, and the `choices` the rules leave inside it "
                    "({key: value} as the turn lists them); `shields` ({figure id: n}) for targets whose "
-                   "shield the table knows.",
+                   "shield the table knows, or `shield` for every character or summon it attacks that "
+                   "`shields` does not name.",
                    (standee, Int("option", min=1, max=999, default=1), Json("choices", default=None),
-                    Json("shields", default=None)), effect=carry_out, history=_did_history),
+                    Json("shields", default=None), Int("shield", min=0, max=99, default=None)),
+                   effect=carry_out, history=_did_history),
         ActionSpec("map.clear", "Take every hex, wall and figure off the map.", seat_may_undo=True,
                    effect=clear, history=N_("cleared the map")),
     ]

@@ -133,6 +133,9 @@ def _card_plan(state: dict, plan: dict, translate: Callable[[str], str], where: 
         return None
     for option in worked["options"]:
         option["attack_labels"] = [where[i]["label"] for i in option["attacks"] if i in where]
+        # Characters and summons it attacks: the table may know their shield.
+        option["shielded"] = [i for i in option["attacks"]
+                              if i in where and where[i]["kind"] in ("character", "summon")]
         option["line"] = _polyline(option["path"])
         option["x"], option["y"] = (round(v, 1) for v in centre(*option["destination"]))
         area = {tuple(h) for step in option["steps"] if step["kind"] == "attack" for h in step.get("area") or []}

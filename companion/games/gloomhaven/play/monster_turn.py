@@ -65,7 +65,7 @@ def carry_out(act: Act) -> None:
                                                 for v in shields.values()):
         raise ActionError(N_("The action's details are malformed."), field="shields")
     kind, figure, seat = acting_figure(state, figure_id)
-    turn = _Turn(act, kind, figure, seat, shields)
+    turn = _Turn(act, kind, figure, seat, shields, act.payload.get("shield") or 0)
     summons = []
     for index, step in enumerate(option["steps"]):
         if step.get("skipped"):
@@ -96,10 +96,10 @@ def carry_out(act: Act) -> None:
 
 
 class _Turn:
-    def __init__(self, act: Act, kind: str, figure: dict, seat: str | None, shields: dict):
+    def __init__(self, act: Act, kind: str, figure: dict, seat: str | None, shields: dict, shield: int):
         self.act, self.state, self.kind, self.figure, self.seat = act, act.state, kind, figure, seat
         self.label = figure_label(kind, figure)
-        self.shields = shields
+        self.shields, self.shield = shields, shield
         self.draws = act.draws.series("modifiers")
 
     # -- whom it hits ----------------------------------------------------------------------
@@ -156,7 +156,7 @@ class _Turn:
         if kind == "standee":
             return (common.stats(self.state, victim["monster"], victim["rank"]).get("shield") or 0) \
                 + _card_shield(self.state, victim)
-        value = self.shields.get(target_id, 0)
+        value = self.shields.get(target_id, self.shield)
         return value if isinstance(value, int) else 0
 
     def _hurt(self, kind: str, victim: dict, seat: str | None, name: str, result: dict) -> None:

@@ -225,3 +225,15 @@ def test_summons_act_in_the_order_they_were_summoned_just_before_their_summoner(
     names = {s["id"]: s["name"] for s in table.state["characters"]["s1"]["summons"]}
     order = [names.get(t["id"], t["id"]) for t in table.state["order"]]
     assert order.index("Wolf") + 1 == order.index("Bear") and order.index("Bear") + 1 == order.index("s1")
+
+
+def test_the_targets_shield_the_table_knows_takes_off_damage():
+    """The same turn with the same card drawn: a shield of 1 on the Brute
+    takes one off the damage waiting on its phone."""
+    amounts = []
+    for shield in (0, 1):
+        table, guard = at_turn("bandit-guard", 530, {"s1": [0, 0], "s2": [0, 3], "standee": [2, -1]})
+        table.act("s1", "map.show", standee=guard)
+        table.act_drawn("s1", "map.do", {"modifiers": [["+2"]]}, standee=guard, shield=shield)
+        amounts.append(table.state["damage"][0]["amount"])
+    assert amounts == [4, 3]
