@@ -8,7 +8,7 @@ what follows each action) is in `run_effect`.
 
 from __future__ import annotations
 
-from companion.games.the_others import actions, city, data, flow, forms, names, spaces, story
+from companion.games.the_others import actions, city, data, flow, forms, names, numbers, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
@@ -55,6 +55,11 @@ class TheOthersRules(Rules):
 
     def initial_state(self, options: dict) -> dict:
         return states.new_state(options)
+
+    def with_kept_numbers(self, state: dict, kept: dict) -> dict:
+        """A new table starts with the numbers this server keeps (a group's
+        dice sides, heroes, monsters and targets): nobody types them again."""
+        return numbers.apply(state, kept)
 
     def check_state(self, state: dict) -> None:
         states.check_state(state)
