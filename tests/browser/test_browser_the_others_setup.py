@@ -5,6 +5,9 @@ typed; the set-up's "Still needed" list names the dice and the classes."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -108,3 +111,74 @@ def test_the_still_needed_list_names_the_dice_and_the_classes_each_a_link(server
     expect(page.locator("#region-status .still-needed")).to_contain_text("the class of each hero")
     page.locator("#region-status .still-needed a", has_text="the class of each hero").click()
     expect(page.locator("#others-heroes select").first).to_be_in_viewport()
+
+
+# -- the SIN's hand as cards ------------------------------------------------------------------------
+CARDS_MEASURE = """() => [...document.querySelectorAll('#region-now .sin-card')].map(card => {
+  const name = card.querySelector('.sin-card-name'), when = card.querySelector('.sin-card-when');
+  const lines = el => el ? Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight
+                                       === 'normal' ? 1.2 * parseFloat(getComputedStyle(el).fontSize)
+                                       : getComputedStyle(el).lineHeight)) : 0;
+  return {width: card.getBoundingClientRect().width, right: card.getBoundingClientRect().right,
+          name: name.textContent.trim(), nameLines: lines(name), whenLines: lines(when),
+          effect: !!card.querySelector('.sin-card-effect'), playable: card.classList.contains('playable'),
+          button: !!card.querySelector('button[data-confirm]')};
+})"""
+
+
+def started_for_the_sin(server, page) -> str:
+    """A table at the first hero's turn, `page` the SIN's phone at 360 px
+    (the rest of the set-up done through the store)."""
+    server.store.keep_numbers("the-others", group_numbers())
+    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+                                                               "story": "havens_last_stand", "hero_players": "1"})
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(server.at(f"/t/{table.token}"))
+    page.locator("input[name=name]").fill("Sina")
+    page.locator("input[name=role][value=sin]").check()
+    page.locator("form:has(input[name=role]) button[type=submit]").click()
+    page.wait_for_selector("#region-now")
+    ann = server.store.join(table.token, "Ann", "hero")[0]
+    server.store.act(table.token, None, "team.choose", {"heroes": list(CLASSES)})
+    server.store.act(table.token, ann.id, "heroes.pick", {"heroes": ["rose", "thorley", "rocco"]})
+    server.store.act(table.token, ann.id, "game.start", {})
+    first = server.store.state(table.token)[1]["order"][0]
+    server.store.act(table.token, ann.id, "round.first_hero", {"hero": first})
+    server.store.act(table.token, ann.id, "turn.start", {"hero": first})
+    page.reload()
+    wait_live(page)
+    return table.token
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+def test_the_sins_hand_reads_as_cards_at_360_px(server, phones, locale, tmp_path):
+    phone = phones(locale=locale)
+    page = phone.page
+    token = started_for_the_sin(server, page)
+    page.wait_for_selector("#region-now .sin-card")
+    folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    page.locator("#region-now").screenshot(path=str(folder / f"the-others-sin-hand-{locale}.png"))
+    cards = page.evaluate(CARDS_MEASURE)
+    assert len(cards) >= 4  # the starting hand and the round's draw
+    for card in cards:
+        assert card["width"] >= 300 and card["right"] <= 360, card  # full width, nothing cut
+        assert card["nameLines"] <= 2 and card["whenLines"] <= 3, card  # never a letter a line
+        assert card["playable"] and card["button"], card  # in a hero's turn every card may be played
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # Playing asks once; "no" keeps the card.
+    page.locator("#region-now .sin-card button").first.click()
+    assert phone.dialogs and phone.dialogs[-1][0] == "confirm"
+    assert server.store.state(token)[1]["sin"]["played"] is None
+
+
+def test_when_no_card_may_be_played_the_hand_shows_no_play_button(server, phones):
+    phone = phones()
+    page = phone.page
+    token = started_for_the_sin(server, page)
+    phone.accept_dialogs = True
+    page.locator("#region-now .sin-card button").first.click()  # one card per hero turn
+    expect(page.locator("#region-status")).to_contain_text("Sin card in play")
+    assert server.store.state(token)[1]["sin"]["played"] is not None
+    expect(page.locator(".sin-card").first).to_be_visible()
+    expect(page.locator(".sin-card button")).to_have_count(0)
+    expect(page.locator(".sin-card.playable")).to_have_count(0)
