@@ -30,7 +30,7 @@ class TheOthersRules(Rules):
     # The same on every phone (only "controls" is a seat's own): rendered once per version.
     shared_regions = frozenset({"status", "apocalypse", "heroes", "fight"})
     # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls"})
+    view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls", "display"})
     # For the templates: the names to translate (what they read of the game's data is in the view).
     names = names
 
@@ -68,8 +68,8 @@ class TheOthersRules(Rules):
         return actions.ACTIONS
 
     def regions(self, seat: Seat | None) -> list[str]:
-        if seat is None:
-            return ["status", "apocalypse", "heroes", "fight"]
+        if seat is None:  # the table display: what the table reads from its chairs, on one screen
+            return ["display"]
         return ["now", "status", "apocalypse", "heroes", "fight", "controls"]
 
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:

@@ -59,6 +59,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
+    shown["waiting"] = waiting_for(state)
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
