@@ -53,12 +53,33 @@ def test_the_display_shows_the_whole_table_on_one_screen(server, browser, size, 
         if size["width"] == 1024:
             assert not measured["small"], measured["small"]
             assert not measured["smallNumbers"], measured["smallNumbers"]
-        assert page.locator(".display-heroes > li").count() == 4
+        assert page.locator(".display-heroes thead th").count() == 4
         assert page.locator(".apocalypse-cells li.here .value").inner_text() == "2"
         if locale == "en-GB":
             text = page.locator("main").inner_text()
             for words in ("Turn of", "Round 1", "Apocalypse track", "Mission 1", "Corruption", "Wounds",
                           "Reaction tokens", "Rose", "Thorley", "Rocco", "Morgana"):
                 assert words in text, words
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ja-JP"])
+def test_a_fight_in_progress_still_fits_the_screen(server, browser, locale, tmp_path):
+    token = in_a_turn(server.store)
+    rose = next(s for s in server.store.seats(token).values() if s.name == "Ann")
+    server.store.act(token, rose.id, "fight.start", {"hero": "rose", "monsters": {"abomination": 1},
+                                                      "entered": {"hero": "hit hit", "sin": "hit blank blank"}})
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(server.at(f"/t/{token}/display"))
+        page.wait_for_selector("#region-display .display-fight")
+        folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+        page.screenshot(path=str(folder / f"the-others-display-fight-1024-{locale}.png"))
+        measured = page.evaluate(MEASURE)
+        width, height, inner_width, inner_height = measured["scroll"]
+        assert width <= inner_width and height <= inner_height, measured["scroll"]
+        assert not measured["cut"] and not measured["small"] and not measured["smallNumbers"], measured
     finally:
         context.close()
