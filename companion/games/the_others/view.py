@@ -60,6 +60,8 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     shown["waiting"] = waiting_for(state)
+    # The heroes this seat plays, in the order they sit.
+    shown["my_heroes"] = [h for h in state["order"] if seat is not None and state["heroes"][h]["player"] == seat.id]
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
