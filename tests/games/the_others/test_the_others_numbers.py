@@ -175,3 +175,33 @@ def test_the_numbers_travel_as_a_file(app):
         "csrf_token": away.csrf, "file": (io.BytesIO(file), "n.json")}, content_type="multipart/form-data",
         environ_base=AWAY)
     assert answer.status_code == 403
+
+
+# -- old tables and exports ---------------------------------------------------------------------------
+def test_an_old_export_imports_and_replays_untouched_by_the_numbers_the_server_keeps(tmp_path):
+    from companion import sealing
+    from companion.store import Store
+    from tests.games.the_others.test_the_others_migration import EXPORT_KEY, exported
+
+    store = Store(tmp_path / "companion.sqlite3")
+    try:
+        store.setting("export-seal-key", lambda: EXPORT_KEY)
+        store.keep_numbers(GAME, {**numbers.empty(), "hero_die": {"blank": 6}, "sin_die": {"blank": 6}})
+        export = exported()
+        table = store.import_table(export)
+        state = store.state(table.token)[1]
+        assert state == {**export["state"], "secrets": sealing.unseal(EXPORT_KEY, export["state"]["secrets"])}
+        assert store.replayed_state(table.token) == state
+        # A table made now starts from the kept numbers, and replays to the same.
+        made = store.create_table(GAME, "New", {"sin": "pride", "acolyte": "nun", "story": "havens_last_stand"})
+        assert store.state(made.token)[1]["facts"]["dice"] == {"sin": {"blank": 6}, "hero": {"blank": 6}}
+        assert store.replayed_state(made.token) == store.state(made.token)[1]
+        # and its export carries them: another server imports it as it is.
+        other = Store(tmp_path / "other.sqlite3")
+        try:
+            copied = other.import_table(store.export(made.token))
+            assert other.state(copied.token)[1]["facts"] == store.state(made.token)[1]["facts"]
+        finally:
+            other.close()
+    finally:
+        store.close()
