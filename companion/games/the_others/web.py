@@ -37,9 +37,10 @@ def _store():
 
 
 def remembered(token: str) -> str | None:
-    """The facts as the JSON the set-up form sends back, or None."""
+    """The facts as the JSON the set-up form sends back, or None (also when
+    the server keeps numbers: a new table starts with them)."""
     current = _store().table(token)
-    if current is None:
+    if current is None or _store().kept_numbers(GAME):
         return None
     _, here = _store().state(token)
     for table in _store().tables():

@@ -205,3 +205,22 @@ def test_an_old_export_imports_and_replays_untouched_by_the_numbers_the_server_k
             other.close()
     finally:
         store.close()
+
+
+def test_the_store_keeps_one_set_per_game_and_forgets_it(tmp_path):
+    from companion.store import Store
+
+    store = Store(tmp_path / "companion.sqlite3")
+    try:
+        assert store.kept_numbers(GAME) is None
+        store.keep_numbers(GAME, {"format": "the-others-numbers", "version": 1})
+        assert store.kept_numbers(GAME) == {"format": "the-others-numbers", "version": 1}
+        assert store.kept_numbers("tally") is None
+        # A game whose rules keep nothing starts its tables as before.
+        store.keep_numbers("tally", {"anything": 1})
+        made = store.create_table("tally", "T", {"tracks": "Doom 0..30"})
+        assert store.state(made.token)[1] == store.replayed_state(made.token)
+        store.keep_numbers(GAME, None)
+        assert store.kept_numbers(GAME) is None
+    finally:
+        store.close()

@@ -172,8 +172,14 @@ def test_the_api_lists_and_takes_this_games_actions(app):
 
 
 def test_numbers_entered_at_one_table_are_offered_to_the_next(app):
+    """On a server that keeps no numbers (they were forgotten, or entered
+    before it kept any), the set-up offers those of the newest other table."""
     token, phones = new_table(app)
     set_up_with_forms(token, phones)
+    second, phones2 = new_table(app)
+    raw = phones2["Ann"].client.get(f"/t/{second}").get_data(as_text=True)
+    assert "Use the numbers entered at an earlier table" not in raw  # it started with the server's
+    assert phones["Sina"].post("/the-others/numbers", {"forget": "1"}).status_code == 302  # the owner forgets them
     second, phones2 = new_table(app)
     raw = phones2["Ann"].client.get(f"/t/{second}").get_data(as_text=True)
     assert "Use the numbers entered at an earlier table" in raw
