@@ -95,7 +95,7 @@ def test_a_group_known_to_the_server_reaches_the_first_hero_turn_in_under_20_tap
     assert taps.count < 20, taps.count
 
 
-def test_the_still_needed_list_names_the_dice_and_the_classes_each_a_link(server, phones):
+def test_the_still_needed_list_names_the_dice_and_the_classes_each_a_link(server, phones, tmp_path):
     table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
                                                                "story": "havens_last_stand", "hero_players": "1"})
     page = phones().page
@@ -105,12 +105,15 @@ def test_the_still_needed_list_names_the_dice_and_the_classes_each_a_link(server
     page.locator("input[name=role][value=hero]").check()
     page.locator("form:has(input[name=role]) button[type=submit]").click()
     page.wait_for_selector("#region-status")
+    folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(folder / "the-others-still-needed.png"))
     needed = page.locator("#region-status .still-needed li")
     expect(needed.first).to_have_text("the sides of the SIN die")
     expect(needed.nth(1)).to_have_text("the sides of the hero die")
     expect(page.locator("#region-status .still-needed")).to_contain_text("the class of each hero")
     page.locator("#region-status .still-needed a", has_text="the class of each hero").click()
     expect(page.locator("#others-heroes select").first).to_be_in_viewport()
+    page.screenshot(path=str(folder / "the-others-still-needed-classes.png"))
 
 
 # -- the SIN's hand as cards ------------------------------------------------------------------------

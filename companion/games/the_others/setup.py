@@ -56,7 +56,7 @@ def put_facts(state: dict, payload: dict) -> None:
         for stat in STATS:
             if numbers.get(stat) is not None:
                 entry[stat] = _number(numbers[stat], f"heroes.{hero_id}.{stat}", 0, 10)
-        if numbers.get("class") is not None:
+        if numbers.get("class") not in (None, ""):  # "": the form's "—", no class chosen yet
             if numbers["class"] not in CLASSES:
                 raise ActionError(N_("Choose one of the listed options."), field=f"heroes.{hero_id}.class")
             entry["class"] = numbers["class"]

@@ -224,3 +224,14 @@ def test_the_store_keeps_one_set_per_game_and_forgets_it(tmp_path):
         assert store.kept_numbers(GAME) is None
     finally:
         store.close()
+
+
+def test_a_hero_saved_with_no_class_chosen_keeps_none(app):
+    token, phones = new_table(app)
+    page = phones["Ann"].page(token)
+    assert '<select name="heroes.morgana.class"><option value="" selected>—</option>' in page
+    status, text = phones["Ann"].act(token, "facts.enter", **{"heroes.morgana.class": "", "heroes.morgana.combat": "3",
+                                                              "heroes.morgana.skill": "2",
+                                                              "heroes.morgana.defense": "1"})
+    assert status == 200, text
+    assert state_of(app, token)["facts"]["heroes"]["morgana"] == {"combat": 3, "skill": 2, "defense": 1}
