@@ -235,3 +235,13 @@ def test_a_hero_saved_with_no_class_chosen_keeps_none(app):
                                                               "heroes.morgana.defense": "1"})
     assert status == 200, text
     assert state_of(app, token)["facts"]["heroes"]["morgana"] == {"combat": 3, "skill": 2, "defense": 1}
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Numbers of The Others"), ("zh_Hans", "《The Others》的数值"),
+                                         ("ja", "The Others の数値")])
+def test_the_numbers_page_speaks_the_readers_language(app, lang, words):
+    token, phones = new_table(app, lang)
+    set_up_with_forms(token, phones)
+    page = phones["Sina"].client.get("/the-others/numbers", headers=phones["Sina"].headers).get_data(as_text=True)
+    assert words in page and "/the-others/numbers.json" in page
+    assert {"en": "Import numbers", "zh_Hans": "导入数值", "ja": "数値をインポート"}[lang] in page  # the owner's
