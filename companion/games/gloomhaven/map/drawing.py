@@ -151,15 +151,25 @@ def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
     left, top = min(xs) - SIZE - 2, min(ys) - SIZE - 2
     width, height = max(xs) - min(xs) + 2 * SIZE + 4, max(ys) - min(ys) + 2 * SIZE + 4
     acting = _acting_id(state)
+    # The table display draws the laid hexes only, as large as they fit (no blank grid to lay more on).
+    tight = view_box([(h["q"], h["r"]) for h in hexes]) if hexes else None
     for figure in placed:
         figure["acting"] = figure["id"] == acting
     return {
         "viewbox": f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}", "width": round(width), "height": round(height),
-        "hexes": hexes, "blank": blank,
+        "laid_viewbox": tight, "hexes": hexes, "blank": blank,
         "walls": [edge(tuple(w[:2]), tuple(w[2:])) for w in board.get("walls", [])],
         "figures": placed, "tray": tray, "acting": acting, "plan": _plan(state, translate, where),
         "terrain_names": sorted({t for t in laid.values() if t}),
     }
+
+
+def view_box(cells: list[tuple[int, int]]) -> str:
+    """The SVG view box around these hexes, with a hex's margin for the walls and rings."""
+    xs = [centre(q, r)[0] for q, r in cells]
+    ys = [centre(q, r)[1] for q, r in cells]
+    left, top = min(xs) - SIZE - 4, min(ys) - SIZE - 4
+    return f"{left:.1f} {top:.1f} {max(xs) - min(xs) + 2 * SIZE + 8:.1f} {max(ys) - min(ys) + 2 * SIZE + 8:.1f}"
 
 
 def _acting_id(state: dict) -> str | None:
