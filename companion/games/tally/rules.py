@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.games.tally import actions, state
 from companion.games.tally.state import MAX_NOTE, MAX_TRACKS, make_spec, parse_specs  # noqa: F401 (the table's API)
 from companion.kit import counters
+from companion.kit.now import now
 from companion.rules import N_, Role, Rules, Seat
 
 
@@ -44,7 +45,25 @@ class TallyRules(Rules):
         return table_state
 
     def regions(self, seat: Seat | None) -> list[str]:
-        return ["tracks", "counters"] + (["note"] if seat is not None else [])
+        if seat is None:
+            return ["tracks", "counters"]
+        return ["now", "tracks", "counters", "note"]
+
+    def seat_view(self, table_state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
+        shown = self.view(table_state, seat)
+        if seat is not None:
+            shown["now"] = seat_now(table_state, seat)
+        return shown
+
+
+def seat_now(table_state: dict, seat: Seat) -> dict:
+    """The card at the top of a phone (companion/kit/now.py): a tally waits
+    for nobody; it holds the seat's own counters, or says where to score."""
+    if seat.role == "keeper":
+        return now(N_("You keep the score: change anyone’s counters below."))
+    if table_state["counters"] and seat.id in table_state["values"]:
+        return now(N_("Your counters: change them as you score."))
+    return now(N_("Change the shared tracks below as the game goes."))
 
 
 RULES = TallyRules()
