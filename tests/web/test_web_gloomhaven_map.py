@@ -4,6 +4,7 @@ turn shown to everyone and followed, offering its attack."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -67,3 +68,20 @@ def test_the_solver_sentences_are_in_the_readers_language(mapped, ann, store):
     page = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "フォーカス" in page and "Focus " not in page
     assert "マップ" in page
+
+
+def test_the_maps_text_alternative_says_who_is_where_and_their_hit_points(mapped, ann, bo, host, store):
+    """Not "Map: 36 hexes, 1 figure": each figure, its hex, its hit points and
+    conditions, and the figures next to it (issue 18)."""
+    guard = next(s for s in store.state(mapped)[1]["standees"] if s["monster"] == "bandit-guard")
+    ok(ann.act("map.place", figure=guard["id"], q="1", r="0"))
+    ok(ann.act("standee.adjust", standee=guard["id"], **{"delta:int": "-2"}))
+    ok(ann.act("standee.condition", standee=guard["id"], condition="poison"))
+    for page in (ann.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")):
+        says = page[page.index('id="gh-map-says"'):]
+        says = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", says[:says.index("</div>")])))
+        assert 'aria-labelledby="gh-map-says"' in page and "hexes, " not in says
+        assert "Brute on hex 0, 0: 10 of 10 hit points; next to Bandit Guard" in says, says
+        hp = guard["max_hp"] - 2
+        assert f"Bandit Guard {guard['number']} on hex 1, 0: {hp} of {guard['max_hp']} hit points, Poison; " \
+               "next to Ann's Brute" in says, says

@@ -17,7 +17,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext
 
 from companion.games.gloomhaven import names
-from companion.games.gloomhaven.map.drawing import drawing
+from companion.games.gloomhaven.map.drawing import drawing, short_label
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
 from companion.web.i18n import error_text, reader_language, text
@@ -93,5 +93,11 @@ def gh_names(text: object) -> str:
 
 @blueprint.app_template_global("gh_map")
 def gh_map(view: dict) -> dict:
-    """The map's drawing, with the solver's sentences in the reader's language."""
-    return drawing(view, text)
+    """The map's drawing, with the solver's sentences and the figures' names
+    (and the short labels on their discs) in the reader's language."""
+    drawn = drawing(view, text)
+    language = reader_language()
+    for figure in drawn["figures"] + drawn["tray"]:
+        figure["short"] = short_label(names.localize_text(figure["label"], language))
+        figure["next_to"] = [names.localize_text(label, language) for label in figure.get("next_to", [])]
+    return drawn

@@ -11,6 +11,7 @@ from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.play import common
 from companion.games.gloomhaven.play.placing import acting_standee
+from companion.kit import hexes
 from companion.rules import ActionError
 
 SIZE = 20  # a hex's radius in SVG units
@@ -73,12 +74,17 @@ def figures(state: dict) -> tuple[list[dict], list[dict]]:
     board = state.get("map") or {}
     at = board.get("at", {})
     everyone = []
+    def health(who: dict) -> dict:
+        # What the map's text alternative says of a figure besides its name and place.
+        return {"hp": who.get("hp"), "max_hp": who.get("max_hp"), "conditions": sorted(who.get("conditions") or {})}
+
     for seat, who in state.get("characters", {}).items():
         if who.get("exhausted"):
             continue
-        everyone.append({"id": seat, "label": who["name"], "kind": "character"})
-        everyone.extend({"id": s["id"], "label": s["name"], "kind": "summon"} for s in who.get("summons", []))
-    everyone.extend({"id": s["id"], "label": common.standee_label(s), "kind": s["rank"], "standee": True}
+        everyone.append({"id": seat, "label": who["name"], "kind": "character", **health(who)})
+        everyone.extend({"id": s["id"], "label": s["name"], "kind": "summon", **health(s)}
+                        for s in who.get("summons", []))
+    everyone.extend({"id": s["id"], "label": common.standee_label(s), "kind": s["rank"], "standee": True, **health(s)}
                     for s in state.get("standees", []))
     placed, tray = [], []
     for figure in everyone:
@@ -89,7 +95,23 @@ def figures(state: dict) -> tuple[list[dict], list[dict]]:
             placed.append({**figure, "q": q, "r": r, "x": round(x, 1), "y": round(y, 1)})
         else:
             tray.append(figure)
+    by_hex = {(f["q"], f["r"]): f["label"] for f in placed}
+    for figure in placed:
+        # The figures on the hexes around it, for the text alternative ("next to the Brute").
+        figure["next_to"] = [by_hex[n] for n in hexes.neighbours((figure["q"], figure["r"])) if n in by_hex]
     return placed, tray
+
+
+def short_label(label: str) -> str:
+    """What fits in a figure's disc, in the reader's language: "BG3" for
+    "Bandit Guard 3"; a name without spaces between its words (Chinese,
+    Japanese) gives its first character and the number, "强3"."""
+    words = label.split()
+    if words and words[-1].isdigit() and words[0].isascii():
+        return _short(label)
+    if words and words[-1].isdigit():
+        return "".join(words[:-1])[:1] + words[-1]
+    return label[:3] if label.isascii() else label[:2]
 
 
 def _polyline(path: list) -> str:
