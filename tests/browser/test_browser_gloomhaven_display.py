@@ -101,3 +101,30 @@ def test_the_display_shows_the_whole_scenario_on_one_screen(server, browser, siz
             assert page.locator(".gh-board-order li.now").inner_text().split()[1] == "Bandit"
     finally:
         context.close()
+
+
+def test_while_cards_are_chosen_the_display_says_who_is_still_choosing(server, browser, tmp_path):
+    store = server.store
+    token = store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
+    ann, _ = store.join(token, "Ann", "player")
+    bo, _ = store.join(token, "Bo", "player")
+    store.act(token, ann.id, "character.set", {"class": "brute", "level": 1})
+    store.act(token, bo.id, "character.set", {"class": "spellweaver", "level": 1})
+    store.act(token, ann.id, "scenario.start", {})
+    store.act(token, ann.id, "initiative.choose", {"initiative": 10, "second": 40})
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(server.at(f"/t/{token}/display"))
+        page.wait_for_selector("#region-board .gh-board-waiting", state="attached")
+        page.screenshot(path=str(tmp_path / "gloomhaven-display-choosing.png"))
+        measured = page.evaluate(MEASURE)
+        width, height, inner_width, inner_height = measured["scroll"]
+        assert width <= inner_width and height <= inner_height, measured["scroll"]
+        assert not measured["cut"] and not measured["small"], measured
+        assert page.locator(".gh-board-waiting").inner_text() == "Still choosing: Spellweaver"
+        # Each character's hit points while the cards are chosen.
+        assert [" ".join(t.split()) for t in page.locator(".gh-board-order li").all_inner_texts()] == [
+            "Brute 10/10", "Spellweaver 6/6"]
+    finally:
+        context.close()
