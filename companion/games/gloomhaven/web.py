@@ -97,7 +97,11 @@ def gh_map(view: dict) -> dict:
     (and the short labels on their discs) in the reader's language."""
     drawn = drawing(view, text)
     language = reader_language()
-    for figure in drawn["figures"] + drawn["tray"]:
-        figure["short"] = short_label(names.localize_text(figure["label"], language))
+    everyone = drawn["figures"] + drawn["tray"]
+    local = {figure["id"]: names.localize_text(figure["label"], language) for figure in everyone}
+    # Each name without its number, to tell two types apart on a disc ("强盗弓箭手", "强盗守卫").
+    bases = tuple({"".join(w for w in name.split() if not w.isdigit()) for name in local.values()})
+    for figure in everyone:
+        figure["short"] = short_label(local[figure["id"]], bases)
         figure["next_to"] = [names.localize_text(label, language) for label in figure.get("next_to", [])]
     return drawn

@@ -102,16 +102,26 @@ def figures(state: dict) -> tuple[list[dict], list[dict]]:
     return placed, tray
 
 
-def short_label(label: str) -> str:
+def short_label(label: str, others: tuple[str, ...] = ()) -> str:
     """What fits in a figure's disc, in the reader's language: "BG3" for
     "Bandit Guard 3"; a name without spaces between its words (Chinese,
-    Japanese) gives its first character and the number, "强3"."""
+    Japanese) gives the first character that tells it from the `others`
+    names on the map (强盗弓箭手 and 强盗守卫: "弓3", "守1") and the number."""
     words = label.split()
-    if words and words[-1].isdigit() and words[0].isascii():
+    numbered = bool(words) and words[-1].isdigit()
+    base = "".join(words[:-1]) if numbered else label
+    if base.isascii():
         return _short(label)
-    if words and words[-1].isdigit():
-        return "".join(words[:-1])[:1] + words[-1]
-    return label[:3] if label.isascii() else label[:2]
+    shared = max((_common_prefix(base, other) for other in others if other != base), default=0)
+    start = min(shared, max(len(base) - 1, 0))
+    return base[start:start + 1] + words[-1] if numbered else base[start:start + 2]
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def _polyline(path: list) -> str:
