@@ -55,8 +55,8 @@ def test_a_monster_turn_is_shown_to_everyone_and_done_with_one_tap(mapped, ann, 
     assert plan["standee"] == standee
     # The whole card is worked out and done with one tap ("Do it"), the form the page offers.
     page = ann.page(f"/t/{mapped}")
-    form = re.search(r'name="standee" value="%s"><input type="hidden" name="option" value="(\d+)">' % re.escape(standee),
-                     page)
+    form = re.search(r'name="standee" value="%s"><input type="hidden" name="option" value="(\d+)">'
+                     % re.escape(standee), page)
     ok(ann.act("map.do", standee=standee, option=form.group(1)))
     after = store.state(mapped)[1]["map"]
     assert after["plan"]["done"]["option"] == int(form.group(1))
