@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_support import wait_live
+from tests.games.chaos.chaos_play import phase_of
 
 pytestmark = pytest.mark.browser
 # How long to wait for a change to reach the other phone: generous, since this
@@ -48,7 +49,7 @@ def to_corruption_phase(store, token, seats):
     act(khorne, "summoning.pass", god="slaanesh")
     act(nurgle, "summon", unit="cultist", region="kislev")
     act(nurgle, "summoning.pass")
-    assert store.state(token)[1]["phase"] == "corruption"
+    assert phase_of(store.state(token)[1]) == "corruption"
 
 
 def test_two_phones_play_one_full_end_phase(server, phones):

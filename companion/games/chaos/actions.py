@@ -24,7 +24,7 @@ from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL
 from companion.games.chaos.names import NameList, name_of, name_param
 from companion.games.chaos.seats import acting_god
-from companion.games.chaos.state import TOKEN_KINDS, lowest_threat
+from companion.games.chaos.state import TOKEN_KINDS, lowest_threat, phase_of, round_of, turn_of
 from companion.kit.actions import Act
 from companion.kit.board import count
 from companion.kit.deck import hand, play_from_hand
@@ -68,6 +68,7 @@ def place_tokens(act: Act) -> None:
 
 def start(act: Act) -> None:
     setup_phase.start(act.state)
+    flow.start(act.state)
 
 
 # -- the round ---------------------------------------------------------------------------
@@ -86,11 +87,11 @@ def old_world_card(act: Act) -> None:
 
 def draw(act: Act) -> None:
     act.draws.note("drawn", chaos_cards.draw_cards(act.state, acting_god(act), act["discard"]))
-    flow.after_draw(act.state)
 
 
 def summon(act: Act) -> None:
     god = acting_god(act)
+    flow.require_turn(act.state, god)
     power = act.state["gods"][god]["power"]
     summoning.summon(act.state, god, act["unit"], act["region"], act["moved_from"], act["cost"])
     act.draws.note("paid", power - act.state["gods"][god]["power"])
@@ -100,6 +101,7 @@ def summon(act: Act) -> None:
 def play_card(act: Act) -> None:
     card = {"name": act["name"], "cost": act["cost"], "domination": act["domination"], "magic": act["magic"]}
     god = acting_god(act)
+    flow.require_turn(act.state, god)
     summoning.play_card(act.state, god, act["region"], act["slot"], card)
     # The card leaves the player's private hand list too, if it is there.
     if act.role == god and card["name"] in hand(act.state, act.seat_id):
@@ -109,8 +111,9 @@ def play_card(act: Act) -> None:
 
 def pass_summoning(act: Act) -> None:
     god = acting_god(act)
+    flow.require_turn(act.state, god)
     summoning.pass_phase(act.state, god)
-    flow.end_turn(act.state, god)
+    flow.end_turn(act.state, god, passes=True)
 
 
 def battle_roll(act: Act) -> None:
@@ -155,8 +158,7 @@ def is_assignment(entry: object) -> bool:
 
 
 def resolve_corruption(act: Act) -> None:
-    scoring_phases.resolve_corruption(act.state)
-    flow.enter(act.state, "end")
+    scoring_phases.resolve_corruption(act.state)  # the phase is over: the round settles into the end phase
 
 
 def hero_remove(act: Act) -> None:
@@ -164,7 +166,7 @@ def hero_remove(act: Act) -> None:
 
 
 def end_score(act: Act) -> None:
-    act.draws.note("round", act.state["round"])
+    act.draws.note("round", round_of(act.state))
     flow.end_round(act.state, scoring_phases.score_end(act.state))
 
 
@@ -366,37 +368,37 @@ def gods_for(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dic
 def anyone(*phases: str):
     """Open to every seat (and the host) in `phases`."""
     def choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-        return [{}] if state["phase"] in phases else []
+        return [{}] if phase_of(state) in phases else []
     return choices
 
 
 def sit_out_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if state["phase"] == "setup" and state["sitting_out"] == "draw" else []
+    return [{}] if phase_of(state) == "setup" and state["sitting_out"] == "draw" else []
 
 
 def tokens_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     placed = any(region["peasants"] for region in state["regions"].values())
-    return [{"draw": True}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and not placed else []
+    return [{"draw": True}] if phase_of(state) == "setup" and state["sitting_out"] != "draw" and not placed else []
 
 
 def start_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     placed = any(region["peasants"] for region in state["regions"].values())
-    return [{}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and placed else []
+    return [{}] if phase_of(state) == "setup" and state["sitting_out"] != "draw" and placed else []
 
 
 def next_phase_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if state["phase"] == "old_world" and state["report"].get("old_world") else []
+    return [{}] if phase_of(state) == "old_world" and state["report"].get("old_world") else []
 
 
 def old_world_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "old_world" or state["report"].get("old_world") or state["old_world"]["left"] <= 0:
+    if phase_of(state) != "old_world" or state["report"].get("old_world") or state["old_world"]["left"] <= 0:
         return []
     return [{**card, **named} for god, named in gods_for(state, seat, seats) if god == lowest_threat(state)
             for card in OLD_WORLD_CARDS]
 
 
 def draw_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "draw":
+    if phase_of(state) != "draw":
         return []
     may_discard = {god for god in state["gods_in_play"]
                    if data.gods()[god]["drawing"].get("may_discard") and state["gods"][god]["hand"] > 0}
@@ -406,9 +408,9 @@ def draw_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def on_turn(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict]]:
     """The god whose summoning turn it is, if `seat` acts for it."""
-    if state["phase"] != "summoning":
+    if phase_of(state) != "summoning":
         return []
-    return [(god, named) for god, named in gods_for(state, seat, seats) if god == state["turn"]]
+    return [(god, named) for god, named in gods_for(state, seat, seats) if god == turn_of(state)]
 
 
 def summon_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -434,7 +436,7 @@ def pass_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def fighting(state: dict, seat: Seat | None, seats: dict, rolled: bool) -> list[tuple[str, dict]]:
     """The god to roll (`rolled` False) or to assign its hits (True), if `seat` acts for it."""
-    battle = state["battle"] if state["phase"] == "battle" else None
+    battle = state["battle"] if phase_of(state) == "battle" else None
     if not battle or not battle["queue"] or (battle["roll"] is not None) != rolled:
         return []
     god = battle["roll"]["god"] if rolled else battle["queue"][0]
@@ -462,7 +464,7 @@ def assign_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def hero_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "end":
+    if phase_of(state) != "end":
         return []
     asked = {(entry["god"], entry["region"]) for entry in state["pending"] if entry["kind"] == "hero"}
     return [{**named, "region": region, "unit": unit} for god, named in gods_for(state, seat, seats)
@@ -472,7 +474,7 @@ def hero_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def end_score_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     waiting = any(entry["kind"] == "hero" for entry in state["pending"])
-    return [{}] if state["phase"] == "end" and not waiting else []
+    return [{}] if phase_of(state) == "end" and not waiting else []
 
 
 def upgrade_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:

@@ -11,7 +11,7 @@ from companion.games.chaos.dial import advance, dial_steps
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.endgame import end_check
 from companion.games.chaos.ruination import score_ruination
-from companion.games.chaos.state import highest_threat, ruination_card, threat
+from companion.games.chaos.state import highest_threat, round_of, ruination_card, threat
 from companion.kit.board import count, take
 from companion.rules import N_, ActionError
 
@@ -49,7 +49,7 @@ def corrupt_here(state: dict, region_id: str) -> dict:
         state["gods"][god]["dial_tokens"] += 1
     if result["ruined"]:
         state["ruination"].pop(0)
-        region.update(ruined=True, ruination_card=result["card"], ruined_round=state["round"])
+        region.update(ruined=True, ruination_card=result["card"], ruined_round=round_of(state))
         for god in result["ruiners"]:
             state["gods"][god]["vp"] += result["ruiners_vp"]
     return result
@@ -104,7 +104,7 @@ def score_end(state: dict) -> dict | None:
 def score_ruined_regions(state: dict) -> dict:
     scored = {}
     for region_id, region in state["regions"].items():
-        if region["ruined_round"] != state["round"]:
+        if region["ruined_round"] != round_of(state):
             continue
         card = ruination_card(state, region["ruination_card"])
         result = score_ruination(region["corruption"], card["first"][region_id], card["second"][region_id])

@@ -3,11 +3,14 @@ starts (rulebook, 准备阶段).
 
 state = {
   "players": 3 | 4, "gods_in_play": [god, ...] (turn order), "sitting_out": god | None,
-  "round": n, "phase": "setup" | "old_world" | "draw" | "summoning" | "battle" | "corruption" | "end" | "over",
-  "turn": god | None (summoning), "drawn": [god, ...] (draw phase),
+  "schema": 2,
+  "flow": the kit's round (companion.kit.phases, declared in flow.py): {"round": n, "phase": "setup" |
+          "old_world" | "draw" | "summoning" | "battle" | "corruption" | "end" | "over", "order": [god, ...],
+          "turn": index into order (summoning) | None, "passed": [god, ...] (out of the summoning phase)},
+  "drawn": [god, ...] (draw phase),
   "gods": {god: {"vp", "dial", "power", "power_bonus", "dial_tokens", "upgrades": [bool]*5,
                  "applied": [bool]*5 (once an upgrade is taken: which the app applies, see upgrades.py),
-                 "peasants", "hand", "deck", "discard", "out"}},
+                 "peasants", "hand", "deck", "discard"}},
   "regions": {region: {... see board.py ...}}, "board": {region: {god: {unit kind: n}}} (kit board),
   "ruination": [card number, ...] (the stack still on the board, top first),
   "old_world": {"left": n, "track": [card | None, card | None], "gone": [card, ...], "next_uid": n},
@@ -26,10 +29,14 @@ from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dial import threat as threat_at
 from companion.kit.board import check_board, new_board
+from companion.kit.phases import whose_turn
 
 PHASES = ("old_world", "draw", "summoning", "battle", "corruption", "end")
 TOKEN_KINDS = ("warpstone", "heroes", "nobles", "peasants", "skaven")
 CHAOS_DECK = 24  # chaos cards per god
+#: The state's shape. 1 (no "schema"): round, phase and turn at the top
+#: level, each god "out" of the summoning phase; 2: the kit's flow.
+SCHEMA = 2
 
 
 def default_components() -> dict:
@@ -56,7 +63,7 @@ def new_region(region: dict) -> dict:
 
 def new_god(hand: int) -> dict:
     return {"vp": 0, "dial": 0, "power": 0, "power_bonus": 0, "dial_tokens": 0, "upgrades": [False] * 5,
-            "peasants": 0, "hand": hand, "deck": CHAOS_DECK - hand, "discard": 0, "out": False}
+            "peasants": 0, "hand": hand, "deck": CHAOS_DECK - hand, "discard": 0}
 
 
 def new_game(players: int, sitting_out: str | None) -> dict:
@@ -69,9 +76,8 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "players": players,
         "gods_in_play": in_play,
         "sitting_out": sitting_out if players == 3 else None,
-        "round": 0,
-        "phase": "setup",
-        "turn": None,
+        "schema": SCHEMA,
+        "flow": {"round": 0, "phase": "setup", "order": list(in_play), "turn": None, "passed": []},
         "drawn": [],
         "gods": {god: new_god(table["starting_hand"]) for god in in_play},
         "regions": {rid: new_region(region) for rid, region in data.regions().items()},
@@ -86,6 +92,48 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "result": None,
         "secrets": {},
     }
+
+
+# -- the round, as the kit's flow keeps it -------------------------------------------
+def phase_of(state: dict) -> str:
+    return state["flow"]["phase"]
+
+
+def round_of(state: dict) -> int:
+    return state["flow"]["round"]
+
+
+def turn_of(state: dict) -> str | None:
+    """The god whose summoning turn it is (None outside the summoning phase)."""
+    return whose_turn(state["flow"]) if phase_of(state) == "summoning" else None
+
+
+def upgrade(state: dict) -> dict:
+    """A state of an older shape carried to SCHEMA (in place; returned).
+    Schema 1 kept "round", "phase" and "turn" (a god) at the top level and
+    marked each god "out" of the summoning phase: they become the kit's
+    flow, the gods out its "passed"."""
+    if state.get("schema", 1) >= SCHEMA:
+        return state
+    order = list(state["gods_in_play"])
+    phase, turn = state.pop("phase"), state.pop("turn", None)
+    summoning = phase == "summoning"
+    state["flow"] = {"round": state.pop("round"), "phase": phase, "order": order,
+                     "turn": order.index(turn) if summoning and turn in order else None,
+                     "passed": [god for god in order if state["gods"][god].get("out")] if summoning else []}
+    for god in state["gods"].values():
+        god.pop("out", None)
+    state["schema"] = SCHEMA
+    return state
+
+
+def upgrade_export(export: dict) -> dict:
+    """An export's initial and final states carried to SCHEMA (the log's
+    actions replay alike on either)."""
+    for key in ("initial", "state"):
+        if isinstance(export.get(key), dict) and "gods" in export[key]:
+            export[key] = upgrade(export[key])
+    return export
 
 
 def threat(state: dict, god: str) -> int:
@@ -112,8 +160,15 @@ def check_state(state: dict) -> None:
         raise ValueError("players")
     if any(god not in gods for god in state["gods_in_play"]) or set(state["gods"]) != set(state["gods_in_play"]):
         raise ValueError("gods")
-    if state["phase"] not in ("setup", "over", *PHASES):
+    flow = state["flow"]
+    if state["schema"] != SCHEMA or flow["phase"] not in ("setup", "over", *PHASES):
         raise ValueError("phase")
+    if flow["order"] != state["gods_in_play"] or any(god not in flow["order"] for god in flow["passed"]):
+        raise ValueError("flow")
+    if flow["turn"] is not None and not (isinstance(flow["turn"], int) and 0 <= flow["turn"] < len(flow["order"])):
+        raise ValueError("turn")
+    if not isinstance(flow["round"], int) or isinstance(flow["round"], bool) or flow["round"] < 0:
+        raise ValueError("round")
     if list(state["regions"]) != regions:
         raise ValueError("regions")
     for god in state["gods"].values():

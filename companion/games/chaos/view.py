@@ -17,12 +17,27 @@ from companion.games.chaos.dial import dial_track
 from companion.games.chaos.dice import chances_of_hits
 from companion.games.chaos.names import NameList, name_param
 from companion.games.chaos.old_world import active_events
-from companion.games.chaos.state import highest_threat, lowest_threat, threat
+from companion.games.chaos.state import highest_threat, lowest_threat, phase_of, round_of, threat, turn_of
 from companion.games.chaos.summoning import may_place
 from companion.games.chaos.upgrades import unit_stats
 from companion.kit.now import now
 from companion.kit.working import line, summed, worked
 from companion.rules import N_, NP_, Seat
+
+
+def round_fields(state: dict) -> dict:
+    """The round as the view has always shown it beside the kit's flow:
+    "round", "phase", "turn" (the god whose summoning turn it is, or who
+    rolls or assigns in the battle under way), and each god "out" of the
+    summoning phase (out from the moment it passes until the next draw phase)."""
+    phase, battle = phase_of(state), state.get("battle")
+    turn = turn_of(state)
+    if phase == "battle" and battle and battle["queue"]:
+        turn = battle["queue"][0]
+    after = phase in ("battle", "corruption", "end")
+    return {"round": round_of(state), "phase": phase, "turn": turn,
+            "out": {god: god in state["flow"]["passed"] if phase == "summoning" else after
+                    for god in state["gods_in_play"]}}
 
 
 def derived(state: dict) -> dict:
@@ -59,7 +74,7 @@ def power_view(state: dict, god: str) -> dict:
 
 def battle_view(state: dict) -> dict | None:
     battle = state.get("battle")
-    if state["phase"] != "battle" or not battle or not battle["queue"]:
+    if phase_of(state) != "battle" or not battle or not battle["queue"]:
         return None
     # Whose hits are to be assigned, else whose turn it is to roll.
     god = battle["roll"]["god"] if battle["roll"] else battle["queue"][0]
@@ -99,7 +114,7 @@ def now_for(state: dict, seat: Seat | None, open_actions: dict) -> dict:
 
 def waiting_for(state: dict) -> tuple[str, dict]:
     """The sentence for what the table waits for, by phase."""
-    phase = state["phase"]
+    phase = phase_of(state)
     if phase == "setup":
         if state["sitting_out"] == "draw":
             return N_("Set-up: draw which god sits out."), {}
@@ -115,7 +130,7 @@ def waiting_for(state: dict) -> tuple[str, dict]:
         waiting = [god for god in state["gods_in_play"] if god not in state["drawn"]]
         return N_("Draw phase: waiting for %(gods)s to draw."), {"gods": NameList(waiting)}
     if phase == "summoning":
-        god = state["turn"]
+        god = turn_of(state)
         return (N_("Turn: %(god)s, %(power)d power left."),
                 {"god": name_param(god), "power": state["gods"][god]["power"]})
     if phase == "battle":
@@ -160,7 +175,7 @@ def kit_lines(entries: list) -> list[list]:
 
 def worked_numbers(state: dict) -> dict:
     """The numbers the gods' table, the regions and the reports show, each with its working."""
-    if state["phase"] == "setup":
+    if phase_of(state) == "setup":
         return {}
     report = state["report"]
     end = report.get("end") or {}

@@ -12,6 +12,7 @@ import random
 
 from companion.games.chaos.rules import RULES
 from companion.games.chaos.state import lowest_threat
+from companion.games.chaos.view import round_fields
 from companion.rules import Seat
 from tests.harness import Table
 
@@ -52,3 +53,16 @@ def to_summoning(state):
 
 def lowest(state):
     return lowest_threat(state)
+
+
+def phase_of(state):
+    return state["flow"]["phase"]
+
+
+def round_of(state):
+    return state["flow"]["round"]
+
+
+def turn_of(state):
+    """Whose turn it is as the pages show it: the summoning turn, or who rolls or assigns in the battle."""
+    return round_fields(state)["turn"]

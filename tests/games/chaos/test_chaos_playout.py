@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from chaos_play import PLAYERS
+from chaos_play import PLAYERS, phase_of, round_of, turn_of
 from companion.games.chaos.rules import RULES
 from companion.rules import Action, ActionError
 from tests.harness import Table
@@ -37,7 +37,7 @@ def playout(seed: int, rounds: int = 1, steps: int = 1500) -> tuple[Table, froze
                   seed=f"playout-{seed}", check_replay=True)
     done = set()
     for _ in range(steps):
-        if table.state["phase"] == "over" or table.state["round"] > rounds:
+        if phase_of(table.state) == "over" or round_of(table.state) > rounds:
             break
         if rng.random() < 0.02 and any(not e["undone"] and e["type"] != "seat.join" for e in table.log):
             table.undo()
@@ -63,7 +63,7 @@ SEEDS = (1, 2, 3, 4)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_playout_gets_through_a_full_round(seed):
     table, done = playout(seed)
-    assert table.state["round"] >= 2 or table.state["phase"] == "over"
+    assert round_of(table.state) >= 2 or phase_of(table.state) == "over"
     assert {"setup.tokens", "setup.start", "old_world.card", "draw", "corruption.resolve", "end.score"} <= done
 
 
@@ -85,7 +85,7 @@ def test_what_is_open_follows_the_phase_and_the_turn():
     assert table.open_actions("tzeentch")["draw"] == [{}, {"discard": True}]
     for god in table.state["gods_in_play"]:
         table.act(god, "draw")
-    assert table.state["turn"] == "khorne"
+    assert turn_of(table.state) == "khorne"
     assert {"summon", "card.play", "summoning.pass"} <= set(table.open_actions("khorne"))
     assert set(table.open_actions("nurgle")) == {"hand.note"}
     assert {"unit": "greater_daemon", "region": "kislev"} in table.open_actions("khorne")["summon"]

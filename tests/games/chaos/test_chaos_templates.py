@@ -8,7 +8,7 @@ import tempfile
 import pytest
 from flask import render_template
 
-from chaos_play import RULES, SEATS, act, started, to_summoning
+from chaos_play import RULES, SEATS, act, phase_of, started, to_summoning, turn_of
 from companion.web import create_app
 
 
@@ -23,8 +23,8 @@ def states():
     summoning = to_summoning(started())
     battle = act(copy.deepcopy(summoning), "summon", {"unit": "warrior", "region": "kislev"}, god="khorne")
     battle = act(battle, "summon", {"unit": "cultist", "region": "kislev"}, god="nurgle")
-    while battle["phase"] == "summoning":
-        battle = act(battle, "summoning.pass", god=battle["turn"])
+    while phase_of(battle) == "summoning":
+        battle = act(battle, "summoning.pass", god=turn_of(battle))
     rolled = act(battle, "battle.roll", {"faces": "4 4"}, god="khorne")
     corruption = act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "0"}, god="khorne") \
         if rolled["regions"]["kislev"]["peasants"] == 0 else \
@@ -34,7 +34,8 @@ def states():
                                                     "count": 1})
     end = act(corruption, "corruption.resolve")
     over = copy.deepcopy(end)
-    over.update(phase="over", result={"reason": "vp", "winners": ["khorne"], "working": []})
+    over["flow"].update(phase="over")
+    over.update(result={"reason": "vp", "winners": ["khorne"], "working": []})
     return {"setup": (setup, "Draw who sits out"), "old_world": (old_world, "Old World card drawn"),
             "summoning": (summoning, "Pass for the rest of the phase"), "battle": (battle, "Physical dice"),
             "assign": (rolled, "Assign the hits"), "corruption": (corruption, "Compute domination and corruption"),

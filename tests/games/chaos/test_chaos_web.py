@@ -3,6 +3,7 @@ every phase of a round, forms drive it, the JSON API reaches every action."""
 
 import pytest
 
+from chaos_play import round_of
 from companion.web import create_app
 
 LAN = {"REMOTE_ADDR": "192.168.1.20"}
@@ -74,7 +75,7 @@ def test_a_round_through_the_api_with_pages_rendering_at_every_phase(app, table)
     assert "End phase" in display(app, table)
     ok(act(app, table, "nurgle", "end.score"))
     state = app.test_client().get(f"/api/tables/{table[0]}/state").get_json()["state"]
-    assert state["round"] == 2 and state["gods"]["khorne"]["vp"] == 4
+    assert round_of(state) == 2 and state["gods"]["khorne"]["vp"] == 4
 
 
 def test_a_refused_action_names_its_field_over_the_api(app, table):
