@@ -3,8 +3,9 @@
     python -m companion.games.chaos.convert REFERENCE_DIR [OUT_DIR]
 
 REFERENCE_DIR holds a `data.json` with the gods, regions, dials and
-ruination cards (the format is described in docs/chaos-data.md). The output
-is our own schema, four files, each value that the reference could not
+ruination cards (the format is described in docs/chaos-data.md), and the
+notes' card tables (`MORE-FACTS.md`: the chaos decks and the Old World deck,
+read by cards.py). The output is our own schema, five files, each value that the reference could not
 confirm carrying `"certain": false` so the app shows it as an editable
 default. Where the rulebook text settles a point the reference left open
 (Nurgle's 2+ threshold, a tie for most dial tokens, the starting hand of 3,
@@ -22,8 +23,9 @@ import json
 from pathlib import Path
 
 from companion import data_path
+from companion.games.chaos.convert.cards import convert_cards
 
-OUT_FILES = ("gods.json", "regions.json", "ruination.json", "table.json")
+OUT_FILES = ("gods.json", "regions.json", "ruination.json", "table.json", "cards.json")
 
 # Reward names in the reference -> ours.
 REWARD_KINDS = {
@@ -193,8 +195,9 @@ def convert_table(source: dict) -> dict:
     }
 
 
-def convert(source: dict) -> dict[str, dict]:
-    """The four output files, as dicts, from the reference's data.json."""
+def convert(source: dict, facts: str) -> dict[str, dict]:
+    """The output files, as dicts, from the reference's data.json and its
+    notes' card tables (MORE-FACTS.md)."""
     gods = sorted(source["gods"], key=lambda god: god["power_order"])
     regions = sorted(source["regions"], key=lambda region: region["region_order"])
     return {
@@ -202,6 +205,7 @@ def convert(source: dict) -> dict[str, dict]:
         "regions.json": {"regions": [convert_region(region) for region in regions]},
         "ruination.json": convert_ruination(source["ruination"]),
         "table.json": convert_table(source),
+        "cards.json": convert_cards(facts),
     }
 
 
@@ -218,11 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out_dir", type=Path, nargs="?", default=data_path("chaos"),
                         help="where to write (default: data/chaos)")
     args = parser.parse_args(argv)
-    source_file = args.reference_dir / "data.json"
-    if not source_file.is_file():
-        parser.error(f"no data.json in {args.reference_dir}")
+    source_file, facts_file = args.reference_dir / "data.json", args.reference_dir / "MORE-FACTS.md"
+    if not source_file.is_file() or not facts_file.is_file():
+        parser.error(f"no data.json and MORE-FACTS.md in {args.reference_dir}")
     with open(source_file, encoding="utf-8") as handle:
-        files = convert(json.load(handle))
+        files = convert(json.load(handle), facts_file.read_text(encoding="utf-8"))
     args.out_dir.mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
         (args.out_dir / name).write_text(dump(data), encoding="utf-8")
