@@ -66,7 +66,8 @@ def battles_fought(state: dict) -> bool:
 #: before it and the end of the game after. Corrections are allowed any time.
 ROUND = Round((
     Phase("setup", N_("set-up"), frozenset({"setup.sit_out", "setup.tokens", "setup.start"})),
-    Phase("old_world", N_("Old World phase"), frozenset({"old_world.card", "phase.next"}), on_enter=begin_old_world),
+    Phase("old_world", N_("Old World phase"), frozenset({"old_world.card", "old_world.place", "phase.next"}),
+          on_enter=begin_old_world),
     Phase("draw", N_("Draw phase"), frozenset({"draw", "phase.next"}), on_enter=begin_draw, ends_when=all_drawn),
     Phase("summoning", N_("Summoning phase"), frozenset({"summon", "card.play", "summoning.pass"}), turns=True,
           on_enter=begin_summoning, order=lambda state: state["gods_in_play"]),

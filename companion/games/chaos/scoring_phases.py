@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.games.chaos import data
 from companion.games.chaos.board import region_view
-from companion.games.chaos.chaos_cards import take_cards
+from companion.games.chaos.chaos_cards import back_to_discard, dealt, take_cards
 from companion.games.chaos.corruption import corrupt_region
 from companion.games.chaos.dial import advance, dial_steps
 from companion.games.chaos.domination import dominate
@@ -63,7 +63,7 @@ def begin_end_phase(state: dict) -> None:
     for region in state["regions"].values():
         for slot, card in enumerate(region["slots"]):
             if card:
-                state["gods"][card["god"]]["discard"] += 1
+                back_to_discard(state, card)
                 returned[card["god"]] = returned.get(card["god"], 0) + 1
                 region["slots"][slot] = None
     hero_god = highest_threat(state)
@@ -134,6 +134,9 @@ def apply_reward(state: dict, god_id: str, reward: dict) -> None:
     god = state["gods"][god_id]
     if reward["kind"] == "vp":
         god["vp"] += reward["amount"]
+    elif reward["kind"] == "draw_cards" and dealt(state):  # drawn by the action (actions.end_score)
+        owed = state["report"]["end"].setdefault("draws_owed", {})
+        owed[god_id] = owed.get(god_id, 0) + reward["amount"]
     elif reward["kind"] == "draw_cards":
         take_cards(god, reward["amount"])
     elif reward["kind"] != "victory":

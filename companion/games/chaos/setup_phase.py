@@ -34,7 +34,7 @@ def sit_out(state: dict, god: str) -> None:
         raise ActionError(N_("Nobody is left to draw for: the gods at this table are settled."), field="god")
     state["sitting_out"] = god
     state["gods_in_play"] = [g for g in data.god_order() if g != god]
-    state["gods"] = {g: new_god(data.table()["starting_hand"]) for g in state["gods_in_play"]}
+    state["gods"] = {g: new_god(0 if state["dealt"] else data.table()["starting_hand"]) for g in state["gods_in_play"]}
     state["flow"]["order"] = list(state["gods_in_play"])
 
 

@@ -29,6 +29,7 @@ from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dial import threat as threat_at
 from companion.kit.board import check_board, new_board
+from companion.kit.deck import check_deck, new_deck, size
 from companion.kit.phases import whose_turn
 
 PHASES = ("old_world", "draw", "summoning", "battle", "corruption", "end")
@@ -78,13 +79,17 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "sitting_out": sitting_out if players == 3 else None,
         "schema": SCHEMA,
         "flow": {"round": 0, "phase": "setup", "order": list(in_play), "turn": None, "passed": []},
+        # The app deals the chaos cards and draws the Old World cards (a table made before typed them).
+        "dealt": True,
         "drawn": [],
-        "gods": {god: new_god(table["starting_hand"]) for god in in_play},
+        "gods": {god: new_god(0) for god in in_play},
         "regions": {rid: new_region(region) for rid, region in data.regions().items()},
         # Figures per region, per god, per unit kind (the kit's board).
         "board": new_board(data.region_order()),
         "ruination": [card["number"] for card in data.ruination()["cards"]],
-        "old_world": {"left": table["old_world_deck"][str(players)], "track": [None, None], "gone": [], "next_uid": 1},
+        "old_world": {"left": table["old_world_deck"][str(players)], "track": [None, None], "gone": [], "next_uid": 1,
+                      # The whole deck shuffled; "left" cuts it to the player count's length.
+                      "deck": new_deck(data.old_world_deck())},
         "components": default_components(),
         "battle": None,
         "report": {},
@@ -123,6 +128,7 @@ def upgrade(state: dict) -> dict:
                      "passed": [god for god in order if state["gods"][god].get("out")] if summoning else []}
     for god in state["gods"].values():
         god.pop("out", None)
+    state["dealt"] = False  # its cards were typed: they stay typed
     state["schema"] = SCHEMA
     return state
 
@@ -193,3 +199,23 @@ def check_state(state: dict) -> None:
             raise ValueError("figures")
     if not isinstance(state["secrets"], dict) or len(state["old_world"]["track"]) != 2:
         raise ValueError("secrets")
+    if state["dealt"]:
+        check_cards(state)
+
+
+def check_cards(state: dict) -> None:
+    """The sealed decks and hands hold each god's 24 cards, less those in
+    slots, and the books count them."""
+    check_deck(state["old_world"]["deck"])
+    sealed = state["secrets"].get("sealed", {})
+    decks, hands = sealed.get("chaos_decks", {}), sealed.get("chaos_hands", {})
+    for god_id in decks:
+        deck, hand, books = decks[god_id], hands[god_id], state["gods"][god_id]
+        check_deck(deck)
+        in_slots = [held["card"] for region in state["regions"].values() for held in region["slots"]
+                    if held and held["god"] == god_id]
+        every = deck["top"] + deck["pile"] + deck["bottom"] + deck["discard"] + hand + in_slots
+        if sorted(every) != sorted(data.chaos_deck(god_id)):
+            raise ValueError("chaos cards")
+        if (books["hand"], books["deck"], books["discard"]) != (len(hand), size(deck), len(deck["discard"])):
+            raise ValueError("chaos card counts")

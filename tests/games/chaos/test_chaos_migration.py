@@ -63,7 +63,6 @@ def test_a_table_stored_before_the_round_as_data_opens_and_plays_on_without_an_i
     """A table in the database keeps its stored state until its next action:
     its pages read it upgraded on a copy, and its next action upgrades it."""
     from chaos_play import SEATS
-
     from companion.games.chaos.rules import RULES
     from companion.rules import Action
 

@@ -69,23 +69,26 @@ def test_a_random_playout_gets_through_a_full_round(seed):
 
 def test_random_playouts_reach_battles_and_cards():
     done = frozenset().union(*(playout(seed)[1] for seed in SEEDS))
-    assert {"setup.sit_out", "summon", "card.play", "battle.roll", "battle.assign", "hand.note"} <= done
+    assert {"setup.sit_out", "summon", "card.play", "battle.roll", "battle.assign", "old_world.place"} <= done
 
 
 def test_what_is_open_follows_the_phase_and_the_turn():
     table = Table(RULES, {"players": "4"}, PLAYERS)
-    assert set(table.open_actions("Kim")) == {"setup.tokens", "hand.note"}
+    assert set(table.open_actions("Kim")) == {"setup.tokens"}  # no hand kept by hand: the app deals the cards
     table.act(None, "setup.tokens", draw=True)
     table.act(None, "setup.start")
     drawer = min(table.state["gods_in_play"], key=lambda god: table.view(None)["derived"]["threat"][god])
     assert "old_world.card" in table.open_actions(drawer)
     assert "old_world.card" not in table.open_actions("khorne" if drawer != "khorne" else "nurgle")
-    table.act(drawer, "old_world.card", name="Peasant Uprising")
+    table.act(drawer, "old_world.card")
+    while "old_world.place" in table.open_actions(drawer):
+        table.act(drawer, "old_world.place", **table.open_actions(drawer)["old_world.place"][0])
     table.act(None, "phase.next")
-    assert table.open_actions("tzeentch")["draw"] == [{}, {"discard": True}]
+    hand = sorted(set(table.state["secrets"]["sealed"]["chaos_hands"]["tzeentch"]))
+    assert table.open_actions("tzeentch")["draw"] == [{}, *({"discard": True, "discard_card": c} for c in hand)]
     for god in table.state["gods_in_play"]:
         table.act(god, "draw")
     assert turn_of(table.state) == "khorne"
     assert {"summon", "card.play", "summoning.pass"} <= set(table.open_actions("khorne"))
-    assert set(table.open_actions("nurgle")) == {"hand.note"}
+    assert set(table.open_actions("nurgle")) == set()  # not Nurgle's turn
     assert {"unit": "greater_daemon", "region": "kislev"} in table.open_actions("khorne")["summon"]

@@ -30,7 +30,10 @@ def test_a_new_table_has_the_setup_the_rulebook_lists():
     state = RULES.initial_state({"players": "4"})
     assert state["gods_in_play"] == ["khorne", "nurgle", "tzeentch", "slaanesh"]
     assert state["old_world"]["left"] == 7 and state["ruination"] == [1, 2, 3, 4, 5]
-    assert all(god["hand"] == 3 and god["vp"] == 0 and god["dial"] == 0 for god in state["gods"].values())
+    assert all(god["vp"] == 0 and god["dial"] == 0 for god in state["gods"].values())
+    # The cards are dealt as round 1 starts: three each, the rest in the deck.
+    dealt = started(typed=False)
+    assert all((god["hand"], god["deck"], god["discard"]) == (3, 21, 0) for god in dealt["gods"].values())
     assert RULES.initial_state({"players": "3", "sitting_out": "nurgle"})["old_world"]["left"] == 8
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from companion.rules import N_
+
 GOD_HEADINGS = {"khorne": "Khorne", "nurgle": "Nurgle", "tzeentch": "Tzeentch", "slaanesh": "Slaanesh"}
 DECK_SIZE = 24
 OLD_WORLD_CARDS = 28
@@ -20,58 +22,58 @@ OLD_WORLD_CARDS = 28
 #: `drain_power` (each other god with a cultist here loses 1 power, the player gains
 #: 1 for each), `corruption` (the player places `amount` corruption here).
 CHAOS_EFFECTS = {
-    "battle_cry": ("Nobody places corruption in this region this round.", None),
-    "the_skull_throne": ("In domination here, Khorne's figures count their attack dice instead of 1 each.", None),
-    "field_of_carnage": ("Other gods' figures can't be teleported out of this region (only part of the card "
-                         "is known).", None),
-    "the_blood_gods_call": ("Khorne moves figures into this region (as far as is known).", None),
-    "plague_aura": ("Nurgle's corruption here adds to his domination (not with Changer of Ways here).", None),
-    "influenza": ("The region's resistance is lower this round (never below 0).", None),
-    "rain_of_pus": ("Nurgle's figures here are harder to kill (the exact rule is not known).", None),
-    "a_great_foul_consumption": ("After corruption is placed and before the ruin check, Nurgle removes all his "
-                                 "figures here and places 1 corruption for every 2 removed.", None),
-    "the_final_rotting": ("Harms the other gods' figures here (the exact rule is not known).", None),
-    "changer_of_ways": ("Cancels another chaos card in this region.", None),
-    "drain_power": ("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each.",
+    "battle_cry": (N_("Nobody places corruption in this region this round."), None),
+    "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."), None),
+    "field_of_carnage": (N_("Other gods' figures can't be teleported out of this region (only part of the card "
+                         "is known)."), None),
+    "the_blood_gods_call": (N_("Khorne moves figures into this region (as far as is known)."), None),
+    "plague_aura": (N_("Nurgle's corruption here adds to his domination (not with Changer of Ways here)."), None),
+    "influenza": (N_("The region's resistance is lower this round (never below 0)."), None),
+    "rain_of_pus": (N_("Nurgle's figures here are harder to kill (the exact rule is not known)."), None),
+    "a_great_foul_consumption": (N_("After corruption is placed and before the ruin check, Nurgle removes all his "
+                                 "figures here and places 1 corruption for every 2 removed."), None),
+    "the_final_rotting": (N_("Harms the other gods' figures here (the exact rule is not known)."), None),
+    "changer_of_ways": (N_("Cancels another chaos card in this region."), None),
+    "drain_power": (N_("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each."),
                     {"kind": "drain_power"}),
-    "warp_shield": ("One of Tzeentch's figures here is protected this round.", None),
-    "teleport": ("Move one cultist or warrior from this region to any region.", None),
-    "temporal_stasis": ("Other gods pay 2 more power to play a chaos card in this region.",
+    "warp_shield": (N_("One of Tzeentch's figures here is protected this round."), None),
+    "teleport": (N_("Move one cultist or warrior from this region to any region."), None),
+    "temporal_stasis": (N_("Other gods pay 2 more power to play a chaos card in this region."),
                         {"kind": "cost_for_others", "amount": 2}),
-    "the_meddling_of_skaven": ("A god with figures here discards 2 chaos cards.", None),
-    "the_persistence_of_change": ("May stay in the region into the next round (when is not known).", None),
-    "perverse_infiltration": ("Slaanesh places 1 corruption here.", {"kind": "corruption", "amount": 1}),
-    "dark_influence": ("Move one peasant, hero or noble from this region to another.", None),
-    "insidious_lies": ("Slaanesh adds 2 domination here for each hero and each noble in the region.", None),
-    "soporific_musk": ("Slaanesh controls one enemy figure here this round.", None),
-    "degenerate_royalty": ("Costs 3 less in a region holding 3 or more corruption; its main effect is not "
-                           "known.", {"kind": "cost_where_corrupt", "amount": 3, "at_least": 3}),
+    "the_meddling_of_skaven": (N_("A god with figures here discards 2 chaos cards."), None),
+    "the_persistence_of_change": (N_("May stay in the region into the next round (when is not known)."), None),
+    "perverse_infiltration": (N_("Slaanesh places 1 corruption here."), {"kind": "corruption", "amount": 1}),
+    "dark_influence": (N_("Move one peasant, hero or noble from this region to another."), None),
+    "insidious_lies": (N_("Slaanesh adds 2 domination here for each hero and each noble in the region."), None),
+    "soporific_musk": (N_("Slaanesh controls one enemy figure here this round."), None),
+    "degenerate_royalty": (N_("Costs 3 less in a region holding 3 or more corruption; its main effect is not "
+                           "known."), {"kind": "cost_where_corrupt", "amount": 3, "at_least": 3}),
 }
 #: Old World cards: (summary, does). `does` kinds the app carries out: `tokens`
 #: (place `count` of `token` in each region listed, or in `choose` regions the
 #: drawer picks), `peasant_vp` (1 VP per peasant a god holds, +`most` to the single god
 #: holding most).
 OLD_WORLD_EFFECTS = {
-    "plunged_into_chaos": ("Each god scores 1 VP per peasant it holds; the one god holding most scores 3 more "
-                           "(a tie: nobody).", {"kind": "peasant_vp", "most": 3}),
-    "peasant_uprising": ("A peasant in every region but the Badlands; peasants are stronger while it is on "
-                         "the track.", {"kind": "tokens", "token": "peasants", "count": 1,
+    "plunged_into_chaos": (N_("Each god scores 1 VP per peasant it holds; the one god holding most scores 3 more "
+                           "(a tie: nobody)."), {"kind": "peasant_vp", "most": 3}),
+    "peasant_uprising": (N_("A peasant in every region but the Badlands; peasants are stronger while it is on "
+                         "the track."), {"kind": "tokens", "token": "peasants", "count": 1,
                                         "regions": ["norsca", "troll_country", "kislev", "the_empire", "bretonnia",
                                                     "estalia", "tilea", "the_border_princes"]}),
-    "up_from_skavenblight": ("A skaven in a region holding or bordering warpstone.",
+    "up_from_skavenblight": (N_("A skaven in a region holding or bordering warpstone."),
                              {"kind": "tokens", "token": "skaven", "count": 1, "choose": 1}),
-    "meteor_showers": ("One warpstone in each of two regions.",
+    "meteor_showers": (N_("One warpstone in each of two regions."),
                        {"kind": "tokens", "token": "warpstone", "count": 1, "choose": 2}),
-    "warpstone_discovery": ("Two warpstone in one region; at the round's end each god with a figure in a "
-                            "region holding warpstone draws a chaos card.",
+    "warpstone_discovery": (N_("Two warpstone in one region; at the round's end each god with a figure in a "
+                            "region holding warpstone draws a chaos card."),
                             {"kind": "tokens", "token": "warpstone", "count": 2, "choose": 1}),
-    "greenskins_invade": ("Clears the event tokens, then places events in the Badlands, the Empire and Tilea.",
+    "greenskins_invade": (N_("Clears the event tokens, then places events in the Badlands, the Empire and Tilea."),
                           None),
-    "dwarf_trollslayers": ("Heroes in Norsca and Kislev, or in Troll Country and the Empire.",
+    "dwarf_trollslayers": (N_("Heroes in Norsca and Kislev, or in Troll Country and the Empire."),
                            {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2}),
-    "bretonnian_knights": ("A hero in Bretonnia and one in another region; at the round's end gods with figures "
-                           "in Bretonnia discard (only part of the card is known).", None),
-    "the_crusade_is_come": ("Acts on two regions (what it does is not known).", None),
+    "bretonnian_knights": (N_("A hero in Bretonnia and one in another region; at the round's end gods with figures "
+                           "in Bretonnia discard (only part of the card is known)."), None),
+    "the_crusade_is_come": (N_("Acts on two regions (what it does is not known)."), None),
 }
 
 
