@@ -121,7 +121,7 @@ def draw(act: Act) -> None:
     if not chaos_cards.dealt(state):
         act.draws.note("drawn", chaos_cards.draw_cards(state, god, act["discard"]))
         return
-    wanted = chaos_cards.begin_draw(state, god, act["discard"], act["discard_card"])
+    wanted = chaos_cards.begin_draw(state, god, bool(act["discard"] or act["discard_card"]), act["discard_card"])
     deck = chaos_cards.decks(state)[god]
     cards = act.draws.take("cards", lambda rng: pick(deck, chaos_cards.can_draw(state, god, wanted), rng,
                                                      reshuffle=True))

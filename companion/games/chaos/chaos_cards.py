@@ -25,19 +25,20 @@ def dealt(state: dict) -> bool:
 
 
 def _sealed(state: dict) -> dict:
-    return state.setdefault("secrets", {}).setdefault(SEALED, {})
+    return state["secrets"].get(SEALED, {})
 
 
 def decks(state: dict) -> dict[str, dict]:
-    return _sealed(state).setdefault("chaos_decks", {})
+    """Each god's deck (made as round 1 starts by new_decks; reading never changes the state)."""
+    return _sealed(state).get("chaos_decks", {})
 
 
 def hands(state: dict) -> dict[str, list]:
-    return _sealed(state).setdefault("chaos_hands", {})
+    return _sealed(state).get("chaos_hands", {})
 
 
 def hand_of(state: dict, god: str) -> list[str]:
-    return hands(state).setdefault(god, [])
+    return hands(state).get(god, [])
 
 
 def card(god: str, card_id: str) -> dict:
@@ -53,9 +54,10 @@ def sync_counts(state: dict, god: str) -> None:
 # -- set-up ----------------------------------------------------------------------------
 def new_decks(state: dict) -> None:
     """Each god in play gets its shuffled deck, nothing in hand yet."""
+    sealed = state["secrets"].setdefault(SEALED, {})
+    sealed["chaos_decks"] = {god: new_deck(data.chaos_deck(god)) for god in state["gods_in_play"]}
+    sealed["chaos_hands"] = {god: [] for god in state["gods_in_play"]}
     for god in state["gods_in_play"]:
-        decks(state)[god] = new_deck(data.chaos_deck(god))
-        hands(state)[god] = []
         sync_counts(state, god)
 
 

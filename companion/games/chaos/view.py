@@ -4,7 +4,7 @@ in progress with its dice and chances), all JSON-able."""
 
 from __future__ import annotations
 
-from companion.games.chaos import data, upgrades
+from companion.games.chaos import chaos_cards, data, upgrades
 from companion.games.chaos.battle_phase import dice_for, targets_now
 from companion.games.chaos.board import (
     effective_conquest,
@@ -63,8 +63,50 @@ def derived(state: dict) -> dict:
         "power": {god: power_view(state, god) for god in state["gods_in_play"]},
         "units": unit_stats(state),
         "upgrades": {god: upgrades.cards(state, god) for god in state["gods_in_play"]},
+        # What each card does, for the cards the pages name (None: the printed card says).
+        "card_texts": card_texts(),
+        "summary": corruption_summary(state),
     }
     return shown
+
+
+def card_texts() -> dict:
+    texts = {card_id: card["summary"] for cards in data.chaos_cards().values() for card_id, card in cards.items()}
+    texts.update({card_id: card["summary"] for card_id, card in data.old_world_cards().items()})
+    return texts
+
+
+def hand_view(state: dict, god: str) -> list[dict]:
+    """A god's chaos cards in hand, for its own phone: each with its cost,
+    magic and what it does; copies counted."""
+    held = chaos_cards.hand_of(state, god)
+    return [{"card": card_id, "copies": held.count(card_id), "cost": card["cost"], "magic": card["magic"],
+             "summary": card["summary"], "known": card["does"] is not None}
+            for card_id, card in data.chaos_cards()[god].items() if card_id in held]
+
+
+def corruption_summary(state: dict) -> list[dict] | None:
+    """After the corruption phase is computed, the round's story region by
+    region: who dominated with what sums and scored what, the corruption
+    placed, and the regions ruined and by whom (None before)."""
+    report = state["report"]
+    if "corruption" not in report:
+        return None
+    rows = []
+    for rid in data.region_order():
+        dominated, corrupted = report.get("domination", {}).get(rid), report["corruption"].get(rid)
+        if not dominated and not corrupted:
+            continue
+        rows.append({
+            "region": rid,
+            "winner": dominated["winner"] if dominated else None, "vp": dominated["vp"] if dominated else 0,
+            "sums": {god: score["total"] for god, score in (dominated or {}).get("scores", {}).items()
+                     if score["total"]},
+            "placed": {god: count for god, count in (corrupted or {}).get("placed", {}).items() if count},
+            "ruined": bool(corrupted and corrupted["ruined"]), "ruiners": (corrupted or {}).get("ruiners", []),
+            "ruiners_vp": (corrupted or {}).get("ruiners_vp", 0),
+        })
+    return rows
 
 
 def power_view(state: dict, god: str) -> dict:
@@ -208,10 +250,31 @@ def god_numbers(state: dict, god: str) -> dict:
                                          line(N_("%(left)d of %(power)d left this round"),
                                               left=books["power"], power=per_round)]),
         "per_round": worked(per_round, kit_lines(power_working)),
-        "dial_tokens": worked(books["dial_tokens"]),
-        "hand": worked(books["hand"]), "deck": worked(books["deck"]), "discard": worked(books["discard"]),
-        "peasants": worked(books["peasants"]),
+        "dial_tokens": worked(books["dial_tokens"], dial_token_lines(state, god)),
+        "hand": worked(books["hand"], card_lines(books)), "deck": worked(books["deck"], card_lines(books)),
+        "discard": worked(books["discard"], card_lines(books)),
+        "peasants": worked(books["peasants"], [line(N_("Peasants %(god)s has captured in battle: %(count)d"),
+                                                    god=name_param(god), count=books["peasants"])]),
     }
+
+
+def card_lines(books: dict) -> list[list]:
+    return [line(N_("Chaos cards: %(hand)d in hand + %(deck)d in the deck + %(discard)d discarded"),
+                 hand=books["hand"], deck=books["deck"], discard=books["discard"])]
+
+
+def dial_token_lines(state: dict, god: str) -> list[list]:
+    """Where this round's dial tokens came from (each god's own condition)."""
+    report, lines = state["report"], []
+    if god == "khorne":
+        for rid in (state.get("battle") or {}).get("khorne", []) or report.get("khorne_battles", []):
+            lines.append(line(N_("Killed in battle in %(region)s: +1"), region=name_param(rid)))
+    for rid, result in report.get("corruption", {}).items():
+        if god in result.get("dial_tokens", []):
+            lines.append(line(N_("Corruption placed in %(region)s: +1"), region=name_param(rid)))
+    lines.append(line(N_("%(count)d dial tokens now (they turn the dial in the end phase)"),
+                      count=state["gods"][god]["dial_tokens"]))
+    return lines
 
 
 def vp_worked(state: dict, god: str) -> dict:

@@ -28,3 +28,9 @@ def chaos_reward(reward: dict | None) -> str:
 def chaos_reason(reason: str) -> str:
     """Why the game ended, in the reader's language."""
     return gettext(END_REASONS[reason])
+
+
+@blueprint.app_template_global("chaos_sums")
+def chaos_sums(numbers: dict) -> str:
+    """"Khorne 3, Nurgle 2": a number per god (or region), names in the reader's language."""
+    return ", ".join(f"{chaos_name(key)} {value}" for key, value in numbers.items())
