@@ -37,7 +37,7 @@ def to_corruption_phase(store, token, seats):
     act(khorne, "setup.start")
     act(khorne, "region.corruption", region="kislev", owner="nurgle", count=8)
     act(khorne, "region.corruption", region="kislev", owner="khorne", count=2)
-    act(nurgle, "old_world.card", name="Dark Omens")
+    act(nurgle, "old_world.card", card="the_horned_ones_due")  # a card that places nothing
     act(khorne, "phase.next")
     act(khorne, "draw")
     act(nurgle, "draw")

@@ -74,7 +74,11 @@ def test_a_round_is_played_from_the_card_at_the_top_of_each_phone(server, phones
     expect(nia.locator("#region-now .now-you")).to_have_text("Your turn")
     expect(kim.locator("#region-now")).to_contain_text("Nurgle (lowest threat) draws and resolves the Old World card.")
     expect(kim.locator("#region-now .now-you")).to_have_count(0)
-    step(nia, "Resolve the card", fill=lambda page: page.locator("#region-now input[name=name]").fill("Dark Omens"))
+    step(nia, "Draw the Old World card for Nurgle")  # drawn by the app, nothing typed
+    while any(entry["kind"] in ("old_world", "events") for entry in server.store.state(token)[1]["pending"]):
+        step(nia, "Place them", fill=lambda page: [
+            page.locator("#region-now input[type=checkbox]").nth(index).check()
+            for index in range(server.store.state(token)[1]["pending"][0].get("choose", 1))])
     step(kim, "On to the draw phase")
     step(kim, "Draw chaos cards for Khorne")
     step(nia, "Draw chaos cards for Nurgle")

@@ -100,8 +100,15 @@ def old_world_card(act: Act) -> None:
         god = acting_god(act)
         if state["report"].get("old_world") or world["left"] <= 0 or god != lowest_threat(state):
             old_world.resolve_card(state, {}, god)  # refused, saying why
-        card_id = act.draws.take("card", lambda rng: pick(world["deck"], 1, rng)[0])
-        draw_from(world["deck"], [card_id])
+        if act["card"] is not None:  # the card a group drew from its own deck at the table
+            if act["card"] not in world["deck"]["pile"] + world["deck"]["top"]:
+                raise ActionError(N_("That card is not in the Old World deck."), field="card")
+            part = "pile" if act["card"] in world["deck"]["pile"] else "top"
+            world["deck"][part].remove(act["card"])
+            card_id = act["card"]
+        else:
+            card_id = act.draws.take("drawn_card", lambda rng: pick(world["deck"], 1, rng)[0])
+            draw_from(world["deck"], [card_id])
         card = old_world.card_from_deck(card_id)
         old_world.resolve_card(state, card, god)
         old_world.carry_out(state, state["report"]["old_world"]["card"], god)
@@ -285,8 +292,9 @@ def place_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
 
 
 def old_world_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
-    if isinstance(action.payload.get("card"), str):  # drawn by the app
-        return N_("drew and resolved the Old World card %(name)s"), {"name": name_param(action.payload["card"])}
+    drawn = action.payload.get("drawn_card") or action.payload.get("card")
+    if isinstance(drawn, str):  # drawn by the app (or from the table's deck, by name)
+        return N_("drew and resolved the Old World card %(name)s"), {"name": name_param(drawn)}
     name = str(action.payload.get("name", ""))[:80]
     regions = [region for region in action.payload.get("event_regions") or [] if is_region(region)]
     if regions:
@@ -649,11 +657,14 @@ SPECS = (
                effect=next_phase, history=N_("ended the Old World phase"),
                open=next_phase_open),
     ActionSpec("old_world.card", "The lowest-threat god draws and resolves the Old World card: at a table whose "
-               "cards the app draws, the server draws it (recorded as `card`) and carries out what it knows; at a "
+               "cards the app draws, the server draws it (recorded as `drawn_card`; or `card`, the one drawn "
+               "from the table's own deck) and carries out what it knows; at a "
                "table from before, the card drawn at the table: `name`, flags `remove_after`, `removes_events`, "
                "`event`, `end_phase`, and `event_regions` (list of regions).",
                (GOD, Text("name", max_length=80, default=None), flag("remove_after"), flag("removes_events"),
-                flag("event"), flag("end_phase"), Json("event_regions", default=None)),
+                flag("event"), flag("end_phase"), Json("event_regions", default=None),
+                Choice("card", choices=tuple(data.old_world_cards()), default=None,
+                       doc="the card drawn from the table's own deck (default: the server draws)")),
                effect=old_world_card, history=old_world_history,
                open=old_world_open),
     ActionSpec("old_world.place", "Place the tokens the Old World card drawn asks for (or its event tokens): "

@@ -263,3 +263,14 @@ def test_the_game_ends_for_every_god_when_the_old_world_deck_runs_out():
     to_draw(table)
     assert table.state["old_world"]["left"] == 0
     assert "old_world.card" not in str(table.open_actions(lowest_threat(table.state)))
+
+
+def test_a_group_drawing_from_its_own_old_world_deck_names_the_card():
+    table = started()
+    drawer = lowest_threat(table.state)
+    table.act(drawer, "old_world.card", card="peasant_uprising")
+    assert all(region["peasants"] >= 1 for rid, region in table.state["regions"].items() if rid != "the_badlands")
+    assert table.state["old_world"]["deck"]["pile"].count("peasant_uprising") == 1  # one of its two copies drawn
+    assert table.state["old_world"]["track"][0]["card"] == "peasant_uprising"  # it stays on the track
+    message, params = table.history(None)[-1]
+    assert params["name"] == "Peasant Uprising"
