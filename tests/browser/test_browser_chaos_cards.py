@@ -71,7 +71,8 @@ def test_a_round_in_which_nobody_types_a_card(server, phones, locale):
     for god in ("khorne", "nurgle", "tzeentch", "slaanesh"):
         tap(server, token, phone_of(god), "draw")
     assert phase_of(state()) == "summoning" and turn_of(state()) == "khorne"
-    kim.locator("#region-now form.play-card").screenshot(path=str(SHOTS / f"hand-{locale}.png"))
+    kim.locator("#region-now details.play-card > summary").click()  # the hand, folded under the next steps
+    kim.locator("#region-now details.play-card").screenshot(path=str(SHOTS / f"hand-{locale}.png"))
     # Khorne plays a card: a tap on a card in the hand, a tap on a free slot.
     tap(server, token, kim, "card.play", choose=lambda form: form.locator("input[name=card]").first.check(),
         button=lambda form: form.locator("button[name=at][value='kislev:0']"))

@@ -97,6 +97,9 @@ def corruption_summary(state: dict) -> list[dict] | None:
         dominated, corrupted = report.get("domination", {}).get(rid), report["corruption"].get(rid)
         if not dominated and not corrupted:
             continue
+        if not (dominated and any(score["total"] for score in dominated["scores"].values())) \
+                and not any((corrupted or {}).get("placed", {}).values()):
+            continue  # nothing happened there: the summary reads at a glance
         rows.append({
             "region": rid,
             "winner": dominated["winner"] if dominated else None, "vp": dominated["vp"] if dominated else 0,
