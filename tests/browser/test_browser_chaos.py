@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_support import wait_live
+from tests.games.chaos.chaos_play import phase_of
 
 pytestmark = pytest.mark.browser
 # How long to wait for a change to reach the other phone: generous, since this
@@ -36,7 +37,7 @@ def to_corruption_phase(store, token, seats):
     act(khorne, "setup.start")
     act(khorne, "region.corruption", region="kislev", owner="nurgle", count=8)
     act(khorne, "region.corruption", region="kislev", owner="khorne", count=2)
-    act(nurgle, "old_world.card", name="Dark Omens")
+    act(nurgle, "old_world.card", card="the_horned_ones_due")  # a card that places nothing
     act(khorne, "phase.next")
     act(khorne, "draw")
     act(nurgle, "draw")
@@ -48,7 +49,7 @@ def to_corruption_phase(store, token, seats):
     act(khorne, "summoning.pass", god="slaanesh")
     act(nurgle, "summon", unit="cultist", region="kislev")
     act(nurgle, "summoning.pass")
-    assert store.state(token)[1]["phase"] == "corruption"
+    assert phase_of(store.state(token)[1]) == "corruption"
 
 
 def test_two_phones_play_one_full_end_phase(server, phones):
@@ -84,7 +85,7 @@ def test_two_phones_play_one_full_end_phase(server, phones):
 
 @pytest.mark.parametrize("locale, scheme", [("en-GB", "dark"), ("ja-JP", "light"), ("zh-CN", "light")])
 def test_the_gods_and_the_regions_tables_fit_a_360px_phone(server, phones, locale, scheme):
-    """The gods' cards and a region's figures table (five columns): every
+    """The gods' cards and a region's figures (a line per god): every
     cell inside its card, no header cut inside a word, the page not sideways."""
     from test_browser_layout import open_all_details, sideways_overflow
 
@@ -120,7 +121,11 @@ def test_the_gods_and_the_regions_tables_fit_a_360px_phone(server, phones, local
         }
         return out; }""")
     assert not squeezed, squeezed
-    assert kim.locator("table.counters.figures tbody tr").count() > 0
+    # A region's figures: a line per god (no table to cut), each inside its card.
+    assert kim.locator("ul.figures-here li").count() > 0
+    off = kim.evaluate("""() => [...document.querySelectorAll('ul.figures-here li')].filter(li =>
+        li.getBoundingClientRect().right > li.closest('.card').getBoundingClientRect().right + 0.5).length""")
+    assert off == 0
     # A god's dial fold: its title on one line, the dial's bar below it (not beside, squeezing it).
     titles = kim.evaluate("""() => [...document.querySelectorAll('.dial-spaces > summary')].map(s => {
         const r = document.createRange(); r.selectNodeContents(s.firstChild);

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from companion.games.chaos.actions import assign_open
 from companion.games.chaos.state import lowest_threat
 from test_browser_chaos import join_as
+from tests.games.chaos.chaos_play import phase_of, round_of, turn_of
 
 pytestmark = pytest.mark.browser
 SCREEN = {"width": 360, "height": 740}
@@ -73,7 +74,11 @@ def test_a_round_is_played_from_the_card_at_the_top_of_each_phone(server, phones
     expect(nia.locator("#region-now .now-you")).to_have_text("Your turn")
     expect(kim.locator("#region-now")).to_contain_text("Nurgle (lowest threat) draws and resolves the Old World card.")
     expect(kim.locator("#region-now .now-you")).to_have_count(0)
-    step(nia, "Resolve the card", fill=lambda page: page.locator("#region-now input[name=name]").fill("Dark Omens"))
+    step(nia, "Draw the Old World card for Nurgle")  # drawn by the app, nothing typed
+    while any(entry["kind"] in ("old_world", "events") for entry in server.store.state(token)[1]["pending"]):
+        step(nia, "Place them", fill=lambda page: [
+            page.locator("#region-now input[type=checkbox]").nth(index).check()
+            for index in range(server.store.state(token)[1]["pending"][0].get("choose", 1))])
     step(kim, "On to the draw phase")
     step(kim, "Draw chaos cards for Khorne")
     step(nia, "Draw chaos cards for Nurgle")
@@ -93,13 +98,13 @@ def test_a_round_is_played_from_the_card_at_the_top_of_each_phone(server, phones
     kim_phone.accept_dialogs = True
     for page in (kim, kim):  # Tzeentch and Slaanesh, acted for on Kim's phone
         step(page, "Pass for the rest of the phase")
-    while server.store.state(token)[1]["phase"] == "summoning":
-        turn = server.store.state(token)[1]["turn"]
+    while phase_of(server.store.state(token)[1]) == "summoning":
+        turn = turn_of(server.store.state(token)[1])
         step(nia if turn == "nurgle" else kim, "Pass for the rest of the phase")
     # The battle in Kislev: Khorne rolls, then assigns its hits.
     expect(kim.locator("#region-now")).to_contain_text("Battle in Kislev")
     state = server.store.state(token)[1]
-    while state["phase"] == "battle":
+    while phase_of(state) == "battle":
         god = state["battle"]["roll"]["god"] if state["battle"]["roll"] else state["battle"]["queue"][0]
         page = nia if god == "nurgle" else kim
         if state["battle"]["roll"]:
@@ -109,5 +114,5 @@ def test_a_round_is_played_from_the_card_at_the_top_of_each_phone(server, phones
         state = server.store.state(token)[1]
     step(nia, "Compute domination and corruption")
     step(kim, "Score ruination, turn the dials, check the end")
-    assert server.store.state(token)[1]["round"] == 2
+    assert round_of(server.store.state(token)[1]) == 2
     assert any(kind == "confirm" and "End the round" in text for kind, text in kim_phone.dialogs)

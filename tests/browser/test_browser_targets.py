@@ -36,11 +36,7 @@ KNOWN: dict[str, set[str]] = {game: set() for game in TABLES} | {
         "display: table wider than its box: #region-board table.cw-board-factions",
         "display: header broken inside a word: #region-board table.cw-board-factions",
     },
-    "chaos-old-world": {
-        # "Peasants" and "God" break inside the word in the gods' and a region's figures tables;
-        # the figures table is wider than its region's card.
-        "seat: header broken inside a word: #region-board table.counters.figures",
-    },
+    # Chaos: a region's figures are a line per god now, no table to cut.
 }
 
 

@@ -24,11 +24,12 @@ from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dice import COMBAT_DIE, MAX_POOL
 from companion.games.chaos.names import NameList, name_of, name_param
 from companion.games.chaos.seats import acting_god
-from companion.games.chaos.state import TOKEN_KINDS, lowest_threat
+from companion.games.chaos.state import TOKEN_KINDS, lowest_threat, phase_of, round_of, turn_of
 from companion.kit.actions import Act
 from companion.kit.board import count
-from companion.kit.deck import hand, play_from_hand
-from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
+from companion.kit.deck import draw as draw_from
+from companion.kit.deck import hand, pick, play_from_hand
+from companion.kit.fields import ActionSpec, Bool, Choice, FormMap, Int, Json, Text
 from companion.rules import N_, NP_, Action, ActionError, Msg, Seat
 
 GODS = tuple(data.god_order())
@@ -44,6 +45,7 @@ UNIT = Choice("unit", choices=UNIT_KINDS)
 #: A form's "kill this many of that target" fields, one per target kind.
 KILL_FIELDS = tuple(Int(f"kill.{god}.{unit}", min=0, max=40, default=None) for god in GODS for unit in UNIT_KINDS) \
     + (Int("kill.peasant.peasant", min=0, max=40, default=None),)
+SLOT_CHOICES = tuple(f"{region}:{slot}" for region in REGIONS for slot in (0, 1))
 TOKEN_FIELDS = tuple(Choice(f"token.{region}", choices=STARTING_TOKENS, default=None) for region in REGIONS)
 
 
@@ -67,15 +69,52 @@ def place_tokens(act: Act) -> None:
 
 
 def start(act: Act) -> None:
-    setup_phase.start(act.state)
+    state = act.state
+    setup_phase.start(state)
+    if chaos_cards.dealt(state):  # each god's deck shuffled, three cards dealt
+        chaos_cards.new_decks(state)
+        size = data.table()["starting_hand"]
+        dealt = act.draws.take("hands", lambda rng: {god: pick(chaos_cards.decks(state)[god], size, rng)
+                                                     for god in state["gods_in_play"]})
+        for god in state["gods_in_play"]:
+            chaos_cards.receive(state, god, dealt.get(god) if isinstance(dealt, dict) else None)
+    flow.start(state)
 
 
 # -- the round ---------------------------------------------------------------------------
 def next_phase(act: Act) -> None:
+    if any(entry["kind"] in ("old_world", "events") for entry in act.state["pending"]):
+        raise ActionError(N_("Place the Old World card's tokens first."), field="type")
     flow.next_phase(act.state)
 
 
+def old_world_place(act: Act) -> None:
+    chosen = [region for region in REGIONS if (act["regions"] or {}).get(region)]
+    act.draws.note("placed", old_world.place(act.state, acting_god(act), chosen))
+    act.draws.note("chosen", chosen)
+
+
 def old_world_card(act: Act) -> None:
+    state, world = act.state, act.state["old_world"]
+    if world.get("deck") is not None:  # the app draws the card
+        god = acting_god(act)
+        if state["report"].get("old_world") or world["left"] <= 0 or god != lowest_threat(state):
+            old_world.resolve_card(state, {}, god)  # refused, saying why
+        if act["card"] is not None:  # the card a group drew from its own deck at the table
+            if act["card"] not in world["deck"]["pile"] + world["deck"]["top"]:
+                raise ActionError(N_("That card is not in the Old World deck."), field="card")
+            part = "pile" if act["card"] in world["deck"]["pile"] else "top"
+            world["deck"][part].remove(act["card"])
+            card_id = act["card"]
+        else:
+            card_id = act.draws.take("drawn_card", lambda rng: pick(world["deck"], 1, rng)[0])
+            draw_from(world["deck"], [card_id])
+        card = old_world.card_from_deck(card_id)
+        old_world.resolve_card(state, card, god)
+        old_world.carry_out(state, state["report"]["old_world"]["card"], god)
+        return
+    if not act["name"]:
+        raise ActionError(N_("Type the card's name."), field="name")
     regions = act["event_regions"] or []
     if not isinstance(regions, list) or any(region not in REGIONS for region in regions):
         raise ActionError(N_("Pick regions of the map."), field="event_regions")
@@ -85,12 +124,21 @@ def old_world_card(act: Act) -> None:
 
 
 def draw(act: Act) -> None:
-    act.draws.note("drawn", chaos_cards.draw_cards(act.state, acting_god(act), act["discard"]))
-    flow.after_draw(act.state)
+    state, god = act.state, acting_god(act)
+    if not chaos_cards.dealt(state):
+        act.draws.note("drawn", chaos_cards.draw_cards(state, god, act["discard"]))
+        return
+    wanted = chaos_cards.begin_draw(state, god, bool(act["discard"] or act["discard_card"]), act["discard_card"])
+    deck = chaos_cards.decks(state)[god]
+    cards = act.draws.take("cards", lambda rng: pick(deck, chaos_cards.can_draw(state, god, wanted), rng,
+                                                     reshuffle=True))
+    chaos_cards.receive(state, god, cards)
+    act.draws.note("drawn", len(cards))
 
 
 def summon(act: Act) -> None:
     god = acting_god(act)
+    flow.require_turn(act.state, god)
     power = act.state["gods"][god]["power"]
     summoning.summon(act.state, god, act["unit"], act["region"], act["moved_from"], act["cost"])
     act.draws.note("paid", power - act.state["gods"][god]["power"])
@@ -98,9 +146,29 @@ def summon(act: Act) -> None:
 
 
 def play_card(act: Act) -> None:
-    card = {"name": act["name"], "cost": act["cost"], "domination": act["domination"], "magic": act["magic"]}
     god = acting_god(act)
-    summoning.play_card(act.state, god, act["region"], act["slot"], card)
+    flow.require_turn(act.state, god)
+    region, slot = act["region"], act["slot"]
+    if act["at"] is not None:  # one tap on a free slot: "region:slot"
+        region, slot = act["at"].split(":")[0], int(act["at"].split(":")[1])
+    if region is None or slot is None:
+        raise ActionError(N_("Pick a free card slot of a region."), field="at")
+    if chaos_cards.dealt(act.state):
+        card_id = chaos_cards.card_id_of(god, act["card"] or act["name"])
+        if card_id is None:
+            raise ActionError(N_("That card is not in your hand."), field="card")
+        card = chaos_cards.played(act.state, god, card_id, region)
+        summoning.play_card(act.state, god, region, slot, card)
+        chaos_cards.leave_hand(act.state, god, card_id)
+        act.draws.note("played", {"card": card_id, "name": card["name"], "region": region, "slot": slot,
+                                  "cost": card["cost"]})
+        act.draws.note("done", chaos_cards.carry_out(act.state, god, card_id, region))
+        flow.end_turn(act.state, god)
+        return
+    if act["name"] is None or act["cost"] is None:
+        raise ActionError(N_("Type the card's name and cost."), field="name")
+    card = {"name": act["name"], "cost": act["cost"], "domination": act["domination"], "magic": act["magic"]}
+    summoning.play_card(act.state, god, region, slot, card)
     # The card leaves the player's private hand list too, if it is there.
     if act.role == god and card["name"] in hand(act.state, act.seat_id):
         play_from_hand(act.state, act.seat_id, card["name"])
@@ -109,8 +177,9 @@ def play_card(act: Act) -> None:
 
 def pass_summoning(act: Act) -> None:
     god = acting_god(act)
+    flow.require_turn(act.state, god)
     summoning.pass_phase(act.state, god)
-    flow.end_turn(act.state, god)
+    flow.end_turn(act.state, god, passes=True)
 
 
 def battle_roll(act: Act) -> None:
@@ -155,8 +224,7 @@ def is_assignment(entry: object) -> bool:
 
 
 def resolve_corruption(act: Act) -> None:
-    scoring_phases.resolve_corruption(act.state)
-    flow.enter(act.state, "end")
+    scoring_phases.resolve_corruption(act.state)  # the phase is over: the round settles into the end phase
 
 
 def hero_remove(act: Act) -> None:
@@ -164,8 +232,17 @@ def hero_remove(act: Act) -> None:
 
 
 def end_score(act: Act) -> None:
-    act.draws.note("round", act.state["round"])
-    flow.end_round(act.state, scoring_phases.score_end(act.state))
+    state = act.state
+    act.draws.note("round", round_of(state))
+    result = scoring_phases.score_end(state)
+    owed = state["report"]["end"].pop("draws_owed", {})
+    if owed:  # dial rewards that draw chaos cards
+        drawn = act.draws.take("reward_cards", lambda rng: {
+            god: pick(chaos_cards.decks(state)[god], chaos_cards.can_draw(state, god, wanted), rng, reshuffle=True)
+            for god, wanted in owed.items()})
+        for god in owed:
+            chaos_cards.receive(state, god, drawn.get(god) if isinstance(drawn, dict) else None)
+    flow.end_round(state, result)
 
 
 # -- history lines: who did what, never a secret ----------------------------------------------
@@ -202,7 +279,22 @@ def tokens_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple
                "peasants in %(peasant)s"), {kind: NameList(regions) for kind, regions in where.items()})
 
 
+def place_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    placed, chosen = action.payload.get("placed"), action.payload.get("chosen")
+    if not isinstance(placed, dict) or not isinstance(chosen, list) or not all(map(is_region, chosen)):
+        return N_("placed the Old World card's tokens"), {}
+    if placed.get("kind") == "events":
+        return N_("placed the event tokens of %(card)s in %(regions)s"), {
+            "card": name_param(str(placed.get("card"))), "regions": NameList(chosen)}
+    return N_("placed %(token)s for %(card)s in %(regions)s"), {
+        "token": name_param(str(placed.get("token"))), "card": name_param(str(placed.get("card"))),
+        "regions": NameList(chosen)}
+
+
 def old_world_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    drawn = action.payload.get("drawn_card") or action.payload.get("card")
+    if isinstance(drawn, str):  # drawn by the app (or from the table's deck, by name)
+        return N_("drew and resolved the Old World card %(name)s"), {"name": name_param(drawn)}
     name = str(action.payload.get("name", ""))[:80]
     regions = [region for region in action.payload.get("event_regions") or [] if is_region(region)]
     if regions:
@@ -234,6 +326,16 @@ def summon_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple
 
 def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
     p = action.payload
+    if isinstance(p.get("played"), dict):  # a dealt card: what, where and for how much
+        played = p["played"]
+        params = {"name": name_param(played["card"]) if isinstance(played.get("card"), str) else "",
+                  "region": name_param(played.get("region", "")), "cost": played.get("cost", 0)}
+        god = god_of(action, seats)
+        if god:
+            params["god"] = name_param(god)
+            if played.get("slot") == 1:
+                return N_("played %(name)s for %(god)s in the right slot of %(region)s for %(cost)d power"), params
+            return N_("played %(name)s for %(god)s in the left slot of %(region)s for %(cost)d power"), params
     params = {"name": str(p.get("name", ""))[:80], "region": name_param(p.get("region", ""))}
     if p.get("slot") == 1:
         return N_("played %(name)s in the right slot of %(region)s"), params
@@ -342,6 +444,22 @@ def corruption_history(action: Action, seats: dict[str, Seat], state: dict) -> t
             {"god": name_param(p["owner"]), "region": name_param(p["region"]), "value": p.get("count", 0)})
 
 
+def own_cards_only(action: Action, viewer: Seat | None) -> dict:
+    """Chaos cards drawn or dealt are seen by their god's seat only: the
+    cards a draw gave (`cards`, `discard_card`) by the seat that drew and a
+    seat at that god; of the dealt hands and reward draws (by god), each
+    seat its own god's."""
+    payload, god = dict(action.payload), action.payload.get("god")
+    mine = viewer is not None and (viewer.id == action.seat or viewer.role == god)
+    if not mine:
+        for key in ("cards", "discard_card"):
+            payload.pop(key, None)
+    for key in ("hands", "reward_cards"):
+        if isinstance(payload.get(key), dict):
+            payload[key] = {g: cards for g, cards in payload[key].items() if viewer is not None and viewer.role == g}
+    return payload
+
+
 def own_hand_only(action: Action, viewer: Seat | None) -> dict:
     """A seat's private list of the cards in its hand is for its eyes only."""
     return action.payload if viewer is not None and viewer.id == action.seat else {}
@@ -366,49 +484,69 @@ def gods_for(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dic
 def anyone(*phases: str):
     """Open to every seat (and the host) in `phases`."""
     def choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-        return [{}] if state["phase"] in phases else []
+        return [{}] if phase_of(state) in phases else []
     return choices
 
 
 def sit_out_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if state["phase"] == "setup" and state["sitting_out"] == "draw" else []
+    return [{}] if phase_of(state) == "setup" and state["sitting_out"] == "draw" else []
 
 
 def tokens_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     placed = any(region["peasants"] for region in state["regions"].values())
-    return [{"draw": True}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and not placed else []
+    return [{"draw": True}] if phase_of(state) == "setup" and state["sitting_out"] != "draw" and not placed else []
 
 
 def start_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     placed = any(region["peasants"] for region in state["regions"].values())
-    return [{}] if state["phase"] == "setup" and state["sitting_out"] != "draw" and placed else []
+    return [{}] if phase_of(state) == "setup" and state["sitting_out"] != "draw" and placed else []
 
 
 def next_phase_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if state["phase"] == "old_world" and state["report"].get("old_world") else []
+    placing = any(entry["kind"] in ("old_world", "events") for entry in state["pending"])
+    return [{}] if phase_of(state) == "old_world" and state["report"].get("old_world") and not placing else []
+
+
+def place_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    choices = []
+    for entry in state["pending"]:
+        if entry["kind"] in ("old_world", "events"):
+            regions = [region for region, held in state["regions"].items() if not held["ruined"]]
+            wanted = entry.get("choose", 1)
+            choices += [{**named, "regions": {region: True for region in regions[:wanted]}}
+                        for god, named in gods_for(state, seat, seats) if god == entry["god"]]
+    return choices
 
 
 def old_world_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "old_world" or state["report"].get("old_world") or state["old_world"]["left"] <= 0:
+    if phase_of(state) != "old_world" or state["report"].get("old_world") or state["old_world"]["left"] <= 0:
         return []
+    if state["old_world"].get("deck") is not None:
+        return [named for god, named in gods_for(state, seat, seats) if god == lowest_threat(state)]
     return [{**card, **named} for god, named in gods_for(state, seat, seats) if god == lowest_threat(state)
             for card in OLD_WORLD_CARDS]
 
 
 def draw_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "draw":
+    if phase_of(state) != "draw":
         return []
     may_discard = {god for god in state["gods_in_play"]
                    if data.gods()[god]["drawing"].get("may_discard") and state["gods"][god]["hand"] > 0}
     return [{**named, **choice} for god, named in gods_for(state, seat, seats) if god not in state["drawn"]
-            for choice in ([{}, {"discard": True}] if god in may_discard else [{}])]
+            for choice in ([{}, *discard_choices(state, god)] if god in may_discard else [{}])]
+
+
+def discard_choices(state: dict, god: str) -> list[dict]:
+    if not chaos_cards.dealt(state):
+        return [{"discard": True}]
+    return [{"discard": True, "discard_card": card} for card in sorted(set(chaos_cards.hand_of(state, god)))]
 
 
 def on_turn(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict]]:
     """The god whose summoning turn it is, if `seat` acts for it."""
-    if state["phase"] != "summoning":
+    if phase_of(state) != "summoning":
         return []
-    return [(god, named) for god, named in gods_for(state, seat, seats) if god == state["turn"]]
+    return [(god, named) for god, named in gods_for(state, seat, seats) if god == turn_of(state)]
 
 
 def summon_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -420,7 +558,18 @@ def summon_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
             and upgrades.summon_cost(state, god, unit, region) <= state["gods"][god]["power"]]
 
 
+def free_slots(state: dict) -> list[tuple[str, int]]:
+    return [(region, slot) for region, held in state["regions"].items() if not held["ruined"]
+            for slot in (0, 1) if held["slots"][slot] is None]
+
+
 def card_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if chaos_cards.dealt(state):
+        return [{**named, "card": card, "at": f"{region}:{slot}"}
+                for god, named in on_turn(state, seat, seats)
+                for card in sorted(set(chaos_cards.hand_of(state, god)))
+                for region, slot in free_slots(state)
+                if chaos_cards.cost_to_play(state, god, card, region)[0] <= state["gods"][god]["power"]]
     return [{**named, **card, "region": region, "slot": slot}
             for god, named in on_turn(state, seat, seats) if state["gods"][god]["hand"] > 0
             for card in CHAOS_CARDS if card["cost"] <= state["gods"][god]["power"]
@@ -434,7 +583,7 @@ def pass_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def fighting(state: dict, seat: Seat | None, seats: dict, rolled: bool) -> list[tuple[str, dict]]:
     """The god to roll (`rolled` False) or to assign its hits (True), if `seat` acts for it."""
-    battle = state["battle"] if state["phase"] == "battle" else None
+    battle = state["battle"] if phase_of(state) == "battle" else None
     if not battle or not battle["queue"] or (battle["roll"] is not None) != rolled:
         return []
     god = battle["roll"]["god"] if rolled else battle["queue"][0]
@@ -462,7 +611,7 @@ def assign_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def hero_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "end":
+    if phase_of(state) != "end":
         return []
     asked = {(entry["god"], entry["region"]) for entry in state["pending"] if entry["kind"] == "hero"}
     return [{**named, "region": region, "unit": unit} for god, named in gods_for(state, seat, seats)
@@ -472,7 +621,7 @@ def hero_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def end_score_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     waiting = any(entry["kind"] == "hero" for entry in state["pending"])
-    return [{}] if state["phase"] == "end" and not waiting else []
+    return [{}] if phase_of(state) == "end" and not waiting else []
 
 
 def upgrade_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -483,7 +632,10 @@ def upgrade_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def hand_note_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{"names": "Blood Frenzy\nDark Influence"}, {"names": ""}] if seat is not None else []
+    """A hand kept by hand, at a table whose cards are typed."""
+    if seat is None or chaos_cards.dealt(state):
+        return []
+    return [{"names": "Blood Frenzy\nDark Influence"}, {"names": ""}]
 
 
 SPECS = (
@@ -497,32 +649,46 @@ SPECS = (
                (flag("draw"), Json("tokens", default=None), *TOKEN_FIELDS),
                effect=place_tokens, history=tokens_history,
                open=tokens_open),
-    ActionSpec("setup.start", "Start round 1.", effect=start, history=N_("started round 1"),
-               open=start_open),
+    ActionSpec("setup.start", "Start round 1 (at a table whose cards the app deals: each god's three chaos cards "
+               "are dealt, recorded as `hands`, each seen by its god's seat only).", effect=start,
+               history=N_("started round 1"), redact=own_cards_only, open=start_open),
     # -- the round
     ActionSpec("phase.next", "End the Old World or draw phase (the others end when their work is done).",
                effect=next_phase, history=N_("ended the Old World phase"),
                open=next_phase_open),
-    ActionSpec("old_world.card", "The lowest-threat god resolves the Old World card drawn: `name`, flags "
-               "`remove_after`, `removes_events`, `event`, `end_phase`, and `event_regions` (list of regions).",
-               (GOD, Text("name", max_length=80), flag("remove_after"), flag("removes_events"), flag("event"),
-                flag("end_phase"), Json("event_regions", default=None)),
+    ActionSpec("old_world.card", "The lowest-threat god draws and resolves the Old World card: at a table whose "
+               "cards the app draws, the server draws it (recorded as `drawn_card`; or `card`, the one drawn "
+               "from the table's own deck) and carries out what it knows; at a "
+               "table from before, the card drawn at the table: `name`, flags `remove_after`, `removes_events`, "
+               "`event`, `end_phase`, and `event_regions` (list of regions).",
+               (GOD, Text("name", max_length=80, default=None), flag("remove_after"), flag("removes_events"),
+                flag("event"), flag("end_phase"), Json("event_regions", default=None),
+                Choice("card", choices=tuple(data.old_world_cards()), default=None,
+                       doc="the card drawn from the table's own deck (default: the server draws)")),
                effect=old_world_card, history=old_world_history,
                open=old_world_open),
-    ActionSpec("draw", "Draw this round's chaos cards (Tzeentch: `discard` true to discard one first).",
-               (GOD, flag("discard")), effect=draw, history=draw_history,
-               open=draw_open),
+    ActionSpec("old_world.place", "Place the tokens the Old World card drawn asks for (or its event tokens): "
+               "`regions` {region: true} (form fields `regions.<region>`).",
+               (GOD, FormMap("regions")), effect=old_world_place, history=place_history, open=place_open),
+    ActionSpec("draw", "Draw this round's chaos cards (Tzeentch: `discard` true to discard one first, "
+               "`discard_card` which, at a table whose cards the app deals); the server records the cards as "
+               "`cards`, seen by the god's seat only.",
+               (GOD, flag("discard"), Text("discard_card", max_length=40, default=None)), effect=draw,
+               history=draw_history, open=draw_open, redact=own_cards_only, secret_draws=True),
     ActionSpec("summon", "Summon `unit` (cultist, warrior, greater_daemon) into `region`, or move it from "
                "`moved_from`; optional `cost` when an effect changes it.",
                (GOD, UNIT, REGION, Choice("moved_from", choices=REGIONS, default=None),
                 Int("cost", min=0, max=20, default=None)),
                effect=summon, history=summon_history,
                open=summon_open),
-    ActionSpec("card.play", "Play a chaos card: `region`, `slot` (0 left, 1 right), `name`, `cost`, `domination`, "
-               "`magic`.",
-               (GOD, Text("name", max_length=80), Int("cost", min=0, max=20),
-                Int("domination", min=0, max=10, default=0), Int("magic", min=0, max=5, default=0), REGION,
-                Int("slot", min=0, max=1)),
+    ActionSpec("card.play", "Play a chaos card into a free slot: `region` and `slot` (0 left, 1 right), or `at` "
+               "\"region:slot\". At a table whose cards the app deals: `card` (the card's id, or its `name`) from "
+               "your hand; cost, domination and magic come from the card. At a table from before: `name`, `cost`, "
+               "`domination`, `magic` as typed.",
+               (GOD, Text("name", max_length=80, default=None), Int("cost", min=0, max=20, default=None),
+                Int("domination", min=0, max=10, default=0), Int("magic", min=0, max=5, default=0),
+                Choice("region", choices=REGIONS, default=None), Int("slot", min=0, max=1, default=None),
+                Text("card", max_length=40, default=None), Choice("at", choices=SLOT_CHOICES, default=None)),
                effect=play_card, history=card_history,
                open=card_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
@@ -546,8 +712,9 @@ SPECS = (
     ActionSpec("hero.remove", "The highest-threat god removes a figure (`unit`) from `region` for a hero there.",
                (GOD, REGION, UNIT), effect=hero_remove, history=hero_history,
                open=hero_open),
-    ActionSpec("end.score", "Score ruined regions, turn the dials, and run the end checks.",
-               effect=end_score, history=end_history,
+    ActionSpec("end.score", "Score ruined regions, turn the dials, and run the end checks (chaos cards a dial "
+               "reward draws are recorded as `reward_cards`, each god's seen by its seat only).",
+               effect=end_score, history=end_history, redact=own_cards_only,
                open=end_score_open),
     # -- corrections, any time
     ActionSpec("region.set", "Set a region's `field` (warpstone, heroes, nobles, peasants, skaven, resistance, "

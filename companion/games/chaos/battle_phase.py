@@ -45,7 +45,6 @@ def next_region(state: dict) -> bool:
         if queue:
             battle.update(region=region_id, queue=queue, roll=None, normal_rolled=False,
                           fallen=[], removed=[], wounds={})
-            state["turn"] = queue[0]
             return True
     return False
 
@@ -160,7 +159,6 @@ def assign(state: dict, god: str, assignments: list[dict], killed: list | None =
     if not roll["first_strike"]:
         battle["queue"].pop(0)
     if battle["queue"]:
-        state["turn"] = battle["queue"][0]
         return False
     for figure in battle["fallen"]:
         remove_figure(state, battle["region"], figure, figure["by"])

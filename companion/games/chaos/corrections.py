@@ -8,7 +8,7 @@ function is an action's effect (companion.kit.actions)."""
 from __future__ import annotations
 
 from companion.games.chaos.seats import acting_god
-from companion.games.chaos.state import TOKEN_KINDS
+from companion.games.chaos.state import TOKEN_KINDS, round_of
 from companion.kit.actions import Act, NotRecorded
 from companion.kit.board import count, place, take
 from companion.kit.deck import hand
@@ -49,7 +49,7 @@ def set_corruption(act: Act) -> None:
     p = act.payload
     region = state["regions"][p["region"]]
     god = _in_play(state, p["owner"], "owner")
-    if region["ruined"] and region["ruined_round"] != state["round"] and p["count"] > region["corruption"].get(god, 0):
+    if region["ruined"] and region["ruined_round"] != round_of(state) and p["count"] > region["corruption"].get(god, 0):
         raise ActionError(N_("A ruined region takes no more corruption."), field="count")
     region["corruption"][god] = p["count"]
 
@@ -104,7 +104,7 @@ def take_upgrade(act: Act) -> None:
 def dismiss(act: Act) -> None:
     state = act.state
     index = act["index"]
-    if index >= len(state["pending"]) or state["pending"][index]["kind"] in ("hero", "upgrade"):
+    if index >= len(state["pending"]) or state["pending"][index]["kind"] in ("hero", "upgrade", "old_world", "events"):
         raise ActionError(N_("That reminder is resolved by its own action."), field="index")
     state["pending"].pop(index)
 

@@ -50,3 +50,25 @@ def god_order() -> list[str]:
 
 def region_order() -> list[str]:
     return list(table()["region_order"])
+
+
+@cache
+def chaos_cards() -> dict[str, dict[str, dict]]:
+    """God id -> {card id -> chaos card} (name, cost, magic, copies, summary, does)."""
+    return {god: {card["id"]: card for card in cards} for god, cards in load("cards.json")["chaos"].items()}
+
+
+@cache
+def old_world_cards() -> dict[str, dict]:
+    """Card id -> Old World card (name, copies, event, leaves, summary, does)."""
+    return {card["id"]: card for card in load("cards.json")["old_world"]}
+
+
+def chaos_deck(god: str) -> list[str]:
+    """Every card of `god`'s chaos deck, one id per copy (24)."""
+    return [card_id for card_id, card in chaos_cards()[god].items() for _ in range(card["copies"])]
+
+
+def old_world_deck() -> list[str]:
+    """Every Old World card, one id per copy (28)."""
+    return [card_id for card_id, card in old_world_cards().items() for _ in range(card["copies"])]

@@ -44,6 +44,62 @@ UPGRADE_NAMES = {
     "Power of Pestilence": N_("Power of Pestilence"), "Provender of Ruin": N_("Provender of Ruin"),
 }
 
+#: Chaos cards and Old World cards by id (data/chaos/cards.json).
+CARD_NAMES = {
+    "blood_frenzy": N_("Blood Frenzy"),
+    "battle_cry": N_("Battle Cry"),
+    "the_skull_throne": N_("The Skull Throne"),
+    "ritual_slaying": N_("Ritual Slaying"),
+    "field_of_carnage": N_("Field of Carnage"),
+    "reborn_in_blood": N_("Reborn in Blood"),
+    "the_blood_gods_call": N_("The Blood God's Call"),
+    "plague_aura": N_("Plague Aura"),
+    "plague_touch": N_("Plague Touch"),
+    "all_things_decay": N_("All Things Decay"),
+    "influenza": N_("Influenza"),
+    "rain_of_pus": N_("Rain of Pus"),
+    "a_great_foul_consumption": N_("A Great Foul Consumption"),
+    "the_final_rotting": N_("The Final Rotting"),
+    "the_stench_of_death": N_("The Stench of Death"),
+    "abyssal_pact": N_("Abyssal Pact"),
+    "perverse_infiltration": N_("Perverse Infiltration"),
+    "dark_influence": N_("Dark Influence"),
+    "insidious_lies": N_("Insidious Lies"),
+    "field_of_ecstasy": N_("Field of Ecstasy"),
+    "soporific_musk": N_("Soporific Musk"),
+    "degenerate_royalty": N_("Degenerate Royalty"),
+    "changer_of_ways": N_("Changer of Ways"),
+    "drain_power": N_("Drain Power"),
+    "warp_shield": N_("Warp Shield"),
+    "teleport": N_("Teleport"),
+    "temporal_stasis": N_("Temporal Stasis"),
+    "the_meddling_of_skaven": N_("The Meddling of Skaven"),
+    "the_persistence_of_change": N_("The Persistence of Change"),
+    "dazzle": N_("Dazzle"),
+    "plunged_into_chaos": N_("Plunged Into Chaos"),
+    "peasant_uprising": N_("Peasant Uprising"),
+    "up_from_skavenblight": N_("Up From Skavenblight"),
+    "meteor_showers": N_("Meteor Showers"),
+    "warpstone_discovery": N_("Warpstone Discovery"),
+    "greenskins_invade": N_("Greenskins Invade"),
+    "dwarf_trollslayers": N_("Dwarf Trollslayers"),
+    "bretonnian_knights": N_("Bretonnian Knights"),
+    "the_crusade_is_come": N_("The Crusade is Come"),
+    "dark_elf_corsairs": N_("Dark Elf Corsairs"),
+    "electors_sue_for_peace": N_("Electors Sue for Peace"),
+    "the_grail_is_found": N_("The Grail is Found"),
+    "norse_reavers": N_("Norse Reavers"),
+    "teclis_aids_the_empire": N_("Teclis Aids the Empire"),
+    "divine_inspiration": N_("Divine Inspiration"),
+    "electors_arise": N_("Electors Arise"),
+    "franzs_decree": N_("Franz's Decree"),
+    "the_horned_ones_due": N_("The Horned One's Due"),
+    "mass_exodus": N_("Mass Exodus"),
+    "road_wardens": N_("Road Wardens"),
+    "skavengers": N_("Skavengers"),
+    "witch_hunters": N_("Witch Hunters"),
+}
+
 PHASE_NAMES = {
     "setup": N_("Set-up"), "old_world": N_("Old World phase"), "draw": N_("Draw phase"),
     "summoning": N_("Summoning phase"), "battle": N_("Battle phase"), "corruption": N_("Corruption phase"),
@@ -71,7 +127,8 @@ END_REASONS = {
 
 def name_of(key: str) -> str:
     """The msgid naming any id above (the id itself when unknown)."""
-    for table in (GOD_NAMES, REGION_NAMES, UNIT_KIND_NAMES, UNIT_NAMES, UPGRADE_NAMES, PHASE_NAMES, TOKEN_NAMES):
+    for table in (GOD_NAMES, REGION_NAMES, UNIT_KIND_NAMES, UNIT_NAMES, UPGRADE_NAMES, PHASE_NAMES, TOKEN_NAMES,
+                  CARD_NAMES):
         if key in table:
             return table[key]
     return key

@@ -10,6 +10,7 @@ effect when their card leaves.
 
 from __future__ import annotations
 
+from companion.games.chaos import data
 from companion.games.chaos.state import lowest_threat
 from companion.rules import N_, ActionError
 
@@ -56,3 +57,64 @@ def resolve_card(state: dict, card: dict, god: str) -> None:
     for region_id in card.get("event_regions", []):
         state["regions"][region_id]["events"].append(card["uid"])
     state["report"]["old_world"] = {"card": card, "by": god, "left_play": [c["uid"] for c in gone]}
+
+
+# -- the Old World deck, at a table whose cards the app draws -------------------------------------
+TOKEN_FIELDS = ("warpstone", "heroes", "nobles", "peasants", "skaven")
+
+
+def card_from_deck(card_id: str) -> dict:
+    """The drawn card as the track keeps it, from the data."""
+    held = data.old_world_cards()[card_id]
+    return {"name": held["name"], "card": card_id, "event_regions": [], "remove_after": held["leaves"],
+            "removes_events": card_id == "greenskins_invade", "event": held["event"], "end_phase": False}
+
+
+def carry_out(state: dict, card: dict, god: str) -> None:
+    """What the app does for a drawn card it knows: tokens placed where the
+    card says, or a choice of regions asked of the drawer (`pending`); event
+    tokens asked of the drawer; peasants scored. A card it does not know is
+    shown by name and summary for the table to apply."""
+    held = data.old_world_cards()[card["card"]]
+    does = held["does"]
+    if does and does["kind"] == "tokens" and "regions" in does:
+        for region_id in does["regions"]:
+            if not state["regions"][region_id]["ruined"]:  # a ruined region takes no new tokens
+                state["regions"][region_id][does["token"]] += does["count"]
+    elif does and does["kind"] == "tokens":
+        state["pending"].append({"kind": "old_world", "god": god, "card": card["card"], "token": does["token"],
+                                 "amount": does["count"], "choose": does["choose"]})
+    elif does and does["kind"] == "peasant_vp":
+        held_peasants = {g: state["gods"][g]["peasants"] for g in state["gods_in_play"]}
+        for g, peasants in held_peasants.items():
+            state["gods"][g]["vp"] += peasants
+        most = max(held_peasants.values(), default=0)
+        leaders = [g for g, peasants in held_peasants.items() if peasants == most]
+        if most and len(leaders) == 1:
+            state["gods"][leaders[0]]["vp"] += does["most"]
+    if held["event"]:
+        state["pending"].append({"kind": "events", "god": god, "card": card["card"], "uid": card["uid"]})
+
+
+def place(state: dict, god: str, chosen: list[str]) -> dict:
+    """The drawer places the tokens (or event tokens) its card asks for in
+    the regions it chose; returns the step it settled."""
+    entry = next((p for p in state["pending"] if p["kind"] in ("old_world", "events") and p["god"] == god), None)
+    if entry is None:
+        raise ActionError(N_("No Old World card asks this god to place tokens."), field="regions")
+    if not chosen or any(state["regions"][region_id]["ruined"] for region_id in chosen):
+        raise ActionError(N_("Pick regions that are not ruined."), field="regions")
+    if entry["kind"] == "old_world":
+        if len(chosen) != entry["choose"]:
+            raise ActionError(N_("Pick %(count)d regions."), field="regions", count=entry["choose"])
+        for region_id in chosen:
+            state["regions"][region_id][entry["token"]] += entry["amount"]
+    else:
+        for region_id in chosen:
+            state["regions"][region_id]["events"].append(entry["uid"])
+        placed = next(card for card in state["old_world"]["track"] if card and card["uid"] == entry["uid"]) \
+            if any(card and card["uid"] == entry["uid"] for card in state["old_world"]["track"]) else None
+        if placed is not None:
+            placed["event_regions"] = list(chosen)
+    state["pending"].remove(entry)
+    return entry

@@ -7,11 +7,14 @@ upgrades, ...); what each seat sees in view.py."""
 
 from __future__ import annotations
 
+import copy
+
 from companion.games.chaos import flow
 from companion.games.chaos.actions import GODS, SPECS
+from companion.games.chaos.chaos_cards import dealt
 from companion.games.chaos.names import GOD_NAMES
-from companion.games.chaos.state import check_state, new_game
-from companion.games.chaos.view import derived, now_for, worked_numbers
+from companion.games.chaos.state import SCHEMA, check_state, new_game, phase_of, upgrade, upgrade_export
+from companion.games.chaos.view import derived, hand_view, now_for, round_fields, worked_numbers
 from companion.kit.actions import Draws
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -52,10 +55,21 @@ class ChaosRules(Rules):
     def actions(self) -> list:
         return list(SPECS)
 
+    def upgrade_export(self, export: dict) -> dict:
+        return upgrade_export(export)
+
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
-        """Every action is checked against the phase first (corrections are allowed any time)."""
+        """Every action is checked against the phase first (corrections are
+        allowed any time); after it, the round moves on through every phase
+        that is over (the kit's settle)."""
+        state = upgrade(state)  # a table stored before the current shape (its private copy)
         flow.require_action(state, spec.type)
-        return super().run_effect(spec, state, action, seats, draws)
+        state = super().run_effect(spec, state, action, seats, draws)
+        flow.ROUND.settle(state)
+        return state
+
+    def open_actions(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict[str, list[dict]]:
+        return super().open_actions(current(state), seat, seats)
 
     # These read no seat (the controls and the gods' table mark the reader's own).
     shared_regions = frozenset({"status", "board", "report"})
@@ -69,16 +83,34 @@ class ChaosRules(Rules):
         return ["now", "status", "gods", "board", "report", "controls"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
+        state = current(state)
         shown = super().view(state, seat)
-        shown["derived"] = derived(state) if state["phase"] != "setup" else {}
+        fields = round_fields(state)
+        out = fields.pop("out")
+        shown.update(fields)  # round, phase and turn where clients have always read them
+        shown["gods"] = {god: {**books, "out": out[god]} for god, books in state["gods"].items()}
+        shown["derived"] = derived(state) if phase_of(state) != "setup" else {}
+        # A god's chaos cards in hand: on its own phone only.
+        shown["hands"] = {seat.role: hand_view(state, seat.role)} \
+            if seat is not None and dealt(state) and seat.role in state["gods_in_play"] else {}
         shown["my_god"] = seat.role if seat is not None and seat.role in state["gods_in_play"] else None
         return shown
 
     def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
+        state = current(state)
         shown = self.view(state, seat)
+        if seat is not None and dealt(state):  # a god nobody sits at is played from any phone
+            seated = {other.role for other in seats.values()}
+            shown["hands"].update({god: hand_view(state, god) for god in state["gods_in_play"] if god not in seated})
         shown["now"] = now_for(state, seat, self.open_actions(state, seat, seats))
         shown["worked"] = worked_numbers(state)  # every number the pages show, with its working
         return shown
+
+
+def current(state: dict) -> dict:
+    """`state` in the current shape: a table stored before it is upgraded on
+    a copy (the stored state is never changed by reading it)."""
+    return state if state.get("schema", 1) >= SCHEMA else upgrade(copy.deepcopy(state))
 
 
 RULES = ChaosRules()

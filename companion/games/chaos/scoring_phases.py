@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from companion.games.chaos import data
 from companion.games.chaos.board import region_view
-from companion.games.chaos.chaos_cards import take_cards
+from companion.games.chaos.chaos_cards import back_to_discard, dealt, take_cards
 from companion.games.chaos.corruption import corrupt_region
 from companion.games.chaos.dial import advance, dial_steps
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.endgame import end_check
 from companion.games.chaos.ruination import score_ruination
-from companion.games.chaos.state import highest_threat, ruination_card, threat
+from companion.games.chaos.state import highest_threat, round_of, ruination_card, threat
 from companion.kit.board import count, take
 from companion.rules import N_, ActionError
 
@@ -49,7 +49,7 @@ def corrupt_here(state: dict, region_id: str) -> dict:
         state["gods"][god]["dial_tokens"] += 1
     if result["ruined"]:
         state["ruination"].pop(0)
-        region.update(ruined=True, ruination_card=result["card"], ruined_round=state["round"])
+        region.update(ruined=True, ruination_card=result["card"], ruined_round=round_of(state))
         for god in result["ruiners"]:
             state["gods"][god]["vp"] += result["ruiners_vp"]
     return result
@@ -63,7 +63,7 @@ def begin_end_phase(state: dict) -> None:
     for region in state["regions"].values():
         for slot, card in enumerate(region["slots"]):
             if card:
-                state["gods"][card["god"]]["discard"] += 1
+                back_to_discard(state, card)
                 returned[card["god"]] = returned.get(card["god"], 0) + 1
                 region["slots"][slot] = None
     hero_god = highest_threat(state)
@@ -104,7 +104,7 @@ def score_end(state: dict) -> dict | None:
 def score_ruined_regions(state: dict) -> dict:
     scored = {}
     for region_id, region in state["regions"].items():
-        if region["ruined_round"] != state["round"]:
+        if region["ruined_round"] != round_of(state):
             continue
         card = ruination_card(state, region["ruination_card"])
         result = score_ruination(region["corruption"], card["first"][region_id], card["second"][region_id])
@@ -134,6 +134,9 @@ def apply_reward(state: dict, god_id: str, reward: dict) -> None:
     god = state["gods"][god_id]
     if reward["kind"] == "vp":
         god["vp"] += reward["amount"]
+    elif reward["kind"] == "draw_cards" and dealt(state):  # drawn by the action (actions.end_score)
+        owed = state["report"]["end"].setdefault("draws_owed", {})
+        owed[god_id] = owed.get(god_id, 0) + reward["amount"]
     elif reward["kind"] == "draw_cards":
         take_cards(god, reward["amount"])
     elif reward["kind"] != "victory":

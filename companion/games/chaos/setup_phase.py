@@ -34,7 +34,8 @@ def sit_out(state: dict, god: str) -> None:
         raise ActionError(N_("Nobody is left to draw for: the gods at this table are settled."), field="god")
     state["sitting_out"] = god
     state["gods_in_play"] = [g for g in data.god_order() if g != god]
-    state["gods"] = {g: new_god(data.table()["starting_hand"]) for g in state["gods_in_play"]}
+    state["gods"] = {g: new_god(0 if state["dealt"] else data.table()["starting_hand"]) for g in state["gods_in_play"]}
+    state["flow"]["order"] = list(state["gods_in_play"])
 
 
 def place_tokens(state: dict, tokens: dict) -> None:
@@ -53,9 +54,8 @@ def place_tokens(state: dict, tokens: dict) -> None:
 
 
 def start(state: dict) -> None:
+    """Check set-up is done (flow.start then begins round 1)."""
     if state["sitting_out"] == "draw":
         raise ActionError(N_("First draw which god sits out."), field="type")
     if not any(region["peasants"] for region in state["regions"].values()):
         raise ActionError(N_("Place the starting Old World tokens first."), field="type")
-    state["round"] = 1
-    state["phase"] = "old_world"

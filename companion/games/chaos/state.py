@@ -3,11 +3,14 @@ starts (rulebook, 准备阶段).
 
 state = {
   "players": 3 | 4, "gods_in_play": [god, ...] (turn order), "sitting_out": god | None,
-  "round": n, "phase": "setup" | "old_world" | "draw" | "summoning" | "battle" | "corruption" | "end" | "over",
-  "turn": god | None (summoning), "drawn": [god, ...] (draw phase),
+  "schema": 2,
+  "flow": the kit's round (companion.kit.phases, declared in flow.py): {"round": n, "phase": "setup" |
+          "old_world" | "draw" | "summoning" | "battle" | "corruption" | "end" | "over", "order": [god, ...],
+          "turn": index into order (summoning) | None, "passed": [god, ...] (out of the summoning phase)},
+  "drawn": [god, ...] (draw phase),
   "gods": {god: {"vp", "dial", "power", "power_bonus", "dial_tokens", "upgrades": [bool]*5,
                  "applied": [bool]*5 (once an upgrade is taken: which the app applies, see upgrades.py),
-                 "peasants", "hand", "deck", "discard", "out"}},
+                 "peasants", "hand", "deck", "discard"}},
   "regions": {region: {... see board.py ...}}, "board": {region: {god: {unit kind: n}}} (kit board),
   "ruination": [card number, ...] (the stack still on the board, top first),
   "old_world": {"left": n, "track": [card | None, card | None], "gone": [card, ...], "next_uid": n},
@@ -26,10 +29,15 @@ from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dial import threat as threat_at
 from companion.kit.board import check_board, new_board
+from companion.kit.deck import check_deck, new_deck, size
+from companion.kit.phases import whose_turn
 
 PHASES = ("old_world", "draw", "summoning", "battle", "corruption", "end")
 TOKEN_KINDS = ("warpstone", "heroes", "nobles", "peasants", "skaven")
 CHAOS_DECK = 24  # chaos cards per god
+#: The state's shape. 1 (no "schema"): round, phase and turn at the top
+#: level, each god "out" of the summoning phase; 2: the kit's flow.
+SCHEMA = 2
 
 
 def default_components() -> dict:
@@ -56,7 +64,7 @@ def new_region(region: dict) -> dict:
 
 def new_god(hand: int) -> dict:
     return {"vp": 0, "dial": 0, "power": 0, "power_bonus": 0, "dial_tokens": 0, "upgrades": [False] * 5,
-            "peasants": 0, "hand": hand, "deck": CHAOS_DECK - hand, "discard": 0, "out": False}
+            "peasants": 0, "hand": hand, "deck": CHAOS_DECK - hand, "discard": 0}
 
 
 def new_game(players: int, sitting_out: str | None) -> dict:
@@ -69,16 +77,19 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "players": players,
         "gods_in_play": in_play,
         "sitting_out": sitting_out if players == 3 else None,
-        "round": 0,
-        "phase": "setup",
-        "turn": None,
+        "schema": SCHEMA,
+        "flow": {"round": 0, "phase": "setup", "order": list(in_play), "turn": None, "passed": []},
+        # The app deals the chaos cards and draws the Old World cards (a table made before typed them).
+        "dealt": True,
         "drawn": [],
-        "gods": {god: new_god(table["starting_hand"]) for god in in_play},
+        "gods": {god: new_god(0) for god in in_play},
         "regions": {rid: new_region(region) for rid, region in data.regions().items()},
         # Figures per region, per god, per unit kind (the kit's board).
         "board": new_board(data.region_order()),
         "ruination": [card["number"] for card in data.ruination()["cards"]],
-        "old_world": {"left": table["old_world_deck"][str(players)], "track": [None, None], "gone": [], "next_uid": 1},
+        "old_world": {"left": table["old_world_deck"][str(players)], "track": [None, None], "gone": [], "next_uid": 1,
+                      # The whole deck shuffled; "left" cuts it to the player count's length.
+                      "deck": new_deck(data.old_world_deck())},
         "components": default_components(),
         "battle": None,
         "report": {},
@@ -86,6 +97,49 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "result": None,
         "secrets": {},
     }
+
+
+# -- the round, as the kit's flow keeps it -------------------------------------------
+def phase_of(state: dict) -> str:
+    return state["flow"]["phase"]
+
+
+def round_of(state: dict) -> int:
+    return state["flow"]["round"]
+
+
+def turn_of(state: dict) -> str | None:
+    """The god whose summoning turn it is (None outside the summoning phase)."""
+    return whose_turn(state["flow"]) if phase_of(state) == "summoning" else None
+
+
+def upgrade(state: dict) -> dict:
+    """A state of an older shape carried to SCHEMA (in place; returned).
+    Schema 1 kept "round", "phase" and "turn" (a god) at the top level and
+    marked each god "out" of the summoning phase: they become the kit's
+    flow, the gods out its "passed"."""
+    if state.get("schema", 1) >= SCHEMA:
+        return state
+    order = list(state["gods_in_play"])
+    phase, turn = state.pop("phase"), state.pop("turn", None)
+    summoning = phase == "summoning"
+    state["flow"] = {"round": state.pop("round"), "phase": phase, "order": order,
+                     "turn": order.index(turn) if summoning and turn in order else None,
+                     "passed": [god for god in order if state["gods"][god].get("out")] if summoning else []}
+    for god in state["gods"].values():
+        god.pop("out", None)
+    state["dealt"] = False  # its cards were typed: they stay typed
+    state["schema"] = SCHEMA
+    return state
+
+
+def upgrade_export(export: dict) -> dict:
+    """An export's initial and final states carried to SCHEMA (the log's
+    actions replay alike on either)."""
+    for key in ("initial", "state"):
+        if isinstance(export.get(key), dict) and "gods" in export[key]:
+            export[key] = upgrade(export[key])
+    return export
 
 
 def threat(state: dict, god: str) -> int:
@@ -112,8 +166,15 @@ def check_state(state: dict) -> None:
         raise ValueError("players")
     if any(god not in gods for god in state["gods_in_play"]) or set(state["gods"]) != set(state["gods_in_play"]):
         raise ValueError("gods")
-    if state["phase"] not in ("setup", "over", *PHASES):
+    flow = state["flow"]
+    if state["schema"] != SCHEMA or flow["phase"] not in ("setup", "over", *PHASES):
         raise ValueError("phase")
+    if flow["order"] != state["gods_in_play"] or any(god not in flow["order"] for god in flow["passed"]):
+        raise ValueError("flow")
+    if flow["turn"] is not None and not (isinstance(flow["turn"], int) and 0 <= flow["turn"] < len(flow["order"])):
+        raise ValueError("turn")
+    if not isinstance(flow["round"], int) or isinstance(flow["round"], bool) or flow["round"] < 0:
+        raise ValueError("round")
     if list(state["regions"]) != regions:
         raise ValueError("regions")
     for god in state["gods"].values():
@@ -138,3 +199,23 @@ def check_state(state: dict) -> None:
             raise ValueError("figures")
     if not isinstance(state["secrets"], dict) or len(state["old_world"]["track"]) != 2:
         raise ValueError("secrets")
+    if state["dealt"]:
+        check_cards(state)
+
+
+def check_cards(state: dict) -> None:
+    """The sealed decks and hands hold each god's 24 cards, less those in
+    slots, and the books count them."""
+    check_deck(state["old_world"]["deck"])
+    sealed = state["secrets"].get("sealed", {})
+    decks, hands = sealed.get("chaos_decks", {}), sealed.get("chaos_hands", {})
+    for god_id in decks:
+        deck, hand, books = decks[god_id], hands[god_id], state["gods"][god_id]
+        check_deck(deck)
+        in_slots = [held["card"] for region in state["regions"].values() for held in region["slots"]
+                    if held and held["god"] == god_id]
+        every = deck["top"] + deck["pile"] + deck["bottom"] + deck["discard"] + hand + in_slots
+        if sorted(every) != sorted(data.chaos_deck(god_id)):
+            raise ValueError("chaos cards")
+        if (books["hand"], books["deck"], books["discard"]) != (len(hand), size(deck), len(deck["discard"])):
+            raise ValueError("chaos card counts")

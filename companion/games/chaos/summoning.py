@@ -1,7 +1,7 @@
 """The summoning phase (rulebook, 招唤阶段): turns in K-N-T-S order, each
 one summon or one chaos card (a 0-cost one still uses the turn); a god at 0
-power is out; the phase ends when all are out (flow.end_turn passes the
-turn after each action here)."""
+power is out; the phase ends when all are out (the turn is checked and
+passed by the kit's round, flow.py, around each action here)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,6 @@ from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.upgrades import summon_cost, unit_stats
 from companion.kit.board import count, move, place
 from companion.rules import N_, ActionError
-
-
-def require_turn(state: dict, god: str) -> None:
-    if state["turn"] != god:
-        raise ActionError(N_("It is not this god's turn."), field="god")
 
 
 def on_map(state: dict, god: str, kind: str | None = None) -> int:
@@ -41,7 +36,6 @@ def spend(state: dict, god: str, cost: int) -> None:
 
 def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | None, cost: int | None) -> None:
     """Summon a figure from the pool, or move one already on the map."""
-    require_turn(state, god)
     if unit not in UNIT_KINDS:
         raise ActionError(N_("No such figure."), field="unit")
     stats = unit_stats(state)[god][unit]
@@ -63,7 +57,6 @@ def summon(state: dict, god: str, unit: str, region_id: str, moved_from: str | N
 
 def play_card(state: dict, god: str, region_id: str, slot: int, card: dict) -> None:
     """Play a chaos card into an empty slot of a region that is not ruined."""
-    require_turn(state, god)
     region = state["regions"][region_id]
     if region["ruined"]:
         raise ActionError(N_("A ruined region takes no new chaos cards."), field="region")
@@ -78,5 +71,4 @@ def play_card(state: dict, god: str, region_id: str, slot: int, card: dict) -> N
 
 def pass_phase(state: dict, god: str) -> None:
     """No more actions this phase: power goes to 0."""
-    require_turn(state, god)
     state["gods"][god]["power"] = 0

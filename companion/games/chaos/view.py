@@ -4,7 +4,7 @@ in progress with its dice and chances), all JSON-able."""
 
 from __future__ import annotations
 
-from companion.games.chaos import data, upgrades
+from companion.games.chaos import chaos_cards, data, upgrades
 from companion.games.chaos.battle_phase import dice_for, targets_now
 from companion.games.chaos.board import (
     effective_conquest,
@@ -17,12 +17,27 @@ from companion.games.chaos.dial import dial_track
 from companion.games.chaos.dice import chances_of_hits
 from companion.games.chaos.names import NameList, name_param
 from companion.games.chaos.old_world import active_events
-from companion.games.chaos.state import highest_threat, lowest_threat, threat
+from companion.games.chaos.state import highest_threat, lowest_threat, phase_of, round_of, threat, turn_of
 from companion.games.chaos.summoning import may_place
 from companion.games.chaos.upgrades import unit_stats
 from companion.kit.now import now
 from companion.kit.working import line, summed, worked
 from companion.rules import N_, NP_, Seat
+
+
+def round_fields(state: dict) -> dict:
+    """The round as the view has always shown it beside the kit's flow:
+    "round", "phase", "turn" (the god whose summoning turn it is, or who
+    rolls or assigns in the battle under way), and each god "out" of the
+    summoning phase (out from the moment it passes until the next draw phase)."""
+    phase, battle = phase_of(state), state.get("battle")
+    turn = turn_of(state)
+    if phase == "battle" and battle and battle["queue"]:
+        turn = battle["queue"][0]
+    after = phase in ("battle", "corruption", "end")
+    return {"round": round_of(state), "phase": phase, "turn": turn,
+            "out": {god: god in state["flow"]["passed"] if phase == "summoning" else after
+                    for god in state["gods_in_play"]}}
 
 
 def derived(state: dict) -> dict:
@@ -48,8 +63,53 @@ def derived(state: dict) -> dict:
         "power": {god: power_view(state, god) for god in state["gods_in_play"]},
         "units": unit_stats(state),
         "upgrades": {god: upgrades.cards(state, god) for god in state["gods_in_play"]},
+        # What each card does, for the cards the pages name (None: the printed card says).
+        "card_texts": card_texts(),
+        "summary": corruption_summary(state),
     }
     return shown
+
+
+def card_texts() -> dict:
+    texts = {card_id: card["summary"] for cards in data.chaos_cards().values() for card_id, card in cards.items()}
+    texts.update({card_id: card["summary"] for card_id, card in data.old_world_cards().items()})
+    return texts
+
+
+def hand_view(state: dict, god: str) -> list[dict]:
+    """A god's chaos cards in hand, for its own phone: each with its cost,
+    magic and what it does; copies counted."""
+    held = chaos_cards.hand_of(state, god)
+    return [{"card": card_id, "copies": held.count(card_id), "cost": card["cost"], "magic": card["magic"],
+             "summary": card["summary"], "known": card["does"] is not None}
+            for card_id, card in data.chaos_cards()[god].items() if card_id in held]
+
+
+def corruption_summary(state: dict) -> list[dict] | None:
+    """After the corruption phase is computed, the round's story region by
+    region: who dominated with what sums and scored what, the corruption
+    placed, and the regions ruined and by whom (None before)."""
+    report = state["report"]
+    if "corruption" not in report:
+        return None
+    rows = []
+    for rid in data.region_order():
+        dominated, corrupted = report.get("domination", {}).get(rid), report["corruption"].get(rid)
+        if not dominated and not corrupted:
+            continue
+        if not (dominated and any(score["total"] for score in dominated["scores"].values())) \
+                and not any((corrupted or {}).get("placed", {}).values()):
+            continue  # nothing happened there: the summary reads at a glance
+        rows.append({
+            "region": rid,
+            "winner": dominated["winner"] if dominated else None, "vp": dominated["vp"] if dominated else 0,
+            "sums": {god: score["total"] for god, score in (dominated or {}).get("scores", {}).items()
+                     if score["total"]},
+            "placed": {god: count for god, count in (corrupted or {}).get("placed", {}).items() if count},
+            "ruined": bool(corrupted and corrupted["ruined"]), "ruiners": (corrupted or {}).get("ruiners", []),
+            "ruiners_vp": (corrupted or {}).get("ruiners_vp", 0),
+        })
+    return rows
 
 
 def power_view(state: dict, god: str) -> dict:
@@ -59,7 +119,7 @@ def power_view(state: dict, god: str) -> dict:
 
 def battle_view(state: dict) -> dict | None:
     battle = state.get("battle")
-    if state["phase"] != "battle" or not battle or not battle["queue"]:
+    if phase_of(state) != "battle" or not battle or not battle["queue"]:
         return None
     # Whose hits are to be assigned, else whose turn it is to roll.
     god = battle["roll"]["god"] if battle["roll"] else battle["queue"][0]
@@ -99,7 +159,7 @@ def now_for(state: dict, seat: Seat | None, open_actions: dict) -> dict:
 
 def waiting_for(state: dict) -> tuple[str, dict]:
     """The sentence for what the table waits for, by phase."""
-    phase = state["phase"]
+    phase = phase_of(state)
     if phase == "setup":
         if state["sitting_out"] == "draw":
             return N_("Set-up: draw which god sits out."), {}
@@ -115,7 +175,7 @@ def waiting_for(state: dict) -> tuple[str, dict]:
         waiting = [god for god in state["gods_in_play"] if god not in state["drawn"]]
         return N_("Draw phase: waiting for %(gods)s to draw."), {"gods": NameList(waiting)}
     if phase == "summoning":
-        god = state["turn"]
+        god = turn_of(state)
         return (N_("Turn: %(god)s, %(power)d power left."),
                 {"god": name_param(god), "power": state["gods"][god]["power"]})
     if phase == "battle":
@@ -160,7 +220,7 @@ def kit_lines(entries: list) -> list[list]:
 
 def worked_numbers(state: dict) -> dict:
     """The numbers the gods' table, the regions and the reports show, each with its working."""
-    if state["phase"] == "setup":
+    if phase_of(state) == "setup":
         return {}
     report = state["report"]
     end = report.get("end") or {}
@@ -193,10 +253,31 @@ def god_numbers(state: dict, god: str) -> dict:
                                          line(N_("%(left)d of %(power)d left this round"),
                                               left=books["power"], power=per_round)]),
         "per_round": worked(per_round, kit_lines(power_working)),
-        "dial_tokens": worked(books["dial_tokens"]),
-        "hand": worked(books["hand"]), "deck": worked(books["deck"]), "discard": worked(books["discard"]),
-        "peasants": worked(books["peasants"]),
+        "dial_tokens": worked(books["dial_tokens"], dial_token_lines(state, god)),
+        "hand": worked(books["hand"], card_lines(books)), "deck": worked(books["deck"], card_lines(books)),
+        "discard": worked(books["discard"], card_lines(books)),
+        "peasants": worked(books["peasants"], [line(N_("Peasants %(god)s has captured in battle: %(count)d"),
+                                                    god=name_param(god), count=books["peasants"])]),
     }
+
+
+def card_lines(books: dict) -> list[list]:
+    return [line(N_("Chaos cards: %(hand)d in hand + %(deck)d in the deck + %(discard)d discarded"),
+                 hand=books["hand"], deck=books["deck"], discard=books["discard"])]
+
+
+def dial_token_lines(state: dict, god: str) -> list[list]:
+    """Where this round's dial tokens came from (each god's own condition)."""
+    report, lines = state["report"], []
+    if god == "khorne":
+        for rid in (state.get("battle") or {}).get("khorne", []) or report.get("khorne_battles", []):
+            lines.append(line(N_("Killed in battle in %(region)s: +1"), region=name_param(rid)))
+    for rid, result in report.get("corruption", {}).items():
+        if god in result.get("dial_tokens", []):
+            lines.append(line(N_("Corruption placed in %(region)s: +1"), region=name_param(rid)))
+    lines.append(line(N_("%(count)d dial tokens now (they turn the dial in the end phase)"),
+                      count=state["gods"][god]["dial_tokens"]))
+    return lines
 
 
 def vp_worked(state: dict, god: str) -> dict:

@@ -20,7 +20,12 @@ def template_globals(platform) -> dict:
         """Why the game ended, in the reader's language."""
         return platform.text(END_REASONS[reason])
 
-    return {"chaos_name": chaos_name, "chaos_reward": chaos_reward, "chaos_reason": chaos_reason}
+    def chaos_sums(numbers: dict) -> str:
+        """"Khorne 3, Nurgle 2": a number per god (or region), names in the reader's language."""
+        return ", ".join(f"{chaos_name(key)} {value}" for key, value in numbers.items())
+
+    return {"chaos_name": chaos_name, "chaos_reward": chaos_reward, "chaos_reason": chaos_reason,
+            "chaos_sums": chaos_sums}
 
 
 def template_filters(platform) -> dict:

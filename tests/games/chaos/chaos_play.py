@@ -12,6 +12,7 @@ import random
 
 from companion.games.chaos.rules import RULES
 from companion.games.chaos.state import lowest_threat
+from companion.games.chaos.view import round_fields
 from companion.rules import Seat
 from tests.harness import Table
 
@@ -35,15 +36,23 @@ def act(state, type, payload=None, god=None, seed=1):
     return table.state
 
 
-def started(players=4, tokens=None):
-    """A table in round 1's Old World phase; tokens drawn unless given."""
+def started(players=4, tokens=None, typed=True):
+    """A table in round 1's Old World phase; tokens drawn unless given.
+    `typed` (the default, as these tests were written): a table from before
+    the app dealt the cards (as_typed); False: one made now."""
     state = RULES.initial_state({"players": str(players), "sitting_out": "slaanesh" if players == 3 else "draw"})
+    if typed:
+        state = as_typed(state)
     state = act(state, "setup.tokens", {"tokens": tokens} if tokens else {"draw": True})
     return act(state, "setup.start")
 
 
 def to_summoning(state):
-    state = act(state, "old_world.card", {"name": "Quiet times"}, god=lowest(state))
+    state = act(state, "old_world.card", {} if state["dealt"] else {"name": "Quiet times"}, god=lowest(state))
+    while any(entry["kind"] in ("old_world", "events") for entry in state["pending"]):
+        entry = next(entry for entry in state["pending"] if entry["kind"] in ("old_world", "events"))
+        regions = [rid for rid, region in state["regions"].items() if not region["ruined"]][:entry.get("choose", 1)]
+        state = act(state, "old_world.place", {"regions": {rid: True for rid in regions}}, god=entry["god"])
     state = act(state, "phase.next")
     for god in state["gods_in_play"]:
         state = act(state, "draw", god=god)
@@ -52,3 +61,32 @@ def to_summoning(state):
 
 def lowest(state):
     return lowest_threat(state)
+
+
+def phase_of(state):
+    return state["flow"]["phase"]
+
+
+def round_of(state):
+    return state["flow"]["round"]
+
+
+def turn_of(state):
+    """Whose turn it is as the pages show it: the summoning turn, or who rolls or assigns in the battle."""
+    return round_fields(state)["turn"]
+
+
+def as_typed(state):
+    """A table as one made before the app dealt the cards is after its
+    upgrade (state.upgrade): counts only, cards and Old World cards typed.
+    For `Table.arrange` at set-up; the old-table path's tests start here."""
+    state["dealt"] = False
+    state["old_world"].pop("deck", None)
+    for god in state["gods"].values():
+        god.update(hand=3, deck=21, discard=0)
+    return state
+
+
+def hand_of(state, god):
+    """The chaos cards in `god`'s hand (sealed in the state; its seat's view shows them)."""
+    return state["secrets"]["sealed"]["chaos_hands"][god]

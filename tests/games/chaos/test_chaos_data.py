@@ -110,3 +110,48 @@ def test_the_map_is_nine_regions_with_symmetric_borders():
         for other in region["adjacent"]:
             assert region_id in regions[other]["adjacent"]
     assert [g for g in data.gods()] == ["khorne", "nurgle", "tzeentch", "slaanesh"]
+
+
+# -- the decks (cards.json) -----------------------------------------------------------------
+def test_each_gods_chaos_deck_holds_24_cards_with_the_costs_and_magic_of_the_notes():
+    decks = {god: data.chaos_deck(god) for god in data.god_order()}
+    assert {god: len(deck) for god, deck in decks.items()} == {god: 24 for god in data.god_order()}
+    # The decks' total costs, as the notes add them up (Nurgle's 27 from a second source).
+    assert {god: sum(data.chaos_cards()[god][card]["cost"] for card in deck) for god, deck in decks.items()} == \
+        {"khorne": 26, "nurgle": 27, "tzeentch": 19, "slaanesh": 31}
+    assert len({card for cards in data.chaos_cards().values() for card in cards}) == 30  # names in the notes
+    tzeentch = data.chaos_cards()["tzeentch"]
+    assert (tzeentch["temporal_stasis"]["cost"], tzeentch["temporal_stasis"]["magic"]) == (1, True)
+    assert (tzeentch["teleport"]["cost"], tzeentch["teleport"]["magic"]) == (1, False)
+    # Sources disagree on one card's magic symbol: kept, and marked.
+    stench = data.chaos_cards()["nurgle"]["the_stench_of_death"]
+    others = [card for cards in data.chaos_cards().values() for card in cards.values() if card is not stench]
+    assert stench["magic_certain"] is False and all(card["magic_certain"] for card in others)
+
+
+def test_a_card_no_source_explains_has_no_summary_and_nothing_the_app_does():
+    khorne = data.chaos_cards()["khorne"]
+    assert khorne["blood_frenzy"]["summary"] is None and khorne["blood_frenzy"]["does"] is None
+    assert khorne["battle_cry"]["summary"] and khorne["battle_cry"]["does"] is None  # known, applied by the table
+    assert data.chaos_cards()["tzeentch"]["temporal_stasis"]["does"] == {"kind": "cost_for_others", "amount": 2}
+    unknown = [card["name"] for cards in data.chaos_cards().values() for card in cards.values() if not card["summary"]]
+    assert len(unknown) == 9
+
+
+def test_the_old_world_deck_holds_28_cards_of_22_names():
+    cards = data.old_world_cards()
+    assert len(cards) == 22 and len(data.old_world_deck()) == 28
+    assert cards["plunged_into_chaos"]["copies"] == 4 and cards["plunged_into_chaos"]["leaves"] is True
+    assert {card for card, held in cards.items() if held["event"]} == {
+        "greenskins_invade", "dark_elf_corsairs", "electors_sue_for_peace", "the_grail_is_found", "norse_reavers",
+        "teclis_aids_the_empire"}
+    assert cards["bretonnian_knights"]["leaves"] is False and cards["meteor_showers"]["leaves"] is True
+
+
+@needs_reference
+def test_the_converter_refuses_a_deck_that_does_not_add_up():
+    from companion.games.chaos.convert.cards import convert_cards
+
+    text = (REFERENCE / "MORE-FACTS.md").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="khorne"):
+        convert_cards(text.replace("| Blood Frenzy | 0 | no | 4 |", "| Blood Frenzy | 0 | no | 5 |"))

@@ -9,6 +9,7 @@ import random
 
 from companion.games.chaos.rules import RULES
 from companion.rules import ActionError, Plural
+from tests.games.chaos.chaos_play import as_typed
 from tests.harness import Table
 
 
@@ -23,6 +24,7 @@ def english(line: tuple) -> str:
 def a_round() -> Table:
     """Kim (Khorne) and Nia (Nurgle) seated; Kim's phone acts for Tzeentch and Slaanesh."""
     table = Table(RULES, {"players": "4"}, (("Kim", "khorne"), ("Nia", "nurgle")), rng=random.Random(3))
+    table.arrange(as_typed)  # cards typed, as at a table from before the app dealt them
     table.act("s1", "setup.tokens", tokens={"norsca": "noble", "kislev": "noble", "tilea": "warpstone",
                                             "estalia": "warpstone", "bretonnia": "warpstone", "the_empire": "peasant",
                                             "troll_country": "peasant", "the_badlands": "peasant",

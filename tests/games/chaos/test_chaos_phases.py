@@ -3,16 +3,16 @@ dial rewards, the end checks ending the game."""
 
 import pytest
 
-from chaos_play import RULES, act, started, to_summoning
+from chaos_play import RULES, act, phase_of, started, to_summoning, turn_of
 from companion.games.chaos.chaos_cards import take_cards
 from companion.rules import ActionError
 
 
 def at_corruption(state=None):
     state = to_summoning(state or started())
-    while state["phase"] == "summoning":
-        state = act(state, "summoning.pass", god=state["turn"])
-    assert state["phase"] == "corruption"
+    while phase_of(state) == "summoning":
+        state = act(state, "summoning.pass", god=turn_of(state))
+    assert phase_of(state) == "corruption"
     return state
 
 
@@ -113,7 +113,7 @@ def test_a_dial_at_victory_ends_the_game_with_its_reason():
     state = with_books(state, "slaanesh", dial=6, dial_tokens=1)
     state = with_books(state, "khorne", vp=60)  # 50 VP comes after the dial check
     state = act(act(state, "corruption.resolve"), "end.score")
-    assert state["phase"] == "over"
+    assert phase_of(state) == "over"
     assert state["result"]["reason"] == "dial" and state["result"]["winners"] == ["slaanesh"]
     with pytest.raises(ActionError) as refused:
         act(state, "phase.next")
@@ -137,8 +137,8 @@ def test_chaos_cards_go_back_to_their_owners_discards_in_the_end_phase():
     state = to_summoning(started())
     state = act(state, "card.play", {"name": "Rage", "cost": 1, "domination": 2, "region": "norsca", "slot": 1},
                 god="khorne")
-    while state["phase"] == "summoning":
-        state = act(state, "summoning.pass", god=state["turn"])
+    while phase_of(state) == "summoning":
+        state = act(state, "summoning.pass", god=turn_of(state))
     discard = state["gods"]["khorne"]["discard"]
     state = act(state, "corruption.resolve")
     assert state["gods"]["khorne"]["discard"] == discard + 1 and state["regions"]["norsca"]["slots"] == [None, None]
@@ -147,7 +147,9 @@ def test_chaos_cards_go_back_to_their_owners_discards_in_the_end_phase():
 
 
 @pytest.mark.parametrize("damage", [
-    lambda s: s.update(phase="lunch"),
+    lambda s: s["flow"].update(phase="lunch"),
+    lambda s: s["flow"].update(turn=9),
+    lambda s: s["flow"].update(order=["khorne"]),
     lambda s: s["gods"]["khorne"].update(vp=-1),
     lambda s: s["regions"].pop("tilea"),
     lambda s: s["board"]["kislev"].update(khorne={"dragon": 1}),

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from chaos_play import RULES, SEATS, act, lowest, started, to_summoning
+from chaos_play import RULES, SEATS, act, lowest, phase_of, round_of, started, to_summoning, turn_of
+from companion.kit.phases import NOT_YOUR_TURN
 from companion.rules import Action, ActionError
 
 TOKENS = {"norsca": "peasant", "troll_country": "peasant", "kislev": "peasant", "the_empire": "noble",
@@ -20,8 +21,8 @@ def refused(state, type, payload=None, god=None):
 
 
 def all_pass(state):
-    while state["phase"] == "summoning":
-        state = act(state, "summoning.pass", god=state["turn"])
+    while phase_of(state) == "summoning":
+        state = act(state, "summoning.pass", god=turn_of(state))
     return state
 
 
@@ -29,7 +30,10 @@ def test_a_new_table_has_the_setup_the_rulebook_lists():
     state = RULES.initial_state({"players": "4"})
     assert state["gods_in_play"] == ["khorne", "nurgle", "tzeentch", "slaanesh"]
     assert state["old_world"]["left"] == 7 and state["ruination"] == [1, 2, 3, 4, 5]
-    assert all(god["hand"] == 3 and god["vp"] == 0 and god["dial"] == 0 for god in state["gods"].values())
+    assert all(god["vp"] == 0 and god["dial"] == 0 for god in state["gods"].values())
+    # The cards are dealt as round 1 starts: three each, the rest in the deck.
+    dealt = started(typed=False)
+    assert all((god["hand"], god["deck"], god["discard"]) == (3, 21, 0) for god in dealt["gods"].values())
     assert RULES.initial_state({"players": "3", "sitting_out": "nurgle"})["old_world"]["left"] == 8
 
 
@@ -86,17 +90,18 @@ def test_the_draw_resets_power_and_draws_by_each_gods_rule():
 
 def test_summoning_turns_go_round_and_power_is_spent():
     state = to_summoning(started(tokens=TOKENS))
-    assert state["turn"] == "khorne"
-    assert refused(state, "summon", {"unit": "cultist", "region": "kislev"}, god="nurgle").field == "god"
+    assert turn_of(state) == "khorne"
+    refusal = refused(state, "summon", {"unit": "cultist", "region": "kislev"}, god="nurgle")
+    assert (refusal.field, refusal.message) == ("type", NOT_YOUR_TURN)  # the kit's one message
     state = act(state, "summon", {"unit": "greater_daemon", "region": "kislev"}, god="khorne")
-    assert state["gods"]["khorne"]["power"] == 4 and state["turn"] == "nurgle"
+    assert state["gods"]["khorne"]["power"] == 4 and turn_of(state) == "nurgle"
     state = act(state, "summoning.pass", god="nurgle")
     state = act(state, "summoning.pass", god="tzeentch")
     state = act(state, "summoning.pass", god="slaanesh")
     # Khorne again; a figure goes next to one of his.
     assert refused(state, "summon", {"unit": "cultist", "region": "norsca"}, god="khorne").field == "region"
     state = act(state, "summon", {"unit": "cultist", "region": "the_empire"}, god="khorne")
-    assert state["turn"] == "khorne"  # the others are out
+    assert turn_of(state) == "khorne"  # the others are out
 
 
 def test_a_summon_the_god_cannot_pay_for_is_refused():
@@ -122,7 +127,7 @@ def test_a_chaos_card_needs_an_empty_slot_in_a_region_not_ruined():
 def test_the_phase_ends_when_every_god_is_out_and_battles_follow():
     state = to_summoning(started(tokens=TOKENS))
     state = all_pass(state)
-    assert state["phase"] == "corruption"  # no figures: no battles at all
+    assert phase_of(state) == "corruption"  # no figures: no battles at all
 
 
 def battle_round():
@@ -135,14 +140,14 @@ def battle_round():
 
 def test_a_battle_rolls_the_dice_due_and_assignment_kills():
     state = battle_round()
-    assert state["phase"] == "battle" and state["battle"]["region"] == "kislev" and state["turn"] == "khorne"
+    assert phase_of(state) == "battle" and state["battle"]["region"] == "kislev" and turn_of(state) == "khorne"
     error = refused(state, "battle.roll", {"faces": "4"}, god="khorne")
     assert error.field == "faces"  # a warrior rolls 2 dice
     state = act(state, "battle.roll", {"faces": "5 4"}, god="khorne")
     assert state["battle"]["roll"]["hits"] == 2
     state = act(state, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "1"}, god="khorne")
     assert state["gods"]["khorne"]["peasants"] == 1 and state["gods"]["khorne"]["dial_tokens"] == 1
-    assert state["phase"] == "corruption"
+    assert phase_of(state) == "corruption"
     assert "nurgle" not in state["board"]["kislev"]  # the kit board keeps no empty counts
 
 
@@ -158,13 +163,13 @@ def test_the_end_phase_scores_dials_and_starts_the_next_round():
     state = act(state, "battle.roll", {"faces": "5 4"}, god="khorne")
     state = act(state, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "1"}, god="khorne")
     state = act(state, "corruption.resolve")
-    assert state["phase"] == "end"
+    assert phase_of(state) == "end"
     assert state["report"]["domination"]["kislev"]["winner"] is None  # 1 is not above 3
     state = act(state, "end.score")
     # Khorne alone had a token: 2 spaces, 4 VP and an upgrade to take.
     assert state["gods"]["khorne"]["dial"] == 2 and state["gods"]["khorne"]["vp"] == 4
     assert {"kind": "upgrade", "god": "khorne", "amount": 1} in state["pending"]
-    assert state["round"] == 2 and state["phase"] == "old_world"
+    assert round_of(state) == 2 and phase_of(state) == "old_world"
     assert state["previous"]["end"]["dial"]["moved"]["khorne"]["steps"] == 2
     RULES.check_state(state)
 
@@ -234,7 +239,7 @@ def test_any_god_fighting_in_a_region_may_first_strike_before_the_normal_rolls()
     state = act(state, "battle.roll", {}, god="khorne")
     assert state["battle"]["roll"]["dice"] == 0
     state = act(state, "battle.assign", {}, god="khorne")
-    assert state["phase"] == "corruption"
+    assert phase_of(state) == "corruption"
 
 
 def test_first_strike_is_refused_once_a_normal_roll_was_made_in_the_region():
@@ -244,7 +249,7 @@ def test_first_strike_is_refused_once_a_normal_roll_was_made_in_the_region():
     state = all_pass(state)
     state = act(state, "battle.roll", {"faces": "1 1"}, god="khorne")
     state = act(state, "battle.assign", {}, god="khorne")
-    assert state["turn"] == "nurgle"
+    assert turn_of(state) == "nurgle"
     assert refused(state, "battle.roll", {"first_strike": True, "dice": "1"}, god="nurgle").field == "first_strike"
 
 

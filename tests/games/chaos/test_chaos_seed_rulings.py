@@ -3,7 +3,7 @@ test pins, each played through the table type's rules as the store runs them."""
 
 import pytest
 
-from chaos_play import act, started, to_summoning
+from chaos_play import act, phase_of, started, to_summoning, turn_of
 from companion.rules import ActionError
 
 TOKENS = {"norsca": "peasant", "troll_country": "peasant", "kislev": "peasant", "the_empire": "noble",
@@ -15,11 +15,11 @@ def summoned(*moves):
     """Summoning with (god, unit, region) in turn order; every god then passes."""
     state = to_summoning(started(tokens=TOKENS))
     for god, unit, region in moves:
-        while state["turn"] != god:
-            state = act(state, "summoning.pass", god=state["turn"])
+        while turn_of(state) != god:
+            state = act(state, "summoning.pass", god=turn_of(state))
         state = act(state, "summon", {"unit": unit, "region": region}, god=god)
-    while state["phase"] == "summoning":
-        state = act(state, "summoning.pass", god=state["turn"])
+    while phase_of(state) == "summoning":
+        state = act(state, "summoning.pass", god=turn_of(state))
     return state
 
 
@@ -30,11 +30,11 @@ def test_a_figure_killed_earlier_in_the_regions_battle_still_rolls_for_its_god_a
     state = summoned(("khorne", "warrior", "kislev"), ("nurgle", "warrior", "kislev"))
     state = act(state, "battle.roll", {"faces": "5 1"}, god="khorne")
     state = act(state, "battle.assign", {"kill.nurgle.warrior": "1"}, god="khorne")
-    assert state["turn"] == "nurgle" and state["board"]["kislev"].get("nurgle")  # laid down, still there
+    assert turn_of(state) == "nurgle" and state["board"]["kislev"].get("nurgle")  # laid down, still there
     state = act(state, "battle.roll", {"faces": "4"}, god="nurgle")
     assert state["battle"]["roll"]["dice"] == 1  # the laid-down warrior's die
     state = act(state, "battle.assign", {"kill.khorne.warrior": "1"}, god="nurgle")
-    assert state["phase"] == "corruption"
+    assert phase_of(state) == "corruption"
     assert "khorne" not in state["board"]["kislev"] and "nurgle" not in state["board"]["kislev"]
 
 
@@ -54,7 +54,7 @@ def test_a_chaos_card_costing_0_is_still_the_gods_one_action():
     state = to_summoning(started(tokens=TOKENS))
     state = act(state, "card.play", {"name": "Free", "cost": 0, "domination": 1, "region": "tilea", "slot": 1},
                 god="khorne")
-    assert state["turn"] == "nurgle" and state["gods"]["khorne"]["power"] == 7
+    assert turn_of(state) == "nurgle" and state["gods"]["khorne"]["power"] == 7
 
 
 def test_the_only_figure_of_a_region_may_be_moved_to_a_neighbour_and_pays_its_cost():

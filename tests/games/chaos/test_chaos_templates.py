@@ -8,7 +8,7 @@ import tempfile
 import pytest
 from flask import render_template
 
-from chaos_play import RULES, SEATS, act, started, to_summoning
+from chaos_play import RULES, SEATS, act, phase_of, started, to_summoning, turn_of
 from companion.web import create_app
 
 
@@ -23,8 +23,8 @@ def states():
     summoning = to_summoning(started())
     battle = act(copy.deepcopy(summoning), "summon", {"unit": "warrior", "region": "kislev"}, god="khorne")
     battle = act(battle, "summon", {"unit": "cultist", "region": "kislev"}, god="nurgle")
-    while battle["phase"] == "summoning":
-        battle = act(battle, "summoning.pass", god=battle["turn"])
+    while phase_of(battle) == "summoning":
+        battle = act(battle, "summoning.pass", god=turn_of(battle))
     rolled = act(battle, "battle.roll", {"faces": "4 4"}, god="khorne")
     corruption = act(rolled, "battle.assign", {"kill.nurgle.cultist": "1", "kill.peasant.peasant": "0"}, god="khorne") \
         if rolled["regions"]["kislev"]["peasants"] == 0 else \
@@ -34,7 +34,8 @@ def states():
                                                     "count": 1})
     end = act(corruption, "corruption.resolve")
     over = copy.deepcopy(end)
-    over.update(phase="over", result={"reason": "vp", "winners": ["khorne"], "working": []})
+    over["flow"].update(phase="over")
+    over.update(result={"reason": "vp", "winners": ["khorne"], "working": []})
     return {"setup": (setup, "Draw who sits out"), "old_world": (old_world, "Old World card drawn"),
             "summoning": (summoning, "Pass for the rest of the phase"), "battle": (battle, "Physical dice"),
             "assign": (rolled, "Assign the hits"), "corruption": (corruption, "Compute domination and corruption"),
@@ -99,3 +100,28 @@ def test_a_to_do_upgrade_card_links_to_its_form_in_the_card_at_the_top(app):
     assert 'name="type" value="upgrade.take"' in kim
     # Another god's phone reads the item but has no form for it.
     assert "take-upgrade-khorne" not in nia and "Khorne: " in nia
+
+
+def render_all(app, state, seat):
+    with app.test_request_context():
+        return "".join(render_template(f"games/chaos/{region}.html", view=RULES.seat_view(state, viewer, SEATS),
+                                       seats=SEATS, seat=viewer, act_url="/act", display=viewer is None, table=None)
+                       for viewer in (seat, None) for region in RULES.regions(viewer))
+
+
+def test_a_dealt_table_renders_the_old_world_placement_the_hand_and_the_corruption_summary(app):
+    state = started(typed=False)
+    state = act(state, "old_world.card", {"card": "meteor_showers"}, god="nurgle")
+    pages = render_all(app, state, SEATS["s2"])
+    assert "Meteor Showers: 1 Warpstone in each of 2 regions" in pages and 'name="regions.kislev"' in pages
+    assert "One warpstone in each of two regions." in pages  # what the card does
+    state = act(state, "old_world.place", {"regions": {"kislev": True, "tilea": True}}, god="nurgle")
+    state = act(state, "phase.next")
+    for god in state["gods_in_play"]:
+        state = act(state, "draw", god=god)
+    pages = render_all(app, state, SEATS["s1"])
+    assert 'name="card"' in pages and 'value="kislev:0"' in pages  # Khorne's hand and the free slots
+    while phase_of(state) == "summoning":
+        state = act(state, "summoning.pass", god=turn_of(state))
+    state = act(state, "corruption.resolve")
+    assert "This round’s corruption phase" in render_all(app, state, SEATS["s3"])

@@ -4,7 +4,7 @@ unknown is marked "apply by hand"; a hand-set power bonus never counts twice."""
 
 import random
 
-from chaos_play import RULES, SEATS, act, started, to_summoning
+from chaos_play import RULES, SEATS, act, phase_of, started, to_summoning, turn_of
 from companion.games.chaos import upgrades
 from companion.games.chaos.battle_phase import targets_now
 from companion.games.chaos.rules import RULES as CHAOS
@@ -30,7 +30,7 @@ def test_khorne_takes_the_plus_one_power_upgrade_and_the_next_draw_phase_gives_8
     state = started(tokens=TOKENS)
     state = act(state, "upgrade.take", {"upgrade": KHORNE_POWER}, god="khorne")
     state = next_draw_phase(state)
-    assert state["phase"] == "draw" and state["gods"]["khorne"]["power"] == 8
+    assert phase_of(state) == "draw" and state["gods"]["khorne"]["power"] == 8
     assert state["gods"]["nurgle"]["power"] == 6
     power = RULES.view(state, SEATS["s1"])["derived"]["power"]["khorne"]
     assert power["per_round"] == 8
@@ -76,18 +76,18 @@ def test_an_upgrade_logged_before_the_app_applied_them_replays_as_it_did():
 def battle_in_kislev(state, *summons):
     state = to_summoning(state)
     for god, unit in summons:
-        while state["turn"] != god:
-            state = act(state, "summoning.pass", god=state["turn"])
+        while turn_of(state) != god:
+            state = act(state, "summoning.pass", god=turn_of(state))
         state = act(state, "summon", {"unit": unit, "region": "kislev"}, god=god)
-    while state["phase"] == "summoning":
-        state = act(state, "summoning.pass", god=state["turn"])
+    while phase_of(state) == "summoning":
+        state = act(state, "summoning.pass", god=turn_of(state))
     return state
 
 
 def test_slaanesh_cultist_upgrade_adds_one_defense_in_battle():
     state = act(started(tokens=TOKENS), "upgrade.take", {"upgrade": SLAANESH_CULTIST}, god="slaanesh")
     state = battle_in_kislev(state, ("khorne", "warrior"), ("slaanesh", "cultist"))
-    assert state["battle"]["region"] == "kislev" and state["turn"] == "khorne"
+    assert state["battle"]["region"] == "kislev" and turn_of(state) == "khorne"
     assert targets_now(state, "khorne")[("slaanesh", "cultist")]["defense"] == 2
     shown = RULES.view(state, None)["derived"]
     assert shown["units"]["slaanesh"]["cultist"]["defense"] == 2
@@ -148,8 +148,8 @@ def test_an_upgrade_whose_effect_is_unknown_is_marked_apply_by_hand_where_it_is_
 
 def test_a_dial_rewards_upgrade_is_open_to_its_god_until_taken():
     state = to_summoning(started(tokens=TOKENS))
-    while state["phase"] == "summoning":
-        state = act(state, "summoning.pass", god=state["turn"])
+    while phase_of(state) == "summoning":
+        state = act(state, "summoning.pass", god=turn_of(state))
     state = act(state, "god.set", {"field": "dial_tokens", "value": 1}, god="khorne")
     state = act(act(state, "corruption.resolve"), "end.score")  # Khorne alone: 2 spaces, 4 VP and an upgrade
     assert RULES.open_actions(state, SEATS["s1"], SEATS)["upgrade.take"] == [{"upgrade": i} for i in range(5)]

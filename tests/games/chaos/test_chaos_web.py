@@ -3,6 +3,7 @@ every phase of a round, forms drive it, the JSON API reaches every action."""
 
 import pytest
 
+from chaos_play import round_of
 from companion.web import create_app
 
 LAN = {"REMOTE_ADDR": "192.168.1.20"}
@@ -54,7 +55,12 @@ def test_a_round_through_the_api_with_pages_rendering_at_every_phase(app, table)
     ok(act(app, table, "khorne", "setup.tokens", draw=True))
     ok(act(app, table, "khorne", "setup.start"))
     assert "Old World phase" in display(app, table)
-    ok(act(app, table, "nurgle", "old_world.card", name="Rising Chaos", end_phase=True))
+    ok(act(app, table, "nurgle", "old_world.card"))  # the server draws it from the Old World deck
+    state = app.test_client().get(f"/api/tables/{table[0]}/state").get_json()["state"]
+    assert state["report"]["old_world"]["by"] == "nurgle" and state["old_world"]["left"] == 6
+    for entry in [p for p in state["pending"] if p["kind"] in ("old_world", "events")]:
+        ok(act(app, table, "nurgle", "old_world.place", regions={"the_empire": True, "kislev": True}
+               if entry.get("choose") == 2 else {"the_empire": True}))
     ok(act(app, table, "khorne", "phase.next"))
     for god in ("khorne", "nurgle", "tzeentch", "slaanesh"):
         by_khorne = god in ("tzeentch", "slaanesh")
@@ -74,7 +80,7 @@ def test_a_round_through_the_api_with_pages_rendering_at_every_phase(app, table)
     assert "End phase" in display(app, table)
     ok(act(app, table, "nurgle", "end.score"))
     state = app.test_client().get(f"/api/tables/{table[0]}/state").get_json()["state"]
-    assert state["round"] == 2 and state["gods"]["khorne"]["vp"] == 4
+    assert round_of(state) == 2 and state["gods"]["khorne"]["vp"] == 4
 
 
 def test_a_refused_action_names_its_field_over_the_api(app, table):
@@ -115,18 +121,36 @@ def test_the_pages_speak_the_readers_language(app, table, language, expected):
     assert expected in page.get_data(as_text=True)
 
 
+def place_old_world_tokens(store, token, seats):
+    """Place what the drawn Old World card asks for, in the first regions it may go."""
+    while True:
+        state = store.state(token)[1]
+        entry = next((p for p in state["pending"] if p["kind"] in ("old_world", "events")), None)
+        if entry is None:
+            return
+        regions = [rid for rid, region in state["regions"].items() if not region["ruined"]][:entry.get("choose", 1)]
+        seat = seats.get(entry["god"], seats["khorne"])
+        payload = {"regions": {rid: True for rid in regions}}
+        if entry["god"] not in seats:
+            payload["god"] = entry["god"]
+        store.act(token, seat, "old_world.place", payload)
+
+
 def test_undoing_a_roll_and_rolling_again_gives_the_same_dice(app, table):
     store = app.extensions["companion.store"]
     token = table[0]
     seats = {seat.role: seat.id for seat in store.seats(token).values()}
     k, n = seats["khorne"], seats["nurgle"]
     for seat, type, payload in [
-        (k, "setup.tokens", {"draw": True}), (k, "setup.start", {}), (n, "old_world.card", {"name": "Omens"}),
-        (k, "phase.next", {}), (k, "draw", {}), (n, "draw", {}), (k, "draw", {"god": "tzeentch"}),
+        (k, "setup.tokens", {"draw": True}), (k, "setup.start", {}), (n, "old_world.card", {}),
+        (None, "place", {}), (k, "phase.next", {}), (k, "draw", {}), (n, "draw", {}), (k, "draw", {"god": "tzeentch"}),
         (k, "draw", {"god": "slaanesh"}), (k, "summon", {"unit": "greater_daemon", "region": "kislev"}),
         (n, "summon", {"unit": "warrior", "region": "kislev"}), (k, "summoning.pass", {"god": "tzeentch"}),
         (k, "summoning.pass", {"god": "slaanesh"}), (k, "summoning.pass", {}), (n, "summoning.pass", {}),
     ]:
+        if type == "place":  # the tokens the Old World card drawn asks the drawer to place
+            place_old_world_tokens(store, token, seats)
+            continue
         store.act(token, seat, type, payload)
     store.act(token, k, "battle.roll", {})
     first = store.state(token)[1]["battle"]["roll"]

@@ -3,8 +3,10 @@
     python -m companion.games.chaos.convert --reference DIR [--out DIR] [--check]
 
 The reference folder holds a `data.json` with the gods, regions, dials and
-ruination cards (the format is described in docs/chaos-data.md). The output
-is our own schema, four files, each value that the reference could not
+ruination cards (the format is described in docs/chaos-data.md), and the
+notes' card tables (`MORE-FACTS.md`: the chaos decks and the Old World deck,
+read by cards.py). The output is our own schema, five files, each value that
+the reference could not
 confirm carrying `"certain": false` so the app shows it as an editable
 default. Where the rulebook text settles a point the reference left open
 (Nurgle's 2+ threshold, a tie for most dial tokens, the starting hand of 3,
@@ -20,9 +22,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.kit.convert import read_json, run
+from companion.games.chaos.convert.cards import convert_cards
+from companion.kit.convert import ReferenceProblem, read_json, run
 
-OUT_FILES = ("gods.json", "regions.json", "ruination.json", "table.json")
+OUT_FILES = ("gods.json", "regions.json", "ruination.json", "table.json", "cards.json")
 
 # Reward names in the reference -> ours.
 REWARD_KINDS = {
@@ -192,8 +195,9 @@ def convert_table(source: dict) -> dict:
     }
 
 
-def convert(source: dict) -> dict[str, dict]:
-    """The four output files, as dicts, from the reference's data.json."""
+def convert(source: dict, facts: str) -> dict[str, dict]:
+    """The output files, as dicts, from the reference's data.json and its
+    notes' card tables (MORE-FACTS.md)."""
     gods = sorted(source["gods"], key=lambda god: god["power_order"])
     regions = sorted(source["regions"], key=lambda region: region["region_order"])
     return {
@@ -201,6 +205,7 @@ def convert(source: dict) -> dict[str, dict]:
         "regions.json": {"regions": [convert_region(region) for region in regions]},
         "ruination.json": convert_ruination(source["ruination"]),
         "table.json": convert_table(source),
+        "cards.json": convert_cards(facts),
     }
 
 
@@ -209,8 +214,12 @@ def dump(data: dict) -> str:
 
 
 def texts(reference: Path) -> dict[str, str]:
-    """Each data file's text, from the reference folder's data.json."""
-    return {name: dump(data) for name, data in convert(read_json(reference)).items()}
+    """Each data file's text, from the reference folder's data.json and MORE-FACTS.md."""
+    facts = reference / "MORE-FACTS.md"
+    if not facts.is_file():
+        raise ReferenceProblem(f"no MORE-FACTS.md in {reference}: give the reference folder that holds it")
+    return {name: dump(data) for name, data in convert(read_json(reference),
+                                                        facts.read_text(encoding="utf-8")).items()}
 
 
 def main(argv: list[str] | None = None) -> int:
