@@ -268,14 +268,74 @@ def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return []
 
 
-def fights_to_resolve(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+def fights_to_prepare(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The same fights as fights_to_start (and a ranged one from the hero), prepared before the roll."""
+    out = fights_to_start(state, seat, seats)
+    turn = state["turn"]
+    if out and turn and not is_sin(seat):
+        out.append({"monsters": {"acolyte": 1}, "ranged": True})
+    return out
+
+
+def hero_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None or not plays(state, seat, prep["hero"]):
+        return []
+    hero = state["heroes"][prep["hero"]]
+    out = [{}]
+    if hero["corruption"] < 7 and not hero["pending_wounds"]:
+        out.append({"voluntary": True})
+    return out
+
+
+def sin_fight_steps(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None or not is_sin(seat) or not prep["hero_ready"] \
+            or battle.sin_done(state, prep):
+        return []
+    return [{}]
+
+
+def fights_to_roll(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None or not prep["hero_ready"] or not battle.sin_done(state, prep):
+        return []
+    starter = is_sin(seat) if prep["by"] == "sin" else plays(state, seat, prep["hero"])
+    return [{}] if starter else []
+
+
+def fights_to_withdraw(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None:
+        return []
+    starter = is_sin(seat) if prep["by"] == "sin" else plays(state, seat, prep["hero"])
+    return [{}] if starter else []
+
+
+def fights_to_resolve(state: dict, seat: Seat | None, seats: dict, stage: str = "resolve") -> list[dict]:
     fought = state["fight"]
-    if fought is None or fought["stage"] != "resolve" or not plays(state, seat, fought["hero"]):
+    if fought is None or fought["stage"] != stage or not plays(state, seat, fought["hero"]):
         return []
     rolled = battle.results(state, fought["hero_roll"], "hero")
     hits = rolled.get("hit", 0) + fought["computed"]["hero_hits"]["total"]
     count = len(fought["setup"]["monsters"])
     return [{"assigned": [hits] + [0] * (count - 1)}, {"assigned": [0] * count}]
+
+
+def ranged_hits_to_assign(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return fights_to_resolve(state, seat, seats, "hits")
+
+
+def counter_attacks(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The survivors that reach the hero (or none: the fight is over)."""
+    fought = state["fight"]
+    if fought is None or fought["stage"] != "counter" or not is_sin(seat):
+        return []
+    survivors = {}
+    for index, monster in enumerate(fought["setup"]["monsters"]):
+        if index not in fought.get("killed", []):
+            survivors[monster["id"]] = survivors.get(monster["id"], 0) + 1
+    return [{"monsters": survivors}, {"monsters": {}}] if survivors else [{"monsters": {}}]
 
 
 def cleanses(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -402,6 +462,23 @@ ACTIONS = [
     ActionSpec("fight.start", "Start a fight (the hero's action, or the SIN's reaction); the dice are rolled "
                "unless entered.", FIGHT_FIELDS,
                effect=battle.start_fight, history=lines.fight_started, open=fights_to_start),
+    ActionSpec("fight.prepare", "Prepare a fight without rolling (the rulebook's order): in a hero's turn the "
+               "hero's player declares it with the hero's choices, in a reaction the SIN declares it and the hero's "
+               "player then chooses (fight.choose); the SIN may then play a fight-start card or say none "
+               "(fight.sin_ready); then fight.roll. A new preparation replaces the last.",
+               (hero(required=False), *FIGHT_FIELDS[:-3]),
+               effect=battle.prepare, history=lines.fight_prepared, open=fights_to_prepare),
+    ActionSpec("fight.choose", "The hero's player makes or changes the hero's choices for the prepared fight "
+               "(voluntary corruption, abilities and other effects), until the dice are rolled.",
+               (flag("voluntary", "take voluntary corruption"),
+                *(count(name) for name in ("extra_hero_dice", "extra_hero_defense", "extra_hero_hits"))),
+               effect=battle.choose, history=lines.fight_chosen, open=hero_choices),
+    ActionSpec("fight.sin_ready", "The SIN plays no (more) fight-start card: the prepared fight may be rolled.",
+               effect=battle.sin_ready, history=N_("plays no fight-start card"), open=sin_fight_steps),
+    ActionSpec("fight.roll", "Roll the prepared fight (the dice may be entered from the table).",
+               entered("hero", "sin"), effect=battle.roll_prepared, history=lines.fight_started, open=fights_to_roll),
+    ActionSpec("fight.withdraw", "Call off the prepared fight before the roll.",
+               effect=battle.withdraw, history=N_("called off the fight"), open=fights_to_withdraw),
     ActionSpec("fight.resolve", "Turn faiths (and free results), assign hits, Thorley's Protector.",
                (Json("turned", default=None, doc="result -> how many faiths"),
                 *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
@@ -411,10 +488,11 @@ ACTIONS = [
     ActionSpec("fight.ranged_hits", "Ranged fight: turn faiths and assign hits first.",
                (Json("turned", default=None), *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
                 IntList("assigned", default=None, min=0, max=40, max_items=24)),
-               effect=battle.ranged_hits, history=N_("the ranged hits are assigned")),
+               effect=battle.ranged_hits, history=N_("the ranged hits are assigned"), open=ranged_hits_to_assign),
     ActionSpec("fight.counter", "Ranged fight: the survivors' counter-attack against the hero's first roll.",
                (*monsters("monsters now in the hero's space"), count("pentagrams", 12), *entered("sin")),
-               effect=battle.counter_attack, history=N_("the monsters counter-attack"), redact=DRAWN_HIDDEN),
+               effect=battle.counter_attack, history=N_("the monsters counter-attack"), redact=DRAWN_HIDDEN,
+               open=counter_attacks),
     ActionSpec("cleanse.roll", "The current hero cleanses (skill dice; each skill removes a face-up token).",
                (count("others_in_space", 6), flag("voluntary"), *entered("hero")),
                effect=battle.cleanse, history=lines.cleansed, open=cleanses),

@@ -38,6 +38,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
     shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
     shown["plan"] = _plan_with_odds(state)
+    shown["preparing"] = preparing(state, seat)
     shown["printed"] = printed(state)
     # The names of the cards this page shows (those in play, the round's, the SIN's own offer), no others.
     named = state["apocalypse"]["cards"] + state["sin"].get("round_cards", []) + shown["mine"].get("offer", [])
@@ -60,6 +61,23 @@ def view(state: dict, seat: Seat | None) -> dict:
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
+
+
+def preparing(state: dict, seat: Seat | None) -> dict | None:
+    """The fight being prepared: who, what, the hero's choices, the pools
+    as they stand without and with voluntary corruption (what the roll will
+    ask for), whose step it is; for the SIN, the cards of its hand that may be
+    played in it."""
+    prep = battle.preparing(state)
+    pools = battle.prepared_pools(state)
+    if prep is None or pools is None:
+        return None
+    out = {**pools, "setup": prep["setup"], "choices": prep["choices"], "hero_ready": prep["hero_ready"],
+           "sin_ready": battle.sin_done(state, prep),
+           "chosen": "with" if prep["choices"].get("voluntary") else "without"}
+    if seat is not None and seat.role == "sin":
+        out["cards"] = battle.fight_start_cards(state, prep, state["secrets"].get(seat.id, {}).get("hand", []))
+    return out
 
 
 def now_for(state: dict, seat: Seat) -> dict:
@@ -86,6 +104,13 @@ def waiting_for(state: dict) -> tuple[str, dict]:
         return N_("The heroes choose who goes first."), {}
     if state["fight"] is not None:
         return N_("Fight of %(hero)s"), {"hero": name(state["fight"]["hero"])}
+    prep = battle.preparing(state)
+    if prep is not None:
+        if not prep["hero_ready"]:
+            return N_("Fight of %(hero)s: the hero chooses"), {"hero": name(prep["hero"])}
+        if not battle.sin_done(state, prep):
+            return N_("Fight of %(hero)s: the SIN may play a fight-start card"), {"hero": name(prep["hero"])}
+        return N_("Fight of %(hero)s: ready to roll"), {"hero": name(prep["hero"])}
     if state["turn"] is not None:
         return N_("Turn of %(hero)s"), {"hero": name(state["turn"]["hero"])}
     if state["reaction"] is not None:
