@@ -259,7 +259,8 @@ def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
         return []
     if turn and not turn["action_taken"] and plays(state, seat, turn["hero"]):
         hero = state["heroes"][turn["hero"]]
-        out = [{"monsters": {"abomination": 1}}, {"monsters": {"acolyte": 2}}]
+        out = [{"monsters": {"abomination": 1}}, {"monsters": {"acolyte": 2}},
+               {"monsters": {"abomination": 2}, "ranged": True}]
         if hero["corruption"] < 7 and not hero["pending_wounds"]:
             out.append({"monsters": {"abomination": 1}, "voluntary": True})
         return out
@@ -269,12 +270,8 @@ def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def fights_to_prepare(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    """The same fights as fights_to_start (and a ranged one from the hero), prepared before the roll."""
-    out = fights_to_start(state, seat, seats)
-    turn = state["turn"]
-    if out and turn and not is_sin(seat):
-        out.append({"monsters": {"acolyte": 1}, "ranged": True})
-    return out
+    """The same fights as fights_to_start, prepared before the roll."""
+    return fights_to_start(state, seat, seats)
 
 
 def hero_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -336,6 +333,80 @@ def counter_attacks(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
         if index not in fought.get("killed", []):
             survivors[monster["id"]] = survivors.get(monster["id"], 0) + 1
     return [{"monsters": survivors}, {"monsters": {}}] if survivors else [{"monsters": {}}]
+
+
+def moves(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The current hero's next step, to each tracked space but the one it stands on."""
+    turn = state["turn"]
+    if not turn or state["fight"] is not None or not plays(state, seat, turn["hero"]):
+        return []
+    here = state["heroes"][turn["hero"]].get("space")
+    return [{"hero": turn["hero"], "to": sid} for sid in state.get("spaces", {}) if sid != here]
+
+
+def city_actions(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """Each of the district's actions on its own, while the hero's token is unused."""
+    turn = state["turn"]
+    if not turn or state["fight"] is not None or not plays(state, seat, turn["hero"]) \
+            or state["heroes"][turn["hero"]]["city_action"]:
+        return []
+    hero = state["heroes"][turn["hero"]]
+    out = [{"actions": ["repent"]}, {"actions": ["extra_turn"]}]
+    if hero["wounds"]:
+        out.append({"actions": ["heal"], "slot": hero["wounds"][0]})
+    out += [{"actions": [{"kind": "upgrade", "upgrade": upgrade}]} for upgrade in state["inventory"][:2]]
+    return out
+
+
+def tokens_to_remove(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """After a cleanse roll in the hero's turn: each face-up token kind of the space cleansed."""
+    roll, turn = state.get("roll") or {}, state["turn"]
+    if roll.get("kind") != "cleanse" or roll.get("removed", 0) < 1 or not turn or turn["hero"] != roll["hero"] \
+            or not plays(state, seat, roll["hero"]):
+        return []
+    where = state.get("spaces", {}).get(roll.get("space") or "")
+    return [{"what": kind} for kind, n in (where or {}).get("tokens", {}).items() if n] if where else []
+
+
+def sin_draws(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """A card drawn when the hand runs low (the app draws the round end's own)."""
+    hand = state["secrets"].get(seat.id, {}).get("hand", []) if is_sin(seat) else None
+    return [{"count": 1}] if hand is not None and len(hand) < 2 and state["phase"] in ("round_start", "hero_turns") \
+        else []
+
+
+def summons(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if not is_sin(seat) or not state.get("summons_left"):
+        return []
+    return [{"monsters": {kind: 1}} for kind, n in state["monsters"].get("dead", {}).items() if n]
+
+
+def checks_due(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The checks a move left to roll by hand (the dice's sides unknown)."""
+    return [{"kind": due["kind"], "hero": due["hero"], "tokens": max(1, due.get("dice", 1))}
+            for due in state.get("checks_due") or [] if is_sin(seat) or plays(state, seat, due["hero"])]
+
+
+#: Names for spaces a group starts tracking, as a playout names them.
+SPACE_NAMES = ("Church", "Metro", "Hospital")
+
+
+def spaces_to_add(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    tracked = len(state.get("spaces", {}))
+    if state["phase"] not in ("round_start", "hero_turns") or tracked >= len(SPACE_NAMES):
+        return []
+    return [{"name": SPACE_NAMES[tracked]}]
+
+
+def spaces_to_set(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The SIN's counts of a tracked space (monsters there, fire and corruption)."""
+    tracked = state.get("spaces", {})
+    if not is_sin(seat) or state["phase"] not in ("round_start", "hero_turns") or not tracked:
+        return []
+    first = next(iter(tracked))
+    return [{"space": first, "what": what, "value": 1} for what, part in
+            (("monsters.abomination", "monsters"), ("tokens.fire", "tokens"), ("tokens.corruption", "tokens"))
+            if not any(where[part].get(what.split(".")[1]) for where in tracked.values())]
 
 
 def cleanses(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -420,7 +491,7 @@ ACTIONS = [
                effect=turns.play_sin_card, history=card_line, redact=DRAWN_HIDDEN, open=sin_cards_to_play),
     ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
                (Int("count", default=1, min=1, max=12),),
-               effect=cards.sin_draw, history=lines.drew, redact=DRAWN_HIDDEN),
+               effect=cards.sin_draw, history=lines.drew, redact=DRAWN_HIDDEN, open=sin_draws),
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
                (Int("count", default=1, min=1, max=10),),
                effect=turns.gain_reactions, history=N_("gained reaction tokens")),
@@ -430,7 +501,7 @@ ACTIONS = [
     ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests (onto the free nests of the space "
                "named, where the group tracks nests; each monster there blocks one nest).",
                (*monsters("kind -> how many"), Text("space", default=None, max_length=8)),
-               effect=spaces.summon, history=lines.summoned),
+               effect=spaces.summon, history=lines.summoned, open=summons),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
                (hero(), IntList("slots", min=1, max=7, max_items=5)),
                effect=heroes.place_wounds, history=hero_line(N_("placed %(hero)s's wound tokens")),
@@ -443,7 +514,7 @@ ACTIONS = [
                 *(flag(f"actions.{kind}") for kind in CITY), Choice("upgrade", choices=UPGRADES, default=None),
                 Int("slot", default=None, min=1, max=7),
                 Choice("kill", choices=("acolyte", "abomination"), default=None)),
-               effect=city.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN),
+               effect=city.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN, open=city_actions),
     ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
                (hero(), Choice("upgrade", choices=UPGRADES)),
                effect=cards.lose_upgrade, history=hero_line(N_("%(hero)s lost an upgrade"))),
@@ -498,11 +569,11 @@ ACTIONS = [
                effect=battle.cleanse, history=lines.cleansed, open=cleanses),
     ActionSpec("cleanse.remove", "After a cleanse roll, remove one face-up token of the hero's space per skill.",
                (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),),
-               effect=spaces.cleanse_remove, history=lines.token_removed),
+               effect=spaces.cleanse_remove, history=lines.token_removed, open=tokens_to_remove),
     ActionSpec("check.roll", "A fire or corruption check: one SIN die per token in the space.",
                (Choice("kind", choices=("fire", "corruption")), hero(), Int("tokens", min=1, max=12),
                 *entered("sin")),
-               effect=battle.check, history=lines.checked),
+               effect=battle.check, history=lines.checked, open=checks_due),
     ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
                (Int("steps", default=1, min=1, max=7),),
                effect=cards.advance_apocalypse, history=lines.apocalypse_advanced, redact=OFFERS_HIDDEN),
@@ -512,12 +583,12 @@ ACTIONS = [
                (Text("card", max_length=60), Text("space", default=None, max_length=8)),
                effect=cards.keep_apocalypse_card, history=N_("kept an apocalypse card"), open=apocalypse_cards_to_keep),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),),
-               effect=spaces.add, history=lines.space_added),
+               effect=spaces.add, history=lines.space_added, open=spaces_to_add),
     ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
                "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
                "tasks that count districts).",
                (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20)),
-               effect=spaces.set_count, history=N_("changed a space")),
+               effect=spaces.set_count, history=N_("changed a space"), open=spaces_to_set),
     ActionSpec("hero.move", "Move a hero one space, to a space the group says is adjacent (the app doesn't know "
                "the board's layout); in the hero's turn the steps are counted (2, +1 Raven Corp, +1 Cyber Legs, "
                "-1 slowed) and the move can't resume after the action. Leaving monsters costs a wound and the fire "
@@ -525,7 +596,7 @@ ACTIONS = [
                "tokens, monsters and the count.",
                (hero(), Text("to", max_length=8), flag("teleport"),
                 flag("extra_move", "an ability or card lets the hero move further this turn")),
-               effect=spaces.move, history=lines.moved),
+               effect=spaces.move, history=lines.moved, open=moves),
     ActionSpec("hero.pick_up", "A hero takes an extra turn, an innocent or an NPC from their space, or flips all "
                "its face-down tokens (no monster there) saying what they turned out to be.",
                (hero(), Choice("what", choices=("extra_turns", "innocents", "explore") + NPCS),

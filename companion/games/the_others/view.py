@@ -80,6 +80,11 @@ def preparing(state: dict, seat: Seat | None) -> dict | None:
     return out
 
 
+#: Open to a seat at many moments without the table waiting for it: not "your turn" by themselves.
+ASIDE = frozenset({"facts.enter", "team.choose", "sin.draw", "space.add", "space.set", "monsters.summon",
+                   "check.roll"})
+
+
 def now_for(state: dict, seat: Seat) -> dict:
     """What the table waits for, whether it is this seat, and what it may do now."""
     open_now = {}
@@ -89,7 +94,7 @@ def now_for(state: dict, seat: Seat) -> dict:
     if flow.round_can_end(state):  # any seat may move the table on once every turn is taken
         open_now.setdefault("round.end", [{}])
     message, params = waiting_for(state)
-    return now(message, params, you=bool(set(open_now) - {"facts.enter", "team.choose"}), open_actions=open_now)
+    return now(message, params, you=bool(set(open_now) - ASIDE), open_actions=open_now)
 
 
 def waiting_for(state: dict) -> tuple[str, dict]:

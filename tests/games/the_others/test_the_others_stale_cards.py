@@ -107,3 +107,27 @@ def test_no_fight_dice_are_shown_once_the_turns_action_is_taken():
     board_with_monsters(table)
     table.act("cy", "fight.start", monsters={"abomination": 2}, pentagrams=1)
     assert view(table, "cy")["working"]["fight"] is None
+
+
+def test_a_cleanses_token_removals_are_offered_in_its_turn_only():
+    table = roccos_turn()
+    table.act(None, "space.add", name="Church")
+    table.act(None, "space.set", space="s1", what="tokens.fire", value=2)
+    table.act("cy", "hero.move", hero="rocco", to="s1", teleport=True)
+    table.act("cy", "cleanse.roll", entered={"hero": "skill skill"})
+    assert table.harness.open_actions("cy")["cleanse.remove"] == [{"what": "fire"}]
+    assert "cleanse.remove" not in table.harness.open_actions("ann")  # not Rose's player's
+    table.act("cy", "cleanse.remove", what="fire")
+    table.act("cy", "turn.end")
+    assert table.state["roll"]["removed"] == 1  # a skill unused...
+    assert "cleanse.remove" not in table.harness.open_actions("cy")  # ...but the turn is over: no card left
+
+
+def test_a_prepared_fight_disappears_from_every_phone_when_rolled():
+    table = roccos_turn()
+    table.act("cy", "fight.prepare", monsters={"abomination": 1})
+    assert all(view(table, seat)["preparing"]["hero"] == "rocco" for seat in ("sin", "ann", "cy"))
+    table.act("sin", "fight.sin_ready")
+    table.act("cy", "fight.roll")
+    assert all(view(table, seat)["preparing"] is None for seat in ("sin", "ann", "cy"))
+    assert all("fight.roll" not in table.harness.open_actions(seat) for seat in ("sin", "ann", "cy"))
