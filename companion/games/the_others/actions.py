@@ -336,9 +336,12 @@ def counter_attacks(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def moves(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    """The current hero's next step, to each tracked space but the one it stands on."""
+    """The current hero's next step, to each tracked space but the one it stands on, while the move lasts
+    (its allowance left, and not resumed after the action)."""
     turn = state["turn"]
-    if not turn or state["fight"] is not None or not plays(state, seat, turn["hero"]):
+    if not turn or state["fight"] is not None or not plays(state, seat, turn["hero"]) \
+            or turn.get("steps", 0) >= spaces.move_allowance(state, turn["hero"]) \
+            or (turn["action_taken"] and turn.get("moved_before_action")):
         return []
     here = state["heroes"][turn["hero"]].get("space")
     return [{"hero": turn["hero"], "to": sid} for sid in state.get("spaces", {}) if sid != here]
