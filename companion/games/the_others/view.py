@@ -24,7 +24,8 @@ from companion.games.the_others import (
 from companion.games.the_others.state import hero_fact
 from companion.kit import tracks
 from companion.kit.now import now
-from companion.rules import N_, Seat
+from companion.kit.working import line, worked
+from companion.rules import N_, Msg, Seat
 
 
 # -- what each seat sees ----------------------------------------------------------------------
@@ -55,12 +56,54 @@ def view(state: dict, seat: Seat | None) -> dict:
     # Free nests per space, when the group tracks any nest (summons go onto them).
     shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
-    shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
+    shown["working"] = worked_numbers(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
+
+
+# -- the numbers worked out, in the kit's one shape (companion/kit/working.py) ------------------------
+def number(part: dict) -> dict:
+    """A number of the fight calculator or the round ({"total", "lines": [{label, params, amount}]}, as
+    the state keeps a fight's) in the kit's shape; the names in its lines translated as they are read."""
+    return worked(part["total"], [line(item["label"], **{key: Msg(value) if isinstance(value, str) else value
+                                                         for key, value in item["params"].items()},
+                                       amount=item["amount"]) for item in part["lines"]])
+
+
+def pools_shown(computed: dict | None) -> dict | None:
+    """A fight's pools, each a worked number (free results as a plain count)."""
+    if computed is None:
+        return None
+    return {key: number(part) if isinstance(part, dict) else part for key, part in computed.items()}
+
+
+def variants_shown(pair: dict) -> dict:
+    """Pools without and with voluntary corruption, each worked (None where refused)."""
+    return {**pair, **{key: pools_shown(pair.get(key)) for key in ("without", "with")}}
+
+
+def worked_numbers(state: dict) -> dict:
+    """Every number the pages show outside the set-up, with its working: the round's (reaction
+    tokens, summons, moves, the mission's target, the cleanse) and the fights' (the fight that may
+    start now, the fight going on, its counter-attack)."""
+    raw = working.for_view(state)
+    out = {"reactions": number(raw["reactions"]), "summons": number(raw["summons"]),
+           "move": {h: number(part) for h, part in raw["move"].items()},
+           "target": number(raw["target"]) if raw["target"] else None,
+           "cleanse": {key: number(part) if part else None for key, part in raw["cleanse"].items()}
+           if raw["cleanse"] else None,
+           "fight": None}
+    if raw["fight"]:
+        out["fight"] = {"hero": raw["fight"]["hero"], **{
+            key: {"refused": value["refused"]} if "refused" in value else pools_shown(value)
+            for key, value in raw["fight"].items() if key != "hero"}}
+    fought = state["fight"]
+    out["battle"] = pools_shown(fought["computed"]) if fought else None
+    out["counter"] = pools_shown(fought.get("counter")) if fought else None
+    return out
 
 
 def preparing(state: dict, seat: Seat | None) -> dict | None:
@@ -72,8 +115,8 @@ def preparing(state: dict, seat: Seat | None) -> dict | None:
     pools = battle.prepared_pools(state)
     if prep is None or pools is None:
         return None
-    out = {**pools, "setup": prep["setup"], "choices": prep["choices"], "hero_ready": prep["hero_ready"],
-           "sin_ready": battle.sin_done(state, prep),
+    out = {**variants_shown(pools), "setup": prep["setup"], "choices": prep["choices"],
+           "hero_ready": prep["hero_ready"], "sin_ready": battle.sin_done(state, prep),
            "chosen": "with" if prep["choices"].get("voluntary") else "without"}
     if seat is not None and seat.role == "sin":
         out["cards"] = battle.fight_start_cards(state, prep, state["secrets"].get(seat.id, {}).get("hand", []))
@@ -152,7 +195,7 @@ def _plan_with_odds(state: dict) -> dict | None:
     for key in ("without", "with"):
         computed = planned[key]
         planned[f"{key}_odds"] = chart(sides, computed) if computed and sides["sin"] and sides["hero"] else None
-    return planned
+    return variants_shown(planned)
 
 
 def chart(sides: dict, computed: dict) -> dict:

@@ -80,7 +80,7 @@ def test_the_sin_plays_a_fight_start_card_in_its_moment_and_it_counts_in_the_rol
     table.act("sin", "sin.play_card", card="abominable_fury")
     assert "fight.sin_ready" not in open_now(table, "sin")  # one card a turn: the SIN's moment is over
     pools = RULES.view(table.state, table.seats["ann"])["preparing"]["without"]
-    assert pools["sin_hits"]["total"] == 2  # one per abomination, shown before the roll
+    assert pools["sin_hits"]["value"] == 2  # one per abomination, shown before the roll
     table.act("ann", "fight.roll")
     assert table.state["fight"]["computed"]["sin_hits"]["total"] == 2
 
@@ -146,9 +146,9 @@ def test_the_dice_shown_while_preparing_are_the_dice_the_roll_asks_for():
         table.act("sin", "fight.sin_ready")
         table.act("ann", "fight.roll")
         battle_ = table.state["fight"]
-        assert battle_["computed"]["hero_dice"]["total"] == expected["hero_dice"]["total"]
-        assert battle_["computed"]["sin_dice"]["total"] == expected["sin_dice"]["total"]
-        assert len(battle_["sin_roll"]["dice"]) == expected["sin_dice"]["total"]
+        assert battle_["computed"]["hero_dice"]["total"] == expected["hero_dice"]["value"]
+        assert battle_["computed"]["sin_dice"]["total"] == expected["sin_dice"]["value"]
+        assert len(battle_["sin_roll"]["dice"]) == expected["sin_dice"]["value"]
 
 
 def test_the_prepared_and_rolled_fight_replays_and_says_what_was_fought():

@@ -45,7 +45,7 @@ def test_a_new_plan_replaces_the_old_one():
     table = roccos_turn()
     table.act("cy", "fight.plan", hero="rocco", monsters={"abomination": 1})
     table.act("cy", "fight.plan", hero="rocco", monsters={"abomination": 2})
-    assert view(table)["plan"]["without"]["sin_dice"]["total"] > 0
+    assert view(table)["plan"]["without"]["sin_dice"]["value"] > 0
     assert table.state["plan"]["monsters"] == {"abomination": 2}
 
 
@@ -89,17 +89,17 @@ def test_the_dice_shown_before_a_fight_are_the_dice_the_fight_rolls():
         expected = shown["with" if voluntary else "without"]
         table.act("cy", "fight.start", monsters={"abomination": 2}, pentagrams=1, voluntary=voluntary)
         battle = table.state["fight"]
-        assert rolled_dice(battle["hero_roll"]) == expected["hero_dice"]["total"]
-        assert rolled_dice(battle["sin_roll"]) == expected["sin_dice"]["total"]
-        assert expected["hero_dice"]["lines"][0]["label"] == "Combat value of %(hero)s"
+        assert rolled_dice(battle["hero_roll"]) == expected["hero_dice"]["value"]
+        assert rolled_dice(battle["sin_roll"]) == expected["sin_dice"]["value"]
+        assert expected["hero_dice"]["lines"][0] == ["Combat value of %(hero)s", {"hero": "Rocco", "amount": 2}]
 
 
 def test_the_fight_dice_differ_from_the_cleanse_dice_and_each_carries_its_working():
     table = roccos_turn()
     board_with_monsters(table)
     working = view(table, "cy")["working"]
-    assert working["cleanse"]["without"]["lines"][0]["label"] == "Skill value of %(hero)s"
-    assert working["fight"]["without"]["sin_dice"]["total"] >= 2  # two abominations roll against Rocco
+    assert working["cleanse"]["without"]["lines"][0][0] == "Skill value of %(hero)s"
+    assert working["fight"]["without"]["sin_dice"]["value"] >= 2  # two abominations roll against Rocco
 
 
 def test_no_fight_dice_are_shown_once_the_turns_action_is_taken():
