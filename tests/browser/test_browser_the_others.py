@@ -264,3 +264,39 @@ def test_a_move_and_a_fight_in_the_rulebooks_order_each_step_first_on_its_phone(
     assert server.store.state(table.token)[1]["heroes"]["rose"]["corruption"] >= 2
     assert no_sideways_scroll(hero) and no_sideways_scroll(sin)
     hero.screenshot(path="/tmp/others-fight-hero.png")
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "ja-JP"])
+def test_a_prepared_fight_fits_both_phones_first_screen_in_each_language(server, phones, locale):
+    from test_browser_layout import sideways_overflow
+
+    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+                                                               "story": "havens_last_stand", "hero_players": "1"})
+    sin, hero = phones(locale=locale).page, phones(locale=locale).page
+    for page in (sin, hero):
+        page.set_viewport_size({"width": 360, "height": 740})
+    join(sin, server, table.token, "Sina", "sin")
+    join(hero, server, table.token, "Ann", "hero")
+    enter_numbers(server, table.token)
+    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
+    act = lambda seat, kind, **payload: server.store.act(table.token, seats.get(seat), kind, payload)  # noqa: E731
+    act("hero", "heroes.pick", heroes=["rose", "thorley", "rocco"])
+    act(None, "game.start")
+    act("hero", "round.first_hero", hero="rose")
+    act("hero", "turn.start", hero="rose")
+    act("hero", "fight.prepare", monsters={"abomination": 2})
+    for page in (sin, hero):
+        page.reload()
+        wait_live(page)
+        assert sideways_overflow(page) is None, sideways_overflow(page)
+    choose = hero.locator("#region-now form:has(input[value='fight.choose']) button[name=voluntary]")
+    expect(choose).to_have_count(2)
+    assert on_first_screen(hero, choose.last)
+    none = sin.locator("#region-now form:has(input[value='fight.sin_ready']) button")
+    assert on_first_screen(sin, none)
+    short = locale[:2]
+    hero.screenshot(path=f"/tmp/others-prepare-hero-{short}.png")
+    sin.screenshot(path=f"/tmp/others-prepare-sin-{short}.png")
+    none.click()
+    roll = hero.locator("#region-now form:has(input[value='fight.roll']) button[type=submit]")
+    assert on_first_screen(hero, roll)
