@@ -219,9 +219,14 @@ def turn_to_pass(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return [{"hero": hero_id}] if plays(state, seat, hero_id) and not state["heroes"][hero_id]["turn_tokens"] else []
 
 
+def in_fight(state: dict) -> bool:
+    """A fight going on or being prepared: its steps come first (the turn's other steps wait for it)."""
+    return state["fight"] is not None or battle.preparing(state) is not None
+
+
 def turn_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     turn = state["turn"]
-    return [{}] if turn and state["fight"] is None and plays(state, seat, turn["hero"]) else []
+    return [{}] if turn and not in_fight(state) and plays(state, seat, turn["hero"]) else []
 
 
 def reaction_to_spend(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -230,7 +235,7 @@ def reaction_to_spend(state: dict, seat: Seat | None, seats: dict) -> list[dict]
 
 
 def reaction_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if is_sin(seat) and state["reaction"] and state["fight"] is None else []
+    return [{}] if is_sin(seat) and state["reaction"] and not in_fight(state) else []
 
 
 def sin_cards_to_play(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -255,7 +260,7 @@ def round_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     turn, reaction = state["turn"], state["reaction"]
-    if state["fight"] is not None or state["phase"] != "hero_turns":
+    if in_fight(state) or state["phase"] != "hero_turns":
         return []
     if turn and not turn["action_taken"] and plays(state, seat, turn["hero"]):
         hero = state["heroes"][turn["hero"]]
@@ -339,7 +344,7 @@ def moves(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """The current hero's next step, to each tracked space but the one it stands on, while the move lasts
     (its allowance left, and not resumed after the action)."""
     turn = state["turn"]
-    if not turn or state["fight"] is not None or not plays(state, seat, turn["hero"]) \
+    if not turn or in_fight(state) or not plays(state, seat, turn["hero"]) \
             or turn.get("steps", 0) >= spaces.move_allowance(state, turn["hero"]) \
             or (turn["action_taken"] and turn.get("moved_before_action")):
         return []
@@ -350,7 +355,7 @@ def moves(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 def city_actions(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """Each of the district's actions on its own, while the hero's token is unused."""
     turn = state["turn"]
-    if not turn or state["fight"] is not None or not plays(state, seat, turn["hero"]) \
+    if not turn or in_fight(state) or not plays(state, seat, turn["hero"]) \
             or state["heroes"][turn["hero"]]["city_action"]:
         return []
     hero = state["heroes"][turn["hero"]]
@@ -414,7 +419,7 @@ def spaces_to_set(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def cleanses(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     turn = state["turn"]
-    if not turn or turn["action_taken"] or state["fight"] is not None or not plays(state, seat, turn["hero"]):
+    if not turn or turn["action_taken"] or in_fight(state) or not plays(state, seat, turn["hero"]):
         return []
     return [{}]
 
