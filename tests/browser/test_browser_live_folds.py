@@ -326,12 +326,11 @@ def test_the_others_spaces_stay_open_with_the_move_being_chosen(server, phones):
     hero_fold = hero.locator("#region-controls details.card", has=hero.locator("summary", has_text="Spaces"))
     open_fold(hero_fold)
     hero_move = hero_fold.locator("form:has(input[value='hero.move'])")
-    for to in ("Old Cathedral of Saint Agatha", "Raven Corp HQ"):
-        hero_move.locator("select[name=hero]").select_option(label="Rose")
-        hero_move.locator("select[name=to]").select_option(label=to)
+    for to in ("Old Cathedral of Saint Agatha", "Raven Corp HQ"):  # the hero, then each space: a tap each
+        hero_move.get_by_role("radio", name="Rose").check()
         hero_move.locator("input[name=teleport]").check()
         version = hero.locator("#live-status").get_attribute("data-version")
-        hero_move.get_by_role("button", name="Move one space").click()
+        hero_move.get_by_role("button", name=to, exact=True).click()
         expect(hero.locator("#live-status")).not_to_have_attribute("data-version", version, timeout=LIVE)
         expect(hero_fold).to_have_attribute("open", "")
     expect(hero.locator("#region-controls output.error:visible")).to_have_count(0)

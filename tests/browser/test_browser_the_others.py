@@ -208,3 +208,96 @@ def test_the_set_up_forms_give_each_hero_and_monster_name_its_line(server, phone
           return [e.textContent.trim(), lines]; })""")
     assert len(names) >= 4 + 7, names  # four monsters, seven heroes
     assert all(lines == 1 for _, lines in names), names
+
+
+def test_a_move_and_a_fight_in_the_rulebooks_order_each_step_first_on_its_phone(server, phones):
+    """Rose moves two spaces with a tap each, then fights: she prepares on the hero's
+    phone, the SIN says "no fight-start card" on its own, Rose takes voluntary corruption,
+    rolls and resolves; every next step is in the card at the top of the phone that acts."""
+    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+                                                               "story": "havens_last_stand", "hero_players": "1"})
+    sin_phone, hero_phone = phones(), phones()
+    sin, hero = sin_phone.page, hero_phone.page
+    sin_phone.accept_dialogs = hero_phone.accept_dialogs = True
+    for page in (sin, hero):
+        page.set_viewport_size({"width": 360, "height": 740})
+    join(sin, server, table.token, "Sina", "sin")
+    join(hero, server, table.token, "Ann", "hero")
+    enter_numbers(server, table.token)
+    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
+    act = lambda seat, kind, **payload: server.store.act(table.token, seats.get(seat), kind, payload)  # noqa: E731
+    act("hero", "heroes.pick", heroes=["rose", "thorley", "rocco"])
+    act(None, "game.start")
+    for name in ("Main Street", "Old Cathedral"):
+        act(None, "space.add", name=name)
+    act(None, "space.set", space="s2", what="monsters.abomination", value=1)
+    act("hero", "round.first_hero", hero="rose")
+    act("hero", "turn.start", hero="rose")
+    for page in (sin, hero):
+        page.reload()
+        wait_live(page)
+
+    # The move: a tap per space of the path.
+    tap(hero, "Main Street")
+    expect(hero.locator("#region-now")).to_contain_text("Moved 1 of 2 spaces this turn.")
+    tap(hero, "Old Cathedral")
+    expect(hero.locator("#region-now")).to_contain_text("Moved 2 of 2 spaces this turn.")
+    assert server.store.state(table.token)[1]["heroes"]["rose"]["space"] == "s2"
+    expect(hero.locator("#region-now button[name=to]")).to_have_count(0)  # the move is over
+
+    # The fight: prepared on the hero's phone (the monsters of her space filled in).
+    fold = hero.locator("#region-now details.card", has=hero.locator("summary", has_text="Fight"))
+    fold.locator("summary").first.click()
+    tap(hero, "Prepare the fight")
+    expect(hero.locator("#region-now")).to_contain_text("Waiting for the SIN’s fight-start card.")
+    expect(hero.locator("#region-now").get_by_role("button", name="Roll the fight")).to_have_count(0)
+    expect(sin.locator("#region-now")).to_contain_text("Fight of Rose: the SIN may play a fight-start card")
+    tap(sin, "No fight-start card")
+    hero.screenshot(path="/tmp/others-prepare-hero.png")
+    tap(hero, "With voluntary corruption")  # changed until the roll
+    expect(hero.locator("#region-now button[aria-pressed=true]")).to_have_text("With voluntary corruption")
+    state = server.store.state(table.token)[1]
+    assert state["preparing"]["choices"] == {"voluntary": True} and state["heroes"]["rose"]["corruption"] == 1
+    tap(hero, "Roll the fight")
+    expect(hero.locator("#region-fight")).to_contain_text("Hero roll:")
+    tap(hero, "Resolve")
+    expect(hero.locator("#region-fight")).to_contain_text("Last fight: Rose")
+    assert server.store.state(table.token)[1]["heroes"]["rose"]["corruption"] >= 2
+    assert no_sideways_scroll(hero) and no_sideways_scroll(sin)
+    hero.screenshot(path="/tmp/others-fight-hero.png")
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "ja-JP"])
+def test_a_prepared_fight_fits_both_phones_first_screen_in_each_language(server, phones, locale):
+    from test_browser_layout import sideways_overflow
+
+    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+                                                               "story": "havens_last_stand", "hero_players": "1"})
+    sin, hero = phones(locale=locale).page, phones(locale=locale).page
+    for page in (sin, hero):
+        page.set_viewport_size({"width": 360, "height": 740})
+    join(sin, server, table.token, "Sina", "sin")
+    join(hero, server, table.token, "Ann", "hero")
+    enter_numbers(server, table.token)
+    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
+    act = lambda seat, kind, **payload: server.store.act(table.token, seats.get(seat), kind, payload)  # noqa: E731
+    act("hero", "heroes.pick", heroes=["rose", "thorley", "rocco"])
+    act(None, "game.start")
+    act("hero", "round.first_hero", hero="rose")
+    act("hero", "turn.start", hero="rose")
+    act("hero", "fight.prepare", monsters={"abomination": 2})
+    for page in (sin, hero):
+        page.reload()
+        wait_live(page)
+        assert sideways_overflow(page) is None, sideways_overflow(page)
+    choose = hero.locator("#region-now form:has(input[value='fight.choose']) button[name=voluntary]")
+    expect(choose).to_have_count(2)
+    assert on_first_screen(hero, choose.last)
+    none = sin.locator("#region-now form:has(input[value='fight.sin_ready']) button")
+    assert on_first_screen(sin, none)
+    short = locale[:2]
+    hero.screenshot(path=f"/tmp/others-prepare-hero-{short}.png")
+    sin.screenshot(path=f"/tmp/others-prepare-sin-{short}.png")
+    none.click()
+    roll = hero.locator("#region-now form:has(input[value='fight.roll']) button[type=submit]")
+    assert on_first_screen(hero, roll)

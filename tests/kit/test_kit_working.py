@@ -28,3 +28,15 @@ def test_the_macro_shows_the_number_and_opens_to_each_line_translated(tmp_path):
     assert "<li>Attack 3</li>" in html and "<li>card +1</li>" in html
     assert "<details" not in plain and '<span class="value">7</span>' in plain
 
+
+
+def test_a_line_whose_sentence_leaves_its_amount_out_ends_with_it_signed(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3")})
+    dice = working.summed([working.line("Combat value of %(hero)s", hero="Rose", amount=2),
+                           working.line("Spent", amount=-1), working.line("base %(amount)d", amount=3)])
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        html = app.jinja_env.from_string(
+            '{% from "kit/working.html" import working %}{{ working(dice, "dice") }}').render(dice=dice)
+    assert '<li>Combat value of Rose <span class="value">+2</span></li>' in html
+    assert '<li>Spent <span class="value">-1</span></li>' in html
+    assert "<li>base 3</li>" in html  # said by the sentence: not twice

@@ -213,9 +213,14 @@ def turn_to_pass(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return [{"hero": hero_id}] if plays(state, seat, hero_id) and not state["heroes"][hero_id]["turn_tokens"] else []
 
 
+def in_fight(state: dict) -> bool:
+    """A fight going on or being prepared: its steps come first (the turn's other steps wait for it)."""
+    return state["fight"] is not None or battle.preparing(state) is not None
+
+
 def turn_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     turn = state["turn"]
-    return [{}] if turn and state["fight"] is None and plays(state, seat, turn["hero"]) else []
+    return [{}] if turn and not in_fight(state) and plays(state, seat, turn["hero"]) else []
 
 
 def reaction_to_spend(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -224,7 +229,7 @@ def reaction_to_spend(state: dict, seat: Seat | None, seats: dict) -> list[dict]
 
 
 def reaction_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if is_sin(seat) and state["reaction"] and state["fight"] is None else []
+    return [{}] if is_sin(seat) and state["reaction"] and not in_fight(state) else []
 
 
 def sin_cards_to_play(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -249,11 +254,12 @@ def round_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     turn, reaction = state["turn"], state["reaction"]
-    if state["fight"] is not None or state["phase"] != "hero_turns":
+    if in_fight(state) or state["phase"] != "hero_turns":
         return []
     if turn and not turn["action_taken"] and plays(state, seat, turn["hero"]):
         hero = state["heroes"][turn["hero"]]
-        out = [{"monsters": {"abomination": 1}}, {"monsters": {"acolyte": 2}}]
+        out = [{"monsters": {"abomination": 1}}, {"monsters": {"acolyte": 2}},
+               {"monsters": {"abomination": 2}, "ranged": True}]
         if hero["corruption"] < 7 and not hero["pending_wounds"]:
             out.append({"monsters": {"abomination": 1}, "voluntary": True})
         return out
@@ -262,9 +268,49 @@ def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return []
 
 
-def fights_to_resolve(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+def fights_to_prepare(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The same fights as fights_to_start, prepared before the roll."""
+    return fights_to_start(state, seat, seats)
+
+
+def hero_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None or not plays(state, seat, prep["hero"]):
+        return []
+    hero = state["heroes"][prep["hero"]]
+    out = [{}]
+    if hero["corruption"] < 7 and not hero["pending_wounds"]:
+        out.append({"voluntary": True})
+    return out
+
+
+def sin_fight_steps(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None or not is_sin(seat) or not prep["hero_ready"] \
+            or battle.sin_done(state, prep):
+        return []
+    return [{}]
+
+
+def fights_to_roll(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None or not prep["hero_ready"] or not battle.sin_done(state, prep):
+        return []
+    starter = is_sin(seat) if prep["by"] == "sin" else plays(state, seat, prep["hero"])
+    return [{}] if starter else []
+
+
+def fights_to_withdraw(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    prep = battle.preparing(state)
+    if prep is None or state["fight"] is not None:
+        return []
+    starter = is_sin(seat) if prep["by"] == "sin" else plays(state, seat, prep["hero"])
+    return [{}] if starter else []
+
+
+def fights_to_resolve(state: dict, seat: Seat | None, seats: dict, stage: str = "resolve") -> list[dict]:
     fought = state["fight"]
-    if fought is None or fought["stage"] != "resolve" or not plays(state, seat, fought["hero"]):
+    if fought is None or fought["stage"] != stage or not plays(state, seat, fought["hero"]):
         return []
     rolled = battle.results(state, fought["hero_roll"], "hero")
     hits = rolled.get("hit", 0) + fought["computed"]["hero_hits"]["total"]
@@ -272,9 +318,102 @@ def fights_to_resolve(state: dict, seat: Seat | None, seats: dict) -> list[dict]
     return [{"assigned": [hits] + [0] * (count - 1)}, {"assigned": [0] * count}]
 
 
+def ranged_hits_to_assign(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    return fights_to_resolve(state, seat, seats, "hits")
+
+
+def counter_attacks(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The survivors that reach the hero (or none: the fight is over)."""
+    fought = state["fight"]
+    if fought is None or fought["stage"] != "counter" or not is_sin(seat):
+        return []
+    survivors = {}
+    for index, monster in enumerate(fought["setup"]["monsters"]):
+        if index not in fought.get("killed", []):
+            survivors[monster["id"]] = survivors.get(monster["id"], 0) + 1
+    return [{"monsters": survivors}, {"monsters": {}}] if survivors else [{"monsters": {}}]
+
+
+def moves(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The current hero's next step, to each tracked space but the one it stands on, while the move lasts
+    (its allowance left, and not resumed after the action)."""
+    turn = state["turn"]
+    if not turn or in_fight(state) or not plays(state, seat, turn["hero"]) \
+            or turn.get("steps", 0) >= spaces.move_allowance(state, turn["hero"]) \
+            or (turn["action_taken"] and turn.get("moved_before_action")):
+        return []
+    here = state["heroes"][turn["hero"]].get("space")
+    return [{"hero": turn["hero"], "to": sid} for sid in state.get("spaces", {}) if sid != here]
+
+
+def city_actions(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """Each of the district's actions on its own, while the hero's token is unused."""
+    turn = state["turn"]
+    if not turn or in_fight(state) or not plays(state, seat, turn["hero"]) \
+            or state["heroes"][turn["hero"]]["city_action"]:
+        return []
+    hero = state["heroes"][turn["hero"]]
+    out = [{"actions": ["repent"]}, {"actions": ["extra_turn"]}]
+    if hero["wounds"]:
+        out.append({"actions": ["heal"], "slot": hero["wounds"][0]})
+    out += [{"actions": [{"kind": "upgrade", "upgrade": upgrade}]} for upgrade in state["inventory"][:2]]
+    return out
+
+
+def tokens_to_remove(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """After a cleanse roll in the hero's turn: each face-up token kind of the space cleansed."""
+    roll, turn = state.get("roll") or {}, state["turn"]
+    if roll.get("kind") != "cleanse" or roll.get("removed", 0) < 1 or not turn or turn["hero"] != roll["hero"] \
+            or not plays(state, seat, roll["hero"]):
+        return []
+    where = state.get("spaces", {}).get(roll.get("space") or "")
+    return [{"what": kind} for kind, n in (where or {}).get("tokens", {}).items() if n] if where else []
+
+
+def sin_draws(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """A card drawn when the hand runs low (the app draws the round end's own)."""
+    hand = state["secrets"].get(seat.id, {}).get("hand", []) if is_sin(seat) else None
+    return [{"count": 1}] if hand is not None and len(hand) < 2 and state["phase"] in ("round_start", "hero_turns") \
+        else []
+
+
+def summons(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if not is_sin(seat) or not state.get("summons_left"):
+        return []
+    return [{"monsters": {kind: 1}} for kind, n in state["monsters"].get("dead", {}).items() if n]
+
+
+def checks_due(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The checks a move left to roll by hand (the dice's sides unknown)."""
+    return [{"kind": due["kind"], "hero": due["hero"], "tokens": max(1, due.get("dice", 1))}
+            for due in state.get("checks_due") or [] if is_sin(seat) or plays(state, seat, due["hero"])]
+
+
+#: Names for spaces a group starts tracking, as a playout names them.
+SPACE_NAMES = ("Church", "Metro", "Hospital")
+
+
+def spaces_to_add(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    tracked = len(state.get("spaces", {}))
+    if state["phase"] not in ("round_start", "hero_turns") or tracked >= len(SPACE_NAMES):
+        return []
+    return [{"name": SPACE_NAMES[tracked]}]
+
+
+def spaces_to_set(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """The SIN's counts of a tracked space (monsters there, fire and corruption)."""
+    tracked = state.get("spaces", {})
+    if not is_sin(seat) or state["phase"] not in ("round_start", "hero_turns") or not tracked:
+        return []
+    first = next(iter(tracked))
+    return [{"space": first, "what": what, "value": 1} for what, part in
+            (("monsters.abomination", "monsters"), ("tokens.fire", "tokens"), ("tokens.corruption", "tokens"))
+            if not any(where[part].get(what.split(".")[1]) for where in tracked.values())]
+
+
 def cleanses(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     turn = state["turn"]
-    if not turn or turn["action_taken"] or state["fight"] is not None or not plays(state, seat, turn["hero"]):
+    if not turn or turn["action_taken"] or in_fight(state) or not plays(state, seat, turn["hero"]):
         return []
     return [{}]
 
@@ -354,7 +493,7 @@ ACTIONS = [
                effect=turns.play_sin_card, history=card_line, redact=DRAWN_HIDDEN, open=sin_cards_to_play),
     ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
                (Int("count", default=1, min=1, max=12),),
-               effect=cards.sin_draw, history=lines.drew, redact=DRAWN_HIDDEN),
+               effect=cards.sin_draw, history=lines.drew, redact=DRAWN_HIDDEN, open=sin_draws),
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
                (Int("count", default=1, min=1, max=10),),
                effect=turns.gain_reactions, history=N_("gained reaction tokens")),
@@ -364,7 +503,7 @@ ACTIONS = [
     ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests (onto the free nests of the space "
                "named, where the group tracks nests; each monster there blocks one nest).",
                (*monsters("kind -> how many"), Text("space", default=None, max_length=8)),
-               effect=spaces.summon, history=lines.summoned),
+               effect=spaces.summon, history=lines.summoned, open=summons),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
                (hero(), IntList("slots", min=1, max=7, max_items=5)),
                effect=heroes.place_wounds, history=hero_line(N_("placed %(hero)s's wound tokens")),
@@ -377,7 +516,7 @@ ACTIONS = [
                 *(flag(f"actions.{kind}") for kind in CITY), Choice("upgrade", choices=UPGRADES, default=None),
                 Int("slot", default=None, min=1, max=7),
                 Choice("kill", choices=("acolyte", "abomination"), default=None)),
-               effect=city.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN),
+               effect=city.city_action, history=N_("used a city action"), redact=DRAWN_HIDDEN, open=city_actions),
     ActionSpec("upgrade.lose", "A hero loses an upgrade (to the bottom of the deck).",
                (hero(), Choice("upgrade", choices=UPGRADES)),
                effect=cards.lose_upgrade, history=hero_line(N_("%(hero)s lost an upgrade"))),
@@ -396,6 +535,23 @@ ACTIONS = [
     ActionSpec("fight.start", "Start a fight (the hero's action, or the SIN's reaction); the dice are rolled "
                "unless entered.", FIGHT_FIELDS,
                effect=battle.start_fight, history=lines.fight_started, open=fights_to_start),
+    ActionSpec("fight.prepare", "Prepare a fight without rolling (the rulebook's order): in a hero's turn the "
+               "hero's player declares it with the hero's choices, in a reaction the SIN declares it and the hero's "
+               "player then chooses (fight.choose); the SIN may then play a fight-start card or say none "
+               "(fight.sin_ready); then fight.roll. A new preparation replaces the last.",
+               (hero(required=False), *FIGHT_FIELDS[:-3]),
+               effect=battle.prepare, history=lines.fight_prepared, open=fights_to_prepare),
+    ActionSpec("fight.choose", "The hero's player makes or changes the hero's choices for the prepared fight "
+               "(voluntary corruption, abilities and other effects), until the dice are rolled.",
+               (flag("voluntary", "take voluntary corruption"),
+                *(count(name) for name in ("extra_hero_dice", "extra_hero_defense", "extra_hero_hits"))),
+               effect=battle.choose, history=lines.fight_chosen, open=hero_choices),
+    ActionSpec("fight.sin_ready", "The SIN plays no (more) fight-start card: the prepared fight may be rolled.",
+               effect=battle.sin_ready, history=N_("plays no fight-start card"), open=sin_fight_steps),
+    ActionSpec("fight.roll", "Roll the prepared fight (the dice may be entered from the table).",
+               entered("hero", "sin"), effect=battle.roll_prepared, history=lines.fight_started, open=fights_to_roll),
+    ActionSpec("fight.withdraw", "Call off the prepared fight before the roll.",
+               effect=battle.withdraw, history=N_("called off the fight"), open=fights_to_withdraw),
     ActionSpec("fight.resolve", "Turn faiths (and free results), assign hits, Thorley's Protector.",
                (Json("turned", default=None, doc="result -> how many faiths"),
                 *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
@@ -405,20 +561,21 @@ ACTIONS = [
     ActionSpec("fight.ranged_hits", "Ranged fight: turn faiths and assign hits first.",
                (Json("turned", default=None), *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
                 IntList("assigned", default=None, min=0, max=40, max_items=24)),
-               effect=battle.ranged_hits, history=N_("the ranged hits are assigned")),
+               effect=battle.ranged_hits, history=N_("the ranged hits are assigned"), open=ranged_hits_to_assign),
     ActionSpec("fight.counter", "Ranged fight: the survivors' counter-attack against the hero's first roll.",
                (*monsters("monsters now in the hero's space"), count("pentagrams", 12), *entered("sin")),
-               effect=battle.counter_attack, history=N_("the monsters counter-attack"), redact=DRAWN_HIDDEN),
+               effect=battle.counter_attack, history=N_("the monsters counter-attack"), redact=DRAWN_HIDDEN,
+               open=counter_attacks),
     ActionSpec("cleanse.roll", "The current hero cleanses (skill dice; each skill removes a face-up token).",
                (count("others_in_space", 6), flag("voluntary"), *entered("hero")),
                effect=battle.cleanse, history=lines.cleansed, open=cleanses),
     ActionSpec("cleanse.remove", "After a cleanse roll, remove one face-up token of the hero's space per skill.",
                (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),),
-               effect=spaces.cleanse_remove, history=lines.token_removed),
+               effect=spaces.cleanse_remove, history=lines.token_removed, open=tokens_to_remove),
     ActionSpec("check.roll", "A fire or corruption check: one SIN die per token in the space.",
                (Choice("kind", choices=("fire", "corruption")), hero(), Int("tokens", min=1, max=12),
                 *entered("sin")),
-               effect=battle.check, history=lines.checked),
+               effect=battle.check, history=lines.checked, open=checks_due),
     ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
                (Int("steps", default=1, min=1, max=7),),
                effect=cards.advance_apocalypse, history=lines.apocalypse_advanced, redact=OFFERS_HIDDEN),
@@ -428,12 +585,12 @@ ACTIONS = [
                (Text("card", max_length=60), Text("space", default=None, max_length=8)),
                effect=cards.keep_apocalypse_card, history=N_("kept an apocalypse card"), open=apocalypse_cards_to_keep),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),),
-               effect=spaces.add, history=lines.space_added),
+               effect=spaces.add, history=lines.space_added, open=spaces_to_add),
     ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
                "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
                "tasks that count districts).",
                (Text("space", max_length=8), Choice("what", choices=SPACE_FIELDS), Int("value", min=0, max=20)),
-               effect=spaces.set_count, history=N_("changed a space")),
+               effect=spaces.set_count, history=N_("changed a space"), open=spaces_to_set),
     ActionSpec("hero.move", "Move a hero one space, to a space the group says is adjacent (the app doesn't know "
                "the board's layout); in the hero's turn the steps are counted (2, +1 Raven Corp, +1 Cyber Legs, "
                "-1 slowed) and the move can't resume after the action. Leaving monsters costs a wound and the fire "
@@ -441,7 +598,7 @@ ACTIONS = [
                "tokens, monsters and the count.",
                (hero(), Text("to", max_length=8), flag("teleport"),
                 flag("extra_move", "an ability or card lets the hero move further this turn")),
-               effect=spaces.move, history=lines.moved),
+               effect=spaces.move, history=lines.moved, open=moves),
     ActionSpec("hero.pick_up", "A hero takes an extra turn, an innocent or an NPC from their space, or flips all "
                "its face-down tokens (no monster there) saying what they turned out to be.",
                (hero(), Choice("what", choices=("extra_turns", "innocents", "explore") + NPCS),

@@ -145,22 +145,31 @@ def acolyte_joined(state: dict, hero_id: str, setup: dict) -> None:
         heroes.take_wounds(state, hero_id, 1)
 
 
-def who_fights(state: dict, act: Act) -> tuple[str, str]:
-    """(hero, by): the current hero in their turn (their one action), or the
-    hero who just ended their turn, in the SIN's reaction."""
+def fight_window(state: dict) -> tuple[str, str]:
+    """(hero, by) of the fight that may start now: the current hero in their
+    turn (their one action), or the hero who just ended their turn, in the
+    SIN's reaction; refused otherwise."""
     if state["turn"] is not None:
-        hero_id = state["turn"]["hero"]
-        require_hero_player(state, act, hero_id)
         if state["turn"]["action_taken"]:
             raise ActionError(N_("A hero takes one action per turn: one fight or one cleanse."), field="type")
-        return hero_id, "hero"
+        return state["turn"]["hero"], "hero"
     reaction = state["reaction"]
     if reaction is not None and reaction["spent"]:
-        require_sin(act)
         if reaction.get("fought"):
             raise ActionError(N_("One fight per reaction."), field="type")
         return reaction["hero"], "sin"
     raise ActionError(N_("Fights start in a hero's turn or in the SIN's reaction to it."), field="type")
+
+
+def who_fights(state: dict, act: Act) -> tuple[str, str]:
+    """(hero, by) of the fight that may start now, started by the seat that may:
+    the hero's player in their turn, the SIN in a reaction."""
+    hero_id, by = fight_window(state)
+    if by == "hero":
+        require_hero_player(state, act, hero_id)
+    else:
+        require_sin(act)
+    return hero_id, by
 
 
 # -- rolling ------------------------------------------------------------------------------------
@@ -197,10 +206,19 @@ def results(state: dict, record: dict | None, side: str) -> dict[str, int]:
 
 # -- fights ---------------------------------------------------------------------------------------
 def start_fight(act: Act) -> None:
+    """A fight rolled at once (the API's one step; the phones prepare first)."""
     state, payload = act.state, given(act)
     if state["fight"] is not None:
         raise ActionError(N_("Finish the fight going on first."), field="type")
     hero_id, by = who_fights(state, act)
+    state.pop("preparing", None)
+    roll_fight(act, hero_id, by, payload)
+
+
+def roll_fight(act: Act, hero_id: str, by: str, payload: dict) -> None:
+    """Roll the fight `payload` describes: the pools as they stand now (a sin
+    card played since counts), the dice, what starting a fight does."""
+    state = act.state
     if by == "sin" and payload.get("ranged"):
         raise ActionError(N_("Only a hero starts a ranged fight."), field="ranged")
     setup = fight_setup(state, hero_id, payload, by)
@@ -224,6 +242,152 @@ def start_fight(act: Act) -> None:
         state["turn"]["action_taken"] = True
     else:
         state["reaction"]["fought"] = True
+
+
+# -- a fight in the rulebook's order: the hero prepares, the SIN prepares, the roll ------------------------
+#: The hero's choices in a fight's preparation (voluntary corruption, abilities and effects); the rest of a
+#: prepared fight (monsters, pentagrams, the acolyte ability, the SIN's effects) is the starter's.
+HERO_CHOICES = ("voluntary", "extra_hero_dice", "extra_hero_defense", "extra_hero_hits")
+#: When a sin card may be played in a fight's preparation (by its timing, and what the fight holds).
+FIGHT_TIMINGS = {"fight_start": None, "before_roll": None, "before_avatar_fight": "avatar",
+                 "before_controller_fight": "controller", "before_isolated_monster_attacks": 1}
+
+
+def preparing(state: dict) -> dict | None:
+    """The fight being prepared (absent from the state when none is: tables
+    made before the rulebook's order replay unchanged)."""
+    return state.get("preparing")
+
+
+def prepared_payload(prep: dict) -> dict:
+    return {**prep["setup"], **prep["choices"]}
+
+
+def prepare(act: Act) -> None:
+    """Declare a fight without rolling it: in a hero's turn the hero's player
+    (monsters and the hero's own choices), in a reaction the SIN (monsters and
+    the SIN's effects), then the hero chooses. A new preparation replaces the
+    one going on."""
+    state, payload = act.state, given(act)
+    if state["fight"] is not None:
+        raise ActionError(N_("Finish the fight going on first."), field="type")
+    hero_id, by = who_fights(state, act)
+    choices = {key: payload.pop(key) for key in HERO_CHOICES if key in payload}
+    if by == "sin":
+        choices = {}  # the hero makes their own choices on their own phone
+    payload.pop("entered", None)
+    payload.pop("hero", None)
+    prep = {"hero": hero_id, "by": by, "setup": payload, "choices": choices,
+            "hero_ready": by == "hero", "sin_ready": False}
+    check_prepared(state, prep)
+    state["preparing"] = prep
+
+
+def check_prepared(state: dict, prep: dict) -> None:
+    """Refuse now what the roll would refuse (no monster, a ranged fight from a
+    district, voluntary corruption out of reach), on a scratch copy."""
+    if prep["by"] == "sin" and prep["setup"].get("ranged"):
+        raise ActionError(N_("Only a hero starts a ranged fight."), field="ranged")
+    fight_setup(copy.deepcopy(state), prep["hero"], prepared_payload(prep), prep["by"])
+
+
+def current_preparation(state: dict) -> dict:
+    prep = preparing(state)
+    if prep is None or state["fight"] is not None:
+        raise ActionError(N_("No fight is being prepared."), field="type")
+    return prep
+
+
+def choose(act: Act) -> None:
+    """The hero's player makes (or changes) the hero's choices, until the roll."""
+    state, payload = act.state, given(act)
+    prep = current_preparation(state)
+    require_hero_player(state, act, prep["hero"])
+    prep_choices = {key: payload[key] for key in HERO_CHOICES if payload.get(key)}
+    changed = {**prep, "choices": prep_choices}
+    check_prepared(state, changed)
+    prep["choices"], prep["hero_ready"] = prep_choices, True
+
+
+def sin_ready(act: Act) -> None:
+    """The SIN plays no (more) fight-start card: the dice may be rolled."""
+    state = act.state
+    prep = current_preparation(state)
+    require_sin(act)
+    if not prep["hero_ready"]:
+        raise ActionError(N_("%(hero)s makes their choices first."), field="type",
+                          hero=data.heroes()[prep["hero"]]["name"])
+    prep["sin_ready"] = True
+
+
+def roll_prepared(act: Act) -> None:
+    """Roll the prepared fight, once the hero has chosen and the SIN has played
+    its fight-start card or said none; dice rolled at the table may be entered."""
+    state, payload = act.state, given(act)
+    prep = current_preparation(state)
+    if not prep["hero_ready"]:
+        raise ActionError(N_("%(hero)s makes their choices first."), field="type",
+                          hero=data.heroes()[prep["hero"]]["name"])
+    if not sin_done(state, prep):
+        raise ActionError(N_("The SIN may play a fight-start card first."), field="type")
+    hero_id, by = who_fights(state, act)  # the one who started it rolls
+    state.pop("preparing")
+    act.draws.note("monsters", prep["setup"].get("monsters"))  # for the history line
+    act.draws.note("hero", hero_id)
+    roll_fight(act, hero_id, by, {**prepared_payload(prep), "entered": payload.get("entered") or {}})
+
+
+def sin_done(state: dict, prep: dict) -> bool:
+    """The SIN's preparation is over: it said so, or its one sin card of this
+    turn (and its reaction) is played."""
+    window = state["turn"] or state["reaction"] or {}
+    return bool(prep["sin_ready"] or window.get("sin_card"))
+
+
+def withdraw(act: Act) -> None:
+    """The one who prepared the fight calls it off before the roll."""
+    state = act.state
+    prep = current_preparation(state)
+    if prep["by"] == "hero":
+        require_hero_player(state, act, prep["hero"])
+    else:
+        require_sin(act)
+    state.pop("preparing")
+
+
+def fight_start_cards(state: dict, prep: dict, hand: list[str]) -> list[str]:
+    """The cards of `hand` the SIN may play in this fight's preparation."""
+    monsters = (prep["setup"].get("monsters") or {})
+    kinds = {kind for kind, n in monsters.items() if n} if isinstance(monsters, dict) else set()
+    alone = isinstance(monsters, dict) and sum(n for n in monsters.values() if isinstance(n, int)) == 1
+    known = {card["id"]: card for card in data.sins()[state["options"]["sin"]]["cards"]}
+    out = []
+    for card_id in hand:
+        timing = known.get(card_id, {}).get("timing")
+        if timing not in FIGHT_TIMINGS:
+            continue
+        needs = FIGHT_TIMINGS[timing]
+        if needs is None or (needs == 1 and alone) or needs in kinds:
+            out.append(card_id)
+    return out
+
+
+def prepared_pools(state: dict) -> dict | None:
+    """The prepared fight's pools as they stand (the hero's choices and any
+    sin card played), without and with voluntary corruption: what the roll
+    will ask for."""
+    prep = preparing(state)
+    if prep is None or state["fight"] is not None:
+        return None
+    out = {"hero": prep["hero"], "by": prep["by"]}
+    for key, voluntary in (("without", False), ("with", True)):
+        try:
+            setup = fight_setup(copy.deepcopy(state), prep["hero"],
+                                {**prepared_payload(prep), "voluntary": voluntary}, prep["by"])
+            out[key], out[f"{key}_refused"] = fight.pools(setup), None
+        except ActionError as refusal:
+            out[key], out[f"{key}_refused"] = None, {"message": refusal.message, "params": refusal.params}
+    return out
 
 
 def current_fight(state: dict, stage: str) -> dict:
@@ -377,6 +541,7 @@ def cleanse(act: Act) -> None:
     size = cleanse_size(state, hero_id, payload)
     free = cleanse_bonus(hero, payload)["choice"]
     record = roll_or_read(state, payload, act.draws, "hero", size)
+    state.pop("preparing", None)  # the turn's action is the cleanse, not the fight prepared
     if payload.get("voluntary"):
         heroes.take_corruption(state, hero_id, 1)
     rolled = results(state, record, "hero")

@@ -22,7 +22,8 @@ IN_PLAY = frozenset({
 ROUND_START = Phase("round_start", N_("round start phase"), frozenset({"round.first_hero"}) | IN_PLAY)
 HERO_TURNS = Phase("hero_turns", N_("hero turns phase"), frozenset({
     "turn.start", "turn.pass", "turn.end", "reaction.spend", "reaction.end", "sin.play_card", "city.action",
-    "fight.start", "fight.resolve", "fight.ranged_hits", "fight.counter", "cleanse.roll", "cleanse.remove",
+    "fight.start", "fight.prepare", "fight.choose", "fight.sin_ready", "fight.roll", "fight.withdraw",
+    "fight.resolve", "fight.ranged_hits", "fight.counter", "cleanse.roll", "cleanse.remove",
     "round.end"}) | IN_PLAY)
 OVER = Phase("over", N_("end of the game"))
 
@@ -93,6 +94,7 @@ def next_hero(state: dict) -> str | None:
 
 def close_reaction(state: dict) -> None:
     state["reaction"] = None
+    state.pop("preparing", None)  # a fight prepared and not rolled is not fought
     state["sin"]["played"] = None
 
 
@@ -100,6 +102,7 @@ def finish_turn(state: dict, hero_id: str, died: bool) -> None:
     """The turn ends; the SIN may react unless the hero died in it."""
     sin_card = state["turn"]["sin_card"] if state["turn"] else False
     state["turn"] = None
+    state.pop("preparing", None)  # a fight prepared and not rolled is not fought
     state["reaction"] = None if died else {"hero": hero_id, "spent": False, "sin_card": sin_card}
 
 

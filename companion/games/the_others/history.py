@@ -82,6 +82,18 @@ def fight_started(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
                "fought %(count)d monsters (%(monsters)s): hero rolled %(hero)s, SIN rolled %(sin)s"), params
 
 
+def fight_prepared(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    count, which = monsters_listed(action.payload.get("monsters"))
+    return NP_("prepared a fight against %(count)d monster (%(monsters)s)",
+               "prepared a fight against %(count)d monsters (%(monsters)s)"), {"count": count, "monsters": which}
+
+
+def fight_chosen(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    if action.payload.get("voluntary"):
+        return N_("chose the hero's part of the fight: voluntary corruption"), {}
+    return N_("chose the hero's part of the fight: no voluntary corruption"), {}
+
+
 def cleansed(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
     rolled, typed = dice_listed(action.payload, "hero")
     if typed:

@@ -24,7 +24,8 @@ from companion.games.the_others import (
 from companion.games.the_others.state import hero_fact, mission, mission_target
 from companion.kit import tracks
 from companion.kit.now import now
-from companion.rules import N_, Seat
+from companion.kit.working import line, worked
+from companion.rules import N_, Msg, Seat
 
 
 # -- what each seat sees ----------------------------------------------------------------------
@@ -39,6 +40,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["missing"] = setup.still_needed(state)
     shown["suggested_team"] = setup.suggested_team(state) if state["phase"] == "setup" and not state["team"] else []
     shown["plan"] = _plan_with_odds(state)
+    shown["preparing"] = preparing(state, seat)
     shown["printed"] = printed(state)
     shown["mission"] = mission_shown(state)
     # The names of the cards this page shows (those in play, the round's, the SIN's own offer), no others.
@@ -56,7 +58,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     # Free nests per space, when the group tracks any nest (summons go onto them).
     shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
-    shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
+    shown["working"] = worked_numbers(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     shown["waiting"] = waiting_for(state)
@@ -65,6 +67,70 @@ def view(state: dict, seat: Seat | None) -> dict:
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
+
+
+# -- the numbers worked out, in the kit's one shape (companion/kit/working.py) ------------------------
+def number(part: dict) -> dict:
+    """A number of the fight calculator or the round ({"total", "lines": [{label, params, amount}]}, as
+    the state keeps a fight's) in the kit's shape; the names in its lines translated as they are read."""
+    return worked(part["total"], [line(item["label"], **{key: Msg(value) if isinstance(value, str) else value
+                                                         for key, value in item["params"].items()},
+                                       amount=item["amount"]) for item in part["lines"]])
+
+
+def pools_shown(computed: dict | None) -> dict | None:
+    """A fight's pools, each a worked number (free results as a plain count)."""
+    if computed is None:
+        return None
+    return {key: number(part) if isinstance(part, dict) else part for key, part in computed.items()}
+
+
+def variants_shown(pair: dict) -> dict:
+    """Pools without and with voluntary corruption, each worked (None where refused)."""
+    return {**pair, **{key: pools_shown(pair.get(key)) for key in ("without", "with")}}
+
+
+def worked_numbers(state: dict) -> dict:
+    """Every number the pages show outside the set-up, with its working: the round's (reaction
+    tokens, summons, moves, the mission's target, the cleanse) and the fights' (the fight that may
+    start now, the fight going on, its counter-attack)."""
+    raw = working.for_view(state)
+    out = {"reactions": number(raw["reactions"]), "summons": number(raw["summons"]),
+           "move": {h: number(part) for h, part in raw["move"].items()},
+           "target": number(raw["target"]) if raw["target"] else None,
+           "cleanse": {key: number(part) if part else None for key, part in raw["cleanse"].items()}
+           if raw["cleanse"] else None,
+           "fight": None}
+    if raw["fight"]:
+        out["fight"] = {"hero": raw["fight"]["hero"], **{
+            key: {"refused": value["refused"]} if "refused" in value else pools_shown(value)
+            for key, value in raw["fight"].items() if key != "hero"}}
+    fought = state["fight"]
+    out["battle"] = pools_shown(fought["computed"]) if fought else None
+    out["counter"] = pools_shown(fought.get("counter")) if fought else None
+    return out
+
+
+def preparing(state: dict, seat: Seat | None) -> dict | None:
+    """The fight being prepared: who, what, the hero's choices, the pools
+    as they stand without and with voluntary corruption (what the roll will
+    ask for), whose step it is; for the SIN, the cards of its hand that may be
+    played in it."""
+    prep = battle.preparing(state)
+    pools = battle.prepared_pools(state)
+    if prep is None or pools is None:
+        return None
+    out = {**variants_shown(pools), "setup": prep["setup"], "choices": prep["choices"],
+           "hero_ready": prep["hero_ready"], "sin_ready": battle.sin_done(state, prep),
+           "chosen": "with" if prep["choices"].get("voluntary") else "without"}
+    if seat is not None and seat.role == "sin":
+        out["cards"] = battle.fight_start_cards(state, prep, state["secrets"].get(seat.id, {}).get("hand", []))
+    return out
+
+
+#: Open to a seat at many moments without the table waiting for it: not "your turn" by themselves.
+ASIDE = frozenset({"facts.enter", "team.choose", "sin.draw", "space.add", "space.set", "monsters.summon",
+                   "check.roll"})
 
 
 def now_for(state: dict, seat: Seat) -> dict:
@@ -76,7 +142,7 @@ def now_for(state: dict, seat: Seat) -> dict:
     if flow.round_can_end(state):  # any seat may move the table on once every turn is taken
         open_now.setdefault("round.end", [{}])
     message, params = waiting_for(state)
-    return now(message, params, you=bool(set(open_now) - {"facts.enter", "team.choose"}), open_actions=open_now)
+    return now(message, params, you=bool(set(open_now) - ASIDE), open_actions=open_now)
 
 
 def waiting_for(state: dict) -> tuple[str, dict]:
@@ -91,6 +157,13 @@ def waiting_for(state: dict) -> tuple[str, dict]:
         return N_("The heroes choose who goes first."), {}
     if state["fight"] is not None:
         return N_("Fight of %(hero)s"), {"hero": name(state["fight"]["hero"])}
+    prep = battle.preparing(state)
+    if prep is not None:
+        if not prep["hero_ready"]:
+            return N_("Fight of %(hero)s: the hero chooses"), {"hero": name(prep["hero"])}
+        if not battle.sin_done(state, prep):
+            return N_("Fight of %(hero)s: the SIN may play a fight-start card"), {"hero": name(prep["hero"])}
+        return N_("Fight of %(hero)s: ready to roll"), {"hero": name(prep["hero"])}
     if state["turn"] is not None:
         return N_("Turn of %(hero)s"), {"hero": name(state["turn"]["hero"])}
     if state["reaction"] is not None:
@@ -137,7 +210,7 @@ def _plan_with_odds(state: dict) -> dict | None:
     for key in ("without", "with"):
         computed = planned[key]
         planned[f"{key}_odds"] = chart(sides, computed) if computed and sides["sin"] and sides["hero"] else None
-    return planned
+    return variants_shown(planned)
 
 
 def chart(sides: dict, computed: dict) -> dict:

@@ -249,7 +249,7 @@ def test_a_planned_fight_shows_both_pools_and_the_chances_with_and_without_volun
     table = in_turns()
     table.act("ann", "fight.plan", hero="rose", monsters={"abomination": 1}, others_in_space=1)
     shown = RULES.view(table.state, table.seats["ann"])["plan"]
-    assert shown["without"]["hero_dice"]["total"] == 3 and shown["with"]["hero_dice"]["total"] == 4
+    assert shown["without"]["hero_dice"]["value"] == 3 and shown["with"]["hero_dice"]["value"] == 4
     for key in ("without_odds", "with_odds"):
         assert abs(sum(p for _, p, _ in shown[key]["wounds"]) - 100) < 0.5
     refused(table, "ann", "fight.plan", hero="rose", monsters={"dragon": 1})

@@ -57,3 +57,19 @@ def test_the_imported_table_plays_on(server):
     state = server.state(table.token)[1]
     assert state["fight"]["hero_roll"] and state["fight"]["sin_roll"]
     assert server.replayed_state(table.token) == state
+
+
+def test_the_imported_table_fights_in_the_rulebooks_order(server):
+    """A table made before fights were prepared: the new steps play on it and replay."""
+    table = server.import_table(exported())
+    seats = {seat.name: seat for seat in server.seats(table.token).values()}
+    ann, sin = seats["Ann"].id, next(seat.id for seat in seats.values() if seat.role == "sin")
+    server.act(table.token, ann, "round.first_hero", {"hero": "rose"})
+    server.act(table.token, ann, "turn.start", {"hero": "rose"})
+    server.act(table.token, ann, "fight.prepare", {"monsters": {"abomination": 1}})
+    assert "preparing" in server.state(table.token)[1]
+    server.act(table.token, sin, "fight.sin_ready", {})
+    server.act(table.token, ann, "fight.roll", {})
+    state = server.state(table.token)[1]
+    assert state["fight"]["hero_roll"] and "preparing" not in state
+    assert server.replayed_state(table.token) == state

@@ -318,3 +318,18 @@ def test_a_districts_city_action_slot_serves_one_hero_a_round():
         table.act(table.state["heroes"][hero]["player"], "turn.end")
     table.act(None, "round.end")
     assert all(where["city_used"] is None for where in table.state["spaces"].values())
+
+
+def test_the_moves_open_to_the_current_hero_are_each_other_space_until_the_allowance_is_used():
+    from the_others_support import started
+    table = started()
+    for name in ("Church", "Metro", "Park"):
+        table.act(None, "space.add", name=name)
+    table.act("ann", "round.first_hero", hero="rose")
+    table.act("ann", "turn.start", hero="rose")
+    assert table.harness.open_actions("ann")["hero.move"] == [{"hero": "rose", "to": s} for s in ("s1", "s2", "s3")]
+    assert "hero.move" not in table.harness.open_actions("bob")  # not Thorley's turn
+    table.act("ann", "hero.move", hero="rose", to="s1")
+    assert [c["to"] for c in table.harness.open_actions("ann")["hero.move"]] == ["s2", "s3"]
+    table.act("ann", "hero.move", hero="rose", to="s2")
+    assert "hero.move" not in table.harness.open_actions("ann")  # 2 spaces: the move is over

@@ -45,7 +45,7 @@ def test_a_new_plan_replaces_the_old_one():
     table = roccos_turn()
     table.act("cy", "fight.plan", hero="rocco", monsters={"abomination": 1})
     table.act("cy", "fight.plan", hero="rocco", monsters={"abomination": 2})
-    assert view(table)["plan"]["without"]["sin_dice"]["total"] > 0
+    assert view(table)["plan"]["without"]["sin_dice"]["value"] > 0
     assert table.state["plan"]["monsters"] == {"abomination": 2}
 
 
@@ -89,17 +89,17 @@ def test_the_dice_shown_before_a_fight_are_the_dice_the_fight_rolls():
         expected = shown["with" if voluntary else "without"]
         table.act("cy", "fight.start", monsters={"abomination": 2}, pentagrams=1, voluntary=voluntary)
         battle = table.state["fight"]
-        assert rolled_dice(battle["hero_roll"]) == expected["hero_dice"]["total"]
-        assert rolled_dice(battle["sin_roll"]) == expected["sin_dice"]["total"]
-        assert expected["hero_dice"]["lines"][0]["label"] == "Combat value of %(hero)s"
+        assert rolled_dice(battle["hero_roll"]) == expected["hero_dice"]["value"]
+        assert rolled_dice(battle["sin_roll"]) == expected["sin_dice"]["value"]
+        assert expected["hero_dice"]["lines"][0] == ["Combat value of %(hero)s", {"hero": "Rocco", "amount": 2}]
 
 
 def test_the_fight_dice_differ_from_the_cleanse_dice_and_each_carries_its_working():
     table = roccos_turn()
     board_with_monsters(table)
     working = view(table, "cy")["working"]
-    assert working["cleanse"]["without"]["lines"][0]["label"] == "Skill value of %(hero)s"
-    assert working["fight"]["without"]["sin_dice"]["total"] >= 2  # two abominations roll against Rocco
+    assert working["cleanse"]["without"]["lines"][0][0] == "Skill value of %(hero)s"
+    assert working["fight"]["without"]["sin_dice"]["value"] >= 2  # two abominations roll against Rocco
 
 
 def test_no_fight_dice_are_shown_once_the_turns_action_is_taken():
@@ -107,3 +107,27 @@ def test_no_fight_dice_are_shown_once_the_turns_action_is_taken():
     board_with_monsters(table)
     table.act("cy", "fight.start", monsters={"abomination": 2}, pentagrams=1)
     assert view(table, "cy")["working"]["fight"] is None
+
+
+def test_a_cleanses_token_removals_are_offered_in_its_turn_only():
+    table = roccos_turn()
+    table.act(None, "space.add", name="Church")
+    table.act(None, "space.set", space="s1", what="tokens.fire", value=2)
+    table.act("cy", "hero.move", hero="rocco", to="s1", teleport=True)
+    table.act("cy", "cleanse.roll", entered={"hero": "skill skill"})
+    assert table.harness.open_actions("cy")["cleanse.remove"] == [{"what": "fire"}]
+    assert "cleanse.remove" not in table.harness.open_actions("ann")  # not Rose's player's
+    table.act("cy", "cleanse.remove", what="fire")
+    table.act("cy", "turn.end")
+    assert table.state["roll"]["removed"] == 1  # a skill unused...
+    assert "cleanse.remove" not in table.harness.open_actions("cy")  # ...but the turn is over: no card left
+
+
+def test_a_prepared_fight_disappears_from_every_phone_when_rolled():
+    table = roccos_turn()
+    table.act("cy", "fight.prepare", monsters={"abomination": 1})
+    assert all(view(table, seat)["preparing"]["hero"] == "rocco" for seat in ("sin", "ann", "cy"))
+    table.act("sin", "fight.sin_ready")
+    table.act("cy", "fight.roll")
+    assert all(view(table, seat)["preparing"] is None for seat in ("sin", "ann", "cy"))
+    assert all("fight.roll" not in table.harness.open_actions(seat) for seat in ("sin", "ann", "cy"))

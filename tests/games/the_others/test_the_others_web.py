@@ -253,3 +253,27 @@ def test_the_fight_form_shows_the_dice_the_fight_will_roll_and_the_cleanse_its_o
     # Rose: combat 2, alone; two abominations of combat 3.
     assert "Without voluntary corruption 2 hero dice" in page and "6 SIN dice" in page
     assert "2 cleanse dice" in page
+
+
+def test_a_fight_prepared_on_the_heros_phone_waits_for_the_sins_phone_then_rolls(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    ann, sin = phones["Ann"], phones["Sina"]
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    assert "Prepare the fight" in ann.page(token)
+    status, text = ann.act(token, "fight.prepare", **{"monsters.abomination": "2", "monsters.acolyte": "0"},
+                           others_in_space="0")
+    assert status == 200, text
+    page = ann.page(token)
+    assert "With voluntary corruption" in page and "Waiting for the SIN’s fight-start card." in page
+    assert "Roll the fight" not in page
+    assert ann.act(token, "fight.choose", voluntary="true")[0] == 200
+    sin_page = sin.page(token)
+    assert "No fight-start card" in sin_page and "Fight of Rose: the SIN may play a fight-start card" in sin_page
+    assert sin.act(token, "fight.sin_ready")[0] == 200
+    page = ann.page(token)
+    assert "Roll the fight" in page and "No fight-start card" not in sin.page(token)
+    status, text = ann.act(token, "fight.roll", **{"entered.hero": ""})
+    assert status == 200, text
+    assert "Turn faiths and free results" in ann.page(token)

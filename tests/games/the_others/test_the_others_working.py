@@ -63,12 +63,30 @@ def test_a_mission_target_says_whether_it_is_printed_the_hero_icon_or_entered():
     assert labels(working.target(table.state, "2A")) == [("Entered by the group", 5)]
 
 
-def test_the_pages_carry_the_working():
+def test_the_pages_carry_the_working_in_the_kits_one_shape():
+    from companion.kit.working import is_worked
     table = in_turns()
     shown = RULES.view(table.state, table.seats["ann"])
-    assert shown["working"]["reactions"]["total"] == 3
+    assert shown["working"]["reactions"]["value"] == 3
     assert set(shown["working"]["move"]) == {"rose", "thorley", "rocco"}
-    assert shown["working"]["target"]["total"] == 3
+    assert shown["working"]["target"]["value"] == 3
+    assert shown["working"]["reactions"]["lines"][0] == ["One per hero", {"amount": 3}]
+    numbers = [shown["working"][key] for key in ("reactions", "summons", "target")] + \
+        list(shown["working"]["move"].values())
+    assert all(is_worked(n) for n in numbers)
+
+
+def test_a_fights_pools_reach_the_page_worked_and_its_names_are_translated_as_read():
+    from companion.kit.working import is_worked
+    from companion.rules import Msg
+    table = in_turns()
+    table.act("ann", "turn.start", hero="rose")
+    table.act("ann", "fight.start", monsters={"abomination": 1})
+    battle = RULES.view(table.state, table.seats["bob"])["working"]["battle"]
+    assert battle["hero_dice"]["value"] == table.state["fight"]["computed"]["hero_dice"]["total"]
+    assert all(is_worked(battle[key]) for key in ("hero_dice", "sin_dice", "hero_defense", "sin_hits"))
+    monster_line = battle["sin_dice"]["lines"][0]
+    assert monster_line[0] == "Monster: %(monster)s" and isinstance(monster_line[1]["monster"], Msg)
 
 
 def test_a_cleanse_shows_its_dice_with_and_without_voluntary_corruption():
@@ -81,9 +99,9 @@ def test_a_cleanse_shows_its_dice_with_and_without_voluntary_corruption():
     with table.arranged() as state:
         state["heroes"]["rose"]["corruption"] = 4  # voluntary to 5: levels 2 and 5 lend a die each
     shown = RULES.view(table.state, table.seats["ann"])["working"]["cleanse"]
-    assert [amount for _, amount in labels(shown["without"])] == [2, 1]
-    assert [amount for _, amount in labels(shown["with"])] == [2, 1, 2]
-    assert shown["with"]["total"] == battle.cleanse_size(table.state, "rose", {"voluntary": True}) == 5
+    assert [params["amount"] for _, params in shown["without"]["lines"]] == [2, 1]
+    assert [params["amount"] for _, params in shown["with"]["lines"]] == [2, 1, 2]
+    assert shown["with"]["value"] == battle.cleanse_size(table.state, "rose", {"voluntary": True}) == 5
     with table.arranged() as state:
         state["heroes"]["rose"]["corruption"] = 7
     assert RULES.view(table.state, table.seats["ann"])["working"]["cleanse"]["with"] is None
