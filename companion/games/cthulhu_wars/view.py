@@ -67,8 +67,11 @@ def power_bars(state: dict) -> list[dict]:
 def ritual(state: dict) -> dict:
     track, marker = state["ritual"]["track"], state["ritual"]["marker"]
     spaces = [{"cost": cost, "here": i == marker} for i, cost in enumerate(track)]
+    # Checked: corrected by the group, or the shipped track two sources agree on.
+    checked = bool(state["ritual"].get("checked")) or (
+        data.ritual_track_checked(state["players"]) and track == data.ritual_track(state["players"]))
     return {"spaces": spaces, "cost": doom.ritual_cost(track, marker),
-            "instant_death": doom.on_instant_death(track, marker)}
+            "instant_death": doom.on_instant_death(track, marker), "checked": checked}
 
 
 def battle(state: dict) -> dict | None:
