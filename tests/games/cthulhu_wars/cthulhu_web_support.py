@@ -3,7 +3,8 @@
 from web_support import Browser, location_path
 
 
-def create_cthulhu_table(host: Browser, factions=("great_cthulhu", "crawling_chaos", "black_goat"), board="counts") -> str:
+def create_cthulhu_table(host: Browser, factions=("great_cthulhu", "crawling_chaos", "black_goat"),
+                         board="counts") -> str:
     host.load_csrf("/")
     fields = {"game": "cthulhu-wars", "name": "Cthulhu night", "board": board}
     fields.update({f"seat_{n}": faction for n, faction in enumerate(factions, start=1)})

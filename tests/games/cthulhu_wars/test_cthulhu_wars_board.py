@@ -4,7 +4,6 @@ map, and the action phase's actions with their conditions checked from it
 Great Cthulhu starts in the South Pacific, Crawling Chaos in Asia, Black
 Goat in Africa (Asia and Africa share a border)."""
 
-import pytest
 
 from companion.rules import ActionError
 from cthulhu_support import Table
@@ -52,7 +51,8 @@ def test_set_up_puts_six_cultists_and_a_controlled_gate_in_each_start_area():
     assert units(table, "south_pacific", "great_cthulhu") == {"cultist": 6}
     assert units(table, "asia", "crawling_chaos") == {"cultist": 6}
     assert board["gates"] == {"south_pacific": "great_cthulhu", "asia": "crawling_chaos", "africa": "black_goat"}
-    assert table.faction("black_goat")["counts"]["cultists"] == 6 and table.faction("black_goat")["counts"]["gates"] == 1
+    assert table.faction("black_goat")["counts"]["cultists"] == 6
+    assert table.faction("black_goat")["counts"]["gates"] == 1
     table.act("great_cthulhu", "power.gather")
     assert table.faction("great_cthulhu")["power"] == 8  # 6 cultists + 1 gate × 2, from the board
 
@@ -324,7 +324,8 @@ def test_a_gate_changes_hands_when_its_cultists_are_killed_and_an_enemy_cultist_
     assert table.state["board"]["gates"]["asia"] is None and table.state["abandoned_gates"] == 1
     table.act("great_cthulhu", "gate.control", area="asia")
     assert table.state["board"]["gates"]["asia"] == "great_cthulhu"
-    assert table.faction("great_cthulhu")["counts"]["gates"] == 2 and table.faction("crawling_chaos")["counts"]["gates"] == 0
+    assert table.faction("great_cthulhu")["counts"]["gates"] == 2
+    assert table.faction("crawling_chaos")["counts"]["gates"] == 0
 
 
 def test_the_harbinger_pays_only_for_an_enemy_great_old_one_pained_or_killed():
