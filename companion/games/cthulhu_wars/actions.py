@@ -410,8 +410,10 @@ ACTIONS = (
          effect=effects.build_gate, line=history.gate_built,
          open=opener(ACTION_PHASE, choices=gate_builds)),
     spec("move", "Move `units` units (1 power each); on a board table `moves` instead: "
-         "{\"unit:from_area:to_area\": count}, each unit once, to a neighbouring area (Flight: 2 away).",
+         "{\"unit:from_area:to_area\": count} (or {\"unit:from_area\": count} with `to` {\"unit:from_area\": area}), "
+         "each unit once, to a neighbouring area (Flight: 2 away).",
          Int("units", default=None, min=1, max=60), Collected("moves", default=None, key_length=80),
+         Collected("to", shape="names", default=None, key_length=80),
          effect=effects.move, line=history.moved,
          open=opener(ACTION_PHASE, choices=moves)),
     spec("capture", "Capture a cultist of faction `victim` (1 power); on a board table in `area`.",

@@ -173,17 +173,23 @@ def move(act: Act) -> None:
     spend(state, faction, costs.normal_cost("move", act["units"]))
 
 
-def parse_moves(state: dict, faction: str, moves: dict | None) -> list[tuple[str, str, str, int]]:
-    """{"unit:from:to": count} -> [(unit, from, to, count)], each checked against the board."""
+def parse_moves(state: dict, faction: str, moves: dict | None,
+                to: dict | None = None) -> list[tuple[str, str, str, int]]:
+    """{"unit:from:to": count} -> [(unit, from, to, count)], each checked against the board.
+    A form sends {"unit:from": count} with the destinations in `to` ({"unit:from": area})."""
     if not moves or not any(moves.values()):
         raise ActionError(N_("Choose the units to move and where."), field="moves")
     out, leaving = [], {}
     reach = board.move_reach(state, faction)
     for key, n in moves.items():
         parts = key.split(":")
+        if len(parts) == 2 and n:
+            parts.append((to or {}).get(key, ""))
         if len(parts) != 3 or parts[0] not in data.units(faction):
             raise ActionError(N_("Choose the units to move and where."), field="moves")
         unit, start, end = parts
+        if not n:
+            continue
         board.check_area(state, start, "moves")
         board.check_area(state, end, "moves")
         if not n:
@@ -203,7 +209,7 @@ def parse_moves(state: dict, faction: str, moves: dict | None) -> list[tuple[str
 
 def move_on_board(act: Act, state: dict, faction: str) -> None:
     """1 power per unit moved, each unit once, to a neighbouring area (Flight: 2 away)."""
-    moves = parse_moves(state, faction, act["moves"])
+    moves = parse_moves(state, faction, act["moves"], act["to"])
     spend(state, faction, costs.normal_cost("move", sum(n for *_, n in moves)))
     for unit, start, _, n in moves:
         board.remove(state, start, faction, unit, n)

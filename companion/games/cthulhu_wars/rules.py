@@ -92,12 +92,12 @@ class CthulhuWarsRules(Rules):
 
     # -- what each seat sees ----------------------------------------------------------
     # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "tracks", "factions", "mine", "battle"})
+    view_regions = frozenset({"status", "tracks", "factions", "mine", "battle", "map"})
 
     def regions(self, seat: Seat | None) -> list[str]:
         if seat is None:  # the table display: one screen for the middle of the table
             return ["board"]
-        return ["now", "status", "tracks", "factions", "mine", "battle"]
+        return ["now", "map", "status", "tracks", "factions", "mine", "battle"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         shown = {k: v for k, v in state.items() if k != "secrets"}
