@@ -20,7 +20,7 @@ def seat_of(server, token, role):
 
 def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phones):
     table = server.store.create_table("cthulhu-wars", "Cthulhu night",
-                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat", "board": "counts"})
     gc_phone, bg_phone = phones(), phones()
     gc_phone.accept_dialogs = bg_phone.accept_dialogs = True  # "Pass?" asks first
     gc, bg = gc_phone.page, bg_phone.page

@@ -103,6 +103,8 @@ def opener(phase: str, step: str | None = None, *, on_turn: bool = True, choices
             return []
         if on_turn and state["turn"] != faction:
             return []
+        if phase == ACTION_PHASE and effects.battle_unfinished(state):
+            return []  # the battle's results come first
         return list(choices(state, faction)) if choices else [{}]
     return open_
 

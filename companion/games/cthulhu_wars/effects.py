@@ -98,10 +98,14 @@ def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> N
         mine["acted"] = True
 
 
+def battle_unfinished(state: dict) -> bool:
+    battle = state.get("battle")
+    return bool(battle) and isinstance(battle.get("losses"), dict) and any(v is None for v in battle["losses"].values())
+
+
 def refuse_during_battle(state: dict) -> None:
     """On the board a battle's results are carried out before anything else happens."""
-    battle = state.get("battle")
-    if battle and isinstance(battle.get("losses"), dict) and any(v is None for v in battle["losses"].values()):
+    if battle_unfinished(state):
         raise ActionError(N_("Finish the battle first: its results are waiting to be assigned."))
 
 

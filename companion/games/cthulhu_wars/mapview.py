@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from companion.games.cthulhu_wars import board, data
 
-WIDTH, HEIGHT = 360, 230
+WIDTH, HEIGHT = 360, 236
+TOP = 8  # room above the top row's labels
 
 #: Where each area of any map is drawn, on a WIDTH x HEIGHT view (west to east, north to south).
 PLACES = {
@@ -31,6 +32,7 @@ def edges(map_id: str) -> list[dict]:
             if other <= area:
                 continue
             (x1, y1), (x2, y2) = PLACES[area], PLACES[other]
+            y1, y2 = y1 + TOP, y2 + TOP
             if abs(x1 - x2) <= WIDTH / 2:
                 out.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2})
                 continue
@@ -49,6 +51,7 @@ def board_map(state: dict, colours: dict[str, str]) -> dict:
     areas = []
     for area in data.maps()[state["map"]]["areas"]:
         x, y = PLACES[area["id"]]
+        y += TOP
         here = [{"faction": f, "units": board.units_in(state, area["id"], f),
                  "count": board.present(state, area["id"], f), "colour": colours[f]}
                 for f in state["seating"] if board.present(state, area["id"], f)]

@@ -24,7 +24,7 @@ def test_a_board_table_shows_the_map_and_offers_every_step_as_a_button(host, new
     store.act(token, seat["great_cthulhu"], "direction.choose", {"direction": "clockwise"})
     page = phones["great_cthulhu"].get(f"/t/{token}").get_data(as_text=True)
     assert 'class="cw-map"' in page and 'href="#area-south_pacific"' in page
-    assert 'id="area-south_pacific"' in page  # tap an area: what is there and what to do there
+    assert 'id="area-south_pacific"' in page and 'href="#area-europe"' in page  # tap an area: what is there
     assert any('value="south_pacific"' in f and 'value="shoggoth"' in f for f in forms(page, "summon"))
     assert 'name="moves.cultist:south_pacific"' in page and 'name="to.cultist:south_pacific"' in page
     display = host.get(f"/t/{token}/display").get_data(as_text=True)
@@ -35,3 +35,20 @@ def test_a_board_table_shows_the_map_and_offers_every_step_as_a_button(host, new
     state = store.state(token)[1]
     assert state["board"]["units"]["north_pacific"]["great_cthulhu"] == {"cultist": 2}
     assert state["factions"]["great_cthulhu"]["power"] == 6
+
+
+def test_the_doom_track_says_in_words_what_it_shows(host, new_phone):
+    token = create_cthulhu_table(host)
+    phone = join_seat(new_phone(), token, "Gina", role="great_cthulhu")
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    label = re.search(r'class="cw-doom"[^>]*aria-label="([^"]*)"', page).group(1)
+    assert label == "Doom track, 0 to 30: Great Cthulhu 0, Crawling Chaos 0, Black Goat 0"
+
+
+def test_a_board_table_shows_its_counts_from_the_map_with_nothing_to_type(host, new_phone):
+    token = create_cthulhu_table(host, board="map")
+    phone = join_seat(new_phone(), token, "Gina", role="great_cthulhu")
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    assert "from the map" in page
+    assert 'value="counts.set"' not in page and 'value="abandoned.set"' not in page
+    assert 'value="great_old_one.set"' not in page
