@@ -32,12 +32,21 @@ def wait_turn(page) -> None:
     expect(page.locator(".now.yours")).to_be_visible(timeout=LIVE)
 
 
+def in_first_screen(page, locator) -> None:
+    """On a 360 × 740 phone at the top of its page, `locator` ends within the first screen."""
+    expect(locator).to_be_visible(timeout=LIVE)
+    bottom = locator.evaluate("e => e.getBoundingClientRect().bottom + window.scrollY")
+    assert bottom <= 740, bottom
+
+
 def test_three_phones_play_a_round_on_the_board_with_a_capture_and_a_battle(server, phones):
     table = server.store.create_table("cthulhu-wars", "Cthulhu night", THREE)
     gc, cc, bg = (phones() for _ in range(3))
     for phone in (gc, cc, bg):
         phone.accept_dialogs = True
     gc, cc, bg = gc.page, cc.page, bg.page
+    for page in (gc, cc, bg):
+        page.set_viewport_size({"width": 360, "height": 740})
     join(gc, server, table.token, "Gina", role="great_cthulhu")
     join(cc, server, table.token, "Carl", role="crawling_chaos")
     join(bg, server, table.token, "Bea", role="black_goat")
@@ -47,6 +56,8 @@ def test_three_phones_play_a_round_on_the_board_with_a_capture_and_a_battle(serv
 
     # Great Cthulhu summons a Shoggoth at his gate.
     wait_turn(gc)
+    in_first_screen(gc, gc.locator(".now summary", has_text="Summon"))  # the acting phone's next steps at the top
+    in_first_screen(gc, gc.locator(".now").get_by_role("button", name="Pass: power to 0"))
     tap_in_fold(gc, "Summon", "South Pacific: Summon Shoggoth (2)")
     end_turn(gc)
     # Crawling Chaos moves three cultists from Asia into Africa, with selects.
@@ -80,6 +91,7 @@ def test_three_phones_play_a_round_on_the_board_with_a_capture_and_a_battle(serv
     roll.get_by_role("button", name="Roll the battle").click()
     # Crawling Chaos carries out its results with one tap.
     results = cc.locator(".now button.cw-losses").first
+    in_first_screen(cc, results)
     expect(results).to_have_text("Killed: Acolyte Cultist. Acolyte Cultist → Asia.", timeout=LIVE)
     cc.screenshot(path="/tmp/cw_map_losses_en.png", full_page=True)
     expect(bg.locator(".now").get_by_role("button", name="End my turn", exact=True)).to_have_count(0)
@@ -122,3 +134,32 @@ def test_the_map_fits_a_360px_phone_in_every_language(server, phones, locale):
     assert sideways_overflow(phone) is None, sideways_overflow(phone)
     phone.locator(".cw-map-card").screenshot(path=f"/tmp/cw_map_{locale}.png")
     phone.screenshot(path=f"/tmp/cw_map_page_{locale}.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, {"width": 1920, "height": 1080}])
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+def test_the_display_shows_the_map_large_beside_the_books_on_one_screen(server, browser, size, locale):
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night", {**THREE, "seat_4": "yellow_sign"})
+    for role in ("great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"):
+        server.store.join(table.token, role.title(), role)
+    context = browser.new_context(viewport=size, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(server.at(f"/t/{table.token}/display"))
+        expect(page.locator(".cw-board .cw-map")).to_be_visible()
+        page.screenshot(path=f"/tmp/cw_map_display_{size['width']}_{locale}.png")
+        assert page.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight"), "scrolls down"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
+        box = page.locator(".cw-board .cw-map").bounding_box()
+        # Beside the books' table: a quarter of a 1024 px tablet, more than a third of a 1920 px screen.
+        assert box["width"] >= size["width"] * (0.25 if size["width"] < 1500 else 0.35), box
+        # Text outside the drawing (its labels scale with it) is readable from a chair.
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.cw-board *')]
+            .filter(e => !e.closest('svg') && !e.closest('.cw-areas') && e.checkVisibility())
+            .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+            .map(e => [e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize)])""")
+        assert all(px >= 24 for _, px in sizes), [s for s in sizes if s[1] < 24]
+        # The map's text alternative names every area with units and its gate.
+        assert "South Pacific" in page.locator(".cw-board .cw-areas").inner_text() or locale != "en-GB"
+    finally:
+        context.close()

@@ -303,6 +303,16 @@ def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return [{}] if faction in (battle["attacker"], battle["defender"]) else []
 
 
+def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """On the board: each requirement the map shows met, with each book left (others are ticked by hand)."""
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if faction not in state["factions"] or not board.has_board(state) or state["phase"] in ("end", "over"):
+        return []
+    mine = state["factions"][faction]
+    left = [b for b in data.spellbook_ids(faction) if b not in mine["spellbooks"]]
+    return [{"requirement": r, "spellbook": b} for r in sorted(board.requirements_met(state, faction)) for b in left]
+
+
 def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
     if state["phase"] != "action":
@@ -486,7 +496,7 @@ ACTIONS = (
          "Take `spellbook` for meeting `requirement` (optional `target` faction for Yellow Sign's doom gift).",
          Choice("requirement", choices=REQUIREMENTS), Choice("spellbook", choices=SPELLBOOKS),
          Choice("target", default=None, choices=FACTIONS), Collected("cultists_from", default=None),
-         effect=effects.earn_spellbook, line=history.book_taken),
+         effect=effects.earn_spellbook, line=history.book_taken, open=books_earned),
     spec("elder_signs.reveal", "Reveal elder signs of the given `values` (a list) for doom.",
          Collected("values", shape="ints", low=1, high=3, max_items=36),
          effect=effects.reveal, line=history.revealed,

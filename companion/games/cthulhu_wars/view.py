@@ -104,13 +104,16 @@ def battle(state: dict) -> dict | None:
 
 
 def requirements(state: dict, faction_id: str) -> list[dict]:
+    """Each requirement, whether it gave a book, and whether the board shows it met now ("seen")."""
     faction = state["factions"][faction_id]
+    seen = board.requirements_met(state, faction_id) if board.has_board(state) else set()
     out = []
     for req in data.faction(faction_id)["requirements"]:
         text = REQUIREMENTS[req["id"]]
         if state["players"] == 2 and "glyph" in req:
             text = REQUIREMENTS["ys_lone_desecration"]  # 第八章 C
-        out.append({"id": req["id"], "text": text, "met": req["id"] in faction["requirements_met"]})
+        out.append({"id": req["id"], "text": text, "met": req["id"] in faction["requirements_met"],
+                    "seen": req["id"] in seen})
     return out
 
 

@@ -353,3 +353,34 @@ def test_the_harbinger_pays_only_for_an_enemy_great_old_one_pained_or_killed():
     assert {c["great_old_one"] for c in again.open_actions("crawling_chaos")["harbinger"]} == {"cthulhu"}
     again.act("crawling_chaos", "harbinger", great_old_one="cthulhu", take="power")
     assert units(again, "europe", "great_cthulhu") == {"cthulhu": 1}
+
+
+# -- spellbook requirements from the board --------------------------------------------------------
+def offered_requirements(table: Table, faction: str) -> set[str]:
+    return {c["requirement"] for c in table.open_actions(faction).get("spellbook.earn", [])}
+
+
+def test_black_goats_areas_requirements_are_offered_the_moment_the_map_shows_them():
+    table = on_board("black_goat")
+    assert offered_requirements(table, "black_goat") == set()
+    table.act("black_goat", "move", moves={"cultist:africa:asia": 1, "cultist:africa:indian_ocean": 1,
+                                           "cultist:africa:south_atlantic": 1})
+    # Four areas, and an area shared with each enemy? Asia holds Crawling Chaos; Great Cthulhu is not shared.
+    assert offered_requirements(table, "black_goat") == {"bg_units4"}
+    table.act("black_goat", "spellbook.earn", requirement="bg_units4", spellbook="frenzy")
+    assert table.faction("black_goat")["requirements_met"] == ["bg_units4"]
+    assert offered_requirements(table, "black_goat") == set()
+    # A requirement the map can't see is still ticked by hand.
+    table.act("black_goat", "spellbook.earn", requirement="bg_share", spellbook="ghroth")
+
+
+def test_a_capture_and_an_awakening_meet_their_requirements_on_the_map():
+    table = on_board("crawling_chaos", power=15)
+    assert offered_requirements(table, "crawling_chaos") == {"cc_gates3_or_12", "cc_gates4_or_15"}  # 15 power
+    table.arrange(lambda state: state["factions"]["crawling_chaos"].update(power=10))
+    put(table, "africa", "crawling_chaos", "nightgaunt")
+    table.act("crawling_chaos", "capture", victim="black_goat", area="africa")
+    assert offered_requirements(table, "crawling_chaos") == {"cc_capture"}
+    cthulhu = on_board(power=12)
+    cthulhu.act("great_cthulhu", "awaken", great_old_one="cthulhu", area="south_pacific")
+    assert offered_requirements(cthulhu, "great_cthulhu") == {"gc_awaken"}

@@ -99,9 +99,9 @@ def test_what_is_open_follows_the_round_and_whose_turn_it_is():
 
 
 def test_two_players_on_the_board_play_through_battles_and_their_losses():
-    table, done = play(TWO_ON_MAP, 8, 250)
+    table, done = play(TWO_ON_MAP, 13, 250)
     assert {"setup.gates", "setup.starts", "recruit", "gate.build", "awaken", "battle.declare", "battle.roll",
-            "battle.losses"} <= done
+            "battle.losses", "spellbook.earn"} <= done
 
 
 def test_three_factions_on_the_board_move_build_and_battle():
