@@ -20,7 +20,7 @@ def seat_of(server, token, role):
 
 def test_two_phones_through_gather_and_doom_with_secret_elder_signs(server, phones):
     table = server.store.create_table("cthulhu-wars", "Cthulhu night",
-                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat", "board": "counts"})
     gc_phone, bg_phone = phones(), phones()
     gc_phone.accept_dialogs = bg_phone.accept_dialogs = True  # "Pass?" asks first
     gc, bg = gc_phone.page, bg_phone.page
@@ -96,7 +96,7 @@ def test_the_acting_phone_finds_its_next_step_in_the_first_screen_through_a_roun
     phases: at every step the button of the acting phone's next step is in
     the card at the top, within the first 740 px of a 360 px phone."""
     table = server.store.create_table("cthulhu-wars", "Cthulhu night",
-                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat", "board": "counts"})
     gc_phone, bg_phone = phones(), phones()
     gc_phone.accept_dialogs = bg_phone.accept_dialogs = True
     gc, bg = gc_phone.page, bg_phone.page
@@ -138,7 +138,7 @@ def test_the_acting_phone_finds_its_next_step_in_the_first_screen_through_a_roun
 
 def test_passing_asks_first_and_a_no_keeps_the_turn(server, phones):
     table = server.store.create_table("cthulhu-wars", "Cthulhu night",
-                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat"})
+                                      {"seat_1": "great_cthulhu", "seat_2": "black_goat", "board": "counts"})
     phone = phones()
     gc = phone.page
     join(gc, server, table.token, "Gina", role="great_cthulhu")
@@ -195,7 +195,8 @@ def test_the_factions_table_and_its_workings_fit_a_thumb_on_a_360px_phone(server
 def four_factions_in_a_battle(server):
     """Four factions in round one's action phase, a battle declared: the most the display shows."""
     table = server.store.create_table("cthulhu-wars", "Cthulhu night", {
-        "seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat", "seat_4": "yellow_sign"})
+        "seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat", "seat_4": "yellow_sign",
+        "board": "counts"})
     names = {"great_cthulhu": "Gina", "crawling_chaos": "Carl", "black_goat": "Bea", "yellow_sign": "Yuki"}
     for role, name in names.items():
         server.store.join(table.token, name, role)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.cthulhu_wars import battles, costs, data, doom, effects, history, spellbooks
+from companion.games.cthulhu_wars import battles, board, costs, data, doom, effects, history, spellbooks
 from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
 from companion.rules import N_, Action, ActionError, Seat
@@ -38,6 +38,7 @@ class Collected(Field):
     low: int = 0
     high: int = 99
     max_items: int = 40
+    key_length: int = 40
     kind = "map"
     missing = N_("This value is missing.")
 
@@ -63,7 +64,7 @@ class Collected(Field):
             raise ActionError(N_("The action's details are malformed."), field=self.name)
         if as_list:
             return [self.value(item) for item in raw]
-        return {clean_text(key, self.name, max_length=40): self.value(item) for key, item in raw.items()}
+        return {clean_text(key, self.name, max_length=self.key_length): self.value(item) for key, item in raw.items()}
 
     def value(self, item: object) -> Any:
         if self.shape in ("counts", "ints"):
@@ -76,6 +77,11 @@ class Collected(Field):
 
 def optional_int(name, low=0, high=MAX_COUNT):
     return Int(name, default=None, min=low, max=high)
+
+
+def area_field(name="area"):
+    """An area of the map: needed on a table that keeps the board, ignored on one that counts by hand."""
+    return Choice(name, default=None, choices=AREAS)
 
 
 # -- secrecy ------------------------------------------------------------------------------
@@ -97,6 +103,8 @@ def opener(phase: str, step: str | None = None, *, on_turn: bool = True, choices
             return []
         if on_turn and state["turn"] != faction:
             return []
+        if phase == ACTION_PHASE and effects.battle_unfinished(state):
+            return []  # the battle's results come first
         return list(choices(state, faction)) if choices else [{}]
     return open_
 
@@ -138,6 +146,76 @@ def recruit_open(state: dict, faction: str) -> bool:
     return state["factions"][faction]["counts"]["cultists"] < 6 and can_act(state, faction, 1)
 
 
+# -- choices on a table that keeps the board ---------------------------------------------
+def map_areas(state: dict) -> list[str]:
+    return [a["id"] for a in data.maps()[state["map"]]["areas"]]
+
+
+def recruits(state: dict, faction: str) -> list[dict]:
+    if not board.has_board(state):
+        return [{}] if recruit_open(state, faction) else []
+    if not can_act(state, faction, 1) or \
+            board.on_map(state, faction, "cultist") + effects.captured_from(state, faction) >= 6:
+        return []
+    mine = board.areas_with(state, faction) or map_areas(state)
+    return [{"area": a} for a in map_areas(state) if a in mine]
+
+
+def gate_builds(state: dict, faction: str) -> list[dict]:
+    if not can_act(state, faction, 3):
+        return []
+    if not board.has_board(state):
+        return [{}]
+    return [{"area": a} for a in map_areas(state)
+            if a not in state["board"]["gates"] and board.units_in(state, a, faction).get("cultist")]
+
+
+def board_moves(state: dict, faction: str) -> list[dict]:
+    """One unit to each area in reach (the form moves several at once)."""
+    reach = board.move_reach(state, faction)
+    return [{"moves": {f"{unit}:{area}:{to}": 1}}
+            for area in board.areas_with(state, faction)
+            for unit in sorted(board.units_in(state, area, faction))
+            for to in sorted(board.within(state, area, reach))]
+
+
+def board_captures(state: dict, faction: str) -> list[dict]:
+    out = []
+    for area in board.areas_with(state, faction):
+        for victim in board.factions_in(state, area):
+            if victim != faction:
+                try:
+                    effects.capture_check(state, faction, victim, area)
+                except ActionError:
+                    continue
+                out.append({"victim": victim, "area": area})
+    return out
+
+
+def board_summons(state: dict, faction: str) -> list[dict]:
+    mine = state["factions"][faction]
+    return [{"monster": u["id"], "area": area} for area in board.controlled_gates(state, faction)
+            for u in data.faction(faction)["units"] if u["kind"] == "monster"
+            and board.on_map(state, faction, u["id"]) < u["count"]
+            and can_act(state, faction, costs.summon_cost(state, faction, u["id"], mine))]
+
+
+def board_awakenings(state: dict, faction: str) -> list[dict]:
+    mine, out = state["factions"][faction], []
+    for goo, where in mine["great_old_ones"].items():
+        if where != "pool" or not can_act(state, faction, costs.awaken_cost(state, faction, goo, mine)):
+            continue
+        if goo == "hastur" and mine["great_old_ones"].get("king_in_yellow") != "map":
+            continue
+        for area in map_areas(state):
+            try:
+                effects.awaken_check(state, faction, goo, data.units(faction)[goo], area)
+            except ActionError:
+                continue
+            out.append({"great_old_one": goo, "area": area})
+    return out
+
+
 def ritual_open(state: dict, faction: str) -> bool:
     mine, track, marker = state["factions"][faction], state["ritual"]["track"], state["ritual"]["marker"]
     try:
@@ -154,22 +232,30 @@ def sacrifice_open(state: dict, faction: str) -> bool:
 
 
 def moves(state: dict, faction: str) -> list[dict]:
+    if board.has_board(state):
+        return board_moves(state, faction) if can_act(state, faction, 1) else []
     power = state["factions"][faction]["power"]
     return [{"units": n} for n in range(1, min(power, 3) + 1)] if can_act(state, faction, 1) else []
 
 
 def captures(state: dict, faction: str) -> list[dict]:
+    if board.has_board(state):
+        return board_captures(state, faction) if can_act(state, faction, 1) else []
     return [{"victim": f} for f in state["factions"] if f != faction
             and state["factions"][f]["counts"]["cultists"] > 0] if can_act(state, faction, 1) else []
 
 
 def summons(state: dict, faction: str) -> list[dict]:
+    if board.has_board(state):
+        return board_summons(state, faction)
     mine = state["factions"][faction]
     return [{"monster": u["id"]} for u in data.faction(faction)["units"] if u["kind"] == "monster"
             and can_act(state, faction, costs.summon_cost(state, faction, u["id"], mine))]
 
 
 def awakenings(state: dict, faction: str) -> list[dict]:
+    if board.has_board(state):
+        return board_awakenings(state, faction)
     mine = state["factions"][faction]
     return [{"great_old_one": goo} for goo, where in mine["great_old_ones"].items()
             if where == "pool" and can_act(state, faction, costs.awaken_cost(state, faction, goo, mine))]
@@ -177,15 +263,31 @@ def awakenings(state: dict, faction: str) -> list[dict]:
 
 def unique_actions(state: dict, faction: str) -> list[dict]:
     mine, king = state["factions"][faction], [a["id"] for a in data.maps()[state["map"]]["areas"]]
+    if board.has_board(state):
+        king_area = board.great_old_one_area(state, faction, "king_in_yellow")
+        extra = {"unsubmerge": {"area": king[0]}}
+        return [{"name": name, **extra.get(name, {})} for name in costs.unique_actions(faction)
+                if effects.unique_allowed(mine, name) and name not in ("avatar",)
+                and can_act(state, faction, costs.unique_cost(faction, name, mine))
+                and (name != "desecrate" or king_area not in state["desecrated"])
+                and (name != "submerge" or board_submerge_open(state, faction))]
     return [{"name": name, **({"units_there": 2, "area": king[0]} if name == "desecrate" else {})}
             for name in costs.unique_actions(faction)
             if effects.unique_allowed(mine, name) and can_act(state, faction, costs.unique_cost(faction, name, mine))]
+
+
+def board_submerge_open(state: dict, faction: str) -> bool:
+    area = board.great_old_one_area(state, faction, "cthulhu")
+    return bool(area) and board.areas(state)[area]["ocean"]
 
 
 def battles_to_declare(state: dict, faction: str) -> list[dict]:
     mine = state["factions"][faction]
     if not can_act(state, faction, 1, unlimited=spellbooks.battle_is_unlimited(mine, state["players"])):
         return []
+    if board.has_board(state):
+        return [{"defender": enemy, "area": area} for area in board.areas_with(state, faction)
+                for enemy in board.factions_in(state, area) if enemy != faction]
     attackers = {"cultist": mine["counts"]["cultists"]} if mine["counts"]["cultists"] else {}
     attackers.update({goo: 1 for goo, where in mine["great_old_ones"].items() if where == "map"})
     return [{"defender": enemy, "attacker_units": attackers,
@@ -199,6 +301,23 @@ def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     if state["phase"] != "action" or not battle or battle["outcome"] is not None:
         return []
     return [{}] if faction in (battle["attacker"], battle["defender"]) else []
+
+
+def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """On the board: each requirement the map shows met, with each book left (others are ticked by hand)."""
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if faction not in state["factions"] or not board.has_board(state) or state["phase"] in ("end", "over"):
+        return []
+    mine = state["factions"][faction]
+    left = [b for b in data.spellbook_ids(faction) if b not in mine["spellbooks"]]
+    return [{"requirement": r, "spellbook": b} for r in sorted(board.requirements_met(state, faction)) for b in left]
+
+
+def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if state["phase"] != "action":
+        return []
+    return battles.loss_choices(state, faction)
 
 
 def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -217,12 +336,29 @@ def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return [{"values": [value]} for value in sorted(set(state["secrets"].get(seat.id, {}).get("elder_signs", [])))]
 
 
-def gate_to_control(state: dict, faction: str) -> bool:
-    return state["abandoned_gates"] > 0 and can_act(state, faction, unlimited=True)
+def gate_to_control(state: dict, faction: str) -> list[dict]:
+    if not (state["abandoned_gates"] > 0 and can_act(state, faction, unlimited=True)):
+        return []
+    if not board.has_board(state):
+        return [{}]
+    return [{"area": a} for a, owner in state["board"]["gates"].items()
+            if owner is None and board.holds_gate(state, a, faction)]
 
 
-def gate_to_abandon(state: dict, faction: str) -> bool:
-    return state["factions"][faction]["counts"]["gates"] > 0 and can_act(state, faction, unlimited=True)
+def gate_to_abandon(state: dict, faction: str) -> list[dict]:
+    if not (state["factions"][faction]["counts"]["gates"] > 0 and can_act(state, faction, unlimited=True)):
+        return []
+    if not board.has_board(state):
+        return [{}]
+    return [{"area": a} for a in board.controlled_gates(state, faction)]
+
+
+def sacrifices(state: dict, faction: str) -> list[dict]:
+    if not sacrifice_open(state, faction):
+        return []
+    if not board.has_board(state):
+        return [{}]
+    return [{"area": a} for a in board.areas_with(state, faction) if board.units_in(state, a, faction).get("cultist")]
 
 
 ACTION_PHASE = "action"
@@ -271,30 +407,39 @@ ACTIONS = (
          open=opener("doom", "rituals")),
     spec("events.blood_sacrifice",
          "Black Goat: remove a cultist for an elder sign (doom phase, Shub-Niggurath in play).",
+         area_field(),
          effect=effects.blood_sacrifice, line=N_("made a Blood Sacrifice"),
-         open=opener("doom", "events", choices=if_(sacrifice_open))),
+         open=opener("doom", "events", choices=sacrifices)),
     spec("events.done", "Finish your special events of the doom phase.",
          effect=effects.events_done, line=N_("finished their special events"),
          open=opener("doom", "events")),
-    spec("recruit", "Recruit a cultist (1 power).",
-         effect=effects.recruit, line=N_("recruited a cultist"),
-         open=opener(ACTION_PHASE, choices=if_(recruit_open))),
-    spec("gate.build", "Build a gate (3 power).",
-         effect=effects.build_gate, line=N_("built a gate"),
-         open=opener(ACTION_PHASE, choices=if_(lambda state, f: can_act(state, f, 3)))),
-    spec("move", "Move `units` units (1 power each).", Int("units", min=1, max=60),
+    spec("recruit", "Recruit a cultist (1 power); on a board table in `area`, where you have a unit.",
+         area_field(),
+         effect=effects.recruit, line=history.recruited,
+         open=opener(ACTION_PHASE, choices=recruits)),
+    spec("gate.build", "Build a gate (3 power); on a board table in `area`, where your cultist is and no gate.",
+         area_field(),
+         effect=effects.build_gate, line=history.gate_built,
+         open=opener(ACTION_PHASE, choices=gate_builds)),
+    spec("move", "Move `units` units (1 power each); on a board table `moves` instead: "
+         "{\"unit:from_area:to_area\": count} (or {\"unit:from_area\": count} with `to` {\"unit:from_area\": area}), "
+         "each unit once, to a neighbouring area (Flight: 2 away).",
+         Int("units", default=None, min=1, max=60), Collected("moves", default=None, key_length=80),
+         Collected("to", shape="names", default=None, key_length=80),
          effect=effects.move, line=history.moved,
          open=opener(ACTION_PHASE, choices=moves)),
-    spec("capture", "Capture a cultist of faction `victim` (1 power).", Choice("victim", choices=FACTIONS),
+    spec("capture", "Capture a cultist of faction `victim` (1 power); on a board table in `area`.",
+         Choice("victim", choices=FACTIONS), area_field(),
          effect=effects.capture, line=history.captured,
          open=opener(ACTION_PHASE, choices=captures)),
     spec("summon",
          "Summon monsters: `units` ({unit id: count}) or `monster` and `count`; one monster except Black Goat.",
          Collected("units", default=None), Choice("monster", default=None, choices=MONSTERS),
-         optional_int("count", 1, 9),
+         optional_int("count", 1, 9), area_field(),
          effect=effects.summon, line=history.summoned,
          open=opener(ACTION_PHASE, choices=summons)),
-    spec("awaken", "Awaken `great_old_one` at its cost.", Choice("great_old_one", choices=GREAT_OLD_ONES),
+    spec("awaken", "Awaken `great_old_one` at its cost; on a board table in `area`, its card's requirements checked.",
+         Choice("great_old_one", choices=GREAT_OLD_ONES), area_field(),
          effect=effects.awaken, line=history.awakened,
          open=opener(ACTION_PHASE, choices=awakenings)),
     spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
@@ -302,12 +447,14 @@ ACTIONS = (
          Choice("area", default=None, choices=AREAS),
          effect=effects.unique, line=history.unique_taken,
          open=opener(ACTION_PHASE, choices=unique_actions)),
-    spec("gate.control", "Free: one of your cultists takes an abandoned gate.",
-         effect=effects.control_gate, line=N_("took control of an abandoned gate"),
-         open=opener(ACTION_PHASE, choices=if_(gate_to_control))),
-    spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned).",
-         effect=effects.abandon_gate, line=N_("abandoned a gate"),
-         open=opener(ACTION_PHASE, choices=if_(gate_to_abandon))),
+    spec("gate.control", "Free: one of your cultists takes an abandoned gate (on a board table, in `area`).",
+         area_field(),
+         effect=effects.control_gate, line=history.gate_controlled,
+         open=opener(ACTION_PHASE, choices=gate_to_control)),
+    spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned; on a board table, in `area`).",
+         area_field(),
+         effect=effects.abandon_gate, line=history.gate_abandoned,
+         open=opener(ACTION_PHASE, choices=gate_to_abandon)),
     spec("pass", "Can't or won't act: your power drops to 0.",
          effect=effects.pass_turn, line=N_("passed (power to 0)"),
          open=opener(ACTION_PHASE)),
@@ -315,9 +462,10 @@ ACTIONS = (
          effect=effects.end_turn, line=N_("ended their turn"),
          open=opener(ACTION_PHASE, choices=if_(lambda state, f: state["factions"][f]["acted"]))),
     spec("battle.declare",
-         "Battle `defender` in `area`: `attacker_units` and `defender_units` ({unit: count}), "
-         "optional `attacker_extra`/`defender_extra` dice.",
-         Choice("defender", choices=FACTIONS), Collected("attacker_units"), Collected("defender_units"),
+         "Battle `defender` in `area`: `attacker_units` and `defender_units` ({unit: count}; on a board table "
+         "they come from the map), optional `attacker_extra`/`defender_extra` dice.",
+         Choice("defender", choices=FACTIONS), Collected("attacker_units", default=None),
+         Collected("defender_units", default=None),
          Choice("area", default=None, choices=AREAS),
          optional_int("attacker_extra", 0, 60), optional_int("defender_extra", 0, 60),
          effect=battles.declare, line=history.battle_declared,
@@ -331,6 +479,14 @@ ACTIONS = (
          Text("attacker_faces", default=None, max_length=200), Text("defender_faces", default=None, max_length=200),
          effect=battles.roll, line=history.battle_rolled,
          open=battle_rolls),
+    spec("battle.losses",
+         "On a board table, after the dice: one side's results, `killed` and `pained` ({unit: count}), "
+         "`retreats` ({\"unit:area\": count}) for the pained, or `eliminated` (a pained unit) when none can "
+         "retreat. The attacker's side first; its owner chooses (Yellow Sign with Hastur in the battle).",
+         Collected("killed", default=None), Collected("pained", default=None),
+         Collected("retreats", default=None, key_length=80), Text("eliminated", default=None, max_length=40),
+         effect=battles.losses, line=history.losses_taken,
+         open=loss_choices),
     spec("harbinger",
          "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),
@@ -339,8 +495,8 @@ ACTIONS = (
     spec("spellbook.earn",
          "Take `spellbook` for meeting `requirement` (optional `target` faction for Yellow Sign's doom gift).",
          Choice("requirement", choices=REQUIREMENTS), Choice("spellbook", choices=SPELLBOOKS),
-         Choice("target", default=None, choices=FACTIONS),
-         effect=effects.earn_spellbook, line=history.book_taken),
+         Choice("target", default=None, choices=FACTIONS), Collected("cultists_from", default=None),
+         effect=effects.earn_spellbook, line=history.book_taken, open=books_earned),
     spec("elder_signs.reveal", "Reveal elder signs of the given `values` (a list) for doom.",
          Collected("values", shape="ints", low=1, high=3, max_items=36),
          effect=effects.reveal, line=history.revealed,

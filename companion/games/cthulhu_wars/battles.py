@@ -4,7 +4,7 @@ roll in the app or enter physical dice, read off what each side suffers."""
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import combat, costs, data, doom, spellbooks
+from companion.games.cthulhu_wars import board, combat, costs, data, doom, spellbooks
 from companion.games.cthulhu_wars.effects import acting, gain_elder_signs, me, spend
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
@@ -44,8 +44,19 @@ def declare(act: Act) -> None:
     defender = act["defender"]
     if defender == faction or defender not in state["factions"]:
         raise ActionError(N_("Choose an enemy faction in the area."), field="defender")
-    units = {"attacker": check_units(faction, act["attacker_units"], "attacker_units"),
-             "defender": check_units(defender, act["defender_units"], "defender_units")}
+    pending = state.get("battle")
+    if pending and (pending["outcome"] is None or waiting_losses(pending)):
+        raise ActionError(N_("Finish the battle under way first."))
+    if board.has_board(state):
+        area = board.check_area(state, act["area"])
+        units = {"attacker": board.units_in(state, area, faction), "defender": board.units_in(state, area, defender)}
+        if not units["attacker"]:
+            raise ActionError(N_("You have no unit in that area."), field="area")
+        if not units["defender"]:
+            raise ActionError(N_("That faction has no unit in that area."), field="defender")
+    else:
+        units = {"attacker": check_units(faction, act["attacker_units"] or {}, "attacker_units"),
+                 "defender": check_units(defender, act["defender_units"] or {}, "defender_units")}
     if not units["defender"] or not units["attacker"]:
         raise ActionError(N_("Both factions need a unit in the area."), field="defender_units")
     unlimited = spellbooks.battle_is_unlimited(mine, state["players"])
@@ -93,6 +104,163 @@ def roll(act: Act) -> None:
             raise ActionError(N_("The recorded dice do not fit the battle."), field=f"{side}_faces")
     battle["outcome"] = combat.outcome(rolls["attacker"], rolls["defender"])
     state["last_battle_rolls"] = battle["outcome"]
+    if board.has_board(state):
+        battle["losses"] = {side: None for side in SIDES}
+        for side in SIDES:
+            if not to_assign(state, battle, side)["kills"] and not to_assign(state, battle, side)["pains"]:
+                battle["losses"][side] = {"killed": {}, "pained": {}, "retreats": {}, "eliminated": None}
+
+
+# -- a board battle's results carried out (seed, 战斗 3. 结果) ---------------------------------
+def waiting_losses(battle: dict) -> list[str]:
+    """The sides whose losses are still to be assigned, attacker first."""
+    losses = battle.get("losses") or {}
+    return [side for side in SIDES if side in losses and losses[side] is None]
+
+
+def to_assign(state: dict, battle: dict, side: str) -> dict:
+    """Kills up to the units there, then pains up to those left (extra results are ignored)."""
+    there = sum(board.units_in(state, battle["area"], battle[side]).values())
+    suffers = battle["outcome"][side]["suffers"]
+    kills = min(suffers["kills"], there)
+    return {"kills": kills, "pains": min(suffers["pains"], there - kills)}
+
+
+def retreat_areas(state: dict, battle: dict, side: str) -> list[str]:
+    """Neighbouring areas holding no unit of this battle's enemy (a third faction's units don't matter)."""
+    enemy = battle["defender" if side == "attacker" else "attacker"]
+    return [a for a in sorted(board.adjacency(state)[battle["area"]]) if not board.present(state, a, enemy)]
+
+
+def chooser(state: dict, battle: dict, side: str) -> str:
+    """The owner chooses which units take its kills and pains; with Hastur in
+    the battle (Vengeance), Yellow Sign chooses for its enemy."""
+    other = "defender" if side == "attacker" else "attacker"
+    if battle[other] == "yellow_sign" and board.units_in(state, battle["area"], "yellow_sign").get("hastur"):
+        return "yellow_sign"
+    return battle[side]
+
+
+def side_to_assign(state: dict, faction: str | None) -> str | None:
+    """The side `faction` assigns losses for now: the attacker's first (it retreats first)."""
+    battle = state.get("battle")
+    if not battle or battle.get("outcome") is None:
+        return None
+    waiting = waiting_losses(battle)
+    if waiting and chooser(state, battle, waiting[0]) == faction:
+        return waiting[0]
+    return None
+
+
+def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dict, retreats: dict,
+                 eliminated: str | None) -> dict:
+    faction, area = battle[side], battle["area"]
+    here = board.units_in(state, area, faction)
+    due = to_assign(state, battle, side)
+    killed = {u: n for u, n in killed.items() if n}
+    pained = {u: n for u, n in pained.items() if n}
+    if any(here.get(u, 0) < n for u, n in killed.items()) or sum(killed.values()) != due["kills"]:
+        raise ActionError(N_("Choose %(n)d of the units there to be killed."), field="killed", n=due["kills"])
+    left = {u: here[u] - killed.get(u, 0) for u in here}
+    if any(left.get(u, 0) < n for u, n in pained.items()) or sum(pained.values()) != due["pains"]:
+        raise ActionError(N_("Choose %(n)d of the units left there to be pained."), field="pained", n=due["pains"])
+    legal = retreat_areas(state, battle, side)
+    moves = {}
+    for key, n in retreats.items():
+        unit, _, to = key.partition(":")
+        if n:
+            moves[(unit, to)] = moves.get((unit, to), 0) + n
+    if pained and not legal:
+        # No legal retreat: one pained unit is eliminated, the rest stay.
+        if moves:
+            raise ActionError(N_("No neighbouring area is free of the enemy: nobody can retreat."), field="retreats")
+        if eliminated not in pained:
+            raise ActionError(N_("No legal retreat: choose one pained unit to be eliminated."), field="eliminated")
+        return {"killed": killed, "pained": pained, "retreats": {}, "eliminated": eliminated}
+    if any(to not in legal for _, to in moves):
+        raise ActionError(N_("Pained units retreat to a neighbouring area with no unit of the enemy."),
+                          field="retreats")
+    by_unit = {}
+    for (unit, _), n in moves.items():
+        by_unit[unit] = by_unit.get(unit, 0) + n
+    if by_unit != pained:
+        raise ActionError(N_("Every pained unit retreats: give each one an area."), field="retreats")
+    return {"killed": killed, "pained": pained, "retreats": {f"{u}:{to}": n for (u, to), n in moves.items()},
+            "eliminated": None}
+
+
+def losses(act: Act) -> None:
+    """Carry out one side's results: killed units leave the map, pained ones
+    retreat (attacker first), or one is eliminated when none can."""
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    if not board.has_board(state):
+        raise ActionError(N_("On a table that counts by hand, the group carries out the results."))
+    battle = state.get("battle")
+    side = side_to_assign(state, faction)
+    if side is None:
+        if battle and waiting_losses(battle):
+            raise ActionError(N_("Another faction assigns these results now."))
+        raise ActionError(N_("No battle results are waiting to be assigned."))
+    done = check_losses(state, battle, side, act["killed"] or {}, act["pained"] or {}, act["retreats"] or {},
+                        act["eliminated"])
+    owner, area = battle[side], battle["area"]
+    for unit, n in done["killed"].items():
+        board.remove(state, area, owner, unit, n)
+    if done["eliminated"]:
+        board.remove(state, area, owner, done["eliminated"])
+    for key, n in done["retreats"].items():
+        unit, _, to = key.partition(":")
+        board.remove(state, area, owner, unit, n)
+        board.place(state, to, owner, unit, n)
+    battle["losses"][side] = done
+
+
+def loss_choices(state: dict, faction: str | None) -> list[dict]:
+    """Ready-made assignments (cheapest units first, every retreat to one area),
+    so nobody types a count; the form takes any other."""
+    side = side_to_assign(state, faction)
+    if side is None:
+        return []
+    battle = state["battle"]
+    owner, due = battle[side], to_assign(state, battle, side)
+    here = board.units_in(state, battle["area"], owner)
+    order = sorted(here, key=lambda u: (KIND_ORDER[data.units(owner)[u]["kind"]], combat_of(state, owner, u), u))
+    options = []
+    for first in [order, list(reversed(order))]:
+        killed, pained, left = take(first, here, due["kills"])
+        pained, _, _ = take(first, left, due["pains"])
+        legal = retreat_areas(state, battle, side)
+        if pained and not legal:
+            options.append({"killed": killed, "pained": pained, "eliminated": sorted(pained)[0]})
+            continue
+        for area in legal[:4] if pained else [None]:
+            retreats = {f"{u}:{area}": n for u, n in pained.items()} if area else {}
+            options.append({"killed": killed, "pained": pained, "retreats": retreats})
+    unique = []
+    for option in options:
+        if option not in unique:
+            unique.append(option)
+    return unique
+
+
+KIND_ORDER = {"cultist": 0, "monster": 1, "great_old_one": 2}
+
+
+def combat_of(state: dict, faction: str, unit: str) -> int:
+    from companion.games.cthulhu_wars import facts
+    return facts.unit(state, faction, unit)["combat"].get("fixed", 9)
+
+
+def take(order: list[str], units: dict, n: int) -> tuple[dict, dict, dict]:
+    """The first `n` units in `order`: (taken, the same again, what is left)."""
+    taken, left = {}, dict(units)
+    for unit in order:
+        while n and left.get(unit):
+            taken[unit] = taken.get(unit, 0) + 1
+            left[unit] -= 1
+            n -= 1
+    return taken, dict(taken), {u: k for u, k in left.items() if k}
 
 
 def side_roll(act: Act, battle: dict, side: str, rng) -> dict:
@@ -105,7 +273,8 @@ def harbinger_targets(state: dict, faction: str | None) -> list[str]:
     特技 harbinger 预兆, post-battle): after a battle with Nyarlathotep in it,
     each enemy Great Old One pained (4, 5) or killed (6) in it, once.
 
-    The table keeps counts, not which unit took which result (the owner
+    On the board the app knows which units took which result. A table that
+    counts by hand keeps counts, not which unit took which result (the owner
     chooses): a Great Old One was surely hit when its side suffered at least
     as many kills and pains as it had units there, or killed when its side
     suffered a kill and its owner has put it back in the pool."""
@@ -116,6 +285,13 @@ def harbinger_targets(state: dict, faction: str | None) -> list[str]:
     own, side = ("attacker", "defender") if battle["attacker"] == faction else ("defender", "attacker")
     if not battle["units"][own].get("nyarlathotep"):
         return []
+    if "losses" in battle:  # on the board: exactly the Great Old Ones killed or pained
+        hit = battle["losses"][side]
+        if hit is None:
+            return []
+        paid = battle.get("harbinger", [])
+        return [goo for goo in sorted(set(hit["killed"]) | set(hit["pained"]))
+                if data.units(battle[side])[goo]["kind"] == "great_old_one" and goo not in paid]
     enemy, units = battle[side], battle["units"][side]
     suffered = battle["outcome"][side]["suffers"]
     every_unit_hit = suffered["kills"] + suffered["pains"] >= sum(units.values())

@@ -77,3 +77,8 @@ def ritual_track(players: int) -> list[int | None]:
 
 def instant_death_cost() -> int:
     return load("rituals")["instant_death_cost"]
+
+
+def ritual_track_checked(players: int) -> bool:
+    """Whether two independent sources give this player count's track."""
+    return bool(load("rituals")["tracks"][str(players)].get("checked"))

@@ -9,7 +9,7 @@ faction holds are its seat's secret (`held_signs`).
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import costs, data, doom, elder_signs, flow, setup, spellbooks
+from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, setup, spellbooks
 from companion.games.cthulhu_wars.setup import MAX_COUNT
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
@@ -85,6 +85,7 @@ def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> N
     normal or unique action of the turn unless `unlimited`."""
     flow.require_phase(state, "action")
     flow.require_turn(state, faction)
+    refuse_during_battle(state)
     mine = state["factions"][faction]
     if mine["power"] <= 0:
         raise ActionError(N_("At 0 power a faction can take no action, not even a free one."))
@@ -95,6 +96,17 @@ def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> N
     mine["power"] -= cost
     if not unlimited:
         mine["acted"] = True
+
+
+def battle_unfinished(state: dict) -> bool:
+    battle = state.get("battle")
+    return bool(battle) and isinstance(battle.get("losses"), dict) and any(v is None for v in battle["losses"].values())
+
+
+def refuse_during_battle(state: dict) -> None:
+    """On the board a battle's results are carried out before anything else happens."""
+    if battle_unfinished(state):
+        raise ActionError(N_("Finish the battle first: its results are waiting to be assigned."))
 
 
 def after_action(state: dict, faction: str) -> None:
@@ -114,15 +126,43 @@ def set_count(mine: dict, key: str, value: int) -> None:
 def recruit(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
+    if board.has_board(state):
+        return recruit_on_board(act, state, faction)
     if mine["counts"]["cultists"] >= data.units(faction)["cultist"]["count"]:
         raise ActionError(N_("All 6 of your cultists are on the map."))
     spend(state, faction, costs.normal_cost("recruit"))
     mine["counts"]["cultists"] += 1
 
 
+def captured_from(state: dict, faction: str) -> int:
+    """A faction's cultists other factions hold captive (off the map, not in its pool)."""
+    return sum(held.get(faction, 0) for held in state["board"]["captives"].values())
+
+
+def recruit_on_board(act: Act, state: dict, faction: str) -> None:
+    """In an area holding one of your units; with none on the map, anywhere."""
+    area = board.check_area(state, act["area"])
+    box = data.units(faction)["cultist"]["count"]
+    if board.on_map(state, faction, "cultist") + captured_from(state, faction) >= box:
+        raise ActionError(N_("All 6 of your cultists are on the map."))
+    if board.on_map(state, faction) and not board.present(state, area, faction):
+        raise ActionError(N_("Recruit in an area where you have a unit."), field="area")
+    spend(state, faction, costs.normal_cost("recruit"))
+    board.place(state, area, faction, "cultist")
+
+
 def build_gate(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
+    if board.has_board(state):
+        area = board.check_area(state, act["area"])
+        if area in state["board"]["gates"]:
+            raise ActionError(N_("That area already has a gate."), field="area")
+        if not board.units_in(state, area, faction).get("cultist"):
+            raise ActionError(N_("Building a gate needs one of your cultists in the area."), field="area")
+        spend(state, faction, costs.normal_cost("build_gate"))
+        state["board"]["gates"][area] = faction  # the cultist stands on it
+        return
     spend(state, faction, costs.normal_cost("build_gate"))
     mine["counts"]["gates"] += 1
 
@@ -130,7 +170,55 @@ def build_gate(act: Act) -> None:
 def move(act: Act) -> None:
     state, faction = act.state, acting(act)
     me(state, faction)
+    if board.has_board(state):
+        return move_on_board(act, state, faction)
+    if not act["units"]:
+        raise ActionError(N_("This value is missing."), field="units")
     spend(state, faction, costs.normal_cost("move", act["units"]))
+
+
+def parse_moves(state: dict, faction: str, moves: dict | None,
+                to: dict | None = None) -> list[tuple[str, str, str, int]]:
+    """{"unit:from:to": count} -> [(unit, from, to, count)], each checked against the board.
+    A form sends {"unit:from": count} with the destinations in `to` ({"unit:from": area})."""
+    if not moves or not any(moves.values()):
+        raise ActionError(N_("Choose the units to move and where."), field="moves")
+    out, leaving = [], {}
+    reach = board.move_reach(state, faction)
+    for key, n in moves.items():
+        parts = key.split(":")
+        if len(parts) == 2 and n:
+            parts.append((to or {}).get(key, ""))
+        if len(parts) != 3 or parts[0] not in data.units(faction):
+            raise ActionError(N_("Choose the units to move and where."), field="moves")
+        unit, start, end = parts
+        if not n:
+            continue
+        board.check_area(state, start, "moves")
+        board.check_area(state, end, "moves")
+        if not n:
+            continue
+        if end not in board.within(state, start, reach):
+            raise ActionError(N_("That area is too far: a unit moves to a neighbouring area."), field="moves")
+        leaving[(start, unit)] = leaving.get((start, unit), 0) + n
+        out.append((unit, start, end, n))
+    for (start, unit), n in leaving.items():
+        # Each unit moves once: only what stood there before the move may leave.
+        if board.units_in(state, start, faction).get(unit, 0) < n:
+            raise ActionError(N_("You don't have that many of those units there."), field="moves")
+    if not out:
+        raise ActionError(N_("Choose the units to move and where."), field="moves")
+    return out
+
+
+def move_on_board(act: Act, state: dict, faction: str) -> None:
+    """1 power per unit moved, each unit once, to a neighbouring area (Flight: 2 away)."""
+    moves = parse_moves(state, faction, act["moves"], act["to"])
+    spend(state, faction, costs.normal_cost("move", sum(n for *_, n in moves)))
+    for unit, start, _, n in moves:
+        board.remove(state, start, faction, unit, n)
+    for unit, _, end, n in moves:
+        board.place(state, end, faction, unit, n)
 
 
 def capture(act: Act) -> None:
@@ -138,11 +226,39 @@ def capture(act: Act) -> None:
     mine, victim = me(state, faction), act["victim"]
     if victim == faction or victim not in state["factions"]:
         raise ActionError(N_("Capture an enemy faction's cultist."), field="victim")
+    if board.has_board(state):
+        return capture_on_board(act, state, faction, victim)
     if state["factions"][victim]["counts"]["cultists"] <= 0:
         raise ActionError(N_("That faction has no cultists on the map."), field="victim")
     spend(state, faction, costs.normal_cost("capture"))
     mine["counts"]["captives"] += 1
     state["factions"][victim]["counts"]["cultists"] -= 1
+
+
+def strongest(faction: str, units: dict) -> int:
+    """0: cultists at most, 1: a monster, 2: a Great Old One (the capture ladder)."""
+    kinds = {board.kind(faction, u) for u, n in units.items() if n}
+    return 2 if "great_old_one" in kinds else 1 if "monster" in kinds else 0
+
+
+def capture_check(state: dict, faction: str, victim: str, area: str) -> None:
+    """Seed 俘获邪教徒: your monster where the enemy has a cultist and no
+    monster or Great Old One; or your Great Old One where it has none of its own."""
+    theirs = board.units_in(state, area, victim)
+    if not theirs.get("cultist"):
+        raise ActionError(N_("That faction has no cultist in that area."), field="area")
+    if strongest(faction, board.units_in(state, area, faction)) <= strongest(victim, theirs):
+        raise ActionError(N_("Capturing needs your monster where they have no monster or Great Old One, "
+                             "or your Great Old One where they have none."), field="area")
+
+
+def capture_on_board(act: Act, state: dict, faction: str, victim: str) -> None:
+    area = board.check_area(state, act["area"])
+    capture_check(state, faction, victim, area)
+    spend(state, faction, costs.normal_cost("capture"))
+    board.remove(state, area, victim, "cultist")  # the owner keeps the gate's cultist while it can
+    held = state["board"]["captives"].setdefault(faction, {})
+    held[victim] = held.get(victim, 0) + 1
 
 
 def summon(act: Act) -> None:
@@ -163,6 +279,18 @@ def summon(act: Act) -> None:
     if faction != "black_goat" and sum(wanted.values()) != 1:
         raise ActionError(N_("Summon one monster per action."), field="units")
     cost = sum(costs.summon_cost(state, faction, unit, mine) * n for unit, n in wanted.items())
+    if board.has_board(state):
+        area = board.check_area(state, act["area"])
+        if state["board"]["gates"].get(area) != faction:
+            raise ActionError(N_("Monsters arrive at a gate you control."), field="area")
+        for unit_id, n in wanted.items():
+            if board.on_map(state, faction, unit_id) + n > units[unit_id]["count"]:
+                raise ActionError(N_("All of those monsters are on the map."), field="units")
+        spend(state, faction, cost)
+        for unit_id, n in wanted.items():
+            if n:
+                board.place(state, area, faction, unit_id, n)
+        return
     spend(state, faction, cost)
 
 
@@ -177,6 +305,8 @@ def awaken(act: Act) -> None:
         raise ActionError(N_("Hastur awakens in the King in Yellow's area: awaken the King first."),
                           field="great_old_one")
     unit = data.units(faction)[goo]
+    if board.has_board(state):
+        return awaken_on_board(act, state, faction, goo, unit)
     # Nyarlathotep, Shub-Niggurath and Hastur appear at a gate their faction
     # controls (the factions' cards); the app knows how many gates it controls.
     if unit.get("where") in ("own_gate", "own_gate_with_king") and mine["counts"].get("gates", 0) < 1:
@@ -190,6 +320,42 @@ def awaken(act: Act) -> None:
     spend(state, faction, costs.awaken_cost(state, faction, goo, mine))
     mine["counts"]["cultists"] -= removed
     mine["great_old_ones"][goo] = "map"
+    if goo not in mine["awakened"]:
+        mine["awakened"].append(goo)
+    gain_elder_signs(act, faction, immortal_signs(faction))
+
+
+def awaken_check(state: dict, faction: str, goo: str, unit: dict, area: str) -> None:
+    """Each Great Old One's own requirements (the factions' cards), from the board."""
+    gates, here = state["board"]["gates"], board.units_in(state, area, faction)
+    where = unit.get("where")
+    if where == "start_area_gate":
+        if state["players"] == 2:  # 第八章 C: any ocean gate
+            if not (board.areas(state)[area]["ocean"] and area in gates):
+                raise ActionError(N_("Cthulhu awakens at a gate in an ocean."), field="area")
+        elif area != data.maps()[state["map"]]["start_areas"][faction] or area not in gates:
+            raise ActionError(N_("Cthulhu awakens at a gate in your start area (anyone's, or abandoned)."),
+                              field="area")
+    elif where == "own_gate" and gates.get(area) != faction:
+        raise ActionError(N_("It appears at a gate you control."), field="area")
+    elif where == "area_without_gate" and (area in gates or not here):
+        raise ActionError(N_("The King in Yellow appears where you have a unit and there is no gate."), field="area")
+    elif where == "own_gate_with_king" and (gates.get(area) != faction or not here.get("king_in_yellow")):
+        raise ActionError(N_("Hastur appears at a gate you control in the King in Yellow's area."), field="area")
+    removed = unit.get("cultists_removed", 0)
+    # Shub-Niggurath: the gate's cultist and 2 more there; the 2 are removed.
+    if removed and here.get("cultist", 0) < removed + 1:
+        raise ActionError(N_("You need %(n)d cultists there."), field="area", n=removed + 1)
+
+
+def awaken_on_board(act: Act, state: dict, faction: str, goo: str, unit: dict) -> None:
+    mine = state["factions"][faction]
+    area = board.check_area(state, act["area"])
+    awaken_check(state, faction, goo, unit, area)
+    spend(state, faction, costs.awaken_cost(state, faction, goo, mine))
+    if unit.get("cultists_removed"):
+        board.remove(state, area, faction, "cultist", unit["cultists_removed"])
+    board.place(state, area, faction, goo)
     if goo not in mine["awakened"]:
         mine["awakened"].append(goo)
     gain_elder_signs(act, faction, immortal_signs(faction))
@@ -210,8 +376,20 @@ def unique(act: Act) -> None:
         if need[0] == "book":
             raise ActionError(N_("That action needs its spellbook."), field="name")
         raise ActionError(N_("That action needs its Great Old One."), field="name")
+    on_board = board.has_board(state)
+    units_there = act["units_there"]
     if name == "desecrate":
-        check_desecration(state, act["area"], act["units_there"])
+        area = board.great_old_one_area(state, faction, "king_in_yellow") if on_board else act["area"]
+        if on_board and act["area"] not in (None, area):
+            raise ActionError(N_("Choose the King in Yellow's area."), field="area")
+        units_there = board.present(state, area, faction) if on_board else units_there
+        check_desecration(state, area, units_there)
+    if on_board and name == "submerge":
+        area = board.great_old_one_area(state, faction, "cthulhu")
+        if not area or not board.areas(state)[area]["ocean"]:
+            raise ActionError(N_("Cthulhu submerges from an ocean area."), field="name")
+    if on_board and name == "unsubmerge":
+        board.check_area(state, act["area"])
     if name == "the_thousand_forms":
         # 千面: with Nyarlathotep in play; the book turns face down until the next gather.
         if mine["great_old_ones"].get("nyarlathotep") != "map":
@@ -222,11 +400,20 @@ def unique(act: Act) -> None:
     spend(state, faction, costs.unique_cost(faction, name, mine))
     if name == "submerge":
         mine["great_old_ones"]["cthulhu"] = "submerged"
+        if on_board:  # Cthulhu and the friendly units with him leave the map together
+            area = board.great_old_one_area(state, faction, "cthulhu")
+            below = state["board"].setdefault("submerged", {}).setdefault(faction, {})
+            for unit, n in board.units_in(state, area, faction).items():
+                board.remove(state, area, faction, unit, n)
+                below[unit] = below.get(unit, 0) + n
     elif name == "unsubmerge":
         mine["great_old_ones"]["cthulhu"] = "map"
+        if on_board:  # all of them, into any one area
+            for unit, n in state["board"].get("submerged", {}).pop(faction, {}).items():
+                board.place(state, act["area"], faction, unit, n)
     die = act.draws.take("die", lambda rng: rng.randint(1, 6)) if name in ROLLS_A_DIE else None
     if name == "desecrate":
-        desecrate(act, faction, die)
+        desecrate(act, faction, die, area if on_board else act["area"], units_there)
     state["last_roll"] = {"faction": faction, "name": name, "die": die} if die else None
 
 
@@ -241,12 +428,11 @@ def unique_allowed(mine: dict, name: str) -> bool:
     return mine["great_old_ones"].get(need[1]) == need[2]
 
 
-def desecrate(act: Act, faction: str, die: int) -> None:
+def desecrate(act: Act, faction: str, die: int, area: str, units_there: int) -> None:
     """Roll 1 die: at most your units there (the King included) places a
     desecration token; with The Third Eye and Hastur, success gives an elder sign."""
     state = act.state
-    if die <= act["units_there"]:
-        area = act["area"]
+    if die <= units_there:
         # 第八章 C: with two players, an area next to no other desecrated one earns a book.
         neighbours = data.maps()[state["map"]]["adjacency"][area]
         if not any(other in state["desecrated"] for other in neighbours):
@@ -291,6 +477,15 @@ def control_gate(act: Act) -> None:
     """Free (0): a cultist takes an abandoned gate."""
     state, faction = act.state, acting(act)
     mine = me(state, faction)
+    if board.has_board(state):
+        area = board.check_area(state, act["area"])
+        if area not in state["board"]["gates"] or state["board"]["gates"][area] is not None:
+            raise ActionError(N_("That area has no abandoned gate."), field="area")
+        if not board.holds_gate(state, area, faction):
+            raise ActionError(N_("Taking a gate needs one of your cultists in the area."), field="area")
+        spend(state, faction, costs.normal_cost("control_gate"), unlimited=True)
+        state["board"]["gates"][area] = faction
+        return
     if state["abandoned_gates"] <= 0:
         raise ActionError(N_("No gate on the map is abandoned."))
     spend(state, faction, costs.normal_cost("control_gate"), unlimited=True)
@@ -301,6 +496,13 @@ def control_gate(act: Act) -> None:
 def abandon_gate(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
+    if board.has_board(state):
+        area = board.check_area(state, act["area"])
+        if state["board"]["gates"].get(area) != faction:
+            raise ActionError(N_("You control no gate there."), field="area")
+        spend(state, faction, costs.normal_cost("abandon_gate"), unlimited=True)
+        state["board"]["gates"][area] = None
+        return
     if mine["counts"]["gates"] <= 0:
         raise ActionError(N_("You control no gate."))
     spend(state, faction, costs.normal_cost("abandon_gate"), unlimited=True)
@@ -314,6 +516,7 @@ def pass_turn(act: Act) -> None:
     me(state, faction)
     flow.require_phase(state, "action")
     flow.require_turn(state, faction)
+    refuse_during_battle(state)
     state["factions"][faction]["power"] = 0
     flow.end_turn(state)
 
@@ -325,6 +528,7 @@ def end_turn(act: Act) -> None:
     flow.require_turn(state, faction)
     if not state["factions"][faction]["acted"]:
         raise ActionError(N_("Take your action first, or pass (your power drops to 0)."))
+    refuse_during_battle(state)
     flow.end_turn(state)
 
 
@@ -409,6 +613,11 @@ def blood_sacrifice(act: Act) -> None:
         raise ActionError(N_("Blood Sacrifice is done once a doom phase."))
     if mine["counts"]["cultists"] <= 0:
         raise ActionError(N_("You have no cultist on the map to sacrifice."))
+    if board.has_board(state):
+        area = board.check_area(state, act["area"])
+        if not board.units_in(state, area, faction).get("cultist"):
+            raise ActionError(N_("You have no cultist there."), field="area")
+        board.remove(state, area, faction, "cultist")
     mine["counts"]["cultists"] -= 1
     mine["sacrificed"] = True
     gain_elder_signs(act, faction, 1)
@@ -435,13 +644,27 @@ def earn_spellbook(act: Act) -> None:
     check_desecration_requirement(state, faction, requirement)
     action = data.game()["requirement_actions"].get(requirement)
     if action:
-        requirement_action(state, faction, requirement, action, act["target"])
+        requirement_action(state, faction, requirement, action, act["target"], act["cultists_from"])
     mine["requirements_met"].append(requirement)
     mine["spellbooks"].append(book)
     gain_elder_signs(act, faction, spellbooks.elder_signs_for(faction, requirement))
 
 
-def requirement_action(state: dict, faction: str, requirement: str, action: dict, target: str | None) -> None:
+def remove_cultists(state: dict, faction: str, cultists_from: dict, needed: int) -> None:
+    """Your own cultists from the areas you name ({area: count}), back to your pool."""
+    if sum(cultists_from.values()) != needed:
+        raise ActionError(N_("Choose %(n)d of your cultists on the map."), field="cultists_from", n=needed)
+    for area, n in cultists_from.items():
+        board.check_area(state, area, "cultists_from")
+        if board.units_in(state, area, faction).get("cultist", 0) < n:
+            raise ActionError(N_("You have no cultist there."), field="cultists_from")
+    for area, n in cultists_from.items():
+        if n:
+            board.remove(state, area, faction, "cultist", n)
+
+
+def requirement_action(state: dict, faction: str, requirement: str, action: dict, target: str | None,
+                       cultists_from: dict | None = None) -> None:
     """"As your action": the whole of a turn's action. Crawling Chaos may pay 4
     and 6 together in one action (10)."""
     mine = state["factions"][faction]
@@ -452,6 +675,8 @@ def requirement_action(state: dict, faction: str, requirement: str, action: dict
     if "cultists" in action:
         if mine["counts"]["cultists"] < action["cultists"]:
             raise ActionError(N_("You need %(n)d cultists on the map."), n=action["cultists"])
+        if board.has_board(state):
+            remove_cultists(state, faction, cultists_from or {}, action["cultists"])
         mine["counts"]["cultists"] -= action["cultists"]
     if "doom_to_another" in action:
         if target not in state["factions"] or target == faction:
@@ -475,9 +700,15 @@ def reveal(act: Act) -> None:
         flow.end_game(state)
 
 
+def refuse_on_board(state: dict, field: str) -> None:
+    if board.has_board(state):
+        raise ActionError(N_("The map keeps this: act on the map instead."), field=field)
+
+
 def set_counts(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
+    refuse_on_board(state, "count")
     if state["phase"] == "over":
         raise ActionError(N_("The game is over."))
     set_count(mine, act["count"], act["value"])
@@ -486,6 +717,7 @@ def set_counts(act: Act) -> None:
 def adjust_count(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
+    refuse_on_board(state, "count")
     if state["phase"] == "over":
         raise ActionError(N_("The game is over."))
     set_count(mine, act["count"], mine["counts"][act["count"]] + act["delta"])
@@ -493,6 +725,7 @@ def adjust_count(act: Act) -> None:
 
 def set_abandoned(act: Act) -> None:
     state = act.state
+    refuse_on_board(state, "value")
     if state["phase"] == "over":
         raise ActionError(N_("The game is over."))
     state["abandoned_gates"] = act["value"]
@@ -502,6 +735,7 @@ def set_great_old_one(act: Act) -> None:
     """Fixes where a Great Old One is (killed in battle: back to the pool)."""
     state, faction = act.state, acting(act)
     mine, goo = me(state, faction), act["great_old_one"]
+    refuse_on_board(state, "where")
     if goo not in mine["great_old_ones"]:
         raise ActionError(N_("That is not one of your Great Old Ones."), field="great_old_one")
     if act["where"] == "submerged" and goo != "cthulhu":

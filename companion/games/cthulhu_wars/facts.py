@@ -1,9 +1,11 @@
 """The facts a table plays with: the shipped data, with the group's corrections.
 
-Values only the reference gives (monster costs and strengths, the ritual
+Values the rulebook doesn't give (monster costs and strengths, the ritual
 track's spaces) are editable defaults: a group corrects them from its
-printed components, and the table keeps the correction in
-state["corrections"] ("unit:<faction>:<unit>:<field>" -> value).
+printed components. Those a second source agrees on are "checked" and carry
+no mark; the rest stay marked until corrected. Either way a group may
+correct them, and the table keeps the correction in state["corrections"]
+("unit:<faction>:<unit>:<field>" -> value).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def unit(state: dict, faction_id: str, unit_id: str) -> dict:
         key = correction_key(faction_id, unit_id, field)
         if key in corrections:
             out[field] = corrections[key] if field != "combat" else {"fixed": corrections[key]}
-        else:
+        elif field not in base.get("checked", []):  # a second source agrees: no longer marked
             unchecked.append(field)
     out["unchecked"] = unchecked
     return out

@@ -21,7 +21,7 @@ ROUND = Round((
           frozenset({"ritual.perform", "ritual.skip", "events.blood_sacrifice", "events.done"})),
     Phase("action", N_("action phase"), frozenset({
         "recruit", "gate.build", "move", "capture", "summon", "awaken", "unique", "gate.control", "gate.abandon",
-        "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "harbinger"})),
+        "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "battle.losses", "harbinger"})),
     Phase("end", N_("end of the game (reveal elder signs, then settle)"), frozenset({"game.settle"})),
     Phase("over", N_("end of the game"), frozenset()),
 ), anytime=ANYTIME)
@@ -36,6 +36,8 @@ def gather(state: dict) -> None:
         faction["power"] = worked["power"]
         faction["gathered"] = worked
         faction["counts"]["captives"] = 0
+    if isinstance(state.get("board"), dict):
+        state["board"]["captives"] = {}  # sacrificed: back to their owners' pools
     state["phase"] = "first_player"
     if state["round"] == 1:
         choose_first(state, turns.first_player_round_one(state["seating"]))

@@ -111,7 +111,32 @@ def direction_chosen(action, seats, state):
 
 
 def moved(action, seats, state):
-    return NP_("moved %(count)d unit", "moved %(count)d units"), {"count": action.payload["units"]}
+    payload = action.payload
+    count = payload.get("units") or sum((payload.get("moves") or {}).values())
+    return NP_("moved %(count)d unit", "moved %(count)d units"), {"count": count}
+
+
+def in_area(state, payload: dict, plain: str, there: str) -> tuple:
+    """`there` naming the payload's area when it has one, else `plain`."""
+    area = area_name(state, payload.get("area"))
+    return (there, {"area": area}) if area else (plain, {})
+
+
+def recruited(action, seats, state):
+    return in_area(state, action.payload, N_("recruited a cultist"), N_("recruited a cultist in %(area)s"))
+
+
+def gate_built(action, seats, state):
+    return in_area(state, action.payload, N_("built a gate"), N_("built a gate in %(area)s"))
+
+
+def gate_controlled(action, seats, state):
+    return in_area(state, action.payload, N_("took control of an abandoned gate"),
+                   N_("took control of the abandoned gate in %(area)s"))
+
+
+def gate_abandoned(action, seats, state):
+    return in_area(state, action.payload, N_("abandoned a gate"), N_("abandoned the gate in %(area)s"))
 
 
 def captured(action, seats, state):
@@ -240,3 +265,39 @@ def default_corrected(action, seats, state):
 
 def ritual_track_corrected(action, seats, state):
     return N_("corrected the ritual track to %(spaces)s"), {"spaces": action.payload["spaces"]}
+
+
+class Retreats(Msg):
+    """Units and where they retreated ("Shoggoth → Europe, Cultist × 2 → Africa"), names translated."""
+
+    def __new__(cls, moves: list[tuple[Msg, int, Msg]]) -> Retreats:
+        made = super().__new__(cls, ", ".join(f"{u} × {n} → {a}" if n > 1 else f"{u} → {a}" for u, n, a in moves))
+        made.moves = moves
+        return made
+
+    def __getnewargs__(self):
+        return (self.moves,)
+
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return ", ".join(f"{translate(u)} × {n} → {translate(a)}" if n > 1 else f"{translate(u)} → {translate(a)}"
+                         for u, n, a in self.moves)
+
+
+def losses_taken(action, seats, state):
+    """"killed: Cultist × 2; retreated: Shoggoth to Europe" for one side of a battle."""
+    payload = action.payload
+    killed = dict(payload.get("killed") or {})
+    if payload.get("eliminated"):
+        killed[payload["eliminated"]] = killed.get(payload["eliminated"], 0) + 1
+    battle = state.get("battle") or {}
+    owner = None
+    for side in ("attacker", "defender"):
+        if (battle.get("losses") or {}).get(side) and battle["losses"][side].get("killed") == {
+                u: n for u, n in (payload.get("killed") or {}).items() if n}:
+            owner = battle[side]
+    retreated = [(unit_name(owner, unit), n, area_name(state, area) or name(area))
+                 for unit, _, area in (key.partition(":") for key in (payload.get("retreats") or {}))
+                 for n in [payload["retreats"][f"{unit}:{area}"]] if n]
+    params = {"killed": UnitList([(unit_name(owner, u), n) for u, n in killed.items() if n]) if killed else "—",
+              "retreated": Retreats(retreated) if retreated else "—"}
+    return N_("carried out the battle's results: killed %(killed)s; retreated %(retreated)s"), params

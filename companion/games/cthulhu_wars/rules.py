@@ -12,7 +12,7 @@ values from every other seat.
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import actions, data, effects, flow, state
+from companion.games.cthulhu_wars import actions, board, data, effects, flow, state
 from companion.games.cthulhu_wars.view import present, waiting_for
 from companion.kit.actions import Draws
 from companion.kit.now import now
@@ -55,6 +55,9 @@ class CthulhuWarsRules(Rules):
              "kind": "select",
              "choices": [("no", N_("No")), ("yes", N_("Yes"))], "default": "no",
              "help": RITUAL_WITHOUT_GREAT_OLD_ONE_HELP},
+            {"name": "board", "label": N_("Units and gates"), "kind": "select",
+             "choices": [("map", N_("On the app's map")), ("counts", N_("Counted by hand on each phone"))],
+             "default": "map"},
         ]
 
     def initial_state(self, options: dict) -> dict:
@@ -80,18 +83,20 @@ class CthulhuWarsRules(Rules):
         if faction is not None:
             effects.held_signs(state, faction)
         state = super().run_effect(spec, state, action, seats, draws)
+        if board.has_board(state):
+            board.sync(state)
         if faction is not None:
             effects.after_action(state, faction)
         return state
 
     # -- what each seat sees ----------------------------------------------------------
     # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "tracks", "factions", "mine", "battle"})
+    view_regions = frozenset({"status", "tracks", "factions", "mine", "battle", "map"})
 
     def regions(self, seat: Seat | None) -> list[str]:
         if seat is None:  # the table display: one screen for the middle of the table
             return ["board"]
-        return ["now", "status", "tracks", "factions", "mine", "battle"]
+        return ["now", "map", "status", "tracks", "factions", "mine", "battle"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         shown = {k: v for k, v in state.items() if k != "secrets"}

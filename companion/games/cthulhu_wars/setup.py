@@ -5,7 +5,7 @@ area; with two players, set-up chapter 第八章 A instead)."""
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import data, elder_signs
+from companion.games.cthulhu_wars import board, data, elder_signs
 from companion.rules import N_, ActionError
 
 #: The counts each faction keeps up to date on its phone.
@@ -33,8 +33,11 @@ def new_faction(faction_id: str, gates: int) -> dict:
     }
 
 
-def initial_state(seating: list[str], map_id: str | None = None, ritual_needs_great_old_one: bool = False) -> dict:
-    """`seating`: the factions round the table, clockwise."""
+def initial_state(seating: list[str], map_id: str | None = None, ritual_needs_great_old_one: bool = False,
+                  with_board: bool = False) -> dict:
+    """`seating`: the factions round the table, clockwise; `with_board`: the
+    app keeps every unit and gate on the map (board.py), else each faction
+    keeps its counts by hand."""
     players = len(seating)
     if players not in PLAYERS:
         raise ActionError(N_("Cthulhu Wars needs 2 to 4 factions; the core box has four."), field="seat_1")
@@ -43,7 +46,7 @@ def initial_state(seating: list[str], map_id: str | None = None, ritual_needs_gr
     choices = data.map_choices(players)
     map_id = map_id if map_id in choices else choices[0]
     two = players == 2
-    return {
+    state = {
         "players": players,
         "map": map_id,
         "seating": list(seating),
@@ -68,25 +71,36 @@ def initial_state(seating: list[str], map_id: str | None = None, ritual_needs_gr
         "result": None,
         "secrets": {"bag": elder_signs.full_pool()},
     }
+    if with_board:
+        state["board"] = board.new_board()
+        if not two:
+            board.set_up(state)
+        board.sync(state)
+    return state
 
 
 def place_gates(state: dict, areas: list[str]) -> None:
     """Two players: one of them places gates in two areas of their choice."""
-    board = data.areas(state["map"])
-    if len(areas) != 2 or len(set(areas)) != 2 or not set(areas) <= set(board):
+    known = data.areas(state["map"])
+    if len(areas) != 2 or len(set(areas)) != 2 or not set(areas) <= set(known):
         raise ActionError(N_("Choose two different areas of the map."), field="areas")
     state["two_player"]["gates"] = list(areas)
+    if board.has_board(state):
+        state["board"]["gates"] = {area: None for area in areas}
     state["step"] = "pick_starts"
 
 
 def pick_starts(state: dict, starts: dict[str, str]) -> None:
     """Two players: the other picks both start areas; each faction puts its 6
     cultists there and controls a gate standing there; any other gate is abandoned."""
-    board = data.areas(state["map"])
-    if (set(starts) != set(state["seating"]) or not set(starts.values()) <= set(board)
+    known = data.areas(state["map"])
+    if (set(starts) != set(state["seating"]) or not set(starts.values()) <= set(known)
             or len(set(starts.values())) != len(starts)):
         raise ActionError(N_("Choose a different start area of the map for each faction."), field="starts")
     gates = state["two_player"]["gates"]
+    if board.has_board(state):
+        for faction_id, area in starts.items():
+            board.start(state, faction_id, area, gate=area in gates)
     for faction_id, area in starts.items():
         state["factions"][faction_id]["counts"]["gates"] = 1 if area in gates else 0
     state["abandoned_gates"] = sum(1 for area in gates if area not in starts.values())

@@ -4,7 +4,7 @@ imported export may be damaged or edited by hand)."""
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import data, setup
+from companion.games.cthulhu_wars import board, data, setup
 from companion.games.cthulhu_wars.setup import COUNTS, PLAYERS
 from companion.rules import N_, ActionError
 
@@ -17,7 +17,8 @@ def new_state(options: dict) -> dict:
     seating = [f for f in seating if f]
     if not all(isinstance(f, str) for f in seating):
         raise ActionError(N_("Each faction may be chosen once."), field="seat_1")
-    state = setup.initial_state(seating, options.get("map"), options.get("ritual_needs_great_old_one") == "yes")
+    state = setup.initial_state(seating, options.get("map"), options.get("ritual_needs_great_old_one") == "yes",
+                                with_board=options.get("board", "map") != "counts")
     state["seats"] = {}
     return state
 
@@ -90,5 +91,7 @@ def check_state(state: dict) -> None:
     if not set(state["order"]) <= set(state["factions"]):
         raise ValueError("order")
     check_secrets(state)
+    if "board" in state:
+        board.check_state(state)
     if not isinstance(state.get("seats", {}), dict):
         raise TypeError("seats")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.games.cthulhu_wars import battles, combat, costs, data, doom, effects, facts, spellbooks
+from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, facts, mapview, spellbooks
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.kit.working import line, worked
 from companion.rules import N_, Msg
@@ -67,8 +67,11 @@ def power_bars(state: dict) -> list[dict]:
 def ritual(state: dict) -> dict:
     track, marker = state["ritual"]["track"], state["ritual"]["marker"]
     spaces = [{"cost": cost, "here": i == marker} for i, cost in enumerate(track)]
+    # Checked: corrected by the group, or the shipped track two sources agree on.
+    checked = bool(state["ritual"].get("checked")) or (
+        data.ritual_track_checked(state["players"]) and track == data.ritual_track(state["players"]))
     return {"spaces": spaces, "cost": doom.ritual_cost(track, marker),
-            "instant_death": doom.on_instant_death(track, marker)}
+            "instant_death": doom.on_instant_death(track, marker), "checked": checked}
 
 
 def battle(state: dict) -> dict | None:
@@ -94,18 +97,23 @@ def battle(state: dict) -> dict | None:
                                  for kind, rows in chart.items()}}
     area = data.areas(state["map"]).get(current.get("area") or "")
     return {"sides": sides, "outcome": current["outcome"], "area": area["name"] if area else None,
-            "units": current["units"],
+            "units": current["units"], "losses": current.get("losses"),
+            "unit_names": {u["id"]: u["name"] for side in battles.SIDES for u in data.faction(current[side])["units"]},
+            "area_names": {a["id"]: a["name"] for a in data.maps()[state["map"]]["areas"]},
             "harbinger": battles.harbinger_targets(state, "crawling_chaos")}
 
 
 def requirements(state: dict, faction_id: str) -> list[dict]:
+    """Each requirement, whether it gave a book, and whether the board shows it met now ("seen")."""
     faction = state["factions"][faction_id]
+    seen = board.requirements_met(state, faction_id) if board.has_board(state) else set()
     out = []
     for req in data.faction(faction_id)["requirements"]:
         text = REQUIREMENTS[req["id"]]
         if state["players"] == 2 and "glyph" in req:
             text = REQUIREMENTS["ys_lone_desecration"]  # 第八章 C
-        out.append({"id": req["id"], "text": text, "met": req["id"] in faction["requirements_met"]})
+        out.append({"id": req["id"], "text": text, "met": req["id"] in faction["requirements_met"],
+                    "seen": req["id"] in seen})
     return out
 
 
@@ -117,6 +125,16 @@ def unchecked_defaults(state: dict, faction_id: str) -> list[dict]:
         out.append({"unit": unit_id, "name": unit["name"], "field": field, "value": value,
                     "checked": field not in unit["unchecked"]})
     return out
+
+
+def my_stacks(state: dict, me: str) -> list[dict]:
+    """Each kind of unit of mine in each area, with the areas it can move to (the move form)."""
+    names, units = data.areas(state["map"]), data.units(me)
+    reach = board.move_reach(state, me)
+    return [{"unit": unit, "unit_name": units[unit]["name"], "area": area, "area_name": names[area]["name"],
+             "count": n,
+             "reach": [{"id": a, "name": names[a]["name"]} for a in sorted(board.within(state, area, reach))]}
+            for area in board.areas_with(state, me) for unit, n in sorted(board.units_in(state, area, me).items())]
 
 
 def awaken_needs(state: dict, great_old_one: dict) -> str:
@@ -142,7 +160,10 @@ def present(state: dict, me: str | None) -> dict:
         "goo_names": {g["id"]: g["name"] for f in state["seating"] for g in data.great_old_ones(f)},
         "book_names": {b["id"]: b["name"] for f in state["seating"] for b in data.faction(f)["spellbooks"]},
         "unit_names": {f: {u["id"]: u["name"] for u in data.faction(f)["units"]} for f in state["seating"]},
+        "colours": {f: COLOURS[data.faction(f)["colour"]] for f in state["seating"]},
     }
+    if board.has_board(state):
+        out["map"] = mapview.board_map(state, out["colours"])
     if me in state["factions"]:
         mine = state["factions"][me]
         out["requirements"] = requirements(state, me)
@@ -158,6 +179,8 @@ def present(state: dict, me: str | None) -> dict:
                                  for g in data.great_old_ones(me)]
         out["defaults"] = unchecked_defaults(state, me)
         out["units"] = [{"id": u["id"], "name": u["name"]} for u in data.faction(me)["units"]]
+        if board.has_board(state):
+            out["my_stacks"] = my_stacks(state, me)
     return out
 
 

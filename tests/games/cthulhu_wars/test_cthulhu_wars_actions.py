@@ -205,3 +205,13 @@ def test_a_group_corrects_the_ritual_track_from_its_printed_one():
     with pytest.raises(ActionError) as refused:
         table.act("black_goat", "ritual_track.correct", spaces="5 six")
     assert refused.value.field == "spaces"
+
+
+def test_the_ritual_track_is_marked_unchecked_only_where_one_source_gives_it():
+    from companion.games.cthulhu_wars.rules import RULES
+    three = Table()
+    assert RULES.view(three.state, None)["show"]["ritual"]["checked"]  # two sources agree for 3 players
+    two = Table(("great_cthulhu", "black_goat"))
+    assert not RULES.view(two.state, None)["show"]["ritual"]["checked"]  # two players: the 4-player track, one source
+    two.act("black_goat", "ritual_track.correct", spaces="5 6 7 7 8 8 9 10")
+    assert RULES.view(two.state, None)["show"]["ritual"]["checked"]

@@ -3,7 +3,7 @@
 import pytest
 
 from companion.games.cthulhu_wars.rules import RULES
-from companion.games.cthulhu_wars.view import UNIT_TERM, UNIT_TERM_UNCHECKED
+from companion.games.cthulhu_wars.view import UNIT_TERM
 from companion.rules import ActionError
 from cthulhu_support import Table
 
@@ -150,12 +150,14 @@ def test_as_many_results_as_units_reach_the_great_old_one_whoever_chooses():
     assert harbinger_offered(table) == ["cthulhu"]
 
 
-def test_a_strength_only_the_reference_gives_is_marked_until_the_group_checks_it():
+def test_a_strength_two_sources_agree_on_is_unmarked_and_a_group_still_corrects_it():
     table = battle_table()
     table.act("great_cthulhu", "battle.declare", defender="black_goat",
               attacker_units={"starspawn": 1, "deep_one": 1}, defender_units={"cultist": 1})
     side = RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]
-    # Deep Ones: the seed's example; the Starspawn's strength is marked in its line of the working.
-    assert side["unchecked"] and [entry[0] for entry in side["dice"]["lines"]] == [UNIT_TERM_UNCHECKED, UNIT_TERM]
-    table.act("great_cthulhu", "default.correct", faction="great_cthulhu", unit="starspawn", field="combat", value=3)
-    assert not RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]["unchecked"]
+    # Deep Ones: the seed's example; the Starspawn's 3: the reference and a second source agree.
+    assert not side["unchecked"] and [entry[0] for entry in side["dice"]["lines"]] == [UNIT_TERM, UNIT_TERM]
+    assert side["dice"]["value"] == 4
+    table.act("great_cthulhu", "default.correct", faction="great_cthulhu", unit="starspawn", field="combat", value=2)
+    side = RULES.view(table.state, None)["show"]["battle"]["sides"]["attacker"]
+    assert not side["unchecked"] and side["dice"]["value"] == 3

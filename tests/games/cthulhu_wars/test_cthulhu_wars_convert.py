@@ -79,6 +79,22 @@ def test_values_only_the_reference_gives_are_marked_as_editable_defaults(convert
 
 
 @needs_reference
+def test_values_a_second_source_agrees_on_are_checked_and_the_rest_stay_marked(converted):
+    units = {u["id"]: u for f in converted["factions.json"]["factions"] for u in f["units"]}
+    assert units["starspawn"]["checked"] == ["cost", "combat"]
+    assert units["byakhee"]["checked"] == ["cost", "combat"] and units["king_in_yellow"]["checked"] == ["combat"]
+    assert all(set(u.get("checked", [])) == set(u["defaults"]) for u in units.values())
+    tracks = converted["rituals.json"]["tracks"]
+    assert [tracks[n]["checked"] for n in ("2", "3", "4", "5")] == [False, True, True, True]
+
+
+def test_a_value_the_second_source_gives_differently_stays_unchecked():
+    unit = {"id": "starspawn", "name": "Starspawn", "type": "monster", "count": 2, "cost": 4,
+            "combat": {"kind": "fixed", "value": 3}}
+    assert convert.convert_unit(unit)["checked"] == ["combat"]
+
+
+@needs_reference
 def test_the_seed_corrections_win_over_the_reference(converted):
     requirements = {r["id"]: r for f in converted["factions.json"]["factions"] for r in f["requirements"]}
     assert requirements["gc_first_doom"]["elder_signs"] == 0  # the reference says 1

@@ -38,3 +38,23 @@ def test_the_imported_table_plays_on(tmp_path):
     assert state["phase"] == "gather" and state["round"] == 3
     assert store.replayed_state(token) == state
     store.close()
+
+
+BOARD_EXPORT = Path(__file__).parent / "exports" / "board_table.json"
+
+
+def test_a_board_table_exported_after_a_battle_imports_replays_and_plays_on(tmp_path):
+    """An export made with the board (moves, summons, a capture, a battle's
+    results, a gather from the board) pins the board's state shape."""
+    store = Store(tmp_path / "companion.sqlite3")
+    store.setting("export-seal-key", lambda: SEAL_KEY)
+    exported = json.loads(BOARD_EXPORT.read_text(encoding="utf-8"))
+    token = store.import_table(exported).token
+    state = store.state(token)[1]
+    assert state["board"]["units"]["asia"]["crawling_chaos"] == {"cultist": 4}
+    assert state["factions"]["black_goat"]["power"] == 9  # 6 cultists, a gate, a captive sacrificed
+    assert store.replayed_state(token) == state
+    seat = {s.role: s.id for s in store.seats(token).values()}
+    store.act(token, seat[state["turn"]], "direction.choose", {"direction": "clockwise"})
+    assert store.replayed_state(token) == store.state(token)[1]
+    store.close()

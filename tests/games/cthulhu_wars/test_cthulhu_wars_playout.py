@@ -14,8 +14,12 @@ import harness
 from companion.games.cthulhu_wars.rules import RULES
 from companion.rules import Action
 
-THREE = {"seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat"}
-TWO = {"seat_1": "yellow_sign", "seat_2": "black_goat"}
+# Tables that count by hand (every table from before the board), and tables on the board.
+THREE = {"seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat", "board": "counts"}
+TWO = {"seat_1": "yellow_sign", "seat_2": "black_goat", "board": "counts"}
+THREE_ON_MAP = {"seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat"}
+FOUR_ON_MAP = {"seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat", "seat_4": "yellow_sign"}
+TWO_ON_MAP = {"seat_1": "yellow_sign", "seat_2": "black_goat"}
 
 
 def assert_no_secret_of_another_seat(table: harness.Table) -> None:
@@ -29,7 +33,7 @@ def assert_no_secret_of_another_seat(table: harness.Table) -> None:
 
 
 def play(options: dict, seed: int, steps: int) -> tuple[harness.Table, set[str]]:
-    factions = [f for f in options.values()]
+    factions = [f for key, f in options.items() if key.startswith("seat_")]
     table = harness.Table(RULES, options, [(f.title(), f) for f in factions], seed=f"playout-{seed}")
     result = harness.playout(table, random.Random(seed), steps=steps, pick=harness.any_seat(), undo=0.05,
                              until=lambda t: t.state["phase"] == "over", secrets=assert_no_secret_of_another_seat)
@@ -57,7 +61,7 @@ def test_two_players_place_gates_and_starts_then_play_rounds():
 
 
 def test_what_is_open_follows_the_round_and_whose_turn_it_is():
-    table = harness.Table(RULES, THREE, [(f.title(), f) for f in THREE.values()])
+    table = harness.Table(RULES, THREE, [(f.title(), f) for k, f in THREE.items() if k.startswith("seat_")])
     assert all(table.open_actions(seat) == {"power.gather": [{}]} for seat in table.seats)
     assert table.open_actions(None) == {}
     table.act("black_goat", "power.gather")
@@ -74,3 +78,15 @@ def test_what_is_open_follows_the_round_and_whose_turn_it_is():
     table.act("great_cthulhu", "gate.build")
     assert set(table.open_actions("great_cthulhu")) >= {"turn.end", "gate.abandon"}
     assert "gate.build" not in table.open_actions("great_cthulhu")
+
+
+def test_two_players_on_the_board_play_through_battles_and_their_losses():
+    table, done = play(TWO_ON_MAP, 13, 250)
+    assert {"setup.gates", "setup.starts", "recruit", "gate.build", "awaken", "battle.declare", "battle.roll",
+            "battle.losses", "spellbook.earn"} <= done
+
+
+def test_three_factions_on_the_board_move_build_and_battle():
+    table, done = play(THREE_ON_MAP, 11, 250)
+    assert {"move", "gate.build", "battle.declare", "battle.roll", "summon"} <= done
+    assert table.state["round"] >= 3

@@ -30,7 +30,8 @@ def test_the_page_speaks_chinese_and_japanese(table, cthulhu, chaos, goat):
 
 def test_a_tool_plays_through_the_json_api(host):
     client = host.client
-    options = {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "yellow_sign"}
+    # A table that counts by hand, as every table did before the board (new tables keep the board by default).
+    options = {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "yellow_sign", "board": "counts"}
     created = client.post("/api/tables", json={"game": "cthulhu-wars", "name": "Bot night", "options": options})
     assert created.status_code == 201, created.get_json()
     token = created.get_json()["token"]

@@ -91,6 +91,24 @@ SEED_REQUIREMENT_ELDER_SIGNS = {
     "gc_first_doom": 0, "gc_five_books": 1, "ys_awaken_hastur": 1,
 }
 
+# What a second, independent source (another implementation's unit tables and
+# ritual tracks) gives, where it was compared with the reference: a value the
+# two agree on is no longer marked unchecked (it stays correctable, so a group
+# whose print differs still corrects it, and tables that did still replay).
+SECOND_SOURCE_UNITS = {
+    "deep_one": {"cost": 1, "combat": 1}, "shoggoth": {"cost": 2, "combat": 2},
+    "starspawn": {"cost": 3, "combat": 3},
+    "nightgaunt": {"cost": 1, "combat": 0}, "flying_polyp": {"cost": 2, "combat": 1},
+    "hunting_horror": {"cost": 3, "combat": 2},
+    "ghoul": {"cost": 1, "combat": 0}, "fungi": {"cost": 2, "combat": 1}, "dark_young": {"cost": 3, "combat": 2},
+    "undead": {"cost": 1}, "byakhee": {"cost": 2, "combat": "per_unit_plus_one"},
+    "king_in_yellow": {"cost": 4, "combat": 0},
+}
+#: The ritual tracks the second source gives (spaces before Instant Death), by player count.
+SECOND_SOURCE_RITUALS = {
+    "3": [5, 6, 7, 8, 9, 10], "4": [5, 6, 7, 7, 8, 8, 9, 10], "5": [5, 6, 6, 7, 7, 8, 8, 9, 9, 10],
+}
+
 # The seed names Yellow Sign's glyphs O, A and M; the reference names them by shape.
 GLYPHS = {"circle": "O", "chevron": "A", "vertical_slashes": "M"}
 
@@ -108,6 +126,19 @@ def load_reference(folder: Path) -> dict:
 
 
 # -- factions ---------------------------------------------------------------
+def combat_value(combat: dict):
+    if "fixed" in combat:
+        return combat["fixed"]
+    return "per_unit_plus_one" if combat.get("per_unit_plus_one") else None
+
+
+def checked_by_second_source(out: dict, defaults: list[str]) -> list[str]:
+    """The default fields whose value the second source gives too."""
+    second = SECOND_SOURCE_UNITS.get(out["id"], {})
+    values = {"cost": out.get("cost"), "combat": combat_value(out.get("combat", {}))}
+    return [field for field in defaults if field in second and second[field] == values[field]]
+
+
 def convert_unit(unit: dict) -> dict:
     kind = {"cultist": "cultist", "monster": "monster", "great_old_one": "great_old_one"}[unit["type"]]
     out = {"id": unit["id"], "name": unit["name"], "kind": kind, "count": unit["count"]}
@@ -118,7 +149,7 @@ def convert_unit(unit: dict) -> dict:
         if "combat" not in seed:  # the King in Yellow: the seed gives no strength
             out["combat"] = {"fixed": unit["combat"]["value"]}
             defaults.append("combat")
-        return {**out, "defaults": defaults}
+        return {**out, "defaults": defaults, "checked": checked_by_second_source(out, defaults)}
     if kind == "cultist":
         # Recruiting costs 1 (第四阶段); cultists fight with 0 (Frenzy raises it to 1).
         return {**out, "id": "cultist", "cost": 1, "combat": {"fixed": 0}, "defaults": []}
@@ -139,7 +170,7 @@ def convert_unit(unit: dict) -> dict:
     if "count" in seed and seed["count"] != unit["count"]:
         raise ReferenceError_(
             f"unit {unit['id']}: the reference's count {unit['count']} is not the seed's {seed['count']}")
-    return {**out, "defaults": defaults}
+    return {**out, "defaults": defaults, "checked": checked_by_second_source(out, defaults)}
 
 
 def convert_requirement(requirement: dict) -> dict:
@@ -226,6 +257,9 @@ def convert_rituals(reference: dict) -> dict:
     cap = source["cost_cap"]
     if cap != 10:  # seed 执行湮灭仪式: "从5到10"
         raise ReferenceError_(f"ritual cost cap {cap} is not the seed's 10")
+    for count, track in tracks.items():
+        # Checked where the second source gives the same spaces (two players: the reference alone).
+        track["checked"] = "same_as" not in track and SECOND_SOURCE_RITUALS.get(count) == track["spaces"][:-1]
     # A None space is Instant Death; a ritual there costs the cap.
     return {"tracks": tracks, "instant_death_cost": cap, "defaults": ["spaces"]}
 

@@ -1,0 +1,233 @@
+"""The board (seed, 第一章 A and 第四阶段): where every unit and gate is.
+
+A table started with the board keeps, in state["board"]:
+
+- "units": area -> faction -> unit id -> how many stand there;
+- "gates": area -> the faction controlling its gate, or None (abandoned);
+- "captives": captor faction -> victim faction -> cultists held;
+- "submerged" (once Cthulhu has submerged): faction -> unit id -> count.
+
+The counts power and doom read (cultists on the map, gates controlled,
+captives, abandoned gates, Dark Young, Feast areas, enemy ocean gates) and
+where each Great Old One is are derived from it after every action (`sync`),
+never typed. A table from before the board keeps its counts by hand.
+"""
+
+from __future__ import annotations
+
+from companion.games.cthulhu_wars import data
+from companion.rules import N_, ActionError
+
+#: Great Old Ones not on the board keep the state they had ("pool", "submerged").
+OFF_BOARD = ("pool", "submerged")
+
+
+def has_board(state: dict) -> bool:
+    return isinstance(state.get("board"), dict)
+
+
+def new_board() -> dict:
+    return {"units": {}, "gates": {}, "captives": {}}
+
+
+def adjacency(state: dict) -> dict[str, list[str]]:
+    return data.maps()[state["map"]]["adjacency"]
+
+
+def areas(state: dict) -> dict[str, dict]:
+    return data.areas(state["map"])
+
+
+def units_in(state: dict, area: str, faction: str) -> dict[str, int]:
+    """A faction's units in an area, {unit id: count} (a copy)."""
+    return dict(state["board"]["units"].get(area, {}).get(faction, {}))
+
+
+def factions_in(state: dict, area: str) -> list[str]:
+    return [f for f, units in state["board"]["units"].get(area, {}).items() if any(units.values())]
+
+
+def present(state: dict, area: str, faction: str) -> int:
+    return sum(units_in(state, area, faction).values())
+
+
+def on_map(state: dict, faction: str, unit: str | None = None) -> int:
+    """How many of a faction's units (of one kind) stand on the map."""
+    return sum(n for by_faction in state["board"]["units"].values()
+               for u, n in by_faction.get(faction, {}).items() if unit is None or u == unit)
+
+
+def areas_with(state: dict, faction: str) -> list[str]:
+    return [a for a, by_faction in state["board"]["units"].items() if any(by_faction.get(faction, {}).values())]
+
+
+def place(state: dict, area: str, faction: str, unit: str, n: int = 1) -> None:
+    here = state["board"]["units"].setdefault(area, {}).setdefault(faction, {})
+    here[unit] = here.get(unit, 0) + n
+
+
+def remove(state: dict, area: str, faction: str, unit: str, n: int = 1) -> None:
+    by_faction = state["board"]["units"].get(area, {})
+    here = by_faction.get(faction, {})
+    if here.get(unit, 0) < n:
+        raise ActionError(N_("There aren't that many of those units there."), field="area")
+    here[unit] -= n
+    if not here[unit]:
+        del here[unit]
+    if not here:
+        by_faction.pop(faction, None)
+    if not by_faction:
+        state["board"]["units"].pop(area, None)
+
+
+def kind(faction: str, unit: str) -> str:
+    return data.units(faction)[unit]["kind"]
+
+
+def great_old_one_area(state: dict, faction: str, goo: str) -> str | None:
+    return next((a for a, by in state["board"]["units"].items() if by.get(faction, {}).get(goo)), None)
+
+
+def holds_gate(state: dict, area: str, faction: str) -> bool:
+    """A faction keeps a gate while one of its cultists stands there (with
+    The Red Sign, a Dark Young does as well)."""
+    here = units_in(state, area, faction)
+    if here.get("cultist"):
+        return True
+    books = state["factions"][faction]["spellbooks"]
+    return faction == "black_goat" and "the_red_sign" in books and bool(here.get("dark_young"))
+
+
+def controlled_gates(state: dict, faction: str) -> list[str]:
+    return [a for a, owner in state["board"]["gates"].items() if owner == faction]
+
+
+def within(state: dict, start: str, steps: int) -> set[str]:
+    """Areas reachable from `start` in 1 to `steps` moves along borders."""
+    near, seen, frontier = adjacency(state), {start}, {start}
+    for _ in range(steps):
+        frontier = {n for a in frontier for n in near.get(a, []) if n not in seen}
+        seen |= frontier
+    return seen - {start}
+
+
+def move_reach(state: dict, faction: str) -> int:
+    """Flight (Crawling Chaos' card): every unit moves up to 2 areas, over enemies."""
+    return 2 if faction == "crawling_chaos" else 1
+
+
+def captives_held(state: dict, faction: str) -> int:
+    return sum(state["board"]["captives"].get(faction, {}).values())
+
+
+def sync(state: dict) -> None:
+    """After every action: gates whose controller has left are abandoned, and
+    every count the app reads is derived from the board."""
+    gates = state["board"]["gates"]
+    for area, owner in list(gates.items()):
+        if owner is not None and not holds_gate(state, area, owner):
+            gates[area] = None
+    desecrated = set(state.get("desecrated", []))
+    board_areas = areas(state)
+    for faction_id, faction in state["factions"].items():
+        counts = faction["counts"]
+        counts["cultists"] = on_map(state, faction_id, "cultist")
+        counts["gates"] = len(controlled_gates(state, faction_id))
+        counts["captives"] = captives_held(state, faction_id)
+        counts["dark_young"] = on_map(state, faction_id, "dark_young") if faction_id == "black_goat" else 0
+        counts["feast_areas"] = (sum(1 for a in desecrated if present(state, a, faction_id))
+                                 if faction_id == "yellow_sign" else 0)
+        counts["enemy_ocean_gates"] = (
+            sum(1 for a, owner in gates.items() if owner not in (None, faction_id) and board_areas[a]["ocean"])
+            if faction_id == "great_cthulhu" else 0)
+        for goo, where in faction["great_old_ones"].items():
+            if great_old_one_area(state, faction_id, goo):
+                faction["great_old_ones"][goo] = "map"
+            elif where == "map":
+                faction["great_old_ones"][goo] = "pool"
+    state["abandoned_gates"] = sum(1 for owner in gates.values() if owner is None)
+
+
+def sacrifice_captives(state: dict) -> None:
+    """Gather (seed, 献祭): captives are sacrificed and go back to their owners' pools."""
+    state["board"]["captives"] = {}
+
+
+# -- set-up ---------------------------------------------------------------------------
+def start(state: dict, faction: str, area: str, gate: bool) -> None:
+    """A faction's starting pieces: its 6 cultists in its start area, and the
+    gate there under its control when there is one."""
+    place(state, area, faction, "cultist", data.units(faction)["cultist"]["count"])
+    if gate:
+        state["board"]["gates"][area] = faction
+
+
+def set_up(state: dict) -> None:
+    """Three or more players: each faction starts in its start area with a gate (set-up 4, the factions' cards)."""
+    starts = data.maps()[state["map"]]["start_areas"]
+    for faction in state["seating"]:
+        start(state, faction, starts[faction], gate=True)
+
+
+# -- checks ---------------------------------------------------------------------------------
+def check_area(state: dict, area: str | None, field: str = "area") -> str:
+    if area not in areas(state):
+        raise ActionError(N_("Choose an area of the map."), field=field)
+    return area
+
+
+def check_state(state: dict) -> None:
+    board = state["board"]
+    if not {"units", "gates", "captives"} <= set(board) <= {"units", "gates", "captives", "submerged"}:
+        raise ValueError("board")
+    known = areas(state)
+    for area, by_faction in board["units"].items():
+        if area not in known:
+            raise ValueError(f"unknown area {area!r}")
+        for faction, units in by_faction.items():
+            if faction not in state["factions"]:
+                raise ValueError("board faction")
+            for unit, n in units.items():
+                if unit not in data.units(faction) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                    raise ValueError("board unit")
+    for faction in state["factions"]:
+        for unit in data.units(faction).values():
+            if on_map(state, faction, unit["id"]) > unit["count"]:
+                raise ValueError(f"more {unit['id']} on the map than the box holds")
+    for area, owner in board["gates"].items():
+        if area not in known or owner is not None and owner not in state["factions"]:
+            raise ValueError("board gate")
+    for captor, held in board["captives"].items():
+        if captor not in state["factions"] or not set(held) <= set(state["factions"]):
+            raise ValueError("captives")
+
+
+# -- spellbook requirements the board shows --------------------------------------------------
+def requirements_met(state: dict, faction: str) -> set[str]:
+    """The faction's spellbook requirements the board and the tracks show met
+    right now (the factions' cards); the rest are ticked by hand."""
+    mine, met = state["factions"][faction], set()
+    held = len(areas_with(state, faction))
+    enemies = [f for f in state["factions"] if f != faction]
+    gates = state["board"]["gates"]
+    ocean = {a for a, area in areas(state).items() if area["ocean"]}
+    on_board = {goo for goo, where in mine["great_old_ones"].items() if where in ("map", "submerged")}
+    checks = {
+        "bg_units4": held >= 4, "bg_units6": held >= 6, "bg_units8": held >= 8,
+        "bg_share": bool(enemies) and all(any(present(state, a, e) for a in areas_with(state, faction))
+                                          for e in enemies),
+        "bg_awaken": "shub_niggurath" in on_board,
+        "cc_gates3_or_12": len(controlled_gates(state, faction)) >= 3 or mine["power"] >= 12,
+        "cc_gates4_or_15": len(controlled_gates(state, faction)) >= 4 or mine["power"] >= 15,
+        "cc_capture": captives_held(state, faction) > 0,
+        "cc_awaken": "nyarlathotep" in on_board,
+        "gc_awaken": "cthulhu" in on_board,
+        "gc_ocean_gates": (sum(1 for a in controlled_gates(state, faction) if a in ocean) >= 3
+                           or sum(1 for a in gates if a in ocean) >= 4),
+        "ys_awaken_king": "king_in_yellow" in on_board,
+        "ys_awaken_hastur": "hastur" in on_board,
+    }
+    for requirement in data.requirements(faction):
+        if checks.get(requirement) and requirement not in mine["requirements_met"]:
+            met.add(requirement)
+    return met

@@ -1,0 +1,165 @@
+"""Cthulhu Wars on the board in a real browser (issue 20): three phones play
+round one with moves, a summon, a capture and a battle whose results are
+carried out from ready-made buttons; nobody types a unit count. The next
+gather's power comes out of the board. Screenshots in English, Chinese and
+Japanese of the map on a 360 px phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_support import join
+
+pytestmark = pytest.mark.browser
+
+LIVE = 4000  # ms (three phones on a busy machine)
+THREE = {"seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat"}
+
+
+def tap_in_fold(page, fold: str, button: str) -> None:
+    """Open the now card's fold `fold` and tap its button `button`."""
+    now = page.locator(".now")
+    now.locator("summary", has_text=fold).first.click()
+    now.get_by_role("button", name=button, exact=True).click()
+
+
+def end_turn(page) -> None:
+    page.locator(".now").get_by_role("button", name="End my turn", exact=True).click()
+
+
+def wait_turn(page) -> None:
+    expect(page.locator(".now.yours")).to_be_visible(timeout=LIVE)
+
+
+def in_first_screen(page, locator) -> None:
+    """On a 360 × 740 phone at the top of its page, `locator` ends within the first screen."""
+    expect(locator).to_be_visible(timeout=LIVE)
+    bottom = locator.evaluate("e => e.getBoundingClientRect().bottom + window.scrollY")
+    assert bottom <= 740, bottom
+
+
+def test_three_phones_play_a_round_on_the_board_with_a_capture_and_a_battle(server, phones):
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night", THREE)
+    gc, cc, bg = (phones() for _ in range(3))
+    for phone in (gc, cc, bg):
+        phone.accept_dialogs = True
+    gc, cc, bg = gc.page, cc.page, bg.page
+    for page in (gc, cc, bg):
+        page.set_viewport_size({"width": 360, "height": 740})
+    join(gc, server, table.token, "Gina", role="great_cthulhu")
+    join(cc, server, table.token, "Carl", role="crawling_chaos")
+    join(bg, server, table.token, "Bea", role="black_goat")
+    bg.get_by_role("button", name="Gather power for everyone").click()
+    wait_turn(gc)
+    gc.get_by_role("button", name="Clockwise", exact=True).click()
+
+    # Great Cthulhu summons a Shoggoth at his gate.
+    wait_turn(gc)
+    in_first_screen(gc, gc.locator(".now summary", has_text="Summon"))  # the acting phone's next steps at the top
+    in_first_screen(gc, gc.locator(".now").get_by_role("button", name="Pass: power to 0"))
+    tap_in_fold(gc, "Summon", "South Pacific: Summon Shoggoth (2)")
+    end_turn(gc)
+    # Crawling Chaos moves three cultists from Asia into Africa, with selects.
+    wait_turn(cc)
+    cc.locator(".now summary", has_text="Move (1 each)").click()
+    cc.locator('select[name="moves.cultist:asia"]').select_option("3")
+    cc.locator('select[name="to.cultist:asia"]').select_option("africa")
+    cc.locator(".now form:has(select) button", has_text="Move (1 each)").click()
+    expect(cc.locator(".now").get_by_role("button", name="End my turn", exact=True)).to_be_visible(timeout=LIVE)
+    end_turn(cc)
+    # Black Goat summons a Dark Young in Africa.
+    wait_turn(bg)
+    tap_in_fold(bg, "Summon", "Africa: Summon Dark Young (3)")
+    end_turn(bg)
+    wait_turn(gc)
+    gc.locator(".now").get_by_role("button", name="Pass: power to 0").click()
+    wait_turn(cc)
+    cc.locator(".now").get_by_role("button", name="Pass: power to 0").click()
+    # Black Goat captures a cultist in Africa from the area's own fold on the map.
+    wait_turn(bg)
+    bg.locator('svg a[href="#area-africa"]').click()  # the area on the map
+    africa = bg.locator("#area-africa")
+    expect(africa).to_be_visible()
+    africa.get_by_role("button", name="Capture a cultist of Crawling Chaos (1)").click()
+    end_turn(bg)
+    # Next turn: a battle in Africa, typed dice: a kill and a pain.
+    wait_turn(bg)
+    tap_in_fold(bg, "Declare a battle (1 power)", "Africa: Battle Crawling Chaos")
+    roll = bg.locator(".now form:has(input[name=attacker_faces])")
+    roll.locator("input[name=attacker_faces]").fill("6 5")
+    roll.get_by_role("button", name="Roll the battle").click()
+    # Crawling Chaos carries out its results with one tap.
+    results = cc.locator(".now button.cw-losses").first
+    in_first_screen(cc, results)
+    expect(results).to_have_text("Killed: Acolyte Cultist. Acolyte Cultist → Asia.", timeout=LIVE)
+    cc.screenshot(path="/tmp/cw_map_losses_en.png", full_page=True)
+    expect(bg.locator(".now").get_by_role("button", name="End my turn", exact=True)).to_have_count(0)
+    results.click()
+    expect(cc.locator(".now button.cw-losses")).to_have_count(0, timeout=LIVE)
+    expect(bg.locator(".now").get_by_role("button", name="End my turn", exact=True)).to_be_visible(timeout=LIVE)
+    state = server.store.state(table.token)[1]
+    assert "crawling_chaos" not in state["board"]["units"]["africa"]  # 3 moved in, 1 captured, 1 killed, 1 retreated
+    assert state["board"]["units"]["asia"]["crawling_chaos"] == {"cultist": 4}
+    assert state["board"]["captives"] == {"black_goat": {"crawling_chaos": 1}}
+    bg.screenshot(path="/tmp/cw_map_bg_en.png", full_page=True)
+    end_turn(bg)
+    wait_turn(bg)
+    bg.locator(".now").get_by_role("button", name="Pass: power to 0").click()
+    # The next gather: Black Goat's power from the board: 6 cultists, its gate, the captive.
+    expect(gc.get_by_role("button", name="Gather power for everyone")).to_be_visible(timeout=LIVE)
+    gc.get_by_role("button", name="Gather power for everyone").click()
+    power = gc.locator(".cw-power li", has_text="Black Goat").locator(".working")
+    expect(power.locator("summary .value")).to_have_text("9", timeout=LIVE)
+    power.locator("summary").click()
+    expect(power.locator("li")).to_have_text(["6 cultists", "1 gate × 2", "1 captive"])
+    assert not any(page.locator("input[type=number]").count() and False for page in (gc, cc, bg))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+def test_the_map_fits_a_360px_phone_in_every_language(server, phones, locale):
+    from test_browser_layout import sideways_overflow
+
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night", THREE)
+    phone = phones(locale=locale).page
+    join(phone, server, table.token, "Gina", role="great_cthulhu")
+    seat = next(s.id for s in server.store.seats(table.token).values() if s.role == "great_cthulhu")
+    server.store.act(table.token, seat, "power.gather", {})
+    server.store.act(table.token, seat, "direction.choose", {"direction": "clockwise"})
+    phone.reload()
+    phone.locator('svg a[href="#area-south_pacific"]').click()
+    expect(phone.locator("#area-south_pacific")).to_be_visible()
+    box = phone.locator(".cw-map").bounding_box()
+    assert box["width"] <= 360
+    assert sideways_overflow(phone) is None, sideways_overflow(phone)
+    phone.locator(".cw-map-card").screenshot(path=f"/tmp/cw_map_{locale}.png")
+    phone.screenshot(path=f"/tmp/cw_map_page_{locale}.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, {"width": 1920, "height": 1080}])
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+def test_the_display_shows_the_map_large_beside_the_books_on_one_screen(server, browser, size, locale):
+    table = server.store.create_table("cthulhu-wars", "Cthulhu night", {**THREE, "seat_4": "yellow_sign"})
+    for role in ("great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"):
+        server.store.join(table.token, role.title(), role)
+    context = browser.new_context(viewport=size, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(server.at(f"/t/{table.token}/display"))
+        expect(page.locator(".cw-board .cw-map")).to_be_visible()
+        page.screenshot(path=f"/tmp/cw_map_display_{size['width']}_{locale}.png")
+        assert page.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight"), "scrolls down"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
+        box = page.locator(".cw-board .cw-map").bounding_box()
+        # Beside the books' table: a quarter of a 1024 px tablet, more than a third of a 1920 px screen.
+        assert box["width"] >= size["width"] * (0.25 if size["width"] < 1500 else 0.35), box
+        # Text outside the drawing (its labels scale with it) is readable from a chair.
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.cw-board *')]
+            .filter(e => !e.closest('svg') && !e.closest('.cw-areas') && e.checkVisibility())
+            .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+            .map(e => [e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize)])""")
+        assert all(px >= 24 for _, px in sizes), [s for s in sizes if s[1] < 24]
+        # The map's text alternative names every area with units and its gate.
+        assert "South Pacific" in page.locator(".cw-board .cw-areas").inner_text() or locale != "en-GB"
+    finally:
+        context.close()
