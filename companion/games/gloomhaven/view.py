@@ -9,6 +9,7 @@ from companion.games.gloomhaven import (
     abilities,
     areas,
     catalog,
+    character_decks,
     elements,
     modifiers,
     monsters,
@@ -51,9 +52,36 @@ def present(state: dict, seat_id: str | None) -> dict:
         "goals": _my_goals(state, seat_id),
         "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
                         if s not in state["chosen"]] if state["phase"] == "choosing" else [],
+        "my_deck": _my_deck(state, seat_id),
         "modifier_counts": {"bless": modifiers.in_pile(state["modifiers"], "bless"),
                             "curse": modifiers.in_pile(state["modifiers"], "curse")},
     }
+
+
+def _my_deck(state: dict, seat_id: str | None) -> dict | None:
+    """The viewer's character's modifier deck: what is left, the chance of
+    each card being the next drawn, what was drawn, and its perks if they
+    may still be applied (a standalone table)."""
+    who = state["characters"].get(seat_id) if seat_id else None
+    if who is None:
+        return None
+    deck = who.get("deck") or character_decks.new_deck(character_decks.base_mix())
+    origin = who.get("deck_from", "class")
+    perks = catalog.character_classes()[who["class"]]["perks"] or None
+    lines = []
+    if origin == "class" and perks:
+        lines = [{"number": i + 1, "boxes": line["boxes"], "text": line.get("text") or _perk_text(line)}
+                 for i, line in enumerate(perks)]
+    return {**character_decks.summary(deck), "from": origin, "perk_lines": lines,
+            "perks_by_hand": origin == "class" and perks is None,
+            "may_apply": origin == "class" and not deck["cards"]["discard"]}
+
+
+def _perk_text(line: dict) -> str:
+    """A perk line in card codes: "−2× -1" / "+1× r+0 push 1"."""
+    removed = [f"−{c['count']}× {character_decks.code_of(c)}" for c in line["remove"]]
+    added = [f"+{c['count']}× {character_decks.code_of(c)}" for c in line["add"]]
+    return ", ".join(removed + added)
 
 
 def _label(state: dict, turn: dict) -> str:

@@ -17,7 +17,7 @@ from companion.games.gloomhaven import (
     standees,
 )
 from companion.games.gloomhaven.initiative import LONG_REST, standee_order, turn_order
-from companion.games.gloomhaven.play import common, special, waiting
+from companion.games.gloomhaven.play import common, decks, special, waiting
 from companion.games.gloomhaven.play.ending import finish
 from companion.games.gloomhaven.play.placing import (
     acting_standee,
@@ -290,6 +290,7 @@ def end_round(state: dict) -> None:
     lines = []
     if modifiers.end_of_round(state["modifiers"]):
         lines.append([N_("The monster modifier deck was reshuffled."), {}])
+    lines += decks.end_of_round(state)
     for deck_id, deck in sorted(state["decks"].items()):
         if ability_decks.end_of_round(deck):
             lines.append([N_("The %(deck)s ability deck was reshuffled."), {"deck": catalog.deck(deck_id)["name"]}])

@@ -13,10 +13,11 @@ FIGURES = frozenset({"room.reveal", "standee.add", "standee.remove", "standee.ad
                      "character.adjust", "character.condition", "character.exhaust", "summon.add",
                      "summon.adjust", "summon.remove", "objective.add", "objective.adjust", "objective.remove",
                      "damage.resolve", "modifier.add", "modifier.remove", "element.consume",
-                     "battle_goal.keep", "scenario.end"})
+                     "battle_goal.keep", "scenario.end", "deck.perks", "deck.card"})
 
 SCENARIO = Round((
-    Phase("setup", N_("set-up"), frozenset({"scenario.set", "character.set", "scenario.start"})),
+    Phase("setup", N_("set-up"), frozenset({"scenario.set", "character.set", "scenario.start", "deck.perks",
+                                                         "deck.card"})),
     Phase("choosing", N_("card selection"), FIGURES | {"initiative.choose", "rest.short", "rest.redraw"}),
     Phase("playing", N_("turns"),
           FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "element.infuse"}),
