@@ -172,6 +172,7 @@ def _monster_type(state: dict, monster_id: str) -> dict:
     return {
         "id": monster_id, "name": monster["name"], "boss": monster.get("boss", False),
         "flying": monster.get("flying", False), "immunities": monster.get("immunities", []),
+        "note": monster.get("note") or "",
         "level": common.monster_level(state, monster_id),
         "stats": {rank: _stats_view(s, _level_lines(state, monster_id)) for rank, s in by_rank.items()},
         "card": card, "initiative": type_initiative(state, monster_id),

@@ -61,3 +61,11 @@ def test_the_acting_standees_attack_is_its_stat_card_plus_its_ability_card():
     base = acting["base_worked"]
     assert is_worked(base) and base["value"] == acting["base"]
     assert base["lines"][1][0] == "%(value)d on its stat card at that level"
+
+
+def test_a_monster_stat_cards_immunities_and_note_are_in_the_view():
+    from companion.games.gloomhaven import data
+    table = started()
+    table.act("s1", "standee.add", monster="dark-rider", rank="boss")
+    kind = next(k for k in table.view("s1")["shown"]["monster_types"] if k["id"] == "dark-rider")
+    assert kind["note"] == data.monster("dark-rider")["note"] and "stun" in kind["immunities"]
