@@ -35,3 +35,16 @@ def test_an_export_from_before_the_decks_imports_replays_and_plays_on(store):
     after = store.state(table.token)[1]
     assert modifiers.pile_size(after["characters"]["s1"]["deck"]) == 21 - len(after["attacks"][0]["drawn"])
     assert store.replayed_state(table.token) == after
+
+
+def test_an_export_with_the_decks_from_before_the_round_on_the_kit_replays_to_its_state(store):
+    """Made by the commit before the scenario's round was declared on the kit's
+    Round: an app-drawn ×2 reshuffled at the round's end, a monster's curse, a bless."""
+    export = json.loads((EXPORT.parent / "with_character_decks.json").read_text())
+    table = store.import_table(export)
+    assert store.state(table.token)[1] == export["state"]
+    assert store.replayed_state(table.token) == export["state"]
+    store.act(table.token, "s1", "initiative.choose", {"initiative": 10, "second": 40})
+    store.act(table.token, "s2", "initiative.choose", {"initiative": 60, "second": 20})
+    assert store.state(table.token)[1]["phase"] == "playing"
+    assert store.replayed_state(table.token) == store.state(table.token)[1]
