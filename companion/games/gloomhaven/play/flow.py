@@ -31,7 +31,7 @@ from companion.games.gloomhaven.play.placing import (
     type_initiative,
 )
 from companion.kit.actions import Act
-from companion.kit.phases import Phase, Round
+from companion.kit.phases import NOT_YOUR_TURN, Phase, Round
 from companion.rules import N_, ActionError
 
 LONG_REST_HEAL = 2
@@ -118,8 +118,7 @@ def end_turn(act: Act) -> None:
     waiting.block_turn_end(state)
     turn = current_turn(state)
     if turn["kind"] == "character" and act.seat_id != turn["id"] and not common.flag(act.payload, "for_them"):
-        raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
-                          name=state["characters"][turn["id"]]["name"])
+        raise ActionError(NOT_YOUR_TURN, field="type")  # the kit's one refusal (for_them ends it for them)
     finish_figure_turn(state)
     if turn["kind"] == "monster":
         state["walk_at"] += 1
