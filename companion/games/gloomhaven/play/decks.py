@@ -84,6 +84,27 @@ TAKEN_OUT = {"bless": N_("A bless card is taken out of %(name)s's modifier deck.
              "-1": N_("A −1 card is taken out of %(name)s's modifier deck.")}
 
 
+def shuffle_in(state: dict, seat: str, card: str, count: int) -> None:
+    """A scenario's rule shuffles `count` cards into a character's deck (bless
+    and curse up to the deck's limit: the rest are not added, and it says so)."""
+    who = state["characters"][seat]
+    limit = {"bless": state["bless_limit"], "curse": state["curse_limit"]}.get(card, character_decks.MAX_MINUS_ONES)
+    added = 0
+    for _ in range(count):
+        try:
+            modifiers.add_card(deck_of(who), card, limit)
+        except ActionError:
+            break
+        added += 1
+    common.news(state, [RULE_ADDED[card], {"count": added, "name": who["name"]}])
+
+
+#: A rule's cards shuffled in, counted (neutral in number: the count may be cut by the limit).
+RULE_ADDED = {"curse": N_("Curse cards shuffled into %(name)s's modifier deck: %(count)d."),
+              "bless": N_("Bless cards shuffled into %(name)s's modifier deck: %(count)d."),
+              "-1": N_("−1 cards shuffled into %(name)s's modifier deck: %(count)d.")}
+
+
 def curse(state: dict, seat: str) -> list:
     """A monster's attack curses the character (or its summon): a curse goes
     into the character's deck, unless the deck holds its limit already."""

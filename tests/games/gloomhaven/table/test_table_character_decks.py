@@ -215,3 +215,14 @@ def test_the_phone_shows_the_deck_with_chances_and_the_attack_needs_no_typed_car
     form = html["now"][html["now"].index('value="character.attack"'):]
     form = form[:form.index("</form>")]
     assert 'name="cards"' in form and "required" not in form[form.index('name="cards"'):][:80]
+
+
+def test_a_scenarios_rule_adding_curses_or_minus_ones_to_each_deck_is_applied_at_round_1():
+    cursed = started(scenario=2)  # Round 1: add 3 curse cards to the modifier deck of each character
+    for seat in ("s1", "s2"):
+        assert modifiers.count_of(deck(cursed, seat), "curse") == 3
+    assert ["Curse cards shuffled into %(name)s's modifier deck: %(count)d.", {"count": 3, "name": "Brute"}] in \
+        cursed.state["news"]
+    minus = started(scenario=14)  # Round 1: add 3 -1 cards
+    assert modifiers.mix_of(deck(minus))["-1"] == 8
+    assert cursed.replayed() == cursed.state
