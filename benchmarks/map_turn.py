@@ -11,6 +11,13 @@ rendered, the map's SVG with the solver's options and sentences among them,
 as the answer to its post carries them; and the other phone's render, as its
 event stream sends it. Between taps `map.hide` (not timed) clears the turn,
 so every tap works it out afresh; every render is new (no cached one fits).
+Then the two taps of a whole monster turn as the table plays it: "Show its
+turn" (`map.show` stored and the tapping phone's regions rendered: the now
+card and the map with the whole card worked out, every ability) and "Do it"
+(`map.do` with the first option and its first way of making the choices the
+rules leave: the standee moved, one modifier drawn per target, damage set
+waiting, conditions, pushes, summons; stored and rendered); both are undone
+between turns (not timed), so each turn starts from the same table.
 A few warm-up taps first (templates compiled, data loaded). Prints the
 median and the 95th percentile in milliseconds; --cpu measures this
 process's CPU time instead of wall time, for a machine busy with other work.
@@ -40,6 +47,7 @@ sys.path[0] = str(ROOT)
 
 from companion.games.gloomhaven import abilities, catalog  # noqa: E402
 from companion.games.gloomhaven.map.solving import build  # noqa: E402
+from companion.games.gloomhaven.map.turn import work_card  # noqa: E402
 from companion.games.gloomhaven.play import common  # noqa: E402
 from companion.games.gloomhaven.solver import solve  # noqa: E402
 from companion.games.gloomhaven.solver.card import from_resolved  # noqa: E402
@@ -118,6 +126,32 @@ def every_card(store, table, clock) -> tuple[list, list]:
     return own, catalogue
 
 
+def whole_turns(store, table, ann, standees: list, taps: int, clock) -> tuple[list, list]:
+    """The taps "Show its turn" and "Do it" of each standee in turn, each
+    stored and answered with the tapping phone's regions; undone after."""
+    show, do = [], []
+    for i in range(WARM_UP + taps):
+        standee = standees[i % len(standees)]
+        start = clock()
+        store.act(table.token, ann.id, "map.show", {"standee": standee})
+        render.regions(table, ann, display=False)
+        middle = clock()
+        option = work_card(store.state(table.token)[1], standee)["options"][0]  # on the phone already
+        payload = {"standee": standee, "option": 1}
+        if option["ways"]:
+            payload["choices"] = option["ways"][0]["picks"]
+        before_do = clock()
+        store.act(table.token, ann.id, "map.do", payload)
+        render.regions(table, ann, display=False)
+        end = clock()
+        if i >= WARM_UP:
+            show.append((middle - start) * 1000)
+            do.append((end - before_do) * 1000)
+        store.undo(table.token, ann.id)
+        store.undo(table.token, ann.id)
+    return show, do
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--taps", type=int, default=200)
@@ -146,12 +180,15 @@ def main() -> None:
                     card.append((done - end) * 1000)
                     tap_card.append((middle - start + done - end) * 1000)
                 store.act(table.token, ann.id, "map.hide", {})
+            show, do = whole_turns(store, table, ann, standees, args.taps, clock)
             every, catalogue = every_card(store, table, clock)
         store.close()
     hexes = COLUMNS * ROWS
     print("CPU time" if args.cpu else "wall time")
     for name, times in (("tap to the tapping phone's drawn answer", tap), ("the other phone's render", other),
                         ("the whole drawn card worked out", card), ("tap with the whole card", tap_card),
+                        ("'Show its turn': the whole card worked out and drawn", show),
+                        ("'Do it': the whole card carried out", do),
                         ("every card of the standees' decks, worked out", every),
                         ("every card of every monster deck, worked out", catalogue)):
         p95 = statistics.quantiles(times, n=20)[18]

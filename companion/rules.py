@@ -3,8 +3,9 @@
 A rules module is plain Python: no Flask, no SQLite. It declares its roles, its
 initial state, the actions it accepts; it validates and applies each action as
 a pure function of (state, action) and says what each seat may see. Random
-outcomes are drawn by the server in `prepare` and written into the action's
-payload, so replaying the log gives the same state.
+outcomes are drawn while an action's effect runs (`act.draws`, on the live
+server) and written into the action as it is logged, so replaying the log
+gives the same state.
 
 State convention: a JSON-serialisable dict. Secrets that belong to one seat
 live under ``state["secrets"][seat_id]``; the default `view` strips every seat's
@@ -170,8 +171,8 @@ class Rules:
     def actions(self) -> list:
         """Every action this table accepts, as `companion.kit.fields.ActionSpec`s:
         its type, a one-line English description and its payload's fields.
-        The platform parses each payload through its spec before `prepare`,
-        `validate` and `apply`, so these receive typed values."""
+        The platform parses each payload through its spec before the
+        action's effect runs, so effects receive typed values."""
         return []
 
     def action_types(self) -> dict[str, str]:
@@ -187,7 +188,7 @@ class Rules:
 
     def typed(self, action: Action) -> Action:
         """`action` with its payload parsed through its declaration, as the
-        platform does before `prepare` (an unknown type is refused)."""
+        platform does before the effect runs (an unknown type is refused)."""
         spec = self.action_spec(action.type) if isinstance(action.type, str) else None
         if spec is None:
             raise ActionError(N_("Unknown action."), field="type")
@@ -204,22 +205,12 @@ class Rules:
             return ActionError(N_("Only the host can undo this."), field="undo")
         return None
 
-    def prepare(self, state: dict, action: Action, rng: random.Random) -> Action:
-        """Server-side only, for a game that has not declared effects: draw
-        random outcomes and record them in the payload. Replays skip this
-        step and use the recorded payload. (A declared `effect` draws through
-        `Act.draws` instead, while it runs.)"""
-        return action
-
     def perform(self, state: dict, action: Action, seats: dict[str, Seat],
                 rng: random.Random) -> tuple[dict, Action]:
         """The live server carries out typed `action`: the new state (the
         input is never changed) and the action as it is logged, with what
         it drew. Refused with ActionError, nothing kept."""
-        spec = self.action_spec(action.type)
-        if spec is None or spec.effect is None:
-            action = self.prepare(state, action, rng)
-            return self.act(state, action, seats), action
+        spec = self.declared(action)
         draws = Draws(rng, action.payload)
         new_state = self.run_effect(spec, copy.deepcopy(state), action, seats, draws)
         return new_state, Action(action.type, {**action.payload, **draws.made}, action.seat)
@@ -234,24 +225,18 @@ class Rules:
         changed = spec.effect(act)
         return act.state if changed is None else changed
 
-    #: True: the game checks an action while carrying it out (its `apply`
-    #: raises ActionError before anything is kept), so validating is applying
-    #: to a copy, and `act` does that once instead of twice.
-    validates_while_applying: bool = False
-
-    def validate(self, state: dict, action: Action, seats: dict[str, Seat]) -> None:
-        if self.validates_while_applying:
-            self.apply(copy.deepcopy(state), action, seats)
-            return
-        raise ActionError("Unknown action.", type=action.type)
+    def declared(self, action: Action):
+        """The declaration of `action`, with the effect that carries it out
+        (refused if the table has no such action)."""
+        spec = self.action_spec(action.type)
+        if spec is None or spec.effect is None:
+            raise ActionError(N_("Unknown action."), field="type")
+        return spec
 
     def apply(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
         """Return the new state. `state` is a private copy the method may change.
         A declared effect is run with the draws its log entry recorded."""
-        spec = self.action_spec(action.type)
-        if spec is None or spec.effect is None:
-            raise NotImplementedError
-        return self.run_effect(spec, state, action, seats, Draws(None, action.payload))
+        return self.run_effect(self.declared(action), state, action, seats, Draws(None, action.payload))
 
     def check_state(self, state: dict) -> None:
         """Raise ValueError (or TypeError, KeyError) if `state` is not one this
@@ -365,7 +350,6 @@ class Rules:
 
     # -- helpers the platform calls --------------------------------------------
     def act(self, state: dict, action: Action, seats: dict[str, Seat]) -> dict:
-        """Validate then apply, on a deep copy: the input state is never changed."""
-        if not self.validates_while_applying:
-            self.validate(state, action, seats)
+        """Carry `action` out on a deep copy: the input state is never changed
+        (an effect refuses with ActionError before anything is kept)."""
         return self.apply(copy.deepcopy(state), action, seats)

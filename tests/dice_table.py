@@ -8,7 +8,17 @@ import pytest
 from companion import games
 from companion.games.tally.rules import TallyRules
 from companion.kit import deck
+from companion.kit.actions import Act
 from companion.kit.fields import ActionSpec, Int
+
+
+def roll_dice(act: Act) -> None:
+    act.state["rolls"].append(act.draws.take("faces", lambda rng: [rng.randint(1, 6) for _ in range(act["count"])]))
+
+
+def draw_card(act: Act) -> None:
+    cards = act.draws.take("cards", lambda rng: deck.pick(act.state["deck"], 1, rng))
+    act.state["drawn"] += deck.draw(act.state["deck"], cards)
 
 
 class DiceTableRules(TallyRules):
@@ -20,34 +30,14 @@ class DiceTableRules(TallyRules):
 
     def actions(self) -> list[ActionSpec]:
         return [*super().actions(),
-                ActionSpec("dice.roll", "Roll `count` six-sided dice.", (Int("count", min=1, max=20),)),
-                ActionSpec("card.draw", "Draw a card.", ()),
-                ActionSpec("card.seal", "Draw a card nobody may undo but the host.", (), seat_may_undo=False)]
+                ActionSpec("dice.roll", "Roll `count` six-sided dice.", (Int("count", min=1, max=20),),
+                           effect=roll_dice),
+                ActionSpec("card.draw", "Draw a card.", (), effect=draw_card),
+                ActionSpec("card.seal", "Draw a card nobody may undo but the host.", (), seat_may_undo=False,
+                           effect=draw_card)]
 
     def check_state(self, state: dict) -> None:
         pass
-
-    def prepare(self, state, action, rng):
-        if action.type == "dice.roll":
-            return type(action)(action.type, {**action.payload,
-                                              "faces": [rng.randint(1, 6) for _ in range(action.payload["count"])]},
-                                action.seat)
-        if action.type in ("card.draw", "card.seal"):
-            return type(action)(action.type, {"cards": deck.pick(state["deck"], 1, rng)}, action.seat)
-        return action
-
-    def validate(self, state, action, seats):
-        if action.type not in ("dice.roll", "card.draw", "card.seal"):
-            super().validate(state, action, seats)
-
-    def apply(self, state, action, seats):
-        if action.type == "dice.roll":
-            state["rolls"].append(action.payload["faces"])
-        elif action.type in ("card.draw", "card.seal"):
-            state["drawn"] += deck.draw(state["deck"], action.payload["cards"])
-        else:
-            state = super().apply(state, action, seats)
-        return state
 
 
 @pytest.fixture

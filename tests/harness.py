@@ -9,13 +9,19 @@ does; views and history lines go through `view`, `redact` and `describe`.
 
 Tests change a table only through actions, or through `arrange` (documented
 below) for a position the rules reach only after many steps.
+
+`playout` plays a table at random from what is open now (each table type's
+random-playout test runs it with its own reach assertions).
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import random
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion import randomness
@@ -133,3 +139,146 @@ class Table:
     def open_actions(self, who: str | None) -> dict[str, list[dict]]:
         seat_id = self.seat(who)
         return self.rules.open_actions(self.state, self.seats.get(seat_id) if seat_id else None, self.seats)
+
+
+# -- random playouts ----------------------------------------------------------------
+#: Free text a person might type (names, notes, other scripts), for text fields
+#: an open payload leaves to the person.
+TEXTS = ("Mei", "Round 2: watch the north", "雪之下", "ハルカ", "Zoë & Ann")
+
+
+@dataclass
+class Playout:
+    """What a random playout did: the action types carried out (how often),
+    refusals, undos, steps taken, whether `until` stopped it, and what the
+    game's `watch` hook noted in `seen`."""
+
+    table: Table
+    done: Counter = field(default_factory=Counter)
+    refused: int = 0
+    undone: int = 0
+    steps: int = 0
+    ended: bool = False
+    seen: dict = field(default_factory=dict)
+
+
+Pick = Callable[[Table, random.Random], "tuple[str | None, str, dict] | None"]
+
+
+def first_seat_with_something_open(table: Table, rng: random.Random) -> tuple[str | None, str, dict]:
+    """Seats in a random order; the first one with an action open picks one at random."""
+    seats = list(table.seats)
+    rng.shuffle(seats)
+    seat = next((s for s in seats if table.open_actions(s)), None)
+    assert seat is not None, f"nobody can act: {table.state.get('phase')}"
+    choices = table.open_actions(seat)
+    kind = rng.choice(sorted(choices))
+    return seat, kind, rng.choice(choices[kind])
+
+
+def any_seat(host: bool = False) -> Pick:
+    """A seat at random (or the host, with `host`) picks at random among what
+    is open to it; nothing open: this step is skipped."""
+    def pick(table: Table, rng: random.Random) -> tuple[str | None, str, dict] | None:
+        who = rng.choice([None, *table.seats] if host else list(table.seats))
+        offered = table.open_actions(who)
+        if not offered:
+            return None
+        kind = rng.choice(sorted(offered))
+        return who, kind, rng.choice(offered[kind])
+    return pick
+
+
+def any_open_choice(table: Table, rng: random.Random) -> tuple[str | None, str, dict]:
+    """One choice at random among every choice open to anyone, the host included."""
+    options = [(seat, kind, payload) for seat in [None, *table.seats]
+               for kind, payloads in table.open_actions(seat).items() for payload in payloads]
+    assert options, "nothing is open"
+    return rng.choice(options)
+
+
+def realistic_values(table: Table, kind: str, payload: dict) -> dict:
+    """The payload with what an open choice leaves to the person filled in:
+    free text from `TEXTS`, typed dice as a few faces 1-6. From a stream of
+    its own, so filling in never changes the playout's other choices."""
+    spec = table.rules.action_spec(kind)
+    filled = dict(payload)
+    rng = random.Random(f"{kind}-{len(table.log)}")
+    for declared in spec.fields:
+        if declared.name in filled or not declared.required:
+            continue
+        if declared.kind == "text":
+            filled[declared.name] = rng.choice(TEXTS)
+        elif declared.kind == "int-list":
+            low, high = max(declared.min, 1), min(declared.max, 6)
+            filled[declared.name] = [rng.randint(low, max(low, high)) for _ in range(rng.randint(1, 4))]
+    return filled
+
+
+def no_view_holds_secrets(table: Table) -> None:
+    """No seat's view, nor the display's, carries the state's secrets as such."""
+    for seat in [None, *table.seats]:
+        assert "secrets" not in table.view(seat), seat
+
+
+def no_view_holds_another_seats_secret(worth: Callable[[Any], bool] = lambda value: value not in
+                                       (None, [], {}, False, 0, "")) -> Callable[[Table], None]:
+    """A check that no seat's view holds the JSON of any of another seat's
+    secret values (those `worth` looking for: a 1 is in every view; a value
+    the seat holds among its own secrets too is its own to see)."""
+    def check(table: Table) -> None:
+        secrets = table.state.get("secrets", {})
+        for seat in table.seats:
+            shown = json.dumps(table.view(seat), sort_keys=True)
+            own = list(secrets.get(seat, {}).values())
+            for other, secret in secrets.items():
+                if other == seat:
+                    continue
+                for value in secret.values():
+                    if worth(value) and value not in own:
+                        assert json.dumps(value, sort_keys=True) not in shown, (seat, other, value)
+    return check
+
+
+def playout(table: Table, rng: random.Random, *, steps: int, pick: Pick = first_seat_with_something_open,
+            undo: float = 0.0, until: Callable[[Table], bool] | None = None,
+            secrets: Callable[[Table], None] = no_view_holds_secrets,
+            values: Callable[[Table, str, dict], dict] = realistic_values,
+            watch: Callable[[Table, Playout], None] | None = None) -> Playout:
+    """Play `table` at random for up to `steps` steps, as the store would:
+    each step someone (chosen by `pick`) takes a random open action, filled in
+    by `values`, or, with chance `undo`, the newest kept action is undone.
+    Stops early when `until(table)` holds (then `ended`). After every step:
+    nothing but a refusal (an ActionError with a message) went wrong,
+    `check_state` holds, the state equals a replay of its log, and
+    `secrets(table)` passes; `watch(table, result)` may note reach in
+    `result.seen`. The same table and `rng` seed play the same game."""
+    result = Playout(table)
+    for _ in range(steps):
+        if until is not None and until(table):
+            result.ended = True
+            break
+        result.steps += 1
+        kept = any(not e["undone"] and e["type"] != "seat.join" for e in table.log)
+        if undo and rng.random() < undo and kept:
+            table.undo()
+            table.rules.check_state(table.state)  # (an act's new state the harness has checked)
+            result.undone += 1
+        else:
+            picked = pick(table, rng)
+            if picked is not None:
+                seat, kind, payload = picked
+                try:
+                    table.act(seat, kind, **values(table, kind, payload))
+                except ActionError as refusal:
+                    assert refusal.text(), (kind, payload)
+                    result.refused += 1
+                else:
+                    result.done[kind] += 1
+        assert table.replayed() == table.state
+        secrets(table)
+        if watch is not None:
+            watch(table, result)
+    else:
+        result.ended = until is not None and until(table)
+    return result

@@ -12,6 +12,7 @@ import pytest
 from companion import games
 from companion.games.tally.rules import TallyRules
 from companion.kit import counters
+from companion.kit.actions import Act
 from companion.kit.fields import ActionSpec, Json, Text
 from companion.rules import N_, ActionError, ChildOffer
 
@@ -35,6 +36,17 @@ class MatchRules(TallyRules):
         return None
 
 
+def take_result(act: Act) -> None:
+    """One more match played, one more win for its winner."""
+    result = act["result"]
+    winner = result.get("winner") if isinstance(result, dict) else None
+    seat_id = next((seat.id for seat in act.seats.values() if seat.name == winner), None)
+    if seat_id is None:
+        raise ActionError("No such player.", field="result")
+    act.state["tracks"][0]["value"] += 1
+    counters.adjust(act.state["counters"], act.state["values"], seat_id, "c1", 1)
+
+
 class LeagueRules(TallyRules):
     id = "league"
     result_action = "league.result"
@@ -44,28 +56,14 @@ class LeagueRules(TallyRules):
 
     def actions(self) -> list[ActionSpec]:
         return [*super().actions(),
-                ActionSpec("league.result", "A match's result.", (Text("child"), Text("offer"), Json("result")))]
+                ActionSpec("league.result", "A match's result.", (Text("child"), Text("offer"), Json("result")),
+                           effect=take_result)]
 
     def child_offers(self, state, seats):
         number = state["tracks"][0]["value"] + 1
         return [ChildOffer(f"match-{number}", N_("Start match %(number)d"), "match", f"Match {number}",
                            options={}, seat_roles={seat_id: "player" for seat_id in seats},
                            label_params={"number": number})]
-
-    def validate(self, state, action, seats):
-        if action.type != "league.result":
-            return super().validate(state, action, seats)
-        winner = action.payload["result"].get("winner") if isinstance(action.payload["result"], dict) else None
-        if winner not in [seat.name for seat in seats.values()]:
-            raise ActionError("No such player.", field="result")
-
-    def apply(self, state, action, seats):
-        if action.type != "league.result":
-            return super().apply(state, action, seats)
-        winner = next(s.id for s in seats.values() if s.name == action.payload["result"]["winner"])
-        state["tracks"][0]["value"] += 1
-        counters.adjust(state["counters"], state["values"], winner, "c1", 1)
-        return state
 
     def describe(self, action, seats, state):
         if action.type == "league.result":

@@ -8,6 +8,8 @@ modules in the import graph."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
@@ -108,3 +110,31 @@ def test_the_list_of_circles_being_taken_apart_only_holds_real_ones():
     """A circle taken apart leaves the list, so it can't come back unnoticed."""
     gone = [sorted(group) for group in KNOWN - set(circles(import_graph()))]
     assert gone == [], "remove from KNOWN: " + "; ".join(" <-> ".join(group) for group in gone)
+
+
+def is_build_time(name: str) -> bool:
+    """A game's convert/ package, or the kit's convert command: build-time code."""
+    return name == "companion.kit.convert" or (name.startswith("companion.games.")
+                                               and ".convert" in f"{name}.".replace(".convert.", ".convert", 1))
+
+
+def test_the_server_never_imports_build_time_conversion():
+    """convert/ packages turn reference folders into data/ at build time; no
+    runtime module (rules, views, web, store) may import them."""
+    graph = import_graph()
+    assert any(is_build_time(name) for name in graph), "the test no longer sees the convert packages"
+    leaks = sorted(f"{name} imports {target}" for name, targets in graph.items() if not is_build_time(name)
+                   for target in targets if is_build_time(target))
+    assert leaks == []
+
+
+def test_a_running_server_has_loaded_no_build_time_module(tmp_path):
+    """Finding the table types and building the app loads no convert/ package
+    (imports hidden in discovery would not show in the graph above)."""
+    code = ("import sys; from companion import games; from companion.web import create_app; "
+            "games.table_types(); create_app({'DATABASE': 'x.sqlite3'}); "
+            "print(sorted(m for m in sys.modules if m.startswith('companion') and "
+            "(m == 'companion.kit.convert' or '.convert' in m)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

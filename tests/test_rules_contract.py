@@ -13,20 +13,21 @@ BOB = Seat("s2", "Bob", "player")
 SEATS = {ANN.id: ANN, BOB.id: BOB}
 
 
+def bump(act) -> None:
+    state = act.state
+    state["count"] += 1
+    state["log"].append(act.seat_id)
+    state["secrets"].setdefault(act.seat_id, {})["seen"] = True
+
+
 class Careless(Rules):
-    """A game whose apply() changes whatever state it is given, in place."""
+    """A game whose effect changes whatever state it is given, in place."""
 
     id = "careless"
 
-    def validate(self, state, action, seats):
-        if action.type != "bump":
-            raise ActionError("Unknown action.")
-
-    def apply(self, state, action, seats):
-        state["count"] += 1
-        state["log"].append(action.seat)
-        state["secrets"].setdefault(action.seat, {})["seen"] = True
-        return state
+    def actions(self):
+        from companion.kit.fields import ActionSpec
+        return [ActionSpec("bump", "Count one.", (), effect=bump)]
 
 
 def a_state() -> dict:
@@ -39,7 +40,7 @@ def test_act_returns_the_applied_state():
     assert Careless().act(a_state(), Action("bump", {}, "s1"), SEATS)["count"] == 1
 
 
-def test_act_never_mutates_its_input_state_even_when_apply_changes_in_place():
+def test_act_never_mutates_its_input_state_even_when_the_effect_changes_in_place():
     state = a_state()
     before = copy.deepcopy(state)
     Careless().act(state, Action("bump", {}, "s1"), SEATS)
@@ -53,7 +54,7 @@ def test_act_result_shares_no_nested_objects_with_the_input():
     assert state["secrets"]["s2"]["card"] == "king"
 
 
-def test_act_validates_before_applying():
+def test_an_unknown_action_is_refused_and_changes_nothing():
     state = a_state()
     with pytest.raises(ActionError):
         Careless().act(state, Action("nonsense", {}, "s1"), SEATS)
@@ -166,27 +167,39 @@ def test_action_error_is_an_exception_carrying_its_message():
     assert isinstance(error, Exception) and str(error) == "Nothing to undo."
 
 
-def test_a_game_that_validates_while_applying_carries_an_action_out_once():
+def test_an_action_is_carried_out_once_and_a_refusal_halfway_leaves_the_state_as_it_was():
+    from companion.kit.fields import ActionSpec, Bool
     from companion.rules import Action, ActionError, Rules
 
-    class Counting(Rules):
-        validates_while_applying = True
-        runs = 0
+    runs = []
 
-        def apply(self, state, action, seats):
-            Counting.runs += 1
-            if action.payload.get("bad"):
-                state["touched"] = True
-                raise ActionError("No.")
-            state["n"] = state.get("n", 0) + 1
-            return state
+    def count(act):
+        runs.append(1)
+        if act["bad"]:
+            act.state["touched"] = True
+            raise ActionError("No.")
+        act.state["n"] += 1
+
+    class Counting(Rules):
+        def actions(self):
+            return [ActionSpec("x", "Count one.", (Bool("bad", default=False),), effect=count)]
 
     rules, before = Counting(), {"n": 1}
-    assert rules.act(before, Action("x", {}), {}) == {"n": 2} and Counting.runs == 1
-    try:
+    assert rules.act(before, Action("x", {}), {}) == {"n": 2} and len(runs) == 1
+    with pytest.raises(ActionError):
         rules.act(before, Action("x", {"bad": True}), {})
-    except ActionError:
-        pass
-    assert before == {"n": 1}  # a refusal halfway leaves the state as it was
-    rules.validate(before, Action("x", {}), {})
     assert before == {"n": 1}
+
+
+def test_an_action_without_a_declared_effect_is_refused_as_unknown():
+    from companion.kit.fields import ActionSpec
+    from companion.rules import Action, ActionError, Rules
+
+    class Undeclared(Rules):
+        def actions(self):
+            return [ActionSpec("x", "Declared with no effect.", ())]
+
+    for action in (Action("x", {}), Action("y", {})):
+        with pytest.raises(ActionError) as refused:
+            Undeclared().act({}, action, {})
+        assert refused.value.field == "type"

@@ -59,13 +59,18 @@ def test_every_action_is_documented_in_the_api_reference(game):
     assert missing == []
 
 
-def imports_of(path: Path) -> set[str]:
+def imports_of(path: Path, relative_too: bool = False) -> set[str]:
+    """The modules a file imports; with `relative_too`, what it imports from
+    them too (`from companion.web import i18n` is companion.web.i18n)."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
+            if relative_too:  # the names imported, each under its module
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+            else:
+                names.add(node.module)
     return names
 
 
@@ -83,3 +88,32 @@ def test_rules_modules_import_no_web_or_storage_code(path):
     impure = sorted(name for name in imports_of(path) if any(name == bad or name.startswith(bad + ".")
                                                            for bad in IMPURE))
     assert impure == []
+
+
+#: What no module of a game imports, adapters included: the platform's
+#: internals. A game's web.py gets what it needs from the Platform its hooks are
+#: handed (companion/web/hookspecs.py, the one module of the web layer it may name).
+PLATFORM_INTERNALS = ("companion.web", "companion.store", "companion.serve", "companion.live", "companion.sealing")
+PLATFORM_INTERFACE = ("companion.web.hookspecs",)
+
+
+@pytest.mark.parametrize("path", sorted(GAMES_DIR.rglob("*.py")), ids=lambda p: str(p.relative_to(GAMES_DIR.parent)))
+def test_no_game_module_reaches_into_the_platform(path):
+    reached = sorted(name for name in imports_of(path, relative_too=True)
+                     if not any(name == ok or name.startswith(ok + ".") for ok in PLATFORM_INTERFACE)
+                     and any(name == bad or name.startswith(bad + ".") for bad in PLATFORM_INTERNALS))
+    assert reached == [], "use the Platform handed to the game's web hooks (companion/web/hookspecs.py)"
+
+
+def test_a_game_web_module_defines_only_declared_hooks():
+    from companion.games import game_packages, optional_module
+    from companion.web.hookspecs import HOOKS
+
+    for game in game_packages():
+        module = optional_module(game, "web")
+        if module is None:
+            continue
+        offered = [name for name in ("blueprint", "template_globals", "template_filters", "context_processor")
+                   if hasattr(module, name)]
+        assert offered and set(offered) <= set(HOOKS), (game, offered)
+        assert all(callable(getattr(module, name)) for name in offered), game

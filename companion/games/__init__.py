@@ -6,7 +6,9 @@ A game package (``companion/games/<id>/``) may provide:
   it a table type people can create; a game with several table types (a
   scenario and a campaign) gives each further one a sub-package of its own
   with its own ``rules.py`` and ``RULES`` (``<id>/campaign/rules.py``);
-- ``web.py`` with ``blueprint``: extra Flask routes (e.g. an API of its own);
+- ``web.py``: hooks the app calls with its ``Platform`` (companion/web/hookspecs.py):
+  ``blueprint(platform)`` for routes of its own, ``template_globals(platform)``
+  and ``template_filters(platform)`` for its templates' helpers;
 - ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands;
 - ``templates/``: its page templates, found as ``games/<id>/<name>.html``
   (as are those in the shared ``templates/games/<id>/``);
@@ -50,9 +52,16 @@ def optional_module(game: str, name: str) -> ModuleType | None:
         raise
 
 
+def has_rules(folder: Path) -> bool:
+    """Whether a package folder holds a ``rules`` module (looked at without
+    importing the package, so build-time ones like ``convert/`` stay unloaded)."""
+    return any(m.name == "rules" for m in pkgutil.iter_modules([str(folder)]))
+
+
 def rules_modules(game: str) -> list[ModuleType]:
     """The game's ``rules`` module and those of its direct sub-packages."""
-    places = [game] + sorted(f"{game}.{m.name}" for m in pkgutil.iter_modules([str(package_dir(game))]) if m.ispkg)
+    places = [game] + sorted(f"{game}.{m.name}" for m in pkgutil.iter_modules([str(package_dir(game))])
+                             if m.ispkg and has_rules(package_dir(game) / m.name))
     return [module for place in places if (module := optional_module(place, "rules")) is not None]
 
 

@@ -2,9 +2,10 @@
 secret hands and cards sealed from every seat.
 
 No hidden order is ever stored: a deck's shuffled part is a pile whose order
-nobody knows yet, and a draw from it picks a card at random in the rules'
-`prepare` (recorded in the action, so the log replays and undo can't re-draw:
-the table's randomness gives the same card again). Cards put on top or at the
+nobody knows yet, and a draw from it picks a card at random while the
+action's effect runs, through `act.draws` (recorded in the action, so the log
+replays and undo can't re-draw: the table's randomness gives the same card
+again). Cards put on top or at the
 bottom are in known places, drawn first or last.
 
 A deck is a plain dict: `{"top": [...], "pile": [...], "bottom": [...], "discard": [...]}`
@@ -35,9 +36,10 @@ def size(deck: dict) -> int:
 
 
 def pick(deck: dict, count: int, rng: random.Random, reshuffle: bool = False) -> list:
-    """For `prepare`: the cards the next `count` draws give, without changing
-    the deck. With `reshuffle`, an empty deck takes its discards back first
-    (what `draw` does with the same flag). Refused if there are not enough."""
+    """The cards the next `count` draws give, without changing the deck (an
+    effect's draw: `act.draws.take("cards", lambda rng: pick(deck, 2, rng))`).
+    With `reshuffle`, an empty deck takes its discards back first (what
+    `draw` does with the same flag). Refused if there are not enough."""
     top, pile, bottom = list(deck["top"]), list(deck["pile"]), list(deck["bottom"])
     discard = list(deck["discard"])
     drawn = []
@@ -56,7 +58,7 @@ def pick(deck: dict, count: int, rng: random.Random, reshuffle: bool = False) ->
 
 
 def draw(deck: dict, cards: list, reshuffle: bool = False) -> list:
-    """For `apply`: take `cards` (what `pick` chose, recorded in the action)
+    """Take `cards` (what `pick` chose, recorded in the action)
     off the deck, in order. A log edited to draw a card the deck can't give is refused."""
     for card in cards:
         if not size(deck) and reshuffle and deck["discard"]:

@@ -24,7 +24,7 @@ def _replay_one(rules: Rules, state: dict, seats: dict[str, Seat], entry: dict) 
     spec = rules.action_spec(kind)
     if spec is None:  # an export edited by hand, or of an action this game no longer has
         raise ValueError(f"unknown action {kind!r}")
-    # Logged payloads are typed already, with what `prepare` drew added: not parsed again.
+    # Logged payloads are typed already, with what the effect drew added: not parsed again.
     return rules.act(state, Action(kind, payload, entry.get("seat")), seats), seats
 
 

@@ -18,7 +18,7 @@ from htmx_flask import Htmx
 from companion import capacity, games, resource_dir
 from companion.live import Hub
 from companion.store import Store
-from companion.web import errors, i18n, security, templating
+from companion.web import errors, hookspecs, i18n, security, templating
 
 HTMX_DIR = Path(js_lib_htmx.__file__).parent / "static" / "htmx"
 
@@ -76,11 +76,13 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(events.blueprint)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(links.blueprint)
+    # A game's web.py reaches the platform only through the Platform its hooks are handed.
+    platform = hookspecs.Platform(app)
+    app.extensions["companion.platform"] = platform
     for game in games.game_packages():
         module = games.optional_module(game, "web")
-        if module is not None and hasattr(module, "blueprint"):
-            app.register_blueprint(module.blueprint)
-            i18n.game_blueprint(app, module.blueprint.name, game)
+        if module is not None:
+            hookspecs.install(app, game, module, platform)
 
     @app.get("/htmx/<path:filename>")
     def htmx_static(filename: str):

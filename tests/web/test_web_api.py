@@ -549,6 +549,10 @@ def test_the_join_url_is_the_address_phones_use(tmp_path):
     app.extensions["companion.store"].close()
 
 
+def whisper(act) -> None:
+    act.state["secrets"].setdefault(act.seat_id, {})["whisper"] = act["text"]
+
+
 class SecretSeatRules(games.table_types()["tally"].__class__):
     """A tally whose game action is named like a platform one ("seat.…")
     and carries a secret: the log must still redact it."""
@@ -556,17 +560,8 @@ class SecretSeatRules(games.table_types()["tally"].__class__):
     id = "secret-seat"
 
     def actions(self):
-        return [*super().actions(), ActionSpec("seat.whisper", "A secret only the sender sees.", (Text("text"),))]
-
-    def validate(self, state, action, seats):
-        if action.type != "seat.whisper":
-            super().validate(state, action, seats)
-
-    def apply(self, state, action, seats):
-        if action.type == "seat.whisper":
-            state["secrets"].setdefault(action.seat, {})["whisper"] = action.payload["text"]
-            return state
-        return super().apply(state, action, seats)
+        return [*super().actions(), ActionSpec("seat.whisper", "A secret only the sender sees.", (Text("text"),),
+                                               effect=whisper)]
 
     def redact(self, action, viewer):
         if action.type == "seat.whisper" and (viewer is None or viewer.id != action.seat):

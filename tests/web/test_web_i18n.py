@@ -137,3 +137,16 @@ def test_plural_msgids_are_extracted_with_their_plural_form(tmp_path):
         'LINE = NP_("took %(count)d wound", "took %(count)d wounds")\n', encoding="utf-8")
     found = [msgid for _, _, msgid, _, _ in update.marked_strings(tmp_path)]
     assert ("took %(count)d wound", "took %(count)d wounds") in found
+
+
+def test_template_strings_translate_escape_their_values_and_format_as_jinja_does(app):
+    """`_()`, `gettext()` and `ngettext()` in templates (called directly, not
+    through Jinja's wrappers): translated, the values escaped, `%%` a percent
+    sign, `num` given to ngettext, as Jinja's new-style gettext does."""
+    from flask import render_template_string
+    source = ('{{ _("Players") }}|{{ _("%(name)s", name="<b>") }}|{{ gettext("100%%") }}|'
+              '{{ ngettext("%(num)d die", "%(num)d dice", 3) }}|{{ ngettext("%(num)d die", "%(num)d dice", 1) }}')
+    with app.test_request_context(), force_locale("en"):
+        assert render_template_string(source) == "Players|&lt;b&gt;|100%|3 dice|1 die"
+    with app.test_request_context(), force_locale("zh_Hans"):
+        assert render_template_string('{{ _("Players") }}') == translated(app, "zh_Hans", "Players") != "Players"

@@ -59,3 +59,21 @@ def test_only_the_regions_that_read_a_changed_part_are_rendered_again(monkeypatc
     assert "games/cthulhu_wars/factions.html" in rendered  # every faction's counts
     assert "games/cthulhu_wars/status.html" not in rendered
     assert page["status"] and page["factions"]
+
+
+def test_a_coin_spent_in_the_campaign_renders_the_sheets_again_not_the_scenarios(monkeypatch, app, store):
+    table = store.create_table("gloomhaven-campaign", "Coins", {})
+    ann, _ = store.join(table.token, "Ann", "player")
+    bo, _ = store.join(table.token, "Bo", "player")
+    store.act(table.token, ann.id, "character.create", {"class": "brute", "name": "Ann's", "level": 1})
+    version = store.act(table.token, bo.id, "character.create", {"class": "tinkerer", "name": "Bo's", "level": 1})
+    with app.test_request_context():
+        render.regions(store.table(table.token), bo, False, known_version=version)
+    rendered = regions_rendered(monkeypatch)
+    version = store.act(table.token, ann.id, "character.adjust", {"field": "gold", "delta": -3})
+    with app.test_request_context():
+        page = render.regions(store.table(table.token), bo, False, known_version=version)[1]
+    assert "games/gloomhaven/campaign/characters.html" in rendered  # every sheet shows its gold
+    assert "games/gloomhaven/campaign/scenarios.html" not in rendered
+    assert "games/gloomhaven/campaign/shop.html" not in rendered  # Bo's shop: Bo's gold
+    assert "Ann&#39;s" in page["characters"] and page["scenarios"]

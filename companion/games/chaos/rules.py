@@ -17,7 +17,6 @@ from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 
 class ChaosRules(Rules):
-    validates_while_applying = True  # each effect refuses before it changes anything
     id = "chaos-old-world"
     title = N_("Chaos in the Old World")
     templates = "games/chaos"

@@ -1,30 +1,27 @@
 """Template helpers for the Chaos pages: names in the reader's language
-(workings are the kit's, worked in view.py). No routes of its own."""
+(workings are the kit's, worked in view.py). No routes of its own; the
+platform hands the hooks its `Platform` (companion/web/hookspecs.py)."""
 
 from __future__ import annotations
 
-from flask import Blueprint
-
 from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
-from companion.web.i18n import text as gettext
-
-blueprint = Blueprint("chaos", __name__)
 
 
-@blueprint.app_template_filter("chaos_name")
-@blueprint.app_template_global("chaos_name")
-def chaos_name(key: str) -> str:
-    return gettext(name_of(key))
+def template_globals(platform) -> dict:
+    def chaos_name(key: str) -> str:
+        return platform.text(name_of(key))
+
+    def chaos_reward(reward: dict | None) -> str:
+        if not reward:
+            return ""
+        return platform.text(REWARD_NAMES[reward["kind"]]) % {"amount": reward.get("amount", 1)}
+
+    def chaos_reason(reason: str) -> str:
+        """Why the game ended, in the reader's language."""
+        return platform.text(END_REASONS[reason])
+
+    return {"chaos_name": chaos_name, "chaos_reward": chaos_reward, "chaos_reason": chaos_reason}
 
 
-@blueprint.app_template_global("chaos_reward")
-def chaos_reward(reward: dict | None) -> str:
-    if not reward:
-        return ""
-    return gettext(REWARD_NAMES[reward["kind"]]) % {"amount": reward.get("amount", 1)}
-
-
-@blueprint.app_template_global("chaos_reason")
-def chaos_reason(reason: str) -> str:
-    """Why the game ended, in the reader's language."""
-    return gettext(END_REASONS[reason])
+def template_filters(platform) -> dict:
+    return {"chaos_name": template_globals(platform)["chaos_name"]}

@@ -6,21 +6,22 @@ callers must not change them (they are shared between calls).
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
-from companion import data_path
+from companion.kit.data import GameData
+
+DATA = GameData("cthulhu_wars")
 
 
 def data_dir() -> Path:
     """data/cthulhu_wars/, in a checkout or an installed wheel."""
-    return data_path("cthulhu_wars")
+    return DATA.folder
 
 
-@cache
 def load(name: str) -> dict:
-    return json.loads(data_path("cthulhu_wars", f"{name}.json").read_text(encoding="utf-8"))
+    """A whole data file by its name without .json (e.g. "factions"), parsed once."""
+    return DATA.load(name)
 
 
 def game() -> dict:

@@ -29,7 +29,6 @@ FACTION_NAMES = {
 
 
 class CthulhuWarsRules(Rules):
-    validates_while_applying = True  # each action is checked as it is carried out
     id = "cthulhu-wars"
     title = N_("Cthulhu Wars")
     templates = "games/cthulhu_wars"

@@ -5,7 +5,7 @@ One deck per deck id: monster types that share a deck (bandit and city
 guards both use the guard deck) share its card each round. A deck is
 {"cards": a kit deck of card indexes, "current": the index shown this round
 or None, "reshuffle": whether a shown card had the shuffle mark}. The server
-draws the card in `prepare` once everyone has chosen their cards, and
+draws the card (while the action runs) once everyone has chosen their cards, and
 records it; a card with the shuffle mark sends the whole deck back together
 at the end of the round.
 """

@@ -414,8 +414,11 @@ def specs() -> list[ActionSpec]:
                    effect=figures.character_condition, history=line(N_("changed a character's conditions"))),
         ActionSpec("character.exhaust", "Your character (or `seat`'s) is exhausted.", (seat,),
                    effect=figures.exhaust_by_hand, history=line(N_("exhausted a character"))),
-        ActionSpec("summon.add", "Your character (or `seat`'s) summons `name` with `hp` hit points.",
-                   (Text("name", max_length=40), Int("hp", min=1, max=99), seat),
+        ActionSpec("summon.add", "Your character (or `seat`'s) summons `name` with `hp` hit points; with its "
+                   "`move`, `attack` and `range` (0: melee) and `flying`, the map works out its turns.",
+                   (Text("name", max_length=40), Int("hp", min=1, max=99), seat,
+                    Int("move", min=0, max=99, default=None), Int("attack", min=0, max=99, default=None),
+                    Int("range", min=0, max=99, default=None), Bool("flying", default=False)),
                    effect=figures.add_summon, history=line(N_("summoned"))),
         ActionSpec("summon.adjust", "Damage (negative `delta`) or heal summon `summon`.",
                    (Text("summon", max_length=20), delta),

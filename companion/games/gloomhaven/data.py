@@ -4,23 +4,22 @@ cached. Pure: no Flask, no SQLite. Callers must not mutate what they get."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
-from companion import data_path
+from companion.kit.data import GameData
+
+DATA = GameData("gloomhaven")
 
 
 def data_folder() -> Path:
     """data/gloomhaven/, in a checkout or an installed wheel alike."""
-    return data_path("gloomhaven")
+    return DATA.folder
 
 
-@cache
 def load(name: str) -> dict:
     """A whole data file (e.g. "monsters.json"), parsed."""
-    with open(data_folder() / name, encoding="utf-8") as handle:
-        return json.load(handle)
+    return DATA.load(name)
 
 
 def monsters() -> dict:

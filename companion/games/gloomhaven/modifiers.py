@@ -5,7 +5,7 @@ A card is written as a short code: "+1", "-2", "+0", "x2", "null", "bless",
 "curse", and a rolling card with a leading "r" ("r+1", "r+0"); a rolling
 card may name its effect after a space ("r+0 push 1"). A deck keeps no order
 in its draw pile: the next card is drawn at random from what
-is left, by the server in `prepare`, and recorded (the kit's deck), so no
+is left, by the server while the action runs, and recorded (the kit's deck), so no
 phone can read the order ahead of the draw and the log replays the same cards.
 """
 

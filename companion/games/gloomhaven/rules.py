@@ -22,7 +22,6 @@ from companion.rules import N_, Action, Role, Rules, Seat
 
 
 class GloomhavenRules(Rules):
-    validates_while_applying = True  # each action is checked as it is carried out
     id = "gloomhaven"
     title = N_("Gloomhaven scenario")
     templates = "games/gloomhaven"

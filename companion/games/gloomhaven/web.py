@@ -6,7 +6,7 @@ The solve body is one scenario or a JSON list of them
 (docs/monster-solver.md), sent as application/json; the answer is the
 solver's output JSON. Malformed input gets 400 with ``{"error": "..."}``
 naming the problem. The "why" sentences and the errors are in the reader's
-language.
+language. The app hands each hook its `Platform` (companion/web/hookspecs.py).
 """
 
 from __future__ import annotations
@@ -20,17 +20,14 @@ from companion.games.gloomhaven import names
 from companion.games.gloomhaven.map.drawing import drawing
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
-from companion.web.i18n import error_text, reader_language, text
-
-blueprint = Blueprint("gloomhaven_solver", __name__, url_prefix="/api/gloomhaven")
 
 #: Limits that keep one request from tying up the server.
 MAX_SCENARIOS = 200
 MAX_HEXES = 5000
 
 
-def _error(error: ActionError, status: int = 400):
-    response = jsonify({"error": error_text(error)})
+def _error(platform, error: ActionError, status: int = 400):
+    response = jsonify({"error": platform.error_text(error)})
     response.status_code = status
     return response
 
@@ -54,44 +51,48 @@ def _solved(data):
     return solve_many(data, gettext)
 
 
-@blueprint.post("/solve")
-def solve_endpoint():
+def blueprint(platform) -> Blueprint:
+    routes = Blueprint("gloomhaven_solver", __name__, url_prefix="/api/gloomhaven")
+    routes.add_url_rule("/solve", "solve_endpoint", lambda: solve_endpoint(platform), methods=["POST"])
+    return routes
+
+
+def solve_endpoint(platform):
     # Any other Content-Type is refused (415) for every /api/ route alike.
     try:
         data = json.loads(request.get_data(cache=False).decode("utf-8-sig"))
     except (ValueError, UnicodeDecodeError, RecursionError) as error:  # RecursionError: nested too deep to parse
-        return _error(ActionError(N_("The body is not valid JSON: %(problem)s"), problem=str(error)))
+        return _error(platform, ActionError(N_("The body is not valid JSON: %(problem)s"), problem=str(error)))
     try:
         result = _solved(data)
     except ActionError as error:
-        return _error(error)
+        return _error(platform, error)
     except ScenarioError as error:
         # The solver names the problem in English (field names and values).
-        return _error(ActionError(N_("The scenario is malformed: %(problem)s"), problem=error.message))
+        return _error(platform, ActionError(N_("The scenario is malformed: %(problem)s"), problem=error.message))
     return current_app.response_class(json.dumps(result, ensure_ascii=False), mimetype="application/json")
 
 
-@blueprint.app_template_global("gh_name")
-def gh_name(kind: str, key: object) -> str:
-    """A monster's, deck's, class's or scenario's name (by its data id) in
-    the reader's language."""
-    return names.name(kind, key, reader_language())
+def template_globals(platform) -> dict:
+    def gh_name(kind: str, key: object) -> str:
+        """A monster's, deck's, class's or scenario's name (by its data id) in
+        the reader's language."""
+        return names.name(kind, key, platform.reader_language())
+
+    def gh_goal(goal_id: object) -> dict:
+        """A battle goal's name and text in the reader's language (and which language that is)."""
+        return names.battle_goal(goal_id, platform.reader_language())
+
+    def gh_map(view: dict) -> dict:
+        """The map's drawing, with the solver's sentences in the reader's language."""
+        return drawing(view, platform.text)
+
+    return {"gh_name": gh_name, "gh_goal": gh_goal, "gh_map": gh_map}
 
 
-@blueprint.app_template_global("gh_goal")
-def gh_goal(goal_id: object) -> dict:
-    """A battle goal's name and text in the reader's language (and which language that is)."""
-    return names.battle_goal(goal_id, reader_language())
+def template_filters(platform) -> dict:
+    def gh_names(text: object) -> str:
+        """A label or line with the names in it put in the reader's language."""
+        return names.localize_text(text, platform.reader_language())
 
-
-@blueprint.app_template_filter("gh_names")
-def gh_names(text: object) -> str:
-    """A label or line with the names in it put in the reader's language."""
-    return names.localize_text(text, reader_language())
-
-
-
-@blueprint.app_template_global("gh_map")
-def gh_map(view: dict) -> dict:
-    """The map's drawing, with the solver's sentences in the reader's language."""
-    return drawing(view, text)
+    return {"gh_names": gh_names}

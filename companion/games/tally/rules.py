@@ -1,24 +1,20 @@
 """The tally table type: wiring only (the action table is in actions.py, the
-state in state.py)."""
+state in state.py, what each seat sees in view.py, the names in names.py)."""
 
 from __future__ import annotations
 
-from companion.games.tally import actions, state
-from companion.games.tally.state import MAX_NOTE, MAX_TRACKS, make_spec, parse_specs  # noqa: F401 (the table's API)
-from companion.kit import counters
+from companion.games.tally import actions, names, state, view
 from companion.rules import N_, Role, Rules, Seat
 
 
 class TallyRules(Rules):
     id = "tally"
-    title = N_("Tally")
+    title = names.TITLE
     templates = "games/tally"
-    validates_while_applying = True  # each effect refuses before it changes anything
-    # The shared tracks read no seat; the counters mark the reader's own.
-    shared_regions = frozenset({"tracks"})
+    shared_regions = view.SHARED_REGIONS
 
     def roles(self) -> list[Role]:
-        return [Role("player", N_("Player")), Role("keeper", N_("Score keeper"))]
+        return [Role(role, name) for role, name in names.ROLES.items()]
 
     def setup_fields(self) -> list[dict]:
         return [
@@ -40,11 +36,10 @@ class TallyRules(Rules):
         return list(actions.ACTIONS)
 
     def on_seat_joined(self, table_state: dict, seat: Seat) -> dict:
-        counters.add_seat(table_state["counters"], table_state["values"], seat.id)
-        return table_state
+        return state.seat_joined(table_state, seat)
 
     def regions(self, seat: Seat | None) -> list[str]:
-        return ["tracks", "counters"] + (["note"] if seat is not None else [])
+        return view.regions(seat)
 
 
 RULES = TallyRules()

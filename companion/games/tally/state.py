@@ -1,4 +1,5 @@
-"""The tally table's state: made from the creation form, and checked.
+"""The tally table's state: made from the creation form, a seat's counters
+added when it joins, and checked.
 
 Tracks and counters are written one per line ("Doom 0..30", "Power 0..20
 start 5 step 1"); every seat gets its own value of each counter."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 import re
 
 from companion.kit import counters, tracks
-from companion.rules import N_, ActionError
+from companion.rules import N_, ActionError, Seat
 
 MAX_TRACKS = 24
 MAX_NOTE = 500
@@ -65,6 +66,12 @@ def new_state(options: dict) -> dict:
         "values": {},  # seat id -> counter id -> value
         "secrets": {},
     }
+
+
+def seat_joined(state: dict, seat: Seat) -> dict:
+    """A new seat gets its own value of every counter, at its start."""
+    counters.add_seat(state["counters"], state["values"], seat.id)
+    return state
 
 
 def check_state(state: dict) -> None:

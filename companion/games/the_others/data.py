@@ -4,19 +4,18 @@ callers must not change them."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
 
-from companion import data_path
+from companion.kit.data import GameData
 
-FOLDER = data_path("the_others")
+DATA = GameData("the_others")
+FOLDER = DATA.folder
 
 
-@cache
 def load(name: str) -> Any:
-    with data_path("the_others", f"{name}.json").open(encoding="utf-8") as file:
-        return json.load(file)
+    """A whole data file by its name without .json (e.g. "heroes"), parsed once."""
+    return DATA.load(name)
 
 
 def rules() -> dict:

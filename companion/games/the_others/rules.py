@@ -23,7 +23,6 @@ STRING_FIELDS = ("hero", "to", "space", "what", "card", "kind", "change", "upgra
 
 
 class TheOthersRules(Rules):
-    validates_while_applying = True  # each action is checked as it is carried out
     id = "the-others"
     title = N_("The Others: 7 Sins")
     templates = "games/the_others"

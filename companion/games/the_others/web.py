@@ -1,30 +1,25 @@
 """What a group entered at one table of The Others, offered to its next
 tables: the pages get `the_others_remembered(token)`, the numbers entered at
 the newest other table of this game (dice sides, monsters, heroes, and the
-mission targets when the story is the same)."""
+mission targets when the story is the same). Read through the `Platform`
+the app hands the hook (companion/web/hookspecs.py)."""
 
 from __future__ import annotations
 
 import json
 
-from flask import Blueprint
-
-blueprint = Blueprint("the_others", __name__)
 GAME = "the-others"
 
 
-def remembered(token: str) -> str | None:
+def remembered(platform, token: str) -> str | None:
     """The facts as the JSON the set-up form sends back, or None."""
-    from companion.web.security import store
-
-    current = store().table(token)
-    if current is None:
+    here = platform.state(token)
+    if here is None:
         return None
-    _, here = store().state(token)
-    for table in store().tables():
-        if table.game != GAME or table.token == token:
+    for other in platform.tables(GAME):
+        if other == token:
             continue
-        _, state = store().state(table.token)
+        state = platform.state(other)
         facts = state.get("facts", {})
         copied = {"sin_die": facts.get("dice", {}).get("sin"), "hero_die": facts.get("dice", {}).get("hero"),
                   "monsters": facts.get("monsters") or None, "heroes": facts.get("heroes") or None}
@@ -36,6 +31,5 @@ def remembered(token: str) -> str | None:
     return None
 
 
-@blueprint.app_context_processor
-def offer_remembered_facts() -> dict:
-    return {"the_others_remembered": remembered}
+def template_globals(platform) -> dict:
+    return {"the_others_remembered": lambda token: remembered(platform, token)}

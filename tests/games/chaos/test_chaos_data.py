@@ -30,7 +30,7 @@ def source():
 
 @needs_reference
 def test_the_committed_data_equals_a_fresh_conversion(tmp_path):
-    assert convert.main([str(REFERENCE), str(tmp_path)]) == 0
+    assert convert.main(["--reference", str(REFERENCE), "--out", str(tmp_path)]) == 0
     for name in convert.OUT_FILES:
         converted = (tmp_path / name).read_text(encoding="utf-8")
         assert converted == (data.data_folder() / name).read_text(encoding="utf-8"), name

@@ -1,8 +1,8 @@
 """Random playouts: from a new table, a random seat (or the host) picks a
 random action among those open to it now (the rules' own `open` lists), now
-and then someone undoes. After every step: nothing but a refusal goes wrong,
-check_state holds and the state equals a replay of its log (the harness
-checks both), and no seat's view or history holds another seat's secret."""
+and then someone undoes (tests/harness.playout). After every step: nothing
+but a refusal goes wrong, check_state holds and the state equals a replay of
+its log, and no seat's view or history holds another seat's secret."""
 
 import functools
 import random
@@ -11,7 +11,8 @@ import pytest
 
 from chaos_play import PLAYERS
 from companion.games.chaos.rules import RULES
-from companion.rules import Action, ActionError
+from companion.rules import Action
+from tests import harness
 from tests.harness import Table
 
 
@@ -34,27 +35,11 @@ def playout(seed: int, rounds: int = 1, steps: int = 1500) -> tuple[Table, froze
     table and the action types carried out."""
     rng = random.Random(seed)
     table = Table(RULES, {"players": rng.choice(["3", "4"]), "sitting_out": "draw"}, PLAYERS,
-                  seed=f"playout-{seed}", check_replay=True)
-    done = set()
-    for _ in range(steps):
-        if table.state["phase"] == "over" or table.state["round"] > rounds:
-            break
-        if rng.random() < 0.02 and any(not e["undone"] and e["type"] != "seat.join" for e in table.log):
-            table.undo()
-            assert table.replayed() == table.state
-            continue
-        who = rng.choice([None, *table.seats])
-        offered = table.open_actions(who)
-        if not offered:
-            continue
-        type = rng.choice(sorted(offered))
-        try:
-            table.act(who, type, **rng.choice(offered[type]))
-            done.add(type)
-        except ActionError:
-            pass  # a refusal is the only failure allowed
-        secrets_kept(table)
-    return table, frozenset(done)
+                  seed=f"playout-{seed}")
+    result = harness.playout(table, rng, steps=steps, pick=harness.any_seat(host=True), undo=0.02,
+                             until=lambda t: t.state["phase"] == "over" or t.state["round"] > rounds,
+                             secrets=secrets_kept)
+    return table, frozenset(result.done)
 
 
 SEEDS = (1, 2, 3, 4)

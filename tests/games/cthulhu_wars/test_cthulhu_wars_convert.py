@@ -42,7 +42,7 @@ def test_the_committed_data_equals_a_fresh_conversion(converted, tmp_path):
 
 @needs_reference
 def test_the_command_writes_the_files_and_its_help_names_no_shared_folder(tmp_path, capsys):
-    assert convert.main([str(REFERENCE), str(tmp_path)]) == 0
+    assert convert.main(["--reference", str(REFERENCE), "--out", str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["factions.json", "game.json", "maps.json", "rituals.json"]
     with pytest.raises(SystemExit):
         convert.main(["--help"])
@@ -50,7 +50,7 @@ def test_the_command_writes_the_files_and_its_help_names_no_shared_folder(tmp_pa
 
 
 def test_a_folder_without_the_reference_is_an_error_not_a_crash(tmp_path, capsys):
-    assert convert.main([str(tmp_path)]) == 2
+    assert convert.main(["--reference", str(tmp_path)]) == 2
     assert "data.json" in capsys.readouterr().err
 
 

@@ -1,6 +1,6 @@
 """Random playouts: from a new table, a random seat takes a random action
 among those open to it (Rules.open_actions), as the store would, with an
-undo now and then; every step either happens or is refused, the state
+undo now and then (harness.playout); every step either happens or is refused, the state
 passes check_state and equals a replay of its log, and no seat's view or
 history holds another seat's secret."""
 
@@ -12,7 +12,7 @@ import pytest
 
 import harness
 from companion.games.cthulhu_wars.rules import RULES
-from companion.rules import Action, ActionError
+from companion.rules import Action
 
 THREE = {"seat_1": "great_cthulhu", "seat_2": "crawling_chaos", "seat_3": "black_goat"}
 TWO = {"seat_1": "yellow_sign", "seat_2": "black_goat"}
@@ -31,27 +31,9 @@ def assert_no_secret_of_another_seat(table: harness.Table) -> None:
 def play(options: dict, seed: int, steps: int) -> tuple[harness.Table, set[str]]:
     factions = [f for f in options.values()]
     table = harness.Table(RULES, options, [(f.title(), f) for f in factions], seed=f"playout-{seed}")
-    chooser, done = random.Random(seed), set()
-    for _ in range(steps):
-        if table.state["phase"] == "over":
-            break
-        if chooser.random() < 0.05 and any(e["type"] != "seat.join" and not e["undone"] for e in table.log):
-            table.undo()
-        else:
-            seat = chooser.choice(list(table.seats))
-            offered = table.open_actions(seat)
-            if not offered:
-                continue
-            kind = chooser.choice(sorted(offered))
-            try:
-                table.act(seat, kind, **chooser.choice(offered[kind]))
-                done.add(kind)
-            except ActionError:
-                pass
-        RULES.check_state(table.state)
-        assert table.replayed() == table.state
-        assert_no_secret_of_another_seat(table)
-    return table, done
+    result = harness.playout(table, random.Random(seed), steps=steps, pick=harness.any_seat(), undo=0.05,
+                             until=lambda t: t.state["phase"] == "over", secrets=assert_no_secret_of_another_seat)
+    return table, set(result.done)
 
 
 def test_three_factions_play_at_random_to_the_end_of_the_game():

@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from companion import games
-from companion.games.tally.rules import MAX_NOTE, MAX_TRACKS, RULES, parse_specs
+from companion.games.tally.rules import RULES
+from companion.games.tally.state import MAX_NOTE, MAX_TRACKS, parse_specs
 from companion.kit.fields import LIMIT
 from companion.rules import Action, ActionError, Seat
 

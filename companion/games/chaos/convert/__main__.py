@@ -1,7 +1,8 @@
-"""python -m companion.games.chaos.convert REFERENCE_DIR [OUT_DIR]"""
+"""python -m companion.games.chaos.convert --reference DIR [--out DIR] [--check]
+(the one command shape of companion.kit.convert)."""
 
 import sys
 
-from companion.games.chaos.convert.build import main
+from companion.games.chaos.convert import main
 
 sys.exit(main())

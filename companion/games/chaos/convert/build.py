@@ -1,8 +1,8 @@
 """Convert a Chaos in the Old World reference folder into data/chaos/.
 
-    python -m companion.games.chaos.convert REFERENCE_DIR [OUT_DIR]
+    python -m companion.games.chaos.convert --reference DIR [--out DIR] [--check]
 
-REFERENCE_DIR holds a `data.json` with the gods, regions, dials and
+The reference folder holds a `data.json` with the gods, regions, dials and
 ruination cards (the format is described in docs/chaos-data.md). The output
 is our own schema, four files, each value that the reference could not
 confirm carrying `"certain": false` so the app shows it as an editable
@@ -17,11 +17,10 @@ only: the server reads data/chaos/ (data.py) and never imports this.
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
-from companion import data_path
+from companion.kit.convert import read_json, run
 
 OUT_FILES = ("gods.json", "regions.json", "ruination.json", "table.json")
 
@@ -209,23 +208,12 @@ def dump(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m companion.games.chaos.convert",
-        description="Convert a Chaos in the Old World reference folder (its data.json) into the app's data files.",
-    )
-    parser.add_argument("reference_dir", type=Path, help="folder holding the reference data.json")
-    parser.add_argument("out_dir", type=Path, nargs="?", default=data_path("chaos"),
-                        help="where to write (default: data/chaos)")
-    args = parser.parse_args(argv)
-    source_file = args.reference_dir / "data.json"
-    if not source_file.is_file():
-        parser.error(f"no data.json in {args.reference_dir}")
-    with open(source_file, encoding="utf-8") as handle:
-        files = convert(json.load(handle))
-    args.out_dir.mkdir(parents=True, exist_ok=True)
-    for name, data in files.items():
-        (args.out_dir / name).write_text(dump(data), encoding="utf-8")
-    print(f"wrote {', '.join(files)} to {args.out_dir}")
-    return 0
+def texts(reference: Path) -> dict[str, str]:
+    """Each data file's text, from the reference folder's data.json."""
+    return {name: dump(data) for name, data in convert(read_json(reference)).items()}
 
+
+def main(argv: list[str] | None = None) -> int:
+    return run("chaos", texts, argv, reference_help="folder holding the reference data.json",
+               description="Convert a Chaos in the Old World reference folder (its data.json) "
+                           "into the app's data files.")

@@ -1,7 +1,8 @@
-"""python -m companion.games.cthulhu_wars.convert REFERENCE_DIR [OUT_DIR]"""
+"""python -m companion.games.cthulhu_wars.convert --reference DIR [--out DIR] [--check]
+(the one command shape of companion.kit.convert)."""
 
 import sys
 
-from companion.games.cthulhu_wars.convert.reference import main
+from companion.games.cthulhu_wars.convert import main
 
 sys.exit(main())

@@ -1,8 +1,8 @@
 """Builds data/cthulhu_wars/ from a folder of Cthulhu Wars reference facts.
 
-    python -m companion.games.cthulhu_wars.convert REFERENCE_DIR [OUT_DIR]
+    python -m companion.games.cthulhu_wars.convert --reference DIR [--out DIR] [--check]
 
-REFERENCE_DIR holds the reference's data.json. The rulebook (the Chinese seed)
+The reference folder holds the reference's data.json. The rulebook (the Chinese seed)
 is the authority where it speaks: the facts it gives are written here in
 SEED and override or check the reference; every value only the reference
 gives is listed in the output's "defaults" so a group corrects it from its
@@ -12,12 +12,11 @@ describes them).
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from pathlib import Path
 
-from companion import data_path
+from companion.kit.convert import ReferenceProblem, read_json, run
+from companion.kit.convert import write as convert_write
 
 #: The factions of the core box, in the order of their English initials (the
 #: seed's tie-break for the first player when Great Cthulhu is absent).
@@ -100,15 +99,12 @@ GLYPHS = {"circle": "O", "chevron": "A", "vertical_slashes": "M"}
 TWO_PLAYER_PIECE = "west_3p"
 
 
-class ReferenceError_(ValueError):
+class ReferenceError_(ReferenceProblem):
     """The reference folder does not hold what the converter expects."""
 
 
 def load_reference(folder: Path) -> dict:
-    path = Path(folder) / "data.json"
-    if not path.is_file():
-        raise ReferenceError_(f"{path} not found: give the folder that holds the reference's data.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return read_json(folder)
 
 
 # -- factions ---------------------------------------------------------------
@@ -256,32 +252,24 @@ def convert(reference: dict) -> dict[str, dict]:
     }
 
 
+def texts(folder: Path) -> dict[str, str]:
+    """Each data file's text, from the reference folder's data.json."""
+    try:
+        files = convert(load_reference(folder))
+    except (KeyError, TypeError) as error:
+        raise ReferenceProblem(f"the reference's data.json has an unexpected shape: {error!r}") from None
+    return {name: dump(content) for name, content in files.items()}
+
+
+def dump(content: dict) -> str:
+    return json.dumps(content, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
+
+
 def write(files: dict[str, dict], out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for name, content in files.items():
-        (out / name).write_text(json.dumps(content, indent=1, ensure_ascii=False, sort_keys=False) + "\n",
-                                encoding="utf-8")
-
-
-def default_out() -> Path:
-    return data_path("cthulhu_wars")
+    convert_write({name: dump(content) for name, content in files.items()}, out)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m companion.games.cthulhu_wars.convert",
-        description="Convert Cthulhu Wars reference facts (a folder holding data.json) into the app's data files.",
-    )
-    parser.add_argument("reference", type=Path, help="folder holding the reference's data.json")
-    parser.add_argument("out", type=Path, nargs="?", default=None,
-                        help="where to write (default: data/cthulhu_wars/ in this project)")
-    args = parser.parse_args(argv)
-    try:
-        files = convert(load_reference(args.reference))
-    except (ReferenceError_, KeyError, TypeError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    out = args.out or default_out()
-    write(files, out)
-    print(f"wrote {', '.join(files)} to {out}")
-    return 0
+    return run("cthulhu_wars", texts, argv, reference_help="folder holding the reference's data.json",
+               description="Convert Cthulhu Wars reference facts (a folder holding data.json) "
+                           "into the app's data files.")

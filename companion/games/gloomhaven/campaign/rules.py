@@ -22,10 +22,12 @@ from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
 
 class CampaignRules(Rules):
-    validates_while_applying = True  # each action is checked as it is carried out
     id = "gloomhaven-campaign"
     title = N_("Gloomhaven campaign")
     templates = "games/gloomhaven/campaign"
+    #: Every region reads only the view: after an action a region is
+    #: rendered again only where what it read changed (a gold coin is not the shop of every seat).
+    view_regions = frozenset({"party", "sheet", "scenarios", "characters", "shop"})
     result_action = "scenario.result"
 
     def roles(self) -> list[Role]:

@@ -157,9 +157,13 @@ def paper_level(state: dict) -> tuple[int, list] | None:
 
 def present(state: dict, seat: str | None) -> dict:
     mine = next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
+    sheets = [sheet(state, c) for c in state["characters"].values()]
     return {
         "city": city(state),
-        "sheets": [sheet(state, c) for c in state["characters"].values()],
+        "sheets": sheets,
+        # Who records a scenario played on paper: read apart from the sheets,
+        # so a coin spent doesn't render the scenarios again.
+        "paper_party": [{key: s[key] for key in ("id", "name", "class_name")} for s in sheets if not s["retired"]],
         "mine": sheet(state, mine) if mine else None,
         "shop": store_rows(state, mine),
         "scenarios": tree.overview(state),

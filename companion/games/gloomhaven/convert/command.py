@@ -2,17 +2,16 @@
 described in docs/gloomhaven-data.md). Rerunnable: the same reference folder
 always gives byte-identical files.
 
-    python -m companion.games.gloomhaven.convert REFERENCE_DIR [OUT_DIR]
+    python -m companion.games.gloomhaven.convert --reference DIR [--out DIR] [--check]
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from pathlib import Path
 
-from companion.games.gloomhaven.data import data_folder
+from companion.kit.convert import run
+from companion.kit.convert import write as convert_write
 
 from .achievements import convert_achievements
 from .characters import convert_characters
@@ -66,28 +65,11 @@ def render(key: str, collection) -> str:
 
 
 def write(texts: dict, out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for name, text in texts.items():
-        (out / name).write_text(text, encoding="utf-8")
+    convert_write(texts, out)
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m companion.games.gloomhaven.convert",
-        description="Convert Gloomhaven reference data (a folder holding Gloomhaven "
-        "Secretariat's data files) into this app's data files.",
-    )
-    parser.add_argument("reference", type=Path, help="the reference folder to read")
-    parser.add_argument("out", type=Path, nargs="?", default=None,
-                        help="where to write (default: the app's data/gloomhaven/)")
-    args = parser.parse_args(argv)
-    try:
-        texts = convert(args.reference)
-    except (FileNotFoundError, ValueError) as error:
-        print(f"convert: {error}", file=sys.stderr)
-        return 1
-    out = args.out or data_folder()
-    write(texts, out)
-    print(f"wrote {len(texts)} files to {out}")
-    return 0
-
+    return run("gloomhaven", convert, argv, reference_help="the reference folder to read (it holds "
+               "Gloomhaven Secretariat's data files in gloomhavensecretariat/)",
+               description="Convert Gloomhaven reference data (a folder holding Gloomhaven "
+               "Secretariat's data files) into this app's data files.")

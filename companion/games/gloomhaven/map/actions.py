@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.map.plan import matching, work_out
+from companion.games.gloomhaven.map.solving import acting_figure
+from companion.games.gloomhaven.map.turn import work_card
+from companion.games.gloomhaven.names import Named
 from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play.monster_turn import carry_out
 from companion.kit.actions import Act
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, ActionError
@@ -67,10 +71,17 @@ def place(act: Act) -> None:
 
 
 def show(act: Act) -> None:
-    """Show standee `standee`'s turn on every phone (refused when it can't be worked out)."""
+    """Show standee `standee`'s turn (or a character summon's) on every
+    phone (refused when it can't be worked out)."""
     state = act.state
     standee_id = act.payload["standee"]
-    work_out(state, standee_id)
+    if acting_figure(state, standee_id)[0] == "summon":
+        work_card(state, standee_id)
+    else:
+        try:  # the whole card, kept for the pages that draw it next
+            work_card(state, standee_id)
+        except ActionError:  # what a turn shown before the whole card needed (old logs replay the same)
+            work_out(state, standee_id)
     maps.map_of(state)["plan"] = {"standee": standee_id, "moment": maps.moment(state), "chosen": None}
 
 
@@ -103,6 +114,13 @@ def clear(act: Act) -> None:
     state["map"] = maps.new_map()
 
 
+def _did_history(action, seats, state=None):
+    figure = (action.payload or {}).get("figure")
+    if figure:
+        return N_("did %(figure)s's turn as shown"), {"figure": Named(str(figure))}
+    return N_("did a monster's turn as shown"), {}
+
+
 # -- declarations -------------------------------------------------------------------------
 def specs() -> list[ActionSpec]:
     """The map's actions, each with its effect and history line (the table adds them to its own)."""
@@ -131,6 +149,14 @@ def specs() -> list[ActionSpec]:
                    "and the figures it `attacks` (a list of ids).",
                    (standee, q, r, Json("attacks", default=None)), effect=follow,
                    history=N_("moved a monster as shown")),
+        ActionSpec("map.do", "Carry out the shown turn of standee (or summon) `standee`: its `option` (1 for "
+                   "the first) with every ability of its card, and the `choices` the rules leave inside it "
+                   "({key: value} as the turn lists them); `shields` ({figure id: n}) for targets whose "
+                   "shield the table knows, or `shield` for every character or summon it attacks that "
+                   "`shields` does not name.",
+                   (standee, Int("option", min=1, max=999, default=1), Json("choices", default=None),
+                    Json("shields", default=None), Int("shield", min=0, max=99, default=None)),
+                   effect=carry_out, history=_did_history),
         ActionSpec("map.clear", "Take every hex, wall and figure off the map.", seat_may_undo=True,
                    effect=clear, history=N_("cleared the map")),
     ]

@@ -9,8 +9,9 @@ from math import floor, sqrt
 
 from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.map.plan import work_out
+from companion.games.gloomhaven.map.turn import work_card
 from companion.games.gloomhaven.play import common
-from companion.games.gloomhaven.play.placing import acting_standee
+from companion.games.gloomhaven.play.placing import acting_standee, current_turn
 from companion.rules import ActionError
 
 SIZE = 20  # a hex's radius in SVG units
@@ -100,7 +101,9 @@ def _plan(state: dict, translate: Callable[[str], str], where: dict) -> dict | N
     plan = (state.get("map") or {}).get("plan")
     if not plan:
         return None
-    try:
+    if plan.get("chosen") is None:
+        return _card_plan(state, plan, translate, where)
+    try:  # a turn followed with the first move and attack only (tables from before the whole card)
         worked = work_out(state, plan["standee"], translate)
     except ActionError:
         return None
@@ -113,6 +116,32 @@ def _plan(state: dict, translate: Callable[[str], str], where: dict) -> dict | N
         option["targets"] = [where[i] for i in option["attacks"] if i in where]
     return {**worked, "label": common.standee_label(standee), "rank": standee["rank"],
             "chosen": plan["chosen"], "offers": _offers(state, standee, plan["chosen"], worked, where)}
+
+
+def _card_plan(state: dict, plan: dict, translate: Callable[[str], str], where: dict) -> dict | None:
+    """The whole card worked out (map/turn.py), drawn: each option's way,
+    destination, areas and targets; `done` once the table did it."""
+    rank = next((s["rank"] for s in state.get("standees", []) if s["id"] == plan["standee"]), None)
+    shown = {"standee": plan["standee"], "rank": rank, "whole": True, "chosen": None, "done": plan.get("done"),
+             "offers": [], "notes": []}
+    if plan.get("done"):  # carried out: the map shows where everyone is now
+        label = where[plan["standee"]]["label"] if plan["standee"] in where else plan["standee"]
+        return {**shown, "label": label, "options": [], "focus": []}
+    try:
+        worked = work_card(state, plan["standee"], translate)
+    except ActionError:
+        return None
+    for option in worked["options"]:
+        option["attack_labels"] = [where[i]["label"] for i in option["attacks"] if i in where]
+        # Characters and summons it attacks: the table may know their shield.
+        option["shielded"] = [i for i in option["attacks"]
+                              if i in where and where[i]["kind"] in ("character", "summon")]
+        option["line"] = _polyline(option["path"])
+        option["x"], option["y"] = (round(v, 1) for v in centre(*option["destination"]))
+        area = {tuple(h) for step in option["steps"] if step["kind"] == "attack" for h in step.get("area") or []}
+        option["area_points"] = [points(q, r) for q, r in sorted(area)]
+        option["targets"] = [where[i] for i in option["attacks"] if i in where]
+    return {**worked, **shown}
 
 
 def _offers(state: dict, standee: dict, chosen: dict | None, worked: dict, where: dict) -> list[dict]:
@@ -163,7 +192,11 @@ def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
 
 
 def _acting_id(state: dict) -> str | None:
+    """The standee or character summon whose turn it is."""
     try:
+        turn = current_turn(state)
+        if turn is not None and turn["kind"] == "summon":
+            return turn["id"]
         found = acting_standee(state)
     except (KeyError, IndexError, TypeError):
         return None

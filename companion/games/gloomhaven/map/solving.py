@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from companion.games.gloomhaven import abilities, catalog, elements
 from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.solver.card import from_resolved, summon_card
+from companion.games.gloomhaven.solver.scenario import CONDITIONS as SOLVER_CONDITIONS
 from companion.rules import N_, ActionError, Msg
 
 #: Initiative sent for a character whose cards are not shown yet (before
@@ -72,6 +74,81 @@ def _figures(state: dict, at: dict) -> tuple[list[dict], dict[str, str], dict[st
     for standee in state.get("standees", []):
         add(standee["id"], common.standee_label(standee), {"side": "monster"})
     return figures, names, ids
+
+
+def _map_input(state: dict, figures: list[dict], active: str, action: dict) -> dict:
+    board = state.get("map") or {}
+    hexes = board.get("hexes", {})
+    return {
+        "rules": "gloomhaven", "outside": "wall",
+        "hexes": [list(h) for h in sorted(unkey(h) for h in hexes)],
+        "walls": [[w[:2], w[2:]] for w in board.get("walls", [])],
+        "terrain": [{"hex": list(h), "type": SOLVER_TERRAIN[t]}
+                    for h, t in sorted((unkey(h), t) for h, t in hexes.items()) if t in SOLVER_TERRAIN],
+        "figures": figures, "active": active, "action": action,
+    }
+
+
+def acting_figure(state: dict, figure_id: str) -> tuple[str, dict, str | None]:
+    """("standee" or "summon", the figure, its summoner's seat or None)."""
+    found = next((s for s in state.get("standees", []) if s["id"] == figure_id), None)
+    if found is not None:
+        return "standee", found, None
+    for seat, who in state.get("characters", {}).items():
+        for summon in who.get("summons", []):
+            if summon["id"] == figure_id:
+                return "summon", summon, seat
+    raise ActionError(N_("There is no such monster or summon in the scenario."), field="standee")
+
+
+def figure_label(kind: str, figure: dict) -> str:
+    return common.standee_label(figure) if kind == "standee" else figure["name"]
+
+
+def _what_it_holds(figure: dict) -> list[str]:
+    return sorted(c for c in figure.get("conditions", {}) if c in SOLVER_CONDITIONS)
+
+
+def build_card(state: dict, figure_id: str) -> Built:
+    """The solver's input with the whole card (docs/monster-solver.md, "The
+    whole card") for standee or summon `figure_id`'s turn: a standee's card
+    its type drew, resolved for its rank, with the elements it consumed; a
+    summon's "Move +0, Attack +0" with its own stats. Each figure carries the
+    hit points it lost (a heal picks the most hurt) and the acting one its
+    conditions."""
+    at = (state.get("map") or {}).get("at", {})
+    kind, figure, _seat = acting_figure(state, figure_id)
+    label = figure_label(kind, figure)
+    if figure_id not in at:
+        raise ActionError(N_("Put %(standee)s on its hex first."), field="standee", standee=label)
+    figures, names, ids = _figures(state, at)
+    hurt = {s["id"]: s["max_hp"] - s["hp"] for s in state.get("standees", [])}
+    hurt.update({s["id"]: s["max_hp"] - s["hp"] for who in state.get("characters", {}).values()
+                 for s in who.get("summons", [])})
+    for entry in figures:
+        table_id = names[entry["id"]]
+        if table_id in hurt:
+            entry["damage"] = max(0, min(hurt[table_id], 999))
+        if table_id == figure_id:
+            entry["conditions"] = _what_it_holds(figure)
+    scenario_extra: dict = {}
+    if kind == "standee":
+        resolved = drawn_card(state, figure)
+        card = from_resolved(resolved, figure["rank"])
+        stats = common.stats(state, figure["monster"], figure["rank"])
+        action = {"movement": "fly" if stats["flying"] else "normal"}
+        consumed = common.consumed_by(state, figure)
+        if consumed:
+            scenario_extra["consumed"] = sorted(set(consumed) & set(elements.ELEMENTS))
+    else:
+        resolved = []
+        stats = figure.get("stats")
+        if not stats:
+            raise ActionError(N_("Give %(name)s its move, attack and range first."), field="standee", name=label)
+        card = summon_card(stats.get("move", 0), stats.get("attack", 0), stats.get("range", 0))
+        action = {"movement": "fly" if stats.get("flying") else "normal"}
+    scenario = {**_map_input(state, figures, ids[figure_id], action), "card": card, **scenario_extra}
+    return Built(scenario, names, [], resolved, None)
 
 
 def drawn_card(state: dict, standee: dict) -> list[dict]:
@@ -165,13 +242,5 @@ def build(state: dict, standee_id: str) -> Built:
     notes: list = []
     action, attack = _action(card, standee["rank"], stats["flying"], standee.get("conditions", {}), notes,
                              common.consumed_by(state, standee))
-    hexes = board.get("hexes", {})
-    scenario = {
-        "rules": "gloomhaven", "outside": "wall",
-        "hexes": [list(h) for h in sorted(unkey(h) for h in hexes)],
-        "walls": [[w[:2], w[2:]] for w in board.get("walls", [])],
-        "terrain": [{"hex": list(h), "type": SOLVER_TERRAIN[t]}
-                    for h, t in sorted((unkey(h), t) for h, t in hexes.items()) if t in SOLVER_TERRAIN],
-        "figures": figures, "active": ids[standee_id], "action": action,
-    }
+    scenario = _map_input(state, figures, ids[standee_id], action)
     return Built(scenario, names, notes, card, attack)

@@ -150,8 +150,14 @@ def add_summon(act: Act) -> None:
         raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
     hit_points = common.whole(act.payload, "hp", 1, 99)
     name = common.text(act.payload, "name")
-    who["summons"].append({"id": f"summon{state['next_summon']}", "name": name, "hp": hit_points,
-                           "max_hp": hit_points, "conditions": {}, "summoned_round": state["round"]})
+    summon = {"id": f"summon{state['next_summon']}", "name": name, "hp": hit_points,
+              "max_hp": hit_points, "conditions": {}, "summoned_round": state["round"]}
+    stats = {key: act.payload.get(key) for key in ("move", "attack", "range")}
+    if stats["move"] is not None or stats["attack"] is not None:
+        # Its own stats: the map works out its turns (Move +0, Attack +0).
+        summon["stats"] = {key: value or 0 for key, value in stats.items()}
+        summon["stats"]["flying"] = common.flag(act.payload, "flying")
+    who["summons"].append(summon)
     state["next_summon"] += 1
 
 

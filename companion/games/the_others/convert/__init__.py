@@ -1,8 +1,8 @@
 """Write data/the_others/ from the rulebook facts and a reference folder.
 
-    python -m companion.games.the_others.convert REFERENCE_DIR [OUT_DIR]
+    python -m companion.games.the_others.convert --reference DIR [--out DIR] [--check]
 
-REFERENCE_DIR holds data.json: findings about the game's printed numbers,
+The reference folder holds data.json: findings about the game's printed numbers,
 each with a status. Only "confirmed" numbers are used as values; weaker ones
 become a hint the set-up form shows, and the group enters the number. The
 rulebook facts come from seed_facts.py. Rerunning gives the same files.
@@ -14,16 +14,16 @@ and the record lists it in "enter"; "source" says where a value came from
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from pathlib import Path
 from typing import Any
 
-from companion import resource_dir
+from companion import data_path
 from companion.games.the_others.convert import seed_facts as seed
+from companion.kit.convert import read_json, run
 
-DEFAULT_OUT = resource_dir("data") / "the_others"
+DEFAULT_OUT = data_path("the_others")
 HERO_STATS = ("combat", "skill", "defense")
 CLASSES = {"leader": "leader", "fixer": "fixer", "bruiser": "bruiser", "sniper": "sniper", "shooter": "sniper"}
 
@@ -33,8 +33,7 @@ def slug(name: str) -> str:
 
 
 def load_reference(folder: Path) -> dict:
-    with (folder / "data.json").open(encoding="utf-8") as file:
-        return json.load(file)
+    return read_json(folder)
 
 
 def reference_heroes(reference: dict) -> dict[str, dict]:
@@ -179,15 +178,11 @@ def write(files: dict[str, Any], out: Path) -> list[Path]:
     return written
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write The Others' data files from a reference folder.")
-    parser.add_argument("reference", type=Path, help="folder holding the reference data.json")
-    parser.add_argument("out", type=Path, nargs="?", default=DEFAULT_OUT,
-                        help="where to write the JSON files (default: data/the_others in this project)")
-    args = parser.parse_args(argv)
-    if not (args.reference / "data.json").is_file():
-        parser.error(f"no data.json in {args.reference}")
-    for path in write(convert(load_reference(args.reference)), args.out):
-        print(f"wrote {path}")
-    return 0
+def texts(reference: Path) -> dict[str, str]:
+    """Each data file's text, from the reference folder's data.json and the rulebook facts."""
+    return {name: dump(content) for name, content in convert(load_reference(reference)).items()}
 
+
+def main(argv: list[str] | None = None) -> int:
+    return run("the_others", texts, argv, reference_help="folder holding the reference data.json",
+               description="Write The Others' data files from a reference folder.")

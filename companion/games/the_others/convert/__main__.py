@@ -1,4 +1,5 @@
-"""python -m companion.games.the_others.convert REFERENCE_DIR [OUT_DIR]"""
+"""python -m companion.games.the_others.convert --reference DIR [--out DIR] [--check]
+(the one command shape of companion.kit.convert)."""
 
 import sys
 

@@ -41,6 +41,14 @@ def result(outcome="success", scenario=None, **per_class) -> dict:
     return found
 
 
+def note_line(act) -> None:
+    act.state["lines"][act.seat.name] = {key: act[key] for key in ("experience", "gold", "checkmarks")}
+
+
+def end_scenario(act) -> None:
+    act.state["outcome"] = act["outcome"]
+
+
 class StandInScenario(Rules):
     id = "gloomhaven"
 
@@ -48,18 +56,8 @@ class StandInScenario(Rules):
         return {"options": options, "lines": {}, "outcome": None}
 
     def actions(self):
-        return [ActionSpec("line", "", (Int("experience"), Int("gold"), Int("checkmarks"))),
-                ActionSpec("end", "", (Choice("outcome", choices=("success", "failure")),))]
-
-    def validate(self, state, action, seats):
-        pass
-
-    def apply(self, state, action, seats):
-        if action.type == "line":
-            state["lines"][seats[action.seat].name] = action.payload
-        else:
-            state["outcome"] = action.payload["outcome"]
-        return state
+        return [ActionSpec("line", "", (Int("experience"), Int("gold"), Int("checkmarks")), effect=note_line),
+                ActionSpec("end", "", (Choice("outcome", choices=("success", "failure")),), effect=end_scenario)]
 
     def result(self, state):
         if state["outcome"] is None:

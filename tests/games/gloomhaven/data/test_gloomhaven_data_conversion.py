@@ -24,12 +24,12 @@ def test_every_file_records_its_format_and_origin():
 
 
 def test_the_converter_writes_into_the_folder_it_is_given(reference, tmp_path):
-    assert main([str(reference), str(tmp_path / "out")]) == 0
+    assert main(["--reference", str(reference), "--out", str(tmp_path / "out")]) == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(conversions())
 
 
 def test_a_folder_without_the_reference_data_is_refused_with_a_message(tmp_path, capsys):
-    assert main([str(tmp_path), str(tmp_path / "out")]) == 1
+    assert main(["--reference", str(tmp_path), "--out", str(tmp_path / "out")]) == 2
     assert "gloomhavensecretariat" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
 

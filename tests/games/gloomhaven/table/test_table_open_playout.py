@@ -1,63 +1,33 @@
 """Random playouts from what is open now: from a new table, a seeded random
 seat takes a random one of the actions open to it (undoing now and then),
-as the store would. Every step is applied or refused with an ActionError,
-`check_state` holds, the state is its log's replay, and no seat's view
-holds another seat's secrets; the playouts get through whole rounds."""
+as the store would (tests/harness.playout checks every step: applied or
+refused with an ActionError, `check_state`, the state is its log's replay,
+no seat's view holds another seat's secrets); they get through whole rounds."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from companion.games.gloomhaven.rules import RULES
-from companion.rules import ActionError
 from tests import harness
 
 SEATS = (("Ann", "player"), ("Bo", "player"))
 
 
-def holds_no_other_secret(table: harness.Table) -> None:
-    for seat in table.seats.values():
-        shown = json.dumps(table.view(seat.id), sort_keys=True)
-        for other, secret in table.state["secrets"].items():
-            if other == seat.id:
-                continue
-            for value in secret.values():
-                if value not in (None, [], {}, False, 0, ""):
-                    assert json.dumps(value, sort_keys=True) not in shown, (seat.id, other, value)
+def rounds_played(table: harness.Table, result: harness.Playout) -> None:
+    result.seen["rounds"] = max(result.seen.get("rounds", 0), table.state["round"] - 1)
 
 
 def play(seed: int, steps: int = 300, scenario: int = 1) -> tuple[harness.Table, dict]:
-    rng = random.Random(seed)
     table = harness.Table(RULES, {"scenario": scenario}, SEATS, seed=f"playout-{seed}")
-    reached = {"rounds": 0, "monster attacks": 0, "refused": 0, "undone": 0, "ended": False}
-    for _ in range(steps):
-        if table.state["phase"] == "ended" and not any(table.open_actions(s) for s in table.seats):
-            reached["ended"] = True
-            break
-        if rng.random() < 0.04 and len(table.log) > len(SEATS):
-            table.undo()
-            reached["undone"] += 1
-        else:
-            seats = list(table.seats)
-            rng.shuffle(seats)
-            seat = next((s for s in seats if table.open_actions(s)), None)
-            assert seat is not None, f"nobody can act in phase {table.state['phase']}"
-            choices = table.open_actions(seat)
-            kind = rng.choice(sorted(choices))
-            payload = rng.choice(choices[kind])
-            try:
-                table.act(seat, kind, **payload)
-            except ActionError:
-                reached["refused"] += 1
-            else:
-                reached["monster attacks"] += kind == "monster.attack"
-        assert table.replayed() == table.state  # (the harness has checked check_state)
-        holds_no_other_secret(table)
-        reached["rounds"] = max(reached["rounds"], table.state["round"] - 1)
-    return table, reached
+    result = harness.playout(
+        table, random.Random(seed), steps=steps, undo=0.04, watch=rounds_played,
+        until=lambda t: t.state["phase"] == "ended" and not any(t.open_actions(s) for s in t.seats),
+        secrets=harness.no_view_holds_another_seats_secret())
+    return table, {"rounds": result.seen.get("rounds", 0), "monster attacks": result.done["monster.attack"],
+                   "refused": result.refused, "undone": result.undone, "ended": result.ended}
 
 
 @pytest.mark.parametrize("seed", range(4))

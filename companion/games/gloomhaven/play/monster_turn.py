@@ -1,0 +1,271 @@
+"""A monster's or a character summon's whole turn carried out in one action
+(map.do): the option of the worked turn (map/turn.py) the table chose, with
+the choices the rules left, done ability by ability in printed order. Every
+modifier card is drawn here through the action's draws (logged as
+"modifiers", one entry per target), so undo and replay give the same turn.
+
+A summon's attack draws from its summoner's modifier deck when the table
+keeps one (`summoner_deck`); until it does, from a fresh standard deck of 20
+cards for that one draw (the seam for character decks drawn by the app).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from companion.games.gloomhaven import attacks, catalog, conditions, modifiers
+from companion.games.gloomhaven.map import board as maps
+from companion.games.gloomhaven.map.solving import acting_figure, figure_label
+from companion.games.gloomhaven.map.turn import (
+    chosen_option,
+    forced_end,
+    move_on_map,
+    read_picks,
+)
+from companion.games.gloomhaven.play import common, damage, waiting
+from companion.games.gloomhaven.play.combat import GIVEN, _card_shield, _record, retaliates
+from companion.games.gloomhaven.play.placing import (
+    damage_standee,
+    join_mid_round,
+    new_deck_cards,
+    place_standees,
+)
+from companion.kit.actions import Act
+from companion.rules import N_, ActionError
+
+#: A character's base attack modifier deck (rulebook, p. 21): the deck a
+#: summon draws from while the table keeps no deck for its summoner.
+BASE_CHARACTER_DECK = {"+0": 6, "+1": 5, "-1": 5, "+2": 1, "-2": 1, "x2": 1, "null": 1}
+#: Conditions a figure may put on itself (or a summon be given) this way.
+SELF_CONDITIONS = ("strengthen", "invisible", "bless")
+
+
+def summoner_deck(state: dict, seat: str) -> dict | None:
+    """The summoner's own modifier deck kept in the table state, or None.
+    The seam for character decks drawn by the app: a character whose state
+    holds "modifiers" (shaped as the monster deck) draws from it."""
+    deck = state["characters"][seat].get("modifiers")
+    return deck if isinstance(deck, dict) and "cards" in deck else None
+
+
+def carry_out(act: Act) -> None:
+    state = act.state
+    figure_id = act.payload["standee"]
+    board = maps.map_of(state)
+    plan = board.get("plan")
+    if not plan or plan["standee"] != figure_id or plan.get("chosen") is not None or plan.get("done"):
+        raise ActionError(N_("Show this monster's turn first."), field="standee")
+    if state["phase"] != "playing":
+        raise ActionError(N_("Monsters and summons act during the round's turns."), field="standee")
+    number = common.whole(act.payload, "option", 1, 999, default=1)
+    option = chosen_option(state, figure_id, number)
+    picks = read_picks(act.payload.get("choices"), option)
+    shields = act.payload.get("shields") or {}
+    if not isinstance(shields, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99
+                                                for v in shields.values()):
+        raise ActionError(N_("The action's details are malformed."), field="shields")
+    kind, figure, seat = acting_figure(state, figure_id)
+    turn = _Turn(act, kind, figure, seat, shields, act.payload.get("shield") or 0)
+    summons = []
+    for index, step in enumerate(option["steps"]):
+        if step.get("skipped"):
+            continue
+        if step["kind"] == "move":
+            move_on_map(state, figure_id, step.get("destination"))
+        elif step["kind"] in ("attack", "condition") and "targets" in step:
+            for t, target in enumerate(step["targets"]):
+                if step["kind"] == "attack":
+                    turn.attack(step, target)
+                turn.effects(target, forced_end(index, t, target, picks))
+        elif step["kind"] == "condition":
+            for condition in step.get("conditions", []):
+                turn.on_itself(condition)
+        elif step["kind"] == "heal":
+            turn.heal(step.get("target") or picks.get(str(index)), step.get("value", 0))
+        elif step["kind"] == "text" and step.get("suffer"):
+            turn.suffer(step["suffer"])
+        elif step["kind"] == "summon":
+            for p, placement in enumerate(step.get("placements", [])):
+                summons.append((step["monster"], placement.get("hex") or picks.get(f"{index}.{p}")))
+    alive = figure in state["standees"] or figure in state["characters"].get(seat or "", {}).get("summons", [])
+    move_on_map(state, figure_id, option["destination"] if alive and figure_id in board["at"] else None)
+    if summons:
+        _summon(act, option["worked"]["card"], summons)
+    plan["done"] = {"option": number, "picks": picks}
+    act.draws.note("figure", figure_label(kind, figure))
+
+
+class _Turn:
+    def __init__(self, act: Act, kind: str, figure: dict, seat: str | None, shields: dict, shield: int):
+        self.act, self.state, self.kind, self.figure, self.seat = act, act.state, kind, figure, seat
+        self.label = figure_label(kind, figure)
+        self.shields, self.shield = shields, shield
+        self.draws = act.draws.series("modifiers")
+
+    # -- whom it hits ----------------------------------------------------------------------
+    def _target(self, target_id: str) -> tuple[str, dict, str | None] | None:
+        """("standee"/"summon"/"character", the figure, its seat), None when gone."""
+        if target_id in self.state["characters"]:
+            who = self.state["characters"][target_id]
+            return None if who["exhausted"] else ("character", who, target_id)
+        try:
+            return acting_figure(self.state, target_id)
+        except ActionError:
+            return None
+
+    def _name(self, kind: str, figure: dict) -> str:
+        return figure["name"] if kind == "character" else figure_label(kind, figure)
+
+    def _deck(self) -> tuple[dict, bool]:
+        """The deck its attacks draw from, and whether the draw leaves it."""
+        if self.kind == "standee":
+            return self.state["modifiers"], True
+        deck = summoner_deck(self.state, self.seat)
+        if deck is not None:
+            return deck, True
+        return modifiers.new_deck(BASE_CHARACTER_DECK), False
+
+    def attack(self, step: dict, target: dict) -> None:
+        found = self._target(target["id"])
+        if found is None:  # died earlier this turn: the solver assumes every target lives
+            return
+        kind, victim, seat = found
+        mode = ("advantage" if target.get("advantage") and not target.get("disadvantage") else
+                "disadvantage" if target.get("disadvantage") and not target.get("advantage") else "normal")
+        deck, kept = self._deck()
+        cards = self.draws.take(lambda rng: modifiers.draw_for_attack(copy.deepcopy(deck), mode, rng))
+        if not isinstance(cards, list) or not cards:
+            raise ActionError(N_("The modifier cards were not drawn."), field="modifiers")
+        if kept:
+            for code in cards:
+                modifiers.take(deck, code)
+        name = self._name(kind, victim)
+        shield = self._shield(kind, victim, target["id"])
+        result = attacks.calculate(step.get("value", 0), cards=cards, mode=mode, shield=shield,
+                                   pierce=step.get("pierce", 0) or 0, poisoned="poison" in victim["conditions"])
+        if self.kind == "summon" and not kept:
+            result["working"].insert(0, [N_("drawn from a standard modifier deck (the table keeps none for "
+                                            "%(owner)s)"), {"owner": self.state["characters"][self.seat]["name"]}])
+        result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
+        _record(self.state, self.label, name, mode, result)
+        common.news(self.state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage."),
+                                 {"attacker": self.label, "target": name, "damage": result["damage"]}])
+        self._hurt(kind, victim, seat, name, result)
+
+    def _shield(self, kind: str, victim: dict, target_id: str) -> int:
+        if kind == "standee":
+            return (common.stats(self.state, victim["monster"], victim["rank"]).get("shield") or 0) \
+                + _card_shield(self.state, victim)
+        value = self.shields.get(target_id, self.shield)
+        return value if isinstance(value, int) else 0
+
+    def _hurt(self, kind: str, victim: dict, seat: str | None, name: str, result: dict) -> None:
+        amount = result["damage"]
+        if kind == "standee":
+            stats = common.stats(self.state, victim["monster"], victim["rank"])
+            damage_standee(self.state, victim, amount)
+            if victim in self.state["standees"]:
+                for value, reach, working in retaliates(self.state, victim, stats):
+                    waiting.add(self.state, self.seat, self.figure, value, common.standee_label(victim),
+                                "retaliate", working, reach)
+            return
+        if not amount:
+            return
+        if kind == "summon":
+            damage.suffer(self.state, {"seat": seat, "summon": victim["id"], "name": name, "amount": amount})
+        else:
+            waiting.add(self.state, seat, None, amount, self.label, "attack", result["working"])
+
+    def effects(self, target: dict, end: list | None) -> None:
+        """Its conditions on the target (one of each, immunities kept), and its push or pull."""
+        found = self._target(target["id"])
+        if found is None:
+            return
+        kind, victim, seat = found
+        name = self._name(kind, victim)
+        immune = common.stats(self.state, victim["monster"], victim["rank"]).get("immunities", []) \
+            if kind == "standee" else []
+        for condition in target.get("conditions", []):
+            if condition == "curse":
+                self._curse(kind, seat, victim)
+            elif condition in GIVEN and condition not in victim["conditions"] and condition not in immune:
+                conditions.give(victim, condition)
+                common.news(self.state, [GIVEN[condition], {"name": name}])
+        if end is not None:
+            move_on_map(self.state, target["id"], end)
+            common.news(self.state, [N_("%(name)s is moved to [%(q)d, %(r)d]."), {"name": name, "q": end[0],
+                                                                                  "r": end[1]}])
+
+    def _curse(self, kind: str, seat: str | None, victim: dict) -> None:
+        if kind == "standee":
+            try:
+                modifiers.add_card(self.state["modifiers"], "curse", self.state["curse_limit"])
+            except ActionError:
+                return
+            common.news(self.state, [N_("A curse is shuffled into the monster modifier deck."), {}])
+            return
+        owner = self.state["characters"][seat]["name"]
+        common.news(self.state, [N_("Shuffle a curse into %(owner)s's attack modifier deck."), {"owner": owner}])
+
+    def on_itself(self, condition: str) -> None:
+        if condition in SELF_CONDITIONS and condition not in self.figure["conditions"]:
+            conditions.give(self.figure, condition, own_turn=True)
+
+    def suffer(self, amount: int) -> None:
+        common.news(self.state, [N_("%(name)s suffers %(amount)d damage."), {"name": self.label, "amount": amount}])
+        if self.kind == "standee":
+            damage_standee(self.state, self.figure, amount)
+        else:
+            self.figure["hp"] -= amount
+            if self.figure["hp"] <= 0:
+                self.state["characters"][self.seat]["summons"].remove(self.figure)
+
+    def heal(self, target_id: str | None, value: int) -> None:
+        found = self._target(target_id) if target_id else None
+        if found is None:
+            return
+        kind, figure, _seat = found
+        lines = conditions.heal(figure, value, figure["max_hp"])
+        common.news(self.state, [N_("%(name)s heals %(amount)d."), {"name": self._name(kind, figure),
+                                                                  "amount": value}], *lines)
+
+
+def summon_rank(state: dict, card: list, monster_id: str) -> str | None:
+    """The rank a card's summon of `monster_id` has for this many characters
+    (None: one the data gives its own hit points, left to the table)."""
+    count = str(common.character_count(state))
+    stack = list(card)
+    while stack:
+        action = stack.pop(0)
+        stack.extend(action.get("consume", []) + action.get("then", []))
+        for entry in action.get("monsters", []) if action.get("kind") == "summon" else []:
+            if entry.get("monster") != monster_id or "hit_points" in entry:
+                continue
+            return entry["by_characters"].get(count) if "by_characters" in entry else entry.get("rank", "normal")
+    return None
+
+
+def _summon(act: Act, card: list, summons: list) -> None:
+    """The summoned standees drawn (logged as "placed", their decks' cards as
+    "cards") and put on the hexes the turn found for them."""
+    state = act.state
+    wanted, hexes = [], []
+    for monster_id, hex_ in summons:
+        rank = summon_rank(state, card, monster_id) if monster_id in catalog.monster_ids() else None
+        if rank is None or hex_ is None:
+            common.news(state, [N_("Place what it summons by hand: %(monster)s."), {"monster": str(monster_id)}])
+            continue
+        wanted.append({"monster": monster_id, "rank": rank})
+        hexes.append(hex_)
+    if not wanted:
+        return
+    placed, missing = common.standee_numbers(act.draws, wanted, state["standees"], keep_missing=False)
+    cards = new_deck_cards(act.draws, state, placed)
+    added = place_standees(state, placed, coin=False, summoned_round=state["round"])
+    join_mid_round(state, added, cards)
+    for standee, hex_ in zip(added, hexes):
+        move_on_map(state, standee["id"], hex_)
+        common.news(state, [N_("%(standee)s placed."), {"standee": common.standee_label(standee)}])
+    if missing:
+        common.news(state, [N_("Every %(monster)s standee is on the map."),
+                            {"monster": catalog.monster_name(missing[0]["monster"])}])

@@ -1,0 +1,83 @@
+"""What a game's optional `web.py` may add to the app, and what of the
+platform it may use: the one declared interface between a game and the web
+layer (as Datasette's hookspecs). A game never imports the platform's
+internals (`companion.web.*` other than this module, `companion.store`);
+each hook is handed the `Platform` instead (a test checks both).
+
+A game's `web.py` may define any of these functions; the app calls each once,
+when it is made, with its `Platform`:
+
+- `blueprint(platform) -> flask.Blueprint`: the game's own routes (an API of
+  its own); their answers speak the game's catalog.
+- `template_globals(platform) -> dict[str, callable]`: functions its templates
+  call, e.g. a name in the reader's language.
+- `template_filters(platform) -> dict[str, callable]`: filters, likewise.
+
+Template helpers only put what a view gives into words; what a template
+shows still comes from the game's `view` (templates look nothing up)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from flask import Blueprint, Flask
+
+from companion.rules import ActionError
+from companion.web import i18n
+
+#: Every hook a game's web.py may define (each takes the Platform).
+HOOKS = ("blueprint", "template_globals", "template_filters")
+
+
+class Platform:
+    """The platform as a game's web hooks see it. Everything here is read
+    only; the words are in the language of the request being answered."""
+
+    def __init__(self, app: Flask):
+        self._app = app
+
+    # -- words --------------------------------------------------------------
+    def reader_language(self) -> str | None:
+        """The reader's language ("en", "zh_Hans", "ja"), for the names a
+        game keeps outside its catalog."""
+        return i18n.reader_language()
+
+    def text(self, msgid: str) -> str:
+        """`msgid` in the reader's language, through the game's catalog and then the shared one."""
+        return i18n.text(msgid)
+
+    def error_text(self, error: ActionError) -> str:
+        """A refusal's message in the reader's language."""
+        return i18n.error_text(error)
+
+    # -- other tables on this server (never shown to a seat as they are) -----
+    def tables(self, game: str) -> list[str]:
+        """The tokens of the tables of table type `game`, newest first."""
+        return [table.token for table in self._store().tables() if table.game == game]
+
+    def state(self, token: str) -> dict | None:
+        """A table's whole state (secrets included: a game uses it to work
+        something out, never to show it), or None when there is no such table."""
+        store = self._store()
+        if store.table(token) is None:
+            return None
+        return store.state(token)[1]
+
+    def _store(self):
+        return self._app.extensions["companion.store"]
+
+
+def install(app: Flask, game: str, module: ModuleType, platform: Platform) -> None:
+    """Call the hooks a game's web module defines and add what they give to the app."""
+    make: Callable | None = getattr(module, "blueprint", None)
+    if make is not None:
+        blueprint = make(platform)
+        if not isinstance(blueprint, Blueprint):
+            raise TypeError(f"{module.__name__}.blueprint(platform) gave {blueprint!r}, not a Blueprint")
+        app.register_blueprint(blueprint)
+        i18n.game_blueprint(app, blueprint.name, game)
+    for name, function in (getattr(module, "template_globals", lambda _: {})(platform)).items():
+        app.add_template_global(function, name)
+    for name, function in (getattr(module, "template_filters", lambda _: {})(platform)).items():
+        app.add_template_filter(function, name)
