@@ -244,6 +244,13 @@ class Rules:
         checked with it: the file may be damaged or edited by hand, and pages
         and rules rely on the state's shape."""
 
+    def with_kept_numbers(self, state: dict, kept: dict) -> dict:
+        """A new table's state with what this server keeps for the game
+        (`kept`: what a group read off its printed components once, see
+        `Store.kept_numbers`); by default the state as it is. Returns the
+        state."""
+        return state
+
     def upgrade_export(self, export: dict) -> dict:
         """An export made by an older version of this game, carried to the
         current one before it is checked and imported (by default as it is).

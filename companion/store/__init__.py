@@ -24,5 +24,11 @@ class Store(Tables, Seats, Log, Links, Exports, Settings):
     (tables, seats, the log, linked tables, exports, settings) behind one
     interface. Safe to share between threads."""
 
+    def __init__(self, path):
+        super().__init__(path)
+        # An import whose process was killed mid-way (the server stopped, the
+        # machine lost power) left rows no table names: out they go.
+        self.sweep_dead_imports()
+
 
 __all__ = ["Store", "replay", *_record_names]

@@ -82,6 +82,11 @@ class StoreBase:
             {"table_token": str, "seq": int, "state": str},
             pk=("table_token", "seq"), foreign_keys=[("table_token", "tables", "token")], if_not_exists=True,
         )
+        # Imports whose log rows are going in a slice at a time, by which
+        # process (companion.store.exports): the rows of one whose process was
+        # killed mid-way are taken out again (`sweep_dead_imports`).
+        db["imports_under_way"].create({"table_token": str, "pid": int, "started": float},
+                                       pk="table_token", if_not_exists=True)
         # Columns added since the first release, for databases made before them.
         # seed: tables made before fair undo get one on their first draw.
         _add_missing_columns(db, "tables", {"seed": str, "parent": str, "offer": str})

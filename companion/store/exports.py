@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -256,6 +257,17 @@ class Exports(StoreBase):
                          for child in self.children(token)],
         }
 
+    def sweep_dead_imports(self) -> int:
+        """Take out the rows of every import whose process is gone without
+        finishing it (killed between two slices), or that started longer ago
+        than any import may take. Returns how many imports were swept."""
+        with self._write() as db:
+            dead = [token for token, pid, started in db.execute(
+                        "select table_token, pid, started from imports_under_way").fetchall()
+                    if not _alive(pid) or time.time() - started > IMPORT_GIVE_UP_SECONDS]
+            _take_out(db, dead)
+        return len(dead)
+
     def import_table(self, data: object) -> Table:
         """Create a new table (new token, code and keys) from an export, and
         the tables started from it, linked.
@@ -275,8 +287,14 @@ class Exports(StoreBase):
                 for start in range(0, len(table_rows), IMPORT_SLICE)]
         # The log's rows name tables not inserted yet: this connection checks
         # no foreign keys meanwhile (a pragma SQLite takes between transactions only).
+        tokens = [table.table["token"] for table in rows]
         self.db.execute("PRAGMA foreign_keys=OFF")
         try:
+            # Noted first, with this process's id: if the process is killed
+            # between two slices, the rows already in are found and taken out.
+            with self._write() as db:
+                db.conn.executemany("insert into imports_under_way (table_token, pid, started) values (?, ?, ?)",
+                                    [(token, os.getpid(), time.time()) for token in tokens])
             for number, (statement, part) in enumerate(logs):
                 if number:
                     # A writer of another process waits for SQLite's lock by
@@ -290,12 +308,45 @@ class Exports(StoreBase):
             with self._write() as db:
                 for table_rows in rows:
                     self._insert_rows(db, table_rows, logs=False)
+                _done_importing(db, tokens)
         except BaseException:
             with self._write() as db:
-                for table_rows in rows:
-                    for name in ("actions", "snapshots"):
-                        db.execute(f"delete from {name} where table_token = ?", [table_rows.table["token"]])
+                _take_out(db, tokens)
             raise
         finally:
             self.db.execute("PRAGMA foreign_keys=ON")
         return self.table(checked.token)
+
+
+# An import's process gives up after 900 s (companion.web.importer): rows
+# older than this belong to none that is still going.
+IMPORT_GIVE_UP_SECONDS = 3600
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` (on this machine) is still running."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's: running
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _done_importing(db, tokens: list[str]) -> None:
+    db.conn.executemany("delete from imports_under_way where table_token = ?", [(token,) for token in tokens])
+
+
+def _take_out(db, tokens: list[str]) -> None:
+    """An unfinished import's rows (log and snapshots; its tables never went in)."""
+    for token in tokens:
+        if db.execute("select 1 from tables where token = ?", [token]).fetchone():
+            continue  # finished after all: its rows are the table's own
+        for name in ("actions", "snapshots"):
+            db.execute(f"delete from {name} where table_token = ?", [token])
+    _done_importing(db, tokens)

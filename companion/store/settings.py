@@ -1,8 +1,10 @@
-"""Settings kept in the database (the sealing key) and the join-code
-throttle (wrong codes per address, remembered across restarts)."""
+"""Settings kept in the database (the sealing key, the numbers a game keeps
+for every new table) and the join-code throttle (wrong codes per address,
+remembered across restarts)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from companion.store.base import StoreBase
@@ -20,6 +22,27 @@ class Settings(StoreBase):
             value = make()
             db.execute("insert into settings (name, value) values (?, ?)", [name, value])
             return value
+
+    def kept_numbers(self, game: str) -> dict | None:
+        """What this server keeps for `game` and offers to every new table
+        (the numbers a group read off its printed components), or None."""
+        row = self.db.execute("select value from settings where name = ?", [f"numbers:{game}"]).fetchone()
+        if not row:
+            return None
+        try:
+            kept = json.loads(row[0])
+        except ValueError:
+            return None
+        return kept if isinstance(kept, dict) else None
+
+    def keep_numbers(self, game: str, numbers: dict | None) -> None:
+        """Keep `numbers` for `game`'s new tables (None: keep none)."""
+        with self._write() as db:
+            if numbers is None:
+                db.execute("delete from settings where name = ?", [f"numbers:{game}"])
+            else:
+                db.execute("insert or replace into settings (name, value) values (?, ?)",
+                           [f"numbers:{game}", json.dumps(numbers, sort_keys=True, separators=(",", ":"))])
 
     def wrong_codes_rested(self, address: str) -> float | None:
         """When `address` will have earned back every join-code try (None: it has them all)."""

@@ -27,6 +27,9 @@ class Tables(StoreBase):
         rules = games.rules_for(game)
         name = clean_name(name, "Table name")
         initial = rules.initial_state(options or {})
+        kept = self.kept_numbers(game)  # the numbers this server keeps for the game, offered to every new table
+        if kept:
+            initial = rules.with_kept_numbers(initial, kept)
         return self._insert_table(game, name, initial, initial, seats=[], entries=[])
 
     def _insert_table(self, game: str, name: str, initial: dict, state: dict, seats: list[dict],

@@ -24,15 +24,16 @@ from types import ModuleType
 from flask import Blueprint, Flask
 
 from companion.rules import ActionError
-from companion.web import i18n
+from companion.web import i18n, security
 
 #: Every hook a game's web.py may define (each takes the Platform).
 HOOKS = ("blueprint", "template_globals", "template_filters")
 
 
 class Platform:
-    """The platform as a game's web hooks see it. Everything here is read
-    only; the words are in the language of the request being answered."""
+    """The platform as a game's web hooks see it: words in the language of
+    the request being answered, other tables read, who is asking, and the
+    few things a game may change (an action, the numbers kept for new tables)."""
 
     def __init__(self, app: Flask):
         self._app = app
@@ -63,6 +64,43 @@ class Platform:
         if store.table(token) is None:
             return None
         return store.state(token)[1]
+
+    def table_game(self, token: str) -> str | None:
+        """The table type of table `token`, or None when there is no such table."""
+        table = self._store().table(token)
+        return table.game if table is not None else None
+
+    # -- who is asking --------------------------------------------------------
+    def is_owner(self) -> bool:
+        """The request comes from the server machine itself (its owner)."""
+        return security.is_local_request()
+
+    def seat_here(self, token: str) -> str | None:
+        """The id of the seat this request speaks for at table `token`, or None."""
+        table = self._store().table(token)
+        seat = security.current_seat(table) if table is not None else None
+        return seat.id if seat is not None else None
+
+    def is_host(self, token: str) -> bool:
+        """The request holds table `token`'s host key."""
+        table = self._store().table(token)
+        return table is not None and security.is_host(table)
+
+    # -- what a game may change -----------------------------------------------
+    def act(self, token: str, seat_id: str | None, action_type: str, payload: dict) -> int:
+        """An action at table `token`, as if sent from that seat's phone (every
+        phone hears of it); refused with ActionError. The new version."""
+        return self._store().act(token, seat_id, action_type, payload)
+
+    def kept_numbers(self, game: str) -> dict | None:
+        """What the server keeps for every new table of `game` (a group's
+        printed numbers), or None."""
+        return self._store().kept_numbers(game)
+
+    def keep_numbers(self, game: str, numbers: dict | None) -> None:
+        """Keep `numbers` for every new table of `game` (None: keep none).
+        Only for the owner's requests: the game checks `is_owner` first."""
+        self._store().keep_numbers(game, numbers)
 
     def _store(self):
         return self._app.extensions["companion.store"]

@@ -64,6 +64,7 @@ def import_apart(database: str, raw: bytes) -> dict:
                               capture_output=True, timeout=APART_SECONDS, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
         current_app.logger.error("an import process failed: %s", error)
+        swept(database)
         return {"error": STOPPED, "field": "file"}
     try:
         answer = json.loads(done.stdout.decode("utf-8").strip().splitlines()[-1])
@@ -72,8 +73,16 @@ def import_apart(database: str, raw: bytes) -> dict:
     if done.returncode != 0 or not isinstance(answer, dict) or not ("token" in answer or "error" in answer):
         current_app.logger.error("an import process failed (exit status %s): %s", done.returncode,
                                  done.stderr[-2000:].decode("utf-8", "replace"))
+        swept(database)
         return {"error": STOPPED, "field": "file"}
     return answer
+
+
+def swept(database: str) -> None:
+    """After an import process died (killed, out of memory, past its time):
+    the rows it had put in are taken out, so no orphan rows remain."""
+    store = Store(database)  # opening a store sweeps the imports whose process is gone
+    store.close()
 
 
 def import_here(database: str, raw: bytes) -> dict:

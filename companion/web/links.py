@@ -30,6 +30,10 @@ class Family:
     offers: list[tuple[str, str]] = field(default_factory=list)  # (offer id, button text)
     can_report: bool = False
     reported: bool = False
+    # Where the table went, for the "follow" card at the top of each seat's
+    # page: the started tables this seat has a seat at, not yet reported and
+    # still awaited; on a child whose result was reported, its parent.
+    follow: list[Table] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.parent or self.parent_deleted or self.children or self.offers)
@@ -44,9 +48,18 @@ def family(table: Table, seat: Seat | None, state: dict, seats: dict[str, Seat])
         found.can_report = found.parent is not None and not found.reported and table.rules.result(state) is not None
     found.children = [(child, store().reported(child.token)) for child in store().children(table.token)]
     if seat is not None:
-        found.offers = [(offer.id, translate_params(offer.label, offer.label_params))
-                        for offer in table.rules.child_offers(state, seats)]
+        offers = table.rules.child_offers(state, seats)
+        found.offers = [(offer.id, translate_params(offer.label, offer.label_params)) for offer in offers]
+        found.follow = followed(found.children, {offer.id for offer in offers}, seat)
     return found
+
+
+def followed(children: list[tuple[Table, bool]], offered: set[str], seat: Seat) -> list[Table]:
+    """The started tables a seated phone is taken to: each not reported yet,
+    still offered by the parent (a campaign that stopped waiting for one no
+    longer sends anyone there) and with a seat linked to this one."""
+    return [child for child, reported in children
+            if not reported and child.offer in offered and store().linked_seat_key(child.token, seat.id)]
 
 
 def go_to(target: str):

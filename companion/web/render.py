@@ -22,6 +22,9 @@ from companion.web.security import store
 
 # "links": the tables this one was started from or started (companion.web.links).
 PLATFORM_REGIONS = ["links", "log"]
+# "follow": at the top of a seat's page, where the table went (a started
+# scenario to go to, or the campaign to go back to once it reported).
+TOP_REGIONS = ["follow"]
 CACHE_SIZE = 512
 # What every viewer's render of one version reads alike (state, seats, the
 # undo step, the log's tail), kept for a few versions of many tables.
@@ -49,7 +52,9 @@ def version_read(token: str, version: int, what: Hashable, read: Callable[[], ob
 
 def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
     names = table.rules.regions(None if display else seat)
-    return names + ([] if display else PLATFORM_REGIONS)
+    if display:
+        return names
+    return TOP_REGIONS + names + PLATFORM_REGIONS
 
 
 def context(table: Table, seat: Seat | None, display: bool, version: int, state: dict,
@@ -162,7 +167,8 @@ def render_regions(table: Table, seat: Seat | None, display: bool, version: int,
     html = {}
     with i18n.one_catalog():
         for name in region_names(table, seat, display):
-            template = f"regions/{name}.html" if name in PLATFORM_REGIONS else f"{table.rules.templates}/{name}.html"
+            platform = name in PLATFORM_REGIONS or name in TOP_REGIONS
+            template = f"regions/{name}.html" if platform else f"{table.rules.templates}/{name}.html"
             if name in shared:
                 html[name] = shared_region(table, version, state, name, template)
             elif name in alike:

@@ -63,7 +63,7 @@ def seat_at(server, phone, game: str, on_join_page=None) -> SeatedTable:
     page.locator("input[name=name]").fill("Bartholomew")
     page.locator(f"input[name=role][value={role}]").check()
     page.locator("form:has(input[name=role]) button[type=submit]").click()
-    page.wait_for_selector("section.region")
+    page.wait_for_selector("section.region:visible")
     for name, other_role in others.items():
         server.store.join(table.token, name, other_role)
     play_on(server.store, table.token, game)
@@ -122,7 +122,7 @@ def open_child(seated: SeatedTable) -> SeatedTable | None:
         return None
     start.first.click()
     page.wait_for_url(lambda url: seated.token not in url, timeout=15_000)
-    page.wait_for_selector("section.region")
+    page.wait_for_selector("section.region:visible")
     wait_live(page)
     return SeatedTable("gloomhaven (from a campaign)", page.url.rstrip("/").split("/")[-1], page)
 

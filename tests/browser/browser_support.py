@@ -168,7 +168,7 @@ def tally_with_region(server, monkeypatch, game_id: str, template: str):
     monkeypatch.setitem(games.table_types(), game_id, ExtraRegion())
     server.app.jinja_loader.loaders.append(DictLoader({
         **{f"games/{game_id}/{name}.html": f'{{% include "games/tally/{name}.html" %}}'
-           for name in ("tracks", "counters", "note", "tools")},
+           for name in ("now", "tracks", "counters", "note", "tools")},
         f"games/{game_id}/extra.html": template,
     }))
     return server.store.create_table(game_id, "Test night", {"tracks": "Doom 0..30", "counters": "VP 0..99"})

@@ -40,7 +40,7 @@ def join(page, server, token: str, name: str) -> None:
 
 
 def create_character(page, class_id: str, name: str) -> None:
-    form = page.locator("#region-sheet form:has(select[name=class])")
+    form = page.locator("#region-now form:has(select[name=class])")
     form.locator("select[name=class]").select_option(class_id)
     form.locator("input[name=name]").fill(name)
     form.locator("button[type=submit]").click()

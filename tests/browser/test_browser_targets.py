@@ -30,18 +30,6 @@ from a11y_support import (
 pytestmark = pytest.mark.browser
 
 KNOWN: dict[str, set[str]] = {game: set() for game in TABLES} | {
-    "gloomhaven": {
-        # The map's hexes at the default zoom (a hex is 40 × 35 px; the map's own zoom makes them bigger).
-        "seat: #region-map polygon.gh-blank",
-        # The monsters' stats table scrolls sideways in its box at 360 px (Range, the last column, is off screen).
-        "seat: table wider than its box: #region-monsters table.counters.gh-stats",
-        "display: table wider than its box: #region-monsters table.counters.gh-stats",
-    },
-    "gloomhaven-campaign": {
-        "seat (scenario from the campaign): #region-map polygon.gh-blank",
-        # The character sheet's table is 3 px wider than its card.
-        "seat: table wider than its box: #region-sheet table.counters",
-    },
     "cthulhu-wars": {
         # The display (made for a tablet or a screen) opened on a 360 px phone: its factions' table is
         # wider than the phone, and a long faction name breaks.

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from web_support import csrf_from, has_version, open_stream, parse_events
 
-SEAT_REGIONS = ["region-tracks", "region-counters", "region-note", "region-links", "region-log"]
+SEAT_REGIONS = ["region-follow", "region-now", "region-tracks", "region-counters", "region-note", "region-links",
+                "region-log"]
 DISPLAY_REGIONS = ["region-tracks", "region-counters"]
 
 

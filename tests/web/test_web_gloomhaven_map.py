@@ -4,6 +4,7 @@ turn shown to everyone and followed, offering its attack."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -41,7 +42,7 @@ def test_a_bad_map_action_is_refused_naming_the_field(mapped, ann):
     assert ann.act("map.hexes", hexes="not json").status_code == 422
 
 
-def test_a_monster_turn_is_shown_to_everyone_and_followed_with_its_attack(mapped, ann, bo, store):
+def test_a_monster_turn_is_shown_to_everyone_and_done_with_one_tap(mapped, ann, bo, store):
     state = store.state(mapped)[1]
     standee = state["standees"][0]["id"]
     ok(ann.act("map.place", figure=standee, q="4", r="-2"))
@@ -52,12 +53,15 @@ def test_a_monster_turn_is_shown_to_everyone_and_followed_with_its_attack(mapped
         assert "Focus " in page
     plan = store.state(mapped)[1]["map"]["plan"]
     assert plan["standee"] == standee
+    # The whole card is worked out and done with one tap ("Do it"), the form the page offers.
     page = ann.page(f"/t/{mapped}")
-    form = re.search(r'name="q" value="(-?\d+)">\s*<input type="hidden" name="r" value="(-?\d+)"><input type="hidden" '
-                     r'name="attacks" value="([^"]*)"', page)
-    attacks = form.group(3).replace("&#34;", '"')
-    ok(ann.act("map.follow", standee=standee, q=form.group(1), r=form.group(2), attacks=attacks))
-    assert store.state(mapped)[1]["map"]["at"][standee] == f"{form.group(1)},{form.group(2)}"
+    form = re.search(r'name="standee" value="%s"><input type="hidden" name="option" value="(\d+)">'
+                     % re.escape(standee), page)
+    ok(ann.act("map.do", standee=standee, option=form.group(1)))
+    after = store.state(mapped)[1]["map"]
+    assert after["plan"]["done"]["option"] == int(form.group(1))
+    assert standee in after["at"]  # still on the map, where its move took it
+    assert "Done." in ann.page(f"/t/{mapped}")
 
 
 def test_the_solver_sentences_are_in_the_readers_language(mapped, ann, store):
@@ -67,3 +71,20 @@ def test_the_solver_sentences_are_in_the_readers_language(mapped, ann, store):
     page = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "フォーカス" in page and "Focus " not in page
     assert "マップ" in page
+
+
+def test_the_maps_text_alternative_says_who_is_where_and_their_hit_points(mapped, ann, bo, host, store):
+    """Not "Map: 36 hexes, 1 figure": each figure, its hex, its hit points and
+    conditions, and the figures next to it (issue 18)."""
+    guard = next(s for s in store.state(mapped)[1]["standees"] if s["monster"] == "bandit-guard")
+    ok(ann.act("map.place", figure=guard["id"], q="1", r="0"))
+    ok(ann.act("standee.adjust", standee=guard["id"], **{"delta:int": "-2"}))
+    ok(ann.act("standee.condition", standee=guard["id"], condition="poison"))
+    for page in (ann.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")):
+        says = page[page.index('id="gh-map-says"'):]
+        says = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", says[:says.index("</div>")])))
+        assert 'aria-labelledby="gh-map-says"' in page and "hexes, " not in says
+        assert "Brute on hex 0, 0: 10 of 10 hit points; next to Bandit Guard" in says, says
+        hp = guard["max_hp"] - 2
+        assert f"Bandit Guard {guard['number']} on hex 1, 0: {hp} of {guard['max_hp']} hit points, Poison; " \
+               "next to Ann's Brute" in says, says

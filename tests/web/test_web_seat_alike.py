@@ -131,7 +131,9 @@ def test_a_seat_alike_region_has_the_seats_controls_and_none_on_the_display(app,
         second = render.regions(store.table(token), seats[1], False, known_version=version)[1]
         display = render.regions(store.table(token), None, True, known_version=version)[1]
     assert first["monsters"] == second["monsters"]
-    assert "standee.adjust" in first["monsters"] and "standee.adjust" not in display["monsters"]
+    # The display has its own regions (the map and the board beside it), with no controls.
+    assert "standee.adjust" in first["monsters"] and "standee.adjust" not in "".join(display.values())
+    assert "gh-tools" in first["map"] and "gh-tools" not in display["map"]
 
 
 def test_a_seat_alike_region_is_rendered_once_per_version(monkeypatch, app, store):

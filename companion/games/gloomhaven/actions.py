@@ -100,6 +100,8 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
         more = _more_line(action, state)
         if more is not None:
             return more
+        if action.type == "turn.next" and isinstance(payload.get("ended"), dict):
+            return _turn_ended(payload["ended"], state)
         if action.type == "scenario.end":
             return (N_("ended the scenario: won") if payload.get("outcome") == "success"
                     else N_("ended the scenario: lost")), {}
@@ -112,6 +114,19 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
 
 FIELD_NAMES = {"hp": N_("hit points"), "xp": N_("experience"), "coins": N_("coins")}
 MODIFIER_NAMES = {"bless": N_("a bless card"), "curse": N_("a curse card"), "-1": N_("a −1 card")}
+
+
+def _turn_ended(ended: dict, state: dict) -> tuple[str, dict] | None:
+    """Whose turn a turn.next ended, as its effect noted it (a log made
+    before it was noted keeps the generic line)."""
+    if "character" in ended:
+        character = state["characters"][ended["character"]]
+        return N_("ended the %(figure)s's turn"), {"figure": names.Named(character["name"])}
+    if "standee" in ended:
+        return N_("ended the %(figure)s's turn"), {"figure": _standee_name(ended["standee"])}
+    if "monster" in ended:
+        return N_("ended the %(figure)s's turn"), {"figure": names.Named(catalog.monster_name(ended["monster"]))}
+    return None
 
 
 def _for_whom(action: Action, state: dict) -> dict:
@@ -380,7 +395,7 @@ def specs() -> list[ActionSpec]:
                     Bool("long_rest", default=False)),
                    effect=flow.choose, history=N_("chose their cards"), redact=choice_hidden, open=open_cards),
         ActionSpec("turn.next", "End the current figure's turn (a character's: its player, or `for_them`).",
-                   (Bool("for_them", default=False),), effect=flow.end_turn, history=N_("ended a turn"),
+                   (Bool("for_them", default=False),), effect=flow.end_turn, history=line(N_("ended a turn")),
                    open=open_turn_end),
         ActionSpec("turn.swap", "You and the character tied with you on both cards swap places in the order.",
                    effect=flow.swap_tied, history=N_("swapped turns with a tied character")),

@@ -52,7 +52,9 @@ class GloomhavenRules(Rules):
         return list(actions.ACTIONS)
 
     def regions(self, seat: Seat | None) -> list[str]:
-        mine = ["me"] if seat is not None else []
+        if seat is None:  # the table display: the map large, beside it what the table reads from its chairs
+            return ["map", "board"]
+        mine = ["me"]
         return ["now", "status", *mine, "map", "turns", "monsters", "party", "elements", "attacks"]
 
     # -- acting --------------------------------------------------------------------

@@ -17,7 +17,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext
 
 from companion.games.gloomhaven import names
-from companion.games.gloomhaven.map.drawing import drawing
+from companion.games.gloomhaven.map.drawing import drawing, short_label
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
 
@@ -84,8 +84,18 @@ def template_globals(platform) -> dict:
         return names.battle_goal(goal_id, platform.reader_language())
 
     def gh_map(view: dict) -> dict:
-        """The map's drawing, with the solver's sentences in the reader's language."""
-        return drawing(view, platform.text)
+        """The map's drawing, with the solver's sentences and the figures' names
+        (and the short labels on their discs) in the reader's language."""
+        drawn = drawing(view, platform.text)
+        language = platform.reader_language()
+        everyone = drawn["figures"] + drawn["tray"]
+        local = {figure["id"]: names.localize_text(figure["label"], language) for figure in everyone}
+        # Each name without its number, to tell two types apart on a disc ("强盗弓箭手", "强盗守卫").
+        bases = tuple({"".join(w for w in name.split() if not w.isdigit()) for name in local.values()})
+        for figure in everyone:
+            figure["short"] = short_label(local[figure["id"]], bases)
+            figure["next_to"] = [names.localize_text(label, language) for label in figure.get("next_to", [])]
+        return drawn
 
     return {"gh_name": gh_name, "gh_goal": gh_goal, "gh_map": gh_map}
 

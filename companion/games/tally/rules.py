@@ -41,5 +41,8 @@ class TallyRules(Rules):
     def regions(self, seat: Seat | None) -> list[str]:
         return view.regions(seat)
 
+    def seat_view(self, table_state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
+        return view.seat_view(self.view(table_state, seat), table_state, seat)
+
 
 RULES = TallyRules()

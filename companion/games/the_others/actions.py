@@ -176,14 +176,8 @@ def facts_to_enter(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 def team_to_choose(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     if state["phase"] != "setup" or state["team"]:
         return []
-    wanted = dict(data.constants()["team"])
-    team = []
-    for hero_id in data.heroes():
-        hero_class = states.hero_fact(state, hero_id, "class")
-        if wanted.get(hero_class):
-            wanted[hero_class] -= 1
-            team.append(hero_id)
-    return [{"heroes": team}] if not any(wanted.values()) else []
+    team = setup.suggested_team(state)
+    return [{"heroes": team}] if team else []
 
 
 def heroes_to_pick(state: dict, seat: Seat | None, seats: dict) -> list[dict]:

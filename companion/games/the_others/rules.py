@@ -8,7 +8,7 @@ what follows each action) is in `run_effect`.
 
 from __future__ import annotations
 
-from companion.games.the_others import actions, city, data, flow, forms, names, spaces, story
+from companion.games.the_others import actions, city, data, flow, forms, names, numbers, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
@@ -29,7 +29,7 @@ class TheOthersRules(Rules):
     # The same on every phone (only "controls" is a seat's own): rendered once per version.
     shared_regions = frozenset({"status", "apocalypse", "heroes", "fight"})
     # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls"})
+    view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls", "display"})
     # For the templates: the names to translate (what they read of the game's data is in the view).
     names = names
 
@@ -55,6 +55,11 @@ class TheOthersRules(Rules):
     def initial_state(self, options: dict) -> dict:
         return states.new_state(options)
 
+    def with_kept_numbers(self, state: dict, kept: dict) -> dict:
+        """A new table starts with the numbers this server keeps (a group's
+        dice sides, heroes, monsters and targets): nobody types them again."""
+        return numbers.apply(state, kept)
+
     def check_state(self, state: dict) -> None:
         states.check_state(state)
 
@@ -62,8 +67,8 @@ class TheOthersRules(Rules):
         return actions.ACTIONS
 
     def regions(self, seat: Seat | None) -> list[str]:
-        if seat is None:
-            return ["status", "apocalypse", "heroes", "fight"]
+        if seat is None:  # the table display: what the table reads from its chairs, on one screen
+            return ["display"]
         return ["now", "status", "apocalypse", "heroes", "fight", "controls"]
 
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:

@@ -28,8 +28,15 @@ def enter_facts(act: Act) -> None:
     """Numbers printed as icons that no page we have gives: entered once,
     corrected at any time."""
     state, payload = act.state, given(act)
-    facts = state["facts"]
     payload = {**_remembered(payload.get("remembered")), **{k: v for k, v in payload.items() if k != "remembered"}}
+    put_facts(state, payload)
+
+
+def put_facts(state: dict, payload: dict) -> None:
+    """The numbers of a facts.enter payload into the table's facts; a
+    refusal names the first wrong field (the state half changed: callers
+    work on a copy, as actions do)."""
+    facts = state["facts"]
     for kind, build in (("sin", dice.sin_die), ("hero", dice.hero_die)):
         counts = payload.get(f"{kind}_die")
         if counts is not None:
@@ -49,7 +56,7 @@ def enter_facts(act: Act) -> None:
         for stat in STATS:
             if numbers.get(stat) is not None:
                 entry[stat] = _number(numbers[stat], f"heroes.{hero_id}.{stat}", 0, 10)
-        if numbers.get("class") is not None:
+        if numbers.get("class") not in (None, ""):  # "": the form's "—", no class chosen yet
             if numbers["class"] not in CLASSES:
                 raise ActionError(N_("Choose one of the listed options."), field=f"heroes.{hero_id}.class")
             entry["class"] = numbers["class"]
@@ -129,6 +136,41 @@ def missing_before_start(state: dict) -> list[str]:
     missing += [f"monster:{kind}" for kind in missing_monster_facts(state)]
     missing += [f"target:{m['id']}" for m in story(state)["missions"] if mission_target(state, m["id"]) is None]
     return missing
+
+
+def suggested_team(state: dict) -> list[str]:
+    """The first valid team of the heroes whose classes are known, in the
+    data's order (the team form starts from it); [] if there is none."""
+    wanted = dict(data.constants()["team"])
+    team = []
+    for hero_id in data.heroes():
+        hero_class = hero_fact(state, hero_id, "class")
+        if wanted.get(hero_class):
+            wanted[hero_class] -= 1
+            team.append(hero_id)
+    return team if not any(wanted.values()) else []
+
+
+def still_needed(state: dict) -> list[str]:
+    """Everything the set-up still needs, in the order a group does it: the
+    dice, the monsters, the mission targets, the heroes' classes and the
+    team, the team's numbers, the SIN player, each hero player's heroes.
+    ("dice:<sin|hero>", "monster:<kind>", "target:<mission>", "classes",
+    "team", "hero:<hero>", "sin_seat", "heroes"). The dice are needed for
+    the app to roll; the rest before the start."""
+    if state["phase"] != "setup":
+        return []
+    needed = [f"dice:{kind}" for kind in ("sin", "hero") if not state["facts"]["dice"].get(kind)]
+    needed += [f"monster:{kind}" for kind in missing_monster_facts(state)]
+    needed += [f"target:{m['id']}" for m in story(state)["missions"] if mission_target(state, m["id"]) is None]
+    if not state["team"]:
+        needed += ["team"] if suggested_team(state) else ["classes", "team"]
+    needed += [f"hero:{h}" for h in state["team"] if any(hero_fact(state, h, stat) is None for stat in STATS)]
+    if state["sin"]["seat"] is None:
+        needed.append("sin_seat")
+    if len(state["order"]) != state["options"]["hero_count"]:
+        needed.append("heroes")
+    return needed
 
 
 def starting_draws(state: dict, rng: random.Random) -> dict:

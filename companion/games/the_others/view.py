@@ -21,7 +21,7 @@ from companion.games.the_others import (
     story,
     working,
 )
-from companion.games.the_others.state import hero_fact
+from companion.games.the_others.state import hero_fact, mission, mission_target
 from companion.kit import tracks
 from companion.kit.now import now
 from companion.rules import N_, Seat
@@ -36,9 +36,11 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["round_can_end"] = flow.round_can_end(state)
     shown["reactions_left"] = flow.reactions_left(state)
     shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
-    shown["missing"] = setup.missing_before_start(state) if state["phase"] == "setup" else []
+    shown["missing"] = setup.still_needed(state)
+    shown["suggested_team"] = setup.suggested_team(state) if state["phase"] == "setup" and not state["team"] else []
     shown["plan"] = _plan_with_odds(state)
     shown["printed"] = printed(state)
+    shown["mission"] = mission_shown(state)
     # The names of the cards this page shows (those in play, the round's, the SIN's own offer), no others.
     named = state["apocalypse"]["cards"] + state["sin"].get("round_cards", []) + shown["mine"].get("offer", [])
     shown["printed"]["card_names"] = {card: card_names().get(card, card) for card in named}
@@ -57,6 +59,9 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["working"] = working.for_view(state) if state["phase"] != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
+    shown["waiting"] = waiting_for(state)
+    # The heroes this seat plays, in the order they sit.
+    shown["my_heroes"] = [h for h in state["order"] if seat is not None and state["heroes"][h]["player"] == seat.id]
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
@@ -112,6 +117,16 @@ def printed(state: dict) -> dict:
             "dark_pasts": {number: data.dark_pasts()[number] for number in revealed},
             "counted_tasks": effects.counted_tasks(state), "board_tasks": tuple(effects.BOARD_TASKS),
             "counted_goals": story.COUNTED}
+
+
+def mission_shown(state: dict) -> dict | None:
+    """The mission in play as the pages show it: its number, name, goal,
+    the target to reach (None while unknown) and whether the app counts it."""
+    entry = mission(state, state["story"]["mission"])
+    if entry is None:
+        return None
+    return {"id": entry["id"], "name": entry["name"], "goal": entry["goal"],
+            "target": mission_target(state, entry["id"]), "counted": entry["goal"] in story.COUNTED}
 
 
 def _plan_with_odds(state: dict) -> dict | None:

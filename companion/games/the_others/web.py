@@ -1,35 +1,162 @@
-"""What a group entered at one table of The Others, offered to its next
-tables: the pages get `the_others_remembered(token)`, the numbers entered at
-the newest other table of this game (dice sides, monsters, heroes, and the
-mission targets when the story is the same). Read through the `Platform`
-the app hands the hook (companion/web/hookspecs.py)."""
+"""The group's numbers of The Others across tables (see numbers.py), reached
+through the `Platform` the app hands each hook (companion/web/hookspecs.py).
+
+- The server keeps one set (`Platform.kept_numbers`), offered to every new
+  table: numbers a table's group enters fill what the server lacks; only the
+  server machine's owner (a request from the machine itself, as for the home
+  page) replaces what it has, from a table or from a file, or forgets it.
+- `/the-others/numbers`: what the server keeps, its file to download and,
+  for the owner, a file to import.
+- At a table: its numbers as a file, a file's numbers entered at this table
+  alone (a seat or the table's host), and for the owner "keep this table's
+  numbers for every new table".
+- The pages also get `the_others_remembered(token)`: the numbers entered at
+  the newest other table of this game, for a table made before the server
+  kept any.
+"""
 
 from __future__ import annotations
 
 import json
 
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from companion.games.the_others import numbers
+from companion.rules import N_, ActionError
+
 GAME = "the-others"
+#: A numbers file is small: every hero, sin, acolyte and story fits in a few kilobytes.
+MAX_FILE = 64 * 1024
+#: The endpoints through which a table's actions arrive (pages and API).
+ACT_ENDPOINTS = ("play.act", "api.act")
 
 
 def remembered(platform, token: str) -> str | None:
-    """The facts as the JSON the set-up form sends back, or None."""
+    """The facts as the JSON the set-up form sends back, or None (also when
+    the server keeps numbers: a new table starts with them)."""
     here = platform.state(token)
-    if here is None:
+    if here is None or platform.kept_numbers(GAME):
         return None
     for other in platform.tables(GAME):
         if other == token:
             continue
         state = platform.state(other)
-        facts = state.get("facts", {})
-        copied = {"sin_die": facts.get("dice", {}).get("sin"), "hero_die": facts.get("dice", {}).get("hero"),
-                  "monsters": facts.get("monsters") or None, "heroes": facts.get("heroes") or None}
-        if state.get("options", {}).get("story") == here.get("options", {}).get("story"):
-            copied["targets"] = facts.get("targets") or None
-        copied = {key: value for key, value in copied.items() if value}
+        if not state or "facts" not in state or "options" not in state:
+            continue
+        copied = numbers.for_table(numbers.from_table(state), here["options"])
         if copied:
             return json.dumps(copied, separators=(",", ":"), sort_keys=True)
     return None
 
 
 def template_globals(platform) -> dict:
-    return {"the_others_remembered": lambda token: remembered(platform, token)}
+    return {"the_others_remembered": lambda token: remembered(platform, token),
+            "the_others_owner": platform.is_owner}
+
+
+def learn(platform, token: str) -> None:
+    """Fill what the server keeps with the numbers entered at this table
+    (what the server has already stays: only its owner changes it)."""
+    kept = platform.kept_numbers(GAME) or numbers.empty()
+    more = numbers.merged(kept, numbers.from_table(platform.state(token)))
+    if more != kept:
+        platform.keep_numbers(GAME, more)
+
+
+def file_numbers() -> dict:
+    upload = request.files.get("file")
+    text = upload.read(MAX_FILE + 1) if upload else b""
+    if len(text) > MAX_FILE:
+        raise ActionError(N_("This is not a file of The Others' numbers."), field="file")
+    return numbers.read(text)
+
+
+def download(kept: dict, name: str) -> Response:
+    return Response(json.dumps(kept, indent=1, sort_keys=True, ensure_ascii=False), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def blueprint(platform) -> Blueprint:
+    routes = Blueprint("the_others", __name__)
+
+    def owner_only() -> None:
+        if not platform.is_owner():
+            abort(403)
+
+    def game_table(token: str) -> dict:
+        """The table's state, or 404 when it is not a table of The Others."""
+        if platform.table_game(token) != GAME:
+            abort(404)
+        return platform.state(token)
+
+    @routes.after_app_request
+    def learn_numbers(response):
+        if (request.method != "POST" or request.endpoint not in ACT_ENDPOINTS or response.status_code >= 400
+                or not request.view_args):
+            return response
+        sent = request.form.get("type") if request.form else (request.get_json(silent=True) or {}).get("type")
+        token = request.view_args.get("token", "")
+        if sent == "facts.enter" and platform.table_game(token) == GAME:
+            learn(platform, token)
+        return response
+
+    # -- the server's numbers ------------------------------------------------------------------
+    @routes.get("/the-others/numbers")
+    def numbers_page():
+        kept = platform.kept_numbers(GAME)
+        back = request.args.get("back", "")
+        back = back if back.startswith("/t/") and "//" not in back else ""
+        return render_template("games/the_others/numbers_page.html", kept=kept, counts=numbers.counts(kept),
+                               owner=platform.is_owner(), back=back)
+
+    @routes.get("/the-others/numbers.json")
+    def numbers_file():
+        return download(platform.kept_numbers(GAME) or numbers.empty(), "the-others-numbers.json")
+
+    @routes.post("/the-others/numbers")
+    def import_numbers():
+        """The owner's file replaces what the server keeps; "forget" keeps none."""
+        owner_only()
+        if request.form.get("forget"):
+            platform.keep_numbers(GAME, None)
+            flash(gettext("This server keeps no numbers of The Others now."))
+            return redirect(url_for("the_others.numbers_page"))
+        try:
+            platform.keep_numbers(GAME, file_numbers())
+        except ActionError as error:
+            flash(platform.error_text(error), "error")
+            return redirect(url_for("the_others.numbers_page"))
+        flash(gettext("Every new table of The Others starts with these numbers."))
+        return redirect(url_for("the_others.numbers_page"))
+
+    # -- a table's numbers ---------------------------------------------------------------------
+    @routes.get("/t/<token>/the-others/numbers.json")
+    def table_numbers_file(token: str):
+        return download(numbers.from_table(game_table(token)), "the-others-numbers.json")
+
+    @routes.post("/t/<token>/the-others/numbers")
+    def table_import_numbers(token: str):
+        """A file's numbers entered at this table alone (as its facts.enter)."""
+        state = game_table(token)
+        seat_id = platform.seat_here(token)
+        if seat_id is None and not platform.is_host(token):
+            abort(403)
+        try:
+            platform.act(token, seat_id, "facts.enter", numbers.for_table(file_numbers(), state["options"]))
+        except ActionError as error:
+            flash(platform.error_text(error), "error")
+        return redirect(url_for("pages.table", token=token) if seat_id else url_for("pages.qr_page", token=token))
+
+    @routes.post("/t/<token>/the-others/keep")
+    def keep_table_numbers(token: str):
+        """The owner keeps this table's numbers for every new table (they
+        replace what the server had; what the table lacks stays)."""
+        owner_only()
+        state = game_table(token)
+        platform.keep_numbers(GAME, numbers.merged(numbers.from_table(state),
+                                                   platform.kept_numbers(GAME) or numbers.empty()))
+        flash(gettext("Every new table of The Others starts with these numbers."))
+        return redirect(url_for("pages.table", token=token))
+
+    return routes

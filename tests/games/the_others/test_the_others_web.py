@@ -124,12 +124,13 @@ def test_pages_speak_the_readers_language(app, lang):
 def test_the_sins_hand_never_reaches_a_hero_phone_nor_the_display(app):
     token, phones = new_table(app)
     set_up_with_forms(token, phones)
-    hand = re.findall(r'name="card" value="([a-z_]+)"', phones["Sina"].page(token))
+    hand = re.findall(r'id="sin-card-([a-z_]+)"', phones["Sina"].page(token))
     assert len(hand) == 5
     hero_page = phones["Ann"].page(token)
     display = phones["Ann"].client.get(f"/t/{token}/display").get_data(as_text=True)
     for card in hand:
-        assert f'value="{card}"' not in hero_page and f'value="{card}"' not in display
+        for seen in (hero_page, display):
+            assert f'value="{card}"' not in seen and f'sin-card-{card}' not in seen
 
 
 def test_no_page_shows_a_dark_past_before_it_is_revealed_not_even_to_its_heros_player(app):
@@ -171,8 +172,14 @@ def test_the_api_lists_and_takes_this_games_actions(app):
 
 
 def test_numbers_entered_at_one_table_are_offered_to_the_next(app):
+    """On a server that keeps no numbers (they were forgotten, or entered
+    before it kept any), the set-up offers those of the newest other table."""
     token, phones = new_table(app)
     set_up_with_forms(token, phones)
+    second, phones2 = new_table(app)
+    raw = phones2["Ann"].client.get(f"/t/{second}").get_data(as_text=True)
+    assert "Use the numbers entered at an earlier table" not in raw  # it started with the server's
+    assert phones["Sina"].post("/the-others/numbers", {"forget": "1"}).status_code == 302  # the owner forgets them
     second, phones2 = new_table(app)
     raw = phones2["Ann"].client.get(f"/t/{second}").get_data(as_text=True)
     assert "Use the numbers entered at an earlier table" in raw

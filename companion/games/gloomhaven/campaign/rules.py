@@ -52,7 +52,8 @@ class CampaignRules(Rules):
         return list(actions.ACTIONS)
 
     def regions(self, seat: Seat | None) -> list[str]:
-        return ["party", *(["sheet"] if seat is not None else []), "scenarios", "characters", "shop"]
+        mine = ["now", "party", "sheet"] if seat is not None else ["party"]
+        return [*mine, "scenarios", "characters", "shop"]
 
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
         state = campaign_state.upgrade(state)  # a table stored before the current schema (its copy)

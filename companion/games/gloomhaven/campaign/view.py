@@ -15,6 +15,7 @@ from companion.games.gloomhaven.campaign import (
     tree,
 )
 from companion.games.gloomhaven.level import scenario_level
+from companion.kit.now import now
 from companion.rules import N_
 
 PROSPERITY_WORKING = N_(
@@ -156,6 +157,45 @@ def paper_level(state: dict) -> tuple[int, list] | None:
 
 
 def present(state: dict, seat: str | None) -> dict:
+    shown = _present(state, seat)
+    shown["now"] = now_step(shown, seat)
+    return shown
+
+
+def now_step(shown: dict, seat: str | None) -> dict:
+    """What the campaign waits for (companion/kit/now.py), for the card at the
+    top of a phone, with `step`: which of this seat's buttons the card holds
+    (create, quest, confirm, level, retire, play; None: none)."""
+    def step(name: str | None, message: str, params: dict | None = None, you: bool = True) -> dict:
+        return {**now(message, params, you=you), "step": name}
+
+    mine, quest = shown["mine"], shown["quest"] or {}
+    if seat is not None and mine is None:
+        return step("create", N_("Create your character to join the party."))
+    if mine is not None and quest.get("offer"):
+        return step("quest", N_("Keep one of your two personal quests."))
+    if mine is not None and mine["pending"]:
+        return step("confirm", N_("Confirm your result of scenario %(number)d."),
+                    {"number": mine["pending"][-1]["scenario"]})
+    if shown["playing"]:
+        return step(None, N_("The party is out playing scenario %(number)d: its result comes back here."),
+                    {"number": next(iter(shown["playing"]))}, you=False)
+    if mine is not None and mine["level_up_due"]:
+        return step("level", N_("Level up before the next scenario."))
+    if mine is not None and quest.get("fulfilled"):
+        return step("retire", N_("Your personal quest is fulfilled: your character retires."))
+    waiting = [s["name"] for s in shown["sheets"] if s["pending"] and not s["retired"]]
+    if waiting:
+        return step(None, N_("Waiting for %(names)s to confirm their results."), {"names": ", ".join(waiting)},
+                    you=False)
+    if shown["levels_due"] or shown["retirements_due"]:
+        return step(None, N_("Waiting for the party to level up or retire before the next scenario."), you=False)
+    if shown["offers"]:
+        return step("play", N_("Choose the next scenario and play it."), you=seat is not None)
+    return step(None, N_("No scenario can be started now."), you=False)
+
+
+def _present(state: dict, seat: str | None) -> dict:
     mine = next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
     sheets = [sheet(state, c) for c in state["characters"].values()]
     return {

@@ -12,6 +12,7 @@ from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.map.turn import work_card
 from companion.games.gloomhaven.play import common
 from companion.games.gloomhaven.play.placing import acting_standee, current_turn
+from companion.kit import hexes
 from companion.rules import ActionError
 
 SIZE = 20  # a hex's radius in SVG units
@@ -74,12 +75,17 @@ def figures(state: dict) -> tuple[list[dict], list[dict]]:
     board = state.get("map") or {}
     at = board.get("at", {})
     everyone = []
+    def health(who: dict) -> dict:
+        # What the map's text alternative says of a figure besides its name and place.
+        return {"hp": who.get("hp"), "max_hp": who.get("max_hp"), "conditions": sorted(who.get("conditions") or {})}
+
     for seat, who in state.get("characters", {}).items():
         if who.get("exhausted"):
             continue
-        everyone.append({"id": seat, "label": who["name"], "kind": "character"})
-        everyone.extend({"id": s["id"], "label": s["name"], "kind": "summon"} for s in who.get("summons", []))
-    everyone.extend({"id": s["id"], "label": common.standee_label(s), "kind": s["rank"], "standee": True}
+        everyone.append({"id": seat, "label": who["name"], "kind": "character", **health(who)})
+        everyone.extend({"id": s["id"], "label": s["name"], "kind": "summon", **health(s)}
+                        for s in who.get("summons", []))
+    everyone.extend({"id": s["id"], "label": common.standee_label(s), "kind": s["rank"], "standee": True, **health(s)}
                     for s in state.get("standees", []))
     placed, tray = [], []
     for figure in everyone:
@@ -90,7 +96,33 @@ def figures(state: dict) -> tuple[list[dict], list[dict]]:
             placed.append({**figure, "q": q, "r": r, "x": round(x, 1), "y": round(y, 1)})
         else:
             tray.append(figure)
+    by_hex = {(f["q"], f["r"]): f["label"] for f in placed}
+    for figure in placed:
+        # The figures on the hexes around it, for the text alternative ("next to the Brute").
+        figure["next_to"] = [by_hex[n] for n in hexes.neighbours((figure["q"], figure["r"])) if n in by_hex]
     return placed, tray
+
+
+def short_label(label: str, others: tuple[str, ...] = ()) -> str:
+    """What fits in a figure's disc, in the reader's language: "BG3" for
+    "Bandit Guard 3"; a name without spaces between its words (Chinese,
+    Japanese) gives the first character that tells it from the `others`
+    names on the map (强盗弓箭手 and 强盗守卫: "弓3", "守1") and the number."""
+    words = label.split()
+    numbered = bool(words) and words[-1].isdigit()
+    base = "".join(words[:-1]) if numbered else label
+    if base.isascii():
+        return _short(label)
+    shared = max((_common_prefix(base, other) for other in others if other != base), default=0)
+    start = min(shared, max(len(base) - 1, 0))
+    return base[start:start + 1] + words[-1] if numbered else base[start:start + 2]
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def _polyline(path: list) -> str:
@@ -180,15 +212,25 @@ def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
     left, top = min(xs) - SIZE - 2, min(ys) - SIZE - 2
     width, height = max(xs) - min(xs) + 2 * SIZE + 4, max(ys) - min(ys) + 2 * SIZE + 4
     acting = _acting_id(state)
+    # The table display draws the laid hexes only, as large as they fit (no blank grid to lay more on).
+    tight = view_box([(h["q"], h["r"]) for h in hexes]) if hexes else None
     for figure in placed:
         figure["acting"] = figure["id"] == acting
     return {
         "viewbox": f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}", "width": round(width), "height": round(height),
-        "hexes": hexes, "blank": blank,
+        "laid_viewbox": tight, "hexes": hexes, "blank": blank,
         "walls": [edge(tuple(w[:2]), tuple(w[2:])) for w in board.get("walls", [])],
         "figures": placed, "tray": tray, "acting": acting, "plan": _plan(state, translate, where),
         "terrain_names": sorted({t for t in laid.values() if t}),
     }
+
+
+def view_box(cells: list[tuple[int, int]]) -> str:
+    """The SVG view box around these hexes, with a hex's margin for the walls and rings."""
+    xs = [centre(q, r)[0] for q, r in cells]
+    ys = [centre(q, r)[1] for q, r in cells]
+    left, top = min(xs) - SIZE - 4, min(ys) - SIZE - 4
+    return f"{left:.1f} {top:.1f} {max(xs) - min(xs) + 2 * SIZE + 8:.1f} {max(ys) - min(ys) + 2 * SIZE + 8:.1f}"
 
 
 def _acting_id(state: dict) -> str | None:

@@ -119,6 +119,12 @@ def end_turn(act: Act) -> None:
     turn = current_turn(state)
     if turn["kind"] == "character" and act.seat_id != turn["id"] and not common.flag(act.payload, "for_them"):
         raise ActionError(NOT_YOUR_TURN, field="type")  # the kit's one refusal (for_them ends it for them)
+    # Whose turn it was, for the history line (the tapper may not be its player).
+    if turn["kind"] == "character":
+        act.draws.note("ended", {"character": turn["id"]})
+    else:
+        standee = acting_standee(state)
+        act.draws.note("ended", {"standee": standee["id"]} if standee else {"monster": turn["id"]})
     finish_figure_turn(state)
     if turn["kind"] == "monster":
         state["walk_at"] += 1

@@ -10,7 +10,8 @@
   window.ghMapLoaded = true;
 
   let pending = null; // first tap of a two-tap tool: {q, r} or {figure}
-  let zoom = 1;
+  // 1.3: a hex 52 × 45 px and a figure 44 px across at the start, thumb-sized.
+  let zoom = 1.3;
   let turn = 0; // quarter turns clockwise, this phone only
 
   function tool() {

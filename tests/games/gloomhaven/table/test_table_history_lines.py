@@ -50,3 +50,20 @@ def test_a_kept_battle_goal_stays_secret_in_the_line():
     table.act("s1", "battle_goal.keep", goal=goal)
     message, params = last_line(table)
     assert message == "kept a battle goal" and params == {}
+
+
+def test_ending_a_turn_names_whose_turn_it_was_not_only_who_tapped():
+    table = started()
+    table.act("s1", "initiative.choose", initiative=10, second=40)
+    table.act("s2", "initiative.choose", initiative=98, second=20)
+    # Bo taps End turn for Ann's Brute: the line names the Brute (the platform puts Bo first).
+    table.act("s2", "turn.next", for_them=True)
+    assert last_line(table) == ("ended the %(figure)s's turn", {"figure": "Brute"})
+    # A monster's turn, one standee at a time: the standee is named.
+    turn = table.state["order"][table.state["turn"]]
+    assert turn["kind"] == "monster"
+    table.act("s1", "turn.next")
+    message, params = last_line(table)
+    assert message == "ended the %(figure)s's turn" and str(params["figure"]).startswith("Bandit Guard ")
+    # The line replays the same from the log.
+    assert table.replayed() == table.state

@@ -1,0 +1,247 @@
+"""Numbers entered once, for good: what a group reads off its printed
+components (dice sides, heroes' classes and numbers, monsters, mission
+targets) is kept for the whole server and starts every new table; only the
+server machine's owner replaces it; it travels as a small JSON file; a
+table changes its own numbers alone; the set-up lists what is still needed,
+in order, each a link to its form."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from companion.games.the_others import numbers
+from companion.games.the_others.rules import RULES
+from companion.rules import ActionError
+from tests.games.the_others.test_the_others_web import Phone, app, new_table, set_up_with_forms  # noqa: F401
+from tests.games.the_others.the_others_support import Table
+
+GAME = "the-others"
+AWAY = {"REMOTE_ADDR": "192.168.1.20"}  # a phone on the Wi-Fi, not the server machine
+
+
+def store_of(app):
+    with app.app_context():
+        from companion.web.security import store
+
+        return store()
+
+
+def state_of(app, token):
+    return store_of(app).state(token)[1]
+
+
+def entered_table() -> Table:
+    table = Table()
+    table.join("sin", "sin")
+    table.facts()
+    return table
+
+
+# -- the file's shape ------------------------------------------------------------------------------
+def test_a_tables_numbers_go_to_a_file_and_back_to_a_table_of_the_same_sin_and_story():
+    table = entered_table()
+    kept_numbers = numbers.from_table(table.state)
+    assert kept_numbers["format"] == "the-others-numbers"
+    assert kept_numbers["monsters"] == {"pride": {"abomination": {"combat": 3, "defense": 3},
+                                                  "controller": {"combat": 3, "defense": 4},
+                                                  "avatar": {"combat": 5, "defense": 6}}}
+    assert kept_numbers["acolytes"] == {"nun": {"combat": 2, "defense": 2}}
+    assert set(kept_numbers["targets"]["havens_last_stand"]) == {"1", "2A", "2B", "3"}
+    assert numbers.read(json.dumps(kept_numbers)) == kept_numbers
+    fresh = numbers.apply(RULES.initial_state({"sin": "pride", "acolyte": "nun", "story": "havens_last_stand"}),
+                          kept_numbers)
+    assert fresh["facts"] == table.state["facts"]
+    # Another sin's monsters are that sin's own: none known yet.
+    other = numbers.apply(RULES.initial_state({"sin": "wrath", "acolyte": "nun", "story": "havens_last_stand"}),
+                          kept_numbers)
+    assert other["facts"]["monsters"] == {"acolyte": {"combat": 2, "defense": 2}}
+    assert other["facts"]["dice"] == table.state["facts"]["dice"]
+
+
+def test_merging_fills_only_what_is_missing():
+    first = {**numbers.empty(), "heroes": {"leah": {"combat": 4}}, "sin_die": {"hit": 6}}
+    then = {**numbers.empty(), "heroes": {"leah": {"combat": 1, "skill": 2}, "rose": {"skill": 3}},
+            "sin_die": {"blank": 6}, "hero_die": {"hit": 6}}
+    both = numbers.merged(first, then)
+    assert both["heroes"] == {"leah": {"combat": 4, "skill": 2}, "rose": {"skill": 3}}
+    assert both["sin_die"] == {"hit": 6} and both["hero_die"] == {"hit": 6}
+
+
+@pytest.mark.parametrize("text, field", [
+    ("not json", "file"),
+    (json.dumps({"format": "something-else"}), "file"),
+    (json.dumps({"format": "the-others-numbers", "version": 99}), "file"),
+    (json.dumps({"format": "the-others-numbers", "version": 1, "sin_die": {"hit": 7}}), "sin_die"),
+    (json.dumps({"format": "the-others-numbers", "version": 1, "heroes": {"nobody": {"combat": 1}}}), "heroes"),
+    (json.dumps({"format": "the-others-numbers", "version": 1, "monsters": {"sloth?": {}}}), "monsters"),
+    (json.dumps({"format": "the-others-numbers", "version": 1, "targets": {"havens_last_stand": {"9": 3}}}),
+     "targets"),
+    (json.dumps({"format": "the-others-numbers", "version": 1, "heroes": []}), "heroes"),
+])
+def test_a_wrong_file_is_refused_on_its_field(text, field):
+    with pytest.raises(ActionError) as refused:
+        numbers.read(text)
+    assert refused.value.field.startswith(field)
+
+
+# -- the set-up list ---------------------------------------------------------------------------------
+def test_the_set_up_lists_what_is_still_needed_in_order():
+    table = Table(hero_players=1)
+    needed = table.harness.view(None)["missing"]
+    assert needed[:3] == ["dice:sin", "dice:hero", "monster:abomination"]
+    assert needed.index("target:1") < needed.index("classes") < needed.index("team") < needed.index("sin_seat")
+    assert needed[-1] == "heroes"
+    table.join("sin", "sin")
+    table.facts()
+    assert table.harness.view(None)["missing"] == ["team", "heroes"]
+    assert table.harness.view(None)["suggested_team"]
+
+
+# -- through the web ----------------------------------------------------------------------------------
+def test_numbers_entered_at_one_table_start_the_next_with_no_entry(app):
+    token, phones = new_table(app)
+    page = phones["Ann"].page(token)
+    for link in ("#others-dice", "#others-monsters", "#others-targets", "#others-heroes", "#others-team"):
+        assert f'href="{link}"' in page  # each still-needed item links to its form
+    assert "the sides of the SIN die" in page and "the class of each hero" in page
+    set_up_with_forms(token, phones)
+    assert store_of(app).kept_numbers(GAME)["targets"]["havens_last_stand"]["1"] == "heroes"
+
+    second, phones = new_table(app)
+    assert state_of(app, second)["facts"] == state_of(app, token)["facts"]
+    page = phones["Ann"].page(second)
+    assert "Play with this team" in page and "the sides of the SIN die" not in page
+    assert phones["Ann"].act(second, "team.choose", **{f"heroes.{h}": "on"
+                                                       for h in state_of(app, second)["team"] or
+                                                       RULES.view(state_of(app, second), None)["suggested_team"]}
+                             )[0] == 200
+
+
+def test_a_table_changes_its_own_numbers_alone_and_only_the_owner_changes_the_servers(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    before = store_of(app).kept_numbers(GAME)
+    second, phones = new_table(app)
+    assert phones["Ann"].act(second, "facts.enter", **{"heroes.leah.combat": "5"})[0] == 200
+    assert state_of(app, second)["facts"]["heroes"]["leah"]["combat"] == 5
+    assert store_of(app).kept_numbers(GAME) == before  # the server's stays as its owner left it
+
+    away = Phone(app)
+    answer = away.client.post(f"/t/{second}/the-others/keep", data={"csrf_token": away.csrf}, environ_base=AWAY)
+    assert answer.status_code == 403
+    answer = away.client.post("/the-others/numbers", data={"csrf_token": away.csrf, "forget": "1"},
+                              environ_base=AWAY)
+    assert answer.status_code == 403 and store_of(app).kept_numbers(GAME) == before
+    page = away.client.get("/the-others/numbers", environ_base=AWAY).get_data(as_text=True)
+    assert "Only the server machine’s owner changes these" in page
+
+    owner = phones["Sina"]  # on the server machine itself
+    assert owner.post(f"/t/{second}/the-others/keep", {}).status_code == 302
+    assert store_of(app).kept_numbers(GAME)["heroes"]["leah"]["combat"] == 5
+
+
+def test_the_numbers_travel_as_a_file(app):
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    owner = phones["Sina"]
+    sent = owner.client.get("/the-others/numbers.json")
+    assert sent.status_code == 200 and "attachment" in sent.headers["Content-Disposition"]
+    file = sent.get_data()
+    assert len(file) < 4096
+    assert owner.post("/the-others/numbers", {"forget": "1"}).status_code == 302
+    assert store_of(app).kept_numbers(GAME) is None
+    fresh, phones = new_table(app)
+    assert state_of(app, fresh)["facts"]["dice"] == {"sin": None, "hero": None}
+
+    # At this one table, a seat uses another group's file.
+    ann = phones["Ann"]
+    answer = ann.client.post(f"/t/{fresh}/the-others/numbers", data={
+        "csrf_token": ann.csrf, "file": (io.BytesIO(file), "numbers.json")}, content_type="multipart/form-data")
+    assert answer.status_code == 302
+    assert state_of(app, fresh)["facts"] == state_of(app, token)["facts"]
+    assert store_of(app).kept_numbers(GAME) is None
+    # The owner imports it for the server; a wrong file changes nothing.
+    bad = owner.client.post("/the-others/numbers", data={"csrf_token": owner.csrf, "file": (io.BytesIO(b"{}"), "x")},
+                            content_type="multipart/form-data", follow_redirects=True)
+    assert "not a file of The Others" in bad.get_data(as_text=True) and store_of(app).kept_numbers(GAME) is None
+    owner.client.post("/the-others/numbers", data={"csrf_token": owner.csrf, "file": (io.BytesIO(file), "n.json")},
+                      content_type="multipart/form-data")
+    assert store_of(app).kept_numbers(GAME) == json.loads(file)
+    away = Phone(app)
+    answer = away.client.post("/the-others/numbers", data={
+        "csrf_token": away.csrf, "file": (io.BytesIO(file), "n.json")}, content_type="multipart/form-data",
+        environ_base=AWAY)
+    assert answer.status_code == 403
+
+
+# -- old tables and exports ---------------------------------------------------------------------------
+def test_an_old_export_imports_and_replays_untouched_by_the_numbers_the_server_keeps(tmp_path):
+    from companion import sealing
+    from companion.store import Store
+    from tests.games.the_others.test_the_others_migration import EXPORT_KEY, exported
+
+    store = Store(tmp_path / "companion.sqlite3")
+    try:
+        store.setting("export-seal-key", lambda: EXPORT_KEY)
+        store.keep_numbers(GAME, {**numbers.empty(), "hero_die": {"blank": 6}, "sin_die": {"blank": 6}})
+        export = exported()
+        table = store.import_table(export)
+        state = store.state(table.token)[1]
+        assert state == {**export["state"], "secrets": sealing.unseal(EXPORT_KEY, export["state"]["secrets"])}
+        assert store.replayed_state(table.token) == state
+        # A table made now starts from the kept numbers, and replays to the same.
+        made = store.create_table(GAME, "New", {"sin": "pride", "acolyte": "nun", "story": "havens_last_stand"})
+        assert store.state(made.token)[1]["facts"]["dice"] == {"sin": {"blank": 6}, "hero": {"blank": 6}}
+        assert store.replayed_state(made.token) == store.state(made.token)[1]
+        # and its export carries them: another server imports it as it is.
+        other = Store(tmp_path / "other.sqlite3")
+        try:
+            copied = other.import_table(store.export(made.token))
+            assert other.state(copied.token)[1]["facts"] == store.state(made.token)[1]["facts"]
+        finally:
+            other.close()
+    finally:
+        store.close()
+
+
+def test_the_store_keeps_one_set_per_game_and_forgets_it(tmp_path):
+    from companion.store import Store
+
+    store = Store(tmp_path / "companion.sqlite3")
+    try:
+        assert store.kept_numbers(GAME) is None
+        store.keep_numbers(GAME, {"format": "the-others-numbers", "version": 1})
+        assert store.kept_numbers(GAME) == {"format": "the-others-numbers", "version": 1}
+        assert store.kept_numbers("tally") is None
+        # A game whose rules keep nothing starts its tables as before.
+        store.keep_numbers("tally", {"anything": 1})
+        made = store.create_table("tally", "T", {"tracks": "Doom 0..30"})
+        assert store.state(made.token)[1] == store.replayed_state(made.token)
+        store.keep_numbers(GAME, None)
+        assert store.kept_numbers(GAME) is None
+    finally:
+        store.close()
+
+
+def test_a_hero_saved_with_no_class_chosen_keeps_none(app):
+    token, phones = new_table(app)
+    page = phones["Ann"].page(token)
+    assert '<select name="heroes.morgana.class"><option value="" selected>—</option>' in page
+    status, text = phones["Ann"].act(token, "facts.enter", **{"heroes.morgana.class": "", "heroes.morgana.combat": "3",
+                                                              "heroes.morgana.skill": "2",
+                                                              "heroes.morgana.defense": "1"})
+    assert status == 200, text
+    assert state_of(app, token)["facts"]["heroes"]["morgana"] == {"combat": 3, "skill": 2, "defense": 1}
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Numbers of The Others"), ("zh_Hans", "《The Others》的数值"),
+                                         ("ja", "The Others の数値")])
+def test_the_numbers_page_speaks_the_readers_language(app, lang, words):
+    token, phones = new_table(app, lang)
+    set_up_with_forms(token, phones)
+    page = phones["Sina"].client.get("/the-others/numbers", headers=phones["Sina"].headers).get_data(as_text=True)
+    assert words in page and "/the-others/numbers.json" in page
+    assert {"en": "Import numbers", "zh_Hans": "导入数值", "ja": "数値をインポート"}[lang] in page  # the owner's
