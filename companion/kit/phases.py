@@ -11,8 +11,9 @@ The flow is a plain dict in the game's state (`Round.flow_of` finds it):
 into order or None, "passed": [ids out of this phase]}`.
 
 After each action, `Round.settle(state)` moves on through every phase that is
-over; `Round.end_turn(state, who)` passes the turn (and settles once every
-seat is done). Turn orders: `clockwise_from` (a first player), `by_value`
+over (running its `on_exit`, then the next one's `on_enter`);
+`Round.end_turn(state, who)` passes the turn (and settles once every seat is
+done). Turn orders: `clockwise_from` (a first player), `by_value`
 (initiative, a ranking), or the seating as it is."""
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class Phase:
     next: str | Callable[[dict], str] | None = None
     #: The turn order on entering: order(state) -> ids. None: the flow's as it is.
     order: Callable[[dict], list] | None = None
+    #: What happens as the phase ends, before the next is entered:
+    #: on_exit(state), changing it. If it moves the game to another phase
+    #: than the next (the game is over), the round stops there.
+    on_exit: Callable[[dict], None] | None = None
 
 
 def _flow(state: dict) -> dict:
@@ -109,7 +114,9 @@ class Round:
         flow, phase = self.flow_of(state), self.phase_named(phase_id)
         if new_round:
             flow["round"] += 1
-        flow["phase"], flow["passed"] = phase.id, []
+        flow["phase"] = phase.id
+        if "passed" in flow or phase.turns:  # a flow kept in a game's own state may have no passes
+            flow["passed"] = []
         if phase.order is not None:
             flow["order"] = list(phase.order(state))
         flow["turn"] = 0 if phase.turns and flow["order"] else None
@@ -142,7 +149,13 @@ class Round:
         for _ in range(len(self.phases) + 1):
             if not self.is_over(state):
                 return
-            self.enter(state, *self.following(state))
+            ending = self.current(self.flow_of(state))
+            target, new_round = self.following(state)
+            if ending.on_exit is not None:
+                ending.on_exit(state)
+                if self.flow_of(state)["phase"] not in (ending.id, target):
+                    return  # the game went elsewhere (it is over)
+            self.enter(state, target, new_round)
 
     def end_turn(self, state: dict, who: str | None, passes: bool = False) -> None:
         """`who` ends their turn (refused when it isn't theirs); `passes`: and

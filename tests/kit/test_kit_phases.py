@@ -150,3 +150,24 @@ def test_turn_orders_start_from_a_first_player_or_follow_a_value_with_ties_in_se
     initiative = {"a": 45, "b": 12, "c": 45, "d": 3}
     assert phases.by_value(["a", "b", "c", "d"], initiative.get) == ["d", "b", "a", "c"]
     assert phases.by_value(["a", "b", "c", "d"], initiative.get, highest_first=True) == ["a", "c", "b", "d"]
+
+
+def test_a_phase_that_ends_runs_its_exit_before_the_next_begins_and_an_exit_that_ends_the_game_stops_there():
+    seen = []
+    rules = Round((
+        Phase("play", "Play", ends_when=lambda s: s["done"], on_exit=lambda s: seen.append(("exit", s["round"]))),
+        Phase("tidy", "Tidy", on_enter=lambda s: (seen.append(("enter", s["round"])), s.update(done=False)),
+              ends_when=lambda s: True, next="play"),
+        Phase("over", "Over"),
+    ), flow_of=lambda state: state)
+    # A game keeping its flow in its own state without passes gets none added.
+    state = {"round": 1, "phase": "play", "order": [], "turn": None, "done": True}
+    rules.settle(state)
+    assert seen == [("exit", 1), ("enter", 1)] and "passed" not in state
+    assert state["phase"] == "play" and state["round"] == 2
+    ending = Round((Phase("play", "Play", ends_when=lambda s: True, on_exit=lambda s: s.update(phase="over")),
+                    Phase("tidy", "Tidy", on_enter=lambda s: seen.append("never")), Phase("over", "Over")),
+                   flow_of=lambda state: state)
+    state = {"round": 1, "phase": "play", "order": [], "turn": None}
+    ending.settle(state)
+    assert state["phase"] == "over" and "never" not in seen

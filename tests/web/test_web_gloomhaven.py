@@ -177,9 +177,10 @@ def test_the_special_rules_say_which_the_table_applies(host, new_phone, language
     ok(ann.act("character.set", **{"class": "brute", "level": "1"}))
     ok(ann.act("scenario.start"))
     page = ann.get(f"/t/{token}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
-    # Rule 2 (dark strong, light inert every round) is applied; rule 1 (curses into the players' decks) is shown.
+    # Rule 2 (dark strong, light inert every round) and rule 1 (curses into the players' decks, which the
+    # table keeps) are applied.
     assert re.search(r"✓</span> <span lang=\"en\">Every round: dark is strong", page)
-    assert re.search(r"<li><span lang=\"en\">Round 1: add 3 curse", page)
+    assert re.search(r"✓</span> <span lang=\"en\">Round 1: add 3 curse", page)
 
 
 @pytest.mark.parametrize("language", ["zh_Hans", "ja"])

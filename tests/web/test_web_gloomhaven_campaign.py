@@ -374,3 +374,11 @@ def test_every_phone_sees_the_rest_of_another_characters_sheet_but_not_its_quest
     from companion.games.gloomhaven import data
     assert next(q["name"] for q in data.personal_quests() if q["id"] == offered[0]) not in page
     assert "The rest of the sheet" not in character_card(ann.page(f"/t/{campaign}"), "c1")  # the owner has it all above
+
+
+def test_shop_items_show_their_slot_uses_and_minus_one_cards_from_the_data(ann, campaign):
+    page = ann.page(f"/t/{campaign}")
+    boots = page[page.index("Boots of Striding"):][:900]
+    assert "legs" in boots and "printed cost 20 gold" in boots
+    hide = page[page.index("Hide Armor"):][:900]
+    assert "body" in hide and "2 uses" in hide and "adds 2 −1 cards to the deck" in hide

@@ -5,7 +5,7 @@ the map's actions in `map.actions`."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import catalog, elements, modifiers, names
+from companion.games.gloomhaven import catalog, character_decks, elements, modifiers, names
 from companion.games.gloomhaven import conditions as condition_names
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES
@@ -13,6 +13,7 @@ from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.play import (
     combat,
     damage,
+    decks,
     ending,
     figures,
     flow,
@@ -87,6 +88,9 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
             standee = payload.get("standee") or f"{placed[0].get('monster')}#{placed[0].get('number')}"
             line = N_("placed %(standee)s") if action.type == "standee.add" else N_("removed %(standee)s")
             return line, {"standee": _standee_name(standee)}
+        if action.type == "character.attack" and isinstance(payload.get("drawn"), list):
+            return N_("attacked %(standee)s, drawing %(cards)s"), {"standee": _standee_name(payload["standee"]),
+                                                                   "cards": " ".join(map(str, payload["drawn"]))}
         if action.type == "character.attack":
             return N_("attacked %(standee)s"), {"standee": _standee_name(payload["standee"])}
         if action.type == "monster.attack":
@@ -109,7 +113,7 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
 
 
 FIELD_NAMES = {"hp": N_("hit points"), "xp": N_("experience"), "coins": N_("coins")}
-MODIFIER_NAMES = {"bless": N_("a bless card"), "curse": N_("a curse card")}
+MODIFIER_NAMES = {"bless": N_("a bless card"), "curse": N_("a curse card"), "-1": N_("a −1 card")}
 
 
 def _turn_ended(ended: dict, state: dict) -> tuple[str, dict] | None:
@@ -169,6 +173,15 @@ def _more_line(action: Action, state: dict) -> tuple[str, dict] | None:
         line = (N_("shuffled %(card)s into the monster modifier deck") if kind == "modifier.add"
                 else N_("took %(card)s out of the monster modifier deck"))
         return line, {"card": Msg(MODIFIER_NAMES[payload["card"]])}
+    if kind == "deck.card":
+        line = (N_("took %(card)s out of %(name)s’s modifier deck") if payload.get("change") == "remove"
+                else N_("shuffled %(card)s into %(name)s’s modifier deck"))
+        return line, {"card": Msg(MODIFIER_NAMES[payload["card"]]), **_for_whom(action, state)}
+    if kind == "deck.perks" and isinstance(payload.get("applied"), list):
+        return N_("applied perks %(perks)s to %(name)s’s modifier deck"), {
+            "perks": " ".join(map(str, payload["applied"])), **_for_whom(action, state)}
+    if kind == "deck.perks":
+        return N_("applied perks to %(name)s’s modifier deck"), _for_whom(action, state)
     if kind in ("element.infuse", "element.consume"):
         line = N_("infused %(element)s") if kind == "element.infuse" else N_("consumed %(element)s")
         return line, {"element": Msg(elements.LABELS[payload["element"]])}
@@ -226,6 +239,17 @@ def open_character(state: dict, seat: Seat) -> list[dict]:
     taken = {c["class"] for s, c in state["characters"].items() if s != seat.id}
     return [{"class": cls, "level": level} for cls in ("brute", "spellweaver", "scoundrel", "tinkerer")
             if cls not in taken for level in (1, 2)]
+
+
+@_in("setup")
+def open_perks(state: dict, seat: Seat) -> list[dict]:
+    """Perks applied once, at a table not started from a campaign."""
+    who = state["characters"].get(seat.id)
+    if who is None or who.get("deck_from", "class") != "class":
+        return []
+    if catalog.character_classes()[who["class"]]["perks"]:
+        return [{"perks": "1"}, {"perks": "2 3"}]
+    return [{"take_out": "-1", "put_in": "+1"}]
 
 
 @_in("setup")
@@ -293,8 +317,8 @@ def open_character_attack(state: dict, seat: Seat) -> list[dict]:
     turn = _turn(state)
     if turn is None or turn["kind"] != "character" or turn["id"] != seat.id or waiting.waiting(state):
         return []
-    return [{"standee": found["id"], "base": base, "cards": cards}
-            for found in state["standees"][:3] for base, cards in ((2, "+0"), (3, "+1"), (2, "x2"))]
+    return [{"standee": found["id"], "base": base, **({"cards": cards} if cards else {})}
+            for found in state["standees"][:3] for base, cards in ((2, "+0"), (3, None), (2, "x2"), (2, None))]
 
 
 @_in("choosing", "playing")
@@ -438,11 +462,25 @@ def specs() -> list[ActionSpec]:
                    effect=damage.resolve, history=line(N_("settled damage")), open=open_damage),
         ActionSpec("character.attack",
                    "Your character (or its `summon`) attacks `standee` (or an objective's id): `base`, `bonus`, "
-                   "`doubled`, `mode`, `cards` (what your deck gave, e.g. \"r+1 -1\"), `pierce`.",
+                   "`doubled`, `mode`, `pierce`; the cards are drawn by the server from the character's own "
+                   "modifier deck, or `cards` says what your real deck gave (e.g. \"r+1 -1\").",
                    (standee, summon, seat, Int("base", min=0, max=99), Int("bonus", min=-99, max=99, default=0),
-                    Bool("doubled", default=False), mode, Text("cards", max_length=80),
+                    Bool("doubled", default=False), mode, Text("cards", max_length=80, default=None),
                     Int("pierce", min=0, max=99, default=0)),
                    effect=combat.character_attack, history=line(N_("attacked")), open=open_character_attack),
+        ActionSpec("deck.perks", "Once, at a table not started from a campaign: apply your character's (or "
+                   "`seat`'s) perks to its modifier deck: `perks`, the numbers of the perk lines marked "
+                   "(\"1 3 3\"), or "
+                   "for a class whose perks the data lacks, `take_out` and `put_in` (cards like \"2× +1, +0 rolling "
+                   "stun\").",
+                   (Text("perks", max_length=80, default=None), Text("take_out", max_length=120, default=None),
+                    Text("put_in", max_length=120, default=None), seat),
+                   effect=decks.apply_perks, history=line(N_("applied perks to a modifier deck")), open=open_perks),
+        ActionSpec("deck.card", "Shuffle a `card` (bless, curse, -1) into your character's (or `seat`'s) modifier "
+                   "deck, or take one out (`change` remove): a scenario's or an item's effect.",
+                   (Choice("card", choices=character_decks.ADDED_CARDS),
+                    Choice("change", choices=("add", "remove"), default="add"), seat),
+                   effect=decks.change_card, history=line(N_("changed a character's modifier deck"))),
         ActionSpec("modifier.add", "Shuffle a `card` (bless, curse) into the monster modifier deck.",
                    (Choice("card", choices=combat.CARD_CHOICES),),
                    effect=combat.add_card, history=line(N_("changed the monster modifier deck"))),

@@ -57,10 +57,12 @@ def choose_cards(codes: list[str], mode: str, attack: int) -> Chosen:
 
 
 def calculate(base: int, bonuses: list[int] = (), doubled: bool = False, cards: list[str] = (),
-              mode: str = "normal", shield: int = 0, pierce: int = 0, poisoned: bool = False) -> dict:
+              mode: str = "normal", shield: int = 0, pierce: int = 0, poisoned: bool = False,
+              drawn_line: list | None = None) -> dict:
     """The damage one attack does to one target, with its working.
 
     Returns {"damage": int, "working": [[msgid, params], ...], "counted": [...], "ignored": [...]}.
+    `drawn_line`: a line saying where the cards came from, put before them.
     """
     value = base
     working = [[N_("base attack %(value)d"), {"value": base}]]
@@ -75,6 +77,8 @@ def calculate(base: int, bonuses: list[int] = (), doubled: bool = False, cards: 
         working.append([N_("×2 from the ability → %(value)d"), {"value": value}])
     chosen = Chosen([], [], "")
     if cards:
+        if drawn_line:
+            working.append(list(drawn_line))
         chosen = choose_cards(list(cards), mode, value)
         if chosen.reason:
             working.append([chosen.reason, {}])

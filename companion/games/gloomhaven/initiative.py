@@ -12,6 +12,8 @@ that share a deck) act in the order of their names: the seed is silent there.
 
 from __future__ import annotations
 
+from companion.kit.phases import by_value
+
 LONG_REST = 99
 
 
@@ -35,7 +37,7 @@ def turn_order(characters: list[dict], monster_types: list[dict], summons: list[
     """
     keyed = [(character_key(c, i), "character", c) for i, c in enumerate(characters)]
     keyed += [((m["initiative"], 1, m.get("name", m["id"]), 0), "monster", m) for m in monster_types]
-    keyed.sort(key=lambda entry: entry[0])
+    keyed = by_value(keyed, lambda entry: entry[0])
     turns = []
     for index, (key, kind, figure) in enumerate(keyed):
         if kind == "character":

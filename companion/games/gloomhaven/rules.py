@@ -62,6 +62,7 @@ class GloomhavenRules(Rules):
         """Around every action: its phase (the map's actions are allowed in
         every phase), the news it brings, the special rules it sets off
         (drawing through the action's own draws) and the map tidied."""
+        scenario_state.upgrade(state)  # a table stored before the characters' decks (its copy)
         if action.type not in map_actions.TYPES:
             phases.require(state, action.type)
         state["news"] = []
@@ -90,6 +91,9 @@ class GloomhavenRules(Rules):
     def check_state(self, state: dict) -> None:
         scenario_state.check_state(state)
         map_board.check(state)
+
+    def upgrade_export(self, export: dict) -> dict:
+        return scenario_state.upgrade_export(export)
 
     # -- started from a campaign (linked tables) -----------------------------------
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 #: Effects the table applies (the rest are reminders: "note", "stat_change",
 #: "random_dungeon", and spawns whose count the data leaves as a formula).
 APPLIED = ("spawn", "open_rooms", "condition", "element", "damage", "finish", "monster_acts",
-           "monster_inactive", "end_rules")
+           "monster_inactive", "end_rules", "add_modifier_cards")
 #: Effects that only tell the players what to do at that moment.
-REMINDED = ("add_modifier_cards", "note")
+REMINDED = ("note",)
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,9 @@ def effect_applied(effect: dict, scenario: dict) -> bool:
         bonus = effect.get("level_bonus", 0)
         return isinstance(effect.get("count"), int) and \
             bonus == scenario.get("level_bonus", {}).get(effect.get("monster"), 0)
+    if kind == "add_modifier_cards":  # into the characters' decks the table keeps
+        return effect.get("to") == "each character" and effect.get("card") in ("curse", "-1", "bless") and \
+            isinstance(effect.get("count"), int)
     return kind in APPLIED
 
 

@@ -3,7 +3,7 @@ imported (the file may be damaged or edited by hand)."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import ability_decks, catalog, elements, modifiers
+from companion.games.gloomhaven import ability_decks, catalog, character_decks, elements, modifiers
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES, MAX_LEVEL, MIN_LEVEL
 from companion.kit import deck as kit_deck
@@ -23,6 +23,35 @@ def _figure(figure: dict) -> None:
         raise ValueError("conditions")
 
 
+def upgrade(state: dict) -> dict:
+    """A table stored before the characters' modifier decks were kept: each
+    character gets the class's standard deck (changed in place; returned)."""
+    for who in state.get("characters", {}).values():
+        if "deck" not in who:
+            who["deck"], who["deck_from"] = modifiers.new_deck(character_decks.base_mix()), "class"
+    return state
+
+
+def upgrade_export(export: dict) -> dict:
+    """An export from before the characters' decks: its log replays to the
+    state (the decks made as the characters are chosen), so the state it
+    carries, which has none, is left for the replay to give."""
+    state = export.get("state")
+    if isinstance(state, dict) and isinstance(state.get("characters"), dict) and any(
+            isinstance(who, dict) and "deck" not in who for who in state["characters"].values()):
+        del export["state"]
+    return export
+
+
+def _modifier_deck(deck: dict) -> None:
+    kit_deck.check_deck(deck["cards"])
+    if not isinstance(deck["reshuffle"], bool):
+        raise TypeError("reshuffle")
+    for code, count in modifiers.mix_of(deck).items():
+        _whole(count, 1)
+        modifiers.parse(code)
+
+
 def check_state(state: dict) -> None:
     if state["phase"] not in PHASES or state["difficulty"] not in DIFFICULTIES:
         raise ValueError("phase or difficulty")
@@ -38,6 +67,10 @@ def check_state(state: dict) -> None:
             _whole(who[field], 0)
         for summon in who["summons"]:
             _figure(summon)
+        if "deck" in who:  # a table from before the characters' decks has none until one is needed
+            _modifier_deck(who["deck"])
+            if who["deck_from"] not in ("campaign", "class", "perks"):
+                raise ValueError("deck_from")
     for standee in state["standees"]:
         _figure(standee)
         monster = catalog.monster(standee["monster"])
@@ -53,11 +86,7 @@ def check_state(state: dict) -> None:
     if set(state["elements"]["strength"]) != set(elements.ELEMENTS) or \
             not set(state["elements"]["strength"].values()) <= set(elements.STRENGTHS):
         raise ValueError("elements")
-    kit_deck.check_deck(state["modifiers"]["cards"])
-    for count in modifiers.mix_of(state["modifiers"]).values():
-        _whole(count, 1)
-    for code in modifiers.mix_of(state["modifiers"]):
-        modifiers.parse(code)
+    _modifier_deck(state["modifiers"])
     for objective in state.get("objectives", []):
         _figure(objective)
         _whole(objective["index"], 1, len(catalog.scenario(state["scenario"]).get("objectives", [])))

@@ -9,6 +9,7 @@ from companion.games.gloomhaven import (
     abilities,
     areas,
     catalog,
+    character_decks,
     elements,
     modifiers,
     monsters,
@@ -25,6 +26,7 @@ from companion.games.gloomhaven.play.placing import (
     type_initiative,
 )
 from companion.kit.now import now
+from companion.kit.working import line, worked
 from companion.rules import N_
 
 STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specials", "advantage")
@@ -51,9 +53,38 @@ def present(state: dict, seat_id: str | None) -> dict:
         "goals": _my_goals(state, seat_id),
         "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
                         if s not in state["chosen"]] if state["phase"] == "choosing" else [],
+        "my_deck": _my_deck(state, seat_id),
+        "numbers": _numbers(state),
+        "attacks": _attacks(state),
         "modifier_counts": {"bless": modifiers.in_pile(state["modifiers"], "bless"),
                             "curse": modifiers.in_pile(state["modifiers"], "curse")},
     }
+
+
+def _my_deck(state: dict, seat_id: str | None) -> dict | None:
+    """The viewer's character's modifier deck: what is left, the chance of
+    each card being the next drawn, what was drawn, and its perks if they
+    may still be applied (a standalone table)."""
+    who = state["characters"].get(seat_id) if seat_id else None
+    if who is None:
+        return None
+    deck = who.get("deck") or character_decks.new_deck(character_decks.base_mix())
+    origin = who.get("deck_from", "class")
+    perks = catalog.character_classes()[who["class"]]["perks"] or None
+    lines = []
+    if origin == "class" and perks:
+        lines = [{"number": i + 1, "boxes": perk["boxes"], "text": perk.get("text") or _perk_text(perk)}
+                 for i, perk in enumerate(perks)]
+    return {**character_decks.summary(deck), "from": origin, "perk_lines": lines,
+            "perks_by_hand": origin == "class" and perks is None,
+            "may_apply": origin == "class" and not deck["cards"]["discard"]}
+
+
+def _perk_text(line: dict) -> str:
+    """A perk line in card codes: "−2× -1" / "+1× r+0 push 1"."""
+    removed = [f"−{c['count']}× {character_decks.code_of(c)}" for c in line["remove"]]
+    added = [f"+{c['count']}× {character_decks.code_of(c)}" for c in line["add"]]
+    return ", ".join(removed + added)
 
 
 def _label(state: dict, turn: dict) -> str:
@@ -75,13 +106,53 @@ def _turns(state: dict) -> list[dict]:
             for i, t in enumerate(state["order"])]
 
 
-def _stats_view(stats: dict) -> dict:
+def _stats_view(stats: dict, level_lines: list | None = None) -> dict:
     shown = {k: stats.get(k) for k in ("hit_points", "move", "attack", "range")}
     shown["hit_points_working"] = stats.get("hit_points_working", [])
+    if level_lines is not None:
+        shown["worked"] = _stats_worked(stats, level_lines)
     for extra in STAT_EXTRAS:
         if stats.get(extra):
             shown[extra] = stats[extra]
     return shown
+
+
+# -- the numbers the pages show, each with its working (kit/working.py) ------------------------
+def _level_lines(state: dict, monster_id: str) -> list:
+    """How a monster type's level follows from the scenario level."""
+    bonus = catalog.scenario(state["scenario"]).get("level_bonus", {}).get(monster_id, 0)
+    lines = [line(N_("monster level %(level)d: the scenario level %(scenario)d"),
+                  level=state["values"]["monster_level"]["value"], scenario=state["level"])]
+    if bonus:
+        lines.append(line(N_("%(bonus)+d for this monster in this scenario: level %(level)d"), bonus=bonus,
+                          level=common.monster_level(state, monster_id)))
+    return lines
+
+
+def _stats_worked(stats: dict, level_lines: list) -> dict:
+    """Hit points, move, attack and range at this level, each tapping open to
+    where it comes from: the scenario level, the stat card's row, the characters."""
+    card = [line(N_("%(value)d on its stat card at that level"), value=stats.get(key) or 0)
+            for key in ("hit_points", "move", "attack", "range")]
+    hit_points = stats.get("hit_points_working") or []
+    return {"hit_points": worked(stats["hit_points"], [*level_lines, *(hit_points or card[:1])]),
+            "move": worked(stats.get("move") or 0, [*level_lines, card[1]]),
+            "attack": worked(stats.get("attack") or 0, [*level_lines, card[2]]),
+            "range": worked(stats.get("range") or 0, [*level_lines, card[3]])}
+
+
+def _numbers(state: dict) -> dict:
+    """The scenario's own derived numbers: its level from the party's, and
+    what that level makes the rest."""
+    if state["level"] is None:
+        return {}
+    return {"level": worked(state["level"], state["level_working"]),
+            "values": {key: worked(value["value"], value["working"]) for key, value in state["values"].items()}}
+
+
+def _attacks(state: dict) -> list[dict]:
+    """The recent attacks, each one's damage with its working."""
+    return [{**attack, "damage": worked(attack["damage"], attack["working"])} for attack in state["attacks"]]
 
 
 def _monster_type(state: dict, monster_id: str) -> dict:
@@ -101,8 +172,9 @@ def _monster_type(state: dict, monster_id: str) -> dict:
     return {
         "id": monster_id, "name": monster["name"], "boss": monster.get("boss", False),
         "flying": monster.get("flying", False), "immunities": monster.get("immunities", []),
+        "note": monster.get("note") or "",
         "level": common.monster_level(state, monster_id),
-        "stats": {rank: _stats_view(s) for rank, s in by_rank.items()},
+        "stats": {rank: _stats_view(s, _level_lines(state, monster_id)) for rank, s in by_rank.items()},
         "card": card, "initiative": type_initiative(state, monster_id),
         "acting": bool(turn and turn["kind"] == "monster" and turn["id"] == monster_id),
         "consumed": ((state.get("consumed") or {}).get("elements", [])
@@ -162,7 +234,19 @@ def _acting(state: dict) -> dict | None:
             "wild": _wild_choice(state, found["monster"], actions),
             "summons": _card_summons(state, actions),
             "attack": card_attack(state, found),
-            "base": attack["amount"][found["rank"]] if attack else by_rank[found["rank"]]["attack"]}
+            "base": attack["amount"][found["rank"]] if attack else by_rank[found["rank"]]["attack"],
+            "base_worked": _base_worked(state, found, attack, by_rank[found["rank"]])}
+
+
+def _base_worked(state: dict, found: dict, attack: dict | None, stats: dict) -> dict:
+    """The acting standee's attack this turn: its stat card's plus its ability card's."""
+    lines = [*_level_lines(state, found["monster"]),
+             line(N_("%(value)d on its stat card at that level"), value=stats["attack"])]
+    if attack is None:
+        return worked(stats["attack"], lines)
+    delta = attack.get("delta", 0)
+    lines.append(line(N_("%(delta)+d on this round's ability card"), delta=delta))
+    return worked(attack["amount"][found["rank"]], lines)
 
 
 def _wild_choice(state: dict, monster_id: str, actions: list) -> dict | None:

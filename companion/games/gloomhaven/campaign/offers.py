@@ -4,14 +4,18 @@ party's difficulty, once no level-up or retirement is due in town."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import links, progression, town, tree
+from companion.games.gloomhaven import character_decks, data
+from companion.games.gloomhaven.campaign import links, progression, shop, town, tree
 from companion.rules import N_, ChildOffer
 
 
 def party_characters(state: dict) -> list[dict]:
+    """The active characters as the scenario table takes them, each with its
+    attack modifier deck (perks, items' −1 cards, the sanctuary's blessings)."""
     return [{"character": c["id"], "seat": c["seat"], "class": c["class"], "name": c["name"], "level": c["level"],
-             "blessings": c["blessings"], "equipped": list(c["equipped"])}
+             "blessings": c["blessings"], "equipped": list(c["equipped"]),
+             "deck": character_decks.campaign_mix(town.class_perks(state, c["class"]), c["perks"],
+                                                  shop.minus_one_cards(c), c["blessings"])}
             for c in state["characters"].values() if not c["retired"]]
 
 

@@ -58,6 +58,7 @@ def sheet(state: dict, who: dict) -> dict:
                  for c in deck.chances(built)],
         "deck_total": built["total"], "deck_working": built["working"],
         "owned": [{"id": n, "name": data.item(n)["name"], "slot": data.item(n)["slot"],
+                   "uses": data.item(n).get("uses"), "minus_one_cards": data.item(n).get("minus_one_cards", 0),
                    "equipped": n in who["equipped"],
                    "sell": shop.sell_price(data.item(n))} for n in who["items"]],
         "small_limit": limits["small"],
@@ -121,6 +122,8 @@ def store_rows(state: dict, mine: dict | None) -> list[dict]:
         if mine and away and not problem:
             problem = N_("Bought back in town, once the scenario’s result has come back.")
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"],
+                     "cost": row["item"]["cost"], "uses": row["item"].get("uses"),
+                     "minus_one_cards": row["item"].get("minus_one_cards", 0),
                      "left": row["left"],
                      "left_working": _left_working(state, row),
                      "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})

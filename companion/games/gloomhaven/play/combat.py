@@ -1,8 +1,9 @@
 """Attacks, the monster modifier deck and the elements, during the turns.
 
-A monster's attack draws from the monster modifier deck (the server draws
-while the action runs); a character's attack uses the cards its player drew from
-their own deck and says so. Either way the calculator shows every step.
+A monster's attack draws from the monster modifier deck, a character's
+(or its summon's) from the character's own deck (the server draws, while
+the action is carried out); a group that shuffles real cards may say what
+it drew instead. Either way the calculator shows every step.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from companion.games.gloomhaven import (
     elements,
     modifiers,
 )
-from companion.games.gloomhaven.play import common, damage, objective_figures, waiting
+from companion.games.gloomhaven.play import common, damage, decks, objective_figures, waiting
 from companion.games.gloomhaven.play.placing import (
     current_turn,
     damage_standee,
@@ -172,11 +173,10 @@ def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attack
     goes into the modifier deck the target draws from) and its push or pull,
     which the players make on the map."""
     figure = summon if summon is not None else state["characters"][seat]
-    owner = state["characters"][seat]["name"]
     lines = []
     for condition in effects["conditions"]:
         if condition == "curse":
-            lines.append([N_("Shuffle a curse into %(owner)s's attack modifier deck."), {"owner": owner}])
+            lines.append(decks.curse(state, seat))
         elif condition not in figure["conditions"]:
             conditions.give(figure, condition)
             lines.append([GIVEN[condition], {"name": name}])
@@ -211,11 +211,20 @@ def character_attack(act: Act) -> None:
         shield = (stats.get("shield") or 0) + _card_shield(state, target)
     mode = attack_mode(conditions_now, common.choice(payload, "mode", modifiers.MODES, default="normal"))
     cards = str(payload.get("cards") or "").replace(",", " ").split()
+    owner = state["characters"][seat]
+    if cards:  # the group shuffles real cards: what the player says they drew
+        drawn_line = [N_("cards drawn by hand: %(cards)s"), {"cards": " ".join(cards)}]
+    else:
+        cards = decks.draw_for_attack(act.draws, owner, mode)
+        drawn_line = [N_("drawn by the app from %(name)s's deck: %(cards)s (%(left)d left)"),
+                      {"name": owner["name"], "cards": " ".join(cards), "left": modifiers.pile_size(owner["deck"])}]
     result = attacks.calculate(
         common.whole(payload, "base", 0, 99), bonuses=_bonuses(payload),
         doubled=common.flag(payload, "doubled"), cards=cards, mode=mode, shield=shield,
-        pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"])
+        pierce=common.whole(payload, "pierce", 0, 99, default=0), poisoned="poison" in target["conditions"],
+        drawn_line=drawn_line)
     result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
+    result["drawn"] = cards
     _record(state, attacker_name, label, mode, result)
     common.news(state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage."),
                         {"attacker": attacker_name, "target": label, "damage": result["damage"]}])

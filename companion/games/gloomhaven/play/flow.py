@@ -6,6 +6,7 @@ the figures act in initiative order; then the round is tidied up.
 
 from __future__ import annotations
 
+import contextvars
 import random
 
 from companion.games.gloomhaven import (
@@ -17,7 +18,7 @@ from companion.games.gloomhaven import (
     standees,
 )
 from companion.games.gloomhaven.initiative import LONG_REST, standee_order, turn_order
-from companion.games.gloomhaven.play import common, special, waiting
+from companion.games.gloomhaven.play import common, decks, special, waiting
 from companion.games.gloomhaven.play.ending import finish
 from companion.games.gloomhaven.play.placing import (
     acting_standee,
@@ -30,6 +31,7 @@ from companion.games.gloomhaven.play.placing import (
     type_initiative,
 )
 from companion.kit.actions import Act
+from companion.kit.phases import NOT_YOUR_TURN, Phase, Round
 from companion.rules import N_, ActionError
 
 LONG_REST_HEAL = 2
@@ -56,15 +58,30 @@ def choose(act: Act) -> None:
     state["secrets"].setdefault(act.seat_id, {})["choice"] = read_choice(act.payload)
     if act.seat_id not in state["chosen"]:
         state["chosen"].append(act.seat_id)
-    if set(common.acting_characters(state)) <= set(state["chosen"]):
-        # The last choice: each monster deck in play shows a card.
-        reveal(state, act.draws.take("cards", lambda rng: draw_cards(state, common.decks_in_play(state), rng)))
+    if all_chosen(state):
+        # The last choice: each monster deck in play shows a card, and the turns begin.
+        cards = act.draws.take("cards", lambda rng: draw_cards(state, common.decks_in_play(state), rng))
+        shown = _CARDS.set(cards)
+        try:
+            SCENARIO.settle(state)
+        finally:
+            _CARDS.reset(shown)
 
 
-def reveal(state: dict, cards: dict) -> None:
-    """Everyone has chosen: show the choices and the monster cards, heal the
-    long resters, and start the first turn."""
-    reveal_cards(state, cards)
+#: The monster cards the last choice drew, for the card selection's end.
+_CARDS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("gloomhaven_cards", default=None)
+
+
+def all_chosen(state: dict) -> bool:
+    """Card selection is over once every character still in has chosen."""
+    acting = common.acting_characters(state)
+    return bool(acting) and set(acting) <= set(state["chosen"])
+
+
+def reveal(state: dict) -> None:
+    """Everyone has chosen: show the choices and the monster cards, and heal
+    the long resters (the turn order and the first turn follow as the turns begin)."""
+    reveal_cards(state, _CARDS.get())
     for seat in common.acting_characters(state):
         choice = state["secrets"][seat].pop("choice")
         state["revealed"][seat] = choice
@@ -73,9 +90,6 @@ def reveal(state: dict, cards: dict) -> None:
             # The seed: the resting character heals 2 at the end of determining initiative.
             conditions.heal(who, LONG_REST_HEAL, who["max_hp"])
     state["chosen"] = []
-    state["order"] = current_order(state)
-    state["phase"], state["turn"] = "playing", None
-    advance(state)
 
 
 def reveal_cards(state: dict, cards: dict) -> None:
@@ -104,8 +118,7 @@ def end_turn(act: Act) -> None:
     waiting.block_turn_end(state)
     turn = current_turn(state)
     if turn["kind"] == "character" and act.seat_id != turn["id"] and not common.flag(act.payload, "for_them"):
-        raise ActionError(N_("It is %(name)s's turn: they end it."), field="type",
-                          name=state["characters"][turn["id"]]["name"])
+        raise ActionError(NOT_YOUR_TURN, field="type")  # the kit's one refusal (for_them ends it for them)
     # Whose turn it was, for the history line (the tapper may not be its player).
     if turn["kind"] == "character":
         act.draws.note("ended", {"character": turn["id"]})
@@ -118,6 +131,7 @@ def end_turn(act: Act) -> None:
         if start_standee_turn(state):
             return
     advance(state)
+    SCENARIO.settle(state)
 
 
 def swap_tied(act: Act) -> None:
@@ -156,16 +170,21 @@ def _figure_of_turn(state: dict, turn: dict) -> dict | None:
 
 
 def advance(state: dict) -> None:
-    """On to the next turn that has someone to act; the round ends after the last."""
+    """On to the next turn that has someone to act; after the last, the turns
+    are over (`turns_over`: the round then ends as `SCENARIO` declares)."""
     index = -1 if state["turn"] is None else state["turn"]
     while True:
         index += 1
         if index >= len(state["order"]):
-            end_round(state)
+            state["turn"] = len(state["order"])
             return
         state["turn"] = index
         if start_turn(state, state["order"][index]):
             return
+
+
+def turns_over(state: dict) -> bool:
+    return state["turn"] is not None and state["turn"] >= len(state["order"])
 
 
 def start_turn(state: dict, turn: dict) -> bool:
@@ -243,6 +262,7 @@ def exhaust(state: dict, seat: str, advancing: bool = True) -> None:
     # Their own turn, or a summon of theirs (gone with them), ends now.
     if turn is not None and (turn["id"] == seat or (turn["kind"] == "summon" and turn["id"] not in _summon_ids(state))):
         advance(state)
+        SCENARIO.settle(state)
 
 
 def _summon_ids(state: dict) -> set:
@@ -291,23 +311,58 @@ WILD_LINES = {
 
 
 # -- end of round ----------------------------------------------------------------------------
+#: What the end of the round reshuffled, said as the next round begins.
+_RESHUFFLED: contextvars.ContextVar[list | None] = contextvars.ContextVar("gloomhaven_reshuffled", default=None)
+
+
 def end_round(state: dict) -> None:
+    """The turns are over: the elements wane, the decks that drew a ×2, a
+    null or a shuffle mark are reshuffled, the round is tidied up and the
+    special rules due at its end are checked (they may end the scenario)."""
     elements.end_of_round(state["elements"])
     lines = []
     if modifiers.end_of_round(state["modifiers"]):
         lines.append([N_("The monster modifier deck was reshuffled."), {}])
+    lines += decks.end_of_round(state)
     for deck_id, deck in sorted(state["decks"].items()):
         if ability_decks.end_of_round(deck):
             lines.append([N_("The %(deck)s ability deck was reshuffled."), {"deck": catalog.deck(deck_id)["name"]}])
+    _RESHUFFLED.set(lines)
     state.update(phase="choosing", revealed={}, order=[], turn=None, walk=[], walk_at=0, consumed=None,
                  consumed_round={})
     special.check(state, "round_end")
-    if state["phase"] == "ended":
-        return
-    state["round"] += 1
+
+
+def new_round(state: dict) -> None:
+    """The next round's card selection begins (its number already counted on)."""
     state["inactive"] = []
-    common.news(state, [N_("Round %(round)d: choose your cards."), {"round": state["round"]}], *lines)
+    common.news(state, [N_("Round %(round)d: choose your cards."), {"round": state["round"]}],
+                *(_RESHUFFLED.get() or []))
+    _RESHUFFLED.set(None)
     special.check(state, "round_start")
+
+
+# -- the round, declared on the kit (companion.kit.phases) ------------------------------------
+# Set-up, then rounds of card selection and turns, then the end. The state
+# keeps the flow in its own keys (phase, round, order, turn): the turns
+# belong to characters, summons and monster types, not to seats, so whose
+# turn it is and its standees' walk are kept by the functions above.
+FIGURES = frozenset({"room.reveal", "standee.add", "standee.remove", "standee.adjust", "standee.condition",
+                     "character.adjust", "character.condition", "character.exhaust", "summon.add",
+                     "summon.adjust", "summon.remove", "objective.add", "objective.adjust", "objective.remove",
+                     "damage.resolve", "modifier.add", "modifier.remove", "element.consume",
+                     "battle_goal.keep", "scenario.end", "deck.perks", "deck.card"})
+
+SCENARIO = Round((
+    Phase("setup", N_("set-up"), frozenset({"scenario.set", "character.set", "scenario.start", "deck.perks",
+                                             "deck.card"})),
+    Phase("choosing", N_("card selection"), FIGURES | {"initiative.choose", "rest.short", "rest.redraw"},
+          on_enter=new_round, ends_when=all_chosen, on_exit=reveal, next="playing"),
+    Phase("playing", N_("turns"),
+          FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "element.infuse"},
+          order=current_order, on_enter=advance, ends_when=turns_over, on_exit=end_round, next="choosing"),
+    Phase("ended", N_("end of the scenario"), frozenset({"battle_goal.done", "summary.confirm"})),
+), flow_of=lambda state: state)
 
 
 # -- doors -------------------------------------------------------------------------------------

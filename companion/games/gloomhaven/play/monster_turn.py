@@ -22,7 +22,7 @@ from companion.games.gloomhaven.map.turn import (
     move_on_map,
     read_picks,
 )
-from companion.games.gloomhaven.play import common, damage, waiting
+from companion.games.gloomhaven.play import common, damage, decks, waiting
 from companion.games.gloomhaven.play.combat import GIVEN, _card_shield, _record, retaliates
 from companion.games.gloomhaven.play.placing import (
     damage_standee,
@@ -41,10 +41,9 @@ SELF_CONDITIONS = ("strengthen", "invisible", "bless")
 
 
 def summoner_deck(state: dict, seat: str) -> dict | None:
-    """The summoner's own modifier deck kept in the table state, or None.
-    The seam for character decks drawn by the app: a character whose state
-    holds "modifiers" (shaped as the monster deck) draws from it."""
-    deck = state["characters"][seat].get("modifiers")
+    """The summoner's own modifier deck kept in the table state (play/decks.py:
+    every character has one since the decks are drawn by the app), or None."""
+    deck = state["characters"][seat].get("deck")
     return deck if isinstance(deck, dict) and "cards" in deck else None
 
 
@@ -204,8 +203,7 @@ class _Turn:
                 return
             common.news(self.state, [N_("A curse is shuffled into the monster modifier deck."), {}])
             return
-        owner = self.state["characters"][seat]["name"]
-        common.news(self.state, [N_("Shuffle a curse into %(owner)s's attack modifier deck."), {"owner": owner}])
+        common.news(self.state, decks.curse(self.state, seat))  # into the deck the table keeps for them
 
     def on_itself(self, condition: str) -> None:
         if condition in SELF_CONDITIONS and condition not in self.figure["conditions"]:

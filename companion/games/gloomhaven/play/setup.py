@@ -8,6 +8,7 @@ import random
 
 from companion.games.gloomhaven import (
     catalog,
+    character_decks,
     data,
     elements,
     modifiers,
@@ -60,7 +61,15 @@ def _campaign_character(offered: object) -> dict:
     class_id = common.choice(offered, "class", classes)
     level = common.whole(offered, "level", 1, MAX_CHARACTER_LEVEL)
     name = common.text(offered, "name") if offered.get("name") else classes[class_id]["name"]
-    return {"class": class_id, "name": name, "level": level, "campaign_id": str(offered.get("character", ""))}
+    if offered.get("deck") is not None:
+        mix = character_decks.checked_mix(offered["deck"])
+    else:  # a campaign from before the decks were sent: the standard deck and its bless cards
+        mix = character_decks.base_mix()
+        blessings = offered.get("blessings")
+        if isinstance(blessings, int) and not isinstance(blessings, bool) and 0 < blessings <= catalog.bless_limit():
+            mix["bless"] = blessings
+    return {"class": class_id, "name": name, "level": level, "campaign_id": str(offered.get("character", "")),
+            "deck": mix}
 
 
 def seat_joined(state: dict, seat_id: str) -> None:
@@ -69,7 +78,10 @@ def seat_joined(state: dict, seat_id: str) -> None:
     if waiting and seat_id not in state["characters"]:
         offered = waiting.pop(0)
         _place_character(state, seat_id, offered["class"], offered["name"], offered["level"])
-        state["characters"][seat_id]["campaign_id"] = offered["campaign_id"]
+        who = state["characters"][seat_id]
+        who["campaign_id"] = offered["campaign_id"]
+        if offered.get("deck"):
+            who["deck"], who["deck_from"] = character_decks.new_deck(offered["deck"]), "campaign"
 
 
 def set_scenario(state: dict, payload: dict) -> None:
@@ -118,6 +130,7 @@ def _place_character(state: dict, seat_id: str, class_id: str, name: str, level:
     state["characters"][seat_id] = {
         "class": class_id, "name": name, "level": level, "hp": hit_points, "max_hp": hit_points,
         "xp": 0, "coins": 0, "conditions": {}, "exhausted": False, "summons": [],
+        "deck": character_decks.new_deck(character_decks.base_mix()), "deck_from": "class",
     }
     _preview_level(state)
 

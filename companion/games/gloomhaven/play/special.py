@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from companion.games.gloomhaven import catalog, conditions, elements, formulas, standees
-from companion.games.gloomhaven.play import common, objective_figures, waiting
+from companion.games.gloomhaven.play import common, decks, objective_figures, waiting
 from companion.games.gloomhaven.play.ending import finish
 from companion.games.gloomhaven.play.placing import (
     damage_standee,
@@ -177,6 +177,13 @@ def _condition(state: dict, rule: dict, effect: dict) -> None:
             conditions.give(who, effect["condition"])
 
 
+def _modifier_cards(state: dict, rule: dict, effect: dict) -> None:
+    """"Add 3 curse cards to the modifier deck of each character": shuffled
+    into each deck the table keeps (a curse or bless only up to its limit)."""
+    for seat in common.acting_characters(state):
+        decks.shuffle_in(state, seat, effect["card"], effect["count"])
+
+
 def _element(state: dict, rule: dict, effect: dict) -> None:
     if effect.get("element") in elements.ELEMENTS and effect.get("state") in elements.STRENGTHS:
         state["elements"]["strength"][effect["element"]] = effect["state"]
@@ -239,4 +246,4 @@ def _end_rules(state: dict, rule: dict, effect: dict) -> None:
 
 EFFECTS = {"spawn": _spawn, "open_rooms": _open_rooms, "condition": _condition, "element": _element,
            "damage": _damage, "finish": _finish, "monster_acts": _monster_sits_out,
-           "monster_inactive": _monster_sits_out, "end_rules": _end_rules}
+           "monster_inactive": _monster_sits_out, "end_rules": _end_rules, "add_modifier_cards": _modifier_cards}

@@ -69,3 +69,30 @@ def test_the_partys_difficulty_and_levels_set_the_scenario_tables_level(campaign
     state = store.state(child.token)[1]
     assert state["difficulty"] == "hard" and state["level"] == 1 + 1
     assert sorted(who["level"] for who in state["characters"].values()) == [1, 3]
+
+
+def test_a_scenario_started_from_the_campaign_knows_each_characters_modifier_deck(campaign):
+    """Perks, items' −1 cards and the sanctuary's bless cards go into the scenario's deck."""
+    store, token, ann, bo = campaign
+    store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 6})
+    store.act(token, ann, "perk.take", {"perk": 0})  # Brute: remove two −1 cards
+    store.act(token, ann, "perk.take", {"perk": 4})  # add three rolling +0 push 1
+    child = start_scenario(store, token, ann, 1)
+    state = store.state(child.token)[1]
+    seats = store.seats(child.token)
+    grok = next(who for seat, who in state["characters"].items() if seats[seat].name == "Ann")
+    tink = next(who for seat, who in state["characters"].items() if seats[seat].name == "Bo")
+    from companion.games.gloomhaven import modifiers
+    assert grok["deck_from"] == "campaign" and tink["deck_from"] == "campaign"
+    assert modifiers.mix_of(grok["deck"]) == {"+0": 6, "+1": 5, "+2": 1, "-1": 3, "-2": 1, "null": 1,
+                                              "r+0 push 1": 3, "x2": 1}
+    assert modifiers.pile_size(tink["deck"]) == 20
+    # An attack through the store draws Grok's card from that deck.
+    grok_seat = next(seat for seat in seats if seats[seat].name == "Ann")
+    store.act(child.token, grok_seat, "scenario.start", {})
+    for number, seat in enumerate(seats):
+        store.act(child.token, seat, "initiative.choose", {"initiative": 10 + number, "second": 50})
+    standee = store.state(child.token)[1]["standees"][0]["id"]
+    store.act(child.token, grok_seat, "character.attack", {"standee": standee, "base": 2})
+    after = store.state(child.token)[1]
+    assert modifiers.pile_size(after["characters"][grok_seat]["deck"]) + len(after["attacks"][0]["drawn"]) == 21

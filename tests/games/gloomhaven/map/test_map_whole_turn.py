@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from companion.games.gloomhaven import catalog
+from companion.games.gloomhaven import catalog, modifiers
 from companion.games.gloomhaven.map.turn import work_card
 from companion.rules import ActionError
 from map_support import block, cleared
@@ -180,7 +180,9 @@ def test_a_summon_acts_just_before_its_summoner_by_itself():
     record = table.state["attacks"][0]
     assert record["attacker"] == "Wolf" and record["target"].startswith("Bandit Guard")
     assert (standee["hp"] if standee else 0) == max(0, hp - record["damage"]) or standee is None
-    assert record["working"][0][1] == {"owner": "Brute"}  # no deck kept for the Brute: a standard one
+    deck = table.state["characters"]["s1"]["deck"]  # drawn from its summoner's own deck
+    assert deck["cards"]["discard"] == [c for c in drawn if c not in ("bless", "curse")]
+    assert modifiers.pile_size(deck) == 20 - len(drawn)
     assert table.replayed() == table.state
     table.act("s1", "turn.next")
     assert table.state["order"][table.state["turn"]]["id"] == "s1"

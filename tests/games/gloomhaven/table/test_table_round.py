@@ -164,3 +164,20 @@ def test_four_characters_at_levels_6_4_4_3_play_at_level_3_and_the_level_is_fixe
         RULES.act(state, RULES.typed(Action("scenario.set", {"difficulty": "easy"}, "s1")), seats)
     assert {s["max_hp"] for s in state["standees"] if s["rank"] == "normal"} == \
         {catalog.monster("bandit-guard")["levels"][5]["normal"]["hit_points"]}
+
+
+def test_ending_another_characters_turn_without_for_them_is_refused_with_the_kits_words():
+    from companion.kit.phases import NOT_YOUR_TURN
+    from tests.games.gloomhaven.table.table_support import started
+    table = started()
+    table.act("s1", "initiative.choose", initiative=5, second=40)
+    table.act("s2", "initiative.choose", initiative=90, second=20)
+    for _ in range(10):
+        turn = table.state["order"][table.state["turn"]]
+        if turn["kind"] == "character":
+            break
+        table.act("s1", "turn.next")
+    other = "s2" if turn["id"] == "s1" else "s1"
+    refusal = table.refused(other, "turn.next")
+    assert refusal.message == NOT_YOUR_TURN and refusal.field == "type"
+    table.act(other, "turn.next", for_them=True)

@@ -92,7 +92,9 @@ def test_monster_types_sit_out_the_rounds_the_scenario_says():
 
 
 def test_a_rule_the_table_cant_carry_out_is_shown_when_it_applies():
-    table = started(scenario=2)
-    assert said(table, "Special rule: Round 1: add 3 curse cards to the modifier deck of each character")
+    table = started(scenario=71)  # the map moves: the players move the tiles
+    assert not said(table, "Move left")
     play_round(table)
-    assert not said(table, "curse cards")  # round 1 only
+    assert said(table, "Special rule: Every 4 rounds from round 1: Move left")
+    play_round(table)
+    assert not said(table, "Move left") and said(table, "Move up")
