@@ -104,3 +104,31 @@ def test_a_result_is_confirmed_on_a_sheet_whose_perk_lines_are_entered_by_hand(s
     expect(deck).to_have_count(1)
     expect(sheet.locator("form:has(input[name=remove])")).to_have_count(1)
     assert errors == [] and same_document(phone.page)
+
+
+# One-tap buttons whose values shift with each change: the first always sets
+# Doom one higher than it is. The button just tapped is still focused when
+# the change comes back; its value must be the server's new one, not the one
+# it was tapped with (else a second tap sends what its label no longer says).
+SHIFTING = """{% set doom = view.tracks[0] %}
+{% for n in range(doom.value + 1, doom.value + 4) %}
+<form class="action shifting" method="post" action="{{ act_url }}" hx-post="{{ act_url }}" hx-target="find .error"
+      hx-swap="innerHTML"><input type="hidden" name="type" value="track.set">
+  <input type="hidden" name="track" value="{{ doom.id }}">
+  <button type="submit" name="value" value="{{ n }}">Doom to {{ n }}</button><output class="error"></output>
+</form>
+{% endfor %}
+"""
+
+
+def test_a_focused_buttons_value_follows_the_server_when_its_list_shifts(server, monkeypatch, phones):
+    table = tally_with_region(server, monkeypatch, "shifting", SHIFTING)
+    page = phones().page
+    join(page, server, table.token, "Alice")
+    first = page.locator("#region-extra form.shifting button").first
+    first.click()
+    expect(track_value(page, "Doom")).to_have_text("1", timeout=LIVE)
+    expect(first).to_have_text("Doom to 2")
+    expect(first).to_have_attribute("value", "2")
+    first.click()
+    expect(track_value(page, "Doom")).to_have_text("2", timeout=LIVE)

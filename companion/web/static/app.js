@@ -349,10 +349,12 @@
     }
     const tag = dom.nodeName(old), focused = old === document.activeElement;
     // Attributes that are the person's, not the server's: a fold's "open",
-    // and what a focused field shows or a radio group has chosen.
+    // and what a focused field shows or a radio group has chosen. A button
+    // holds nothing typed: focused after a tap, it still takes the server's
+    // value (a list of one-tap buttons shifts, and the label changes with it).
     const theirs = {"class": true};
     if (tag === "DETAILS" || tag === "DIALOG") { theirs.open = true; fold(old, fresh); }
-    if (focused) theirs.value = theirs.checked = true;
+    if (focused && !isButton(old)) theirs.value = theirs.checked = true;
     if (tag === "INPUT" && radioGroupInUse(old)) theirs.checked = true;
     Array.from(dom.attributes(old)).forEach(function (a) {
       if (!theirs[a.name] && !dom.hasAttribute(fresh, a.name)) dom.removeAttribute(old, a.name);
@@ -379,6 +381,12 @@
     }
     mergeChildren(old, fresh);
   }
+  function isButton(element) {
+    const tag = dom.nodeName(element);
+    return tag === "BUTTON" ||
+      (tag === "INPUT" && ["submit", "button", "reset", "image"].indexOf(dom.getAttribute(element, "type")) >= 0);
+  }
+
   function light(value) {
     const classes = dom.classList(value);
     classes.remove("changed"); void value.offsetWidth; classes.add("changed");
