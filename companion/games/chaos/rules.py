@@ -7,14 +7,11 @@ upgrades, ...); what each seat sees in view.py."""
 
 from __future__ import annotations
 
-import copy
-
 from companion.games.chaos import flow
+from companion.games.chaos import view as views
 from companion.games.chaos.actions import GODS, SPECS
-from companion.games.chaos.chaos_cards import dealt
 from companion.games.chaos.names import GOD_NAMES
-from companion.games.chaos.state import SCHEMA, check_state, new_game, phase_of, upgrade, upgrade_export
-from companion.games.chaos.view import derived, hand_view, now_for, round_fields, worked_numbers
+from companion.games.chaos.state import check_state, current, new_game, upgrade, upgrade_export
 from companion.kit.actions import Draws
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
 
@@ -84,33 +81,11 @@ class ChaosRules(Rules):
 
     def view(self, state: dict, seat: Seat | None) -> dict:
         state = current(state)
-        shown = super().view(state, seat)
-        fields = round_fields(state)
-        out = fields.pop("out")
-        shown.update(fields)  # round, phase and turn where clients have always read them
-        shown["gods"] = {god: {**books, "out": out[god]} for god, books in state["gods"].items()}
-        shown["derived"] = derived(state) if phase_of(state) != "setup" else {}
-        # A god's chaos cards in hand: on its own phone only.
-        shown["hands"] = {seat.role: hand_view(state, seat.role)} \
-            if seat is not None and dealt(state) and seat.role in state["gods_in_play"] else {}
-        shown["my_god"] = seat.role if seat is not None and seat.role in state["gods_in_play"] else None
-        return shown
+        return views.table_view(state, seat, super().view(state, seat))
 
     def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
         state = current(state)
-        shown = self.view(state, seat)
-        if seat is not None and dealt(state):  # a god nobody sits at is played from any phone
-            seated = {other.role for other in seats.values()}
-            shown["hands"].update({god: hand_view(state, god) for god in state["gods_in_play"] if god not in seated})
-        shown["now"] = now_for(state, seat, self.open_actions(state, seat, seats))
-        shown["worked"] = worked_numbers(state)  # every number the pages show, with its working
-        return shown
-
-
-def current(state: dict) -> dict:
-    """`state` in the current shape: a table stored before it is upgraded on
-    a copy (the stored state is never changed by reading it)."""
-    return state if state.get("schema", 1) >= SCHEMA else upgrade(copy.deepcopy(state))
+        return views.phone_view(state, seat, seats, self.view(state, seat), self.open_actions(state, seat, seats))
 
 
 RULES = ChaosRules()

@@ -133,6 +133,12 @@ def upgrade(state: dict) -> dict:
     return state
 
 
+def current(state: dict) -> dict:
+    """`state` in the current shape: a table stored before it is upgraded on
+    a copy (the stored state is never changed by reading it)."""
+    return state if state.get("schema", 1) >= SCHEMA else upgrade(copy.deepcopy(state))
+
+
 def upgrade_export(export: dict) -> dict:
     """An export's initial and final states carried to SCHEMA (the log's
     actions replay alike on either)."""

@@ -40,6 +40,35 @@ def round_fields(state: dict) -> dict:
                     for god in state["gods_in_play"]}}
 
 
+def table_view(state: dict, seat: Seat | None, shown: dict) -> dict:
+    """The view of `state` (current shape) for `seat` (None: the display),
+    completing the kit's `shown`: the round where clients have always read
+    it, each god's books with whether it is out, the derived numbers, the
+    god's own chaos cards in hand (on its own phone only) and `my_god`."""
+    fields = round_fields(state)
+    out = fields.pop("out")
+    shown.update(fields)  # round, phase and turn where clients have always read them
+    shown["gods"] = {god: {**books, "out": out[god]} for god, books in state["gods"].items()}
+    shown["derived"] = derived(state) if phase_of(state) != "setup" else {}
+    # A god's chaos cards in hand: on its own phone only.
+    shown["hands"] = {seat.role: hand_view(state, seat.role)} \
+        if seat is not None and chaos_cards.dealt(state) and seat.role in state["gods_in_play"] else {}
+    shown["my_god"] = seat.role if seat is not None and seat.role in state["gods_in_play"] else None
+    return shown
+
+
+def phone_view(state: dict, seat: Seat | None, seats: dict[str, Seat], shown: dict, open_actions: dict) -> dict:
+    """What a page's regions read, completing the `table_view` `shown`: the
+    hands of gods nobody sits at, the card at the top with `open_actions`,
+    and every number the pages show with its working."""
+    if seat is not None and chaos_cards.dealt(state):  # a god nobody sits at is played from any phone
+        seated = {other.role for other in seats.values()}
+        shown["hands"].update({god: hand_view(state, god) for god in state["gods_in_play"] if god not in seated})
+    shown["now"] = now_for(state, seat, open_actions)
+    shown["worked"] = worked_numbers(state)  # every number the pages show, with its working
+    return shown
+
+
 def derived(state: dict) -> dict:
     regions = data.regions()
     live_events = active_events(state["regions"], state["old_world"]["track"])
