@@ -7,6 +7,12 @@ Requirement wordings are ours, from the seed's faction cards.
 
 from companion.rules import N_
 
+FACTION_NAMES = {
+    "great_cthulhu": N_("Great Cthulhu"), "crawling_chaos": N_("Crawling Chaos"),
+    "black_goat": N_("Black Goat"), "yellow_sign": N_("Yellow Sign"),
+}
+"""Each faction's name, as its role is called."""
+
 NAMES = (
     # factions, their units and spellbooks
     N_("Black Goat"), N_("Acolyte Cultist"), N_("Ghoul"), N_("Fungi from Yuggoth"), N_("Dark Young"),

@@ -13,20 +13,14 @@ values from every other seat.
 from __future__ import annotations
 
 from companion.games.cthulhu_wars import actions, board, data, effects, flow, state
-from companion.games.cthulhu_wars.view import present, waiting_for
+from companion.games.cthulhu_wars import view as views
+from companion.games.cthulhu_wars.names import FACTION_NAMES
 from companion.kit.actions import Draws
-from companion.kit.now import now
 from companion.rules import N_, Action, Role, Rules, Seat
 
 # The option's help text, kept whole here because it is one msgid.
 RITUAL_WITHOUT_GREAT_OLD_ONE_HELP = N_(
     "The rulebook is unclear; it says six spellbooks let a faction perform the ritual without one.")
-
-FACTION_NAMES = {
-    "great_cthulhu": N_("Great Cthulhu"), "crawling_chaos": N_("Crawling Chaos"),
-    "black_goat": N_("Black Goat"), "yellow_sign": N_("Yellow Sign"),
-}
-
 
 class CthulhuWarsRules(Rules):
     id = "cthulhu-wars"
@@ -63,12 +57,8 @@ class CthulhuWarsRules(Rules):
     def initial_state(self, options: dict) -> dict:
         return state.new_state(options)
 
-    def on_seat_joined(self, state: dict, seat: Seat) -> dict:
-        state.setdefault("seats", {})[seat.id] = seat.role
-        waiting = state["secrets"].pop(f"faction:{seat.role}", None)
-        if waiting is not None:
-            state["secrets"][seat.id] = waiting
-        return state
+    def on_seat_joined(self, table_state: dict, seat: Seat) -> dict:
+        return state.seat_joined(table_state, seat)
 
     # -- actions ----------------------------------------------------------------------
     def actions(self) -> list:
@@ -99,17 +89,7 @@ class CthulhuWarsRules(Rules):
         return ["now", "map", "status", "tracks", "factions", "mine", "battle"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
-        shown = {k: v for k, v in state.items() if k != "secrets"}
-        me = None
-        if seat is not None:
-            shown["mine"] = state.get("secrets", {}).get(seat.id, {})
-            me = seat.role if seat.role in state["factions"] else None
-        shown["me"] = me
-        shown["show"] = present(state, me)
-        message, params, yours = waiting_for(state, me)
-        shown["now"] = now(message, params, you=yours,
-                           open_actions=self.open_actions(state, seat, {}) if seat is not None else {})
-        return shown
+        return views.view(state, seat, self.open_actions(state, seat, {}) if seat is not None else {})
 
     def check_state(self, table_state: dict) -> None:
         state.check_state(table_state)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.cthulhu_wars import board, data, setup
 from companion.games.cthulhu_wars.setup import COUNTS, PLAYERS
-from companion.rules import N_, ActionError
+from companion.rules import N_, ActionError, Seat
 
 
 def new_state(options: dict) -> dict:
@@ -95,3 +95,14 @@ def check_state(state: dict) -> None:
         board.check_state(state)
     if not isinstance(state.get("seats", {}), dict):
         raise TypeError("seats")
+
+
+def seat_joined(state: dict, seat: Seat) -> dict:
+    """A seat joins as its faction: the faction's seat is recorded, and
+    the secrets kept for the faction while nobody sat at it (its elder
+    signs) become the seat's."""
+    state.setdefault("seats", {})[seat.id] = seat.role
+    waiting = state["secrets"].pop(f"faction:{seat.role}", None)
+    if waiting is not None:
+        state["secrets"][seat.id] = waiting
+    return state

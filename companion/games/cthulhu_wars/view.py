@@ -9,8 +9,9 @@ from fractions import Fraction
 
 from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, facts, mapview, spellbooks
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
+from companion.kit.now import now
 from companion.kit.working import line, worked
-from companion.rules import N_, Msg
+from companion.rules import N_, Msg, Seat
 
 COLOURS = {"green": "#3f9a4a", "blue": "#3d6fd1", "red": "#c8463d", "yellow": "#d9a521"}
 DOOM_WORKING = {
@@ -222,3 +223,19 @@ def waiting_for(state: dict, me: str | None) -> tuple[str, dict, bool]:
         params |= {"faction": FactionName(data.faction(turn)["name"]), "power": state["factions"][turn]["power"]}
     everyone = state["phase"] in ("setup", "gather", "end") and me != (state.get("two_player") or {}).get("gates_by")
     return message, params, me in state["factions"] and (everyone or turn == me)
+
+
+def view(state: dict, seat: Seat | None, open_actions: dict) -> dict:
+    """What `seat` sees (None: the table display): the shared state, the
+    seat's own secrets as "mine", its faction as "me", what the pages show
+    worked out for it as "show", and the card at the top with `open_actions`."""
+    shown = {k: v for k, v in state.items() if k != "secrets"}
+    me = None
+    if seat is not None:
+        shown["mine"] = state.get("secrets", {}).get(seat.id, {})
+        me = seat.role if seat.role in state["factions"] else None
+    shown["me"] = me
+    shown["show"] = present(state, me)
+    message, params, yours = waiting_for(state, me)
+    shown["now"] = now(message, params, you=yours, open_actions=open_actions)
+    return shown
