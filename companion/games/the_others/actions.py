@@ -29,7 +29,7 @@ from companion.games.the_others import history as lines
 from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
-from companion.rules import N_, Action, Seat
+from companion.rules import N_, Action, ActionError, Seat
 
 HEROES = tuple(data.heroes())
 UPGRADES = tuple(data.upgrades())
@@ -627,3 +627,24 @@ ACTIONS = [
                (Choice("mission", choices=MISSIONS),),
                effect=story.choose, history=N_("chose the next mission")),
 ]
+
+#: Fields that name one thing (a hero, a card, a space...): text or nothing.
+STRING_FIELDS = ("hero", "to", "space", "what", "card", "kind", "change", "upgrade", "reserve", "mission", "name",
+                 "kill", "take")
+
+
+def check_action(state: dict, action: Action, seats: dict[str, Seat]) -> None:
+    """What holds before every action: the game is not over (the facts may
+    still be corrected, and a tie still broken), the round's phase allows
+    it, each field naming one thing is text or nothing, and the acting seat
+    is at the table. ActionError otherwise."""
+    tie = story.tie_pending(state, action.type)
+    if state["phase"] == "over" and not action.type.startswith("facts.") and not tie:
+        raise ActionError(N_("The game is over."), field="type")
+    if not tie:
+        flow.require(state, action.type)
+    for key in STRING_FIELDS:
+        if key in action.payload and action.payload[key] is not None and not isinstance(action.payload[key], str):
+            raise ActionError(N_("Choose one of the listed options."), field=key)
+    if action.seat and action.seat not in seats:
+        raise ActionError(N_("No such seat."), field="seat")

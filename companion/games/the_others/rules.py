@@ -2,24 +2,21 @@
 
 Wiring only: the action table is in actions.py (each effect in the module of
 its rulebook chapter), the state and its checks in state.py, what each seat
-sees in view.py. What holds around every action (the phase, the game's end,
-what follows each action) is in `run_effect`.
+sees in view.py. What is checked before every action (the phase, the game's
+end, the payload's names, the seat) is `actions.check_action`; `run_effect`
+calls it and runs what follows each action.
 """
 
 from __future__ import annotations
 
-from companion.games.the_others import actions, city, data, flow, forms, names, numbers, spaces, story
+from companion.games.the_others import actions, city, data, forms, names, numbers, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
-from companion.rules import N_, Action, ActionError, Role, Rules, Seat
+from companion.rules import N_, Action, Role, Rules, Seat
 
 SIN_CHOICES = [(sin_id, sin["name"]) for sin_id, sin in data.sins().items()]
-
-#: Fields that name one thing (a hero, a card, a space...): text or nothing.
-STRING_FIELDS = ("hero", "to", "space", "what", "card", "kind", "change", "upgrade", "reserve", "mission", "name",
-                 "kill", "take")
 
 
 class TheOthersRules(Rules):
@@ -72,10 +69,7 @@ class TheOthersRules(Rules):
         return ["now", "status", "apocalypse", "heroes", "fight", "controls"]
 
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
-        if seat.role == "sin":
-            state["sin"]["seat"] = seat.id
-            state["secrets"].setdefault(seat.id, {"hand": []})
-        return state
+        return states.seat_joined(state, seat)
 
     # -- acting -----------------------------------------------------------------------------
     def typed(self, action: Action) -> Action:
@@ -89,17 +83,8 @@ class TheOthersRules(Rules):
         return Action(typed.type, payload, typed.seat)
 
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
-        tie = story.tie_pending(state, action.type)
-        if state["phase"] == "over" and not action.type.startswith("facts.") and not tie:
-            raise ActionError(N_("The game is over."), field="type")
-        if not tie:
-            flow.require(state, action.type)
+        actions.check_action(state, action, seats)
         state["step"] = state.get("step", 0) + 1
-        for key in STRING_FIELDS:
-            if key in action.payload and action.payload[key] is not None and not isinstance(action.payload[key], str):
-                raise ActionError(N_("Choose one of the listed options."), field=key)
-        if action.seat and action.seat not in seats:
-            raise ActionError(N_("No such seat."), field="seat")
         state = super().run_effect(spec, state, action, seats, draws)
         spaces.at_start(state)  # rescues on the starting space happen at any moment
         story.read_dashboards(state)

@@ -20,7 +20,7 @@ from companion.games.the_others import data
 from companion.games.the_others.apocalypse import new_track
 from companion.kit import deck as decks
 from companion.kit import tracks
-from companion.rules import N_, ActionError
+from companion.rules import N_, ActionError, Seat
 
 CLASSES = ("leader", "fixer", "sniper", "bruiser")
 
@@ -124,6 +124,15 @@ def sin_seat(state: dict) -> str | None:
 
 
 # -- the state's check ------------------------------------------------------------------------------
+def seat_joined(state: dict, seat: Seat) -> dict:
+    """The SIN player's seat is recorded when it joins, with an empty hand
+    among its secrets; hero seats change nothing."""
+    if seat.role == "sin":
+        state["sin"]["seat"] = seat.id
+        state["secrets"].setdefault(seat.id, {"hand": []})
+    return state
+
+
 def check_state(state: dict) -> None:
     if state["phase"] not in ("setup", "round_start", "hero_turns", "over"):
         raise ValueError("phase")
