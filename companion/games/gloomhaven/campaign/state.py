@@ -4,7 +4,7 @@ carry an older export's states to the current version."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import tree
+from companion.games.gloomhaven.campaign import names
 from companion.games.gloomhaven.campaign.dues import KINDS as DUE_KINDS
 from companion.games.gloomhaven.campaign.progression import PRINTINGS
 
@@ -42,8 +42,8 @@ def new_campaign(name: str, printing: str = "second") -> dict:
 def _upgrade_1(state: dict) -> dict:
     """Version 1 kept achievements as the data wrote them (some display
     names) and had no party difficulty."""
-    state["global_achievements"] = {tree.achievement_id(k): v for k, v in state["global_achievements"].items()}
-    state["party"]["achievements"] = [tree.achievement_id(a) for a in state["party"]["achievements"]]
+    state["global_achievements"] = {names.achievement_id(k): v for k, v in state["global_achievements"].items()}
+    state["party"]["achievements"] = [names.achievement_id(a) for a in state["party"]["achievements"]]
     state["party"].setdefault("difficulty", "normal")
     return state
 

@@ -12,9 +12,9 @@ from companion.games.gloomhaven.campaign import (
     deck,
     dues,
     links,
+    names,
     progression,
     shop,
-    tree,
 )
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
@@ -95,7 +95,7 @@ def add_global(state: dict, achievement: str) -> None:
 
 
 def achievement(payload: dict) -> tuple[str, str]:
-    scope, wanted = payload["scope"], tree.achievement_id(payload["achievement"])
+    scope, wanted = payload["scope"], names.achievement_id(payload["achievement"])
     if wanted not in data.achievements()[scope]:
         raise ActionError(N_("No such achievement."), field="achievement")
     return scope, wanted

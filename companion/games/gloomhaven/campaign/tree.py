@@ -4,20 +4,8 @@ blocked (with the reason) or completed, and what completing one gives."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign.names import achievement_name
 from companion.rules import N_
-
-
-def achievement_id(name: str) -> str:
-    """An achievement's id from an id or a display name ("First Steps")."""
-    known = data.achievements()
-    by_name = {v.casefold(): k for part in ("global", "party") for k, v in known[part].items()}
-    text = name.strip()
-    return by_name.get(text.casefold(), text.casefold().replace(" ", "-").replace("'", "").replace(":", ""))
-
-
-def achievement_name(achievement: str) -> str:
-    known = data.achievements()
-    return known["global"].get(achievement) or known["party"].get(achievement) or achievement
 
 
 def _option_problem(option: dict, globals_held: dict, party_held: list) -> str | None:

@@ -8,6 +8,7 @@ from companion.games.gloomhaven.campaign import (
     deck,
     dues,
     links,
+    names,
     offers,
     progression,
     shop,
@@ -105,8 +106,8 @@ def city(state: dict) -> dict:
                                  {"gold": data.fact("donation_prosperity_milestones")[-1]}]]
                                if state["donated"] > data.fact("donation_prosperity_milestones")[-1] else []),
         "milestones": milestones,
-        "globals": sorted((tree.achievement_name(a), n) for a, n in state["global_achievements"].items()),
-        "party_achievements": sorted(tree.achievement_name(a) for a in state["party"]["achievements"]),
+        "globals": sorted((names.achievement_name(a), n) for a, n in state["global_achievements"].items()),
+        "party_achievements": sorted(names.achievement_name(a) for a in state["party"]["achievements"]),
         "classes": [data.classes()[c]["name"] for c in state["unlocked_classes"]],
     }
 
@@ -217,8 +218,8 @@ def _present(state: dict, seat: str | None) -> dict:
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
         # A sealed class goes by its box's symbol (its name is a spoiler).
         "sealed_classes": [(c, c.replace("-", " ")) for c in data.classes() if c not in state["unlocked_classes"]],
-        "held_achievements": [("global", a, tree.achievement_name(a)) for a in state["global_achievements"]]
-                             + [("party", a, tree.achievement_name(a)) for a in state["party"]["achievements"]],
+        "held_achievements": [("global", a, names.achievement_name(a)) for a in state["global_achievements"]]
+                             + [("party", a, names.achievement_name(a)) for a in state["party"]["achievements"]],
         "max_level": town.prosperity_level(state),
         "dues": dues.shown(state),
         "active": [(c["id"], c["name"]) for c in state["characters"].values() if not c["retired"]],

@@ -1,6 +1,6 @@
 """Scenario availability for the first ten scenarios against the data."""
 
-from companion.games.gloomhaven.campaign import tree
+from companion.games.gloomhaven.campaign import names, tree
 
 
 def campaign(unlocked, completed=(), globals_held=None, party=()):
@@ -9,9 +9,9 @@ def campaign(unlocked, completed=(), globals_held=None, party=()):
 
 
 def test_achievement_names_and_ids_normalise_to_ids():
-    assert tree.achievement_id("First Steps") == "first-steps"
-    assert tree.achievement_id("first-steps") == "first-steps"
-    assert tree.achievement_id("City Rule: Militaristic") == "city-rule-militaristic"
+    assert names.achievement_id("First Steps") == "first-steps"
+    assert names.achievement_id("first-steps") == "first-steps"
+    assert names.achievement_id("City Rule: Militaristic") == "city-rule-militaristic"
 
 
 def test_scenario_two_needs_first_steps():
