@@ -6,8 +6,6 @@ sibling modules."""
 
 from __future__ import annotations
 
-import copy
-
 from companion.games.gloomhaven.campaign import (
     actions,
     links,
@@ -66,8 +64,7 @@ class CampaignRules(Rules):
         return campaign_state.upgrade_export(export)
 
     def view(self, state: dict, seat: Seat | None) -> dict:
-        if state.get("schema") != campaign_state.SCHEMA:  # a table stored before the current schema
-            state = campaign_state.upgrade(copy.deepcopy(state))
+        state = campaign_state.current(state)
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
         return shown

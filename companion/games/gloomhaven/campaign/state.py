@@ -3,6 +3,8 @@ carry an older export's states to the current version."""
 
 from __future__ import annotations
 
+import copy
+
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import names
 from companion.games.gloomhaven.campaign.dues import KINDS as DUE_KINDS
@@ -82,6 +84,14 @@ def _upgrade_3(state: dict) -> dict:
 
 
 UPGRADES = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
+
+
+def current(state: dict) -> dict:
+    """`state` in the current schema: a table stored before it is upgraded
+    on a copy (the stored state is never changed by reading it)."""
+    if state.get("schema") != SCHEMA:
+        state = upgrade(copy.deepcopy(state))
+    return state
 
 
 def upgrade(state: dict) -> dict:
