@@ -382,3 +382,28 @@ def test_shop_items_show_their_slot_uses_and_minus_one_cards_from_the_data(ann, 
     assert "legs" in boots and "printed cost 20 gold" in boots
     hide = page[page.index("Hide Armor"):][:900]
     assert "body" in hide and "2 uses" in hide and "adds 2 −1 cards to the deck" in hide
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_achievements_and_the_personal_quest_are_named_in_the_readers_language(ann, campaign, store, language):
+    from companion.games.gloomhaven import data, names
+    offered = quests_of(store, campaign, ann.seat_id)
+    english = {q["id"]: q["name"] for q in data.personal_quests()}
+    accept = {"zh_Hans": "zh-CN", "ja": "ja"}[language]
+
+    def page():
+        answer = ann.client.get(f"/t/{campaign}", headers={"Accept-Language": accept})
+        assert answer.status_code == 200
+        return answer.get_data(as_text=True)
+    shown = page()
+    for quest in offered:  # the two offered, then the one kept
+        assert names.name("personal_quests", quest, language) in shown and english[quest] not in shown
+    assert ann.act("quest.keep", quest=str(offered[0])).status_code == 200
+    assert ann.act("achievement.add", achievement="First Steps", scope="party").status_code == 200
+    shown = page()
+    kept = names.name("personal_quests", offered[0], language)
+    assert kept != english[offered[0]] and kept in shown and english[offered[0]] not in shown
+    for key, english_name in (("first-steps", "First Steps"), ("city-rule-militaristic", "City Rule: Militaristic")):
+        translated = names.name("achievements", key, language)
+        assert translated != english_name and translated in shown
+    assert "First Steps" not in shown

@@ -105,9 +105,10 @@ def city(state: dict) -> dict:
                                  {"gold": data.fact("donation_prosperity_milestones")[-1]}]]
                                if state["donated"] > data.fact("donation_prosperity_milestones")[-1] else []),
         "milestones": milestones,
-        "globals": sorted((tree.achievement_name(a), n) for a, n in state["global_achievements"].items()),
-        "party_achievements": sorted(tree.achievement_name(a) for a in state["party"]["achievements"]),
-        "classes": [data.classes()[c]["name"] for c in state["unlocked_classes"]],
+        # By id (the page names each in the reader's language), in the order of their English names.
+        "globals": sorted(state["global_achievements"].items(), key=lambda held: tree.achievement_name(held[0])),
+        "party_achievements": sorted(state["party"]["achievements"], key=tree.achievement_name),
+        "classes": list(state["unlocked_classes"]),
     }
 
 
