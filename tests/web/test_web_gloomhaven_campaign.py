@@ -407,3 +407,15 @@ def test_achievements_and_the_personal_quest_are_named_in_the_readers_language(a
         translated = names.name("achievements", key, language)
         assert translated != english_name and translated in shown
     assert "First Steps" not in shown
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_items_are_named_in_the_readers_language_in_the_shop_and_on_the_sheet(ann, campaign, language):
+    from companion.games.gloomhaven import names
+    accept = {"zh_Hans": "zh-CN", "ja": "ja"}[language]
+    assert ann.act("item.buy", item="1").status_code == 200  # Boots of Striding: owned, and still in the shop
+    answer = ann.client.get(f"/t/{campaign}", headers={"Accept-Language": accept})
+    shown = answer.get_data(as_text=True)
+    boots = names.name("items", 1, language)
+    assert boots != "Boots of Striding" and shown.count(boots) >= 2 and "Boots of Striding" not in shown
+    assert names.name("items", 2, language) in shown and "Winged Shoes" not in shown

@@ -1,6 +1,6 @@
 """Gloomhaven's names in the reader's language: the base game's monsters,
 ability decks, classes, scenarios and objectives, the campaign's
-achievements and personal quests, and the battle goals'
+achievements, personal quests and items, and the battle goals'
 names and texts, from data/gloomhaven/names.json (our own Simplified
 Chinese and Japanese, keyed by the ids of the data beside it: a conversion
 rerun rewrites the converted files, never this one). Pure: no Flask; the web layer says
@@ -18,9 +18,9 @@ from companion.rules import Msg
 #: The names a label or line may carry (localize_text looks for these).
 TEXT_KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
 #: Every kind the names file has by id: the campaign's achievements (global
-#: and party) and personal quests (by number) are named by id, never looked
+#: and party), personal quests and items (by number) are named by id, never looked
 #: for inside text.
-KINDS = (*TEXT_KINDS, "achievements", "personal_quests")
+KINDS = (*TEXT_KINDS, "achievements", "personal_quests", "items")
 
 class Named(Msg):
     """A message parameter with names in it ("Bandit Guard 3"): the platform
@@ -51,6 +51,8 @@ def english(kind: str, key: str) -> str | None:
         return known["global"].get(key) or known["party"].get(key)
     elif kind == "personal_quests":
         found = next((q for q in data.personal_quests() if str(q["id"]) == str(key)), None)
+    elif kind == "items":
+        found = next((i for i in data.items() if str(i["id"]) == str(key)), None)
     else:
         found = next((s for s in data.scenarios() if str(s["number"]) == str(key)), None)
     return found["name"] if found else None

@@ -16,6 +16,7 @@ KINDS = {
     "objectives": lambda: sorted({o["name"] for s in data.scenarios() for o in s.get("objectives", [])}),
     "achievements": lambda: [*data.achievements()["global"], *data.achievements()["party"]],
     "personal_quests": lambda: [str(q["id"]) for q in data.personal_quests()],
+    "items": lambda: [str(i["id"]) for i in data.items()],
 }
 
 
@@ -26,10 +27,10 @@ def test_every_name_of_the_base_game_has_a_chinese_and_a_japanese_name(kind, lan
     missing = [key for key in ids if names.name(kind, key, language) == names.english(kind, key)]
     assert not missing
     assert len(ids) == {"monsters": 60, "classes": 17, "scenarios": 95, "decks": 30, "objectives": 16,
-                        "achievements": 49, "personal_quests": 24}[kind]
+                        "achievements": 49, "personal_quests": 24, "items": 151}[kind]
 
 
-@pytest.mark.parametrize("kind", ("monsters", "classes", "scenarios", "achievements", "personal_quests"))
+@pytest.mark.parametrize("kind", ("monsters", "classes", "scenarios", "achievements", "personal_quests", "items"))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_two_of_a_kind_share_a_name(kind, language):
     shown = [names.name(kind, key, language) for key in KINDS[kind]()]
