@@ -419,3 +419,15 @@ def test_items_are_named_in_the_readers_language_in_the_shop_and_on_the_sheet(an
     boots = names.name("items", 1, language)
     assert boots != "Boots of Striding" and shown.count(boots) >= 2 and "Boots of Striding" not in shown
     assert names.name("items", 2, language) in shown and "Winged Shoes" not in shown
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_perk_lines_are_worded_in_the_readers_language(ann, campaign, language):
+    accept = {"zh_Hans": "zh-CN", "ja": "ja"}[language]
+    shown = ann.client.get(f"/t/{campaign}", headers={"Accept-Language": accept}).get_data(as_text=True)
+    lines = [re.sub(r"\s+", " ", line).strip()
+             for line in re.findall(r'<li class="row perk-line"><span class="grow">(.*?)<span', shown, re.S)]
+    assert len(lines) == 11  # the Brute's printed perk lines
+    push, pierce = {"zh_Hans": ("推动", "穿刺 3"), "ja": ("押し出し", "貫通 3")}[language]
+    assert f"+ 3× +0 ⟳ {push} 1" in lines and f"+ 2× +0 ⟳ {pierce}" in lines
+    assert not any(word in line for line in lines for word in ("push", "Push", "pierce", "stun", "disarm", "target"))
