@@ -382,3 +382,52 @@ def test_shop_items_show_their_slot_uses_and_minus_one_cards_from_the_data(ann, 
     assert "legs" in boots and "printed cost 20 gold" in boots
     hide = page[page.index("Hide Armor"):][:900]
     assert "body" in hide and "2 uses" in hide and "adds 2 −1 cards to the deck" in hide
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_achievements_and_the_personal_quest_are_named_in_the_readers_language(ann, campaign, store, language):
+    from companion.games.gloomhaven import data, names
+    offered = quests_of(store, campaign, ann.seat_id)
+    english = {q["id"]: q["name"] for q in data.personal_quests()}
+    accept = {"zh_Hans": "zh-CN", "ja": "ja"}[language]
+
+    def page():
+        answer = ann.client.get(f"/t/{campaign}", headers={"Accept-Language": accept})
+        assert answer.status_code == 200
+        return answer.get_data(as_text=True)
+    shown = page()
+    for quest in offered:  # the two offered, then the one kept
+        assert names.name("personal_quests", quest, language) in shown and english[quest] not in shown
+    assert ann.act("quest.keep", quest=str(offered[0])).status_code == 200
+    assert ann.act("achievement.add", achievement="First Steps", scope="party").status_code == 200
+    shown = page()
+    kept = names.name("personal_quests", offered[0], language)
+    assert kept != english[offered[0]] and kept in shown and english[offered[0]] not in shown
+    for key, english_name in (("first-steps", "First Steps"), ("city-rule-militaristic", "City Rule: Militaristic")):
+        translated = names.name("achievements", key, language)
+        assert translated != english_name and translated in shown
+    assert "First Steps" not in shown
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_items_are_named_in_the_readers_language_in_the_shop_and_on_the_sheet(ann, campaign, language):
+    from companion.games.gloomhaven import names
+    accept = {"zh_Hans": "zh-CN", "ja": "ja"}[language]
+    assert ann.act("item.buy", item="1").status_code == 200  # Boots of Striding: owned, and still in the shop
+    answer = ann.client.get(f"/t/{campaign}", headers={"Accept-Language": accept})
+    shown = answer.get_data(as_text=True)
+    boots = names.name("items", 1, language)
+    assert boots != "Boots of Striding" and shown.count(boots) >= 2 and "Boots of Striding" not in shown
+    assert names.name("items", 2, language) in shown and "Winged Shoes" not in shown
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_perk_lines_are_worded_in_the_readers_language(ann, campaign, language):
+    accept = {"zh_Hans": "zh-CN", "ja": "ja"}[language]
+    shown = ann.client.get(f"/t/{campaign}", headers={"Accept-Language": accept}).get_data(as_text=True)
+    lines = [re.sub(r"\s+", " ", line).strip()
+             for line in re.findall(r'<li class="row perk-line"><span class="grow">(.*?)<span', shown, re.S)]
+    assert len(lines) == 11  # the Brute's printed perk lines
+    push, pierce = {"zh_Hans": ("推动", "穿刺 3"), "ja": ("押し出し", "貫通 3")}[language]
+    assert f"+ 3× +0 ⟳ {push} 1" in lines and f"+ 2× +0 ⟳ {pierce}" in lines
+    assert not any(word in line for line in lines for word in ("push", "Push", "pierce", "stun", "disarm", "target"))

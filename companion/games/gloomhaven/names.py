@@ -1,5 +1,6 @@
 """Gloomhaven's names in the reader's language: the base game's monsters,
-ability decks, classes, scenarios and objectives, and the battle goals'
+ability decks, classes, scenarios and objectives, the campaign's
+achievements, personal quests and items, and the battle goals'
 names and texts, from data/gloomhaven/names.json (our own Simplified
 Chinese and Japanese, keyed by the ids of the data beside it: a conversion
 rerun rewrites the converted files, never this one). Pure: no Flask; the web layer says
@@ -14,7 +15,12 @@ from functools import cache
 from companion.games.gloomhaven import data
 from companion.rules import Msg
 
-KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
+#: The names a label or line may carry (localize_text looks for these).
+TEXT_KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
+#: Every kind the names file has by id: the campaign's achievements (global
+#: and party), personal quests and items (by number) are named by id, never looked
+#: for inside text.
+KINDS = (*TEXT_KINDS, "achievements", "personal_quests", "items")
 
 class Named(Msg):
     """A message parameter with names in it ("Bandit Guard 3"): the platform
@@ -40,6 +46,13 @@ def english(kind: str, key: str) -> str | None:
         found = data.classes().get(key)
     elif kind == "objectives":  # no ids: by the name the scenarios give them
         return key if key in _objective_names() else None
+    elif kind == "achievements":
+        known = data.achievements()
+        return known["global"].get(key) or known["party"].get(key)
+    elif kind == "personal_quests":
+        found = next((q for q in data.personal_quests() if str(q["id"]) == str(key)), None)
+    elif kind == "items":
+        found = next((i for i in data.items() if str(i["id"]) == str(key)), None)
     else:
         found = next((s for s in data.scenarios() if str(s["number"]) == str(key)), None)
     return found["name"] if found else None
@@ -88,7 +101,7 @@ def _pattern(lang: str) -> re.Pattern | None:
     across a space, hyphen or apostrophe, so a name a player typed ("Ann's
     Brute", "Ann the Brute") stays as typed while "Brute" alone, or beside
     Chinese or Japanese text, is the class."""
-    found = _found(KINDS, lang)
+    found = _found(TEXT_KINDS, lang)
     if not found:
         return None
     alternatives = "|".join(re.escape(n) for n in sorted(found, key=len, reverse=True))
@@ -105,5 +118,5 @@ def localize_text(text: object, lang: str | None) -> str:
     pattern = _pattern(lang)
     if pattern is None:
         return text
-    found = _found(KINDS, lang)
+    found = _found(TEXT_KINDS, lang)
     return pattern.sub(lambda match: found[match.group(0)], text)

@@ -75,8 +75,8 @@ def solve_endpoint(platform):
 
 def template_globals(platform) -> dict:
     def gh_name(kind: str, key: object) -> str:
-        """A monster's, deck's, class's or scenario's name (by its data id) in
-        the reader's language."""
+        """A monster's, deck's, class's, scenario's, achievement's or personal
+        quest's name (by its data id) in the reader's language."""
         return names.name(kind, key, platform.reader_language())
 
     def gh_goal(goal_id: object) -> dict:

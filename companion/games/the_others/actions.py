@@ -19,6 +19,7 @@ from companion.games.the_others import (
     effects,
     flow,
     heroes,
+    names,
     powers,
     setup,
     spaces,
@@ -29,7 +30,7 @@ from companion.games.the_others import history as lines
 from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
-from companion.rules import N_, Action, ActionError, Seat
+from companion.rules import N_, Action, ActionError, Msg, Seat
 
 HEROES = tuple(data.heroes())
 UPGRADES = tuple(data.upgrades())
@@ -108,8 +109,9 @@ def hero_line(msgid: str, field: str = "hero"):
 
 
 def card_line(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
-    names = {card["id"]: card["name"] for sin in data.sins().values() for card in sin["cards"]}
-    return N_("played %(card)s"), {"card": names.get(action.payload.get("card"), "?")}
+    """The card's name goes in as a msgid, translated when the line is read."""
+    card = action.payload.get("card")
+    return N_("played %(card)s"), {"card": Msg(names.SIN_CARD_NAMES[card]) if card in names.SIN_CARD_NAMES else "?"}
 
 
 # -- what the heroes may not see ------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """English msgids for the names and effects the pages show, so they are
 extracted into the game's catalog. Names printed in English on every edition
-(heroes, cards, upgrades, Hell Club members) are shown as printed."""
+(heroes, apocalypse cards, upgrades, Hell Club members) are shown as printed;
+the sin cards' names are translated (SIN_CARD_NAMES)."""
 
 from __future__ import annotations
 
@@ -220,4 +221,32 @@ APOCALYPSE_CARD_TEXTS = {
     "throne_of_damnation": N_("Acolytes and abominations have +1 defense."),
     "mantle_of_skulls": N_("+1 hit and +1 corruption against a hero holding an innocent."),
     "we_ve_come_for_you": N_("Each round start the SIN adds a nest token in 2 different districts."),
+}
+
+#: Each sin card's printed name, translated in the game's catalog (our own
+#: wording: no localized edition's names are known to us).
+SIN_CARD_NAMES = {
+    "abominable_fury": N_("Abominable Fury"), "alone_in_the_dark": N_("Alone in the Dark"),
+    "curse_of_ego": N_("Curse of Ego"), "cursed_fate": N_("Cursed Fate"),
+    "damned_if_you_do": N_("Damned If You Do..."), "evil_regroups": N_("Evil Regroups"),
+    "for_our_master": N_("For Our Master!"), "haphephobia": N_("Haphephobia"), "hate": N_("Hate!"),
+    "price_of_hubris": N_("Price of Hubris"), "pride_or_fear": N_("Pride or Fear?"),
+    "primal_conceit": N_("Primal Conceit"), "curse_of_the_crawl": N_("Curse of the Crawl"),
+    "primal_lethargy": N_("Primal Lethargy"), "punish_the_idle": N_("Punish the Idle"),
+    "sleep_dust": N_("Sleep Dust"), "slouch_in_the_dark": N_("Slouch in the Dark"),
+    "slouching_towards_bethlehem": N_("Slouching Towards Bethlehem"), "darkest_craving": N_("Darkest Craving"),
+    "devour_the_self": N_("Devour the Self"), "grim_voracity": N_("Grim Voracity"),
+    "grisly_appetite": N_("Grisly Appetite"), "poison_indulgence": N_("Poison Indulgence"),
+    "ravenous_frenzy": N_("Ravenous Frenzy"), "avarice": N_("Avarice"), "covetousness": N_("Covetousness"),
+    "feeding_from_selfishness": N_("Feeding From Selfishness"), "primal_hunger": N_("Primal Hunger"),
+    "ravenous_mastery": N_("Ravenous Mastery"), "thirst_that_won_t_slake": N_("Thirst That Won't Slake"),
+    "come_to_me": N_("Come to Me..."), "dark_attraction": N_("Dark Attraction"),
+    "distracted_by_desire": N_("Distracted by Desire"), "feeding_off_lust": N_("Feeding Off Lust"),
+    "mind_games": N_("Mind Games"), "pheromone_dance": N_("Pheromone Dance"),
+    "abominable_wrath": N_("Abominable Wrath"), "avenge_the_fallen": N_("Avenge the Fallen"),
+    "dying_wish": N_("Dying Wish"), "for_vengeance": N_("For Vengeance!"), "pulling_strings": N_("Pulling Strings"),
+    "try_me_on_for_size": N_("Try Me On for Size!"), "beacon_of_envy": N_("Beacon of Envy"),
+    "can_t_always_get": N_("Can't Always Get..."), "from_the_deep": N_("From the Deep"),
+    "jealousy_incarnate": N_("Jealousy Incarnate"), "lure_of_power": N_("Lure of Power"),
+    "spiral_of_desire": N_("Spiral of Desire"),
 }

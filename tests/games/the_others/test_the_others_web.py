@@ -277,3 +277,32 @@ def test_a_fight_prepared_on_the_heros_phone_waits_for_the_sins_phone_then_rolls
     status, text = ann.act(token, "fight.roll", **{"entered.hero": ""})
     assert status == 200, text
     assert "Turn faiths and free results" in ann.page(token)
+
+
+def catalog(lang):
+    from babel.messages.pofile import read_po
+
+    from companion import PACKAGE_DIR
+    with (PACKAGE_DIR / "games" / "the_others" / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def test_every_sin_card_name_is_a_msgid_of_the_game():
+    from companion.games.the_others import data, names
+    printed = {card["id"]: card["name"] for sin in data.sins().values() for card in sin["cards"]}
+    assert printed == names.SIN_CARD_NAMES
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "ja"])
+def test_the_sins_cards_are_named_in_the_readers_language(app, lang):
+    from companion.games.the_others import data
+    printed = {card["id"]: card["name"] for sin in data.sins().values() for card in sin["cards"]}
+    token, phones = new_table(app, lang)
+    set_up_with_forms(token, phones)
+    page = phones["Sina"].page(token)
+    hand = re.findall(r'id="sin-card-([a-z_]+)"', page)
+    assert hand
+    headings = [h.strip() for h in re.findall(r'<h3 class="sin-card-name">([^<]*)', page)]
+    assert headings == [catalog(lang).get(printed[card]).string for card in hand]
+    assert not {printed[card] for card in hand} & set(headings)
+    assert {"zh_Hans": "仇恨！", "ja": "憎しみ！"}[lang] == catalog(lang).get("Hate!").string

@@ -3,7 +3,7 @@ every computed number with its working (a list of [msgid, params] lines)."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import data
+from companion.games.gloomhaven import conditions, data, elements
 from companion.games.gloomhaven.campaign import (
     deck,
     dues,
@@ -51,6 +51,7 @@ def sheet(state: dict, who: dict) -> dict:
         "level_up_by_prosperity": allowed <= who["level"] < town.prosperity_level(state),
         "perks_allowed": perks_allowed, "perks_taken": town.perks_taken(who), "perk_working": perk_working,
         "perk_lines": [{"index": i, "boxes": line["boxes"], "marked": who["perks"].get(str(i), 0),
+                        "words": None if line.get("entered") else perk_words(line),
                         "text": " · ".join(t for t in (line.get("text"), _perk_text(line)) if t) if line.get("entered")
                         else line.get("text") or _perk_text(line), "entered": line.get("entered", False)}
                        for i, line in enumerate(perks)],
@@ -71,6 +72,54 @@ def sheet(state: dict, who: dict) -> dict:
                           for level in range(2, who["level"] + 1)],
         "pending": state["pending"].get(who["id"], []),
     }
+
+
+#: The printed perk lines that are words, not cards (msgids of the game's catalog).
+PERK_TEXTS = {"Ignore negative item effects": N_("Ignore negative item effects"),
+              "Ignore negative scenario effects": N_("Ignore negative scenario effects")}
+#: A modifier card's effects: a msgid, with its amount where it has one.
+EFFECT_WORDS = {"push": N_("Push"), "pull": N_("Pull"), "heal": N_("Heal"), "shield": N_("Shield"),
+                "pierce": N_("Pierce %(amount)s"), "add_target": N_("Target %(amount)s"),
+                "refresh_item": N_("Refresh an item"), "infuse": N_("Infuse"), "curse": N_("Curse")}
+
+
+def perk_words(line: dict) -> list[list]:
+    """A printed perk line as the page shows it in the reader's language:
+    [text, params] pairs, `params` None for a word shown as it is (numbers,
+    signs), else a dict for the msgid `text`."""
+    if line.get("text") and not line["remove"] and not line["add"]:
+        return [[PERK_TEXTS.get(line["text"], line["text"]), {} if line["text"] in PERK_TEXTS else None]]
+    words = []
+    for sign, cards in (("−", line["remove"]), ("+", line["add"])):
+        if not cards:
+            continue
+        words.append([sign, None])
+        for index, card in enumerate(cards):
+            value = card["value"]
+            words.append([f"{card['count']}×", None])
+            words.append([{"x2": "×2", "null": "null"}.get(value) if isinstance(value, str) else f"{value:+d}", None])
+            if card.get("rolling"):
+                words.append(["⟳", None])
+            for effect in card.get("effects", ()):
+                kind, amount = effect["kind"], effect.get("value", "")
+                if kind == "condition":
+                    condition = effect.get("condition")
+                    label = conditions.LABELS.get(condition) or EFFECT_WORDS.get(condition)
+                    words.append([label, {}] if label else [condition, None])
+                elif kind == "infuse":
+                    words += [[EFFECT_WORDS["infuse"], {}],
+                              [elements.LABELS.get(effect.get("element"), effect.get("element")), {}]]
+                elif kind in ("pierce", "add_target"):
+                    words.append([EFFECT_WORDS[kind], {"amount": amount}])
+                elif kind in EFFECT_WORDS:
+                    words.append([EFFECT_WORDS[kind], {}])
+                    if amount != "":
+                        words.append([str(amount), None])
+                else:
+                    words.append([f"{kind.replace('_', ' ')} {amount}".rstrip(), None])
+            if index < len(cards) - 1:
+                words.append(["·", None])
+    return words
 
 
 def _perk_text(line: dict) -> str:
@@ -106,9 +155,10 @@ def city(state: dict) -> dict:
                                  {"gold": data.fact("donation_prosperity_milestones")[-1]}]]
                                if state["donated"] > data.fact("donation_prosperity_milestones")[-1] else []),
         "milestones": milestones,
-        "globals": sorted((names.achievement_name(a), n) for a, n in state["global_achievements"].items()),
-        "party_achievements": sorted(names.achievement_name(a) for a in state["party"]["achievements"]),
-        "classes": [data.classes()[c]["name"] for c in state["unlocked_classes"]],
+        # By id (the page names each in the reader's language), in the order of their English names.
+        "globals": sorted(state["global_achievements"].items(), key=lambda held: names.achievement_name(held[0])),
+        "party_achievements": sorted(state["party"]["achievements"], key=names.achievement_name),
+        "classes": list(state["unlocked_classes"]),
     }
 
 

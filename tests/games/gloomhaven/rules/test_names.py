@@ -14,6 +14,9 @@ KINDS = {
     "scenarios": lambda: [str(s["number"]) for s in data.scenarios()],
     "decks": lambda: list(data.decks()),
     "objectives": lambda: sorted({o["name"] for s in data.scenarios() for o in s.get("objectives", [])}),
+    "achievements": lambda: [*data.achievements()["global"], *data.achievements()["party"]],
+    "personal_quests": lambda: [str(q["id"]) for q in data.personal_quests()],
+    "items": lambda: [str(i["id"]) for i in data.items()],
 }
 
 
@@ -23,10 +26,11 @@ def test_every_name_of_the_base_game_has_a_chinese_and_a_japanese_name(kind, lan
     ids = KINDS[kind]()
     missing = [key for key in ids if names.name(kind, key, language) == names.english(kind, key)]
     assert not missing
-    assert len(ids) == {"monsters": 60, "classes": 17, "scenarios": 95, "decks": 30, "objectives": 16}[kind]
+    assert len(ids) == {"monsters": 60, "classes": 17, "scenarios": 95, "decks": 30, "objectives": 16,
+                        "achievements": 49, "personal_quests": 24, "items": 151}[kind]
 
 
-@pytest.mark.parametrize("kind", ("monsters", "classes", "scenarios"))
+@pytest.mark.parametrize("kind", ("monsters", "classes", "scenarios", "achievements", "personal_quests", "items"))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_two_of_a_kind_share_a_name(kind, language):
     shown = [names.name(kind, key, language) for key in KINDS[kind]()]
@@ -37,6 +41,12 @@ def test_the_names_file_names_only_ids_the_data_has():
     for kind in names.KINDS:
         unknown = [key for key in names.table()[kind] if names.english(kind, key) is None]
         assert not unknown, (kind, unknown)
+
+
+def test_an_achievement_named_in_text_is_left_as_typed():
+    """Achievements and quests are named by id only: a line's words stay."""
+    assert names.localize_text("Tremors", "ja") == "Tremors"
+    assert names.name("achievements", "tremors", "ja") != "Tremors"
 
 
 def test_english_and_an_unknown_language_read_the_datas_names():
