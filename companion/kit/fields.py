@@ -256,7 +256,10 @@ class FormMap(Json):
             raw = form_map(payload, self.name)
         if not raw:
             raise ActionError(self.missing, field=self.name)
-        return self.parse(raw)
+        parsed = self.parse(raw)
+        if not isinstance(parsed, dict):  # a number or a list sent as JSON where a map belongs
+            raise ActionError(N_("The action's details are malformed."), field=self.name)
+        return parsed
 
 
 def form_map(payload: dict, name: str) -> dict:

@@ -237,7 +237,7 @@ def test_the_table_display_shows_the_whole_table_on_one_screen_readable_from_a_c
         numbers = [px for _, px, number in sizes if number]
         assert len(numbers) >= 4 * 4 + 1 and min(numbers) >= 32, numbers
         text = board.inner_text()
-        for number in ("Round", "回合", "ラウンド"):
+        for number in ("Round", "轮", "ラウンド"):
             if number in text:
                 break
         else:

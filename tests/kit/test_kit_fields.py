@@ -132,3 +132,11 @@ def test_a_form_map_reads_one_input_per_key_or_the_json_map():
     assert refused.value.field == "shares"
     with pytest.raises(ActionError):
         field.read({"shares.c1": "X\udc00"})
+
+
+@pytest.mark.parametrize("sent", [3, [1, 2], "text", True])
+def test_a_map_field_refuses_what_is_not_a_map_naming_the_field(sent):
+    from companion.kit.fields import FormMap
+    with pytest.raises(ActionError) as refused:
+        FormMap("regions").read({"regions": sent})
+    assert refused.value.field == "regions"

@@ -72,6 +72,10 @@ def valid_forms(store, token: str) -> dict[str, dict]:
         # A tally offers nothing and has no parent: tests/web/test_web_links.py shows these working.
         "/t/<token>/children": {"offer": "match-1"},
         "/t/<token>/report": {},
+        # The Others' numbers kept on the server (tests/games/the_others/test_the_others_numbers.py shows them working).
+        "/the-others/numbers": {"forget": "1"},
+        "/t/<token>/the-others/numbers": {},
+        "/t/<token>/the-others/keep": {},
     }
 
 

@@ -45,7 +45,7 @@ def regions_rendered(monkeypatch) -> list[str]:
 
 def test_only_the_regions_that_read_a_changed_part_are_rendered_again(monkeypatch, app, store):
     table = store.create_table("cthulhu-wars", "Views", {"seat_1": "great_cthulhu", "seat_2": "black_goat",
-                                                          "seat_3": "crawling_chaos"})
+                                                          "seat_3": "crawling_chaos", "board": "counts"})
     cthulhu, _ = store.join(table.token, "Ann", "great_cthulhu")
     goat, _ = store.join(table.token, "Bo", "black_goat")
     store.join(table.token, "Cy", "crawling_chaos")
