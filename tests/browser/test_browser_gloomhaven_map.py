@@ -26,7 +26,7 @@ def tap_hex(page, q: int, r: int) -> None:
 
 
 @pytest.mark.xfail(reason="KNOWN REGRESSION after the 2026-12-02 merges, not yet found: a tap on a blank hex with "
-                          "the Fill-a-block tool reaches the polygon but map.js sends no map.hexes (see the issue note)",
+                          "the Fill-a-block tool reaches the polygon but no map.hexes is sent (see the issue note)",
                    strict=False)
 def test_a_map_laid_by_taps_shows_a_monsters_move_on_both_phones(server, phones):
     store = server.store
@@ -81,7 +81,7 @@ def centre_on_screen(page, q: int, r: int) -> tuple[float, float]:
 
 
 @pytest.mark.xfail(reason="KNOWN REGRESSION after the 2026-12-02 merges, not yet found: a tap on a blank hex with "
-                          "the Fill-a-block tool reaches the polygon but map.js sends no map.hexes (see the issue note)",
+                          "the Fill-a-block tool reaches the polygon but no map.hexes is sent (see the issue note)",
                    strict=False)
 def test_a_turned_map_still_puts_a_tapped_figure_on_that_hex_and_turns_for_this_phone_only(server, phones):
     store = server.store
