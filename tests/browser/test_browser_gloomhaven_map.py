@@ -25,9 +25,6 @@ def tap_hex(page, q: int, r: int) -> None:
     page.locator(f'#gh-map polygon[data-q="{q}"][data-r="{r}"]').click()
 
 
-@pytest.mark.xfail(reason="KNOWN REGRESSION after the 2026-12-02 merges, not yet found: a tap on a blank hex with "
-                          "the Fill-a-block tool reaches the polygon but no map.hexes is sent (see the issue note)",
-                   strict=False)
 def test_a_map_laid_by_taps_shows_a_monsters_move_on_both_phones(server, phones):
     store = server.store
     token = store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
@@ -80,9 +77,6 @@ def centre_on_screen(page, q: int, r: int) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-@pytest.mark.xfail(reason="KNOWN REGRESSION after the 2026-12-02 merges, not yet found: a tap on a blank hex with "
-                          "the Fill-a-block tool reaches the polygon but no map.hexes is sent (see the issue note)",
-                   strict=False)
 def test_a_turned_map_still_puts_a_tapped_figure_on_that_hex_and_turns_for_this_phone_only(server, phones):
     store = server.store
     token = store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token

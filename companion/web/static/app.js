@@ -557,8 +557,14 @@
   // in app.css keeps the bar's height free).
   // The bar's height changes (a second row for Undo), so the padding the
   // browser keeps free follows it rather than a fixed guess.
+  // Only focus the keyboard moved: a tap focuses what it touched (a map's
+  // scroll box, say), and scrolling then would move the page between the
+  // finger's down and up, so the tap would land on something else.
+  let pointedAt = 0;
+  document.addEventListener("pointerdown", function () { pointedAt = Date.now(); }, true);
   document.addEventListener("focusin", function (event) {
     const bar = document.querySelector(".table-page .region-log"), focused = event.target;
+    if (Date.now() - pointedAt < 1000) return;
     if (!bar || !(focused instanceof Element) || bar.contains(focused)) return;
     const b = bar.getBoundingClientRect();
     document.documentElement.style.scrollPaddingBottom = Math.ceil(b.height + 16) + "px";
