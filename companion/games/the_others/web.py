@@ -21,6 +21,7 @@ import json
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.exceptions import HTTPException
 
 from companion.games.the_others import numbers
 from companion.rules import N_, ActionError
@@ -95,7 +96,12 @@ def blueprint(platform) -> Blueprint:
         if (request.method != "POST" or request.endpoint not in ACT_ENDPOINTS or response.status_code >= 400
                 or not request.view_args):
             return response
-        sent = request.form.get("type") if request.form else (request.get_json(silent=True) or {}).get("type")
+        try:
+            sent = request.form.get("type") if request.form else (request.get_json(silent=True) or {}).get("type")
+        except HTTPException:  # a body too large to read (already answered): nothing to learn
+            return response
+        if not isinstance(sent, str):
+            return response
         token = request.view_args.get("token", "")
         if sent == "facts.enter" and platform.table_game(token) == GAME:
             learn(platform, token)
