@@ -141,6 +141,15 @@ class Table:
         return self.rules.open_actions(self.state, self.seats.get(seat_id) if seat_id else None, self.seats)
 
 
+def fix_seed(store, token: str, seed: str) -> None:
+    """Give a live table of `store` a known secret seed, so that a test
+    through the pages meets known draws. Written into the store by hand
+    because no action sets a seed: the store draws one at random when the
+    table is made, and no player may choose it."""
+    with store.db.conn:
+        store.db.execute("update tables set seed = ? where token = ?", [seed, token])
+
+
 # -- random playouts ----------------------------------------------------------------
 #: Free text a person might type (names, notes, other scripts), for text fields
 #: an open payload leaves to the person.

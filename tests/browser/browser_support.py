@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -172,6 +173,101 @@ def tally_with_region(server, monkeypatch, game_id: str, template: str):
         f"games/{game_id}/extra.html": template,
     }))
     return server.store.create_table(game_id, "Test night", {"tracks": "Doom 0..30", "counters": "VP 0..99"})
+
+
+# -- the table display (a tablet or a TV the whole table reads from its chairs) ----------------
+#: The screens a table display is made for: a 1024×768 tablet and a 1920×1080 screen.
+DISPLAY_SIZES = ({"width": 1024, "height": 768}, {"width": 1920, "height": 1080})
+#: The languages shipped (each display is measured in every one: words differ in length).
+DISPLAY_LOCALES = ("en-GB", "zh-CN", "ja-JP")
+#: Readable from a chair: text at least this many CSS px, numbers (the values) at least NUMBER_PX.
+TEXT_PX, NUMBER_PX = 24, 32
+
+# Measures what a display shows inside `root`. Skipped: what is not shown (no box,
+# hidden, in a closed <details>, inside `unseen`). Reported: the page's scroll size;
+# `cut`: what reaches past the screen's edge, past the edge of a region that clips
+# (`clips`), or is clipped inside its own box (overflow not visible, content wider
+# than the box); `small`: text under TEXT_PX outside `drawings` (drawings scale with
+# the screen and are measured by their size); `smallNumbers`: a number (`numbers`)
+# under NUMBER_PX; `numbers`: how many numbers were measured.
+MEASURE_DISPLAY = """([root, numbers, clips, drawings, unseen, textPx, numberPx]) => {
+  const out = {cut: [], small: [], smallNumbers: [], numbers: 0,
+               scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight,
+                        innerWidth, innerHeight]};
+  for (const el of document.querySelectorAll(root.split(',').map(r => r.trim() + ' *').join(', '))) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (el.closest('details:not([open]) > :not(summary)')) continue;
+    if (unseen && el.closest(unseen)) continue;
+    const what = el.tagName + ' ' + el.textContent.trim().slice(0, 30);
+    if (r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) out.cut.push(what);
+    const clip = clips && el.parentElement && el.parentElement.closest(clips);
+    if (clip) {
+      const box = clip.getBoundingClientRect();
+      if (r.bottom > box.bottom + 0.5 || r.right > box.right + 0.5) out.cut.push('clipped ' + what);
+    }
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible') {
+      out.cut.push('cut inside ' + what);
+    }
+    if (drawings && el.closest(drawings)) continue;
+    const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (text && size < textPx) out.small.push(size + ' ' + what);
+    if (el.matches(numbers)) {
+      out.numbers += 1;
+      if (size < numberPx) out.smallNumbers.push(size + ' ' + el.textContent.trim());
+    }
+  }
+  return out; }"""
+
+
+def on_every_display(test):
+    """Parametrizes a display test over `size` (DISPLAY_SIZES) and `locale`
+    (DISPLAY_LOCALES): each screen the display is made for, in each language."""
+    import pytest
+
+    test = pytest.mark.parametrize("size", DISPLAY_SIZES, ids=lambda size: f"{size['width']}x{size['height']}")(test)
+    return pytest.mark.parametrize("locale", DISPLAY_LOCALES)(test)
+
+
+@contextmanager
+def display_page(browser, server: LiveServer, token: str, size: dict, locale: str, ready: str,
+                 screenshot: str | None = None, folder: Path | None = None, ready_state: str = "visible"):
+    """The table's display (/t/<token>/display) in a browser of its own at
+    `size` in `locale`, once `ready` (a selector) is there (`ready_state`).
+    With `screenshot`, a picture of it is saved as `<screenshot>-<width>-<locale>.png`
+    in $COMPANION_SCREENSHOTS, else in `folder` (a test's tmp_path)."""
+    context = browser.new_context(viewport=size, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(server.at(f"/t/{token}/display"))
+        page.wait_for_selector(ready, state=ready_state)
+        if screenshot:
+            where = Path(os.environ.get("COMPANION_SCREENSHOTS") or folder or "/tmp")
+            page.screenshot(path=str(where / f"{screenshot}-{size['width']}-{locale}.png"))
+        yield page
+    finally:
+        context.close()
+
+
+def assert_display_readable(page, *, root: str = "main", numbers: str = ".value", clips: str | None = None,
+                            drawings: str | None = None, unseen: str = ".visually-hidden",
+                            least_numbers: int = 1) -> dict:
+    """The display seen from a chair: it all fits one screen (no scroll down or
+    sideways), nothing is cut (past the screen's edge, past a clipping region's
+    edge, or inside its own box), every text at least TEXT_PX and every number
+    at least NUMBER_PX, at every size measured, and at least `least_numbers`
+    numbers shown. (See MEASURE_DISPLAY for what each option means.) Returns
+    the measurements."""
+    measured = page.evaluate(MEASURE_DISPLAY, [root, numbers, clips, drawings, unseen, TEXT_PX, NUMBER_PX])
+    width, height, inner_width, inner_height = measured["scroll"]
+    assert height <= inner_height, f"scrolls down: {measured['scroll']}"
+    assert width <= inner_width, f"scrolls sideways: {measured['scroll']}"
+    assert not measured["cut"], measured["cut"]
+    assert not measured["small"], measured["small"]
+    assert not measured["smallNumbers"], measured["smallNumbers"]
+    assert measured["numbers"] >= least_numbers, measured
+    return measured
 
 
 def script_errors(page) -> list[str]:

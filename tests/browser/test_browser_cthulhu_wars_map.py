@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import join
+from browser_support import assert_display_readable, display_page, join, on_every_display
+from test_browser_cthulhu_wars import CTHULHU_WARS
 
 pytestmark = pytest.mark.browser
 
@@ -136,30 +137,17 @@ def test_the_map_fits_a_360px_phone_in_every_language(server, phones, locale):
     phone.screenshot(path=f"/tmp/cw_map_page_{locale}.png", full_page=True)
 
 
-@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, {"width": 1920, "height": 1080}])
-@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
-def test_the_display_shows_the_map_large_beside_the_books_on_one_screen(server, browser, size, locale):
+@on_every_display
+def test_the_display_shows_the_map_large_beside_the_books_on_one_screen(server, browser, size, locale, tmp_path):
     table = server.store.create_table("cthulhu-wars", "Cthulhu night", {**THREE, "seat_4": "yellow_sign"})
     for role in ("great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"):
         server.store.join(table.token, role.title(), role)
-    context = browser.new_context(viewport=size, locale=locale)
-    try:
-        page = context.new_page()
-        page.goto(server.at(f"/t/{table.token}/display"))
-        expect(page.locator(".cw-board .cw-map")).to_be_visible()
-        page.screenshot(path=f"/tmp/cw_map_display_{size['width']}_{locale}.png")
-        assert page.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight"), "scrolls down"
-        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
+    with display_page(browser, server, table.token, size, locale, ".cw-board .cw-map", screenshot="cw-map-display",
+                      folder=tmp_path) as page:
+        # Text outside the drawing (its labels scale with it) is readable from a chair.
+        assert_display_readable(page, **CTHULHU_WARS, least_numbers=4 * 4)
         box = page.locator(".cw-board .cw-map").bounding_box()
         # Beside the books' table: a quarter of a 1024 px tablet, more than a third of a 1920 px screen.
         assert box["width"] >= size["width"] * (0.25 if size["width"] < 1500 else 0.35), box
-        # Text outside the drawing (its labels scale with it) is readable from a chair.
-        sizes = page.evaluate("""() => [...document.querySelectorAll('.cw-board *')]
-            .filter(e => !e.closest('svg') && !e.closest('.cw-areas') && e.checkVisibility())
-            .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
-            .map(e => [e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize)])""")
-        assert all(px >= 24 for _, px in sizes), [s for s in sizes if s[1] < 24]
         # The map's text alternative names every area with units and its gate.
         assert "South Pacific" in page.locator(".cw-board .cw-areas").inner_text() or locale != "en-GB"
-    finally:
-        context.close()

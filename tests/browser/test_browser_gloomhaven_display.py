@@ -8,37 +8,11 @@ measured by its size: it scales with the screen)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-pytestmark = pytest.mark.browser
+from browser_support import assert_display_readable, display_page, on_every_display
 
-MEASURE = """() => {
-  const out = {cut: [], small: [], smallNumbers: [], scroll: [document.documentElement.scrollWidth,
-               document.documentElement.scrollHeight, innerWidth, innerHeight]};
-  for (const el of document.querySelectorAll('main *')) {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
-    if (el.closest('details:not([open]) > :not(summary)')) continue;
-    const what = el.tagName + ' ' + el.textContent.trim().slice(0, 30);
-    if (r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) out.cut.push(what);
-    // Inside a region that clips (the map's, the board's), nothing may reach past its edge.
-    for (const clip of [el.parentElement && el.parentElement.closest('#region-map, .gh-board-monsters')]) {
-      if (!clip) continue;
-      const box = clip.getBoundingClientRect();
-      if (r.bottom > box.bottom + 0.5 || r.right > box.right + 0.5) out.cut.push('clipped ' + what);
-    }
-    if (el.closest('svg')) continue;
-    const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (text && size < 24 && !el.closest('.visually-hidden')) out.small.push(size + ' ' + what);
-    if (el.matches('.value') && size < 32) out.smallNumbers.push(size + ' ' + el.textContent.trim());
-  }
-  const map = document.querySelector('.gh-map-svg').getBoundingClientRect();
-  out.map = [map.width, map.height];
-  return out; }"""
+pytestmark = pytest.mark.browser
 
 
 def scenario_at_play(store) -> str:
@@ -65,28 +39,21 @@ def scenario_at_play(store) -> str:
     return token
 
 
-@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, {"width": 1920, "height": 1080}])
-@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+#: Gloomhaven's display: the regions that clip (the map's, the monsters' cards) must hold
+#: what is in them; the map's drawing scales with the screen (measured by its size).
+GLOOMHAVEN = {"clips": "#region-map, .gh-board-monsters", "drawings": "svg"}
+
+
+@on_every_display
 def test_the_display_shows_the_whole_scenario_on_one_screen(server, browser, size, locale, tmp_path):
     token = scenario_at_play(server.store)
     state = server.store.state(token)[1]
-    context = browser.new_context(viewport=size, locale=locale)
-    try:
-        page = context.new_page()
-        page.goto(server.at(f"/t/{token}/display"))
-        page.wait_for_selector("#region-board .gh-board-order", state="attached")
-        folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
-        page.screenshot(path=str(folder / f"gloomhaven-display-{size['width']}-{locale}.png"))
-        measured = page.evaluate(MEASURE)
-        width, height, inner_width, inner_height = measured["scroll"]
-        assert width <= inner_width and height <= inner_height, measured["scroll"]
-        assert not measured["cut"], measured["cut"]
-        if size["width"] == 1024:
-            assert not measured["small"], measured["small"]
-            assert not measured["smallNumbers"], measured["smallNumbers"]
+    with display_page(browser, server, token, size, locale, "#region-board .gh-board-order", ready_state="attached",
+                      screenshot="gloomhaven-display", folder=tmp_path) as page:
+        assert_display_readable(page, **GLOOMHAVEN, least_numbers=3)  # each standee's hit points
         # The map large: over half the screen's width or most of its height.
-        map_width, map_height = measured["map"]
-        assert map_width >= 0.5 * size["width"] or map_height >= 0.75 * size["height"], measured["map"]
+        map_box = page.locator(".gh-map-svg").first.bounding_box()
+        assert map_box["width"] >= 0.5 * size["width"] or map_box["height"] >= 0.75 * size["height"], map_box
         # Whose turn it is, and every standee's hit points as a number.
         assert page.locator(".gh-board-order li.now").count() == 1
         standees = [s for s in state["standees"]]
@@ -99,8 +66,6 @@ def test_the_display_shows_the_whole_scenario_on_one_screen(server, browser, siz
             for words in ("Black Barrow", "Round", "Fire", "Brute", "Spellweaver", "Bandit Guard", "Poison"):
                 assert words in text, words
             assert page.locator(".gh-board-order li.now").inner_text().split()[1] == "Bandit"
-    finally:
-        context.close()
 
 
 def test_while_cards_are_chosen_the_display_says_who_is_still_choosing(server, browser, tmp_path):
@@ -112,19 +77,11 @@ def test_while_cards_are_chosen_the_display_says_who_is_still_choosing(server, b
     store.act(token, bo.id, "character.set", {"class": "spellweaver", "level": 1})
     store.act(token, ann.id, "scenario.start", {})
     store.act(token, ann.id, "initiative.choose", {"initiative": 10, "second": 40})
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
-    try:
-        page = context.new_page()
-        page.goto(server.at(f"/t/{token}/display"))
-        page.wait_for_selector("#region-board .gh-board-waiting", state="attached")
-        page.screenshot(path=str(tmp_path / "gloomhaven-display-choosing.png"))
-        measured = page.evaluate(MEASURE)
-        width, height, inner_width, inner_height = measured["scroll"]
-        assert width <= inner_width and height <= inner_height, measured["scroll"]
-        assert not measured["cut"] and not measured["small"], measured
+    tablet = {"width": 1024, "height": 768}
+    with display_page(browser, server, token, tablet, "en-GB", "#region-board .gh-board-waiting",
+                      ready_state="attached", screenshot="gloomhaven-display-choosing", folder=tmp_path) as page:
+        assert_display_readable(page, **GLOOMHAVEN, least_numbers=2)  # each character's hit points
         assert page.locator(".gh-board-waiting").inner_text() == "Still choosing: Spellweaver"
         # Each character's hit points while the cards are chosen.
         assert [" ".join(t.split()) for t in page.locator(".gh-board-order li").all_inner_texts()] == [
             "Brute 10/10", "Spellweaver 6/6"]
-    finally:
-        context.close()

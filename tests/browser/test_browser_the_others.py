@@ -4,6 +4,8 @@ reactions and a sin card, the round's end; the page fits a 360 px phone."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 from playwright.sync_api import expect
 
@@ -36,6 +38,47 @@ def enter_numbers(server, token: str) -> None:
     server.store.act(token, None, "team.choose", {"heroes": list(CLASSES)})
 
 
+@dataclass
+class Haven:
+    """A Pride table (Haven's Last Stand, one hero player) with the SIN's
+    phone and the hero's phone joined on 360×740 screens, the group's
+    numbers entered: what most of these tests start from."""
+
+    server: object
+    token: str
+    sin_phone: object
+    hero_phone: object
+
+    @property
+    def sin(self):
+        return self.sin_phone.page
+
+    @property
+    def hero(self):
+        return self.hero_phone.page
+
+    def act(self, seat: str | None, kind: str, **payload):
+        """`kind` done by the seat with role `seat` ("sin", "hero"; None: the host), through the store."""
+        store = self.server.store
+        seats = {s.role: s.id for s in store.seats(self.token).values()}
+        return store.act(self.token, seats.get(seat), kind, payload)
+
+
+def haven(server, phones, locale: str = "en-GB", accept_dialogs: bool = True) -> Haven:
+    """Opens Haven (above) with two new phones in `locale`; with
+    `accept_dialogs` both answer OK when a page asks to confirm."""
+    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+                                                               "story": "havens_last_stand", "hero_players": "1"})
+    sin_phone, hero_phone = phones(locale=locale), phones(locale=locale)
+    sin_phone.accept_dialogs = hero_phone.accept_dialogs = accept_dialogs
+    for phone in (sin_phone, hero_phone):
+        phone.page.set_viewport_size({"width": 360, "height": 740})
+    join(sin_phone.page, server, table.token, "Sina", "sin")
+    join(hero_phone.page, server, table.token, "Ann", "hero")
+    enter_numbers(server, table.token)
+    return Haven(server, table.token, sin_phone, hero_phone)
+
+
 def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -56,16 +99,9 @@ def tap(page, name: str):
 
 
 def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
-    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
-                                                               "story": "havens_last_stand", "hero_players": "1"})
-    sin_phone, hero_phone = phones(), phones()
-    sin, hero = sin_phone.page, hero_phone.page
-    sin_phone.accept_dialogs = hero_phone.accept_dialogs = True
-    for page in (sin, hero):
-        page.set_viewport_size({"width": 360, "height": 740})
-    join(sin, server, table.token, "Sina", "sin")
-    join(hero, server, table.token, "Ann", "hero")
-    enter_numbers(server, table.token)
+    table = haven(server, phones)
+    sin, hero = table.sin, table.hero
+    sin_phone, hero_phone = table.sin_phone, table.hero_phone
 
     hero.reload()
     wait_live(hero)
@@ -214,18 +250,9 @@ def test_a_move_and_a_fight_in_the_rulebooks_order_each_step_first_on_its_phone(
     """Rose moves two spaces with a tap each, then fights: she prepares on the hero's
     phone, the SIN says "no fight-start card" on its own, Rose takes voluntary corruption,
     rolls and resolves; every next step is in the card at the top of the phone that acts."""
-    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
-                                                               "story": "havens_last_stand", "hero_players": "1"})
-    sin_phone, hero_phone = phones(), phones()
-    sin, hero = sin_phone.page, hero_phone.page
-    sin_phone.accept_dialogs = hero_phone.accept_dialogs = True
-    for page in (sin, hero):
-        page.set_viewport_size({"width": 360, "height": 740})
-    join(sin, server, table.token, "Sina", "sin")
-    join(hero, server, table.token, "Ann", "hero")
-    enter_numbers(server, table.token)
-    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
-    act = lambda seat, kind, **payload: server.store.act(table.token, seats.get(seat), kind, payload)  # noqa: E731
+    table = haven(server, phones)
+    sin, hero = table.sin, table.hero
+    act = table.act
     act("hero", "heroes.pick", heroes=["rose", "thorley", "rocco"])
     act(None, "game.start")
     for name in ("Main Street", "Old Cathedral"):
@@ -271,16 +298,8 @@ def test_a_move_and_a_fight_in_the_rulebooks_order_each_step_first_on_its_phone(
 def test_a_prepared_fight_fits_both_phones_first_screen_in_each_language(server, phones, locale):
     from test_browser_layout import sideways_overflow
 
-    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
-                                                               "story": "havens_last_stand", "hero_players": "1"})
-    sin, hero = phones(locale=locale).page, phones(locale=locale).page
-    for page in (sin, hero):
-        page.set_viewport_size({"width": 360, "height": 740})
-    join(sin, server, table.token, "Sina", "sin")
-    join(hero, server, table.token, "Ann", "hero")
-    enter_numbers(server, table.token)
-    seats = {seat.role: seat.id for seat in server.store.seats(table.token).values()}
-    act = lambda seat, kind, **payload: server.store.act(table.token, seats.get(seat), kind, payload)  # noqa: E731
+    table = haven(server, phones, locale, accept_dialogs=False)
+    sin, hero, act = table.sin, table.hero, table.act
     act("hero", "heroes.pick", heroes=["rose", "thorley", "rocco"])
     act(None, "game.start")
     act("hero", "round.first_hero", hero="rose")

@@ -5,12 +5,9 @@ nothing cut, text at least 24 px and the numbers at least 32 px at 1024×768."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-from test_browser_chaos_display import MEASURE
+from browser_support import assert_display_readable, display_page, on_every_display
 from test_browser_the_others_setup import CLASSES, group_numbers
 
 pytestmark = pytest.mark.browser
@@ -35,24 +32,12 @@ def in_a_turn(store) -> str:
     return table.token
 
 
-@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, {"width": 1920, "height": 1080}])
-@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+@on_every_display
 def test_the_display_shows_the_whole_table_on_one_screen(server, browser, size, locale, tmp_path):
     token = in_a_turn(server.store)
-    context = browser.new_context(viewport=size, locale=locale)
-    try:
-        page = context.new_page()
-        page.goto(server.at(f"/t/{token}/display"))
-        page.wait_for_selector("#region-display .others-display")
-        folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
-        page.screenshot(path=str(folder / f"the-others-display-{size['width']}-{locale}.png"))
-        measured = page.evaluate(MEASURE)
-        width, height, inner_width, inner_height = measured["scroll"]
-        assert width <= inner_width and height <= inner_height, measured["scroll"]
-        assert not measured["cut"], measured["cut"]
-        if size["width"] == 1024:
-            assert not measured["small"], measured["small"]
-            assert not measured["smallNumbers"], measured["smallNumbers"]
+    with display_page(browser, server, token, size, locale, "#region-display .others-display",
+                      screenshot="the-others-display", folder=tmp_path) as page:
+        assert_display_readable(page, least_numbers=1)
         assert page.locator(".display-heroes thead th").count() == 4
         assert page.locator(".apocalypse-cells li.here .value").inner_text() == "2"
         if locale == "en-GB":
@@ -60,8 +45,6 @@ def test_the_display_shows_the_whole_table_on_one_screen(server, browser, size, 
             for words in ("Turn of", "Round 1", "Apocalypse track", "Mission 1", "Corruption", "Wounds",
                           "Reaction tokens", "Rose", "Thorley", "Rocco", "Morgana"):
                 assert words in text, words
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "ja-JP"])
@@ -70,16 +53,7 @@ def test_a_fight_in_progress_still_fits_the_screen(server, browser, locale, tmp_
     rose = next(s for s in server.store.seats(token).values() if s.name == "Ann")
     server.store.act(token, rose.id, "fight.start", {"hero": "rose", "monsters": {"abomination": 1},
                                                       "entered": {"hero": "hit hit", "sin": "hit blank blank"}})
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale=locale)
-    try:
-        page = context.new_page()
-        page.goto(server.at(f"/t/{token}/display"))
-        page.wait_for_selector("#region-display .display-fight")
-        folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
-        page.screenshot(path=str(folder / f"the-others-display-fight-1024-{locale}.png"))
-        measured = page.evaluate(MEASURE)
-        width, height, inner_width, inner_height = measured["scroll"]
-        assert width <= inner_width and height <= inner_height, measured["scroll"]
-        assert not measured["cut"] and not measured["small"] and not measured["smallNumbers"], measured
-    finally:
-        context.close()
+    tablet = {"width": 1024, "height": 768}
+    with display_page(browser, server, token, tablet, locale, "#region-display .display-fight",
+                      screenshot="the-others-display-fight", folder=tmp_path) as page:
+        assert_display_readable(page, least_numbers=1)

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.harness import fix_seed
 from web_support import Browser, join_seat, location_path
 
 ACCEPT = {"en": "en", "zh_Hans": "zh-CN", "ja": "ja"}
@@ -133,8 +134,7 @@ def test_a_scenarios_objectives_show_their_hit_points_worked_out(host, new_phone
 def test_a_monster_attack_on_a_character_is_settled_with_one_tap_on_their_phone(started, ann, bo, store):
     # A fixed seed: the modifier this attack draws is known not to be the null
     # (one table in twenty would otherwise have no damage to settle).
-    with store.db.conn:
-        store.db.execute("update tables set seed = ? where token = ?", ["settled with one tap", started])
+    fix_seed(store, started, "settled with one tap")
     ok(ann.act("initiative.choose", initiative="95", second="40"))
     ok(bo.act("initiative.choose", initiative="97", second="20"))
     page = ann.page(f"/t/{started}")

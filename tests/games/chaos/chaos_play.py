@@ -29,6 +29,17 @@ def table_at(state: dict | None = None, seed: int = 1) -> Table:
     return table
 
 
+def arranged(state: dict, change) -> dict:
+    """`state` with `change` (a function editing the state in place) made by
+    hand: the harness's one documented way (Table.arrange) to set up a
+    position the rules reach only after many rounds or never on their own
+    (a region ruined in an earlier round, the Old World deck spent). The
+    result must still pass check_state. Returns the arranged state."""
+    table = table_at(state)
+    table.arrange(change)
+    return table.state
+
+
 def act(state, type, payload=None, god=None, seed=1):
     """The state after god `god`'s seat (Khorne's by default) does `type`."""
     table = table_at(state, seed)
@@ -42,7 +53,7 @@ def started(players=4, tokens=None, typed=True):
     the app dealt the cards (as_typed); False: one made now."""
     state = RULES.initial_state({"players": str(players), "sitting_out": "slaanesh" if players == 3 else "draw"})
     if typed:
-        state = as_typed(state)
+        state = arranged(state, as_typed)
     state = act(state, "setup.tokens", {"tokens": tokens} if tokens else {"draw": True})
     return act(state, "setup.start")
 

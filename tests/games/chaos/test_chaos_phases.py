@@ -3,7 +3,7 @@ dial rewards, the end checks ending the game."""
 
 import pytest
 
-from chaos_play import RULES, act, phase_of, started, to_summoning, turn_of
+from chaos_play import RULES, act, arranged, phase_of, started, to_summoning, turn_of
 from companion.games.chaos.chaos_cards import take_cards
 from companion.rules import ActionError
 
@@ -43,7 +43,9 @@ def with_books(state, god, **fields):
 
 def test_a_region_ruined_takes_no_domination_or_corruption_afterwards():
     state = at_corruption()
-    state["regions"]["tilea"].update(ruined=True, ruination_card=1, ruined_round=0, corruption={"khorne": 3})
+    # Tilea ruined in an earlier round (with Khorne's 3 tokens left on it): rounds of play away.
+    state = arranged(state, lambda s: s["regions"]["tilea"].update(
+        ruined=True, ruination_card=1, ruined_round=0, corruption={"khorne": 3}))
     state = with_figures(state, "tilea", "nurgle", cultist=3)
     state = act(state, "corruption.resolve")
     assert "tilea" not in state["report"]["domination"] and "tilea" not in state["report"]["corruption"]
@@ -69,7 +71,7 @@ def test_ruination_scoring_happens_in_the_end_phase_and_the_tokens_go_back():
 
 def test_no_ruin_once_the_cards_are_gone_through_the_phase():
     state = at_corruption()
-    state["ruination"] = []  # no action spends the ruination cards but ruin itself
+    state = arranged(state, lambda s: s.update(ruination=[]))  # only ruins spend the ruination cards
     state = with_corruption(state, "tilea", khorne=12)
     state = act(state, "corruption.resolve")
     assert not state["regions"]["tilea"]["ruined"]
@@ -122,7 +124,7 @@ def test_a_dial_at_victory_ends_the_game_with_its_reason():
 
 def test_the_last_old_world_card_spent_means_everyone_loses():
     state = at_corruption()
-    state["old_world"]["left"] = 0
+    state = arranged(state, lambda s: s["old_world"].update(left=0))  # the last card spent: rounds away
     state = act(act(state, "corruption.resolve"), "end.score")
     assert state["result"]["reason"] == "old_world" and state["result"]["winners"] == []
 

@@ -8,7 +8,7 @@ import tempfile
 import pytest
 from flask import render_template
 
-from chaos_play import RULES, SEATS, act, phase_of, started, to_summoning, turn_of
+from chaos_play import RULES, SEATS, act, arranged, phase_of, started, to_summoning, turn_of
 from companion.web import create_app
 
 
@@ -88,9 +88,8 @@ def test_every_number_in_the_gods_cards_taps_open_to_its_working(app):
 
 def test_a_to_do_upgrade_card_links_to_its_form_in_the_card_at_the_top(app):
     """'To do: Khorne: an upgrade card' is a link to the take-upgrade form, in the card at the top of Khorne's phone."""
-    state = started()
-    state["pending"].append({"kind": "upgrade", "god": "khorne", "amount": 1})
-    RULES.check_state(state)
+    # An upgrade card earned on Khorne's threat dial: a round's play away.
+    state = arranged(started(), lambda s: s["pending"].append({"kind": "upgrade", "god": "khorne", "amount": 1}))
     with app.test_request_context():
         kim = render_template("games/chaos/now.html", view=RULES.seat_view(state, SEATS["s1"], SEATS), seats=SEATS,
                               seat=SEATS["s1"], act_url="/act", display=False, table=None)

@@ -237,6 +237,6 @@ def test_check_state_refuses_a_damaged_state():
                                          "great_cthulhu": {**table.faction("great_cthulhu"), "power": -1}})
     with pytest.raises(ValueError):
         RULES.check_state(broken)
-    table.state["secrets"]["s1"] = {"elder_signs": [4]}
+    forged = {**table.state, "secrets": {**table.state["secrets"], "s1": {"elder_signs": [4]}}}
     with pytest.raises(ValueError):
-        RULES.check_state(table.state)
+        RULES.check_state(forged)

@@ -69,7 +69,7 @@ def test_a_battle_line_names_the_enemy_and_the_area_and_the_roll_says_typed_or_r
 def test_a_ritual_says_how_many_signs_were_drawn_and_no_value_to_anyone():
     table = two_players()
     table.to_action_phase()
-    table.arrange(lambda state: state["factions"]["great_cthulhu"]["great_old_ones"].update(cthulhu="map"))
+    table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
     table.spend_all()
     table.act("great_cthulhu", "power.gather")
     if table.state["step"] == "choose_first":

@@ -48,7 +48,7 @@ def test_the_action_phase_refuses_what_it_does_not_allow():
 def test_one_action_per_turn_then_free_actions_then_the_turn_passes():
     table = Table()
     table.to_action_phase()
-    table.arrange(lambda state: state.update(abandoned_gates=1))
+    table.act("great_cthulhu", "abandoned.set", value=1)  # an abandoned gate on the map
     table.act("great_cthulhu", "move", units=2)
     assert table.faction("great_cthulhu")["power"] == 6
     with pytest.raises(ActionError):
@@ -64,8 +64,8 @@ def test_at_0_power_nothing_not_even_a_free_action_and_the_turn_passes_by_itself
     table.to_action_phase()
     table.act("great_cthulhu", "move", units=8)
     assert table.state["turn"] == "crawling_chaos"
+    table.act("crawling_chaos", "abandoned.set", value=1)  # an abandoned gate on the map
     table.arrange(lambda state: state.update(turn="great_cthulhu"))
-    table.arrange(lambda state: state.update(abandoned_gates=1))
     with pytest.raises(ActionError, match="0 power"):
         table.act("great_cthulhu", "gate.control")
 

@@ -101,9 +101,8 @@ def test_a_hero_count_icon_target_follows_the_number_of_heroes():
 
 def test_the_worked_fight_through_the_table():
     table = in_turns()
-    rose = table.state["heroes"]["rose"]
-    rose["corruption"], rose["upgrades"] = 2, ["ice_blade"]
-    with table.arranged() as state:
+    with table.arranged() as state:  # the rulebook's worked fight: Rose at corruption 2 with Ice Blade
+        state["heroes"]["rose"]["corruption"], state["heroes"]["rose"]["upgrades"] = 2, ["ice_blade"]
         state["inventory"] = [u for u in state["inventory"] if u != "ice_blade"]
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "fight.start", monsters={"abomination": 1, "acolyte": 1}, pentagrams=1,

@@ -133,8 +133,7 @@ def test_a_hero_moves_at_most_two_spaces_in_their_turn_and_raven_corp_adds_one()
 def test_a_slowed_hero_moves_one_space_less_but_never_less_than_one():
     table = board(in_turns())
     from companion.games.the_others import spaces
-    with table.arranged() as state:
-        state["heroes"]["rose"]["marks"].append("slowed")
+    table.act("ann", "hero.adjust", hero="rose", change="slowed")
     assert spaces.move_allowance(table.state, "rose") == 1
     with table.arranged() as state:
         state["heroes"]["rose"]["upgrades"].append("cyber_legs")
@@ -179,8 +178,7 @@ def test_leaving_two_monsters_still_costs_one_wound_and_the_stealth_suit_none():
     table.act("ann", "hero.move", hero="rose", to="s3")
     assert table.state["heroes"]["rose"]["pending_wounds"] == 0
     table.act("ann", "hero.move", hero="rose", to="s1", teleport=True)
-    with table.arranged() as state:
-        state["heroes"]["rose"]["upgrades"] = []
+    table.act("ann", "upgrade.lose", hero="rose", upgrade="stealth_suit")
     table.act("ann", "hero.move", hero="rose", to="s3")
     assert table.state["heroes"]["rose"]["pending_wounds"] == 1
 

@@ -43,13 +43,18 @@ def test_summons_show_one_per_hero_apocalypse_level_2_and_those_already_summoned
 
 def test_a_move_shows_raven_corp_an_upgrade_and_sloths_slowing():
     table = in_turns()
-    hero = table.state["heroes"]["rose"]
-    hero["npcs"], hero["upgrades"], hero["marks"] = ["raven_corp"], ["cyber_legs"], ["slowed"]
+    with table.arranged() as state:  # Cyber Legs, face up only rounds into a game
+        state["heroes"]["rose"]["upgrades"] = ["cyber_legs"]
+        state["inventory"] = [u for u in state["inventory"] if u != "cyber_legs"]
+    for change in ("raven_corp", "slowed"):  # Raven Corp's help, Sloth's mark
+        table.act("ann", "hero.adjust", hero="rose", change=change)
     part = working.move(table.state, "rose")
     assert [amount for _, amount in labels(part)] == [2, 1, 1, -1]
     assert part["total"] == spaces.move_allowance(table.state, "rose") == 3
-    hero["npcs"], hero["upgrades"] = [], []
-    hero["marks"] = ["slowed"]
+    table.act("ann", "hero.adjust", hero="rose", change="raven_corp")  # put down
+    table.act("ann", "upgrade.lose", hero="rose", upgrade="cyber_legs")
+    assert table.state["heroes"]["rose"]["npcs"] == table.state["heroes"]["rose"]["upgrades"] == []
+    assert table.state["heroes"]["rose"]["marks"] == ["slowed"]
     assert working.move(table.state, "rose")["total"] == 1  # never below 1
 
 

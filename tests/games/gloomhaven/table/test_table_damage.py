@@ -10,7 +10,7 @@ from companion.games.gloomhaven.play.combat import card_attack
 from companion.games.gloomhaven.play.flow import acting_standee
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
-from table_support import SEATS, started
+from table_support import SEATS, show_card_index, started
 
 
 def monster_turn(seed=2):
@@ -26,15 +26,11 @@ def attack_with(table, cards, **payload):
     table.act_drawn("s1", "monster.attack", {"cards": cards}, **payload)
 
 
-def show_card(state, deck_id, number):
-    """Make the deck show the card printed with `number` this round (a test's hand on the deck)."""
-    deck = state["decks"][deck_id]
+def show_card(table, deck_id, number):
+    """Make the deck show the card printed with `number` this round: a test's
+    hand on the deck (arranged: which card the server draws is not the point)."""
     index = next(i for i, c in enumerate(catalog.deck(deck_id)["cards"]) if c["number"] == number)
-    for pile in ("top", "pile", "bottom", "discard"):
-        if index in deck["cards"][pile]:
-            deck["cards"][pile].remove(index)
-    deck["cards"]["pile"].append(deck["current"])
-    deck["current"] = index
+    table.arrange(lambda state: show_card_index(state, deck_id, index))
 
 
 def test_a_monster_attack_on_a_character_waits_to_be_taken_and_its_conditions_apply_at_once():
@@ -98,7 +94,7 @@ def test_no_damage_leaves_nothing_waiting_and_a_null_still_gives_the_conditions(
 def test_the_attacks_conditions_and_pierce_default_to_the_standees_ability_card():
     table = monster_turn()
     guard = acting_standee(table.state)
-    show_card(table.state, "guard", 531)  # Shield 1, Attack +0 with poison
+    show_card(table, "guard", 531)  # Shield 1, Attack +0 with poison
     assert card_attack(table.state, guard)["conditions"] == ["poison"]
     attack_with(table, ["+0"], standee=guard["id"], target="s1", base=2)
     assert "poison" in table.state["characters"]["s1"]["conditions"]
@@ -142,7 +138,7 @@ def test_monsters_cant_target_an_invisible_character():
 def test_a_standee_that_survives_retaliates_and_the_attacker_may_be_out_of_range():
     table = monster_turn()
     guard = acting_standee(table.state)
-    show_card(table.state, "guard", 524)  # Shield 1, Retaliate 2
+    show_card(table, "guard", 524)  # Shield 1, Retaliate 2
     table.act("s1", "standee.adjust", standee=guard["id"], delta=20)  # full health: it survives
     before = table.state["characters"]["s2"]["hp"]
     table.act("s2", "character.attack", standee=guard["id"], base=1, cards="+0")
@@ -157,7 +153,7 @@ def test_a_standee_that_survives_retaliates_and_the_attacker_may_be_out_of_range
 def test_a_standee_killed_by_the_attack_doesnt_retaliate():
     table = monster_turn()
     guard = acting_standee(table.state)
-    show_card(table.state, "guard", 524)
+    show_card(table, "guard", 524)
     table.act("s2", "character.attack", standee=guard["id"], base=30, cards="+0")
     assert guard["id"] not in {s["id"] for s in table.state["standees"]}
     assert table.state["damage"] == []
@@ -168,7 +164,7 @@ def test_a_summon_meets_retaliate_and_cant_negate_it():
     table.act("s2", "summon.add", name="Wolf", hp=5)
     wolf = table.state["characters"]["s2"]["summons"][0]["id"]
     guard = acting_standee(table.state)
-    show_card(table.state, "guard", 524)
+    show_card(table, "guard", 524)
     table.act("s1", "standee.adjust", standee=guard["id"], delta=20)
     table.act("s2", "character.attack", standee=guard["id"], summon=wolf, base=1, cards="+0")
     entry = table.state["damage"][0]
