@@ -15,7 +15,7 @@ from companion.games.gloomhaven.level import DIFFICULTY_LABELS
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.map import board as map_board
 from companion.games.gloomhaven.play import setup, special
-from companion.games.gloomhaven.view import present, waiting_now
+from companion.games.gloomhaven.view import present, waiting_now, worked_numbers
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, Role, Rules, Seat
@@ -75,10 +75,12 @@ class GloomhavenRules(Rules):
 
     # -- what each seat sees ------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
-        """The shared state, the viewer's own secrets as "mine", and what the
-        pages show worked out for this viewer as "shown"."""
+        """The shared state, the viewer's own secrets as "mine", what the
+        pages show worked out for this viewer as "shown", and every number
+        they show with its working as "working" (the kit's one shape)."""
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
+        shown["working"] = worked_numbers(state, shown["shown"])
         return shown
 
     def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
