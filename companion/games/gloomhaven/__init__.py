@@ -7,9 +7,10 @@ A map of the package:
   rules.py      the scenario's table type: wiring only
   actions.py    its action table: fields, effect, history line, secrecy, what is open now
   state.py      the shape of its state
-  play/         the effects, one module per part of the round (set-up, the round (flow) and
-                turns, placing figures, figures by hand, combat, damage, rests,
-                special rules, the end)
+  flow.py       the round: its phases (the kit's Round), card selection, turns in initiative
+                order, the end of the round
+  play/         the scenario being played, one module per part of it (set-up, placing
+                figures, figures by hand, combat, damage, rests, special rules, the end)
   view.py       what each seat and the table display see, with the working
   map/          the map in the state, its actions, the drawing, the solver's input
   solver/       the monster solver (also over HTTP and the command line)

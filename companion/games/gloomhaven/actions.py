@@ -5,7 +5,7 @@ the map's actions in `map.actions`."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import catalog, character_decks, elements, modifiers, names
+from companion.games.gloomhaven import catalog, character_decks, elements, flow, modifiers, names
 from companion.games.gloomhaven import conditions as condition_names
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES
@@ -16,7 +16,6 @@ from companion.games.gloomhaven.play import (
     decks,
     ending,
     figures,
-    flow,
     objective_figures,
     placing,
     rests,

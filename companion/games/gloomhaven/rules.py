@@ -3,19 +3,19 @@ phones keeping the books (level, standees, monster cards, initiative,
 modifier decks, elements, conditions, characters, battle goals).
 
 Wiring only: the action table (each action's fields, effect, history line
-and secrecy) is in actions.py, the effects in `play` by the part of the
-round they belong to.
+and secrecy) is in actions.py, the round in flow.py, the effects in `play`
+by the part of the scenario they belong to.
 """
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import actions, catalog, names
+from companion.games.gloomhaven import actions, catalog, flow, names
 from companion.games.gloomhaven import state as scenario_state
 from companion.games.gloomhaven.level import DIFFICULTY_LABELS
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.map import board as map_board
-from companion.games.gloomhaven.play import phases, setup, special
-from companion.games.gloomhaven.view import present, waiting_now
+from companion.games.gloomhaven.play import setup, special
+from companion.games.gloomhaven.view import present, waiting_now, worked_numbers
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, Role, Rules, Seat
@@ -64,7 +64,7 @@ class GloomhavenRules(Rules):
         (drawing through the action's own draws) and the map tidied."""
         scenario_state.upgrade(state)  # a table stored before the characters' decks (its copy)
         if action.type not in map_actions.TYPES:
-            phases.require(state, action.type)
+            flow.SCENARIO.require(state, action.type)
         state["news"] = []
         with special.drawing(draws):
             state = super().run_effect(spec, state, action, seats, draws)
@@ -75,10 +75,12 @@ class GloomhavenRules(Rules):
 
     # -- what each seat sees ------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
-        """The shared state, the viewer's own secrets as "mine", and what the
-        pages show worked out for this viewer as "shown"."""
+        """The shared state, the viewer's own secrets as "mine", what the
+        pages show worked out for this viewer as "shown", and every number
+        they show with its working as "working" (the kit's one shape)."""
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
+        shown["working"] = worked_numbers(state, shown["shown"])
         return shown
 
     def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:

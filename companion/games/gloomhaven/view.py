@@ -1,7 +1,9 @@
 """What the pages show, worked out from the state for one viewer: names,
 each monster type's stats and resolved card, whose turn it is and what is
-next, every standee's numbers. Plain JSON (the API's state answer carries
-it too); the templates only lay it out."""
+next, every standee's numbers (`present`, the view's "shown"), and every
+number the pages show with its working in the kit's one shape
+(`worked_numbers`, the view's "working"). Plain JSON (the API's state
+answer carries it too); the templates only lay it out."""
 
 from __future__ import annotations
 
@@ -58,6 +60,30 @@ def present(state: dict, seat_id: str | None) -> dict:
         "attacks": _attacks(state),
         "modifier_counts": {"bless": modifiers.in_pile(state["modifiers"], "bless"),
                             "curse": modifiers.in_pile(state["modifiers"], "curse")},
+    }
+
+
+def worked_numbers(state: dict, shown: dict) -> dict:
+    """Every number the scenario's pages show, each with its working
+    (kit/working.py), in one place: the scenario level and what it sets, each
+    monster type's stats by rank, the acting standee's attack, the book's
+    objectives and those on the map, each attack's damage, the damage waiting
+    for a player (by its id) and the end's experience and gold (by seat).
+    `shown` is `present`'s answer, whose worked numbers are reused."""
+    result = state.get("result") or {}
+    return {
+        "level": (shown["numbers"] or {}).get("level"),
+        "values": (shown["numbers"] or {}).get("values", {}),
+        "monsters": {kind["id"]: {rank: stats["worked"] for rank, stats in kind["stats"].items()}
+                     for kind in shown["monster_types"]},
+        "acting": shown["acting"]["base_worked"] if shown["acting"] else None,
+        "objectives": [worked(o["hit_points"], o["working"]) for o in shown["objectives"]],
+        "objectives_on_map": {o["id"]: worked(o["max_hp"], o["working"]) for o in state.get("objectives", [])},
+        "attacks": [attack["damage"] for attack in shown["attacks"]],
+        "damage": {str(d["id"]): worked(d["amount"], d["working"]) for d in state.get("damage", [])},
+        "result": {seat: {"xp": worked(line["xp"], line["xp_working"]),
+                          "gold": worked(line["gold"], line["gold_working"])}
+                   for seat, line in result.get("summary", {}).items()},
     }
 
 

@@ -5,8 +5,8 @@ are in town, dues and outcome; the small ones here."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import (
+    data,
     dues,
     links,
     outcome,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import data
 from companion.games.gloomhaven.elements import ELEMENTS
 from companion.rules import N_
 

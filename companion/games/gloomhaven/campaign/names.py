@@ -5,7 +5,7 @@ slot's name is the template's, templates/games/gloomhaven/campaign/_campaign.htm
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import data
 
 
 def achievement_id(name: str) -> str:

@@ -4,8 +4,8 @@ party's difficulty, once no level-up or retirement is due in town."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import character_decks, data
-from companion.games.gloomhaven.campaign import links, progression, shop, town, tree
+from companion.games.gloomhaven import character_decks
+from companion.games.gloomhaven.campaign import data, links, progression, shop, town, tree
 from companion.rules import N_, ChildOffer
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import dues, town, tree
+from companion.games.gloomhaven.campaign import data, dues, town, tree
 from companion.kit.actions import Act
 from companion.kit.fields import FormMap, Int
 from companion.rules import N_, ActionError

@@ -6,7 +6,7 @@ CONFIRMED are editable defaults (the campaign state may override them)."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import data
 from companion.rules import N_
 
 

@@ -13,7 +13,7 @@ from companion.games.gloomhaven.campaign import (
     progression,
 )
 from companion.games.gloomhaven.campaign import state as campaign_state
-from companion.games.gloomhaven.campaign.view import present
+from companion.games.gloomhaven.campaign.view import present, worked_numbers
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, ActionError, Role, Rules, Seat
@@ -67,6 +67,7 @@ class CampaignRules(Rules):
         state = campaign_state.current(state)
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
+        shown["working"] = worked_numbers(state, shown["shown"])  # every number the pages show, with its working
         return shown
 
     # -- linked tables --------------------------------------------------------

@@ -3,8 +3,7 @@ reputation, selling back, and what a character may own and equip."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import progression
+from companion.games.gloomhaven.campaign import data, progression
 from companion.rules import N_
 
 SLOTS = ("head", "body", "legs", "one_hand", "two_hands", "small")

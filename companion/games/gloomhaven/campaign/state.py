@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.games.gloomhaven import data
-from companion.games.gloomhaven.campaign import names
+from companion.games.gloomhaven.campaign import data, names
 from companion.games.gloomhaven.campaign.dues import KINDS as DUE_KINDS
 from companion.games.gloomhaven.campaign.progression import PRINTINGS
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from companion.games.gloomhaven import data
 from companion.games.gloomhaven.campaign import (
+    data,
     deck,
     dues,
     links,

@@ -3,7 +3,7 @@ blocked (with the reason) or completed, and what completing one gives."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import data
+from companion.games.gloomhaven.campaign import data
 from companion.games.gloomhaven.campaign.names import achievement_name
 from companion.rules import N_
 

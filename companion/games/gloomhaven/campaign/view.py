@@ -1,10 +1,12 @@
-"""What the campaign's pages show, worked out from the state for one viewer:
-every computed number with its working (a list of [msgid, params] lines)."""
+"""What the campaign's pages show, worked out from the state for one viewer
+(`present`, the view's "shown"), and every number they show with its working
+in the kit's one shape (`worked_numbers`, the view's "working")."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import conditions, data, elements
+from companion.games.gloomhaven import conditions, elements
 from companion.games.gloomhaven.campaign import (
+    data,
     deck,
     dues,
     links,
@@ -17,6 +19,7 @@ from companion.games.gloomhaven.campaign import (
 )
 from companion.games.gloomhaven.level import scenario_level
 from companion.kit.now import now
+from companion.kit.working import worked
 from companion.rules import N_
 
 PROSPERITY_WORKING = N_(
@@ -244,6 +247,36 @@ def now_step(shown: dict, seat: str | None) -> dict:
     if shown["offers"]:
         return step("play", N_("Choose the next scenario and play it."), you=seat is not None)
     return step(None, N_("No scenario can be started now."), you=False)
+
+
+def worked_numbers(state: dict, shown: dict) -> dict:
+    """Every number the campaign's pages show, each with its working
+    (kit/working.py), in one place: the city's, each character's by id (the
+    viewer's own also as "mine"), each shop row's by item id and the level a
+    scenario played on paper defaults to. `shown` is `present`'s answer."""
+    city = shown["city"]
+    sheets = {s["id"]: sheet_numbers(s) for s in shown["sheets"]}
+    paper = shown["paper_level"]
+    return {
+        "city": {"reputation": worked(state["party"]["reputation"], city["price_working"]),
+                 "prosperity": worked(city["prosperity_level"], city["prosperity_working"]),
+                 "donated": worked(city["donated"], city["donation_working"])},
+        "sheets": sheets,
+        "mine": sheets[shown["mine"]["id"]] if shown["mine"] else None,
+        "shop": {str(row["id"]): {"left": worked(row["left"], row["left_working"]),
+                                  "price": worked(row["price"], row["working"])} for row in shown["shop"]},
+        "paper_level": worked(paper[0], paper[1]) if paper else None,
+    }
+
+
+def sheet_numbers(sheet: dict) -> dict:
+    """A character sheet's numbers with their working: the perks' is the
+    allowance (the page reads it as "taken / allowed")."""
+    return {"level": worked(sheet["level"], sheet["level_working"]),
+            "hit_points": worked(sheet["hit_points"], sheet["hp_working"]),
+            "perks": worked(sheet["perks_allowed"], sheet["perk_working"]),
+            "small_items": worked(sheet["small_limit"], sheet["small_working"]),
+            "deck": worked(sheet["deck_total"], sheet["deck_working"])}
 
 
 def _present(state: dict, seat: str | None) -> dict:

@@ -14,7 +14,8 @@ The entries are kept in `waiting`; this module settles them.
 
 from __future__ import annotations
 
-from companion.games.gloomhaven.play import common, flow, waiting
+from companion.games.gloomhaven import flow
+from companion.games.gloomhaven.play import common, waiting
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 

@@ -5,8 +5,8 @@ experience, coins, conditions, exhaustion) and their summons."""
 from __future__ import annotations
 
 from companion.games.gloomhaven import catalog, conditions, monsters
+from companion.games.gloomhaven.flow import exhaust
 from companion.games.gloomhaven.play import common
-from companion.games.gloomhaven.play.flow import exhaust
 from companion.games.gloomhaven.play.placing import (
     acting_standee,
     current_turn,

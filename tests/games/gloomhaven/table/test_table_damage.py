@@ -6,8 +6,8 @@ attack's conditions apply either way."""
 import pytest
 
 from companion.games.gloomhaven import catalog
+from companion.games.gloomhaven.flow import acting_standee
 from companion.games.gloomhaven.play.combat import card_attack
-from companion.games.gloomhaven.play.flow import acting_standee
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
 from table_support import SEATS, show_card_index, started

@@ -1,7 +1,7 @@
 """The card at the top of each phone (view.shown.now): what the table waits
 for, whether it waits for this seat, and what this seat may do now."""
 
-from companion.games.gloomhaven.play.flow import current_turn
+from companion.games.gloomhaven.flow import current_turn
 from companion.games.gloomhaven.rules import RULES
 from table_support import SEATS, started
 

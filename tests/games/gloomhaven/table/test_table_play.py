@@ -4,7 +4,7 @@ the scenario, played through the table's rules."""
 import pytest
 
 from companion.games.gloomhaven import catalog, modifiers
-from companion.games.gloomhaven.play.flow import acting_standee, current_turn
+from companion.games.gloomhaven.flow import acting_standee, current_turn
 from companion.games.gloomhaven.standees import placements
 from companion.rules import ActionError
 from table_support import started
@@ -276,7 +276,7 @@ def test_strengthen_gives_advantage_and_muddle_disadvantage_and_both_cancel():
 
 def test_a_monster_card_consumes_its_element_when_it_can_and_says_so():
     from companion.games.gloomhaven import data, elements
-    from companion.games.gloomhaven.play.flow import consume_card_elements
+    from companion.games.gloomhaven.flow import consume_card_elements
     monster_id, index, element = next(
         (m, i, a["element"]) for m, monster in data.monsters().items() for i, card in
         enumerate(data.decks()[monster["deck"]]["cards"]) for a in card["actions"]

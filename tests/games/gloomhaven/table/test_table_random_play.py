@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.games.gloomhaven.play.flow import current_turn, openable_rooms
+from companion.games.gloomhaven.flow import current_turn, openable_rooms
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import ActionError
 from table_support import started

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from companion.games.gloomhaven import catalog
-from companion.games.gloomhaven.play.flow import current_turn
+from companion.games.gloomhaven.flow import current_turn
 from companion.rules import ActionError
 from table_support import started
 

@@ -4,7 +4,7 @@ conditions and elements set, damage, won at a round, types that sit out,
 and the rest shown when they apply."""
 
 
-from companion.games.gloomhaven.play.flow import current_turn
+from companion.games.gloomhaven.flow import current_turn
 from table_support import started
 
 

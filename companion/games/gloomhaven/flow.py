@@ -1,7 +1,9 @@
 """The round (rulebook, "Round overview", pp. 16-18; "End of round", p. 32):
 every character chooses two cards (their initiatives, secret until all have
 chosen) or a long rest; then each monster deck in play shows a card; then
-the figures act in initiative order; then the round is tidied up.
+the figures act in initiative order; then the round is tidied up. Declared
+once on the kit's phases (`SCENARIO`): an action outside its phase is
+refused naming the phase.
 """
 
 from __future__ import annotations
