@@ -71,10 +71,6 @@ def check(bonus: object) -> None:
             raise ValueError(f"round_bonus {name}")
 
 
-def shield_line(seat_name: str, shield: int) -> list:
-    return [N_("%(name)s's shield %(shield)d this round"), {"name": seat_name, "shield": shield}]
-
-
 def retaliation(state: dict, seat: str, attacker_hex, target_hex) -> tuple[int, int, int] | None:
     """(value, range, distance) of the retaliate `seat`'s character makes on
     an attacker standing on `attacker_hex`; None when it has none or the
