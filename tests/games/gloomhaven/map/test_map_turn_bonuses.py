@@ -287,3 +287,31 @@ def test_the_seeds_pierce_example_against_a_characters_shield_for_the_round():
     table.act_drawn("s1", "monster.attack", {"cards": ["+0"]}, standee=guard, target="s1", base=3, pierce=2,
                     bonus=0)
     assert table.state["damage"][-1]["amount"] == 2
+
+
+def region_html(table, region: str, tmp_path) -> str:
+    """Region `region` as Ann's phone gets it, rendered by the real app."""
+    from companion.games.gloomhaven.rules import RULES
+    from companion.rules import Seat
+    from companion.web import create_app
+    app = create_app({"DATABASE": str(tmp_path / "companion.sqlite3"), "TESTING": True})
+    seat = Seat("s1", "Ann", "player")
+    try:
+        with app.test_request_context("/"):
+            view = RULES.seat_view(table.state, seat, {seat.id: seat})
+            return app.jinja_env.get_template(f"games/gloomhaven/{region}.html").render(
+                view=view, seat=seat, display=False, act_url="/act")
+    finally:
+        app.extensions["companion.store"].close()
+
+
+def test_the_players_card_sets_the_bonus_and_do_it_asks_no_shield(tmp_path):
+    table, _guard = guard_turn(shield=2, retaliate=1, range=2)
+    mine = region_html(table, "me", tmp_path)
+    form = mine[mine.index('value="character.bonus"'):]
+    form = form[:form.index("</form>")]
+    assert 'name="shield"' in form and 'value="2"' in form and 'name="range"' in form
+    assert "shield 2, retaliate 1 (range 2)" in mine
+    now = region_html(table, "now", tmp_path)  # the acting monster's Do it is on the "now" card
+    do_it = now[now.index('value="map.do"'):]
+    assert 'name="shield"' not in do_it[:do_it.index("</form>")]
