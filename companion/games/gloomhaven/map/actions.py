@@ -114,11 +114,23 @@ def clear(act: Act) -> None:
     state["map"] = maps.new_map()
 
 
+DID_LINES = {
+    (False, False): N_("did %(figure)s's turn as shown"),
+    (True, False): N_("did %(figure)s's turn as shown; retaliates did it %(retaliated)d damage"),
+    (False, True): N_("did %(figure)s's turn as shown; traps and hazardous terrain did %(trapped)d damage"),
+    (True, True): N_("did %(figure)s's turn as shown; retaliates did it %(retaliated)d damage, traps and "
+                     "hazardous terrain %(trapped)d"),
+}
+
+
 def _did_history(action, seats, state=None):
-    figure = (action.payload or {}).get("figure")
-    if figure:
-        return N_("did %(figure)s's turn as shown"), {"figure": Named(str(figure))}
-    return N_("did a monster's turn as shown"), {}
+    """Whose turn, and the damage retaliates and traps did on it (noted by map.do)."""
+    payload = action.payload or {}
+    figure = payload.get("figure")
+    if not figure:
+        return N_("did a monster's turn as shown"), {}
+    hurt = {key: payload[key] for key in ("retaliated", "trapped") if isinstance(payload.get(key), int)}
+    return DID_LINES[("retaliated" in hurt, "trapped" in hurt)], {"figure": Named(str(figure)), **hurt}
 
 
 # -- declarations -------------------------------------------------------------------------

@@ -105,6 +105,9 @@ def carry_out(act: Act) -> None:
         _summon(act, option["worked"]["card"], summons)
     plan["done"] = {"option": number, "picks": picks}
     act.draws.note("figure", figure_label(kind, figure))
+    for key, total in (("retaliated", turn.retaliated), ("trapped", turn.trapped)):
+        if total:  # for the history line
+            act.draws.note(key, total)
 
 
 class _Turn:
@@ -113,6 +116,7 @@ class _Turn:
         self.label = figure_label(kind, figure)
         self.shields, self.shield = shields, shield
         self.draws = act.draws.series("modifiers")
+        self.retaliated = self.trapped = 0  # damage it took from retaliates; damage traps and hazards did
 
     def alive(self) -> bool:
         if self.kind == "standee":
@@ -135,7 +139,7 @@ class _Turn:
         for hex_ in entered:
             if not self.alive():
                 return
-            terrain_hurts(self.state, (self.kind, self.figure, self.seat), hex_)
+            self.trapped += terrain_hurts(self.state, (self.kind, self.figure, self.seat), hex_)
 
     def wild(self, step: dict, picked: str | None) -> None:
         """"Consume any element: infuse X": the element the players picked
@@ -242,6 +246,7 @@ class _Turn:
                                         "hits %(standee)s."), {"name": name, "value": value, "standee": self.label}])
             return
         bonuses.retaliate_on(self.state, name, self.figure, value)
+        self.retaliated += value
 
     def _hurt(self, kind: str, victim: dict, seat: str | None, name: str, result: dict) -> None:
         amount = result["damage"]
@@ -282,7 +287,7 @@ class _Turn:
             for hex_ in _forced_path(target, end)[1:]:  # forced movement springs traps too
                 if self._target(target["id"]) is None:
                     break
-                terrain_hurts(self.state, found, hex_)
+                self.trapped += terrain_hurts(self.state, found, hex_)
 
     def _curse(self, kind: str, seat: str | None, victim: dict) -> None:
         if kind == "standee":
@@ -335,17 +340,17 @@ TRAP_LINES = {
 }
 
 
-def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list) -> None:
+def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list) -> int:
     """A figure entered hex `hex_` by a normal or forced move: a trap there
     does the trap damage and is removed; hazardous terrain does half of it
     (rounded down) and stays (rulebook, "Overlay tiles": traps, hazardous
     terrain). A character's damage waits on its phone; a summon's and a
-    standee's is taken at once."""
+    standee's is taken at once. The damage done (0: no such hex)."""
     board = maps.map_of(state)
     where = maps.key(tuple(hex_))
     terrain = board["hexes"].get(where)
     if terrain not in TRAP_LINES:
-        return
+        return 0
     kind, figure, seat = found
     worth = (state.get("values") or {}).get("trap_damage" if terrain == "trap" else "hazardous_damage") or {}
     amount, working = worth.get("value", 0), worth.get("working", [])
@@ -354,7 +359,7 @@ def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list) 
     name = figure["name"] if kind == "character" else figure_label(kind, figure)
     common.news(state, [TRAP_LINES[terrain], {"name": name, "q": hex_[0], "r": hex_[1], "damage": amount}])
     if amount <= 0:
-        return
+        return 0
     if kind == "standee":
         damage_standee(state, figure, amount)
     elif kind == "summon":
@@ -362,6 +367,7 @@ def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list) 
     else:
         waiting.add(state, seat, None, amount, name, "trap", [*working, [N_("damage %(damage)d"),
                                                                           {"damage": amount}]])
+    return amount
 
 
 def summon_rank(state: dict, card: list, monster_id: str) -> str | None:

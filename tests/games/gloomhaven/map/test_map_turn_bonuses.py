@@ -85,6 +85,9 @@ def test_retaliate_hurts_the_attacking_monster_after_the_attack_with_the_working
     assert ["then %(name)s retaliates %(value)d (range %(range)d; %(away)d hexes away)",
             {"name": "Brute", "value": 2, "range": 1, "away": 1}] in [list(line) for line in working]
     assert any(line[0].startswith("%(name)s retaliates:") for line in table.state["news"])
+    line, params = table.history("s1")[-1]
+    assert line == "did %(figure)s's turn as shown; retaliates did it %(retaliated)d damage"
+    assert params["retaliated"] == 2
     assert table.replayed() == table.state
 
 
@@ -172,6 +175,8 @@ def test_a_monster_that_must_walk_over_a_trap_springs_it_and_the_trap_is_removed
     assert standee(table, guard)["hp"] == hp - damage
     assert table.state["map"]["hexes"][f"{sprung[0]},{sprung[1]}"] == ""
     assert sum(t == "trap" for t in table.state["map"]["hexes"].values()) == 1
+    line, params = table.history("s1")[-1]
+    assert params["trapped"] == damage and "traps" in line
     assert any(line[0].startswith("%(name)s springs the trap") for line in table.state["news"])
     assert table.replayed() == table.state
 
