@@ -153,7 +153,6 @@ class _Turn:
             elements.consume(board, element)
             consumed = self.state.get("consumed") or {}
             consumed.setdefault("by_hand", []).append(element)
-            self.state.setdefault("consumed_round", {}).setdefault(self.figure["id"], []).append(element)
             common.news(self.state, [N_("%(name)s consumes %(element)s."),
                                      {"name": self.label, "element": Msg(elements.LABELS[element])}])
         for infused in step.get("infuses", []):

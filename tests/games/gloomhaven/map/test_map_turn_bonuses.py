@@ -114,8 +114,12 @@ def test_a_retaliate_that_kills_the_monster_stops_the_rest_of_its_card():
     table.act("s1", "map.show", standee=guard)
     table.act_drawn("s1", "map.do", {"modifiers": [["+0"]]}, standee=guard)
     assert standee(table, guard) is None
-    assert table.state["damage"][0]["seat"] == "s1"
+    entry = table.state["damage"][0]
+    assert entry["seat"] == "s1"
     assert table.replayed() == table.state
+    table.act("s1", "damage.resolve", damage=entry["id"], how="suffer")
+    table.act("s1", "turn.next")  # the table goes on past the dead guard
+    assert table.state["order"][table.state["turn"]]["id"] == "s2"
 
 
 def test_when_the_attack_could_exhaust_the_character_the_retaliate_waits_for_the_damage_to_be_settled():
