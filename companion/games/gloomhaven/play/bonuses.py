@@ -11,17 +11,19 @@ from the map (map.do) uses them:
 - Shield X takes X off each attack's damage (several shields stack; only
   attacks' damage, never a trap's or a retaliate's).
 - Retaliate X (range Y, 1 unless printed) does X damage to each attacker
-  within Y hexes, after the attack; not when the attack kills or exhausts the
+  within Y hexes (counted around walls and closed doors, as range is),
+  after the attack; not when the attack kills or exhausts the
   retaliating figure. Several stack; retaliate is not an attack (no shield, no
   modifier card).
 """
 
 from __future__ import annotations
 
+from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.play import common
 from companion.games.gloomhaven.play.placing import damage_standee
 from companion.kit.actions import Act
-from companion.kit.hexes import distance
+from companion.kit.hexes import neighbours
 from companion.rules import N_, ActionError
 
 MOST = 99
@@ -71,6 +73,29 @@ def check(bonus: object) -> None:
             raise ValueError(f"round_bonus {name}")
 
 
+def steps_around_walls(board: dict, start, goal, most: int) -> int | None:
+    """Hexes from `start` to `goal` over the map's floor, never across a thin
+    wall or through a closed door (figures and other terrain don't count);
+    None when farther than `most`."""
+    start, goal = tuple(start), tuple(goal)
+    floor = {k for k, terrain in board["hexes"].items() if terrain != "closed-door"}
+    walls = {tuple(w) for w in board["walls"]}
+    seen, frontier = {start: 0}, [start]
+    while frontier:
+        here = frontier.pop(0)
+        if here == goal:
+            return seen[here]
+        if seen[here] >= most:
+            continue
+        for near in neighbours(here):
+            near = tuple(near)
+            if near in seen or maps.key(near) not in floor or tuple(maps.wall_key(here, near)) in walls:
+                continue
+            seen[near] = seen[here] + 1
+            frontier.append(near)
+    return None
+
+
 def retaliation(state: dict, seat: str, attacker_hex, target_hex) -> tuple[int, int, int] | None:
     """(value, range, distance) of the retaliate `seat`'s character makes on
     an attacker standing on `attacker_hex`; None when it has none or the
@@ -78,8 +103,8 @@ def retaliation(state: dict, seat: str, attacker_hex, target_hex) -> tuple[int, 
     bonus = active(state, seat)
     if not bonus["retaliate"] or attacker_hex is None or target_hex is None:
         return None
-    away = distance(tuple(attacker_hex), tuple(target_hex))
-    if away > bonus["range"]:
+    away = steps_around_walls(state["map"], attacker_hex, target_hex, bonus["range"])
+    if away is None:
         return None
     return bonus["retaliate"], bonus["range"], away
 

@@ -106,6 +106,19 @@ def test_retaliate_reaches_only_an_attacker_within_its_range():
     assert hurt == [0, 3]
 
 
+def test_retaliate_range_is_counted_around_walls():
+    """Range is never counted across a thin wall or through a closed door:
+    the way round is what counts."""
+    from companion.games.gloomhaven.play.bonuses import steps_around_walls
+    board = {"hexes": {f"{q},{r}": "" for q, r in block(6, 4)}, "walls": []}
+    assert steps_around_walls(board, [0, 0], [2, -1], 2) == 2
+    board["walls"] = [[0, 0, 1, 0]]  # a thin wall on the straight way: round it by [0, 1]
+    assert steps_around_walls(board, [0, 0], [2, -1], 2) is None
+    assert steps_around_walls(board, [0, 0], [2, -1], 4) == 3
+    board["hexes"]["0,1"] = "closed-door"  # nor through a closed door
+    assert steps_around_walls(board, [0, 0], [2, -1], 9) is None
+
+
 def test_a_retaliate_that_kills_the_monster_stops_the_rest_of_its_card():
     """Card 530's "strengthen self" comes after the attack: a guard the
     retaliate kills is gone, its damage on Ann still waits."""
