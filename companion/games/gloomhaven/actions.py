@@ -11,6 +11,7 @@ from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.play import (
+    bonuses,
     combat,
     damage,
     decks,
@@ -160,6 +161,10 @@ def _more_line(action: Action, state: dict) -> tuple[str, dict] | None:
                                                       "delta": int(payload["delta"])}
     if kind == "character.exhaust":
         return N_("exhausted %(name)s"), _for_whom(action, state)
+    if kind == "character.bonus":
+        return N_("gave %(name)s shield %(shield)d and retaliate %(retaliate)d (range %(range)d) for the round"), {
+            **_for_whom(action, state), "shield": int(payload.get("shield") or 0),
+            "retaliate": int(payload.get("retaliate") or 0), "range": int(payload.get("range") or 1)}
     if kind == "summon.add":
         return N_("summoned %(summon)s with %(hp)d hit points"), {"summon": names.Named(str(payload["name"])),
                                                                   "hp": int(payload["hp"])}
@@ -426,6 +431,13 @@ def specs() -> list[ActionSpec]:
         ActionSpec("character.condition", "Toggle `condition` on your character (or `seat`'s, or its `summon`).",
                    (condition, seat, summon),
                    effect=figures.character_condition, history=line(N_("changed a character's conditions"))),
+        ActionSpec("character.bonus", "During the turns: the `shield` and `retaliate` (with its `range`, 1 unless "
+                   "printed) your character (or `seat`'s) has until the round ends, from the cards played (0 and 0: "
+                   "none). A monster's attack from the map (`map.do`) takes the shield off its damage and meets "
+                   "the retaliate; `monster.attack` without `shield` uses the shield.",
+                   (Int("shield", min=0, max=99, default=0), Int("retaliate", min=0, max=99, default=0),
+                    Int("range", min=1, max=99, default=1), seat),
+                   effect=bonuses.set_bonus, history=line(N_("set a character's shield and retaliate"))),
         ActionSpec("character.exhaust", "Your character (or `seat`'s) is exhausted.", (seat,),
                    effect=figures.exhaust_by_hand, history=line(N_("exhausted a character"))),
         ActionSpec("summon.add", "Your character (or `seat`'s) summons `name` with `hp` hit points; with its "
@@ -440,14 +452,15 @@ def specs() -> list[ActionSpec]:
         ActionSpec("summon.remove", "Remove summon `summon`.", (Text("summon", max_length=20),),
                    effect=figures.remove_summon, history=N_("removed a summon")),
         ActionSpec("monster.attack", "Standee `standee` attacks `target` (a seat or a summon): `base`, `bonus`, "
-                   "`mode`, the target's `shield`; `bonus`, `pierce`, `push`, `pull` and `conditions` (e.g. \"poison "
+                   "`mode`, the target's `shield` (default: a character's shield this round); `bonus`, `pierce`, "
+                   "`push`, `pull` and `conditions` (e.g. \"poison "
                    "wound\", "
                    "\"\" for none) default to the standee's ability card, with what an element it consumed this turn "
                    "adds. The modifier cards are drawn from the monster "
                    "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes "
                    "it at once).",
                    (standee, Text("target", max_length=20), Int("base", min=0, max=99),
-                    Int("bonus", min=-99, max=99, default=None), mode, Int("shield", min=0, max=99, default=0),
+                    Int("bonus", min=-99, max=99, default=None), mode, Int("shield", min=0, max=99, default=None),
                     Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
                     Int("pull", min=0, max=20, default=None),
                     Text("conditions", max_length=120, default=None, allow_empty=True)),

@@ -361,7 +361,8 @@ SCENARIO = Round((
     Phase("choosing", N_("card selection"), FIGURES | {"initiative.choose", "rest.short", "rest.redraw"},
           on_enter=new_round, ends_when=all_chosen, on_exit=reveal, next="playing"),
     Phase("playing", N_("turns"),
-          FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "element.infuse"},
+          FIGURES | {"turn.next", "turn.swap", "monster.attack", "character.attack", "element.infuse",
+                     "character.bonus"},
           order=current_order, on_enter=advance, ends_when=turns_over, on_exit=end_round, next="choosing"),
     Phase("ended", N_("end of the scenario"), frozenset({"battle_goal.done", "summary.confirm"})),
 ), flow_of=lambda state: state)

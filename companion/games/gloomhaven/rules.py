@@ -14,7 +14,7 @@ from companion.games.gloomhaven import state as scenario_state
 from companion.games.gloomhaven.level import DIFFICULTY_LABELS
 from companion.games.gloomhaven.map import actions as map_actions
 from companion.games.gloomhaven.map import board as map_board
-from companion.games.gloomhaven.play import setup, special
+from companion.games.gloomhaven.play import bonuses, setup, special
 from companion.games.gloomhaven.view import present, waiting_now, worked_numbers
 from companion.kit.actions import Draws
 from companion.kit.fields import ActionSpec
@@ -61,7 +61,8 @@ class GloomhavenRules(Rules):
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
         """Around every action: its phase (the map's actions are allowed in
         every phase), the news it brings, the special rules it sets off
-        (drawing through the action's own draws) and the map tidied."""
+        (drawing through the action's own draws), the map tidied and the
+        characters' round bonuses dropped once their round is over."""
         scenario_state.upgrade(state)  # a table stored before the characters' decks (its copy)
         if action.type not in map_actions.TYPES:
             flow.SCENARIO.require(state, action.type)
@@ -71,6 +72,7 @@ class GloomhavenRules(Rules):
             if state["phase"] in ("choosing", "playing"):
                 special.check(state, "during")
         map_board.tidy(state)
+        bonuses.tidy(state)
         return state
 
     # -- what each seat sees ------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.games.gloomhaven import ability_decks, catalog, character_decks, elements, modifiers
 from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES, MAX_LEVEL, MIN_LEVEL
+from companion.games.gloomhaven.play import bonuses
 from companion.kit import deck as kit_deck
 
 PHASES = ("setup", "choosing", "playing", "ended")
@@ -67,6 +68,8 @@ def check_state(state: dict) -> None:
             _whole(who[field], 0)
         for summon in who["summons"]:
             _figure(summon)
+        if "round_bonus" in who:
+            bonuses.check(who["round_bonus"])
         if "deck" in who:  # a table from before the characters' decks has none until one is needed
             _modifier_deck(who["deck"])
             if who["deck_from"] not in ("campaign", "class", "perks"):
@@ -91,7 +94,8 @@ def check_state(state: dict) -> None:
         _figure(objective)
         _whole(objective["index"], 1, len(catalog.scenario(state["scenario"]).get("objectives", [])))
     for waiting in state.get("damage", []):
-        if waiting["seat"] not in state["characters"] or waiting["kind"] not in ("attack", "retaliate", "scenario"):
+        if waiting["seat"] not in state["characters"] or \
+                waiting["kind"] not in ("attack", "retaliate", "scenario", "trap"):
             raise ValueError("damage")
         _whole(waiting["amount"], 1, 999)
         _whole(waiting["id"], 1)

@@ -114,11 +114,23 @@ def clear(act: Act) -> None:
     state["map"] = maps.new_map()
 
 
+DID_LINES = {
+    (False, False): N_("did %(figure)s's turn as shown"),
+    (True, False): N_("did %(figure)s's turn as shown; retaliates did it %(retaliated)d damage"),
+    (False, True): N_("did %(figure)s's turn as shown; traps and hazardous terrain did %(trapped)d damage"),
+    (True, True): N_("did %(figure)s's turn as shown; retaliates did it %(retaliated)d damage, traps and "
+                     "hazardous terrain %(trapped)d"),
+}
+
+
 def _did_history(action, seats, state=None):
-    figure = (action.payload or {}).get("figure")
-    if figure:
-        return N_("did %(figure)s's turn as shown"), {"figure": Named(str(figure))}
-    return N_("did a monster's turn as shown"), {}
+    """Whose turn, and the damage retaliates and traps did on it (noted by map.do)."""
+    payload = action.payload or {}
+    figure = payload.get("figure")
+    if not figure:
+        return N_("did a monster's turn as shown"), {}
+    hurt = {key: payload[key] for key in ("retaliated", "trapped") if isinstance(payload.get(key), int)}
+    return DID_LINES[("retaliated" in hurt, "trapped" in hurt)], {"figure": Named(str(figure)), **hurt}
 
 
 # -- declarations -------------------------------------------------------------------------
@@ -151,9 +163,10 @@ def specs() -> list[ActionSpec]:
                    history=N_("moved a monster as shown")),
         ActionSpec("map.do", "Carry out the shown turn of standee (or summon) `standee`: its `option` (1 for "
                    "the first) with every ability of its card, and the `choices` the rules leave inside it "
-                   "({key: value} as the turn lists them); `shields` ({figure id: n}) for targets whose "
-                   "shield the table knows, or `shield` for every character or summon it attacks that "
-                   "`shields` does not name.",
+                   "({key: value} as the turn lists them, e.g. a wild element to consume); a character's shield "
+                   "and retaliate for the round (`character.bonus`) count against each attack, and traps and "
+                   "hazardous terrain entered hurt; `shields` ({figure id: n}) or `shield` (every character or "
+                   "summon it attacks that `shields` does not name) replace the shields the app knows.",
                    (standee, Int("option", min=1, max=999, default=1), Json("choices", default=None),
                     Json("shields", default=None), Int("shield", min=0, max=99, default=None)),
                    effect=carry_out, history=_did_history),

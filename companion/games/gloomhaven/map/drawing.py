@@ -10,7 +10,7 @@ from math import floor, sqrt
 from companion.games.gloomhaven.map.board import unkey
 from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.map.turn import work_card
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play import bonuses, common
 from companion.games.gloomhaven.play.placing import acting_standee, current_turn
 from companion.kit import hexes
 from companion.rules import ActionError
@@ -165,9 +165,6 @@ def _card_plan(state: dict, plan: dict, translate: Callable[[str], str], where: 
         return None
     for option in worked["options"]:
         option["attack_labels"] = [where[i]["label"] for i in option["attacks"] if i in where]
-        # Characters and summons it attacks: the table may know their shield.
-        option["shielded"] = [i for i in option["attacks"]
-                              if i in where and where[i]["kind"] in ("character", "summon")]
         option["line"] = _polyline(option["path"])
         option["x"], option["y"] = (round(v, 1) for v in centre(*option["destination"]))
         area = {tuple(h) for step in option["steps"] if step["kind"] == "attack" for h in step.get("area") or []}
@@ -194,7 +191,9 @@ def _offers(state: dict, standee: dict, chosen: dict | None, worked: dict, where
             continue
         near = max(abs(here[0] - figure["q"]), abs(here[1] - figure["r"]),
                    abs(here[0] + here[1] - figure["q"] - figure["r"])) == 1
+        shield = bonuses.active(state, target)["shield"] if figure["kind"] == "character" else 0
         offers.append({"target": target, "label": figure["label"], "base": max(0, base), "pierce": pierce,
+                       "shield": shield,
                        "mode": "disadvantage" if muddled or (ranged and near) else "normal"})
     return offers
 

@@ -75,7 +75,7 @@ def work_card(state: dict, figure_id: str, translate: Callable[[str], str] = _sa
     kind, figure, seat = acting_figure(state, figure_id)
     options = []
     for number, option in enumerate(answer["options"], 1):
-        steps = [_table_step(step, names) for step in option.get("steps", [])]
+        steps = [_wild(state, figure_id, _table_step(step, names)) for step in option.get("steps", [])]
         options.append({
             "number": number, "focus": names.get(option.get("focus")), "destination": option["destination"],
             "path": option["path"], "attacks": [names[i] for i in option["attacks"]], "why": option["why"],
@@ -89,6 +89,13 @@ def _table_step(step: dict, names: dict) -> dict:
     """The solver's step with figures named by their table ids."""
     out = {k: v for k, v in step.items() if k != "source"}
     source = step.get("source") if isinstance(step.get("source"), dict) else {}
+    if out.get("kind") == "move" and source.get("jump"):
+        out["jump"] = True  # only the hex it lands on springs a trap
+    if source.get("kind") == "consume" and source.get("element") not in elements.ELEMENTS:
+        # "Consume any element: infuse X" (the seed's many-coloured circle): the players pick the element.
+        out = {"index": step.get("index"), "kind": "consume", "wild": True,
+               "infuses": [g["element"] for g in source.get("gives", [])
+                           if g.get("kind") == "infuse" and g.get("element") in elements.ELEMENTS]}
     if source.get("kind") == "suffer_damage":
         # "It suffers n damage" (resolved for its one rank): carried out with the turn.
         amount = source.get("amount")
@@ -102,6 +109,23 @@ def _table_step(step: dict, names: dict) -> dict:
     if "choices" in step and step.get("kind") == "heal":
         out["choices"] = [names.get(c, c) for c in step["choices"]]
     return out
+
+
+def _wild(state: dict, figure_id: str, step: dict) -> dict:
+    """A wild consume for this standee: the element the players consumed
+    by hand during its turn (`taken`), else the ones it could take now
+    (`elements`); only the first of its type to act consumes (as for any
+    element its card consumes), so for the others `elements` is empty."""
+    if not step.get("wild"):
+        return step
+    consumed = state.get("consumed") or {}
+    if consumed.get("standee") != figure_id:
+        return {**step, "elements": []}
+    taken = consumed.get("by_hand") or []
+    if taken:
+        return {**step, "taken": taken[0], "elements": [taken[0]]}
+    board = state["elements"]
+    return {**step, "elements": [e for e in elements.ELEMENTS if elements.can_consume(board, e)]}
 
 
 def _table_differs(differs: dict, names: dict) -> dict:
@@ -142,6 +166,8 @@ def _choice_points(steps: list[dict]) -> list[tuple[str, list, str, dict]]:
                 found.append((f"{i}.{t}", ends, forced[0], {"id": target["id"]}))
         if step.get("kind") == "heal" and step.get("target") is None and len(step.get("choices") or []) > 1:
             found.append((str(i), list(step["choices"]), "heal", {}))
+        if step.get("wild") and not step.get("taken") and len(step.get("elements") or []) > 1:
+            found.append((str(i), list(step["elements"]), "element", {}))
         if step.get("kind") == "summon":
             for p, placement in enumerate(step.get("placements", [])):
                 if placement.get("hex") is None and len(placement.get("choices") or []) > 1:
@@ -181,6 +207,8 @@ def _pick_line(state: dict, point: tuple, value) -> list:
         return [line, {"name": _name(state, params["id"]), "q": value[0], "r": value[1]}]
     if what == "heal":
         return [N_("heal %(name)s"), {"name": _name(state, value)}]
+    if what == "element":
+        return [N_("consume %(element)s"), {"element": Msg(elements.LABELS[value])}]
     return [N_("summon on [%(q)d, %(r)d]"), {"q": value[0], "r": value[1]}]
 
 
@@ -251,12 +279,27 @@ def _lines(state: dict, step: dict) -> list:
                 for p in step["placements"]]
     if kind == "loot":
         return [[N_("Loot %(value)d: take the money tokens within range %(value)d."), {"value": step.get("value", 0)}]]
+    if kind == "consume" and step.get("wild"):
+        return _wild_lines(step)
     if kind == "infuse":
         return [[N_("Infuses %(element)s at the end of its turn."),
                  {"element": Msg(elements.LABELS.get(step.get("element"), step.get("element") or ""))}]]
     if "suffer" in step:
         return [[N_("It suffers %(value)d damage."), {"value": step["suffer"]}]]
     return [[N_("Special: %(text)s"), {"text": step.get("text", "")}]]
+
+
+def _wild_lines(step: dict) -> list:
+    """Every wild consume in the data gives one infusion ("consume any element: infuse earth")."""
+    first = (step.get("infuses") or [""])[0]
+    label = {"infuses": Msg(elements.LABELS[first]) if first in elements.LABELS else ""}
+    choices = step.get("elements") or []
+    if not choices:
+        return [[N_("Not done: no element it can consume."), {}]]
+    if len(choices) == 1:
+        return [[N_("Consumes %(element)s, then infuses %(infuses)s at the end of its turn."),
+                 {"element": Msg(elements.LABELS[choices[0]]), **label}]]
+    return [[N_("Consumes an element of your choice, then infuses %(infuses)s at the end of its turn."), label]]
 
 
 # -- carrying it out -----------------------------------------------------------------------------

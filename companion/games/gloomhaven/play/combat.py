@@ -17,7 +17,7 @@ from companion.games.gloomhaven import (
     elements,
     modifiers,
 )
-from companion.games.gloomhaven.play import common, damage, decks, objective_figures, waiting
+from companion.games.gloomhaven.play import bonuses, common, damage, decks, objective_figures, waiting
 from companion.games.gloomhaven.play.placing import (
     current_turn,
     damage_standee,
@@ -82,7 +82,8 @@ def monster_attack(act: Act) -> None:
     bonus = common.whole(payload, "bonus", -99, 99) if chosen_bonus else effects["bonus"]
     result = attacks.calculate(
         common.whole(payload, "base", 0, 99), bonuses=[bonus] if bonus else [], cards=cards, mode=mode,
-        shield=common.whole(payload, "shield", 0, 99, default=0), pierce=effects["pierce"],
+        shield=common.whole(payload, "shield", 0, 99, default=bonuses.active(state, seat)["shield"] if summon is None
+                            else 0), pierce=effects["pierce"],
         poisoned="poison" in target["conditions"])
     result["working"][0:1] = _card_attack_working(state, attacker, result["working"][0])
     if bonus and not chosen_bonus:

@@ -15,7 +15,7 @@ The entries are kept in `waiting`; this module settles them.
 from __future__ import annotations
 
 from companion.games.gloomhaven import flow
-from companion.games.gloomhaven.play import common, waiting
+from companion.games.gloomhaven.play import bonuses, common, waiting
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -56,6 +56,20 @@ def resolve(act: Act) -> None:
         common.news(state, [NEGATIONS[how], {"name": entry["name"], "amount": entry["amount"]}])
     else:
         suffer(state, entry)
+    _retaliate_after(state, entry)
+
+
+def _retaliate_after(state: dict, entry: dict) -> None:
+    """A retaliate that waited on this damage (the attack could have
+    exhausted the character, and then it would not retaliate: rulebook,
+    "Retaliate") hits now that the character is known to stand."""
+    answer = entry.get("retaliates")
+    who = state["characters"].get(entry["seat"])
+    if not answer or who is None or who["exhausted"]:
+        return
+    standee = next((s for s in state["standees"] if s["id"] == answer["standee"]), None)
+    if standee is not None:
+        bonuses.retaliate_on(state, who["name"], standee, answer["value"])
 
 
 def suffer(state: dict, entry: dict) -> None:

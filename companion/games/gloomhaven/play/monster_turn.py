@@ -7,13 +7,22 @@ modifier card is drawn here through the action's draws (logged as
 A summon's attack draws from its summoner's modifier deck when the table
 keeps one (`summoner_deck`); until it does, from a fresh standard deck of 20
 cards for that one draw (the seam for character decks drawn by the app).
+
+A character's shield and retaliate for the round (play/bonuses.py) count
+against each attack; traps and hazardous terrain the figure's move (or a
+push or pull) enters hurt it (rulebook, "Traps", "Hazardous terrain": trap
+damage 2 + the scenario level, hazardous half of it rounded down, each hex;
+flying ignores both, a jump only where it lands; a trap is removed once
+sprung); a card that consumes an element of the players' choice consumes
+the one they pick (or the only one strong or waning) and infuses what it
+gives at the end of the turn (rulebook, "Elemental infusions").
 """
 
 from __future__ import annotations
 
 import copy
 
-from companion.games.gloomhaven import attacks, catalog, conditions, modifiers
+from companion.games.gloomhaven import attacks, catalog, conditions, elements, modifiers
 from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.map.solving import acting_figure, figure_label
 from companion.games.gloomhaven.map.turn import (
@@ -22,7 +31,7 @@ from companion.games.gloomhaven.map.turn import (
     move_on_map,
     read_picks,
 )
-from companion.games.gloomhaven.play import common, damage, decks, waiting
+from companion.games.gloomhaven.play import bonuses, common, damage, decks, waiting
 from companion.games.gloomhaven.play.combat import GIVEN, _card_shield, _record, retaliates
 from companion.games.gloomhaven.play.placing import (
     damage_standee,
@@ -31,7 +40,7 @@ from companion.games.gloomhaven.play.placing import (
     place_standees,
 )
 from companion.kit.actions import Act
-from companion.rules import N_, ActionError
+from companion.rules import N_, ActionError, Msg
 
 #: A character's base attack modifier deck (rulebook, p. 21): the deck a
 #: summon draws from while the table keeps no deck for its summoner.
@@ -64,18 +73,22 @@ def carry_out(act: Act) -> None:
                                                 for v in shields.values()):
         raise ActionError(N_("The action's details are malformed."), field="shields")
     kind, figure, seat = acting_figure(state, figure_id)
-    turn = _Turn(act, kind, figure, seat, shields, act.payload.get("shield") or 0)
+    turn = _Turn(act, kind, figure, seat, shields, act.payload.get("shield"))
     summons = []
     for index, step in enumerate(option["steps"]):
+        if not turn.alive():  # a trap or a retaliate killed it: the rest of its card is not done
+            break
         if step.get("skipped"):
             continue
         if step["kind"] == "move":
-            move_on_map(state, figure_id, step.get("destination"))
+            turn.move(step)
         elif step["kind"] in ("attack", "condition") and "targets" in step:
             for t, target in enumerate(step["targets"]):
-                if step["kind"] == "attack":
+                if step["kind"] == "attack" and turn.alive():
                     turn.attack(step, target)
                 turn.effects(target, forced_end(index, t, target, picks))
+        elif step["kind"] == "consume" and step.get("wild"):
+            turn.wild(step, picks.get(str(index)))
         elif step["kind"] == "condition":
             for condition in step.get("conditions", []):
                 turn.on_itself(condition)
@@ -86,20 +99,67 @@ def carry_out(act: Act) -> None:
         elif step["kind"] == "summon":
             for p, placement in enumerate(step.get("placements", [])):
                 summons.append((step["monster"], placement.get("hex") or picks.get(f"{index}.{p}")))
-    alive = figure in state["standees"] or figure in state["characters"].get(seat or "", {}).get("summons", [])
+    alive = turn.alive()
     move_on_map(state, figure_id, option["destination"] if alive and figure_id in board["at"] else None)
     if summons:
         _summon(act, option["worked"]["card"], summons)
     plan["done"] = {"option": number, "picks": picks}
     act.draws.note("figure", figure_label(kind, figure))
+    for key, total in (("retaliated", turn.retaliated), ("trapped", turn.trapped)):
+        if total:  # for the history line
+            act.draws.note(key, total)
 
 
 class _Turn:
-    def __init__(self, act: Act, kind: str, figure: dict, seat: str | None, shields: dict, shield: int):
+    def __init__(self, act: Act, kind: str, figure: dict, seat: str | None, shields: dict, shield: int | None):
         self.act, self.state, self.kind, self.figure, self.seat = act, act.state, kind, figure, seat
         self.label = figure_label(kind, figure)
         self.shields, self.shield = shields, shield
         self.draws = act.draws.series("modifiers")
+        self.retaliated = self.trapped = 0  # damage it took from retaliates; damage traps and hazards did
+
+    def alive(self) -> bool:
+        if self.kind == "standee":
+            return self.figure in self.state["standees"]
+        return self.figure in self.state["characters"][self.seat]["summons"]
+
+    # -- its move ----------------------------------------------------------------------------
+    def _flying(self) -> bool:
+        if self.kind == "standee":
+            return bool(common.stats(self.state, self.figure["monster"], self.figure["rank"]).get("flying"))
+        return bool((self.figure.get("stats") or {}).get("flying"))
+
+    def move(self, step: dict) -> None:
+        """Along its path: each trap or hazardous hex it enters hurts it
+        (flying: none; a jump: only the hex it lands on)."""
+        move_on_map(self.state, self.figure["id"], step.get("destination"))
+        entered = [] if self._flying() else (step.get("path") or [])[1:]
+        if step.get("jump"):
+            entered = entered[-1:]
+        for hex_ in entered:
+            if not self.alive():
+                return
+            self.trapped += terrain_hurts(self.state, (self.kind, self.figure, self.seat), hex_)
+
+    def wild(self, step: dict, picked: str | None) -> None:
+        """"Consume any element: infuse X": the element the players picked
+        (or the only one there is) is consumed, X infused at the end of the turn."""
+        element = step.get("taken") or picked or (step["elements"][0] if len(step.get("elements") or []) == 1
+                                                  else None)
+        if element is None:
+            return
+        board = self.state["elements"]
+        if not step.get("taken"):
+            elements.consume(board, element)
+            consumed = self.state.get("consumed") or {}
+            consumed.setdefault("by_hand", []).append(element)
+            common.news(self.state, [N_("%(name)s consumes %(element)s."),
+                                     {"name": self.label, "element": Msg(elements.LABELS[element])}])
+        for infused in step.get("infuses", []):
+            if infused in elements.ELEMENTS and infused not in board["infusing"]:
+                board["infusing"].append(infused)
+                common.news(self.state, [N_("%(element)s will be strong at the end of its turn."),
+                                         {"element": Msg(elements.LABELS[infused])}])
 
     # -- whom it hits ----------------------------------------------------------------------
     def _target(self, target_id: str) -> tuple[str, dict, str | None] | None:
@@ -146,17 +206,46 @@ class _Turn:
             result["working"].insert(0, [N_("drawn from a standard modifier deck (the table keeps none for "
                                             "%(owner)s)"), {"owner": self.state["characters"][self.seat]["name"]}])
         result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
+        answer = None
+        if kind == "character" and self.kind == "standee":
+            answer = bonuses.retaliation(self.state, seat, step.get("from"),
+                                         _hex_of(self.state, target["id"]))
+        if answer:
+            result["working"].append([N_("then %(name)s retaliates %(value)d (range %(range)d; %(away)d hexes "
+                                         "away)"), {"name": name, "value": answer[0], "range": answer[1],
+                                                    "away": answer[2]}])
         _record(self.state, self.label, name, mode, result)
         common.news(self.state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage."),
                                  {"attacker": self.label, "target": name, "damage": result["damage"]}])
         self._hurt(kind, victim, seat, name, result)
+        if answer:
+            self._retaliated(seat, victim, name, answer[0])
 
     def _shield(self, kind: str, victim: dict, target_id: str) -> int:
+        """A standee's from its cards; a character's or summon's as the
+        payload says, else a character's shield for the round (play/bonuses.py)."""
         if kind == "standee":
             return (common.stats(self.state, victim["monster"], victim["rank"]).get("shield") or 0) \
                 + _card_shield(self.state, victim)
         value = self.shields.get(target_id, self.shield)
+        if value is None and kind == "character":
+            value = bonuses.active(self.state, target_id)["shield"]
         return value if isinstance(value, int) else 0
+
+    def _retaliated(self, seat: str, who: dict, name: str, value: int) -> None:
+        """Retaliate after the attack (rulebook, "Retaliate"): at once when
+        the damage waiting on the character can't exhaust it; else it waits
+        with that damage and hits only if the character is still standing
+        once it is settled (negated, or taken and survived)."""
+        owed = sum(d["amount"] for d in waiting.waiting(self.state) if d["seat"] == seat and not d["summon"])
+        if owed >= who["hp"]:
+            entry = next(d for d in reversed(waiting.waiting(self.state)) if d["seat"] == seat)
+            entry["retaliates"] = {"standee": self.figure["id"], "value": value}
+            common.news(self.state, [N_("If %(name)s is still standing after this damage, their retaliate %(value)d "
+                                        "hits %(standee)s."), {"name": name, "value": value, "standee": self.label}])
+            return
+        bonuses.retaliate_on(self.state, name, self.figure, value)
+        self.retaliated += value
 
     def _hurt(self, kind: str, victim: dict, seat: str | None, name: str, result: dict) -> None:
         amount = result["damage"]
@@ -194,6 +283,10 @@ class _Turn:
             move_on_map(self.state, target["id"], end)
             common.news(self.state, [N_("%(name)s is moved to [%(q)d, %(r)d]."), {"name": name, "q": end[0],
                                                                                   "r": end[1]}])
+            for hex_ in _forced_path(target, end)[1:]:  # forced movement springs traps too
+                if self._target(target["id"]) is None:
+                    break
+                self.trapped += terrain_hurts(self.state, found, hex_)
 
     def _curse(self, kind: str, seat: str | None, victim: dict) -> None:
         if kind == "standee":
@@ -226,6 +319,54 @@ class _Turn:
         lines = conditions.heal(figure, value, figure["max_hp"])
         common.news(self.state, [N_("%(name)s heals %(amount)d."), {"name": self._name(kind, figure),
                                                                   "amount": value}], *lines)
+
+
+def _hex_of(state: dict, figure_id: str) -> list | None:
+    where = maps.map_of(state)["at"].get(figure_id)
+    return list(maps.unkey(where)) if where else None
+
+
+def _forced_path(target: dict, end: list) -> list:
+    """The way a push or pull to `end` goes (of those, the one with the fewest traps)."""
+    forced = next((target[w] for w in ("push", "pull") if isinstance(target.get(w), dict)), {})
+    ways = [c for c in forced.get("choices", []) if c.get("destination") == end]
+    return min(ways, key=lambda c: c.get("traps", 0))["path"] if ways else []
+
+
+TRAP_LINES = {
+    "trap": N_("%(name)s springs the trap on [%(q)d, %(r)d]: %(damage)d damage; the trap is removed."),
+    "hazardous": N_("%(name)s enters hazardous terrain on [%(q)d, %(r)d]: %(damage)d damage."),
+}
+
+
+def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list) -> int:
+    """A figure entered hex `hex_` by a normal or forced move: a trap there
+    does the trap damage and is removed; hazardous terrain does half of it
+    (rounded down) and stays (rulebook, "Overlay tiles": traps, hazardous
+    terrain). A character's damage waits on its phone; a summon's and a
+    standee's is taken at once. The damage done (0: no such hex)."""
+    board = maps.map_of(state)
+    where = maps.key(tuple(hex_))
+    terrain = board["hexes"].get(where)
+    if terrain not in TRAP_LINES:
+        return 0
+    kind, figure, seat = found
+    worth = (state.get("values") or {}).get("trap_damage" if terrain == "trap" else "hazardous_damage") or {}
+    amount, working = worth.get("value", 0), worth.get("working", [])
+    if terrain == "trap":
+        board["hexes"][where] = ""
+    name = figure["name"] if kind == "character" else figure_label(kind, figure)
+    common.news(state, [TRAP_LINES[terrain], {"name": name, "q": hex_[0], "r": hex_[1], "damage": amount}])
+    if amount <= 0:
+        return 0
+    if kind == "standee":
+        damage_standee(state, figure, amount)
+    elif kind == "summon":
+        damage.suffer(state, {"seat": seat, "summon": figure["id"], "name": name, "amount": amount})
+    else:
+        waiting.add(state, seat, None, amount, name, "trap", [*working, [N_("damage %(damage)d"),
+                                                                          {"damage": amount}]])
+    return amount
 
 
 def summon_rank(state: dict, card: list, monster_id: str) -> str | None:
