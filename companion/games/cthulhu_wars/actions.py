@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.cthulhu_wars import battles, board, costs, data, doom, effects, history, spellbooks
+from companion.games.cthulhu_wars import battles, board, costs, data, doom, effects, flow, history, spellbooks
 from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
 from companion.rules import N_, Action, ActionError, Seat
@@ -99,9 +99,9 @@ def opener(phase: str, step: str | None = None, *, on_turn: bool = True, choices
     faction)` lists (by default the one empty payload)."""
     def open_(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
         faction = effects.faction_of(state, seat.id) if seat is not None else None
-        if faction not in state["factions"] or state["phase"] != phase or step and state["step"] != step:
+        if faction not in state["factions"] or flow.phase_of(state) != phase or step and flow.step_of(state) != step:
             return []
-        if on_turn and state["turn"] != faction:
+        if on_turn and flow.turn_of(state) != faction:
             return []
         if phase == ACTION_PHASE and effects.battle_unfinished(state):
             return []  # the battle's results come first
@@ -135,7 +135,7 @@ def start_areas(state: dict, faction: str) -> list[dict]:
 
 
 def tied_factions(state: dict, faction: str) -> list[dict]:
-    return [{"faction": candidate} for candidate in state["candidates"]]
+    return [{"faction": candidate} for candidate in state["flow"]["candidates"]]
 
 
 def directions(state: dict, faction: str) -> list[dict]:
@@ -219,7 +219,8 @@ def board_awakenings(state: dict, faction: str) -> list[dict]:
 def ritual_open(state: dict, faction: str) -> bool:
     mine, track, marker = state["factions"][faction], state["ritual"]["track"], state["ritual"]["marker"]
     try:
-        doom.check_ritual(mine, doom.ritual_cost(track, marker), state["settings"]["ritual_needs_great_old_one"])
+        doom.check_ritual(mine, doom.ritual_cost(track, marker), state["settings"]["ritual_needs_great_old_one"],
+                          flow.decided(state, faction))
     except ActionError:
         return False
     return True
@@ -298,7 +299,7 @@ def battles_to_declare(state: dict, faction: str) -> list[dict]:
 
 def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     battle, faction = state.get("battle"), effects.faction_of(state, seat.id) if seat is not None else None
-    if state["phase"] != "action" or not battle or battle["outcome"] is not None:
+    if flow.phase_of(state) != "action" or not battle or battle["outcome"] is not None:
         return []
     return [{}] if faction in (battle["attacker"], battle["defender"]) else []
 
@@ -306,7 +307,7 @@ def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """On the board: each requirement the map shows met, with each book left (others are ticked by hand)."""
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if faction not in state["factions"] or not board.has_board(state) or state["phase"] in ("end", "over"):
+    if faction not in state["factions"] or not board.has_board(state) or flow.phase_of(state) in ("end", "over"):
         return []
     mine = state["factions"][faction]
     left = [b for b in data.spellbook_ids(faction) if b not in mine["spellbooks"]]
@@ -315,14 +316,14 @@ def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if state["phase"] != "action":
+    if flow.phase_of(state) != "action":
         return []
     return battles.loss_choices(state, faction)
 
 
 def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if state["phase"] != "action":
+    if flow.phase_of(state) != "action":
         return []
     return [{"great_old_one": goo, "take": take} for goo in battles.harbinger_targets(state, faction)
             for take in ("power", "elder_signs")]
@@ -331,7 +332,7 @@ def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]
 def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """A seat's own signs (its own secret): one value at a time."""
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if faction not in state["factions"] or state["phase"] == "over":
+    if faction not in state["factions"] or flow.phase_of(state) == "over":
         return []
     return [{"values": [value]} for value in sorted(set(state["secrets"].get(seat.id, {}).get("elder_signs", [])))]
 

@@ -5,13 +5,17 @@ area; with two players, set-up chapter 第八章 A instead)."""
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import board, data, elder_signs
+from companion.games.cthulhu_wars import board, data, elder_signs, flow
 from companion.rules import N_, ActionError
 
 #: The counts each faction keeps up to date on its phone.
 COUNTS = ("cultists", "gates", "captives", "feast_areas", "dark_young", "enemy_ocean_gates")
 MAX_COUNT = 99
 PLAYERS = (2, 3, 4)  # five players need an expansion
+#: The state's shape. 1 (no "schema"): round, phase, step, turn, order, first
+#: player, candidates and direction at the top level, each faction's
+#: "ritual_done" and "events_done"; 2: the kit's flow in state["flow"].
+SCHEMA = 2
 
 
 def new_faction(faction_id: str, gates: int) -> dict:
@@ -26,8 +30,6 @@ def new_faction(faction_id: str, gates: int) -> dict:
         "great_old_ones": {goo["id"]: "pool" for goo in data.great_old_ones(faction_id)},
         "awakened": [],  # Great Old Ones awakened at least once (Cthulhu costs 4 after)
         "elder_signs": 0,  # how many it holds; their values are its seat's secret
-        "ritual_done": False,
-        "events_done": False,
         "acted": False,  # took its normal or unique action this turn
         "gathered": None,  # the last gather's working
     }
@@ -52,14 +54,8 @@ def initial_state(seating: list[str], map_id: str | None = None, ritual_needs_gr
         "seating": list(seating),
         "settings": {"ritual_needs_great_old_one": bool(ritual_needs_great_old_one)},
         "corrections": {},
-        "round": 1,
-        "phase": "setup" if two else "gather",
-        "step": "place_gates" if two else None,
-        "turn": None,
-        "first_player": None,
-        "candidates": [],
-        "direction": None,
-        "order": [],
+        "schema": SCHEMA,
+        "flow": flow.new_flow(two),
         "ritual": {"track": data.ritual_track(players), "marker": 0},
         "abandoned_gates": 0,
         "elder_signs_left": elder_signs.pool_size(elder_signs.full_pool()),
@@ -87,7 +83,7 @@ def place_gates(state: dict, areas: list[str]) -> None:
     state["two_player"]["gates"] = list(areas)
     if board.has_board(state):
         state["board"]["gates"] = {area: None for area in areas}
-    state["step"] = "pick_starts"
+    state["flow"]["step"] = "pick_starts"
 
 
 def pick_starts(state: dict, starts: dict[str, str]) -> None:
@@ -105,4 +101,4 @@ def pick_starts(state: dict, starts: dict[str, str]) -> None:
         state["factions"][faction_id]["counts"]["gates"] = 1 if area in gates else 0
     state["abandoned_gates"] = sum(1 for area in gates if area not in starts.values())
     state["two_player"]["starts"] = dict(starts)
-    state["phase"], state["step"] = "gather", None
+    flow.set_up(state)

@@ -4,8 +4,10 @@ imported export may be damaged or edited by hand)."""
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import board, data, setup
-from companion.games.cthulhu_wars.setup import COUNTS, PLAYERS
+import copy
+
+from companion.games.cthulhu_wars import board, data, flow, setup
+from companion.games.cthulhu_wars.setup import COUNTS, PLAYERS, SCHEMA
 from companion.rules import N_, ActionError, Seat
 
 
@@ -68,12 +70,39 @@ def check_secrets(state: dict) -> None:
         raise ValueError("the elder signs held don't match the counts shown")
 
 
+STEPS = {"setup": ("place_gates", "pick_starts"), "first_player": ("choose_first", "choose_direction"),
+         "doom": ("rituals", "events")}
+
+
+def check_flow(state: dict) -> None:
+    """The kit's flow with this game's step, first player, candidates and direction."""
+    flow_ = state["flow"]
+    if not isinstance(flow_, dict) or flow_["phase"] not in PHASES:
+        raise ValueError("phase")
+    _int(flow_["round"], 1)
+    factions = set(state["factions"])
+    for key in ("order", "passed", "candidates"):
+        if not isinstance(flow_[key], list) or not set(flow_[key]) <= factions:
+            raise ValueError(key)
+    if flow_["order"] and sorted(flow_["order"]) != sorted(state["seating"]):
+        raise ValueError("order")
+    if flow_["turn"] is not None:
+        _int(flow_["turn"], 0, len(flow_["order"]) - 1)
+    if flow_["step"] not in STEPS.get(flow_["phase"], (None,)):
+        raise ValueError("step")
+    if flow_["first_player"] is not None and flow_["first_player"] not in factions:
+        raise ValueError("first player")
+    if flow_["direction"] not in (None, *flow.DIRECTIONS):
+        raise ValueError("direction")
+
+
 def check_state(state: dict) -> None:
     _int(state["players"], 2, 4)
     if state["players"] not in PLAYERS or len(state["seating"]) != state["players"]:
         raise ValueError("players")
-    if state["map"] not in data.maps() or state["phase"] not in PHASES:
-        raise ValueError("map or phase")
+    if state["map"] not in data.maps() or state.get("schema") != SCHEMA:
+        raise ValueError("map or schema")
+    check_flow(state)
     if set(state["factions"]) != set(state["seating"]):
         raise ValueError("factions")
     for faction_id, faction in state["factions"].items():
@@ -84,12 +113,7 @@ def check_state(state: dict) -> None:
     for cost in track[:-1]:
         _int(cost, 1, 20)
     _int(state["ritual"]["marker"], 0, len(track) - 1)
-    _int(state["round"], 1)
     _int(state["abandoned_gates"])
-    if state["turn"] is not None and state["turn"] not in state["factions"]:
-        raise ValueError("turn")
-    if not set(state["order"]) <= set(state["factions"]):
-        raise ValueError("order")
     check_secrets(state)
     if "board" in state:
         board.check_state(state)
@@ -106,3 +130,48 @@ def seat_joined(state: dict, seat: Seat) -> dict:
     if waiting is not None:
         state["secrets"][seat.id] = waiting
     return state
+
+
+# -- tables and exports from before the current shape -------------------------------------
+def upgrade(state: dict) -> dict:
+    """A state of an older shape carried to SCHEMA (in place; returned).
+    Schema 1 kept the round, phase, step, turn (a faction), order, first
+    player, candidates and direction at the top level, and each faction's
+    "ritual_done" and "events_done": they become the kit's flow, the factions
+    that have decided at this step of the doom phase (or, in the action
+    phase, those at 0 power) its "passed"."""
+    if state.get("schema", 1) >= SCHEMA:
+        return state
+    phase, step, turn, order = state.pop("phase"), state.pop("step", None), state.pop("turn", None), \
+        list(state.pop("order", []))
+    factions = state["factions"]
+    passed = []
+    if phase == "doom":
+        done = "ritual_done" if step == "rituals" else "events_done"
+        passed = [f for f in order if factions[f].get(done)]
+    elif phase == "action":
+        passed = [f for f in order if factions[f]["power"] <= 0]
+    state["flow"] = {"round": state.pop("round"), "phase": phase, "order": order,
+                     "turn": order.index(turn) if phase in ("doom", "action") and turn in order else None,
+                     "passed": passed, "step": step, "first_player": state.pop("first_player", None),
+                     "candidates": list(state.pop("candidates", [])), "direction": state.pop("direction", None)}
+    for faction in factions.values():
+        faction.pop("ritual_done", None)
+        faction.pop("events_done", None)
+    state["schema"] = SCHEMA
+    return state
+
+
+def current(state: dict) -> dict:
+    """`state` in the current shape: a table stored before it is upgraded on
+    a copy (the stored state is never changed by reading it)."""
+    return state if state.get("schema", 1) >= SCHEMA else upgrade(copy.deepcopy(state))
+
+
+def upgrade_export(export: dict) -> dict:
+    """An export's initial and final states carried to SCHEMA (the log's
+    actions replay alike on either)."""
+    for key in ("initial", "state"):
+        if isinstance(export.get(key), dict) and "factions" in export[key]:
+            export[key] = upgrade(export[key])
+    return export

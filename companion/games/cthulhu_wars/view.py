@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, facts, mapview, spellbooks
+from companion.games.cthulhu_wars import (
+    battles,
+    board,
+    combat,
+    costs,
+    data,
+    doom,
+    effects,
+    facts,
+    flow,
+    mapview,
+    spellbooks,
+)
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.kit.now import now
 from companion.kit.working import line, worked
@@ -185,6 +197,28 @@ def present(state: dict, me: str | None) -> dict:
     return out
 
 
+def round_fields(state: dict) -> dict:
+    """The round as the view has always shown it beside the kit's flow:
+    "round", "phase", "step", "turn" (a faction), "order", "first_player",
+    "candidates", "direction", and each faction's "ritual_done" and
+    "events_done" (in the doom phase: decided at this step; outside it, as
+    the last doom phase left them: none before round 2's)."""
+    fields = {key: state["flow"][key] for key in ("round", "phase", "step", "order", "first_player", "direction")}
+    fields["candidates"] = list(state["flow"]["candidates"])
+    fields["turn"] = flow.turn_of(state)
+    phase, round_ = fields["phase"], fields["round"]
+    factions = {}
+    for faction_id, faction in state["factions"].items():
+        if phase == "doom":
+            done = flow.decided(state, faction_id)
+            ritual_done, events_done = (True, done) if fields["step"] == "events" else (done, False)
+        else:
+            ritual_done = events_done = round_ >= 3 or round_ == 2 and phase in ("action", "end", "over")
+        factions[faction_id] = {**faction, "ritual_done": ritual_done, "events_done": events_done}
+    fields["factions"] = factions
+    return fields
+
+
 class FactionName(Msg):
     """A faction's (or an area's) name from the data: an English msgid."""
 
@@ -209,19 +243,20 @@ BATTLE_WAITING_NOWHERE = N_("Battle: %(attacker)s against %(defender)s, waiting 
 def waiting_for(state: dict, me: str | None) -> tuple[str, dict, bool]:
     """The now card's line (msgid, params) and whether it waits for `me`."""
     current = state.get("battle")
-    if state["phase"] == "action" and current and current["outcome"] is None:
+    if flow.phase_of(state) == "action" and current and current["outcome"] is None:
         sides = {side: FactionName(data.faction(current[side])["name"]) for side in battles.SIDES}
         area = data.areas(state["map"]).get(current.get("area") or "")
         message = BATTLE_WAITING if area else BATTLE_WAITING_NOWHERE
         params = sides | ({"area": FactionName(area["name"])} if area else {})
         return message, params, me in (current["attacker"], current["defender"])
-    step = state["step"] if state["phase"] in ("setup", "first_player", "doom") else None
-    message = WAITING[(state["phase"], step)]
-    turn = state.get("turn")
-    params = {"round": state["round"]}
+    phase = flow.phase_of(state)
+    step = flow.step_of(state) if phase in ("setup", "first_player", "doom") else None
+    message = WAITING[(phase, step)]
+    turn = flow.turn_of(state)
+    params = {"round": flow.round_of(state)}
     if turn in state["factions"]:
         params |= {"faction": FactionName(data.faction(turn)["name"]), "power": state["factions"][turn]["power"]}
-    everyone = state["phase"] in ("setup", "gather", "end") and me != (state.get("two_player") or {}).get("gates_by")
+    everyone = phase in ("setup", "gather", "end") and me != (state.get("two_player") or {}).get("gates_by")
     return message, params, me in state["factions"] and (everyone or turn == me)
 
 
@@ -230,6 +265,7 @@ def view(state: dict, seat: Seat | None, open_actions: dict) -> dict:
     seat's own secrets as "mine", its faction as "me", what the pages show
     worked out for it as "show", and the card at the top with `open_actions`."""
     shown = {k: v for k, v in state.items() if k != "secrets"}
+    shown.update(round_fields(state))  # where clients have always read them
     me = None
     if seat is not None:
         shown["mine"] = state.get("secrets", {}).get(seat.id, {})

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion import sealing
+from companion.games.cthulhu_wars.state import upgrade
 from companion.kit.phases import NOT_YOUR_TURN
 from companion.rules import ActionError
 from companion.store import Store
@@ -28,7 +29,8 @@ def imported(tmp_path) -> tuple[Store, str, dict]:
 
 def test_the_export_imports_to_its_final_state_and_replays_to_it(tmp_path):
     store, token, exported = imported(tmp_path)
-    final = {**exported["state"], "secrets": sealing.unseal(SEAL_KEY, exported["state"]["secrets"])}
+    # The state as it was, carried to the current shape (the round in the kit's flow).
+    final = upgrade({**exported["state"], "secrets": sealing.unseal(SEAL_KEY, exported["state"]["secrets"])})
     assert store.state(token)[1] == final
     assert store.replayed_state(token) == final
     assert final["factions"]["crawling_chaos"]["elder_signs"] == 2  # the Harbinger's draw
@@ -38,9 +40,9 @@ def test_the_export_imports_to_its_final_state_and_replays_to_it(tmp_path):
 def test_the_imported_table_plays_on(tmp_path):
     store, token, _ = imported(tmp_path)
     store.act(token, "s2", "pass", {})
-    state = store.state(token)[1]
-    assert state["phase"] == "gather" and state["round"] == 3
-    assert store.replayed_state(token) == state
+    view = shown(store, token)
+    assert view["phase"] == "gather" and view["round"] == 3
+    assert store.replayed_state(token) == store.state(token)[1]
     store.close()
 
 
@@ -59,7 +61,7 @@ def test_a_board_table_exported_after_a_battle_imports_replays_and_plays_on(tmp_
     assert state["factions"]["black_goat"]["power"] == 9  # 6 cultists, a gate, a captive sacrificed
     assert store.replayed_state(token) == state
     seat = {s.role: s.id for s in store.seats(token).values()}
-    store.act(token, seat[state["turn"]], "direction.choose", {"direction": "clockwise"})
+    store.act(token, seat[shown(store, token)["turn"]], "direction.choose", {"direction": "clockwise"})
     assert store.replayed_state(token) == store.state(token)[1]
     store.close()
 
@@ -129,3 +131,28 @@ def test_an_export_made_mid_rituals_before_the_round_as_data_plays_on(tmp_path):
     assert (view["phase"], view["turn"]) == ("action", "yellow_sign")
     assert store.replayed_state(token) == store.state(token)[1]
     store.close()
+
+
+def test_a_table_stored_before_the_round_as_data_opens_and_plays_on_without_an_import():
+    """A table in the database keeps its stored state until its next action:
+    its pages read it upgraded on a copy, and its next action upgrades it."""
+    import copy
+
+    from companion.games.cthulhu_wars.rules import RULES
+    from companion.rules import Action, Seat
+
+    exported = json.loads(ROUND_EXPORT.read_text(encoding="utf-8"))
+    old = {**exported["state"], "secrets": sealing.unseal(SEAL_KEY, exported["state"]["secrets"])}
+    stored = copy.deepcopy(old)
+    seats = {s["id"]: Seat(s["id"], s["name"], s["role"]) for s in exported["seats"]}
+    seat = {s.role: s for s in seats.values()}
+    shown_to_chaos = RULES.seat_view(stored, seat["crawling_chaos"], seats)
+    assert stored == old  # reading changes nothing stored
+    assert (shown_to_chaos["phase"], shown_to_chaos["turn"], shown_to_chaos["round"]) == ("action", "crawling_chaos", 2)
+    assert "turn.end" in RULES.open_actions(stored, seat["crawling_chaos"], seats)
+    assert RULES.open_actions(stored, seat["great_cthulhu"], seats).get("move") is None
+    new_state, _ = RULES.perform(stored, RULES.typed(Action("turn.end", {}, seat["crawling_chaos"].id)), seats, None)
+    RULES.check_state(new_state)
+    assert new_state["schema"] == 2 and "phase" not in new_state
+    assert new_state["flow"]["order"][new_state["flow"]["turn"]] == "great_cthulhu"
+    assert new_state["flow"]["passed"] == ["black_goat"]  # at 0 power
