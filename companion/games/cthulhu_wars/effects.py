@@ -9,8 +9,9 @@ faction holds are its seat's secret (`held_signs`).
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, setup, spellbooks
-from companion.games.cthulhu_wars.setup import MAX_COUNT
+from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, spellbooks
+from companion.games.cthulhu_wars import state as game_state
+from companion.games.cthulhu_wars.state import MAX_COUNT
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -537,7 +538,7 @@ def place_gates(act: Act) -> None:
     state, faction = act.state, acting(act)
     me(state, faction)
     flow.require_phase(state, "setup", step="place_gates")
-    setup.place_gates(state, act["areas"])
+    game_state.place_gates(state, act["areas"])
     state["two_player"]["gates_by"] = faction
 
 
@@ -548,7 +549,7 @@ def pick_starts(act: Act) -> None:
     flow.require_phase(state, "setup", step="pick_starts")
     if faction == state["two_player"].get("gates_by"):
         raise ActionError(N_("The other player picks the start areas."))
-    setup.pick_starts(state, act["starts"])
+    game_state.pick_starts(state, act["starts"])
 
 
 

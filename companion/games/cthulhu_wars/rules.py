@@ -1,7 +1,8 @@
-"""Cthulhu Wars at the table: power, doom, rituals, elder signs, spellbooks,
-first player and combat, tracked on every phone (seed 004, the authority;
-numbers in data/cthulhu_wars/). The table type's wiring: the action table is
-in actions.py, what each action does in effects.py and battles.py.
+"""The Cthulhu Wars table type (its Rules), wiring only: power, doom,
+rituals, elder signs, spellbooks, first player and combat, tracked on every
+phone (seed 004, the authority; numbers in data/cthulhu_wars/). The action
+table is in actions.py, what each action does in effects.py and battles.py,
+the round in flow.py.
 
 Each faction is a role; its seat keeps the faction's counts up to date and
 alone sees the values of its elder signs (state["secrets"][seat]). Every
