@@ -7,7 +7,7 @@ import time
 
 from companion.dice import Pool, probability, standard
 from companion.games.chaos.dice import COMBAT_DIE
-from companion.games.cthulhu_wars.dice import COMBAT_DIE as CTHULHU_WARS_COMBAT
+from companion.games.cthulhu_wars.combat import COMBAT_DIE as CTHULHU_WARS_COMBAT
 from companion.games.the_others.dice import hero_die, sin_die
 
 SIN = sin_die({"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2})

@@ -11,13 +11,15 @@ named "field.key": `Collected` reads both.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.cthulhu_wars import battles, board, costs, data, doom, effects, history, spellbooks
-from companion.games.cthulhu_wars.setup import COUNTS, MAX_COUNT
+from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, flow, spellbooks
+from companion.games.cthulhu_wars.names import UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.state import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
-from companion.rules import N_, Action, ActionError, Seat
+from companion.rules import N_, NP_, Action, ActionError, Msg, Seat, translated_params
 
 FACTIONS = tuple(data.factions())
 WHERE = ("pool", "map", "submerged")
@@ -99,9 +101,9 @@ def opener(phase: str, step: str | None = None, *, on_turn: bool = True, choices
     faction)` lists (by default the one empty payload)."""
     def open_(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
         faction = effects.faction_of(state, seat.id) if seat is not None else None
-        if faction not in state["factions"] or state["phase"] != phase or step and state["step"] != step:
+        if faction not in state["factions"] or flow.phase_of(state) != phase or step and flow.step_of(state) != step:
             return []
-        if on_turn and state["turn"] != faction:
+        if on_turn and flow.turn_of(state) != faction:
             return []
         if phase == ACTION_PHASE and effects.battle_unfinished(state):
             return []  # the battle's results come first
@@ -135,7 +137,7 @@ def start_areas(state: dict, faction: str) -> list[dict]:
 
 
 def tied_factions(state: dict, faction: str) -> list[dict]:
-    return [{"faction": candidate} for candidate in state["candidates"]]
+    return [{"faction": candidate} for candidate in state["flow"]["candidates"]]
 
 
 def directions(state: dict, faction: str) -> list[dict]:
@@ -219,7 +221,8 @@ def board_awakenings(state: dict, faction: str) -> list[dict]:
 def ritual_open(state: dict, faction: str) -> bool:
     mine, track, marker = state["factions"][faction], state["ritual"]["track"], state["ritual"]["marker"]
     try:
-        doom.check_ritual(mine, doom.ritual_cost(track, marker), state["settings"]["ritual_needs_great_old_one"])
+        doom.check_ritual(mine, doom.ritual_cost(track, marker), state["settings"]["ritual_needs_great_old_one"],
+                          flow.decided(state, faction))
     except ActionError:
         return False
     return True
@@ -298,7 +301,7 @@ def battles_to_declare(state: dict, faction: str) -> list[dict]:
 
 def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     battle, faction = state.get("battle"), effects.faction_of(state, seat.id) if seat is not None else None
-    if state["phase"] != "action" or not battle or battle["outcome"] is not None:
+    if flow.phase_of(state) != "action" or not battle or battle["outcome"] is not None:
         return []
     return [{}] if faction in (battle["attacker"], battle["defender"]) else []
 
@@ -306,7 +309,7 @@ def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """On the board: each requirement the map shows met, with each book left (others are ticked by hand)."""
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if faction not in state["factions"] or not board.has_board(state) or state["phase"] in ("end", "over"):
+    if faction not in state["factions"] or not board.has_board(state) or flow.phase_of(state) in ("end", "over"):
         return []
     mine = state["factions"][faction]
     left = [b for b in data.spellbook_ids(faction) if b not in mine["spellbooks"]]
@@ -315,14 +318,14 @@ def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if state["phase"] != "action":
+    if flow.phase_of(state) != "action":
         return []
     return battles.loss_choices(state, faction)
 
 
 def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if state["phase"] != "action":
+    if flow.phase_of(state) != "action":
         return []
     return [{"great_old_one": goo, "take": take} for goo in battles.harbinger_targets(state, faction)
             for take in ("power", "elder_signs")]
@@ -331,7 +334,7 @@ def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]
 def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """A seat's own signs (its own secret): one value at a time."""
     faction = effects.faction_of(state, seat.id) if seat is not None else None
-    if faction not in state["factions"] or state["phase"] == "over":
+    if faction not in state["factions"] or flow.phase_of(state) == "over":
         return []
     return [{"values": [value]} for value in sorted(set(state["secrets"].get(seat.id, {}).get("elder_signs", [])))]
 
@@ -361,6 +364,303 @@ def sacrifices(state: dict, faction: str) -> list[dict]:
     return [{"area": a} for a in board.areas_with(state, faction) if board.units_in(state, a, faction).get("cultist")]
 
 
+# -- history lines ----------------------------------------------------------------------
+# What each action did, which, where, how many and to
+# whom, built from the payload as the reader may see it (a drawn elder sign's
+# value never: only how many were drawn). The platform puts who acted first,
+# so no line names the player.
+History = Callable[[Action, dict, dict], tuple]
+
+
+class Line(Msg):
+    """A sentence (msgid and params) inside another line, translated with it."""
+
+    def __new__(cls, message: str, params: dict) -> Line:
+        made = super().__new__(cls, message)
+        made.params = params
+        return made
+
+    def __getnewargs__(self):
+        return (str(self), self.params)
+
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        params = translated_params(self.params, translate, language)
+        for template in (translate(self), str(self)):
+            try:
+                return template % params
+            except (KeyError, TypeError, ValueError):
+                pass
+        return str(self)
+
+
+def name(text: str) -> Msg:
+    """A name from the data (faction, unit, area, spellbook): an English msgid."""
+    return Msg(text)
+
+
+def area_name(state: dict, area: str | None) -> Msg | None:
+    for map_ in data.maps().values():
+        for known in map_["areas"]:
+            if known["id"] == area:
+                return name(known["name"])
+    return None
+
+
+def unit_name(faction: str | None, unit: str) -> Msg:
+    for faction_id in ([faction] if faction in data.factions() else []) + list(data.factions()):
+        units = data.units(faction_id)
+        if unit in units:
+            return name(units[unit]["name"])
+    return name(unit)
+
+
+def faction_name(faction: str) -> Msg:
+    return name(data.faction(faction)["name"])
+
+
+def role(action: Action, seats: dict) -> str | None:
+    seat = seats.get(action.seat) if action.seat else None
+    return seat.role if isinstance(seat, Seat) else None
+
+
+def said(msgid: str) -> History:
+    return lambda action, seats, state: (msgid, {})
+
+
+def signs_drawn(payload: dict) -> int:
+    drawn = payload.get("drawn")
+    return len(drawn) if isinstance(drawn, list) else int(payload.get("drawn_count") or 0)
+
+
+WITH_SIGNS = NP_("%(line)s and drew %(count)d elder sign", "%(line)s and drew %(count)d elder signs")
+
+
+def and_signs(history: History) -> History:
+    """The line, and how many elder signs the action drew (when it drew any)."""
+    def line(action: Action, seats: dict, state: dict) -> tuple:
+        msgid, params = history(action, seats, state)
+        count = signs_drawn(action.payload)
+        return (WITH_SIGNS, {"line": Line(msgid, params), "count": count}) if count else (msgid, params)
+    return line
+
+
+# -- one function per action that names more than its type ------------------------------
+def gates_placed(action, seats, state):
+    first, second = action.payload["areas"]
+    return N_("placed the two gates in %(first)s and %(second)s"), {
+        "first": area_name(state, first), "second": area_name(state, second)}
+
+
+def starts_picked(action, seats, state):
+    (one, one_area), (other, other_area) = sorted(action.payload["starts"].items())
+    return N_("picked the start areas: %(one)s in %(one_area)s, %(other)s in %(other_area)s"), {
+        "one": faction_name(one), "one_area": area_name(state, one_area),
+        "other": faction_name(other), "other_area": area_name(state, other_area)}
+
+
+def first_chosen(action, seats, state):
+    return N_("chose %(faction)s to go first"), {"faction": faction_name(action.payload["faction"])}
+
+
+def direction_chosen(action, seats, state):
+    if action.payload["direction"] == "clockwise":
+        return N_("chose to play clockwise"), {}
+    return N_("chose to play counter-clockwise"), {}
+
+
+def moved(action, seats, state):
+    payload = action.payload
+    count = payload.get("units") or sum((payload.get("moves") or {}).values())
+    return NP_("moved %(count)d unit", "moved %(count)d units"), {"count": count}
+
+
+def in_area(state, payload: dict, plain: str, there: str) -> tuple:
+    """`there` naming the payload's area when it has one, else `plain`."""
+    area = area_name(state, payload.get("area"))
+    return (there, {"area": area}) if area else (plain, {})
+
+
+def recruited(action, seats, state):
+    return in_area(state, action.payload, N_("recruited a cultist"), N_("recruited a cultist in %(area)s"))
+
+
+def gate_built(action, seats, state):
+    return in_area(state, action.payload, N_("built a gate"), N_("built a gate in %(area)s"))
+
+
+def gate_controlled(action, seats, state):
+    return in_area(state, action.payload, N_("took control of an abandoned gate"),
+                   N_("took control of the abandoned gate in %(area)s"))
+
+
+def gate_abandoned(action, seats, state):
+    return in_area(state, action.payload, N_("abandoned a gate"), N_("abandoned the gate in %(area)s"))
+
+
+def captured(action, seats, state):
+    return N_("captured a cultist of %(victim)s"), {"victim": faction_name(action.payload["victim"])}
+
+
+class UnitList(Msg):
+    """Units and how many of each ("Dark Young × 2, Ghoul"), each name translated."""
+
+    def __new__(cls, units: list[tuple[Msg, int]]) -> UnitList:
+        made = super().__new__(cls, ", ".join(f"{n} × {count}" if count > 1 else n for n, count in units))
+        made.units = units
+        return made
+
+    def __getnewargs__(self):
+        return (self.units,)
+
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return ", ".join(f"{translate(n)} × {count}" if count > 1 else translate(n) for n, count in self.units)
+
+
+def summoned(action, seats, state):
+    payload, faction = action.payload, role(action, seats)
+    wanted = payload.get("units") or {payload["monster"]: payload.get("count") or 1}
+    units = [(unit_name(faction, unit), n) for unit, n in wanted.items() if n]
+    return NP_("summoned %(count)d monster: %(monsters)s", "summoned %(count)d monsters: %(monsters)s"), {
+        "count": sum(n for _, n in units), "monsters": UnitList(units)}
+
+
+def awakened(action, seats, state):
+    return N_("awakened %(great_old_one)s"), {
+        "great_old_one": unit_name(role(action, seats), action.payload["great_old_one"])}
+
+
+def unique_taken(action, seats, state):
+    payload = action.payload
+    params = {"action": name(UNIQUE_ACTIONS[payload["name"]]), "die": payload.get("die")}
+    area = area_name(state, payload.get("area"))
+    if area and isinstance(params["die"], int):
+        return N_("took the unique action %(action)s in %(area)s and rolled %(die)d"), params | {"area": area}
+    if isinstance(params["die"], int):
+        return N_("took the unique action %(action)s and rolled %(die)d"), params
+    return N_("took the unique action %(action)s"), {"action": params["action"]}
+
+
+def battle_declared(action, seats, state):
+    payload = action.payload
+    params = {"defender": faction_name(payload["defender"])}
+    area = area_name(state, payload.get("area"))
+    if area:
+        return N_("declared a battle against %(defender)s in %(area)s"), params | {"area": area}
+    return N_("declared a battle against %(defender)s"), params
+
+
+def battle_side(payload: dict, side: str) -> Line:
+    record = combat.results(payload[f"{side}_roll"])
+    faces = " ".join(str(face) for face in record["faces"]) or "—"
+    typed = bool(payload.get(f"{side}_faces"))
+    message = N_("typed %(faces)s (kills %(kills)d, pains %(pains)d)") if typed \
+        else N_("rolled %(faces)s (kills %(kills)d, pains %(pains)d)")
+    return Line(message, {"faces": faces, "kills": record["kills"], "pains": record["pains"]})
+
+
+def battle_rolled(action, seats, state):
+    return N_("resolved the battle: the attacker %(attacker)s; the defender %(defender)s"), {
+        side: battle_side(action.payload, side) for side in ("attacker", "defender")}
+
+
+def harbinger_used(action, seats, state):
+    payload = action.payload
+    params = {"great_old_one": unit_name(None, payload["great_old_one"])}
+    if payload["take"] == "power":
+        return N_("used The Harbinger on %(great_old_one)s for power"), params
+    return N_("used The Harbinger on %(great_old_one)s"), params
+
+
+def book_taken(action, seats, state):
+    payload = action.payload
+    books = {b["id"]: b["name"] for f in data.factions() for b in data.faction(f)["spellbooks"]}
+    params = {"spellbook": name(books[payload["spellbook"]])}
+    if payload.get("target"):
+        return N_("took the spellbook %(spellbook)s, giving %(target)s doom"), params | {
+            "target": faction_name(payload["target"])}
+    return N_("took the spellbook %(spellbook)s"), params
+
+
+def revealed(action, seats, state):
+    values = [v for v in action.payload["values"] if isinstance(v, int)]
+    return NP_("revealed %(count)d elder sign for %(doom)d doom", "revealed %(count)d elder signs for %(doom)d doom"), {
+        "count": len(values), "doom": sum(values)}
+
+
+COUNT_NAMES = {
+    "cultists": N_("cultists on the map"), "gates": N_("gates controlled"), "captives": N_("captives"),
+    "feast_areas": N_("Feast areas"), "dark_young": N_("Dark Young on the map"),
+    "enemy_ocean_gates": N_("enemy ocean gates"),
+}
+
+
+def count_set(action, seats, state):
+    return N_("set their %(what)s to %(value)d"), {
+        "what": Msg(COUNT_NAMES[action.payload["count"]]), "value": action.payload["value"]}
+
+
+def count_adjusted(action, seats, state):
+    return N_("changed their %(what)s by %(delta)+d"), {
+        "what": Msg(COUNT_NAMES[action.payload["count"]]), "delta": action.payload["delta"]}
+
+
+def abandoned_set(action, seats, state):
+    return N_("set the abandoned gates to %(value)d"), {"value": action.payload["value"]}
+
+
+def great_old_one_placed(action, seats, state):
+    where = {"pool": N_("put %(great_old_one)s back in the pool"), "map": N_("put %(great_old_one)s on the map"),
+             "submerged": N_("submerged %(great_old_one)s")}[action.payload["where"]]
+    return where, {"great_old_one": unit_name(role(action, seats), action.payload["great_old_one"])}
+
+
+def default_corrected(action, seats, state):
+    payload = action.payload
+    message = N_("corrected the cost of %(unit)s to %(value)d") if payload["field"] == "cost" \
+        else N_("corrected the combat of %(unit)s to %(value)d")
+    return message, {"unit": unit_name(payload["faction"], payload["unit"]), "value": payload["value"]}
+
+
+def ritual_track_corrected(action, seats, state):
+    return N_("corrected the ritual track to %(spaces)s"), {"spaces": action.payload["spaces"]}
+
+
+class Retreats(Msg):
+    """Units and where they retreated ("Shoggoth → Europe, Cultist × 2 → Africa"), names translated."""
+
+    def __new__(cls, moves: list[tuple[Msg, int, Msg]]) -> Retreats:
+        made = super().__new__(cls, ", ".join(f"{u} × {n} → {a}" if n > 1 else f"{u} → {a}" for u, n, a in moves))
+        made.moves = moves
+        return made
+
+    def __getnewargs__(self):
+        return (self.moves,)
+
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return ", ".join(f"{translate(u)} × {n} → {translate(a)}" if n > 1 else f"{translate(u)} → {translate(a)}"
+                         for u, n, a in self.moves)
+
+
+def losses_taken(action, seats, state):
+    """"killed: Cultist × 2; retreated: Shoggoth to Europe" for one side of a battle."""
+    payload = action.payload
+    killed = dict(payload.get("killed") or {})
+    if payload.get("eliminated"):
+        killed[payload["eliminated"]] = killed.get(payload["eliminated"], 0) + 1
+    battle = state.get("battle") or {}
+    owner = None
+    for side in ("attacker", "defender"):
+        if (battle.get("losses") or {}).get(side) and battle["losses"][side].get("killed") == {
+                u: n for u, n in (payload.get("killed") or {}).items() if n}:
+            owner = battle[side]
+    retreated = [(unit_name(owner, unit), n, area_name(state, area) or name(area))
+                 for unit, _, area in (key.partition(":") for key in (payload.get("retreats") or {}))
+                 for n in [payload["retreats"][f"{unit}:{area}"]] if n]
+    params = {"killed": UnitList([(unit_name(owner, u), n) for u, n in killed.items() if n]) if killed else "—",
+              "retreated": Retreats(retreated) if retreated else "—"}
+    return N_("carried out the battle's results: killed %(killed)s; retreated %(retreated)s"), params
+
+
 ACTION_PHASE = "action"
 
 
@@ -371,33 +671,33 @@ ELDER_SIGN_DRAWS = frozenset({"ritual.perform", "awaken", "events.blood_sacrific
 
 def spec(type_, doc, *fields, effect, line, seat_may_undo=True, open=None):
     """`line`: the history line, a msgid or a function of (action, seats, state)
-    (history.py); an action that draws elder signs also says how many."""
+    (above); an action that draws elder signs also says how many."""
     secret = type_ in ELDER_SIGN_DRAWS
-    said = history.said(line) if isinstance(line, str) else line
+    history = said(line) if isinstance(line, str) else line
     return ActionSpec(type_, doc, tuple(fields), seat_may_undo=seat_may_undo, secret_draws=secret,
-                      effect=effect, history=history.and_signs(said) if secret else said,
+                      effect=effect, history=and_signs(history) if secret else history,
                       redact=draw_hidden if secret else None, open=open)
 
 
 ACTIONS = (
     spec("setup.gates", "Two players: place the two gates, `areas` (two area ids).",
          Collected("areas", shape="list", max_items=2),
-         effect=effects.place_gates, line=history.gates_placed,
+         effect=effects.place_gates, line=gates_placed,
          open=opener("setup", "place_gates", on_turn=False, choices=gate_pairs)),
     spec("setup.starts", "Two players: the start area of each faction, `starts` ({faction: area}).",
          Collected("starts", shape="names", max_items=4),
-         effect=effects.pick_starts, line=history.starts_picked,
+         effect=effects.pick_starts, line=starts_picked,
          open=opener("setup", "pick_starts", on_turn=False, choices=start_areas)),
     spec("power.gather", "Gather power for every faction from its counts (then the minimum rule).",
          effect=effects.gather, line=N_("gathered power for everyone"),
          open=opener("gather", on_turn=False)),
     spec("first_player.choose", "The previous first player picks the first player among those tied, `faction`.",
          Choice("faction", choices=FACTIONS),
-         effect=effects.choose_first, line=history.first_chosen,
+         effect=effects.choose_first, line=first_chosen,
          open=opener("first_player", "choose_first", choices=tied_factions)),
     spec("direction.choose", "The first player picks the `direction` of play for the round.",
          Choice("direction", choices=("clockwise", "counterclockwise")),
-         effect=effects.choose_direction, line=history.direction_chosen,
+         effect=effects.choose_direction, line=direction_chosen,
          open=opener("first_player", "choose_direction", choices=directions)),
     spec("ritual.perform", "Perform the Ritual of Annihilation on your doom-phase turn (elder signs drawn secretly).",
          effect=effects.ritual, line=N_("performed the Ritual of Annihilation"),
@@ -415,45 +715,45 @@ ACTIONS = (
          open=opener("doom", "events")),
     spec("recruit", "Recruit a cultist (1 power); on a board table in `area`, where you have a unit.",
          area_field(),
-         effect=effects.recruit, line=history.recruited,
+         effect=effects.recruit, line=recruited,
          open=opener(ACTION_PHASE, choices=recruits)),
     spec("gate.build", "Build a gate (3 power); on a board table in `area`, where your cultist is and no gate.",
          area_field(),
-         effect=effects.build_gate, line=history.gate_built,
+         effect=effects.build_gate, line=gate_built,
          open=opener(ACTION_PHASE, choices=gate_builds)),
     spec("move", "Move `units` units (1 power each); on a board table `moves` instead: "
          "{\"unit:from_area:to_area\": count} (or {\"unit:from_area\": count} with `to` {\"unit:from_area\": area}), "
          "each unit once, to a neighbouring area (Flight: 2 away).",
          Int("units", default=None, min=1, max=60), Collected("moves", default=None, key_length=80),
          Collected("to", shape="names", default=None, key_length=80),
-         effect=effects.move, line=history.moved,
+         effect=effects.move, line=moved,
          open=opener(ACTION_PHASE, choices=moves)),
     spec("capture", "Capture a cultist of faction `victim` (1 power); on a board table in `area`.",
          Choice("victim", choices=FACTIONS), area_field(),
-         effect=effects.capture, line=history.captured,
+         effect=effects.capture, line=captured,
          open=opener(ACTION_PHASE, choices=captures)),
     spec("summon",
          "Summon monsters: `units` ({unit id: count}) or `monster` and `count`; one monster except Black Goat.",
          Collected("units", default=None), Choice("monster", default=None, choices=MONSTERS),
          optional_int("count", 1, 9), area_field(),
-         effect=effects.summon, line=history.summoned,
+         effect=effects.summon, line=summoned,
          open=opener(ACTION_PHASE, choices=summons)),
     spec("awaken", "Awaken `great_old_one` at its cost; on a board table in `area`, its card's requirements checked.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), area_field(),
-         effect=effects.awaken, line=history.awakened,
+         effect=effects.awaken, line=awakened,
          open=opener(ACTION_PHASE, choices=awakenings)),
     spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
          Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99),
          Choice("area", default=None, choices=AREAS),
-         effect=effects.unique, line=history.unique_taken,
+         effect=effects.unique, line=unique_taken,
          open=opener(ACTION_PHASE, choices=unique_actions)),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate (on a board table, in `area`).",
          area_field(),
-         effect=effects.control_gate, line=history.gate_controlled,
+         effect=effects.control_gate, line=gate_controlled,
          open=opener(ACTION_PHASE, choices=gate_to_control)),
     spec("gate.abandon", "Free: leave one of your gates (it becomes abandoned; on a board table, in `area`).",
          area_field(),
-         effect=effects.abandon_gate, line=history.gate_abandoned,
+         effect=effects.abandon_gate, line=gate_abandoned,
          open=opener(ACTION_PHASE, choices=gate_to_abandon)),
     spec("pass", "Can't or won't act: your power drops to 0.",
          effect=effects.pass_turn, line=N_("passed (power to 0)"),
@@ -468,7 +768,7 @@ ACTIONS = (
          Collected("defender_units", default=None),
          Choice("area", default=None, choices=AREAS),
          optional_int("attacker_extra", 0, 60), optional_int("defender_extra", 0, 60),
-         effect=battles.declare, line=history.battle_declared,
+         effect=battles.declare, line=battle_declared,
          open=opener(ACTION_PHASE, choices=battles_to_declare)),
     spec("battle.adjust",
          "Before the dice: your side's `units` ({unit: count}) and `extra` dice after pre-battle effects.",
@@ -477,7 +777,7 @@ ACTIONS = (
     spec("battle.roll",
          "Roll the battle's dice, or give physical results `attacker_faces` / `defender_faces` (like \"6 4 1\").",
          Text("attacker_faces", default=None, max_length=200), Text("defender_faces", default=None, max_length=200),
-         effect=battles.roll, line=history.battle_rolled,
+         effect=battles.roll, line=battle_rolled,
          open=battle_rolls),
     spec("battle.losses",
          "On a board table, after the dice: one side's results, `killed` and `pained` ({unit: count}), "
@@ -485,43 +785,43 @@ ACTIONS = (
          "retreat. The attacker's side first; its owner chooses (Yellow Sign with Hastur in the battle).",
          Collected("killed", default=None), Collected("pained", default=None),
          Collected("retreats", default=None, key_length=80), Text("eliminated", default=None, max_length=40),
-         effect=battles.losses, line=history.losses_taken,
+         effect=battles.losses, line=losses_taken,
          open=loss_choices),
     spec("harbinger",
          "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),
-         effect=battles.harbinger, line=history.harbinger_used,
+         effect=battles.harbinger, line=harbinger_used,
          open=harbinger_choices),
     spec("spellbook.earn",
          "Take `spellbook` for meeting `requirement` (optional `target` faction for Yellow Sign's doom gift).",
          Choice("requirement", choices=REQUIREMENTS), Choice("spellbook", choices=SPELLBOOKS),
          Choice("target", default=None, choices=FACTIONS), Collected("cultists_from", default=None),
-         effect=effects.earn_spellbook, line=history.book_taken, open=books_earned),
+         effect=effects.earn_spellbook, line=book_taken, open=books_earned),
     spec("elder_signs.reveal", "Reveal elder signs of the given `values` (a list) for doom.",
          Collected("values", shape="ints", low=1, high=3, max_items=36),
-         effect=effects.reveal, line=history.revealed,
+         effect=effects.reveal, line=revealed,
          open=reveals),
     spec("counts.set", "Set your count `count` (" + ", ".join(COUNTS) + ") to `value`.",
          Choice("count", choices=COUNTS), Int("value", min=0, max=MAX_COUNT),
-         effect=effects.set_counts, line=history.count_set),
+         effect=effects.set_counts, line=count_set),
     spec("counts.adjust", "Add `delta` to your count `count` (" + ", ".join(COUNTS) + ").",
          Choice("count", choices=COUNTS), Int("delta", min=-MAX_COUNT, max=MAX_COUNT),
-         effect=effects.adjust_count, line=history.count_adjusted),
+         effect=effects.adjust_count, line=count_adjusted),
     spec("abandoned.set", "Set the number of abandoned gates on the map, `value`.", Int("value", min=0, max=MAX_COUNT),
-         effect=effects.set_abandoned, line=history.abandoned_set),
+         effect=effects.set_abandoned, line=abandoned_set),
     spec("great_old_one.set", "Say where your `great_old_one` is: `where` = pool, map or submerged.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("where", choices=WHERE),
-         effect=effects.set_great_old_one, line=history.great_old_one_placed),
+         effect=effects.set_great_old_one, line=great_old_one_placed),
     spec("default.correct",
          "Correct a default from the printed components: `faction`, `unit`, `field` (cost or combat), `value`.",
          Choice("faction", choices=FACTIONS), Text("unit", max_length=40), Choice("field", choices=("cost", "combat")),
          Int("value", min=0, max=20),
-         effect=effects.correct_default, line=history.default_corrected),
+         effect=effects.correct_default, line=default_corrected),
     spec("ritual_track.correct",
          "Correct the ritual track from the printed one: `spaces`, "
          "the costs before Instant Death (like \"5 6 7 8 9 10\").",
          Text("spaces", max_length=80),
-         effect=effects.correct_ritual_track, line=history.ritual_track_corrected),
+         effect=effects.correct_ritual_track, line=ritual_track_corrected),
     # Ending the game reveals every hidden sign: only the host may take it back.
     spec("game.settle", "At the end: reveal every hidden elder sign and name the winner.", seat_may_undo=False,
          effect=effects.settle, line=N_("revealed every elder sign and settled the game"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.games.cthulhu_wars import board, combat, costs, data, doom, spellbooks
 from companion.games.cthulhu_wars.effects import acting, gain_elder_signs, me, spend
+from companion.games.cthulhu_wars.state import unit_facts
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -248,8 +249,7 @@ KIND_ORDER = {"cultist": 0, "monster": 1, "great_old_one": 2}
 
 
 def combat_of(state: dict, faction: str, unit: str) -> int:
-    from companion.games.cthulhu_wars import facts
-    return facts.unit(state, faction, unit)["combat"].get("fixed", 9)
+    return unit_facts(state, faction, unit)["combat"].get("fixed", 9)
 
 
 def take(order: list[str], units: dict, n: int) -> tuple[dict, dict, dict]:

@@ -1,5 +1,5 @@
-"""Battle (seed, 战斗): dice equal to the total combat strength in the area;
-a 6 is a kill, a 4 or 5 a pain. Strengths of Great Old Ones come from the
+"""A battle's dice (seed, 战斗): the combat die, and dice equal to the total
+combat strength in the area; a 6 is a kill, a 4 or 5 a pain. Strengths of Great Old Ones come from the
 tracked state; the exact chance of each number of kills and pains comes from
 the shared dice engine."""
 
@@ -7,10 +7,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.dice import Pool, Roll, probability, roll_pool
-from companion.games.cthulhu_wars import facts
-from companion.games.cthulhu_wars.dice import COMBAT_DIE
+from companion.dice import Pool, Roll, numeric_die, probability, roll_pool
+from companion.games.cthulhu_wars.state import unit_facts
 from companion.rules import N_
+
+#: The combat die (战斗 step 2, "骰子点数中"): each 6 is a kill, each 4 or 5
+#: a pain, 1-3 miss; nothing explodes.
+COMBAT_DIE = numeric_die(
+    "cthulhu_wars_combat",
+    6,
+    label="Combat die",
+    extra={4: {"pain": 1}, 5: {"pain": 1}, 6: {"kill": 1}},
+)
 
 #: The most dice a side may roll: beyond any real board (6 + 6 + 8 monsters ...).
 MAX_DICE = 60
@@ -20,7 +28,7 @@ def unit_dice(state: dict, faction_id: str, unit_id: str, count: int, context: d
     """The dice `count` units of one kind add to their side's battle."""
     if count <= 0:
         return 0
-    combat = facts.unit(state, faction_id, unit_id)["combat"]
+    combat = unit_facts(state, faction_id, unit_id)["combat"]
     own = context["own"]
     if unit_id == "cultist" and "frenzy" in own["spellbooks"]:
         return count  # Frenzy: Black Goat's cultists fight with 1

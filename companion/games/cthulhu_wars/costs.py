@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import data, facts
+from companion.games.cthulhu_wars import data
+from companion.games.cthulhu_wars.state import unit_facts
 
 #: Actions that don't end the turn (无限制行动).
 UNLIMITED = ("control_gate", "abandon_gate")
@@ -31,7 +32,7 @@ def unique_actions(faction_id: str) -> list[str]:
 def summon_cost(state: dict, faction_id: str, unit_id: str, faction: dict) -> int:
     """A monster's cost; with The Thousand Young and Shub-Niggurath in play,
     Black Goat's monsters cost 1 less."""
-    cost = facts.unit(state, faction_id, unit_id)["cost"]
+    cost = unit_facts(state, faction_id, unit_id)["cost"]
     if (faction_id == "black_goat" and "the_thousand_young" in faction["spellbooks"]
             and faction["great_old_ones"].get("shub_niggurath") == "map"):
         cost = max(0, cost - 1)
@@ -40,7 +41,7 @@ def summon_cost(state: dict, faction_id: str, unit_id: str, faction: dict) -> in
 
 def awaken_cost(state: dict, faction_id: str, goo_id: str, faction: dict) -> int:
     """Cthulhu costs 10 the first time, 4 after (Immortal)."""
-    unit = facts.unit(state, faction_id, goo_id)
+    unit = unit_facts(state, faction_id, goo_id)
     if "cost_again" in unit and goo_id in faction["awakened"]:
         return unit["cost_again"]
     return unit["cost"]

@@ -42,9 +42,10 @@ def great_old_ones_in_play(faction: dict) -> list[str]:
     return [goo for goo, where in faction["great_old_ones"].items() if where in ("map", "submerged")]
 
 
-def check_ritual(faction: dict, cost: int, needs_great_old_one: bool) -> None:
-    """Refuses a ritual the faction can't perform (ActionError naming why)."""
-    if faction["ritual_done"]:
+def check_ritual(faction: dict, cost: int, needs_great_old_one: bool, decided: bool = False) -> None:
+    """Refuses a ritual the faction can't perform (ActionError naming why);
+    `decided`: it has decided on the ritual this doom phase already."""
+    if decided:
         raise ActionError(N_("You have already decided on the ritual this doom phase."))
     if faction["power"] < cost:
         raise ActionError(N_("The ritual costs %(cost)d power; you have %(power)d."), cost=cost, power=faction["power"])

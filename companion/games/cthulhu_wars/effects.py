@@ -9,8 +9,9 @@ faction holds are its seat's secret (`held_signs`).
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, setup, spellbooks
-from companion.games.cthulhu_wars.setup import MAX_COUNT
+from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, spellbooks
+from companion.games.cthulhu_wars import state as game_state
+from companion.games.cthulhu_wars.state import MAX_COUNT
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -111,8 +112,8 @@ def refuse_during_battle(state: dict) -> None:
 
 def after_action(state: dict, faction: str) -> None:
     """At 0 power the turn is over: nothing more can be done."""
-    if state["phase"] == "action" and state["turn"] == faction and state["factions"][faction]["power"] == 0:
-        flow.end_turn(state)
+    if flow.phase_of(state) == "action" and flow.turn_of(state) == faction and state["factions"][faction]["power"] == 0:
+        flow.end_turn(state, faction)
 
 
 def set_count(mine: dict, key: str, value: int) -> None:
@@ -394,9 +395,9 @@ def unique(act: Act) -> None:
         # 千面: with Nyarlathotep in play; the book turns face down until the next gather.
         if mine["great_old_ones"].get("nyarlathotep") != "map":
             raise ActionError(N_("That action needs its Great Old One."), field="name")
-        if mine.get("thousand_forms_round") == state["round"]:
+        if mine.get("thousand_forms_round") == flow.round_of(state):
             raise ActionError(N_("The Thousand Forms is used once a round."), field="name")
-        mine["thousand_forms_round"] = state["round"]
+        mine["thousand_forms_round"] = flow.round_of(state)
     spend(state, faction, costs.unique_cost(faction, name, mine))
     if name == "submerge":
         mine["great_old_ones"]["cthulhu"] = "submerged"
@@ -518,7 +519,7 @@ def pass_turn(act: Act) -> None:
     flow.require_turn(state, faction)
     refuse_during_battle(state)
     state["factions"][faction]["power"] = 0
-    flow.end_turn(state)
+    flow.end_turn(state, faction)
 
 
 def end_turn(act: Act) -> None:
@@ -529,7 +530,7 @@ def end_turn(act: Act) -> None:
     if not state["factions"][faction]["acted"]:
         raise ActionError(N_("Take your action first, or pass (your power drops to 0)."))
     refuse_during_battle(state)
-    flow.end_turn(state)
+    flow.end_turn(state, faction)
 
 
 # -- set-up, gather, first player, doom ------------------------------------------------
@@ -537,7 +538,7 @@ def place_gates(act: Act) -> None:
     state, faction = act.state, acting(act)
     me(state, faction)
     flow.require_phase(state, "setup", step="place_gates")
-    setup.place_gates(state, act["areas"])
+    game_state.place_gates(state, act["areas"])
     state["two_player"]["gates_by"] = faction
 
 
@@ -548,7 +549,7 @@ def pick_starts(act: Act) -> None:
     flow.require_phase(state, "setup", step="pick_starts")
     if faction == state["two_player"].get("gates_by"):
         raise ActionError(N_("The other player picks the start areas."))
-    setup.pick_starts(state, act["starts"])
+    game_state.pick_starts(state, act["starts"])
 
 
 
@@ -562,7 +563,7 @@ def choose_first(act: Act) -> None:
     state, faction = act.state, acting(act)
     flow.require_phase(state, "first_player", step="choose_first")
     flow.require_turn(state, faction)
-    if act["faction"] not in state["candidates"]:
+    if act["faction"] not in state["flow"]["candidates"]:
         raise ActionError(N_("Choose one of the factions tied for the most power."), field="faction")
     flow.choose_first(state, act["faction"])
 
@@ -581,24 +582,22 @@ def ritual(act: Act) -> None:
     flow.require_turn(state, faction)
     track, marker = state["ritual"]["track"], state["ritual"]["marker"]
     cost = doom.ritual_cost(track, marker)
-    doom.check_ritual(mine, cost, state["settings"]["ritual_needs_great_old_one"])
+    doom.check_ritual(mine, cost, state["settings"]["ritual_needs_great_old_one"], flow.decided(state, faction))
     gains = doom.ritual_gains(mine)
     mine["power"] -= cost
     state["ritual"]["marker"] = doom.advance_marker(track, marker)
     doom.add_doom(mine, "rituals", gains["doom"])
-    mine["ritual_done"] = True
     mine["last_ritual"] = {"cost": cost, "doom": gains["doom"], "elder_signs": gains["elder_signs"]}
     gain_elder_signs(act, faction, gains["elder_signs"])
-    flow.next_in_doom(state)
+    flow.decide(state, faction)
 
 
 def skip_ritual(act: Act) -> None:
     state, faction = act.state, acting(act)
-    mine = me(state, faction)
+    me(state, faction)
     flow.require_phase(state, "doom", step="rituals")
     flow.require_turn(state, faction)
-    mine["ritual_done"] = True
-    flow.next_in_doom(state)
+    flow.decide(state, faction)
 
 
 def blood_sacrifice(act: Act) -> None:
@@ -628,16 +627,15 @@ def events_done(act: Act) -> None:
     mine = me(state, faction)
     flow.require_phase(state, "doom", step="events")
     flow.require_turn(state, faction)
-    mine["events_done"] = True
     mine["sacrificed"] = False
-    flow.next_in_doom(state)
+    flow.decide(state, faction)
 
 
 # -- any time -------------------------------------------------------------------------
 def earn_spellbook(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
-    if state["phase"] in ("end", "over"):
+    if flow.phase_of(state) in ("end", "over"):
         raise ActionError(N_("The game is over."))
     requirement, book = act["requirement"], act["spellbook"]
     spellbooks.check_earn(faction, mine, requirement, book)
@@ -689,14 +687,14 @@ def reveal(act: Act) -> None:
     and leave the game. Reaching the doom target in the action phase ends the game."""
     state, faction = act.state, acting(act)
     mine = me(state, faction)
-    if state["phase"] == "over":
+    if flow.phase_of(state) == "over":
         raise ActionError(N_("The game is over."))
     held = held_signs(state, faction)
     rest, gained = elder_signs.reveal(held, act["values"])
     held[:] = rest
     mine["elder_signs"] = len(rest)
     doom.add_doom(mine, "elder_signs", gained)
-    if state["phase"] == "action" and flow.game_over(state):
+    if flow.phase_of(state) == "action" and flow.game_over(state):
         flow.end_game(state)
 
 
@@ -709,7 +707,7 @@ def set_counts(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
     refuse_on_board(state, "count")
-    if state["phase"] == "over":
+    if flow.phase_of(state) == "over":
         raise ActionError(N_("The game is over."))
     set_count(mine, act["count"], act["value"])
 
@@ -718,7 +716,7 @@ def adjust_count(act: Act) -> None:
     state, faction = act.state, acting(act)
     mine = me(state, faction)
     refuse_on_board(state, "count")
-    if state["phase"] == "over":
+    if flow.phase_of(state) == "over":
         raise ActionError(N_("The game is over."))
     set_count(mine, act["count"], mine["counts"][act["count"]] + act["delta"])
 
@@ -726,7 +724,7 @@ def adjust_count(act: Act) -> None:
 def set_abandoned(act: Act) -> None:
     state = act.state
     refuse_on_board(state, "value")
-    if state["phase"] == "over":
+    if flow.phase_of(state) == "over":
         raise ActionError(N_("The game is over."))
     state["abandoned_gates"] = act["value"]
 

@@ -1,7 +1,8 @@
-"""Cthulhu Wars at the table: power, doom, rituals, elder signs, spellbooks,
-first player and combat, tracked on every phone (seed 004, the authority;
-numbers in data/cthulhu_wars/). The table type's wiring: the action table is
-in actions.py, what each action does in effects.py and battles.py.
+"""The Cthulhu Wars table type (its Rules), wiring only: power, doom,
+rituals, elder signs, spellbooks, first player and combat, tracked on every
+phone (seed 004, the authority; numbers in data/cthulhu_wars/). The action
+table is in actions.py, what each action does in effects.py and battles.py,
+the round in flow.py.
 
 Each faction is a role; its seat keeps the faction's counts up to date and
 alone sees the values of its elder signs (state["secrets"][seat]). Every
@@ -12,7 +13,8 @@ values from every other seat.
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import actions, board, data, effects, flow, state
+from companion.games.cthulhu_wars import actions, board, data, effects, flow
+from companion.games.cthulhu_wars import state as game_state
 from companion.games.cthulhu_wars import view as views
 from companion.games.cthulhu_wars.names import FACTION_NAMES
 from companion.kit.actions import Draws
@@ -55,20 +57,23 @@ class CthulhuWarsRules(Rules):
         ]
 
     def initial_state(self, options: dict) -> dict:
-        return state.new_state(options)
+        return game_state.new_state(options)
 
-    def on_seat_joined(self, table_state: dict, seat: Seat) -> dict:
-        return state.seat_joined(table_state, seat)
+    def on_seat_joined(self, state: dict, seat: Seat) -> dict:
+        return game_state.seat_joined(game_state.current(state), seat)
 
     # -- actions ----------------------------------------------------------------------
     def actions(self) -> list:
         return list(actions.ACTIONS)
 
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
-        """Around every action: the round's phase allows it; the acting
+        """Around every action: a table stored before the current shape is
+        upgraded (its private copy); the round's phase allows it; the acting
         faction's seat holds a (maybe empty) list of elder signs, as every
-        table has since its first action; at 0 power the turn is over."""
-        flow.ROUND.require({"phase": state["phase"]}, action.type)
+        table has since its first action; at 0 power the turn is over; the
+        round moves on through every phase that is over (the kit's settle)."""
+        state = game_state.upgrade(state)
+        flow.ROUND.require(state["flow"], action.type)
         faction = effects.faction_of(state, action.seat)
         if faction is not None:
             effects.held_signs(state, faction)
@@ -77,7 +82,15 @@ class CthulhuWarsRules(Rules):
             board.sync(state)
         if faction is not None:
             effects.after_action(state, faction)
+        flow.out_of_power(state)
+        flow.ROUND.settle(state)
         return state
+
+    def upgrade_export(self, export: dict) -> dict:
+        return game_state.upgrade_export(export)
+
+    def open_actions(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict[str, list[dict]]:
+        return super().open_actions(game_state.current(state), seat, seats)
 
     # -- what each seat sees ----------------------------------------------------------
     # Every region reads only the view: rendered again when what it read changed.
@@ -89,10 +102,11 @@ class CthulhuWarsRules(Rules):
         return ["now", "map", "status", "tracks", "factions", "mine", "battle"]
 
     def view(self, state: dict, seat: Seat | None) -> dict:
+        state = game_state.current(state)
         return views.view(state, seat, self.open_actions(state, seat, {}) if seat is not None else {})
 
-    def check_state(self, table_state: dict) -> None:
-        state.check_state(table_state)
+    def check_state(self, state: dict) -> None:
+        game_state.check_state(state)
 
 
 RULES = CthulhuWarsRules()

@@ -1,14 +1,26 @@
-"""What the pages show, worked out from the state: every computed number with
-its working (the kit's worked numbers, companion/kit/working.py), the
-doom and power tracks' geometry and the battle's chance chart. Pure and
-JSON-able, so the JSON API's view carries the same."""
+"""What each seat and the display see, worked out from the state: every
+computed number with its working (the kit's worked numbers,
+companion/kit/working.py), the round where clients read it, the doom and
+power tracks' geometry, the battle's chance chart and the map drawn for a
+phone. Pure and JSON-able, so the JSON API's view carries the same."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, facts, mapview, spellbooks
+from companion.games.cthulhu_wars import (
+    battles,
+    board,
+    combat,
+    costs,
+    data,
+    doom,
+    effects,
+    flow,
+    spellbooks,
+)
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.state import editable_facts, unit_facts
 from companion.kit.now import now
 from companion.kit.working import line, worked
 from companion.rules import N_, Msg, Seat
@@ -85,7 +97,7 @@ def battle(state: dict) -> dict | None:
         faction = current[side]
         # A strength only the reference gives is marked until the group checks it.
         unchecked = [t for t in counted[side]["terms"]
-                     if "unit" in t and "combat" in facts.unit(state, faction, t["unit"])["unchecked"]]
+                     if "unit" in t and "combat" in unit_facts(state, faction, t["unit"])["unchecked"]]
         dice = counted[side]["dice"]
         lines = [line(UNIT_TERM_UNCHECKED if t in unchecked else UNIT_TERM, n=t["n"], amount=t["value"],
                       unit=Msg(data.units(faction)[t["unit"]]["name"])) if "unit" in t
@@ -120,8 +132,8 @@ def requirements(state: dict, faction_id: str) -> list[dict]:
 
 def unchecked_defaults(state: dict, faction_id: str) -> list[dict]:
     out = []
-    for unit_id, field in facts.editable(faction_id):
-        unit = facts.unit(state, faction_id, unit_id)
+    for unit_id, field in editable_facts(faction_id):
+        unit = unit_facts(state, faction_id, unit_id)
         value = unit[field] if field == "cost" else unit["combat"].get("fixed")
         out.append({"unit": unit_id, "name": unit["name"], "field": field, "value": value,
                     "checked": field not in unit["unchecked"]})
@@ -145,6 +157,69 @@ def awaken_needs(state: dict, great_old_one: dict) -> str:
     return AWAKEN_WHERE[where]
 
 
+# -- the board drawn for a phone -------------------------------------------------------
+# The board drawn for a phone (issue 20): a schematic of the Earth map, each
+# area a disc at its rough place on the globe, borders as lines (a border across
+# the Pacific runs off one edge and in at the other), gates and each faction's
+# units on it. Presentation only: where areas are drawn is no rule.
+WIDTH, HEIGHT = 360, 236
+TOP = 8  # room above the top row's labels
+
+#: Where each area of any map is drawn, on a WIDTH x HEIGHT view (west to east, north to south).
+PLACES = {
+    "arctic_ocean": (170, 14), "scandinavia": (205, 26), "europe": (196, 52), "north_asia": (282, 32),
+    "asia": (272, 62), "south_asia": (290, 98), "arabia": (236, 88),
+    "africa": (205, 118), "west_africa": (188, 108), "east_africa": (226, 128),
+    "indian_ocean": (262, 150), "australia": (318, 160), "antarctica": (200, 214),
+    "north_atlantic": (142, 76), "south_atlantic": (160, 162),
+    "north_america": (84, 56), "north_america_west": (64, 52), "north_america_east": (104, 62),
+    "central_america": (92, 100), "south_america": (112, 142),
+    "south_america_west": (100, 148), "south_america_east": (128, 136),
+    "north_pacific": (26, 86), "south_pacific": (40, 168), "new_zealand": (22, 204),
+}
+
+
+def edges(map_id: str) -> list[dict]:
+    """Each border once, as one or two line pieces."""
+    out, near = [], data.maps()[map_id]["adjacency"]
+    for area, neighbours in near.items():
+        for other in neighbours:
+            if other <= area:
+                continue
+            (x1, y1), (x2, y2) = PLACES[area], PLACES[other]
+            y1, y2 = y1 + TOP, y2 + TOP
+            if abs(x1 - x2) <= WIDTH / 2:
+                out.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2})
+                continue
+            # Across the Pacific: out of one edge, in at the other.
+            (lx, ly), (rx, ry) = ((x1, y1), (x2, y2)) if x1 < x2 else ((x2, y2), (x1, y1))
+            span = lx + (WIDTH - rx)
+            mid = ly + (ry - ly) * lx / span if span else ly
+            out.append({"x1": lx, "y1": ly, "x2": 0, "y2": round(mid, 1)})
+            out.append({"x1": rx, "y1": ry, "x2": WIDTH, "y2": round(mid, 1)})
+    return out
+
+
+def board_map(state: dict, colours: dict[str, str]) -> dict:
+    """Areas with their place, gate and units, borders, and one line per area for a screen reader."""
+    gates = state["board"]["gates"]
+    areas = []
+    for area in data.maps()[state["map"]]["areas"]:
+        x, y = PLACES[area["id"]]
+        y += TOP
+        here = [{"faction": f, "units": board.units_in(state, area["id"], f),
+                 "count": board.present(state, area["id"], f), "colour": colours[f]}
+                for f in state["seating"] if board.present(state, area["id"], f)]
+        for i, side in enumerate(here):
+            side["x"], side["y"] = x - 9 * (len(here) - 1) + 18 * i, y + 14
+        gate = {"owner": gates[area["id"]],
+                "colour": colours.get(gates[area["id"]], "none")} if area["id"] in gates else None
+        areas.append({"id": area["id"], "name": area["name"], "ocean": area["ocean"], "glyph": area["glyph"],
+                      "x": x, "y": y, "gate": gate, "factions": here,
+                      "desecrated": area["id"] in state.get("desecrated", [])})
+    return {"width": WIDTH, "height": HEIGHT, "areas": areas, "edges": edges(state["map"])}
+
+
 def present(state: dict, me: str | None) -> dict:
     """Everything derived, for the viewer's faction `me` (None: the table display)."""
     out = {
@@ -164,7 +239,7 @@ def present(state: dict, me: str | None) -> dict:
         "colours": {f: COLOURS[data.faction(f)["colour"]] for f in state["seating"]},
     }
     if board.has_board(state):
-        out["map"] = mapview.board_map(state, out["colours"])
+        out["map"] = board_map(state, out["colours"])
     if me in state["factions"]:
         mine = state["factions"][me]
         out["requirements"] = requirements(state, me)
@@ -172,7 +247,7 @@ def present(state: dict, me: str | None) -> dict:
         out["unique"] = [{"id": name, "name": UNIQUE_ACTIONS[name], "cost": costs.unique_cost(me, name, mine)}
                          for name in costs.unique_actions(me) if effects.unique_allowed(mine, name)]
         out["monsters"] = [{"id": u["id"], "name": u["name"], "cost": costs.summon_cost(state, me, u["id"], mine),
-                            "unchecked": "cost" in facts.unit(state, me, u["id"])["unchecked"]}
+                            "unchecked": "cost" in unit_facts(state, me, u["id"])["unchecked"]}
                            for u in data.faction(me)["units"] if u["kind"] == "monster"]
         out["great_old_ones"] = [{"id": g["id"], "name": g["name"], "where": mine["great_old_ones"][g["id"]],
                                   "cost": costs.awaken_cost(state, me, g["id"], mine), "needs": awaken_needs(state, g),
@@ -183,6 +258,28 @@ def present(state: dict, me: str | None) -> dict:
         if board.has_board(state):
             out["my_stacks"] = my_stacks(state, me)
     return out
+
+
+def round_fields(state: dict) -> dict:
+    """The round as the view has always shown it beside the kit's flow:
+    "round", "phase", "step", "turn" (a faction), "order", "first_player",
+    "candidates", "direction", and each faction's "ritual_done" and
+    "events_done" (in the doom phase: decided at this step; outside it, as
+    the last doom phase left them: none before round 2's)."""
+    fields = {key: state["flow"][key] for key in ("round", "phase", "step", "order", "first_player", "direction")}
+    fields["candidates"] = list(state["flow"]["candidates"])
+    fields["turn"] = flow.turn_of(state)
+    phase, round_ = fields["phase"], fields["round"]
+    factions = {}
+    for faction_id, faction in state["factions"].items():
+        if phase == "doom":
+            done = flow.decided(state, faction_id)
+            ritual_done, events_done = (True, done) if fields["step"] == "events" else (done, False)
+        else:
+            ritual_done = events_done = round_ >= 3 or round_ == 2 and phase in ("action", "end", "over")
+        factions[faction_id] = {**faction, "ritual_done": ritual_done, "events_done": events_done}
+    fields["factions"] = factions
+    return fields
 
 
 class FactionName(Msg):
@@ -209,19 +306,20 @@ BATTLE_WAITING_NOWHERE = N_("Battle: %(attacker)s against %(defender)s, waiting 
 def waiting_for(state: dict, me: str | None) -> tuple[str, dict, bool]:
     """The now card's line (msgid, params) and whether it waits for `me`."""
     current = state.get("battle")
-    if state["phase"] == "action" and current and current["outcome"] is None:
+    if flow.phase_of(state) == "action" and current and current["outcome"] is None:
         sides = {side: FactionName(data.faction(current[side])["name"]) for side in battles.SIDES}
         area = data.areas(state["map"]).get(current.get("area") or "")
         message = BATTLE_WAITING if area else BATTLE_WAITING_NOWHERE
         params = sides | ({"area": FactionName(area["name"])} if area else {})
         return message, params, me in (current["attacker"], current["defender"])
-    step = state["step"] if state["phase"] in ("setup", "first_player", "doom") else None
-    message = WAITING[(state["phase"], step)]
-    turn = state.get("turn")
-    params = {"round": state["round"]}
+    phase = flow.phase_of(state)
+    step = flow.step_of(state) if phase in ("setup", "first_player", "doom") else None
+    message = WAITING[(phase, step)]
+    turn = flow.turn_of(state)
+    params = {"round": flow.round_of(state)}
     if turn in state["factions"]:
         params |= {"faction": FactionName(data.faction(turn)["name"]), "power": state["factions"][turn]["power"]}
-    everyone = state["phase"] in ("setup", "gather", "end") and me != (state.get("two_player") or {}).get("gates_by")
+    everyone = phase in ("setup", "gather", "end") and me != (state.get("two_player") or {}).get("gates_by")
     return message, params, me in state["factions"] and (everyone or turn == me)
 
 
@@ -230,6 +328,7 @@ def view(state: dict, seat: Seat | None, open_actions: dict) -> dict:
     seat's own secrets as "mine", its faction as "me", what the pages show
     worked out for it as "show", and the card at the top with `open_actions`."""
     shown = {k: v for k, v in state.items() if k != "secrets"}
+    shown.update(round_fields(state))  # where clients have always read them
     me = None
     if seat is not None:
         shown["mine"] = state.get("secrets", {}).get(seat.id, {})

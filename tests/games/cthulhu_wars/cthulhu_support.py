@@ -5,7 +5,9 @@ per faction, named after it, and the helpers these tests share."""
 import random
 
 import harness
+from companion.games.cthulhu_wars.flow import ROUND
 from companion.games.cthulhu_wars.rules import RULES
+from companion.games.cthulhu_wars.view import round_fields
 
 SEATS = {"s1": "great_cthulhu", "s2": "crawling_chaos", "s3": "black_goat", "s4": "yellow_sign"}
 
@@ -20,6 +22,11 @@ class Table(harness.Table):
         opts.update(options)
         super().__init__(RULES, opts, [(f.replace("_", " ").title(), f) for f in factions],
                          rng=random.Random(seed), check_replay=True)
+
+    @property
+    def shown(self):
+        """The round as the pages show it: round, phase, step, turn (a faction), order, ..."""
+        return round_fields(self.state)
 
     def seat_of(self, faction):
         return self.seats[self.seat(faction)]
@@ -38,12 +45,12 @@ class Table(harness.Table):
     def to_action_phase(self):
         """Round one: gather, Great Cthulhu picks clockwise."""
         self.act("great_cthulhu", "power.gather")
-        self.act(self.state["turn"], "direction.choose", direction="clockwise")
+        self.act(self.shown["turn"], "direction.choose", direction="clockwise")
 
     def spend_all(self):
         """Everyone passes until the action phase ends."""
-        while self.state["phase"] == "action":
-            self.act(self.state["turn"], "pass")
+        while self.shown["phase"] == "action":
+            self.act(self.shown["turn"], "pass")
 
 
 def on_turn(faction, factions=("great_cthulhu", "crawling_chaos", "black_goat"), power=10) -> Table:
@@ -52,8 +59,20 @@ def on_turn(faction, factions=("great_cthulhu", "crawling_chaos", "black_goat"),
     table.to_action_phase()
 
     def give_the_turn(state):
-        state["turn"] = faction
+        give_turn(faction)(state)
         state["factions"][faction]["power"] = power
 
     table.arrange(give_the_turn)
     return table
+
+
+def give_turn(faction):
+    """For harness.Table.arrange: it is `faction`'s turn (a phase taken in turns)."""
+    def arrange(state):
+        state["flow"]["turn"] = state["flow"]["order"].index(faction)
+    return arrange
+
+
+def enter_phase(phase):
+    """For harness.Table.arrange: the kit's round enters `phase` (its on_enter run)."""
+    return lambda state: ROUND.enter(state, phase)

@@ -5,7 +5,7 @@ their dice, gates, and the group's corrections of defaults."""
 import pytest
 
 from companion.rules import ActionError
-from cthulhu_support import Table, on_turn
+from cthulhu_support import Table, give_turn, on_turn
 
 
 def test_capture_costs_1_takes_a_cultist_off_the_map_and_it_counts_at_the_next_gather():
@@ -44,7 +44,7 @@ def test_submerge_takes_cthulhu_off_the_map_and_he_still_counts_as_in_play():
     table.act("great_cthulhu", "unique", name="submerge")
     assert table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] == "submerged"
     table.act("great_cthulhu", "turn.end")
-    table.arrange(lambda state: state.update(turn="great_cthulhu"))
+    table.arrange(give_turn("great_cthulhu"))
     table.act("great_cthulhu", "unique", name="unsubmerge")
     assert table.faction("great_cthulhu")["great_old_ones"]["cthulhu"] == "map"
     assert table.faction("great_cthulhu")["power"] == 8
@@ -137,7 +137,7 @@ def test_bad_input_is_refused_naming_the_field_and_nothing_changes(kind, payload
 
 def desecrate_until_success(table, area):
     def yellow_signs_turn(state):
-        state.update(turn="yellow_sign")
+        give_turn("yellow_sign")(state)
         state["factions"]["yellow_sign"].update(power=10, acted=False)
 
     table.arrange(yellow_signs_turn)
@@ -164,7 +164,7 @@ def test_a_glyph_requirement_needs_a_desecrated_area_with_that_glyph():
 def test_an_area_already_desecrated_cannot_be_desecrated_again():
     table = desecrating()
     desecrate_until_success(table, "europe")
-    table.arrange(lambda state: state.update(turn="yellow_sign"))
+    table.arrange(give_turn("yellow_sign"))
     table.arrange_faction("yellow_sign", acted=False)
     refused = table.refused("yellow_sign", "unique", name="desecrate", units_there=3, area="europe")
     assert refused.field == "area"
@@ -193,7 +193,7 @@ def test_the_thousand_forms_needs_nyarlathotep_and_is_used_once_a_round():
     action = table.act("crawling_chaos", "unique", name="the_thousand_forms")
     assert 1 <= action.payload["die"] <= 6 and table.state["last_roll"]["die"] == action.payload["die"]
     table.act("crawling_chaos", "turn.end")
-    table.arrange(lambda state: state.update(turn="crawling_chaos"))
+    table.arrange(give_turn("crawling_chaos"))
     with pytest.raises(ActionError):
         table.act("crawling_chaos", "unique", name="the_thousand_forms")
 

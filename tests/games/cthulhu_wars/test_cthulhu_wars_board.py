@@ -6,7 +6,7 @@ Goat in Africa (Asia and Africa share a border)."""
 
 
 from companion.rules import ActionError
-from cthulhu_support import Table
+from cthulhu_support import Table, give_turn
 
 THREE = ("great_cthulhu", "crawling_chaos", "black_goat")
 
@@ -17,7 +17,7 @@ def on_board(faction="great_cthulhu", power=10, factions=THREE) -> Table:
     table.to_action_phase()
 
     def give_the_turn(state):
-        state["turn"] = faction
+        give_turn(faction)(state)
         state["factions"][faction]["power"] = power
 
     table.arrange(give_the_turn)

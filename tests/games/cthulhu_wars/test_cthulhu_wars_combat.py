@@ -6,7 +6,7 @@ from fractions import Fraction as F
 import pytest
 
 from companion.games.cthulhu_wars import combat
-from companion.games.cthulhu_wars.dice import COMBAT_DIE
+from companion.games.cthulhu_wars.combat import COMBAT_DIE
 from companion.rules import ActionError
 
 

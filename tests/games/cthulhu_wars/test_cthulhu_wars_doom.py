@@ -7,7 +7,7 @@ from companion.rules import ActionError
 
 
 def faction(**changes):
-    base = {"power": 10, "doom": 0, "spellbooks": [], "ritual_done": False, "counts": {"gates": 2},
+    base = {"power": 10, "doom": 0, "spellbooks": [], "counts": {"gates": 2},
             "great_old_ones": {"cthulhu": "pool"}}
     return {**base, **changes}
 
@@ -39,7 +39,7 @@ def test_a_ritual_needs_the_power_and_is_decided_once():
     with pytest.raises(ActionError):
         doom.check_ritual(faction(power=4), 5, False)
     with pytest.raises(ActionError):
-        doom.check_ritual(faction(ritual_done=True), 5, False)
+        doom.check_ritual(faction(), 5, False, decided=True)
     doom.check_ritual(faction(power=5), 5, False)
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from companion.games.cthulhu_wars.rules import RULES
 from companion.rules import Action, ActionError, translated_params
-from cthulhu_support import Table
+from cthulhu_support import Table, enter_phase, give_turn
 
 SIX = ["absorb", "devolve", "dreams", "regenerate", "submerge", "y_ha_nthlei"]
 
@@ -37,7 +37,7 @@ def test_reaching_30_by_signs_in_the_action_phase_ends_the_game_at_once():
     table.arrange_faction("crawling_chaos", doom=28)
     give_signs(table, "crawling_chaos", [2])
     table.act("crawling_chaos", "elder_signs.reveal", values=[2])
-    assert table.state["phase"] == "end"
+    assert table.shown["phase"] == "end"
 
 
 def test_at_the_end_hidden_signs_are_revealed_and_the_six_book_holder_with_most_doom_wins():
@@ -48,16 +48,16 @@ def test_at_the_end_hidden_signs_are_revealed_and_the_six_book_holder_with_most_
                           spellbooks=["frenzy", "ghroth", "necrophagy", "the_red_sign", "blood_sacrifice",
                                       "the_thousand_young"])
     give_signs(table, "black_goat", [3, 1])
-    table.arrange(lambda state: state.update(phase="end"))
+    table.arrange(enter_phase("end"))
     table.act("crawling_chaos", "game.settle")
     assert table.faction("black_goat")["doom"] == 31 and table.faction("black_goat")["elder_signs"] == 0
     assert table.state["result"] == {"winners": ["black_goat"]}
-    assert table.state["phase"] == "over"
+    assert table.shown["phase"] == "over"
 
 
 def test_nobody_with_six_books_means_everyone_loses():
     table = Table()
-    table.arrange(lambda state: state.update(phase="end"))
+    table.arrange(enter_phase("end"))
     table.act("great_cthulhu", "game.settle")
     assert table.state["result"] == {"winners": []}
 
@@ -79,7 +79,7 @@ def test_instant_death_ends_the_game_after_the_remaining_rituals():
     table.act("black_goat", "ritual.skip")
     for faction in ("great_cthulhu", "crawling_chaos", "black_goat"):
         table.act(faction, "events.done")
-    assert table.state["phase"] == "end"
+    assert table.shown["phase"] == "end"
 
 
 def test_the_end_check_at_30_doom_comes_after_the_special_events():
@@ -90,12 +90,12 @@ def test_the_end_check_at_30_doom_comes_after_the_special_events():
     table.act("black_goat", "power.gather")
     table.act("great_cthulhu", "first_player.choose", faction="great_cthulhu")
     table.act("great_cthulhu", "direction.choose", direction="clockwise")
-    assert table.faction("black_goat")["doom"] == 30 and table.state["phase"] == "doom"
+    assert table.faction("black_goat")["doom"] == 30 and table.shown["phase"] == "doom"
     for faction in ("great_cthulhu", "crawling_chaos", "black_goat"):
         table.act(faction, "ritual.skip")
     for faction in ("great_cthulhu", "crawling_chaos", "black_goat"):
         table.act(faction, "events.done")
-    assert table.state["phase"] == "end"
+    assert table.shown["phase"] == "end"
 
 
 def test_a_spellbook_for_five_books_draws_an_elder_sign_and_the_first_doom_phase_does_not():
@@ -138,7 +138,7 @@ def test_awakening_cthulhu_costs_10_then_4_and_immortal_gives_a_sign_each_time()
     assert table.faction("great_cthulhu")["power"] == 6 and table.faction("great_cthulhu")["elder_signs"] == 1
     table.act("great_cthulhu", "turn.end")
     table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="pool")  # killed
-    table.arrange(lambda state: state.update(turn="great_cthulhu"))
+    table.arrange(give_turn("great_cthulhu"))
     table.act("great_cthulhu", "awaken", great_old_one="cthulhu")
     assert table.faction("great_cthulhu")["power"] == 2 and table.faction("great_cthulhu")["elder_signs"] == 2
 
@@ -161,7 +161,7 @@ def two_players():
 
 def test_two_players_one_places_the_gates_the_other_picks_the_start_areas_on_one_map_piece():
     table = Table(("great_cthulhu", "black_goat"))
-    assert table.state["phase"] == "setup" and len(table.state["ritual"]["track"]) == 9
+    assert table.shown["phase"] == "setup" and len(table.state["ritual"]["track"]) == 9
     with pytest.raises(ActionError):
         table.act("black_goat", "power.gather")
     with pytest.raises(ActionError) as refused:
@@ -174,7 +174,7 @@ def test_two_players_one_places_the_gates_the_other_picks_the_start_areas_on_one
     counts = table.faction("great_cthulhu")["counts"]
     assert counts == {**counts, "gates": 1, "cultists": 6}
     assert table.faction("black_goat")["counts"]["gates"] == 0 and table.state["abandoned_gates"] == 1
-    assert table.state["phase"] == "gather"
+    assert table.shown["phase"] == "gather"
 
 
 def test_two_players_end_at_20_and_may_win_with_fewer_books():
@@ -183,7 +183,7 @@ def test_two_players_end_at_20_and_may_win_with_fewer_books():
     table.arrange_faction("black_goat", doom=18)
     give_signs(table, "black_goat", [2])
     table.act("black_goat", "elder_signs.reveal", values=[2])
-    assert table.state["phase"] == "end"
+    assert table.shown["phase"] == "end"
     table.act("great_cthulhu", "game.settle")
     assert table.state["result"] == {"winners": ["black_goat"]}
 

@@ -3,7 +3,7 @@ never the player (the platform puts who acted first), never a drawn elder
 sign's value; numbers with a plural take the catalog's plural form."""
 
 from companion.rules import Plural, translated_params
-from cthulhu_support import Table, on_turn
+from cthulhu_support import Table, give_turn, on_turn
 
 
 def read(line):
@@ -72,10 +72,10 @@ def test_a_ritual_says_how_many_signs_were_drawn_and_no_value_to_anyone():
     table.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
     table.spend_all()
     table.act("great_cthulhu", "power.gather")
-    if table.state["step"] == "choose_first":
-        table.act(table.state["turn"], "first_player.choose", faction="great_cthulhu")
-    table.act(table.state["turn"], "direction.choose", direction="clockwise")
-    table.arrange(lambda state: state.update(turn="great_cthulhu"))
+    if table.shown["step"] == "choose_first":
+        table.act(table.shown["turn"], "first_player.choose", faction="great_cthulhu")
+    table.act(table.shown["turn"], "direction.choose", direction="clockwise")
+    table.arrange(give_turn("great_cthulhu"))
     table.act("great_cthulhu", "ritual.perform")
     for viewer in ("great_cthulhu", "black_goat", None):
         assert last(table, viewer) == "performed the Ritual of Annihilation and drew 1 elder sign"

@@ -36,13 +36,14 @@ def play(options: dict, seed: int, steps: int) -> tuple[harness.Table, set[str]]
     factions = [f for key, f in options.items() if key.startswith("seat_")]
     table = harness.Table(RULES, options, [(f.title(), f) for f in factions], seed=f"playout-{seed}")
     result = harness.playout(table, random.Random(seed), steps=steps, pick=harness.any_seat(), undo=0.05,
-                             until=lambda t: t.state["phase"] == "over", secrets=assert_no_secret_of_another_seat)
+                             until=lambda t: t.state["flow"]["phase"] == "over",
+                             secrets=assert_no_secret_of_another_seat)
     return table, set(result.done)
 
 
 def test_three_factions_play_at_random_to_the_end_of_the_game():
     table, done = play(THREE, 1, 400)
-    assert table.state["phase"] == "over" and table.state["result"] is not None
+    assert table.state["flow"]["phase"] == "over" and table.state["result"] is not None
     assert {"power.gather", "direction.choose", "first_player.choose", "ritual.perform", "ritual.skip", "events.done",
             "battle.declare", "battle.roll", "capture", "game.settle"} <= done
 
@@ -50,14 +51,14 @@ def test_three_factions_play_at_random_to_the_end_of_the_game():
 @pytest.mark.parametrize("seed", [3, 5])
 def test_three_factions_play_at_random_through_rounds_and_battles(seed):
     table, done = play(THREE, seed, 200)
-    assert table.state["round"] >= 3
+    assert table.state["flow"]["round"] >= 3
     assert {"power.gather", "direction.choose", "ritual.skip", "events.done", "battle.declare", "battle.roll"} <= done
 
 
 def test_two_players_place_gates_and_starts_then_play_rounds():
     table, done = play(TWO, 7, 200)
     assert {"setup.gates", "setup.starts", "power.gather", "battle.roll"} <= done
-    assert table.state["round"] >= 3
+    assert table.state["flow"]["round"] >= 3
 
 
 def test_what_is_open_follows_the_round_and_whose_turn_it_is():
@@ -89,4 +90,4 @@ def test_two_players_on_the_board_play_through_battles_and_their_losses():
 def test_three_factions_on_the_board_move_build_and_battle():
     table, done = play(THREE_ON_MAP, 11, 250)
     assert {"move", "gate.build", "battle.declare", "battle.roll", "summon"} <= done
-    assert table.state["round"] >= 3
+    assert table.state["flow"]["round"] >= 3

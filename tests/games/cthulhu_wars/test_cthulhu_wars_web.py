@@ -1,5 +1,6 @@
 """The Cthulhu Wars table on the pages and the JSON API."""
 
+from companion.games.cthulhu_wars.view import round_fields
 from cthulhu_web_support import create_cthulhu_table
 from web_support import join_seat
 
@@ -81,6 +82,10 @@ def test_every_page_renders_through_a_whole_short_game(host, new_phone):
     cc = join_seat(new_phone(), token, "Carl", role="crawling_chaos")
     store = host.client.application.extensions["companion.store"]
     seat = {s.role: s.id for s in store.seats(token).values()}
+
+    def shown():  # the round as the pages read it (round, phase, step, turn, order, ...)
+        return round_fields(store.state(token)[1])
+
     steps = [
         ("crawling_chaos", "setup.gates", {"areas": ["north_atlantic", "south_pacific"]}),
         ("great_cthulhu", "setup.starts",
@@ -101,13 +106,13 @@ def test_every_page_renders_through_a_whole_short_game(host, new_phone):
         for browser in (gc, cc):
             assert browser.get(f"/t/{token}").status_code == 200, kind
         assert host.get(f"/t/{token}/display").status_code == 200
-    state = store.state(token)[1]
+    state = shown()
     if state["step"] == "choose_first":
         store.act(token, seat[state["turn"]], "first_player.choose", {"faction": "great_cthulhu"})
-    store.act(token, seat[store.state(token)[1]["turn"]], "direction.choose", {"direction": "clockwise"})
-    for role in store.state(token)[1]["order"]:
+    store.act(token, seat[shown()["turn"]], "direction.choose", {"direction": "clockwise"})
+    for role in shown()["order"]:
         store.act(token, seat[role], "ritual.perform" if role == "great_cthulhu" else "ritual.skip", {})
-    for role in store.state(token)[1]["order"]:
+    for role in shown()["order"]:
         store.act(token, seat[role], "events.done", {})
         assert gc.get(f"/t/{token}").status_code == 200
     store.act(token, seat["great_cthulhu"], "counts.adjust", {"count": "gates", "delta": 20})
@@ -115,18 +120,18 @@ def test_every_page_renders_through_a_whole_short_game(host, new_phone):
     store.act(token, seat["great_cthulhu"], "elder_signs.reveal",
               {"values": state["secrets"][seat["great_cthulhu"]]["elder_signs"]})
     # 21 gates: the next doom phase takes Great Cthulhu past 20, the two-player end.
-    while store.state(token)[1]["phase"] == "action":
-        store.act(token, seat[store.state(token)[1]["turn"]], "pass", {})
+    while shown()["phase"] == "action":
+        store.act(token, seat[shown()["turn"]], "pass", {})
     store.act(token, seat["great_cthulhu"], "power.gather", {})
-    state = store.state(token)[1]
+    state = shown()
     if state["step"] == "choose_first":
         store.act(token, seat[state["turn"]], "first_player.choose", {"faction": state["candidates"][0]})
-    store.act(token, seat[store.state(token)[1]["turn"]], "direction.choose", {"direction": "clockwise"})
+    store.act(token, seat[shown()["turn"]], "direction.choose", {"direction": "clockwise"})
     for _ in range(2):
-        store.act(token, seat[store.state(token)[1]["turn"]], "ritual.skip", {})
+        store.act(token, seat[shown()["turn"]], "ritual.skip", {})
     for _ in range(2):
-        store.act(token, seat[store.state(token)[1]["turn"]], "events.done", {})
-    assert store.state(token)[1]["phase"] == "end"
+        store.act(token, seat[shown()["turn"]], "events.done", {})
+    assert shown()["phase"] == "end"
     assert "Reveal all and settle" in gc.page(f"/t/{token}")
     store.act(token, seat["crawling_chaos"], "game.settle", {})
     assert "Winner:" in cc.page(f"/t/{token}") and "Great Cthulhu" in host.page(f"/t/{token}/display")
