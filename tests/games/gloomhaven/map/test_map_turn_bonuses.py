@@ -110,13 +110,13 @@ def test_retaliate_range_is_counted_around_walls():
     """Range is never counted across a thin wall or through a closed door:
     the way round is what counts."""
     from companion.games.gloomhaven.play.bonuses import steps_around_walls
-    board = {"hexes": {f"{q},{r}": "" for q, r in block(6, 4)}, "walls": []}
-    assert steps_around_walls(board, [0, 0], [2, -1], 2) == 2
-    board["walls"] = [[0, 0, 1, 0]]  # a thin wall on the straight way: round it by [0, 1]
-    assert steps_around_walls(board, [0, 0], [2, -1], 2) is None
-    assert steps_around_walls(board, [0, 0], [2, -1], 4) == 3
-    board["hexes"]["0,1"] = "closed-door"  # nor through a closed door
-    assert steps_around_walls(board, [0, 0], [2, -1], 9) is None
+    plan = {"hexes": {f"{q},{r}": "" for q, r in block(6, 4)}, "walls": []}
+    assert steps_around_walls(plan, [0, 0], [2, -1], 2) == 2
+    plan["walls"] = [[0, 0, 1, 0]]  # a thin wall on the straight way: round it by [0, 1]
+    assert steps_around_walls(plan, [0, 0], [2, -1], 2) is None
+    assert steps_around_walls(plan, [0, 0], [2, -1], 4) == 3
+    plan["hexes"]["0,1"] = "closed-door"  # nor through a closed door
+    assert steps_around_walls(plan, [0, 0], [2, -1], 9) is None
 
 
 def test_a_retaliate_that_kills_the_monster_stops_the_rest_of_its_card():
