@@ -73,3 +73,30 @@ def test_the_imported_table_fights_in_the_rulebooks_order(server):
     state = server.state(table.token)[1]
     assert state["fight"]["hero_roll"] and "preparing" not in state
     assert server.replayed_state(table.token) == state
+
+
+ROUND_EXPORT = Path(__file__).parent / "exports" / "before_round_as_data.json"
+
+
+def test_an_export_made_before_the_round_as_data_imports_replays_and_plays_on(server):
+    """Made on the code before the round lived in the kit's flow (issue
+    17.3): two hero players, round 2, Leah out of turns and passed, Rose's
+    turn going on, a reaction spent and one undone in the log."""
+    export = json.loads(ROUND_EXPORT.read_text(encoding="utf-8"))
+    assert any(entry["undone"] for entry in export["actions"])
+    assert export["state"]["round"] == 2 and export["state"]["passed"] == ["leah"]
+    table = server.import_table(export)
+    assert server.replayed_state(table.token) == server.state(table.token)[1]
+    seats = {seat.name: seat.id for seat in server.seats(table.token).values()}
+    view = table.rules.view(server.state(table.token)[1], None)
+    assert (view["phase"], view["round"], view["turn"]["hero"]) == ("hero_turns", 2, "rose")
+    server.act(table.token, seats["Ann"], "turn.end", {})
+    server.act(table.token, seats["Sina"], "reaction.end", {})
+    server.act(table.token, seats["Ann"], "turn.start", {"hero": "thorley"})
+    server.act(table.token, seats["Ann"], "turn.end", {})
+    server.act(table.token, seats["Bob"], "turn.start", {"hero": "rocco"})
+    server.act(table.token, seats["Bob"], "turn.end", {})
+    server.act(table.token, seats["Sina"], "round.end", {})
+    state = server.state(table.token)[1]
+    assert table.rules.view(state, None)["round"] == 3
+    assert server.replayed_state(table.token) == state
