@@ -71,7 +71,7 @@ def test_no_hero_left_in_the_reserve_means_the_sin_wins():
     with table.arranged() as state:
         state["reserve"] = []
     wound(table, "thorley", 5, seat="bob")
-    assert (table.state["winner"], table.state["phase"]) == ("sin", "over")
+    assert (table.state["winner"], table.state["flow"]["phase"]) == ("sin", "over")
     refused(table, "ann", "turn.start", hero="rose")
 
 
