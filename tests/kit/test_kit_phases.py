@@ -107,7 +107,7 @@ def test_entering_a_phase_runs_what_it_does_and_a_phase_over_at_once_moves_on():
     rules.settle(state)
     assert state["power"] == {"a": 2, "b": 3, "c": 2}
     assert state["flow"]["phase"] == "action" and state["flow"]["order"] == ["b", "c", "a"]
-    assert phases.whose_turn(state["flow"]) == "b"
+    assert phases.phases.whose_turn(state["flow"]) == "b"
 
 
 def test_ending_turns_goes_round_and_the_phase_ends_when_every_seat_has_passed():
@@ -115,7 +115,7 @@ def test_ending_turns_goes_round_and_the_phase_ends_when_every_seat_has_passed()
     rules.enter(state, "gather")
     rules.settle(state)
     rules.end_turn(state, "b")
-    assert phases.whose_turn(state["flow"]) == "c"
+    assert phases.phases.whose_turn(state["flow"]) == "c"
     with pytest.raises(ActionError) as refusal:
         rules.end_turn(state, "a")
     assert refusal.value.message == phases.NOT_YOUR_TURN
@@ -171,3 +171,21 @@ def test_a_phase_that_ends_runs_its_exit_before_the_next_begins_and_an_exit_that
     state = {"round": 1, "phase": "play", "order": [], "turn": None}
     ending.settle(state)
     assert state["phase"] == "over" and "never" not in seen
+
+
+def test_the_turn_goes_past_a_seat_the_phase_skips_and_stops_when_none_can_play():
+    """A seat still in with nothing to do this time round (no token left) is
+    passed over, not out: it plays again once it has something to do."""
+    tokens = {"a": 1, "b": 0, "c": 1}
+    round_ = Round((Phase("turns", "turns", frozenset({"go"}), turns=True, ends_when=lambda state: False,
+                          skips=lambda state, who: state["tokens"][who] == 0),))
+    state = {"tokens": tokens, "flow": round_.start(["a", "b", "c"])}
+    tokens["a"] = 0
+    round_.end_turn(state, "a")
+    assert phases.whose_turn(state["flow"]) == "c" and state["flow"]["passed"] == []
+    tokens["c"], tokens["b"] = 0, 1
+    round_.end_turn(state, "c")
+    assert phases.whose_turn(state["flow"]) == "b"
+    tokens["b"] = 0
+    round_.end_turn(state, "b")
+    assert state["flow"]["turn"] is None
