@@ -113,7 +113,7 @@ def test_a_game_web_module_defines_only_declared_hooks():
         module = optional_module(game, "web")
         if module is None:
             continue
-        offered = [name for name in ("blueprint", "template_globals", "template_filters", "context_processor")
-                   if hasattr(module, name)]
+        offered = [name for name in ("blueprint", "template_globals", "template_filters", "after_action",
+                                     "context_processor") if hasattr(module, name)]
         assert offered and set(offered) <= set(HOOKS), (game, offered)
         assert all(callable(getattr(module, name)) for name in offered), game

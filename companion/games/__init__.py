@@ -8,7 +8,8 @@ A game package (``companion/games/<id>/``) may provide:
   with its own ``rules.py`` and ``RULES`` (``<id>/campaign/rules.py``);
 - ``web.py``: hooks the app calls with its ``Platform`` (companion/web/hookspecs.py):
   ``blueprint(platform)`` for routes of its own, ``template_globals(platform)``
-  and ``template_filters(platform)`` for its templates' helpers;
+  and ``template_filters(platform)`` for its templates' helpers,
+  ``after_action(platform, token, action, state)`` after each action a seat sends;
 - ``cli.py`` with ``add_commands(subparsers)``: extra ``companion`` commands;
 - ``templates/``: its page templates, found as ``games/<id>/<name>.html``
   (as are those in the shared ``templates/games/<id>/``);

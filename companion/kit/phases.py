@@ -46,6 +46,10 @@ class Phase:
     #: on_exit(state), changing it. If it moves the game to another phase
     #: than the next (the game is over), the round stops there.
     on_exit: Callable[[dict], None] | None = None
+    #: In a phase taken in turns: skips(state, id) says the turn goes past a
+    #: seat still in that has nothing to do this time round (no token left,
+    #: say); it is not out, and takes its turn when it has again.
+    skips: Callable[[dict, str], bool] | None = None
 
 
 def _flow(state: dict) -> dict:
@@ -165,8 +169,13 @@ class Round:
         self.require_turn(flow, who)
         if passes:
             pass_phase(flow, who)
-        next_turn(flow)
+        self.pass_turn(state)
         self.settle(state)
+
+    def pass_turn(self, state: dict) -> str | None:
+        """The turn to the next seat still in that the phase's `skips` does not pass over."""
+        phase = self.current(self.flow_of(state))
+        return next_turn(self.flow_of(state), None if phase.skips is None else lambda who: phase.skips(state, who))
 
 
 def clockwise_from(seating: list, first: object, clockwise: bool = True) -> list:
@@ -191,19 +200,18 @@ def whose_turn(flow: dict) -> str | None:
     return flow["order"][flow["turn"]]
 
 
-def next_turn(flow: dict) -> str | None:
-    """Pass the turn to the next seat in order that has not passed; None
-    (and no turn) once every seat has passed."""
+def next_turn(flow: dict, skip: Callable[[str], bool] | None = None) -> str | None:
+    """Pass the turn to the next seat in order that has not passed (and that
+    `skip`, if given, does not pass over); None (and no turn) once no seat
+    is left to take one."""
     order, out = flow["order"], set(flow["passed"])
-    if len(out) >= len(order):
-        flow["turn"] = None
-        return None
     index = flow["turn"] if flow["turn"] is not None else -1
     for step in range(1, len(order) + 1):
         candidate = (index + step) % len(order)
-        if order[candidate] not in out:
+        if order[candidate] not in out and (skip is None or not skip(order[candidate])):
             flow["turn"] = candidate
             return order[candidate]
+    flow["turn"] = None
     return None
 
 

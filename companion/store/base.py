@@ -13,6 +13,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from companion.rules import Action
 from companion.store.records import NoSuchTable, Table, _add_missing_columns
 
 
@@ -33,6 +34,9 @@ class StoreBase:
         # writers from spinning on SQLITE_BUSY.
         self._write_lock = threading.Lock()
         self.listeners: list[Callable[[str, int], None]] = []
+        #: Told of each game action `act` applied, once it is kept: the table,
+        #: the action as logged (with what it drew) and the new state (read only).
+        self.action_listeners: list[Callable[[Table, Action, dict], None]] = []
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._create_schema()

@@ -33,13 +33,21 @@ class Log(StoreBase):
         """Validate and apply a game action; returns the new version.
         Raises ActionError (nothing changes) when the rules refuse it."""
         with self._write() as db:
-            version = self._act_in(db, token, seat_id, type, payload, rng)
+            version, table, action, state = self._applied_in(db, token, seat_id, type, payload, rng)
         self._notify(token, version)
+        for listener in self.action_listeners:
+            listener(table, action, state)
         return version
 
     def _act_in(self, db, token: str, seat_id: str | None, type: str, payload: dict,
                 rng: random.Random | None = None) -> int:
         """`act`, inside the caller's write transaction."""
+        return self._applied_in(db, token, seat_id, type, payload, rng)[0]
+
+    def _applied_in(self, db, token: str, seat_id: str | None, type: str, payload: dict,
+                    rng: random.Random | None = None) -> tuple[int, Table, Action, dict]:
+        """`act` inside the caller's write transaction: the new version, the
+        table, the action as logged and the new state."""
         table = self._require(token)
         rules = table.rules
         if not isinstance(type, str) or type in PLATFORM_ACTIONS:
@@ -50,7 +58,8 @@ class Log(StoreBase):
         spec = rules.action_spec(typed.type)
         draws = rng or self._action_random(db, token, typed, secret=spec.secret_draws)
         new_state, action = rules.perform(state, typed, seats, draws)
-        return self._append(db, table, action, seats, new_state=new_state, drew=getattr(draws, "used", True))
+        version = self._append(db, table, action, seats, new_state=new_state, drew=getattr(draws, "used", True))
+        return version, table, action, new_state
 
     def _action_random(self, db, token: str, action: Action, secret: bool = False) -> randomness.ActionRandom:
         """The random stream for `action`: the same after an undo as before

@@ -4,30 +4,38 @@ layer (as Datasette's hookspecs). A game never imports the platform's
 internals (`companion.web.*` other than this module, `companion.store`);
 each hook is handed the `Platform` instead (a test checks both).
 
-A game's `web.py` may define any of these functions; the app calls each once,
-when it is made, with its `Platform`:
+A game's `web.py` may define any of these functions; the app calls the
+first three once, when it is made, with its `Platform`:
 
 - `blueprint(platform) -> flask.Blueprint`: the game's own routes (an API of
   its own); their answers speak the game's catalog.
 - `template_globals(platform) -> dict[str, callable]`: functions its templates
   call, e.g. a name in the reader's language.
 - `template_filters(platform) -> dict[str, callable]`: filters, likewise.
+- `after_action(platform, token, action, state)`: after an action a seat or
+  the host sent (from the pages or the API) is applied at table `token` of
+  this game and kept: the action as logged (with what it drew) and the new
+  state, whole and read only. Not called for the actions the game's own
+  routes make through `Platform.act` (they change what they mean to), for
+  undos, imports or replays.
 
 Template helpers only put what a view gives into words; what a template
 shows still comes from the game's `view` (templates look nothing up)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from types import ModuleType
 
 from flask import Blueprint, Flask
 
-from companion.rules import ActionError
+from companion import games
+from companion.rules import Action, ActionError
 from companion.web import i18n, security
 
 #: Every hook a game's web.py may define (each takes the Platform).
-HOOKS = ("blueprint", "template_globals", "template_filters")
+HOOKS = ("blueprint", "template_globals", "template_filters", "after_action")
 
 
 class Platform:
@@ -37,6 +45,7 @@ class Platform:
 
     def __init__(self, app: Flask):
         self._app = app
+        self._acting = threading.local()  # an action of a game's own route going on, in this thread
 
     # -- words --------------------------------------------------------------
     def reader_language(self) -> str | None:
@@ -90,7 +99,11 @@ class Platform:
     def act(self, token: str, seat_id: str | None, action_type: str, payload: dict) -> int:
         """An action at table `token`, as if sent from that seat's phone (every
         phone hears of it); refused with ActionError. The new version."""
-        return self._store().act(token, seat_id, action_type, payload)
+        self._acting.now = True
+        try:
+            return self._store().act(token, seat_id, action_type, payload)
+        finally:
+            self._acting.now = False
 
     def kept_numbers(self, game: str) -> dict | None:
         """What the server keeps for every new table of `game` (a group's
@@ -104,6 +117,14 @@ class Platform:
 
     def _store(self):
         return self._app.extensions["companion.store"]
+
+    def _after_action(self, game: str, hook: Callable) -> Callable:
+        """A store listener calling game package `game`'s `after_action` for
+        the tables of its table types."""
+        def heard(table, action: Action, state: dict) -> None:
+            if games.package_of(table.game) == game and not getattr(self._acting, "now", False):
+                hook(self, table.token, action, state)
+        return heard
 
 
 def install(app: Flask, game: str, module: ModuleType, platform: Platform) -> None:
@@ -119,3 +140,6 @@ def install(app: Flask, game: str, module: ModuleType, platform: Platform) -> No
         app.add_template_global(function, name)
     for name, function in (getattr(module, "template_filters", lambda _: {})(platform)).items():
         app.add_template_filter(function, name)
+    after: Callable | None = getattr(module, "after_action", None)
+    if after is not None:
+        platform._store().action_listeners.append(platform._after_action(game, after))

@@ -154,7 +154,7 @@ def test_a_sin_phone_and_a_hero_phone_play_one_round(server, phones):
     hero_phone.accept_dialogs = False
     tap(hero, "End the round")
     assert hero_phone.dialogs[-1][1].startswith("End the round for everyone?")
-    assert server.store.state(table.token)[1]["round"] == 1
+    assert server.store.state(table.token)[1]["flow"]["round"] == 1
     hero_phone.accept_dialogs = True
     tap(hero, "End the round")
     expect(sin.locator("#region-status")).to_contain_text("Round 2")

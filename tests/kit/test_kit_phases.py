@@ -171,3 +171,21 @@ def test_a_phase_that_ends_runs_its_exit_before_the_next_begins_and_an_exit_that
     state = {"round": 1, "phase": "play", "order": [], "turn": None}
     ending.settle(state)
     assert state["phase"] == "over" and "never" not in seen
+
+
+def test_the_turn_goes_past_a_seat_the_phase_skips_and_stops_when_none_can_play():
+    """A seat still in with nothing to do this time round (no token left) is
+    passed over, not out: it plays again once it has something to do."""
+    tokens = {"a": 1, "b": 0, "c": 1}
+    round_ = Round((Phase("turns", "turns", frozenset({"go"}), turns=True, ends_when=lambda state: False,
+                          skips=lambda state, who: state["tokens"][who] == 0),))
+    state = {"tokens": tokens, "flow": round_.start(["a", "b", "c"])}
+    tokens["a"] = 0
+    round_.end_turn(state, "a")
+    assert phases.whose_turn(state["flow"]) == "c" and state["flow"]["passed"] == []
+    tokens["c"], tokens["b"] = 0, 1
+    round_.end_turn(state, "c")
+    assert phases.whose_turn(state["flow"]) == "b"
+    tokens["b"] = 0
+    round_.end_turn(state, "b")
+    assert state["flow"]["turn"] is None

@@ -6,10 +6,19 @@ rules see a payload; each effect draws what it needs through `act.draws`.
 
 Structured values come two ways: JSON tools send them nested ("monsters":
 {"abomination": 2}), the pages' forms send one field per value
-("monsters.abomination" = 2); forms.normalize nests the second into the first.
+("monsters.abomination" = 2); `normalize` nests the second into the first
+(a ticked box "on" becomes True, "slots" = "1 3" becomes [1, 3]).
+
+The history lines say what happened, to which hero, where, how many, with
+which dice. The platform puts who acted first, so no line names the player;
+each is built from the payload as the reader may see it (redacted), so no
+line reveals a secret. Names and faces go in as `Listed` params, translated
+when the line is read.
 """
 
 from __future__ import annotations
+
+import re
 
 from companion.games.the_others import (
     battle,
@@ -20,17 +29,17 @@ from companion.games.the_others import (
     flow,
     heroes,
     names,
+    numbers,
     powers,
-    setup,
     spaces,
     story,
-    turns,
 )
-from companion.games.the_others import history as lines
 from companion.games.the_others import state as states
 from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
+from companion.games.the_others.seats import next_hero, reactions_left, round_can_end
+from companion.games.the_others.state import phase_of
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
-from companion.rules import N_, Action, ActionError, Msg, Seat
+from companion.rules import N_, NP_, Action, ActionError, Msg, Seat
 
 HEROES = tuple(data.heroes())
 UPGRADES = tuple(data.upgrades())
@@ -114,6 +123,215 @@ def card_line(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
     return N_("played %(card)s"), {"card": Msg(names.SIN_CARD_NAMES[card]) if card in names.SIN_CARD_NAMES else "?"}
 
 
+class Listed(Msg):
+    """Several msgids (each with an optional count in front), translated one
+    by one when read and joined: "1 Abomination, 2 Acolyte", "Hit Skill"."""
+
+    def __new__(cls, parts: list[tuple[int | None, str]] | str, joiner: str = ", "):
+        if isinstance(parts, str):  # a copy being made (copy, pickle): its parts come back with its __dict__
+            made = super().__new__(cls, parts)
+            made.parts, made.joiner = [(None, parts)], joiner
+            return made
+        text = joiner.join(f"{n} {name}" if n is not None else name for n, name in parts)
+        made = super().__new__(cls, text or "—")
+        made.parts, made.joiner = list(parts), joiner
+        return made
+
+    def translated(self, translate, language=None) -> str:
+        if not self.parts:
+            return "—"
+        return self.joiner.join(f"{n} {translate(name)}" if n is not None else translate(name)
+                                for n, name in self.parts)
+
+
+def space_name(state: dict, space_id) -> str:
+    return state.get("spaces", {}).get(space_id, {}).get("name", "?") if isinstance(space_id, str) else "?"
+
+
+def monsters_listed(monsters) -> tuple[int, Listed]:
+    """How many monsters in all, and which."""
+    parts = []
+    for kind, n in (monsters or {}).items() if isinstance(monsters, dict) else ():
+        if isinstance(n, int) and n > 0:
+            name = names.MONSTERS.get(kind) or data.hell_club().get(kind, {}).get("name", kind)
+            parts.append((n, name))
+    return sum(n for n, _ in parts), Listed(parts)
+
+
+def faces(record) -> list[str]:
+    """Every face of a recorded roll, explosions after the die they came from."""
+    out = []
+
+    def walk(dice):
+        for die in dice or []:
+            out.append(die.get("face", "?"))
+            walk(die.get("children"))
+    walk((record or {}).get("dice") if isinstance(record, dict) else None)
+    return out
+
+
+def dice_listed(payload: dict, side: str) -> tuple[Listed, bool]:
+    """The faces of one side's roll, and whether they were typed in from dice rolled at the table."""
+    entered = payload.get("entered")
+    typed = entered.get(side) if isinstance(entered, dict) else None
+    shown = typed.split() if isinstance(typed, str) else faces(payload.get(f"{side}_roll"))
+    return Listed([(None, names.RESULTS.get(face, face)) for face in shown], " "), isinstance(typed, str)
+
+
+def fight_started(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    count, which = monsters_listed(action.payload.get("monsters"))
+    hero, hero_typed = dice_listed(action.payload, "hero")
+    sin, sin_typed = dice_listed(action.payload, "sin")
+    params = {"count": count, "monsters": which, "hero": hero, "sin": sin}
+    if hero_typed or sin_typed:
+        return NP_("fought %(count)d monster (%(monsters)s) with typed dice: hero %(hero)s, SIN %(sin)s",
+                   "fought %(count)d monsters (%(monsters)s) with typed dice: hero %(hero)s, SIN %(sin)s"), params
+    return NP_("fought %(count)d monster (%(monsters)s): hero rolled %(hero)s, SIN rolled %(sin)s",
+               "fought %(count)d monsters (%(monsters)s): hero rolled %(hero)s, SIN rolled %(sin)s"), params
+
+
+def fight_prepared(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    count, which = monsters_listed(action.payload.get("monsters"))
+    return NP_("prepared a fight against %(count)d monster (%(monsters)s)",
+               "prepared a fight against %(count)d monsters (%(monsters)s)"), {"count": count, "monsters": which}
+
+
+def fight_chosen(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    if action.payload.get("voluntary"):
+        return N_("chose the hero's part of the fight: voluntary corruption"), {}
+    return N_("chose the hero's part of the fight: no voluntary corruption"), {}
+
+
+def cleansed(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    rolled, typed = dice_listed(action.payload, "hero")
+    if typed:
+        return N_("cleansed with typed dice: %(dice)s"), {"dice": rolled}
+    return N_("cleansed: rolled %(dice)s"), {"dice": rolled}
+
+
+def checked(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    rolled, typed = dice_listed(action.payload, "sin")
+    kind = action.payload.get("kind")
+    params = {"hero": hero_name(action.payload.get("hero")), "count": action.payload.get("tokens") or 0,
+              "dice": rolled}
+    if kind == "fire":
+        return (NP_("fire check of %(hero)s against %(count)d token, typed dice: %(dice)s",
+                    "fire check of %(hero)s against %(count)d tokens, typed dice: %(dice)s") if typed else
+                NP_("fire check of %(hero)s against %(count)d token: rolled %(dice)s",
+                    "fire check of %(hero)s against %(count)d tokens: rolled %(dice)s")), params
+    return (NP_("corruption check of %(hero)s against %(count)d token, typed dice: %(dice)s",
+                "corruption check of %(hero)s against %(count)d tokens, typed dice: %(dice)s") if typed else
+            NP_("corruption check of %(hero)s against %(count)d token: rolled %(dice)s",
+                "corruption check of %(hero)s against %(count)d tokens: rolled %(dice)s")), params
+
+
+def summoned(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    count, which = monsters_listed(action.payload.get("monsters"))
+    if action.payload.get("space"):
+        return NP_("summoned %(count)d monster (%(monsters)s) onto %(space)s",
+                   "summoned %(count)d monsters (%(monsters)s) onto %(space)s"), \
+            {"count": count, "monsters": which, "space": space_name(state, action.payload["space"])}
+    return NP_("summoned %(count)d monster (%(monsters)s)", "summoned %(count)d monsters (%(monsters)s)"), \
+        {"count": count, "monsters": which}
+
+
+def drew(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    return NP_("drew %(count)d sin card", "drew %(count)d sin cards"), {"count": action.payload.get("count") or 1}
+
+
+def moved(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    params = {"hero": hero_name(action.payload.get("hero")), "space": space_name(state, action.payload.get("to"))}
+    if action.payload.get("teleport"):
+        return N_("teleported %(hero)s to %(space)s"), params
+    return N_("moved %(hero)s to %(space)s"), params
+
+
+def monsters_moved(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    count, which = monsters_listed({action.payload.get("kind"): action.payload.get("count") or 1})
+    return NP_("moved %(count)d monster (%(monsters)s) from %(from)s to %(to)s",
+               "moved %(count)d monsters (%(monsters)s) from %(from)s to %(to)s"), \
+        {"count": count, "monsters": which, "from": space_name(state, action.payload.get("space")),
+         "to": space_name(state, action.payload.get("to"))}
+
+
+def apocalypse_advanced(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    return NP_("advanced the apocalypse track %(count)d step", "advanced the apocalypse track %(count)d steps"), \
+        {"count": action.payload.get("steps") or 1}
+
+
+def token_removed(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    return N_("removed a token: %(token)s"), {"token": Listed([(None, names.TOKENS.get(action.payload.get("what"),
+                                                                                        "?"))])}
+
+
+def space_added(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    return N_("added the space %(space)s"), {"space": action.payload.get("name") or "?"}
+
+
+def fight_resolved(action: Action, seats: dict, state: dict) -> tuple[str, dict]:
+    assigned = action.payload.get("assigned") or []
+    return N_("resolved the fight: hits on each monster %(hits)s"), {"hits": " ".join(str(n) for n in assigned) or "0"}
+
+
+# -- payloads from the pages' forms, made the shape the JSON API sends ------------------------------
+FLAGS = ("use_extra", "voluntary", "ranged", "acolyte_ability", "teleport", "extra_move", "isolated")
+NUMBER_LISTS = ("slots", "assigned")
+WORD_LISTS = ("heroes", "actions", "upgrades")
+NUMBERS = ("count", "steps", "tokens", "delta", "slot", "protector", "value", "pentagrams", "others_in_space",
+           "extra_hero_dice", "extra_hero_defense", "extra_hero_hits", "extra_sin_dice", "extra_sin_hits",
+           "extra_sin_corruption")
+SEPARATORS = re.compile(r"[\s,;]+")
+MAX_DEPTH = 3
+
+
+def normalize(payload: dict) -> dict:
+    out = _nest(payload)
+    for name in WORD_LISTS:
+        ticked = out.get(name)
+        # Tick boxes "heroes.leah" = "on" become the list of ticked names.
+        if isinstance(ticked, dict) and ticked and all(isinstance(v, (str, bool)) for v in ticked.values()):
+            out[name] = [key for key, value in ticked.items() if value in (True, "on", "1", "true")]
+    return out
+
+
+def _nest(payload: dict) -> dict:
+    out: dict = {}
+    for key, value in payload.items():
+        parts = key.split(".") if isinstance(key, str) else [key]
+        if len(parts) > MAX_DEPTH:
+            raise ActionError(N_("The action's details are malformed."), field=str(key)[:40])
+        holder = out
+        for part in parts[:-1]:
+            holder = holder.setdefault(part, {})
+            if not isinstance(holder, dict):
+                raise ActionError(N_("The action's details are malformed."), field=str(key)[:40])
+        holder[parts[-1]] = _value(parts[0], parts[-1], value)
+    return out
+
+
+def _value(top: str, name: str, value):
+    if not isinstance(value, str):
+        return value
+    if name in FLAGS:
+        return value.strip().casefold() in ("on", "1", "true", "yes")
+    if name in NUMBER_LISTS:
+        return [_int(item, name) for item in SEPARATORS.split(value) if item]
+    if name in WORD_LISTS:
+        return [item for item in SEPARATORS.split(value) if item]
+    if (name in NUMBERS
+            or top in ("monsters", "turned", "sin_die", "hero_die", "revealed")
+            or (top in ("heroes", "targets") and value.strip().isdigit())):
+        return _int(value, name) if value.strip() else None
+    return value
+
+
+def _int(text: str, field: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ActionError(N_("Enter a whole number."), field=field) from None
+
+
 # -- what the heroes may not see ------------------------------------------------------------------
 def hidden_from_heroes(*keys: str):
     """The SIN's draws (cards drawn, apocalypse cards offered): a count for
@@ -166,7 +384,7 @@ def plays(state: dict, seat: Seat | None, hero_id: str | None) -> bool:
 
 
 def facts_to_enter(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "setup" or (not setup.missing_before_start(state) and all(state["facts"]["dice"].values())):
+    if phase_of(state) != "setup" or (not states.missing_before_start(state) and all(state["facts"]["dice"].values())):
         return []
     numbers = {h: {"class": states.hero_fact(state, h, "class") or CLASS_OF.get(h, "fixer"), "combat": 2,
                    "skill": 2, "defense": 1} for h in data.heroes()}
@@ -176,14 +394,14 @@ def facts_to_enter(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def team_to_choose(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "setup" or state["team"]:
+    if phase_of(state) != "setup" or state["team"]:
         return []
-    team = setup.suggested_team(state)
+    team = states.suggested_team(state)
     return [{"heroes": team}] if team else []
 
 
 def heroes_to_pick(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "setup" or not state["team"] or seat is None or seat.role != "hero" \
+    if phase_of(state) != "setup" or not state["team"] or seat is None or seat.role != "hero" \
             or any(hero["player"] == seat.id for hero in state["heroes"].values()):
         return []
     share = state["options"]["hero_count"] // state["options"]["hero_players"]
@@ -192,26 +410,22 @@ def heroes_to_pick(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def game_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if state["phase"] == "setup" and not setup.missing_before_start(state) else []
+    return [{}] if phase_of(state) == "setup" and not states.missing_before_start(state) else []
 
 
 def first_heroes(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    if state["phase"] != "round_start" or seat is None:
+    if phase_of(state) != "round_start" or seat is None:
         return []
     return [{"hero": h} for h in state["order"] if not state["heroes"][h]["dead"]]
 
 
-def next_to_play(state: dict) -> str | None:
-    return flow.next_hero(state) if state["phase"] == "hero_turns" and state["turn"] is None else None
-
-
 def turn_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    hero_id = next_to_play(state)
+    hero_id = next_hero(state)
     return [{"hero": hero_id}] if plays(state, seat, hero_id) and not state["heroes"][hero_id]["dead"] else []
 
 
 def turn_to_pass(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    hero_id = next_to_play(state)
+    hero_id = next_hero(state)
     return [{"hero": hero_id}] if plays(state, seat, hero_id) and not state["heroes"][hero_id]["turn_tokens"] else []
 
 
@@ -227,7 +441,7 @@ def turn_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def reaction_to_spend(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     reaction = state["reaction"]
-    return [{}] if is_sin(seat) and reaction and not reaction["spent"] and flow.reactions_left(state) > 0 else []
+    return [{}] if is_sin(seat) and reaction and not reaction["spent"] and reactions_left(state) > 0 else []
 
 
 def reaction_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -236,7 +450,7 @@ def reaction_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 def sin_cards_to_play(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     window = state["turn"] or state["reaction"]
-    if not is_sin(seat) or state["phase"] != "hero_turns" or window is None or window["sin_card"]:
+    if not is_sin(seat) or phase_of(state) != "hero_turns" or window is None or window["sin_card"]:
         return []
     out = []
     for card_id in state["secrets"].get(seat.id, {}).get("hand", []):
@@ -251,12 +465,12 @@ def sin_cards_to_play(state: dict, seat: Seat | None, seats: dict) -> list[dict]
 
 
 def round_to_end(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
-    return [{}] if is_sin(seat) and flow.round_can_end(state) else []
+    return [{}] if is_sin(seat) and round_can_end(state) else []
 
 
 def fights_to_start(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     turn, reaction = state["turn"], state["reaction"]
-    if in_fight(state) or state["phase"] != "hero_turns":
+    if in_fight(state) or phase_of(state) != "hero_turns":
         return []
     if turn and not turn["action_taken"] and plays(state, seat, turn["hero"]):
         hero = state["heroes"][turn["hero"]]
@@ -375,7 +589,7 @@ def tokens_to_remove(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 def sin_draws(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """A card drawn when the hand runs low (the app draws the round end's own)."""
     hand = state["secrets"].get(seat.id, {}).get("hand", []) if is_sin(seat) else None
-    return [{"count": 1}] if hand is not None and len(hand) < 2 and state["phase"] in ("round_start", "hero_turns") \
+    return [{"count": 1}] if hand is not None and len(hand) < 2 and phase_of(state) in ("round_start", "hero_turns") \
         else []
 
 
@@ -397,7 +611,7 @@ SPACE_NAMES = ("Church", "Metro", "Hospital")
 
 def spaces_to_add(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     tracked = len(state.get("spaces", {}))
-    if state["phase"] not in ("round_start", "hero_turns") or tracked >= len(SPACE_NAMES):
+    if phase_of(state) not in ("round_start", "hero_turns") or tracked >= len(SPACE_NAMES):
         return []
     return [{"name": SPACE_NAMES[tracked]}]
 
@@ -405,7 +619,7 @@ def spaces_to_add(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 def spaces_to_set(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """The SIN's counts of a tracked space (monsters there, fire and corruption)."""
     tracked = state.get("spaces", {})
-    if not is_sin(seat) or state["phase"] not in ("round_start", "hero_turns") or not tracked:
+    if not is_sin(seat) or phase_of(state) not in ("round_start", "hero_turns") or not tracked:
         return []
     first = next(iter(tracked))
     return [{"space": first, "what": what, "value": 1} for what, part in
@@ -461,51 +675,51 @@ def reserve_heroes(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 ACTIONS = [
     ActionSpec("facts.enter", "Enter numbers the rulebook prints as icons (dice sides, monsters, heroes, mission "
                "targets); entered once, correctable.", FACT_FIELDS,
-               effect=setup.enter_facts, history=N_("entered numbers from the components"), open=facts_to_enter),
+               effect=numbers.enter_facts, history=N_("entered numbers from the components"), open=facts_to_enter),
     ActionSpec("team.choose", "Choose the 7-hero team (1 leader, 2 fixers, 2 snipers, 2 bruisers).", TEAM_FIELDS,
-               effect=setup.choose_team, history=N_("chose the team"), open=team_to_choose),
+               effect=heroes.choose_team, history=N_("chose the team"), open=team_to_choose),
     ActionSpec("heroes.pick", "A hero player takes their starting heroes from the team.", TEAM_FIELDS,
-               effect=setup.pick_heroes, history=N_("picked their heroes"), open=heroes_to_pick),
+               effect=heroes.pick_heroes, history=N_("picked their heroes"), open=heroes_to_pick),
     ActionSpec("game.start", "Start: deals 5 sin cards, 5 upgrades and (corruption stories) the dark pasts.",
-               effect=setup.start_game, history=N_("started the game"), redact=start_draws_hidden, open=game_to_start),
+               effect=flow.start_game, history=N_("started the game"), redact=start_draws_hidden, open=game_to_start),
     ActionSpec("round.first_hero", "Choose the first hero of the round (the SIN decides if heroes disagree).",
                (hero(),),
-               effect=turns.choose_first_hero, history=hero_line(N_("%(hero)s goes first this round")),
+               effect=flow.choose_first_hero, history=hero_line(N_("%(hero)s goes first this round")),
                open=first_heroes),
     ActionSpec("turn.start", "A hero starts a turn, spending a turn token (or an extra-turn token).",
                (hero(), flag("use_extra", "spend an extra-turn token")),
-               effect=turns.start_turn, history=hero_line(N_("%(hero)s starts a turn")), open=turn_to_start),
+               effect=flow.start_turn, history=hero_line(N_("%(hero)s starts a turn")), open=turn_to_start),
     ActionSpec("turn.pass", "A hero out of turn tokens keeps their extra-turn tokens this round.", (hero(),),
-               effect=turns.pass_extra_turns, history=hero_line(N_("%(hero)s keeps their extra-turn tokens")),
+               effect=flow.pass_extra_turns, history=hero_line(N_("%(hero)s keeps their extra-turn tokens")),
                open=turn_to_pass),
     ActionSpec("turn.end", "The current hero ends the turn (a dark past is revealed at maximum corruption); Brad "
                "may first blow up an acolyte or an abomination in his space (Demolitions).",
                (Choice("demolish", choices=("acolyte", "abomination"), default=None),),
-               effect=turns.end_turn, history=N_("ended the turn"), redact=OFFERS_HIDDEN, open=turn_to_end),
+               effect=flow.end_turn, history=N_("ended the turn"), redact=OFFERS_HIDDEN, open=turn_to_end),
     ActionSpec("reaction.spend", "The SIN spends a reaction token on the hero who just ended their turn.",
-               effect=turns.react, history=N_("reacts"), open=reaction_to_spend),
+               effect=flow.react, history=N_("reacts"), open=reaction_to_spend),
     ActionSpec("reaction.end", "The SIN ends (or skips) the reaction.",
-               effect=turns.end_reaction, history=N_("ends the reaction"), open=reaction_to_end),
+               effect=flow.end_reaction, history=N_("ends the reaction"), open=reaction_to_end),
     ActionSpec("sin.play_card", "The SIN plays a card from hand (one per hero turn and its reaction); the "
                "effects the rulebook gives precisely are applied (reaction tokens, cards drawn, wounds, corruption, "
                "extra turns, an upgrade given), the rest is done at the table.",
                (Text("card", max_length=60), Choice("upgrade", choices=UPGRADES, default=None),
                 hero(required=False), flag("isolated", "the current hero is alone in their space (when the app "
                                                       "doesn't track it)")),
-               effect=turns.play_sin_card, history=card_line, redact=DRAWN_HIDDEN, open=sin_cards_to_play),
+               effect=flow.play_sin_card, history=card_line, redact=DRAWN_HIDDEN, open=sin_cards_to_play),
     ActionSpec("sin.draw", "The SIN draws sin cards (one per altar without a hero at round end).",
                (Int("count", default=1, min=1, max=12),),
-               effect=cards.sin_draw, history=lines.drew, redact=DRAWN_HIDDEN, open=sin_draws),
+               effect=cards.sin_draw, history=drew, redact=DRAWN_HIDDEN, open=sin_draws),
     ActionSpec("sin.gain_reactions", "The SIN gains reaction tokens for this round (from a card).",
                (Int("count", default=1, min=1, max=10),),
-               effect=turns.gain_reactions, history=N_("gained reaction tokens")),
+               effect=flow.gain_reactions, history=N_("gained reaction tokens")),
     ActionSpec("round.end", "End the round: level 7 harm, summons allowed, tokens reset.",
-               effect=turns.end_round, history=N_("ended the round"), redact=DRAWN_AND_OFFERS_HIDDEN,
+               effect=flow.end_round, history=N_("ended the round"), redact=DRAWN_AND_OFFERS_HIDDEN,
                open=round_to_end),
     ActionSpec("monsters.summon", "The SIN returns dead monsters to free nests (onto the free nests of the space "
                "named, where the group tracks nests; each monster there blocks one nest).",
                (*monsters("kind -> how many"), Text("space", default=None, max_length=8)),
-               effect=spaces.summon, history=lines.summoned, open=summons),
+               effect=spaces.summon, history=summoned, open=summons),
     ActionSpec("hero.wounds", "The hero's player places waiting wound tokens on bonus slots.",
                (hero(), IntList("slots", min=1, max=7, max_items=5)),
                effect=heroes.place_wounds, history=hero_line(N_("placed %(hero)s's wound tokens")),
@@ -536,22 +750,22 @@ ACTIONS = [
                effect=battle.plan, history=N_("planned a fight")),
     ActionSpec("fight.start", "Start a fight (the hero's action, or the SIN's reaction); the dice are rolled "
                "unless entered.", FIGHT_FIELDS,
-               effect=battle.start_fight, history=lines.fight_started, open=fights_to_start),
+               effect=battle.start_fight, history=fight_started, open=fights_to_start),
     ActionSpec("fight.prepare", "Prepare a fight without rolling (the rulebook's order): in a hero's turn the "
                "hero's player declares it with the hero's choices, in a reaction the SIN declares it and the hero's "
                "player then chooses (fight.choose); the SIN may then play a fight-start card or say none "
                "(fight.sin_ready); then fight.roll. A new preparation replaces the last.",
                (hero(required=False), *FIGHT_FIELDS[:-3]),
-               effect=battle.prepare, history=lines.fight_prepared, open=fights_to_prepare),
+               effect=battle.prepare, history=fight_prepared, open=fights_to_prepare),
     ActionSpec("fight.choose", "The hero's player makes or changes the hero's choices for the prepared fight "
                "(voluntary corruption, abilities and other effects), until the dice are rolled.",
                (flag("voluntary", "take voluntary corruption"),
                 *(count(name) for name in ("extra_hero_dice", "extra_hero_defense", "extra_hero_hits"))),
-               effect=battle.choose, history=lines.fight_chosen, open=hero_choices),
+               effect=battle.choose, history=fight_chosen, open=hero_choices),
     ActionSpec("fight.sin_ready", "The SIN plays no (more) fight-start card: the prepared fight may be rolled.",
                effect=battle.sin_ready, history=N_("plays no fight-start card"), open=sin_fight_steps),
     ActionSpec("fight.roll", "Roll the prepared fight (the dice may be entered from the table).",
-               entered("hero", "sin"), effect=battle.roll_prepared, history=lines.fight_started, open=fights_to_roll),
+               entered("hero", "sin"), effect=battle.roll_prepared, history=fight_started, open=fights_to_roll),
     ActionSpec("fight.withdraw", "Call off the prepared fight before the roll.",
                effect=battle.withdraw, history=N_("called off the fight"), open=fights_to_withdraw),
     ActionSpec("fight.resolve", "Turn faiths (and free results), assign hits, Thorley's Protector.",
@@ -559,7 +773,7 @@ ACTIONS = [
                 *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
                 IntList("assigned", default=None, min=0, max=40, max_items=24, doc="hits per monster, in order"),
                 Int("protector", default=None, min=0, max=1)),
-               effect=battle.resolve, history=lines.fight_resolved, redact=DRAWN_HIDDEN, open=fights_to_resolve),
+               effect=battle.resolve, history=fight_resolved, redact=DRAWN_HIDDEN, open=fights_to_resolve),
     ActionSpec("fight.ranged_hits", "Ranged fight: turn faiths and assign hits first.",
                (Json("turned", default=None), *(count(f"turned.{r}", 20) for r in RESULTS_TURNED),
                 IntList("assigned", default=None, min=0, max=40, max_items=24)),
@@ -570,24 +784,24 @@ ACTIONS = [
                open=counter_attacks),
     ActionSpec("cleanse.roll", "The current hero cleanses (skill dice; each skill removes a face-up token).",
                (count("others_in_space", 6), flag("voluntary"), *entered("hero")),
-               effect=battle.cleanse, history=lines.cleansed, open=cleanses),
+               effect=battle.cleanse, history=cleansed, open=cleanses),
     ActionSpec("cleanse.remove", "After a cleanse roll, remove one face-up token of the hero's space per skill.",
                (Choice("what", choices=("fire", "corruption", "pentagram", "nest", "altar")),),
-               effect=spaces.cleanse_remove, history=lines.token_removed, open=tokens_to_remove),
+               effect=spaces.cleanse_remove, history=token_removed, open=tokens_to_remove),
     ActionSpec("check.roll", "A fire or corruption check: one SIN die per token in the space.",
                (Choice("kind", choices=("fire", "corruption")), hero(), Int("tokens", min=1, max=12),
                 *entered("sin")),
-               effect=battle.check, history=lines.checked, open=checks_due),
+               effect=battle.check, history=checked, open=checks_due),
     ActionSpec("apocalypse.advance", "Advance the apocalypse track (two cards drawn at levels 1, 3 and 5).",
                (Int("steps", default=1, min=1, max=7),),
-               effect=cards.advance_apocalypse, history=lines.apocalypse_advanced, redact=OFFERS_HIDDEN),
+               effect=cards.advance_apocalypse, history=apocalypse_advanced, redact=OFFERS_HIDDEN),
     ActionSpec("apocalypse.keep", "The SIN keeps one of the two apocalypse cards drawn (the other to the bottom); "
                "a Hell Club member it brings goes on a free nest of the space named, where the group tracks nests "
                "(any nest when all are blocked).",
                (Text("card", max_length=60), Text("space", default=None, max_length=8)),
                effect=cards.keep_apocalypse_card, history=N_("kept an apocalypse card"), open=apocalypse_cards_to_keep),
     ActionSpec("space.add", "Track a space of the board.", (Text("name", max_length=40),),
-               effect=spaces.add, history=lines.space_added, open=spaces_to_add),
+               effect=spaces.add, history=space_added, open=spaces_to_add),
     ActionSpec("space.set", "Set a count of a space (\"start\": 1 marks the starting space, where a reserve hero "
                "comes in and innocents are rescued; \"district\": 1 a district, 0 a street, for the round-end "
                "tasks that count districts).",
@@ -600,7 +814,7 @@ ACTIONS = [
                "tokens, monsters and the count.",
                (hero(), Text("to", max_length=8), flag("teleport"),
                 flag("extra_move", "an ability or card lets the hero move further this turn")),
-               effect=spaces.move, history=lines.moved, open=moves),
+               effect=spaces.move, history=moved, open=moves),
     ActionSpec("hero.pick_up", "A hero takes an extra turn, an innocent or an NPC from their space, or flips all "
                "its face-down tokens (no monster there) saying what they turned out to be.",
                (hero(), Choice("what", choices=("extra_turns", "innocents", "explore") + NPCS),
@@ -612,7 +826,7 @@ ACTIONS = [
                (Text("space", max_length=8), Text("to", max_length=8),
                 Choice("kind", choices=MONSTER_KINDS + HELL_CLUB),
                 Int("count", default=1, min=1, max=12), flag("teleport")),
-               effect=spaces.monsters_move, history=lines.monsters_moved),
+               effect=spaces.monsters_move, history=monsters_moved),
     ActionSpec("dark_past.choose", "A hero whose revealed dark past gives the choice takes the wounds or the "
                "corruption.", (hero(), Choice("take", choices=("wounds", "corruption"))),
                effect=cards.choose_dark_past, history=hero_line(N_("%(hero)s chooses what their dark past costs")),
@@ -641,7 +855,7 @@ def check_action(state: dict, action: Action, seats: dict[str, Seat]) -> None:
     it, each field naming one thing is text or nothing, and the acting seat
     is at the table. ActionError otherwise."""
     tie = story.tie_pending(state, action.type)
-    if state["phase"] == "over" and not action.type.startswith("facts.") and not tie:
+    if phase_of(state) == "over" and not action.type.startswith("facts.") and not tie:
         raise ActionError(N_("The game is over."), field="type")
     if not tie:
         flow.require(state, action.type)

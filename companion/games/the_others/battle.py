@@ -21,9 +21,9 @@ from companion.games.the_others import (
     story,
 )
 from companion.games.the_others.fight import line
-from companion.games.the_others.flow import given, next_hero, require_hero_player, require_sin
 from companion.games.the_others.names import MONSTERS
-from companion.games.the_others.state import hero_fact, monster_fact
+from companion.games.the_others.seats import given, next_hero, require_hero_player, require_sin
+from companion.games.the_others.state import hero_fact, monster_fact, phase_of
 from companion.kit.actions import Act, Draws
 from companion.rules import N_, ActionError, Msg
 
@@ -618,7 +618,7 @@ def plan_current(state: dict, wanted: dict | None) -> bool:
     plan as logged tables made it; whether it still applies is read here.)"""
     if not wanted or wanted.get("hero") not in state["heroes"] or state["heroes"][wanted["hero"]]["dead"]:
         return False
-    if state["phase"] != "hero_turns" or state["fight"] is not None:
+    if phase_of(state) != "hero_turns" or state["fight"] is not None:
         return False
     turn, reaction = state["turn"], state["reaction"]
     if turn is not None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from companion.games.the_others import apocalypse, data, heroes, powers, spaces, story
-from companion.games.the_others.flow import given, require_hero_player, require_sin
 from companion.games.the_others.heroes import dark_past, sealed_name
+from companion.games.the_others.seats import given, require_hero_player, require_sin
 from companion.games.the_others.state import sin_seat
 from companion.kit import deck as decks
 from companion.kit.actions import Act

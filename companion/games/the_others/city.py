@@ -5,8 +5,8 @@ an upgrade (the deck's next card replacing it) or fires the satellite cannon."""
 from __future__ import annotations
 
 from companion.games.the_others import cards, corruption, effects, story
-from companion.games.the_others.flow import current_turn, given, require_hero_player
 from companion.games.the_others.heroes import alive, gain_extra_turn, heal, name
+from companion.games.the_others.seats import current_turn, given, require_hero_player
 from companion.kit.actions import Act, Draws
 from companion.rules import N_, ActionError
 

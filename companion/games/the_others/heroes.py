@@ -1,11 +1,13 @@
-"""A hero's dashboard: wounds, corruption, tokens, upgrades, NPCs and
-innocents; death and the reserve hero who takes over (rulebook "corruption",
+"""The heroes: the team and each player's starting heroes, a hero's
+dashboard (wounds, corruption, tokens, upgrades, NPCs and innocents), death
+and the reserve hero who takes over (rulebook "game set-up", "corruption",
 "damage", "hero death", "tokens", "city actions")."""
 
 from __future__ import annotations
 
-from companion.games.the_others import corruption, data, flow, story
-from companion.games.the_others.flow import finish_turn, given, hero_in_play, require_hero_player
+from companion.games.the_others import corruption, data, story
+from companion.games.the_others.seats import finish_turn, given, hero_in_play, pass_turn, require_hero_player
+from companion.games.the_others.state import CLASSES, hero_fact
 from companion.kit import deck as decks
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
@@ -166,9 +168,9 @@ def kill(state: dict, hero_id: str) -> None:
     state["fallen"].append(hero_id)
     if state["turn"] and state["turn"]["hero"] == hero_id:
         finish_turn(state, hero_id, died=True)
+        pass_turn(state)
     if not state["reserve"] and state["winner"] is None:
-        state["winner"] = "sin"
-        flow.go_to(state, "over")
+        state["winner"] = "sin"  # the game is over (flow.py's round ends at a winner)
         state["sin_won_step"] = state.get("step", 0)
 
 
@@ -202,9 +204,10 @@ def replace(act: Act) -> None:
     state["reserve"].remove(new_id)
     index = state["order"].index(dead_id)
     state["order"][index] = new_id
-    for key in ("first_hero", "last_hero"):
-        if state[key] == dead_id:
-            state[key] = new_id
+    flow = state["flow"]
+    if dead_id in flow["order"]:  # the reserve hero takes the dead hero's place in the turn order
+        flow["order"][flow["order"].index(dead_id)] = new_id
+    flow["passed"] = [hero for hero in flow["passed"] if hero != dead_id]
     del state["heroes"][dead_id]
 
 
@@ -243,3 +246,48 @@ def discard_dark_past(state: dict, hero_id: str) -> None:
     number = dark_past(state, hero_id)
     if number is not None:
         decks.reveal(state, sealed_name(hero_id), number)
+
+
+# -- the team and each player's heroes (rulebook "game set-up") ------------------------------
+def choose_team(act: Act) -> None:
+    """The 7 F.A.I.T.H. agents: 1 leader, 2 fixers, 2 snipers, 2 bruisers."""
+    state, payload = act.state, given(act)
+    team = payload.get("heroes")
+    if not isinstance(team, list) or len(set(team)) != 7 or any(h not in data.heroes() for h in team):
+        raise ActionError(N_("Choose 7 different heroes."), field="heroes")
+    counts = {hero_class: 0 for hero_class in CLASSES}
+    for hero_id in team:
+        hero_class = hero_fact(state, hero_id, "class")
+        if hero_class is None:
+            raise ActionError(N_("Enter the class of %(hero)s first."), field="heroes",
+                              hero=data.heroes()[hero_id]["name"])
+        counts[hero_class] += 1
+    if counts != data.constants()["team"]:
+        raise ActionError(N_("A team is 1 leader, 2 fixers, 2 snipers and 2 bruisers."), field="heroes")
+    state["team"] = list(team)
+    state["order"], state["heroes"] = [], {}
+
+
+def pick_heroes(act: Act) -> None:
+    """A hero player takes their starting heroes from the team (3 for a
+    lone player, 2 each for two, 1 each for three or four)."""
+    state, payload = act.state, given(act)
+    if act.role != "hero" and act.seat_id is not None:
+        raise ActionError(N_("Only a hero player picks heroes."), field="heroes")
+    picked = payload.get("heroes")
+    share = state["options"]["hero_count"] // state["options"]["hero_players"]
+    if not isinstance(picked, list) or len(set(picked)) != share:
+        raise ActionError(N_("Pick %(count)d heroes."), field="heroes", count=share)
+    for hero_id in picked:
+        if hero_id not in state["team"]:
+            raise ActionError(N_("Pick heroes from the team."), field="heroes")
+        if hero_id in state["heroes"] and state["heroes"][hero_id]["player"] != act.seat_id:
+            raise ActionError(N_("Another player has %(hero)s."), field="heroes", hero=data.heroes()[hero_id]["name"])
+    for hero_id in [h for h in state["order"] if state["heroes"][h]["player"] == act.seat_id]:
+        state["order"].remove(hero_id)
+        del state["heroes"][hero_id]
+    if len(state["order"]) + share > state["options"]["hero_count"]:
+        raise ActionError(N_("All %(count)d heroes are taken."), field="heroes", count=state["options"]["hero_count"])
+    for hero_id in picked:
+        state["heroes"][hero_id] = new_hero(act.seat_id)
+        state["order"].append(hero_id)

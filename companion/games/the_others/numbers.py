@@ -12,8 +12,8 @@ The file's shape, keyed so that one file serves every sin, acolyte and story:
      "acolytes": {acolyte: {combat, defense}}, "hell_club": {member: {combat, defense}},
      "targets": {story: {mission: n | "heroes"}}}
 
-A table's own numbers stay in its state's "facts" (the shape facts.enter
-takes): `from_table` reads them out, `for_table` makes the facts.enter
+A table's own numbers stay in its state's "facts", entered by facts.enter
+(`enter_facts`, here): `from_table` reads them out, `for_table` makes the facts.enter
 payload a table of given options takes from a file.
 """
 
@@ -22,8 +22,11 @@ from __future__ import annotations
 import copy
 import json
 
-from companion.games.the_others import data, setup
-from companion.games.the_others.state import new_state
+from companion.games.the_others import data, dice
+from companion.games.the_others.seats import given
+from companion.games.the_others.state import CLASSES, STATS, mapping, new_state
+from companion.games.the_others.state import story as story_of
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 FORMAT = "the-others-numbers"
@@ -149,7 +152,7 @@ def check(numbers: dict) -> None:
         if member not in data.hell_club():
             raise ActionError(N_("Choose one of the listed options."), field="hell_club")
     for options in tried:
-        setup.put_facts(new_state(options), for_table(numbers, options))
+        put_facts(new_state(options), for_table(numbers, options))
 
 
 def apply(state: dict, numbers: dict) -> dict:
@@ -159,8 +162,71 @@ def apply(state: dict, numbers: dict) -> dict:
     for part, value in payload.items():
         trial = copy.deepcopy(state)
         try:
-            setup.put_facts(trial, {part: value})
+            put_facts(trial, {part: value})
         except ActionError:
             continue
         state = trial
     return state
+
+
+# -- a table's numbers, entered (facts.enter) --------------------------------------------------
+def _number(value, field: str, low: int = 0, high: int = 20) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ActionError(N_("Enter a whole number from %(low)d to %(high)d."), field=field, low=low, high=high)
+    return value
+
+
+def enter_facts(act: Act) -> None:
+    """Numbers printed as icons that no page we have gives: entered once,
+    corrected at any time."""
+    state, payload = act.state, given(act)
+    payload = {**_remembered(payload.get("remembered")), **{k: v for k, v in payload.items() if k != "remembered"}}
+    put_facts(state, payload)
+
+
+def put_facts(state: dict, payload: dict) -> None:
+    """The numbers of a facts.enter payload into the table's facts; a
+    refusal names the first wrong field (the state half changed: callers
+    work on a copy, as actions do)."""
+    facts = state["facts"]
+    for kind, build in (("sin", dice.sin_die), ("hero", dice.hero_die)):
+        counts = payload.get(f"{kind}_die")
+        if counts is not None:
+            build(counts, field=f"{kind}_die")
+            facts["dice"][kind] = {face: n for face, n in counts.items() if n}
+    for kind, numbers in mapping(payload.get("monsters"), "monsters").items():
+        if kind not in ("abomination", "controller", "avatar", "acolyte") and kind not in data.hell_club():
+            raise ActionError(N_("Choose one of the listed options."), field="monsters")
+        numbers = mapping(numbers, f"monsters.{kind}")
+        facts["monsters"][kind] = {stat: _number(numbers.get(stat), f"monsters.{kind}.{stat}", 0, 20)
+                                   for stat in ("combat", "defense")}
+    for hero_id, numbers in mapping(payload.get("heroes"), "heroes").items():
+        if hero_id not in data.heroes():
+            raise ActionError(N_("Choose one of the listed options."), field="heroes")
+        numbers = mapping(numbers, f"heroes.{hero_id}")
+        entry = facts["heroes"].setdefault(hero_id, {})
+        for stat in STATS:
+            if numbers.get(stat) is not None:
+                entry[stat] = _number(numbers[stat], f"heroes.{hero_id}.{stat}", 0, 10)
+        if numbers.get("class") not in (None, ""):  # "": the form's "—", no class chosen yet
+            if numbers["class"] not in CLASSES:
+                raise ActionError(N_("Choose one of the listed options."), field=f"heroes.{hero_id}.class")
+            entry["class"] = numbers["class"]
+    for mission_id, target in mapping(payload.get("targets"), "targets").items():
+        known = {entry["id"] for entry in story_of(state)["missions"]}
+        if mission_id not in known:
+            raise ActionError(N_("Choose one of the listed options."), field="targets")
+        facts["targets"][mission_id] = target if target == "heroes" else _number(target, f"targets.{mission_id}", 1, 30)
+
+
+def _remembered(text) -> dict:
+    """Numbers entered at an earlier table, sent back as one JSON field."""
+    if text is None:
+        return {}
+    try:
+        copied = json.loads(text) if isinstance(text, str) else text
+    except ValueError:
+        copied = None
+    if not isinstance(copied, dict):
+        raise ActionError(N_("The action's details are malformed."), field="remembered")
+    return copied

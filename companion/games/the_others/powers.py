@@ -7,7 +7,7 @@ waits on the hero's dashboard until their player makes it."""
 from __future__ import annotations
 
 from companion.games.the_others import data, heroes
-from companion.games.the_others.flow import given, require_hero_player
+from companion.games.the_others.seats import given, require_hero_player
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 

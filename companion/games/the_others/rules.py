@@ -2,14 +2,19 @@
 
 Wiring only: the action table is in actions.py (each effect in the module of
 its rulebook chapter), the state and its checks in state.py, what each seat
-sees in view.py. What is checked before every action (the phase, the game's
-end, the payload's names, the seat) is `actions.check_action`; `run_effect`
-calls it and runs what follows each action.
+sees in view.py, the round in flow.py. What is checked before every action
+(the phase, the game's end, the payload's names, the seat) is
+`actions.check_action`; `run_effect` calls it and runs what follows each
+action (the round settles: the kit's flow moves on). A table stored in an
+older shape is read upgraded on a copy and upgraded for good by its next
+action; an older export is upgraded as it is imported.
 """
 
 from __future__ import annotations
 
-from companion.games.the_others import actions, city, data, forms, names, numbers, spaces, story
+import copy
+
+from companion.games.the_others import actions, city, data, flow, names, numbers, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
@@ -77,22 +82,36 @@ class TheOthersRules(Rules):
         nested, a city action's choices as a list); what the server draws is
         never taken from a client."""
         typed = super().typed(action)
-        payload = forms.normalize(typed.payload)
+        payload = actions.normalize(typed.payload)
         if typed.type == "city.action":
             payload = city.city_payload(payload)
         return Action(typed.type, payload, typed.seat)
 
+    def upgrade_export(self, export: dict) -> dict:
+        return states.upgrade_export(export)
+
     def run_effect(self, spec, state: dict, action: Action, seats: dict[str, Seat], draws: Draws) -> dict:
+        state = states.upgrade(state)  # a table stored before the current shape (its private copy)
         actions.check_action(state, action, seats)
         state["step"] = state.get("step", 0) + 1
         state = super().run_effect(spec, state, action, seats, draws)
         spaces.at_start(state)  # rescues on the starting space happen at any moment
         story.read_dashboards(state)
+        flow.settle(state)
         return state
+
+    def open_actions(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict[str, list[dict]]:
+        return super().open_actions(current(state), seat, seats)
 
     # -- seeing ------------------------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
-        return views.view(state, seat)
+        return views.view(current(state), seat)
+
+
+def current(state: dict) -> dict:
+    """`state` in the current shape: a table stored before it is upgraded on
+    a copy (the stored state is never changed by reading it)."""
+    return state if state.get("schema", 1) >= states.SCHEMA else states.upgrade(copy.deepcopy(state))
 
 
 RULES = TheOthersRules()

@@ -24,8 +24,8 @@ import random
 from companion.dice import roll_pool
 from companion.games.the_others import data, dice, heroes, story
 from companion.games.the_others.fight import line
-from companion.games.the_others.flow import given, require_hero_player, require_sin
 from companion.games.the_others.heroes import place_npc, start_space
+from companion.games.the_others.seats import given, require_hero_player, require_sin
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 

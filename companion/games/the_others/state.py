@@ -1,11 +1,16 @@
-"""The shape of a table's state and the facts the group entered.
+"""The shape of a table's state, its check and its upgrades from older
+shapes, the facts the group entered, and what the set-up still needs.
 
-    {"phase": "setup" | "round_start" | "hero_turns" | "round_end" | "over",
+    {"schema": 2,
+     "flow": the kit's round (companion.kit.phases, declared in flow.py): {"round": n, "phase": "setup" |
+             "round_start" | "hero_turns" | "over", "order": [hero ids clockwise from the round's first hero],
+             "turn": index into order of the hero whose turn is going on or comes next | None,
+             "passed": [heroes who kept their extra-turn tokens this round]},
      "options": {"sin", "acolyte", "story", "hero_players"},
      "facts": {"dice": {"sin": {...}|None, "hero": ...}, "heroes": {id: {class, combat, skill, defense}},
                "monsters": {kind: {combat, defense}}, "hell_club": {id: {...}}, "targets": {mission: n}},
      "team": [hero ids], "heroes": {id: hero}, "order": [ids in play, clockwise], "reserve": [ids],
-     "round": n, "turn": {...} | None, "reaction": {...} | None, "sin": {...},
+     "turn": {...} | None (the hero's turn going on), "reaction": {...} | None, "sin": {...},
      "apocalypse": {"track" (kit track 0-7), "cards", "waiting", "hell_club"}, "inventory": [...], "story": {...},
      "fight": {...} | None, "roll": {...} | None, "winner": None | "heroes" | "sin",
      "upgrades": kit deck, "secrets": {sin seat: {"hand", "deck", "apocalypse" (kit decks), "offer", "queue"},
@@ -20,9 +25,15 @@ from companion.games.the_others import data
 from companion.games.the_others.apocalypse import new_track
 from companion.kit import deck as decks
 from companion.kit import tracks
+from companion.kit.phases import clockwise_from
 from companion.rules import N_, ActionError, Seat
 
 CLASSES = ("leader", "fixer", "sniper", "bruiser")
+STATS = ("combat", "skill", "defense")
+PHASES = ("setup", "round_start", "hero_turns", "over")
+#: The state's shape. 1 (no "schema"): "phase", "round", "first_hero",
+#: "last_hero" and "passed" at the top level; 2: the kit's flow.
+SCHEMA = 2
 
 
 def choice(value, allowed, field: str) -> str:
@@ -52,13 +63,14 @@ def new_state(options: dict) -> dict:
     if players not in (1, 2, 3, 4):
         raise ActionError(N_("Hero players: 1 to 4."), field="hero_players")
     return {
-        "phase": "setup",
+        "schema": SCHEMA,
+        "flow": {"round": 0, "phase": "setup", "order": [], "turn": None, "passed": []},
         "options": {"sin": sin, "acolyte": acolyte, "story": story, "hero_players": players,
                     "hero_count": data.hero_count(players)},
         "facts": {"dice": {"sin": None, "hero": None}, "heroes": {}, "monsters": {}, "hell_club": {},
                   "targets": {}},
         "team": [], "heroes": {}, "order": [], "reserve": [], "fallen": [],
-        "round": 0, "first_hero": None, "turn": None, "reaction": None, "last_hero": None, "passed": [],
+        "turn": None, "reaction": None,
         "sin": {"seat": None, "reaction_tokens": 0, "reactions_used": 0,
                 "hand_count": 0, "discard": [], "played": None, "acolyte_mark": False},
         "monsters": {},
@@ -68,6 +80,58 @@ def new_state(options: dict) -> dict:
         "fight": None, "roll": None, "winner": None,
         "secrets": {},
     }
+
+
+# -- the round, as the kit's flow keeps it -------------------------------------------------------
+def phase_of(state: dict) -> str:
+    return state["flow"]["phase"]
+
+
+def round_of(state: dict) -> int:
+    return state["flow"]["round"]
+
+
+def upgrade(state: dict) -> dict:
+    """A state of an older shape carried to SCHEMA (in place; returned).
+    Schema 1 kept "phase", "round", "first_hero", "last_hero" (the hero who
+    last started a turn) and "passed" at the top level: they become the
+    kit's flow, its order clockwise from the first hero and its turn at the
+    hero whose turn is going on or comes next."""
+    if state.get("schema", 1) >= SCHEMA:
+        return state
+    phase, first, last = state.pop("phase"), state.pop("first_hero", None), state.pop("last_hero", None)
+    flow = {"round": state.pop("round"), "phase": phase, "order": [] if phase == "setup" else list(state["order"]),
+            "turn": None, "passed": state.pop("passed", [])}
+    if phase == "hero_turns" and first in flow["order"]:
+        flow["order"] = clockwise_from(state["order"], first)
+        acting = state["turn"]["hero"] if state["turn"] else _next_in_schema_1(state, flow, last)
+        flow["turn"] = flow["order"].index(acting) if acting in flow["order"] else None
+    # Passes count in the hero turns, and only of heroes still in play (one replaced from the reserve is not).
+    flow["passed"] = [hero for hero in flow["passed"] if hero in flow["order"]] if phase == "hero_turns" else []
+    state["flow"], state["schema"] = flow, SCHEMA
+    return state
+
+
+def _next_in_schema_1(state: dict, flow: dict, last: str | None) -> str | None:
+    """Schema 1's next hero: clockwise after the last to start a turn (from
+    the first), the first who can still take one."""
+    order = flow["order"]
+    start = 0 if last not in order else (order.index(last) + 1) % len(order)
+    for step in range(len(order)):
+        hero_id = order[(start + step) % len(order)]
+        hero = state["heroes"][hero_id]
+        if hero["turn_tokens"] > 0 or (hero["extra_turns"] > 0 and hero_id not in flow["passed"]):
+            return hero_id
+    return None
+
+
+def upgrade_export(export: dict) -> dict:
+    """An export's initial and final states carried to SCHEMA (the log's
+    actions replay alike on either)."""
+    for key in ("initial", "state"):
+        if isinstance(export.get(key), dict) and "options" in export[key]:
+            export[key] = upgrade(export[key])
+    return export
 
 
 # -- facts, with what the group entered ------------------------------------------------------
@@ -134,8 +198,10 @@ def seat_joined(state: dict, seat: Seat) -> dict:
 
 
 def check_state(state: dict) -> None:
-    if state["phase"] not in ("setup", "round_start", "hero_turns", "over"):
+    flow = state["flow"]
+    if state["schema"] != SCHEMA or flow["phase"] not in PHASES:
         raise ValueError("phase")
+    check_flow_of(state, flow)
     for key in ("sin", "acolyte", "story"):
         if state["options"][key] not in {"sin": data.sins(), "acolyte": data.acolytes(),
                                          "story": data.stories()}[key]:
@@ -156,3 +222,68 @@ def check_state(state: dict) -> None:
                                       for name in ("deck", "apocalypse"))):
         if part is not None:
             decks.check_deck(part)
+
+
+def check_flow_of(state: dict, flow: dict) -> None:
+    """The flow's turn order holds the heroes in play (none before the round
+    starts), its turn one of them, its passes heroes of it, its round a whole number."""
+    if not isinstance(flow.get("order"), list):
+        raise TypeError("flow")
+    if flow["turn"] is not None and not (isinstance(flow["turn"], int) and 0 <= flow["turn"] < len(flow["order"])):
+        raise ValueError("turn")
+    if flow["phase"] != "setup" and sorted(flow["order"]) != sorted(state["order"]):
+        raise ValueError("flow")
+    if any(hero_id not in flow["order"] for hero_id in flow["passed"]):
+        raise ValueError("passed")
+    if not isinstance(flow["round"], int) or isinstance(flow["round"], bool) or flow["round"] < 0:
+        raise ValueError("round")
+
+
+# -- what the set-up still needs (rulebook "game set-up") ------------------------------------------------
+def missing_before_start(state: dict) -> list[str]:
+    missing = []
+    if len(state["order"]) != state["options"]["hero_count"]:
+        missing.append("heroes")
+    if state["sin"]["seat"] is None:
+        missing.append("sin_seat")
+    for hero_id in state["team"]:
+        if any(hero_fact(state, hero_id, stat) is None for stat in STATS):
+            missing.append(f"hero:{hero_id}")
+    missing += [f"monster:{kind}" for kind in missing_monster_facts(state)]
+    missing += [f"target:{m['id']}" for m in story(state)["missions"] if mission_target(state, m["id"]) is None]
+    return missing
+
+
+def suggested_team(state: dict) -> list[str]:
+    """The first valid team of the heroes whose classes are known, in the
+    data's order (the team form starts from it); [] if there is none."""
+    wanted = dict(data.constants()["team"])
+    team = []
+    for hero_id in data.heroes():
+        hero_class = hero_fact(state, hero_id, "class")
+        if wanted.get(hero_class):
+            wanted[hero_class] -= 1
+            team.append(hero_id)
+    return team if not any(wanted.values()) else []
+
+
+def still_needed(state: dict) -> list[str]:
+    """Everything the set-up still needs, in the order a group does it: the
+    dice, the monsters, the mission targets, the heroes' classes and the
+    team, the team's numbers, the SIN player, each hero player's heroes.
+    ("dice:<sin|hero>", "monster:<kind>", "target:<mission>", "classes",
+    "team", "hero:<hero>", "sin_seat", "heroes"). The dice are needed for
+    the app to roll; the rest before the start."""
+    if phase_of(state) != "setup":
+        return []
+    needed = [f"dice:{kind}" for kind in ("sin", "hero") if not state["facts"]["dice"].get(kind)]
+    needed += [f"monster:{kind}" for kind in missing_monster_facts(state)]
+    needed += [f"target:{m['id']}" for m in story(state)["missions"] if mission_target(state, m["id"]) is None]
+    if not state["team"]:
+        needed += ["team"] if suggested_team(state) else ["classes", "team"]
+    needed += [f"hero:{h}" for h in state["team"] if any(hero_fact(state, h, stat) is None for stat in STATS)]
+    if state["sin"]["seat"] is None:
+        needed.append("sin_seat")
+    if len(state["order"]) != state["options"]["hero_count"]:
+        needed.append("heroes")
+    return needed

@@ -5,9 +5,8 @@ an event may happen first; completing the last mission wins."""
 
 from __future__ import annotations
 
-from companion.games.the_others import flow
-from companion.games.the_others.flow import given
-from companion.games.the_others.state import mission, mission_target, story
+from companion.games.the_others.seats import given
+from companion.games.the_others.state import mission, mission_target, phase_of, story
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
@@ -64,8 +63,7 @@ def complete(state: dict, mission_id: str) -> None:
     nxt = following(state, mission_id)
     if not nxt:
         progress["mission"], progress["progress"] = None, 0
-        state["winner"] = "heroes"  # heroes also win a tie with the SIN
-        flow.go_to(state, "over")
+        state["winner"] = "heroes"  # heroes also win a tie with the SIN; the game is over (flow.py)
         return
     enter(state, nxt)
 
@@ -171,7 +169,7 @@ def read_dashboards(state: dict) -> None:
     """Gear Up! (upgrades the heroes hold) and Tempting Fate (heroes at
     corruption 3 or more): the marker follows the dashboards upwards."""
     current = state["story"]["mission"]
-    if current is None or state["phase"] == "setup":
+    if current is None or phase_of(state) == "setup":
         return
     reading = HELD.get(mission(state, current)["goal"])
     if reading is not None:

@@ -14,14 +14,13 @@ from companion.games.the_others import (
     dice,
     effects,
     fight,
-    flow,
     odds,
-    setup,
     spaces,
     story,
     working,
 )
-from companion.games.the_others.state import hero_fact, mission, mission_target
+from companion.games.the_others.seats import next_hero, reactions_left, round_can_end
+from companion.games.the_others.state import hero_fact, mission, mission_target, phase_of, still_needed, suggested_team
 from companion.kit import tracks
 from companion.kit.now import now
 from companion.kit.working import line, worked
@@ -31,14 +30,15 @@ from companion.rules import N_, Msg, Seat
 # -- what each seat sees ----------------------------------------------------------------------
 def view(state: dict, seat: Seat | None) -> dict:
     shown = {key: value for key, value in state.items() if key != "secrets"}
+    shown.update(round_fields(state))  # the round where clients have always read it
     shown["mine"] = state["secrets"].get(seat.id, {}) if seat is not None else {}
     shown["dark_pasts_sealed"] = cards.heroes_with_dark_pasts(state)  # who holds one, not which
-    shown["next_hero"] = flow.next_hero(state) if state["phase"] == "hero_turns" else None
-    shown["round_can_end"] = flow.round_can_end(state)
-    shown["reactions_left"] = flow.reactions_left(state)
+    shown["next_hero"] = next_hero(state)
+    shown["round_can_end"] = round_can_end(state)
+    shown["reactions_left"] = reactions_left(state)
     shown["apocalypse_active"] = tracks.effects_up_to(state["apocalypse"]["track"])
-    shown["missing"] = setup.still_needed(state)
-    shown["suggested_team"] = setup.suggested_team(state) if state["phase"] == "setup" and not state["team"] else []
+    shown["missing"] = still_needed(state)
+    shown["suggested_team"] = suggested_team(state) if phase_of(state) == "setup" and not state["team"] else []
     shown["plan"] = _plan_with_odds(state)
     shown["preparing"] = preparing(state, seat)
     shown["printed"] = printed(state)
@@ -58,7 +58,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     # Free nests per space, when the group tracks any nest (summons go onto them).
     shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
-    shown["working"] = worked_numbers(state) if state["phase"] != "setup" else {}
+    shown["working"] = worked_numbers(state) if phase_of(state) != "setup" else {}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     shown["waiting"] = waiting_for(state)
@@ -67,6 +67,18 @@ def view(state: dict, seat: Seat | None) -> dict:
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
+
+
+def round_fields(state: dict) -> dict:
+    """The round as the view has always given it, read off the kit's flow:
+    the phase, the round, the first hero of the round and the hero who last
+    started a turn (None before either), the heroes who kept their
+    extra-turn tokens."""
+    flow, phase = state["flow"], phase_of(state)
+    turns = phase == "hero_turns"
+    window = state["turn"] or state["reaction"]
+    return {"phase": phase, "round": flow["round"], "first_hero": flow["order"][0] if turns else None,
+            "last_hero": window["hero"] if turns and window else None, "passed": list(flow["passed"]) if turns else []}
 
 
 # -- the numbers worked out, in the kit's one shape (companion/kit/working.py) ------------------------
@@ -139,7 +151,7 @@ def now_for(state: dict, seat: Seat) -> dict:
     for spec in actions.ACTIONS:
         if spec.open is not None and (choices := spec.open(state, seat, {})):
             open_now[spec.type] = list(choices)
-    if flow.round_can_end(state):  # any seat may move the table on once every turn is taken
+    if round_can_end(state):  # any seat may move the table on once every turn is taken
         open_now.setdefault("round.end", [{}])
     message, params = waiting_for(state)
     return now(message, params, you=bool(set(open_now) - ASIDE), open_actions=open_now)
@@ -149,11 +161,11 @@ def waiting_for(state: dict) -> tuple[str, dict]:
     """The sentence that says what the table is waiting for."""
     def name(hero_id: str) -> str:
         return data.heroes()[hero_id]["name"]
-    if state["phase"] == "over":
+    if phase_of(state) == "over":
         return N_("The game is over."), {}
-    if state["phase"] == "setup":
+    if phase_of(state) == "setup":
         return N_("Setting up: the numbers, the team, each player's heroes, then the start."), {}
-    if state["phase"] == "round_start":
+    if phase_of(state) == "round_start":
         return N_("The heroes choose who goes first."), {}
     if state["fight"] is not None:
         return N_("Fight of %(hero)s"), {"hero": name(state["fight"]["hero"])}
@@ -168,8 +180,8 @@ def waiting_for(state: dict) -> tuple[str, dict]:
         return N_("Turn of %(hero)s"), {"hero": name(state["turn"]["hero"])}
     if state["reaction"] is not None:
         return N_("The SIN may react to %(hero)s"), {"hero": name(state["reaction"]["hero"])}
-    if flow.next_hero(state) is not None:
-        return N_("Next: %(hero)s"), {"hero": name(flow.next_hero(state))}
+    if next_hero(state) is not None:
+        return N_("Next: %(hero)s"), {"hero": name(next_hero(state))}
     return N_("Every turn is taken: end the round."), {}
 
 

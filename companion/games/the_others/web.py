@@ -2,7 +2,8 @@
 through the `Platform` the app hands each hook (companion/web/hookspecs.py).
 
 - The server keeps one set (`Platform.kept_numbers`), offered to every new
-  table: numbers a table's group enters fill what the server lacks; only the
+  table: numbers a table's group enters (facts.enter, heard through the
+  `after_action` hook) fill what the server lacks; only the
   server machine's owner (a request from the machine itself, as for the home
   page) replaces what it has, from a table or from a file, or forgets it.
 - `/the-others/numbers`: what the server keeps, its file to download and,
@@ -21,16 +22,13 @@ import json
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
-from werkzeug.exceptions import HTTPException
 
 from companion.games.the_others import numbers
-from companion.rules import N_, ActionError
+from companion.rules import N_, Action, ActionError
 
 GAME = "the-others"
 #: A numbers file is small: every hero, sin, acolyte and story fits in a few kilobytes.
 MAX_FILE = 64 * 1024
-#: The endpoints through which a table's actions arrive (pages and API).
-ACT_ENDPOINTS = ("play.act", "api.act")
 
 
 def remembered(platform, token: str) -> str | None:
@@ -56,11 +54,13 @@ def template_globals(platform) -> dict:
             "the_others_owner": platform.is_owner}
 
 
-def learn(platform, token: str) -> None:
-    """Fill what the server keeps with the numbers entered at this table
-    (what the server has already stays: only its owner changes it)."""
+def after_action(platform, token: str, action: Action, state: dict) -> None:
+    """Numbers a table's group entered (facts.enter) fill what the server
+    keeps (what the server has already stays: only its owner changes it)."""
+    if action.type != "facts.enter":
+        return
     kept = platform.kept_numbers(GAME) or numbers.empty()
-    more = numbers.merged(kept, numbers.from_table(platform.state(token)))
+    more = numbers.merged(kept, numbers.from_table(state))
     if more != kept:
         platform.keep_numbers(GAME, more)
 
@@ -90,22 +90,6 @@ def blueprint(platform) -> Blueprint:
         if platform.table_game(token) != GAME:
             abort(404)
         return platform.state(token)
-
-    @routes.after_app_request
-    def learn_numbers(response):
-        if (request.method != "POST" or request.endpoint not in ACT_ENDPOINTS or response.status_code >= 400
-                or not request.view_args):
-            return response
-        try:
-            sent = request.form.get("type") if request.form else (request.get_json(silent=True) or {}).get("type")
-        except HTTPException:  # a body too large to read (already answered): nothing to learn
-            return response
-        if not isinstance(sent, str):
-            return response
-        token = request.view_args.get("token", "")
-        if sent == "facts.enter" and platform.table_game(token) == GAME:
-            learn(platform, token)
-        return response
 
     # -- the server's numbers ------------------------------------------------------------------
     @routes.get("/the-others/numbers")

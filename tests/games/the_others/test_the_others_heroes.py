@@ -57,11 +57,13 @@ def test_the_fifth_wound_kills_and_the_reserve_hero_takes_over():
     state = table.state
     assert state["heroes"]["rose"]["dead"] is True
     assert state["turn"] is None and state["reaction"] is None  # died in their turn: no reaction
+    assert RULES.view(state, None)["next_hero"] == "thorley"  # the turn went on clockwise
     assert upgrade in state["inventory"] and len(state["inventory"]) == 6
     refused(table, "ann", "hero.replace", hero="rose", reserve="leah", upgrades=[])  # owes one upgrade
     table.act("ann", "hero.replace", hero="rose", reserve="leah", upgrades=[upgrade])
     leah = table.state["heroes"]["leah"]
     assert table.state["order"][0] == "leah"
+    assert table.state["flow"]["order"] == ["leah", "thorley", "rocco"]  # in Rose's place in the turn order too
     assert (leah["corruption"], leah["wounds"], leah["turn_tokens"], leah["upgrades"]) == (1, [], 1, [upgrade])
     assert len(table.state["inventory"]) == 5 and "rose" not in table.state["heroes"]
 
@@ -71,7 +73,7 @@ def test_no_hero_left_in_the_reserve_means_the_sin_wins():
     with table.arranged() as state:
         state["reserve"] = []
     wound(table, "thorley", 5, seat="bob")
-    assert (table.state["winner"], table.state["phase"]) == ("sin", "over")
+    assert (table.state["winner"], table.state["flow"]["phase"]) == ("sin", "over")
     refused(table, "ann", "turn.start", hero="rose")
 
 

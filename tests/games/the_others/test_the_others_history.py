@@ -5,7 +5,7 @@ may see)."""
 
 from __future__ import annotations
 
-from companion.games.the_others.history import Listed
+from companion.games.the_others.actions import Listed
 from companion.rules import Plural
 from test_the_others_missions import nests
 from the_others_support import started

@@ -209,14 +209,14 @@ def test_the_heroes_win_when_the_last_rescue_and_the_last_death_come_in_the_same
     for _ in range(4):
         table.act("bob", "hero.adjust", hero="thorley", change="wound")
     with table.arranged() as state:
-        state["first_hero"] = "thorley"
+        state["flow"]["turn"] = state["flow"]["order"].index("thorley")
     table.act("bob", "turn.start", hero="thorley")
     # Thorley kills the acolyte and dies of his fifth wound: the innocent Rose holds is rescued at once.
     table.act("bob", "fight.start", monsters={"acolyte": 1}, others_in_space=1,
               entered={"hero": "hit hit skill", "sin": "hit hit"})
     table.act("bob", "fight.resolve", assigned=[2], turned={})
     assert table.state["heroes"]["thorley"]["dead"]
-    assert (table.state["winner"], table.state["phase"]) == ("heroes", "over")
+    assert (table.state["winner"], table.state["flow"]["phase"]) == ("heroes", "over")
 
 
 def test_gear_up_follows_the_upgrades_the_heroes_hold():

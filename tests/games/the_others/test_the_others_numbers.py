@@ -179,9 +179,8 @@ def test_the_numbers_travel_as_a_file(app):
 
 # -- old tables and exports ---------------------------------------------------------------------------
 def test_an_old_export_imports_and_replays_untouched_by_the_numbers_the_server_keeps(tmp_path):
-    from companion import sealing
     from companion.store import Store
-    from tests.games.the_others.test_the_others_migration import EXPORT_KEY, exported
+    from tests.games.the_others.test_the_others_migration import EXPORT_KEY, exported, imported_state
 
     store = Store(tmp_path / "companion.sqlite3")
     try:
@@ -190,7 +189,7 @@ def test_an_old_export_imports_and_replays_untouched_by_the_numbers_the_server_k
         export = exported()
         table = store.import_table(export)
         state = store.state(table.token)[1]
-        assert state == {**export["state"], "secrets": sealing.unseal(EXPORT_KEY, export["state"]["secrets"])}
+        assert state == imported_state(export)
         assert store.replayed_state(table.token) == state
         # A table made now starts from the kept numbers, and replays to the same.
         made = store.create_table(GAME, "New", {"sin": "pride", "acolyte": "nun", "story": "havens_last_stand"})

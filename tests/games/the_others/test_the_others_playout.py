@@ -50,7 +50,7 @@ def playout(seed: int, story: str, rounds: int = 2, limit: int = 400) -> tuple[T
                   seats=SEATS, rng=random.Random(seed))
     result = harness.playout(table, chooser, steps=limit, pick=any_open_action, undo=0.03,
                              secrets=seats_secrets_kept,
-                             until=lambda t: t.state["round"] >= rounds or t.state["phase"] == "over")
+                             until=lambda t: t.state["flow"]["round"] >= rounds or t.state["flow"]["phase"] == "over")
     return table, {**result.done, "refused": result.refused, "steps": result.steps, "undone": result.undone}
 
 
@@ -70,7 +70,7 @@ ACROSS_GAMES = ("fight.start", "fight.prepare", "fight.choose", "fight.sin_ready
 def reached_in(seed: int, story: str) -> dict:
     if (seed, story) not in REACHED:
         table, reached = playout(seed, story)
-        assert table.state["round"] >= 2, reached
+        assert table.state["flow"]["round"] >= 2, reached
         REACHED[seed, story] = reached
     return REACHED[seed, story]
 

@@ -32,7 +32,7 @@ def in_turns():
 def test_set_up_gives_the_sin_5_cards_and_a_reaction_token_per_hero_and_5_upgrades():
     table = started()
     state = table.state
-    assert state["phase"] == "round_start"
+    assert state["flow"]["phase"] == "round_start"
     assert len(state["secrets"]["sin"]["hand"]) == 5 and state["sin"]["hand_count"] == 5
     assert state["sin"]["reaction_tokens"] == 3
     assert len(state["inventory"]) == 5
@@ -49,12 +49,30 @@ def test_one_hero_player_controls_three_heroes_and_two_players_four():
 def test_heroes_take_turns_clockwise_from_the_first_hero():
     table = in_turns()
     error = refused(table, "bob", "turn.start", hero="thorley")
-    assert error.field == "hero"
+    assert (error.field, error.message) == ("type", "It's not your turn.")
     table.act("ann", "turn.start", hero="rose")
     table.act("ann", "turn.end")
     refused(table, "cy", "turn.start", hero="rocco")
     table.act("bob", "turn.start", hero="thorley")
     assert table.state["heroes"]["thorley"]["turn_tokens"] == 1
+
+
+def test_a_hero_out_of_turn_is_refused_with_the_kits_one_message():
+    table = in_turns()
+    assert refused(table, "bob", "turn.start", hero="thorley").message == "It's not your turn."
+    assert table.state["flow"]["order"] == ["rose", "thorley", "rocco"]  # clockwise from the first hero
+
+
+def test_the_turn_goes_past_a_hero_with_no_token_left_and_back_when_they_gain_one():
+    table = in_turns()
+    full_round(table)
+    table.act("ann", "hero.adjust", hero="rose", change="extra_turn")
+    table.act("bob", "hero.adjust", hero="thorley", change="extra_turn")
+    assert RULES.view(table.state, None)["next_hero"] == "rose"  # every turn was taken: from the first hero
+    play_turn(table, "ann", "rose")
+    assert RULES.view(table.state, None)["next_hero"] == "thorley"
+    table.act("bob", "hero.adjust", hero="thorley", change="extra_turn_spent")
+    assert RULES.view(table.state, None)["next_hero"] is None and RULES.view(table.state, None)["round_can_end"]
 
 
 def test_only_the_heroes_player_starts_its_turn():
@@ -90,7 +108,7 @@ def test_an_extra_turn_token_gives_another_turn_and_is_kept_across_rounds_until_
     assert table.state["heroes"]["rose"]["extra_turns"] == 0
     table.act("ann", "turn.end")
     table.act(None, "round.end")
-    assert table.state["round"] == 2
+    assert table.state["flow"]["round"] == 2
 
 
 def test_a_hero_with_extra_turns_may_keep_them_and_the_round_then_ends():
@@ -195,7 +213,7 @@ def test_round_end_resets_turn_city_and_reaction_tokens_and_the_acolyte_mark():
     rose = table.state["heroes"]["rose"]
     assert (rose["turn_tokens"], rose["city_action"], rose["extra_turns"]) == (2, False, 1)
     assert table.state["sin"]["acolyte_mark"] is False
-    assert table.state["phase"] == "round_start" and table.state["first_hero"] is None
+    assert table.state["flow"]["phase"] == "round_start" and table.state["flow"]["turn"] is None
 
 
 def test_the_city_action_token_is_used_once_per_round():
@@ -228,7 +246,7 @@ def test_round_end_at_apocalypse_7_wounds_and_corrupts_every_hero():
 
 
 def test_form_fields_become_the_payload_the_api_sends():
-    from companion.games.the_others.forms import normalize
+    from companion.games.the_others.actions import normalize
     assert normalize({"monsters.abomination": "2", "slots": "1 3", "voluntary": "on", "hero": "rose",
                       "entered.hero": "hit faith", "heroes": "leah rose"}) == {
         "monsters": {"abomination": 2}, "slots": [1, 3], "voluntary": True, "hero": "rose",

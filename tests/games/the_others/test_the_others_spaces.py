@@ -296,7 +296,7 @@ def test_city_actions_need_a_district_and_ranged_fights_a_street():
 
 
 def test_a_districts_city_action_slot_serves_one_hero_a_round():
-    from companion.games.the_others.turns import next_hero
+    from companion.games.the_others.seats import next_hero
     table = board(in_turns())
     table.act("bob", "hero.move", hero="thorley", to="s1", teleport=True)
     table.act("ann", "turn.start", hero="rose")

@@ -4,7 +4,7 @@ lines add up to the number the rules use."""
 
 from __future__ import annotations
 
-from companion.games.the_others import spaces, turns, working
+from companion.games.the_others import seats, spaces, working
 from companion.games.the_others.rules import RULES
 from test_the_others_round import full_round, in_turns, keep_all_offers
 from the_others_support import started
@@ -24,7 +24,7 @@ def test_reaction_tokens_show_the_heroes_level_4_the_cards_and_those_spent():
     part = working.reaction_tokens(table.state)
     assert labels(part) == [("One per hero", 3), ("Apocalypse level %(level)d", 1),
                             ("Sin cards and powers this round", 2)]
-    assert part["total"] == turns.reactions_left(table.state) == 6
+    assert part["total"] == seats.reactions_left(table.state) == 6
 
 
 def test_summons_show_one_per_hero_apocalypse_level_2_and_those_already_summoned():
