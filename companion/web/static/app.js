@@ -207,6 +207,23 @@
     noteFolds(region);
     htmx.process(region);
     reachScrollers(region);
+    followOnDisplay(region);
+  }
+
+  // The table display follows the table by itself (nobody taps a display):
+  // when a link marked data-follow appears that the page didn't have when it
+  // was opened (a campaign's scenario started; the scenario's result
+  // reported), it goes there. One the page was opened with stays a link:
+  // someone brought the display here on purpose (the bar's way back).
+  const followed = new Set();
+  function followLinks(root) { return Array.from(dom.querySelectorAll(root, "a[data-follow]")); }
+  document.addEventListener("DOMContentLoaded", function () {
+    followLinks(document.body).forEach(function (link) { followed.add(link.href); });
+  });
+  function followOnDisplay(region) {
+    if (!document.body.classList.contains("display-page")) return;
+    const fresh = followLinks(region).filter(function (link) { return !followed.has(link.href); });
+    if (fresh.length) window.location.assign(fresh[fresh.length - 1].href);
   }
 
   // Old and new children are paired before they are merged, so that a fold
