@@ -576,12 +576,21 @@
   // browser keeps free follows it rather than a fixed guess.
   // Only focus the keyboard moved: a tap focuses what it touched (a map's
   // scroll box, say), and scrolling then would move the page between the
-  // finger's down and up, so the tap would land on something else.
-  let pointedAt = 0;
-  document.addEventListener("pointerdown", function () { pointedAt = Date.now(); }, true);
+  // finger's down and up, so the tap would land on something else. So the
+  // rule sits out while a pointer is pressing, until the focus its press
+  // gives has happened: a mouse focuses on its way down (before pointerup),
+  // a finger only after it lifts (the tap's focus comes just before its
+  // click), and a finger that scrolls instead gets pointercancel. A key
+  // pressed is the keyboard's again, whatever pointer was left pressing.
+  let pressing = false;
+  function pressed() { pressing = true; }
+  function released() { pressing = false; }
+  document.addEventListener("pointerdown", pressed, true);
+  document.addEventListener("pointerup", function (event) { if (event.pointerType !== "touch") released(); }, true);
+  ["click", "pointercancel", "keydown"].forEach(function (name) { document.addEventListener(name, released, true); });
   document.addEventListener("focusin", function (event) {
     const bar = document.querySelector(".table-page .region-log"), focused = event.target;
-    if (Date.now() - pointedAt < 1000) return;
+    if (pressing) return;
     if (!bar || !(focused instanceof Element) || bar.contains(focused)) return;
     const b = bar.getBoundingClientRect();
     document.documentElement.style.scrollPaddingBottom = Math.ceil(b.height + 16) + "px";
