@@ -54,6 +54,20 @@ def family(table: Table, seat: Seat | None, state: dict, seats: dict[str, Seat])
     return found
 
 
+def on_display(table: Table, state: dict, seats: dict[str, Seat]) -> Family:
+    """Where the table display goes by itself (nobody taps a display): from a
+    parent to each started table it still awaits, whoever sits there; from a
+    child whose result was reported back to its parent."""
+    found = Family()
+    if table.parent:
+        found.parent = store().table(table.parent)
+        found.reported = found.parent is not None and store().reported(table.token)
+    found.children = [(child, store().reported(child.token)) for child in store().children(table.token)]
+    offered = {offer.id for offer in table.rules.child_offers(state, seats)}
+    found.follow = [child for child, reported in found.children if not reported and child.offer in offered]
+    return found
+
+
 def followed(children: list[tuple[Table, bool]], offered: set[str], seat: Seat) -> list[Table]:
     """The started tables a seated phone is taken to: each not reported yet,
     still offered by the parent (a campaign that stopped waiting for one no

@@ -222,7 +222,10 @@ def leave(token: str):
 def display(token: str):
     table = table_or_404(token)
     version, regions = render.regions(table, None, display=True)
-    return render_template("display.html", table=table, version=version, regions=regions)
+    # A started table's display goes back to its parent's by itself once the
+    # result is reported; the bar has the way back before that.
+    parent = store().table(table.parent) if table.parent else None
+    return render_template("display.html", table=table, version=version, regions=regions, parent=parent)
 
 
 @blueprint.get("/t/<token>/qr")

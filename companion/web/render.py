@@ -22,8 +22,9 @@ from companion.web.security import store
 
 # "links": the tables this one was started from or started (companion.web.links).
 PLATFORM_REGIONS = ["links", "log"]
-# "follow": at the top of a seat's page, where the table went (a started
-# scenario to go to, or the campaign to go back to once it reported).
+# "follow": at the top of a seat's page and of the display, where the table
+# went (a started scenario to go to, or the campaign to go back to once it
+# reported). A display goes there by itself (app.js).
 TOP_REGIONS = ["follow"]
 CACHE_SIZE = 512
 # What every viewer's render of one version reads alike (state, seats, the
@@ -53,7 +54,7 @@ def version_read(token: str, version: int, what: Hashable, read: Callable[[], ob
 def region_names(table: Table, seat: Seat | None, display: bool) -> list[str]:
     names = table.rules.regions(None if display else seat)
     if display:
-        return names
+        return TOP_REGIONS + names
     return TOP_REGIONS + names + PLATFORM_REGIONS
 
 
@@ -91,7 +92,8 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         "undo": None if display else undo_offer(table, viewer, version, state, seats),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
-        "family": None if display or every_seat else links.family(table, viewer, state, seats),
+        "family": (links.on_display(table, state, seats) if display
+                   else None if every_seat else links.family(table, viewer, state, seats)),
     }
 
 

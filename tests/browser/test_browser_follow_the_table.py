@@ -99,3 +99,101 @@ def test_three_phones_are_taken_to_the_scenario_and_back_to_the_campaign(server,
         # Back in town: nothing to follow any more.
         expect(phone.page.locator("#region-follow .follow-card")).to_have_count(0)
     expect(ann.page.locator("#region-follow .follow-card")).to_have_count(0)
+
+
+def campaign_in_store(store) -> tuple[str, str]:
+    """A campaign with Ann and Bo, their characters made: (token, Ann's seat)."""
+    token = store.create_table("gloomhaven-campaign", "Tuesday campaign", {"party": "The Lanterns"}).token
+    ann = store.join(token, "Ann", "player")[0].id
+    bo = store.join(token, "Bo", "player")[0].id
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
+    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
+    return token, ann
+
+
+def start_scenario_1(store, token: str, seat: str) -> str:
+    offer = next(o for o in store.table(token).rules.child_offers(store.state(token)[1], store.seats(token))
+                 if o.options["scenario"] == 1)
+    return store.create_child(token, offer.id, seat).token
+
+
+def win_and_report(store, child: str) -> None:
+    seats = list(store.seats(child))
+    store.act(child, seats[0], "scenario.start", {})
+    store.act(child, seats[0], "scenario.end", {"outcome": "success"})
+    for seat in seats:
+        store.act(child, seat, "summary.confirm", {})
+    store.report(child, seats[0])
+
+
+def test_the_table_display_follows_the_campaign_to_its_scenario_and_back_by_itself(server, browser, tmp_path):
+    """Nobody taps a display: the campaign's display on a tablet goes to the
+    scenario's display when a phone starts it, and back to the campaign's
+    once the result is reported; its bar has the way back meanwhile."""
+    folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    store = server.store
+    token, ann = campaign_in_store(store)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        display = context.new_page()
+        display.goto(server.at(f"/t/{token}/display"))
+        wait_live(display)
+        expect(display.locator("#region-follow .follow-card")).to_have_count(0)
+
+        child = start_scenario_1(store, token, ann)
+        display.wait_for_url(f"**/t/{child}/display", timeout=LIVE)
+        wait_live(display)
+        expect(display.locator("#region-board")).to_contain_text("Grok")
+        expect(display.locator("#region-follow .follow-card")).to_have_count(0)
+        back = display.locator("header").get_by_role("link", name="Back to Tuesday campaign")
+        expect(back).to_be_visible()
+        box = back.bounding_box()
+        assert box["height"] >= 44, box
+        # The scenario's display still fits its screen with the way back in the bar.
+        assert display.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        display.screenshot(path=str(folder / "display-followed-to-the-scenario.png"))
+
+        win_and_report(store, child)
+        display.wait_for_url(f"**/t/{token}/display", timeout=LIVE)
+        wait_live(display)
+        expect(display.locator("#region-follow .follow-card")).to_have_count(0)
+        expect(display.locator("header .display-parent")).to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_a_display_brought_back_to_the_campaign_stays_until_the_next_scenario(server, browser, tmp_path):
+    """The way back is kept: a display taken back to the campaign while the
+    scenario is played stays there, offering the scenario in a card; it
+    goes by itself again only to what starts after (a second display, open
+    on the scenario all along, goes back when the result is reported)."""
+    folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    store = server.store
+    token, ann = campaign_in_store(store)
+    child = start_scenario_1(store, token, ann)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        display = context.new_page()
+        display.goto(server.at(f"/t/{child}/display"))
+        wait_live(display)
+        display.locator("header").get_by_role("link", name="Back to Tuesday campaign").click()
+        display.wait_for_url(f"**/t/{token}/display")
+        wait_live(display)
+        show = display.locator("#region-follow").get_by_role("link", name="Show 1 Black Barrow")
+        expect(show).to_be_visible()
+        expect(display.locator("#region-follow")).to_contain_text("1 Black Barrow has started.")
+        display.screenshot(path=str(folder / "display-campaign-offers-the-scenario.png"))
+        # A change on the campaign (a live update of the card's region) doesn't take it away.
+        store.act(token, ann, "party.set", {"difficulty": "hard"})
+        display.wait_for_timeout(1500)
+        assert display.url.endswith(f"/t/{token}/display")
+
+        other = context.new_page()
+        other.goto(server.at(f"/t/{child}/display"))
+        wait_live(other)
+        win_and_report(store, child)
+        other.wait_for_url(f"**/t/{token}/display", timeout=LIVE)
+        expect(show).to_have_count(0, timeout=LIVE)
+        assert display.url.endswith(f"/t/{token}/display")
+    finally:
+        context.close()

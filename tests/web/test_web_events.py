@@ -8,7 +8,7 @@ from web_support import csrf_from, has_version, open_stream, parse_events
 
 SEAT_REGIONS = ["region-follow", "region-now", "region-tracks", "region-counters", "region-note", "region-links",
                 "region-log"]
-DISPLAY_REGIONS = ["region-tracks", "region-counters"]
+DISPLAY_REGIONS = ["region-follow", "region-tracks", "region-counters"]  # follow: where the display goes by itself
 
 
 def names(text: str) -> list[str]:

@@ -83,6 +83,26 @@ def test_both_pages_link_each_other(ann, parent):
     assert f'href="/t/{match}"' in listed and "Match 1" in listed
 
 
+def follow_links(page: str) -> list[str]:
+    """Where a display page would go by itself (its follow card's links, app.js)."""
+    return re.findall(r'<a [^>]*href="([^"]+)"[^>]*data-follow', page)
+
+
+def test_the_display_is_led_to_a_started_child_and_back_once_it_reported(ann, ben, parent, new_phone):
+    tablet = new_phone("192.168.1.30")  # no seat anywhere: a display
+    assert follow_links(tablet.page(f"/t/{parent}/display")) == []
+    match = start_match(ann, parent)
+    assert follow_links(tablet.page(f"/t/{parent}/display")) == [f"/t/{match}/display"]
+    at_match = tablet.page(f"/t/{match}/display")
+    assert follow_links(at_match) == []
+    assert f'class="display-parent" href="/t/{parent}/display"' in at_match  # the way back, in the bar
+    score(ben, match)
+    ann.csrf = csrf_from(ann.page(f"/t/{match}"))
+    ann.post(f"/t/{match}/report", {})
+    assert follow_links(tablet.page(f"/t/{match}/display")) == [f"/t/{parent}/display"]
+    assert follow_links(tablet.page(f"/t/{parent}/display")) == []
+
+
 def test_the_report_button_appears_once_there_is_a_result_and_sends_it_to_the_parent(ann, ben, parent, store):
     match = start_match(ann, parent)
     assert "Report the result to Spring league" not in ann.page(f"/t/{match}")

@@ -207,6 +207,23 @@
     noteFolds(region);
     htmx.process(region);
     reachScrollers(region);
+    followOnDisplay(region);
+  }
+
+  // The table display follows the table by itself (nobody taps a display):
+  // when a link marked data-follow appears that the page didn't have when it
+  // was opened (a campaign's scenario started; the scenario's result
+  // reported), it goes there. One the page was opened with stays a link:
+  // someone brought the display here on purpose (the bar's way back).
+  const followed = new Set();
+  function followLinks(root) { return Array.from(dom.querySelectorAll(root, "a[data-follow]")); }
+  document.addEventListener("DOMContentLoaded", function () {
+    followLinks(document.body).forEach(function (link) { followed.add(link.href); });
+  });
+  function followOnDisplay(region) {
+    if (!document.body.classList.contains("display-page")) return;
+    const fresh = followLinks(region).filter(function (link) { return !followed.has(link.href); });
+    if (fresh.length) window.location.assign(fresh[fresh.length - 1].href);
   }
 
   // Old and new children are paired before they are merged, so that a fold
@@ -559,12 +576,21 @@
   // browser keeps free follows it rather than a fixed guess.
   // Only focus the keyboard moved: a tap focuses what it touched (a map's
   // scroll box, say), and scrolling then would move the page between the
-  // finger's down and up, so the tap would land on something else.
-  let pointedAt = 0;
-  document.addEventListener("pointerdown", function () { pointedAt = Date.now(); }, true);
+  // finger's down and up, so the tap would land on something else. So the
+  // rule sits out while a pointer is pressing, until the focus its press
+  // gives has happened: a mouse focuses on its way down (before pointerup),
+  // a finger only after it lifts (the tap's focus comes just before its
+  // click), and a finger that scrolls instead gets pointercancel. A key
+  // pressed is the keyboard's again, whatever pointer was left pressing.
+  let pressing = false;
+  function pressed() { pressing = true; }
+  function released() { pressing = false; }
+  document.addEventListener("pointerdown", pressed, true);
+  document.addEventListener("pointerup", function (event) { if (event.pointerType !== "touch") released(); }, true);
+  ["click", "pointercancel", "keydown"].forEach(function (name) { document.addEventListener(name, released, true); });
   document.addEventListener("focusin", function (event) {
     const bar = document.querySelector(".table-page .region-log"), focused = event.target;
-    if (Date.now() - pointedAt < 1000) return;
+    if (pressing) return;
     if (!bar || !(focused instanceof Element) || bar.contains(focused)) return;
     const b = bar.getBoundingClientRect();
     document.documentElement.style.scrollPaddingBottom = Math.ceil(b.height + 16) + "px";
