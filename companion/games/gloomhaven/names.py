@@ -1,10 +1,11 @@
 """Gloomhaven's names in the reader's language: the base game's monsters,
 ability decks, classes (and a sealed class's box symbol), scenarios and
 objectives, the campaign's achievements, personal quests (and their goals),
-items and places, and the battle goals' names and texts, from data/gloomhaven/names.json (our own Simplified
-Chinese and Japanese, keyed by the ids of the data beside it: a conversion
-rerun rewrites the converted files, never this one). Pure: no Flask; the web layer says
-which language the reader reads."""
+items, places and the scenario book's reward notes, and the battle goals'
+names and texts, from data/gloomhaven/names.json (our own Simplified Chinese
+and Japanese, keyed by the ids of the data beside it: a conversion rerun
+rewrites the converted files, never this one). Pure: no Flask; the web layer
+says which language the reader reads."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""The campaign's display names: an achievement's name from its id and its
-id from a name typed at the table. The names come from the base game's data
-(data/gloomhaven/, names.json for the reader's language); the campaign holds no name msgids of its own (an item
-slot's name is the template's, templates/games/gloomhaven/campaign/_campaign.html)."""
+"""The campaign's display names: an achievement's name from its id (and as a
+message parameter read in the reader's language) and its id from a name typed
+at the table. The names come from the base game's data (data/gloomhaven/,
+names.json for other languages); the campaign holds no name msgids of its own
+(an item slot's name is the template's, templates/games/gloomhaven/campaign/_campaign.html)."""
 
 from __future__ import annotations
 
