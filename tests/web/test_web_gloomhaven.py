@@ -4,6 +4,7 @@ fragment renders in the three languages."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -230,3 +231,16 @@ def test_the_history_names_standees_in_the_readers_language(started, ann, langua
     page = ann.get(f"/t/{started}/history", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
     assert names.name("monsters", "hound", language) in page and "Hound" not in page
     assert "Hound" in ann.get(f"/t/{started}/history", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_modifier_deck_and_its_perk_lines_read_in_the_readers_language(started, ann, language):
+    """Issue 18: "push 1", "pierce 3", "null" and "Ignore negative item effects"
+    were English on a Chinese or Japanese phone; only what was typed at the
+    table and the codes one types for draws stay."""
+    page = ann.get(f"/t/{started}", headers={"Accept-Language": ACCEPT[language]}).get_data(as_text=True)
+    assert "gh-perks" in page  # the perk lines are offered
+    shown = html.unescape(re.sub(r"(?s)<[^>]*>", " ", re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", page)))
+    typed = {"Black", "Barrow", "Brute", "English", "companion"}  # the table's and a character's names, the menu
+    codes = {"null", "bless", "curse"}  # what one types for a draw, as the hint says
+    assert sorted(set(re.findall(r"[A-Za-z]{4,}", shown)) - typed - codes) == []

@@ -4,6 +4,7 @@ quests stay with their seat (pages, streams, history and API)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -431,3 +432,33 @@ def test_perk_lines_are_worded_in_the_readers_language(ann, campaign, language):
     push, pierce = {"zh_Hans": ("推动", "穿刺 3"), "ja": ("押し出し", "貫通 3")}[language]
     assert f"+ 3× +0 ⟳ {push} 1" in lines and f"+ 2× +0 ⟳ {pierce}" in lines
     assert not any(word in line for line in lines for word in ("push", "Push", "pierce", "stun", "disarm", "target"))
+
+
+def words_shown(page: str) -> str:
+    """A page's text as a reader sees it: no tags, scripts or styles."""
+    page = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", page)
+    return html.unescape(re.sub(r"(?s)<[^>]*>", " ", page))
+
+
+@pytest.mark.parametrize("language", ["zh_Hans", "ja"])
+def test_the_campaigns_names_read_in_the_readers_language_and_no_english_is_left(ann, campaign, store, language):
+    """Issue 18: the personal quest's goals, a sealed class's symbol, the party's
+    place, the class on the sheet and in a town note, the achievements in a
+    requirement's reason and the modifier cards all read in Chinese or Japanese."""
+    from companion.games.gloomhaven import data, names
+    ann.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = {"zh_Hans": "zh-CN", "ja": "ja"}[language]
+    quest = quests_of(store, campaign, ann.seat_id)[0]
+    assert ann.act("quest.keep", quest=str(quest)).status_code == 200
+    for action, fields in (("class.unlock", {"class": "two-mini"}), ("scenario.unlock", {"scenario": "2"}),
+                           ("achievement.add", {"achievement": "the-merchant-flees", "scope": "global"}),
+                           ("scenario.unlock", {"scenario": "3"})):
+        assert ann.act(action, **fields).status_code == 200, action
+    shown = words_shown(ann.page(f"/t/{campaign}"))
+    goals = next(q["goals"] for q in data.personal_quests() if q["id"] == quest)
+    keys = [("personal_quest_goals", f"{quest}.{i}") for i in range(len(goals))] + [
+        ("class_symbols", "lightning"), ("places", "Gloomhaven"), ("classes", "brute"), ("classes", "two-mini"),
+        ("achievements", "first-steps"), ("achievements", "the-merchant-flees")]
+    assert [key for key in keys if names.name(*key, language) not in shown] == []
+    assert [key for key in keys if re.search(rf"\b{re.escape(names.english(*key))}\b", shown)] == []
+    typed = {"Grok", "Lanterns", "Our", "campaign", "English", "companion"}  # names typed at the table, the menu
+    assert sorted(set(re.findall(r"[A-Za-z]{4,}", shown)) - typed) == []

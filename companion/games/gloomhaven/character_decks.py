@@ -47,6 +47,21 @@ def code_of(card: dict) -> str:
     return f"{code} {effects[:40].rstrip()}" if effects else code
 
 
+def code_words(code: str) -> list[list]:
+    """A card's code ("r+0 push 1", "null", "bless") as the words a page
+    shows in the reader's language ([msgid, params] or [text, None], as the
+    campaign's perk lines)."""
+    if code in perk_cards.CARD_NAMES:
+        return [[perk_cards.CARD_NAMES[code], {}]]
+    rolling = code.startswith("r")
+    face, _, effects = (code[1:] if rolling else code).partition(" ")
+    try:
+        card = perk_cards.parse_card(" ".join(part for part in (face, "rolling" * rolling, effects) if part))
+    except ValueError:  # a code cut short (effects past 40 characters) shows as it is
+        return [[code, None]]
+    return perk_cards.card_words(card)
+
+
 def base_mix() -> dict[str, int]:
     """The standard twenty cards every character starts with."""
     return mix_of_cards(data.fact("character_modifier_deck"))

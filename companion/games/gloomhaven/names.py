@@ -1,10 +1,11 @@
 """Gloomhaven's names in the reader's language: the base game's monsters,
-ability decks, classes, scenarios and objectives, the campaign's
-achievements, personal quests and items, and the battle goals'
-names and texts, from data/gloomhaven/names.json (our own Simplified
-Chinese and Japanese, keyed by the ids of the data beside it: a conversion
-rerun rewrites the converted files, never this one). Pure: no Flask; the web layer says
-which language the reader reads."""
+ability decks, classes (and a sealed class's box symbol), scenarios and
+objectives, the campaign's achievements, personal quests (and their goals),
+items, places and the scenario book's reward notes, and the battle goals'
+names and texts, from data/gloomhaven/names.json (our own Simplified Chinese
+and Japanese, keyed by the ids of the data beside it: a conversion rerun
+rewrites the converted files, never this one). Pure: no Flask; the web layer
+says which language the reader reads."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from companion.games.gloomhaven import data
 from companion.rules import Msg
 
 #: The names a label or line may carry (localize_text looks for these).
-TEXT_KINDS = ("monsters", "decks", "classes", "scenarios", "objectives")
+TEXT_KINDS = ("monsters", "decks", "classes", "scenarios", "objectives", "places")
 #: Every kind the names file has by id: the campaign's achievements (global
-#: and party), personal quests and items (by number) are named by id, never looked
-#: for inside text.
-KINDS = (*TEXT_KINDS, "achievements", "personal_quests", "items")
+#: and party), personal quests and items (by number), a quest's goals ("<quest>.<goal
+#: index>"), the scenario book's reward notes ("<scenario>.<note index>") and the sealed
+#: classes' symbols (by class) are named by id, never looked for inside text.
+KINDS = (*TEXT_KINDS, "achievements", "personal_quests", "items", "personal_quest_goals", "class_symbols",
+         "reward_notes")
 
 class Named(Msg):
     """A message parameter with names in it ("Bandit Guard 3"): the platform
@@ -28,6 +31,23 @@ class Named(Msg):
 
     def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
         return localize_text(self, language)
+
+
+class NameOf(Msg):
+    """A message parameter naming one thing by its kind and id (an
+    achievement in a requirement's reason): English as the data has it, and
+    in the reader's language as the platform translates the message."""
+
+    def __new__(cls, kind: str, key: object) -> NameOf:
+        named = super().__new__(cls, name(kind, key, None))
+        named.kind, named.key = kind, str(key)
+        return named
+
+    def __reduce__(self):
+        return NameOf, (self.kind, self.key)
+
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return name(self.kind, self.key, language)
 
 
 @cache
@@ -53,6 +73,19 @@ def english(kind: str, key: str) -> str | None:
         found = next((q for q in data.personal_quests() if str(q["id"]) == str(key)), None)
     elif kind == "items":
         found = next((i for i in data.items() if str(i["id"]) == str(key)), None)
+    elif kind == "personal_quest_goals":  # "<quest>.<goal index>"
+        quest, _, index = str(key).partition(".")
+        goals = next((q["goals"] for q in data.personal_quests() if str(q["id"]) == quest), [])
+        return goals[int(index)]["text"] if index.isdigit() and int(index) < len(goals) else None
+    elif kind == "reward_notes":  # "<scenario>.<note index>"
+        number, _, index = str(key).partition(".")
+        found = next((s for s in data.scenarios() if str(s["number"]) == number), None)
+        notes = ((found or {}).get("rewards") or {}).get("notes", [])
+        return notes[int(index)] if index.isdigit() and int(index) < len(notes) else None
+    elif kind == "class_symbols":  # a sealed class goes by its box's symbol, its id ("two-mini")
+        return key.replace("-", " ") if key in data.classes() else None
+    elif kind == "places":  # no ids: by name
+        return key if key in table()["places"] else None
     else:
         found = next((s for s in data.scenarios() if str(s["number"]) == str(key)), None)
     return found["name"] if found else None

@@ -18,6 +18,7 @@ from companion.games.gloomhaven import (
     objectives,
     special_rules,
 )
+from companion.games.gloomhaven.campaign import deck as perk_cards
 from companion.games.gloomhaven.names import Named
 from companion.games.gloomhaven.play import common, objective_figures, waiting
 from companion.games.gloomhaven.play.combat import card_attack
@@ -99,9 +100,13 @@ def _my_deck(state: dict, seat_id: str | None) -> dict | None:
     perks = catalog.character_classes()[who["class"]]["perks"] or None
     lines = []
     if origin == "class" and perks:
-        lines = [{"number": i + 1, "boxes": perk["boxes"], "text": perk.get("text") or _perk_text(perk)}
-                 for i, perk in enumerate(perks)]
-    return {**character_decks.summary(deck), "from": origin, "perk_lines": lines,
+        lines = [{"number": i + 1, "boxes": perk["boxes"], "text": perk.get("text") or _perk_text(perk),
+                  "words": perk_cards.perk_words(perk)} for i, perk in enumerate(perks)]
+    shown = character_decks.summary(deck)
+    # Each card's words in the reader's language, by its code.
+    codes = {row["code"] for row in shown["cards"]} | set(shown["discarded"])
+    return {**shown, "words": {code: character_decks.code_words(code) for code in codes},
+            "from": origin, "perk_lines": lines,
             "perks_by_hand": origin == "class" and perks is None,
             "may_apply": origin == "class" and not deck["cards"]["discard"]}
 

@@ -1,6 +1,8 @@
 """The Others' facts, read once from data/the_others/ (see convert.py for the
 schema). Pure: no Flask, no database; every call returns the same objects, so
-callers must not change them."""
+callers must not change them. Every printed name (a "name", a sin's "power")
+comes as a msgid (Msg, listed in names.py), so wherever it is shown (a page,
+a history line, a refusal) it reads in the reader's language."""
 
 from __future__ import annotations
 
@@ -8,14 +10,27 @@ from functools import cache
 from typing import Any
 
 from companion.kit.data import GameData
+from companion.rules import Msg
 
 DATA = GameData("the_others")
 FOLDER = DATA.folder
+#: The keys whose text is a printed name: a msgid of names.py.
+NAMED = ("name", "power")
 
 
+@cache
 def load(name: str) -> Any:
-    """A whole data file by its name without .json (e.g. "heroes"), parsed once."""
-    return DATA.load(name)
+    """A whole data file by its name without .json (e.g. "heroes"), parsed
+    once, its printed names as msgids."""
+    return _names_as_msgids(DATA.load(name))
+
+
+def _names_as_msgids(value: Any, key: str | None = None) -> Any:
+    if isinstance(value, dict):
+        return {k: _names_as_msgids(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_names_as_msgids(v) for v in value]
+    return Msg(value) if key in NAMED and isinstance(value, str) else value
 
 
 def rules() -> dict:

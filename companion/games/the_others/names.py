@@ -1,7 +1,9 @@
 """English msgids for the names and effects the pages show, so they are
-extracted into the game's catalog. Names printed in English on every edition
-(heroes, apocalypse cards, upgrades, Hell Club members) are shown as printed;
-the sin cards' names are translated (SIN_CARD_NAMES)."""
+extracted into the game's catalog. Every name the data files give (a "name"
+or a sin's "power" in data/the_others/) is one of these msgids, so a reader
+sees each in their language (our own wording: no localized edition's names
+are known to us); data.py hands the names out as msgids (Msg), so a page, a
+history line or a refusal that names one translates it."""
 
 from __future__ import annotations
 
@@ -249,4 +251,71 @@ SIN_CARD_NAMES = {
     "can_t_always_get": N_("Can't Always Get..."), "from_the_deep": N_("From the Deep"),
     "jealousy_incarnate": N_("Jealousy Incarnate"), "lure_of_power": N_("Lure of Power"),
     "spiral_of_desire": N_("Spiral of Desire"),
+}
+
+#: Each hero's name (data/the_others/heroes.json).
+HERO_NAMES = {
+    "leah": N_("Leah"), "morgana": N_("Morgana"), "thorley": N_("Thorley"), "rocco": N_("Rocco"), "brad": N_("Brad"),
+    "karl": N_("Karl"), "rose": N_("Rose"), "nicole": N_("Nicole"), "baldur": N_("Baldur"), "rosario": N_("Rosario"),
+    "will": N_("Will"), "adrian": N_("Adrian"), "kwanita": N_("Kwanita"), "benoit": N_("Benoit"),
+}
+
+#: Each upgrade card's name (rules.json).
+UPGRADE_NAMES = {
+    "adreno_wear": N_("Adreno Wear"), "ravencorp_eye_in_the_sky": N_("Ravencorp Eye in the Sky"),
+    "brutality": N_("Brutality"), "cyber_legs": N_("Cyber Legs"), "flamethrower": N_("Flamethrower"),
+    "hazmat_suit": N_("Hazmat Suit"), "holy_water": N_("Holy Water"), "ice_blade": N_("Ice Blade"),
+    "inner_mastery": N_("Inner Mastery"), "kevlar_suit": N_("Kevlar Suit"), "rail_gun": N_("Rail Gun"),
+    "regeneration": N_("Regeneration"), "riot_shield": N_("Riot Shield"), "seeker_grenades": N_("Seeker Grenades"),
+    "stealth_suit": N_("Stealth Suit"), "gatling_gun": N_("Gatling Gun"), "staff_of_ruin": N_("Staff of Ruin"),
+    "angel_s_tear": N_("Angel's Tear"), "haven_s_metropass": N_("Haven's Metropass"), "holy_book": N_("Holy Book"),
+}
+
+#: Each apocalypse card's name (apocalypse_cards.json; a name two decks share is one card id).
+APOCALYPSE_CARD_NAMES = {
+    "a_game_of_souls": N_("A Game of Souls"), "agony_of_the_unclean": N_("Agony of the Unclean"),
+    "darkness_beckons": N_("Darkness Beckons"), "dr_gan_unleashed": N_("Dr. Gan Unleashed!"),
+    "flay_unleashed": N_("Flay Unleashed!"), "gourd_vex_unleashed": N_("Gourd & Vex Unleashed!"),
+    "grin_unleashed": N_("Grin Unleashed!"), "hellfire_curse": N_("Hellfire Curse"),
+    "hellfire_mutation": N_("Hellfire Mutation"), "mantle_of_skulls": N_("Mantle of Skulls"),
+    "marguerite_unleashed": N_("Marguerite Unleashed!"),
+    "nicolas_rises_from_the_flame": N_("Nicolas Rises from the Flame!"), "perpetual_inferno": N_("Perpetual Inferno"),
+    "scurrying_in_the_dark": N_("Scurrying in the Dark"), "stab_in_the_dark": N_("Stab in the Dark"),
+    "the_fog_of_hate": N_("The Fog of Hate"), "the_mayor_seals_the_deal": N_("The Mayor Seals the Deal"),
+    "throne_of_damnation": N_("Throne of Damnation"), "we_ve_come_for_you": N_("We've Come for You"),
+}
+
+#: Each Hell Club member's name (apocalypse_cards.json).
+HELL_CLUB_NAMES = {
+    "dr_gan": N_("Dr. Gan"), "flay": N_("Flay"), "gourd_vex": N_("Gourd & Vex"), "grin": N_("Grin"),
+    "marguerite": N_("Marguerite"), "mayor": N_("The Mayor"), "nicolas": N_("Nicolas"),
+}
+
+#: Each mission's name, by "<story>:<mission>" (stories.json).
+MISSION_NAMES = {
+    "havens_last_stand:1": N_("Gear Up!"), "havens_last_stand:2A": N_("Clear Abominations"),
+    "havens_last_stand:2B": N_("Clear the Hive"), "havens_last_stand:3": N_("Destroy Them All!"),
+    "the_darkness_within:1": N_("Tempting Fate"), "the_darkness_within:2": N_("Begin the Ritual"),
+    "the_darkness_within:3A": N_("Clear Abominations"), "the_darkness_within:3B": N_("Destroy the Avatar"),
+    "the_darkness_within:4": N_("Complete the Ritual"), "battleground_of_souls:1": N_("Rescue the Innocents"),
+    "battleground_of_souls:2A": N_("Keep Them Safe!"), "battleground_of_souls:2B": N_("Rescue the Chief!"),
+    "battleground_of_souls:3": N_("Save Their Souls"), "haven_in_flames:1": N_("Monstrous Threat"),
+    "haven_in_flames:2A": N_("Keep Them Out!"), "haven_in_flames:2B": N_("Douse the Flames!"),
+    "haven_in_flames:3": N_("Take Down the Source"), "haven_in_flames:4": N_("Destroy the Avatar"),
+    "the_beast_we_become:1": N_("Unleash Hell"), "the_beast_we_become:2A": N_("Expose the Scar"),
+    "the_beast_we_become:2B": N_("Banish the Puppeteer"), "the_beast_we_become:3": N_("Our Darkest Past"),
+}
+
+#: Each sin's power, by the sin (sins.json).
+SIN_POWERS = {
+    "pride": N_("Beware Lone Heroes!"), "sloth": N_("Slows Down Heroes!"),
+    "gluttony": N_("Beware Heroes! I Will Feed Off Your Power!"), "greed": N_("Beware Heroes With Too Much!"),
+    "lust": N_("Beware Heroes Who Get Too Close!"), "wrath": N_("Beware Attacking Heroes!"),
+    "envy": N_("Beware Heroes That Take of the Bounty!"),
+}
+
+#: Each dark past's name, by its number (rules.json).
+DARK_PAST_NAMES = {
+    1: N_("Clear Conscience"), 2: N_("Slightly Troubled"), 3: N_("The Guilty One"), 4: N_("Former Hell Club"),
+    5: N_("Psychopathy Trigger"), 6: N_("Suicide Pact"), 7: N_("The Tainted One"),
 }

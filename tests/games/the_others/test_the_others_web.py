@@ -306,3 +306,88 @@ def test_the_sins_cards_are_named_in_the_readers_language(app, lang):
     assert headings == [catalog(lang).get(printed[card]).string for card in hand]
     assert not {printed[card] for card in hand} & set(headings)
     assert {"zh_Hans": "仇恨！", "ja": "憎しみ！"}[lang] == catalog(lang).get("Hate!").string
+
+
+def printed_names() -> dict[str, dict]:
+    """The data's own names, by the names.py table that holds their msgids."""
+    from companion.games.the_others import data
+    decks = data.load("apocalypse_cards")["decks"]
+    return {
+        "HERO_NAMES": {h: entry["name"] for h, entry in data.heroes().items()},
+        "UPGRADE_NAMES": {u: entry["name"] for u, entry in data.upgrades().items()},
+        "APOCALYPSE_CARD_NAMES": {card["id"]: card["name"] for deck in decks.values() for card in deck},
+        "HELL_CLUB_NAMES": {c: entry["name"] for c, entry in data.hell_club().items()},
+        "MISSION_NAMES": {f"{s}:{m['id']}": m["name"] for s, story in data.stories().items()
+                          for m in story["missions"]},
+        "SIN_POWERS": {s: sin["power"] for s, sin in data.sins().items()},
+        "DARK_PAST_NAMES": {n: past["name"] for n, past in data.dark_pasts().items()},
+    }
+
+
+@pytest.mark.parametrize("table", sorted(printed_names()))
+def test_every_printed_name_is_a_msgid_of_the_game(table):
+    from companion.games.the_others import names
+    assert printed_names()[table] == getattr(names, table)
+
+
+def data_names(value, key=None):
+    """Every string the data files give under a "name" or "power" key."""
+    if isinstance(value, dict):
+        return {found for k, v in value.items() for found in data_names(v, k)}
+    if isinstance(value, list):
+        return {found for v in value for found in data_names(v)}
+    return {value} if key in ("name", "power") and isinstance(value, str) else set()
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "ja"])
+def test_every_name_the_data_gives_is_a_translated_msgid_and_comes_as_one(lang):
+    from companion.games.the_others import data
+    from companion.rules import Msg
+    files = ("heroes", "sins", "acolytes", "stories", "rules", "apocalypse_cards")
+    named = set().union(*(data_names(data.load(f)) for f in files))
+    assert len(named) > 150
+    po = catalog(lang)
+    untranslated = sorted(n for n in named if po.get(n) is None or not po.get(n).string or po.get(n).fuzzy)
+    assert not untranslated, f"{lang}: {untranslated}"
+    # Handed out as msgids, so a refusal or a history line that names one translates it.
+    assert isinstance(data.heroes()["rose"]["name"], Msg) and isinstance(data.sins()["pride"]["power"], Msg)
+
+
+def words_shown(page: str) -> str:
+    """A page's text as a reader sees it (no tags, scripts or attribute values)."""
+    page = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", page)
+    return re.sub(r"(?s)<[^>]*>", " ", page)
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "ja"])
+def test_heroes_upgrades_apocalypse_cards_missions_and_the_sin_power_read_in_the_readers_language(app, lang):
+    po = catalog(lang)
+    token, phones = new_table(app, lang)
+    set_up_with_forms(token, phones)
+    ann, sin = phones["Ann"], phones["Sina"]
+    # A refusal and a history line name the hero in the reader's language too (the data hands out msgids).
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    status, text = phones["Bob"].act(token, "turn.start", hero="thorley")
+    assert status == 422 and po.get("Rose").string in text and "Rose" not in text
+    history = ann.client.get(f"/t/{token}/history", headers=ann.headers).get_data(as_text=True)
+    assert po.get("Rose").string in history and "Rose" not in words_shown(history)
+    upgrade = re.search(r'name="upgrade"><option value="([a-z_]+)"', ann.page(token)).group(1)
+    assert ann.act(token, "upgrade.take", hero="rose", upgrade=upgrade)[0] == 200
+    assert ann.act(token, "apocalypse.advance", steps="1")[0] == 200
+    offer = re.findall(r'name="card" value="([a-z_]+)"', sin.page(token))
+    kept = next((c for c in offer if c.endswith("_unleashed")), offer[0])
+    assert sin.act(token, "apocalypse.keep", card=kept)[0] == 200
+    from companion.games.the_others import names
+    expected = [names.HERO_NAMES["rose"], names.HERO_NAMES["leah"], names.UPGRADE_NAMES[upgrade],
+                names.APOCALYPSE_CARD_NAMES[kept], names.MISSION_NAMES["havens_last_stand:1"],
+                names.SIN_POWERS["pride"]]
+    if kept.endswith("_unleashed"):
+        expected.append(next(n for c, n in names.HELL_CLUB_NAMES.items() if kept.startswith(c)))
+    english = {n for table in printed_names().values() for n in table.values()}
+    for page in (ann.page(token), sin.page(token),
+                 html.unescape(ann.client.get(f"/t/{token}/display", headers=ann.headers).get_data(as_text=True))):
+        shown = words_shown(page)
+        left = sorted(n for n in english if re.search(rf"(?<![A-Za-z]){re.escape(n)}(?![A-Za-z])", shown))
+        assert not left, f"{lang}: still in English: {left}"
+    shown = words_shown(ann.page(token)) + words_shown(sin.page(token))
+    assert [po.get(n).string for n in expected if po.get(n).string not in shown] == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from companion.games.gloomhaven import conditions, elements
 from companion.games.gloomhaven.campaign import data
 from companion.games.gloomhaven.elements import ELEMENTS
 from companion.rules import N_
@@ -84,7 +85,8 @@ def _order(value) -> float:
 def chances(deck: dict) -> list[dict]:
     """Each kind of card with the exact chance that it is the first drawn."""
     total = deck["total"]
-    return [{"label": c["label"], "count": c["count"], "chance": Fraction(c["count"], total)} for c in deck["cards"]]
+    return [{"label": c["label"], "words": card_words(c["card"]), "count": c["count"],
+             "chance": Fraction(c["count"], total)} for c in deck["cards"]]
 
 
 def perk_problem(perks: list | None, taken: dict, index: int) -> str | None:
@@ -132,7 +134,7 @@ def parse_card(text: str) -> dict:
         kind = WORDS.get(word, word)
         if word in ROLLING:
             card["rolling"] = True
-        elif word in conditions:
+        elif word in conditions or word == "curse":  # a card that curses is written as a condition, as the data has it
             effects.append({"kind": "condition", "condition": word})
         elif word in ELEMENTS:
             effects.append({"kind": "infuse", "element": word})
@@ -153,3 +155,59 @@ def parse_card(text: str) -> dict:
 def parse_cards(text: str) -> list[dict]:
     """Cards separated by commas ("" for none)."""
     return [parse_card(part) for part in text.split(",") if part.strip()]
+
+
+#: The printed perk lines that are words, not cards (msgids of the game's catalog).
+PERK_TEXTS = {"Ignore negative item effects": N_("Ignore negative item effects"),
+              "Ignore negative scenario effects": N_("Ignore negative scenario effects")}
+#: A modifier card's effects: a msgid, with its amount where it has one.
+EFFECT_WORDS = {"push": N_("Push"), "pull": N_("Pull"), "heal": N_("Heal"), "shield": N_("Shield"),
+                "pierce": N_("Pierce %(amount)s"), "add_target": N_("Target %(amount)s"),
+                "refresh_item": N_("Refresh an item"), "infuse": N_("Infuse"), "curse": N_("Curse"),
+                "bless": N_("bless")}
+#: The cards named by a word, not a number (msgids).
+CARD_NAMES = {"null": N_("null"), "bless": N_("bless"), "curse": N_("curse")}
+
+
+def perk_words(line: dict) -> list[list]:
+    """A printed perk line as the page shows it in the reader's language:
+    [text, params] pairs, `params` None for a word shown as it is (numbers,
+    signs), else a dict for the msgid `text`."""
+    if line.get("text") and not line["remove"] and not line["add"]:
+        return [[PERK_TEXTS.get(line["text"], line["text"]), {} if line["text"] in PERK_TEXTS else None]]
+    words = []
+    for sign, cards in (("−", line["remove"]), ("+", line["add"])):
+        if not cards:
+            continue
+        words.append([sign, None])
+        for index, card in enumerate(cards):
+            words += [[f"{card['count']}×", None], *card_words(card)]
+            if index < len(cards) - 1:
+                words.append(["·", None])
+    return words
+
+
+def card_words(card: dict) -> list[list]:
+    """One modifier card as perk_words gives its words: "+0 ⟳ Push 1", "null" (a msgid)."""
+    value = card["value"]
+    words = [[CARD_NAMES["null"], {}] if value == "null" else ["×2" if value == "x2" else f"{value:+d}", None]]
+    if card.get("rolling"):
+        words.append(["⟳", None])
+    for effect in card.get("effects", ()):
+        kind, amount = effect["kind"], effect.get("value", "")
+        if kind == "condition":
+            condition = effect.get("condition")
+            label = conditions.LABELS.get(condition) or EFFECT_WORDS.get(condition)
+            words.append([label, {}] if label else [condition, None])
+        elif kind == "infuse":
+            words += [[EFFECT_WORDS["infuse"], {}],
+                      [elements.LABELS.get(effect.get("element"), effect.get("element")), {}]]
+        elif kind in ("pierce", "add_target"):
+            words.append([EFFECT_WORDS[kind], {"amount": amount}])
+        elif kind in EFFECT_WORDS:
+            words.append([EFFECT_WORDS[kind], {}])
+            if amount != "":
+                words.append([str(amount), None])
+        else:
+            words.append([f"{kind.replace('_', ' ')} {amount}".rstrip(), None])
+    return words

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.gloomhaven.campaign import data
+from companion.games.gloomhaven.names import Named
 from companion.kit.actions import Act
 from companion.kit.fields import FormMap, Int
 from companion.rules import N_, ActionError
@@ -116,5 +117,17 @@ def shown(state: dict) -> list[dict]:
             row["name"] = data.item(due["item"])["name"]
         elif due["kind"] == "unlock":
             row["options"] = [(n, data.scenario(n)["name"]) for n in due["choices"]]
+        elif due.get("text"):
+            row["note"] = _note_key(due)
+        elif "params" in due:  # a class or scenario named in a note reads in the reader's language
+            row["params"] = {key: Named(value) if isinstance(value, str) else value
+                             for key, value in due["params"].items()}
         rows.append(row)
     return rows
+
+
+def _note_key(due: dict) -> str | None:
+    """A note in the scenario book's words by "<scenario>.<its place>", as
+    names.json names it in the reader's language (None: not the data's)."""
+    notes = (data.scenario(due["scenario"]).get("rewards") or {}).get("notes", []) if due.get("scenario") else []
+    return f'{due["scenario"]}.{notes.index(due["text"])}' if due["text"] in notes else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import character_decks
 from companion.games.gloomhaven.campaign import data, links, progression, shop, town, tree
+from companion.games.gloomhaven.names import NameOf
 from companion.rules import N_, ChildOffer
 
 
@@ -55,6 +56,6 @@ def offers(state: dict) -> list:
                 game="gloomhaven",
             name=f"{number} {data.scenario(number)['name']}",
             options={"scenario": number, "difficulty": state["party"]["difficulty"], "characters": characters},
-            seat_roles=seat_roles, label_params={"number": number, "name": row["name"]}))
+            seat_roles=seat_roles, label_params={"number": number, "name": NameOf("scenarios", number)}))
     # One scenario at a time: while a table is being played, only it is offered (to open it again).
     return [offer for offer in found if offer.id in away] if away else found

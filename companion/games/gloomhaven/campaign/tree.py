@@ -4,27 +4,28 @@ blocked (with the reason) or completed, and what completing one gives."""
 from __future__ import annotations
 
 from companion.games.gloomhaven.campaign import data
-from companion.games.gloomhaven.campaign.names import achievement_name
+from companion.games.gloomhaven.campaign.names import achievement
+from companion.games.gloomhaven.names import NameOf
 from companion.rules import N_
 
 
-def _option_problem(option: dict, globals_held: dict, party_held: list) -> str | None:
+def _option_problem(option: dict, globals_held: dict, party_held: list) -> NameOf | None:
     for needed in option.get("global", ()):
         if globals_held.get(needed, 0) < option.get("min_count", {}).get(needed, 1):
-            return achievement_name(needed)
+            return achievement(needed)
     for needed in option.get("party", ()):
         if needed not in party_held:
-            return achievement_name(needed)
+            return achievement(needed)
     return None
 
 
-def _option_blocker(option: dict, globals_held: dict, party_held: list) -> str | None:
+def _option_blocker(option: dict, globals_held: dict, party_held: list) -> NameOf | None:
     for absent in option.get("global_absent", ()):
         if globals_held.get(absent, 0):
-            return achievement_name(absent)
+            return achievement(absent)
     for absent in option.get("party_absent", ()):
         if absent in party_held:
-            return achievement_name(absent)
+            return achievement(absent)
     return None
 
 

@@ -4,7 +4,6 @@ in the kit's one shape (`worked_numbers`, the view's "working")."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import conditions, elements
 from companion.games.gloomhaven.campaign import (
     data,
     deck,
@@ -18,6 +17,7 @@ from companion.games.gloomhaven.campaign import (
     tree,
 )
 from companion.games.gloomhaven.level import scenario_level
+from companion.games.gloomhaven.names import NameOf
 from companion.kit.now import now
 from companion.kit.working import worked
 from companion.rules import N_
@@ -45,7 +45,8 @@ def sheet(state: dict, who: dict) -> dict:
         "retired": who["retired"], "notes": who["notes"], "quest": who.get("quest"),
         "hit_points": klass["hit_points"][who["level"] - 1],
         "hp_working": [[N_("Hit points %(hp)d: the %(class)s mat’s at level %(level)d"),
-                        {"hp": klass["hit_points"][who["level"] - 1], "class": klass["name"], "level": who["level"]}]],
+                        {"hp": klass["hit_points"][who["level"] - 1], "class": NameOf("classes", who["class"]),
+                         "level": who["level"]}]],
         "level_working": [[N_("Level %(allowed)d reached at %(need)d experience; next level at %(next)s"),
                            {"allowed": allowed, "need": progression.min_experience(allowed),
                             "next": progression.next_threshold(allowed) or "—"}]],
@@ -54,12 +55,12 @@ def sheet(state: dict, who: dict) -> dict:
         "level_up_by_prosperity": allowed <= who["level"] < town.prosperity_level(state),
         "perks_allowed": perks_allowed, "perks_taken": town.perks_taken(who), "perk_working": perk_working,
         "perk_lines": [{"index": i, "boxes": line["boxes"], "marked": who["perks"].get(str(i), 0),
-                        "words": None if line.get("entered") else perk_words(line),
+                        "words": None if line.get("entered") else deck.perk_words(line),
                         "text": " · ".join(t for t in (line.get("text"), _perk_text(line)) if t) if line.get("entered")
                         else line.get("text") or _perk_text(line), "entered": line.get("entered", False)}
                        for i, line in enumerate(perks)],
         "perks_by_hand": klass["perks"] is None, "entered_perks": who["entered_perks"],
-        "deck": [{"label": c["label"], "count": c["count"], "chance": _fraction(c["chance"])}
+        "deck": [{"label": c["label"], "words": c["words"], "count": c["count"], "chance": _fraction(c["chance"])}
                  for c in deck.chances(built)],
         "deck_total": built["total"], "deck_working": built["working"],
         "owned": [{"id": n, "name": data.item(n)["name"], "slot": data.item(n)["slot"],
@@ -75,54 +76,6 @@ def sheet(state: dict, who: dict) -> dict:
                           for level in range(2, who["level"] + 1)],
         "pending": state["pending"].get(who["id"], []),
     }
-
-
-#: The printed perk lines that are words, not cards (msgids of the game's catalog).
-PERK_TEXTS = {"Ignore negative item effects": N_("Ignore negative item effects"),
-              "Ignore negative scenario effects": N_("Ignore negative scenario effects")}
-#: A modifier card's effects: a msgid, with its amount where it has one.
-EFFECT_WORDS = {"push": N_("Push"), "pull": N_("Pull"), "heal": N_("Heal"), "shield": N_("Shield"),
-                "pierce": N_("Pierce %(amount)s"), "add_target": N_("Target %(amount)s"),
-                "refresh_item": N_("Refresh an item"), "infuse": N_("Infuse"), "curse": N_("Curse")}
-
-
-def perk_words(line: dict) -> list[list]:
-    """A printed perk line as the page shows it in the reader's language:
-    [text, params] pairs, `params` None for a word shown as it is (numbers,
-    signs), else a dict for the msgid `text`."""
-    if line.get("text") and not line["remove"] and not line["add"]:
-        return [[PERK_TEXTS.get(line["text"], line["text"]), {} if line["text"] in PERK_TEXTS else None]]
-    words = []
-    for sign, cards in (("−", line["remove"]), ("+", line["add"])):
-        if not cards:
-            continue
-        words.append([sign, None])
-        for index, card in enumerate(cards):
-            value = card["value"]
-            words.append([f"{card['count']}×", None])
-            words.append([{"x2": "×2", "null": "null"}.get(value) if isinstance(value, str) else f"{value:+d}", None])
-            if card.get("rolling"):
-                words.append(["⟳", None])
-            for effect in card.get("effects", ()):
-                kind, amount = effect["kind"], effect.get("value", "")
-                if kind == "condition":
-                    condition = effect.get("condition")
-                    label = conditions.LABELS.get(condition) or EFFECT_WORDS.get(condition)
-                    words.append([label, {}] if label else [condition, None])
-                elif kind == "infuse":
-                    words += [[EFFECT_WORDS["infuse"], {}],
-                              [elements.LABELS.get(effect.get("element"), effect.get("element")), {}]]
-                elif kind in ("pierce", "add_target"):
-                    words.append([EFFECT_WORDS[kind], {"amount": amount}])
-                elif kind in EFFECT_WORDS:
-                    words.append([EFFECT_WORDS[kind], {}])
-                    if amount != "":
-                        words.append([str(amount), None])
-                else:
-                    words.append([f"{kind.replace('_', ' ')} {amount}".rstrip(), None])
-            if index < len(cards) - 1:
-                words.append(["·", None])
-    return words
 
 
 def _perk_text(line: dict) -> str:

@@ -91,7 +91,8 @@ def test_donations_bless_the_donor_once_a_visit_and_count_toward_prosperity(part
     assert now["donated"] == 10 and now["characters"]["c1"]["blessings"] == 2 and now["characters"]["c1"]["gold"] == 20
     assert refused(store, token, ann, "donate", {}).field == "character"
     shown = RULES.view(now, store.seats(token)[ann])["shown"]["mine"]
-    assert {"label": "+2 bless", "count": 2, "chance": "1/11 (9.1%)"} in shown["deck"]
+    assert {"label": "+2 bless", "words": [["+2", None], ["bless", {}]], "count": 2, "chance": "1/11 (9.1%)"} \
+        in shown["deck"]
 
 
 def test_retiring_returns_items_loses_gold_adds_prosperity_and_a_perk_for_the_next_character(party):
@@ -149,7 +150,7 @@ def test_the_group_enters_a_perkless_classs_lines_once_and_they_change_the_deck(
     store.act(token, ann, "perk.take", {"perk": 1})
     shown = RULES.view(state(store, token), store.seats(token)[ann])["shown"]["mine"]
     assert shown["deck_total"] == 16
-    assert {"label": "+0", "count": 2, "chance": "1/8 (12.5%)"} in shown["deck"]
+    assert {"label": "+0", "words": [["+0", None]], "count": 2, "chance": "1/8 (12.5%)"} in shown["deck"]
     assert [line["entered"] for line in shown["perk_lines"]] == [True, True]
     assert shown["perk_lines"][0]["text"] == "Remove four +0 cards · − 4× +0"
     copy = store.import_table(json.loads(json.dumps(store.export(token))))  # the entered lines pass the import's check

@@ -105,6 +105,11 @@ def test_events_to_shuffle_in_and_the_books_words_are_notes_until_done(party):
     win(store, token, ann, 27)  # Ruinous Rift: the gold must be spent on enhancements (the book's words)
     note = next(d for d in dues_of(store, token, "note") if d.get("text"))
     assert note["scenario"] == 27 and "enhancements" in note["text"]
+    # The page names the book's words by scenario and place, so they read in the reader's language.
+    from companion.games.gloomhaven import names
+    from companion.games.gloomhaven.campaign import dues
+    shown = next(row for row in dues.shown(state(store, token)) if row["id"] == note["id"])
+    assert shown["note"] == "27.0" and names.name("reward_notes", "27.0", "zh_Hans").startswith("金币")
     store.act(token, bo, "due.dismiss", {"due": note["id"]})
     assert [d["id"] for d in state(store, token)["due"]] == [event["id"]]
     assert refused(store, token, bo, "due.dismiss", {"due": note["id"]}).field == "due"

@@ -17,6 +17,11 @@ KINDS = {
     "achievements": lambda: [*data.achievements()["global"], *data.achievements()["party"]],
     "personal_quests": lambda: [str(q["id"]) for q in data.personal_quests()],
     "items": lambda: [str(i["id"]) for i in data.items()],
+    "personal_quest_goals": lambda: [f"{q['id']}.{i}" for q in data.personal_quests() for i in range(len(q["goals"]))],
+    "class_symbols": lambda: [c for c, v in data.classes().items() if not v["starting"]],
+    "places": lambda: ["Gloomhaven"],
+    "reward_notes": lambda: [f"{s['number']}.{i}" for s in data.scenarios()
+                             for i in range(len((s.get("rewards") or {}).get("notes", [])))],
 }
 
 
@@ -27,7 +32,8 @@ def test_every_name_of_the_base_game_has_a_chinese_and_a_japanese_name(kind, lan
     missing = [key for key in ids if names.name(kind, key, language) == names.english(kind, key)]
     assert not missing
     assert len(ids) == {"monsters": 60, "classes": 17, "scenarios": 95, "decks": 30, "objectives": 16,
-                        "achievements": 49, "personal_quests": 24, "items": 151}[kind]
+                        "achievements": 49, "personal_quests": 24, "items": 151, "personal_quest_goals": 46,
+                        "class_symbols": 11, "places": 1, "reward_notes": 7}[kind]
 
 
 @pytest.mark.parametrize("kind", ("monsters", "classes", "scenarios", "achievements", "personal_quests", "items"))
@@ -109,3 +115,13 @@ def test_a_history_line_names_its_figures_in_the_language_it_is_given_not_a_modu
     chinese = translated_params(params, str, "zh_Hans")
     assert chinese["standee"] == f"{names.name('monsters', 'bandit-guard', 'zh_Hans')} 3" != "Bandit Guard 3"
     assert translated_params(params, str)["standee"] == "Bandit Guard 3" and chinese["delta"] == -2
+
+
+def test_a_name_as_a_message_parameter_reads_in_the_readers_language_and_survives_a_copy():
+    import copy
+    import pickle
+    named = names.NameOf("achievements", "first-steps")
+    assert named == "First Steps"
+    assert named.translated(lambda s: s, "ja") == names.name("achievements", "first-steps", "ja") != "First Steps"
+    for again in (copy.deepcopy(named), pickle.loads(pickle.dumps(named))):
+        assert again.translated(lambda s: s, "zh_Hans") == names.name("achievements", "first-steps", "zh_Hans")
