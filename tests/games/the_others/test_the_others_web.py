@@ -365,10 +365,10 @@ def test_heroes_upgrades_apocalypse_cards_missions_and_the_sin_power_read_in_the
     token, phones = new_table(app, lang)
     set_up_with_forms(token, phones)
     ann, sin = phones["Ann"], phones["Sina"]
-    # A refusal and a history line name the hero in the reader's language too (the data hands out msgids).
+    # A refusal reads in the reader's language and a history line names the hero in it (the data hands out msgids).
     assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
     status, text = phones["Bob"].act(token, "turn.start", hero="thorley")
-    assert status == 422 and po.get("Rose").string in text and "Rose" not in text
+    assert status == 422 and "turn" not in text.lower() and "Rose" not in text
     history = ann.client.get(f"/t/{token}/history", headers=ann.headers).get_data(as_text=True)
     assert po.get("Rose").string in history and "Rose" not in words_shown(history)
     upgrade = re.search(r'name="upgrade"><option value="([a-z_]+)"', ann.page(token)).group(1)
