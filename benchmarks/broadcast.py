@@ -83,7 +83,7 @@ def broadcast(store, real, viewers, step: int, rng) -> None:
         viewer.receive(version)
 
 
-def run(app, store, game: str, actions: int, languages: list[str], profile: bool) -> dict:
+def run(app, store, game: str, actions: int, languages: list[str], profile: int) -> dict:
     real = PLATFORM.seat_up(store, game, f"Bench {game}")
     table = store.table(real.token)
     viewers = [Viewer(app, table, seat, languages[number % len(languages)])
@@ -106,12 +106,14 @@ def run(app, store, game: str, actions: int, languages: list[str], profile: bool
     result = {"median": statistics.median(times), "mean": statistics.fmean(times),
               "p95": statistics.quantiles(times, n=20)[18]}
     if profiler:
-        result["profile"] = profiled(profiler, actions)
+        result["profile"] = profiled(profiler, actions, profile)
         result["calls"] = pstats.Stats(profiler).total_calls / actions  # per action: no other program moves it
+        if os.environ.get("BROADCAST_PROFILE_DUMP"):  # for pstats' callers and callees
+            profiler.dump_stats(f"{os.environ['BROADCAST_PROFILE_DUMP']}.{game}")
     return result
 
 
-def profiled(profiler, actions: int, rows: int = 25) -> str:
+def profiled(profiler, actions: int, rows: int) -> str:
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
     stats.strip_dirs()
@@ -127,11 +129,12 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(GAMES), help="table types, comma-separated")
     parser.add_argument("--languages", default="en", help="the viewers' languages in turn, e.g. en,zh-Hans,ja")
     parser.add_argument("--profile", action="store_true", help="cProfile the timed actions (slower)")
+    parser.add_argument("--rows", type=int, default=25, help="functions listed in each profile order")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DATABASE": str(Path(folder) / "bench.sqlite3"), "TESTING": True})
         store = app.extensions["companion.store"]
-        results = {game: run(app, store, game, args.actions, args.languages.split(","), args.profile)
+        results = {game: run(app, store, game, args.actions, args.languages.split(","), args.profile and args.rows)
                    for game in args.only.split(",")}
         store.close()
     print(f"CPU time per action and its broadcast to four phones and the display ({args.actions} actions, "
