@@ -138,7 +138,8 @@ def error_text(error: ActionError) -> str:
 def reader_language() -> str | None:
     """The reader's language ("en", "zh_Hans", "ja"), passed to the games
     for the names they keep outside the catalog (as held by a render, see
-    `one_catalog`: the names in a region ask for it a hundred times)."""
+    `one_catalog`: the names in a table's regions ask for it dozens of
+    times per render)."""
     held = _held_language.get()
     if held is not None:
         return held[0]
