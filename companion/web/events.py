@@ -41,11 +41,14 @@ SSE_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def sse_event(name: str, data: str, event_id: int | None = None) -> str:
-    lines = [f"event: {name}"]
-    if event_id is not None:
-        lines.append(f"id: {event_id}")
-    lines += [f"data: {line}" for line in SSE_LINE_END.split(data)]
-    return "\n".join(lines) + "\n\n"
+    """One event: each line of `data` a data line. A region is tens of KB of
+    HTML with LF line ends, sent to every phone: CR and CRLF (rare) become LF
+    first, then each LF starts a data line, in C (a regular expression's
+    split took about a twentieth of a Gloomhaven broadcast)."""
+    head = f"event: {name}\n" if event_id is None else f"event: {name}\nid: {event_id}\n"
+    if "\r" in data:
+        data = SSE_LINE_END.sub("\n", data)
+    return head + "data: " + data.replace("\n", "\ndata: ") + "\n\n"
 
 
 KEYS_CACHE_SIZE = 64

@@ -137,7 +137,12 @@ def error_text(error: ActionError) -> str:
 
 def reader_language() -> str | None:
     """The reader's language ("en", "zh_Hans", "ja"), passed to the games
-    for the names they keep outside the catalog."""
+    for the names they keep outside the catalog (as held by a render, see
+    `one_catalog`: the names in a table's regions ask for it dozens of
+    times per render)."""
+    held = _held_language.get()
+    if held is not None:
+        return held[0]
     locale = get_locale()
     return str(locale) if locale is not None else None
 
@@ -149,6 +154,8 @@ def html_lang() -> str:
 
 # The catalog of the renders in progress in this thread (see `one_catalog`).
 _held_translations: ContextVar = ContextVar("companion_translations", default=None)
+# And their reader's language, in a tuple (None is a language: none chosen).
+_held_language: ContextVar = ContextVar("companion_language", default=None)
 
 
 def _translations():
@@ -159,11 +166,15 @@ def _translations():
 def one_catalog() -> Iterator[None]:
     """Templates rendered inside look the reader's catalog up once, not at
     each `_()`: Flask-Babel finds it through several context lookups per
-    call, a tenth of the time of rendering a table's regions."""
+    call, a tenth of the time of rendering a table's regions. The reader's
+    language likewise (`reader_language`)."""
+    locale = get_locale()
     held = _held_translations.set(get_translations())
+    language = _held_language.set((str(locale) if locale is not None else None,))
     try:
         yield
     finally:
+        _held_language.reset(language)
         _held_translations.reset(held)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from flask import Flask, current_app, url_for
 from flask_babel import get_locale
 
+from companion.kit import alike
 from companion.rules import Seat
 from companion.store import LogEntry, Table
 from companion.web import history, i18n, links
@@ -67,12 +68,14 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
     viewer = None if display else seat
     token = table.token
     seats = version_read(token, version, "seats", lambda: store().seats(token))
-    if viewer is None or every_seat:
-        # The view without secrets is the same for the display and every
-        # region rendered for all seats: worked out once per version.
-        view = version_read(token, version, "view without secrets", lambda: rules.seat_view(state, None, seats))
-    else:
-        view = rules.seat_view(state, viewer, seats)
+    # What every seat's view works out alike (kit.alike), once per version.
+    with alike.sharing(state, lambda what, compute: version_read(token, version, ("alike", what), compute)):
+        if viewer is None or every_seat:
+            # The view without secrets is the same for the display and every
+            # region rendered for all seats: worked out once per version.
+            view = version_read(token, version, "view without secrets", lambda: rules.seat_view(state, None, seats))
+        else:
+            view = rules.seat_view(state, viewer, seats)
     return {
         "table": table,
         "rules": rules,

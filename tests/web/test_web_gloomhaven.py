@@ -244,3 +244,19 @@ def test_the_modifier_deck_and_its_perk_lines_read_in_the_readers_language(start
     typed = {"Black", "Barrow", "Brute", "English", "companion"}  # the table's and a character's names, the menu
     codes = {"null", "bless", "curse"}  # what one types for a draw, as the hint says
     assert sorted(set(re.findall(r"[A-Za-z]{4,}", shown)) - typed - codes) == []
+
+
+def test_the_shared_macros_labels_are_in_each_readers_language_though_their_module_is_built_once(app):
+    """_gh.html's labels are translated as they are read: its module, built
+    once for every render (imported without context), never keeps the first
+    reader's language."""
+    shown = app.jinja_env.from_string(
+        '{% from "games/gloomhaven/_gh.html" import card_action, ELEMENT_LABELS, RANK_LABELS %}'
+        '{{ card_action({"kind": "move", "amount": 2}) }}|{{ ELEMENT_LABELS["fire"] }}|{{ RANK_LABELS.elite }}')
+    expected = app.jinja_env.from_string("<b>{{ _('Move') }}</b> 2|{{ _('Fire') }}|{{ _('elite') }}")
+    seen = {}
+    for language in ("en", "ja", "zh-CN", "en"):
+        with app.test_request_context(headers={"Accept-Language": language}):
+            seen[language] = shown.render()
+            assert seen[language] == expected.render(), language
+    assert seen["en"] == "<b>Move</b> 2|Fire|elite" and len({seen["en"], seen["ja"], seen["zh-CN"]}) == 3

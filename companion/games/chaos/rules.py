@@ -68,8 +68,9 @@ class ChaosRules(Rules):
     def open_actions(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict[str, list[dict]]:
         return super().open_actions(current(state), seat, seats)
 
-    # These read no seat (the controls and the gods' table mark the reader's own).
-    shared_regions = frozenset({"status", "board", "report"})
+    # These read no seat (the controls mark the reader's own; the gods' cards
+    # are marked by the page: game.css reads the seat page's data-role).
+    shared_regions = frozenset({"status", "gods", "board", "report"})
     # Every region reads only the view: rendered again when what it read changed.
     view_regions = frozenset({"status", "gods", "board", "report", "controls"})
 

@@ -20,6 +20,7 @@ from companion.games.chaos.old_world import active_events
 from companion.games.chaos.state import highest_threat, lowest_threat, phase_of, round_of, threat, turn_of
 from companion.games.chaos.summoning import may_place
 from companion.games.chaos.upgrades import unit_stats
+from companion.kit.alike import alike
 from companion.kit.now import now
 from companion.kit.working import line, summed, worked
 from companion.rules import N_, NP_, Seat
@@ -49,7 +50,8 @@ def table_view(state: dict, seat: Seat | None, shown: dict) -> dict:
     out = fields.pop("out")
     shown.update(fields)  # round, phase and turn where clients have always read them
     shown["gods"] = {god: {**books, "out": out[god]} for god, books in state["gods"].items()}
-    shown["derived"] = derived(state) if phase_of(state) != "setup" else {}
+    # The same for every seat: once per version while the platform renders it.
+    shown["derived"] = alike(state, "derived", lambda: derived(state)) if phase_of(state) != "setup" else {}
     # A god's chaos cards in hand: on its own phone only.
     shown["hands"] = {seat.role: hand_view(state, seat.role)} \
         if seat is not None and chaos_cards.dealt(state) and seat.role in state["gods_in_play"] else {}
@@ -65,7 +67,8 @@ def phone_view(state: dict, seat: Seat | None, seats: dict[str, Seat], shown: di
         seated = {other.role for other in seats.values()}
         shown["hands"].update({god: hand_view(state, god) for god in state["gods_in_play"] if god not in seated})
     shown["now"] = now_for(state, seat, open_actions)
-    shown["worked"] = worked_numbers(state)  # every number the pages show, with its working
+    # Every number the pages show, with its working (the same for every seat).
+    shown["worked"] = alike(state, "worked", lambda: worked_numbers(state))
     return shown
 
 

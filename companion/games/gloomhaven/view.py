@@ -28,6 +28,7 @@ from companion.games.gloomhaven.play.placing import (
     openable_rooms,
     type_initiative,
 )
+from companion.kit.alike import alike
 from companion.kit.now import now
 from companion.kit.working import line, worked
 from companion.rules import N_
@@ -50,7 +51,9 @@ def present(state: dict, seat_id: str | None) -> dict:
         "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
         "turns": _turns(state),
         "acting": _acting(state),
-        "monster_types": ([_monster_type(state, m) for m in common.types_on_map(state)]
+        # The same for every seat: once per version while the platform renders it (kit.alike).
+        "monster_types": (alike(state, "monster types", lambda: [_monster_type(state, m)
+                                                                 for m in common.types_on_map(state)])
                           if state["level"] is not None else []),
         "addable_monsters": sorted((m, catalog.monster_name(m)) for m in found["monsters"]),
         "goals": _my_goals(state, seat_id),

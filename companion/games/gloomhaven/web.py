@@ -12,11 +12,14 @@ language. The app hands each hook its `Platform` (companion/web/hookspecs.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from types import SimpleNamespace
 
 from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext
+from markupsafe import Markup
 
-from companion.games.gloomhaven import names
+from companion.games.gloomhaven import labels, names
 from companion.games.gloomhaven.map.drawing import drawing, short_label
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
@@ -73,6 +76,23 @@ def solve_endpoint(platform):
     return current_app.response_class(json.dumps(result, ensure_ascii=False), mimetype="application/json")
 
 
+class Labels(Mapping):
+    """Msgids by key, each translated when it is read, as `_()` in a
+    template translates it (a template module built once can hold it)."""
+
+    def __init__(self, msgids: dict[str, str], text: Callable[[str], str]):
+        self.msgids, self.text = msgids, text
+
+    def __getitem__(self, key: str) -> Markup:
+        return Markup(self.text(self.msgids[key]))
+
+    def __iter__(self):
+        return iter(self.msgids)
+
+    def __len__(self) -> int:
+        return len(self.msgids)
+
+
 def template_globals(platform) -> dict:
     def gh_name(kind: str, key: object) -> str:
         """A monster's, deck's, class's, scenario's, achievement's or personal
@@ -97,7 +117,10 @@ def template_globals(platform) -> dict:
             figure["next_to"] = [names.localize_text(label, language) for label in figure.get("next_to", [])]
         return drawn
 
-    return {"gh_name": gh_name, "gh_goal": gh_goal, "gh_map": gh_map}
+    gh_labels = SimpleNamespace(**{kind: Labels(msgids, platform.text) for kind, msgids in (
+        ("actions", labels.ACTIONS), ("elements", labels.ELEMENTS), ("conditions", labels.CONDITIONS),
+        ("ranks", labels.RANKS))})
+    return {"gh_name": gh_name, "gh_goal": gh_goal, "gh_map": gh_map, "gh_labels": gh_labels}
 
 
 def template_filters(platform) -> dict:

@@ -161,15 +161,15 @@ def test_undoing_a_roll_and_rolling_again_gives_the_same_dice(app, table):
 
 
 def test_the_shared_regions_are_what_each_seat_would_have_seen(app, table):
-    """Chaos renders status, board and report once for every seat
-    (Rules.shared_regions); each is the same HTML as a render for that seat."""
+    """Chaos renders status, the gods' cards, board and report once for every
+    seat (Rules.shared_regions); each is the same HTML as a render for that seat."""
     from companion.web import render
 
     ok(act(app, table, "khorne", "setup.tokens", draw=True))
     ok(act(app, table, "khorne", "setup.start"))
     store = app.extensions["companion.store"]
     chaos = store.table(table[0])
-    assert chaos.rules.shared_regions == {"status", "board", "report"}
+    assert chaos.rules.shared_regions == {"status", "gods", "board", "report"}
     version, state = store.state(table[0])
     with app.test_request_context():
         for seat in store.seats(table[0]).values():
@@ -178,3 +178,21 @@ def test_the_shared_regions_are_what_each_seat_would_have_seen(app, table):
             shared = render.regions(chaos, seat, False, known_version=version)[1]
             for name in chaos.rules.shared_regions:
                 assert shared[name] == render.render_region(f"games/chaos/{name}.html", own), name
+
+
+def test_the_readers_own_god_is_marked_by_the_page_not_the_gods_cards(app, table):
+    """The gods' cards are one render for every phone; the seat page says whose
+    it is (data-role) and the game's styles mark that god's card."""
+    ok(act(app, table, "khorne", "setup.tokens", draw=True))
+    ok(act(app, table, "khorne", "setup.start"))
+    token, keys = table
+    pages = {god: app.test_client().get(f"/t/{token}", headers={"X-Seat-Key": key}, environ_base=LAN)
+             for god, key in keys.items()}
+    assert all(page.status_code == 200 for page in pages.values())
+    khorne, nurgle = (pages[god].get_data(as_text=True) for god in ("khorne", "nurgle"))
+    assert 'class="live-page" data-role="khorne"' in khorne and 'class="live-page" data-role="nurgle"' in nurgle
+    cards = [page[page.index('<ul class="scoreboard gods">'):].split("</ul>")[0] for page in (khorne, nurgle)]
+    assert cards[0] == cards[1] and 'data-god="khorne"' in cards[0] and 'data-god="nurgle"' in cards[0]
+    css = app.test_client().get("/games/chaos/static/game.css")
+    rule = '.live-page[data-role="khorne"] .scoreboard.gods li[data-god="khorne"]'
+    assert css.status_code == 200 and rule in css.get_data(as_text=True)
