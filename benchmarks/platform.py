@@ -384,7 +384,7 @@ REAL_OPTIONS = {
     "tally": OPTIONS,
     "gloomhaven": {"scenario": 1},
     "cthulhu-wars": {"seat_1": "great_cthulhu", "seat_2": "black_goat", "seat_3": "crawling_chaos",
-                     "seat_4": "yellow_sign"},
+                     "seat_4": "yellow_sign", "board": "counts"},  # its ordinary action adjusts a count
     "the-others": {"sin": "greed", "acolyte": "hobo", "story": "the_darkness_within", "hero_players": "3"},
 }
 MAP_COLUMNS, MAP_ROWS = 10, 6
