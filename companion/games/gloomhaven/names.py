@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from companion.games.gloomhaven import data
-from companion.rules import Msg
+from companion.games.gloomhaven import conditions, data, elements
+from companion.rules import N_, Msg
 
 #: The names a label or line may carry (localize_text looks for these).
 TEXT_KINDS = ("monsters", "decks", "classes", "scenarios", "objectives", "places")
@@ -153,3 +153,21 @@ def localize_text(text: object, lang: str | None) -> str:
         return text
     found = _found(TEXT_KINDS, lang)
     return pattern.sub(lambda match: found[match.group(0)], text)
+
+
+# The words the pages label a card's abilities, the elements, the conditions
+# and the monsters' ranks with, as msgids by key. The regions' shared macros
+# (templates/games/gloomhaven/_gh.html) read them through `gh_labels`
+# (web.py), translated as they are read, so that template's module
+# translates nothing while it is built (and is built once for every reader).
+
+ACTION_LABELS = {
+    "move": N_("Move"), "attack": N_("Attack"), "range": N_("Range"), "heal": N_("Heal"), "shield": N_("Shield"),
+    "retaliate": N_("Retaliate"), "targets": N_("Target"), "pierce": N_("Pierce"), "push": N_("Push"),
+    "pull": N_("Pull"), "loot": N_("Loot"), "suffer_damage": N_("Suffer damage"), "jump": N_("Jump"),
+    "summon": N_("Summon"), "condition": N_("Condition"), "special": N_("Special"), "effect": N_("Effect"),
+    "teleport": N_("Teleport"), "on_death": N_("On death"), "area": N_("Area"), "affects": N_("Affects")}
+ELEMENT_LABELS = {**elements.LABELS, "wild": N_("Any element"), "any": N_("Any element"), "all": N_("Every element")}
+CONDITION_LABELS = {**conditions.LABELS, "curse": N_("Curse"), "bless": N_("Bless"), "push": N_("Push"),
+              "pull": N_("Pull"), "poisonx": N_("Poison")}
+RANK_LABELS = {"normal": N_("normal"), "elite": N_("elite"), "boss": N_("boss")}

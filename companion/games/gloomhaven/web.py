@@ -19,7 +19,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext
 from markupsafe import Markup
 
-from companion.games.gloomhaven import labels, names
+from companion.games.gloomhaven import names
 from companion.games.gloomhaven.map.drawing import drawing, short_label
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
@@ -118,8 +118,8 @@ def template_globals(platform) -> dict:
         return drawn
 
     gh_labels = SimpleNamespace(**{kind: Labels(msgids, platform.text) for kind, msgids in (
-        ("actions", labels.ACTIONS), ("elements", labels.ELEMENTS), ("conditions", labels.CONDITIONS),
-        ("ranks", labels.RANKS))})
+        ("actions", names.ACTION_LABELS), ("elements", names.ELEMENT_LABELS), ("conditions", names.CONDITION_LABELS),
+        ("ranks", names.RANK_LABELS))})
     return {"gh_name": gh_name, "gh_goal": gh_goal, "gh_map": gh_map, "gh_labels": gh_labels}
 
 
