@@ -269,14 +269,45 @@ def unique_actions(state: dict, faction: str) -> list[dict]:
     if board.has_board(state):
         king_area = board.great_old_one_area(state, faction, "king_in_yellow")
         extra = {"unsubmerge": {"area": king[0]}}
-        return [{"name": name, **extra.get(name, {})} for name in costs.unique_actions(faction)
-                if effects.unique_allowed(mine, name) and name not in ("avatar",)
-                and can_act(state, faction, costs.unique_cost(faction, name, mine))
-                and (name != "desecrate" or king_area not in state["desecrated"])
-                and (name != "submerge" or board_submerge_open(state, faction))]
+        allowed = [name for name in costs.unique_actions(faction)
+                   if effects.unique_allowed(mine, name) and name not in ("avatar",)
+                   and can_act(state, faction, costs.unique_cost(faction, name, mine))
+                   and (name != "desecrate" or king_area not in state["desecrated"])
+                   and (name != "submerge" or board_submerge_open(state, faction))]
+        return [choice for name in allowed
+                for choice in (map_unique_choices(state, faction, name) if name in effects.MAP_UNIQUE
+                               else [{"name": name, **extra.get(name, {})}])]
     return [{"name": name, **({"units_there": 2, "area": king[0]} if name == "desecrate" else {})}
             for name in costs.unique_actions(faction)
             if effects.unique_allowed(mine, name) and can_act(state, faction, costs.unique_cost(faction, name, mine))]
+
+
+class Probe(dict):
+    """An action's payload as an effect's check reads it (`act["field"]`)."""
+
+    def __getitem__(self, key):
+        return self.get(key)
+
+
+def map_unique_choices(state: dict, faction: str, name: str) -> list[dict]:
+    """Dreams and Zingaya: each area and enemy the board allows; Shriek of the
+    Byakhee: every area, with all the Byakhee standing elsewhere."""
+    check = effects.MAP_UNIQUE[name][0]
+    if name == "shriek_of_the_byakhee":
+        flocks = {a: board.units_in(state, a, faction).get("byakhee", 0) for a in board.areas_with(state, faction)}
+        candidates = [{"name": name, "area": area, "from_areas": {a: n for a, n in flocks.items() if n and a != area}}
+                      for area in map_areas(state)]
+    else:
+        candidates = [{"name": name, "area": area, "victim": victim} for area in map_areas(state)
+                      for victim in board.factions_in(state, area) if victim != faction]
+    out = []
+    for payload in candidates:
+        try:
+            check(Probe(payload), state, faction)
+        except ActionError:
+            continue
+        out.append(payload)
+    return out
 
 
 def board_submerge_open(state: dict, faction: str) -> bool:
@@ -531,6 +562,8 @@ def awakened(action, seats, state):
 
 def unique_taken(action, seats, state):
     payload = action.payload
+    if payload.get("name") in MAP_LINES and payload.get("area"):
+        return MAP_LINES[payload["name"]](payload, role(action, seats), state)
     params = {"action": name(UNIQUE_ACTIONS[payload["name"]]), "die": payload.get("die")}
     area = area_name(state, payload.get("area"))
     if area and isinstance(params["die"], int):
@@ -538,6 +571,33 @@ def unique_taken(action, seats, state):
     if isinstance(params["die"], int):
         return N_("took the unique action %(action)s and rolled %(die)d"), params
     return N_("took the unique action %(action)s"), {"action": params["action"]}
+
+
+def shriek_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    flocks = [(area_name(state, a) or name(a), n) for a, n in (payload.get("from_areas") or {}).items() if n]
+    return NP_("used %(action)s: %(count)d Byakhee flew to %(area)s from %(from)s",
+               "used %(action)s: %(count)d Byakhee flew to %(area)s from %(from)s"), {
+        "action": name(UNIQUE_ACTIONS["shriek_of_the_byakhee"]), "count": sum(n for _, n in flocks),
+        "area": area_name(state, payload["area"]), "from": UnitList(flocks)}
+
+
+def zingaya_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    return N_("used %(action)s in %(area)s: a cultist of %(victim)s became %(unit)s"), {
+        "action": name(UNIQUE_ACTIONS["zingaya"]), "area": area_name(state, payload["area"]),
+        "victim": faction_name(payload["victim"]), "unit": unit_name("yellow_sign", "undead")}
+
+
+def dreams_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    params = {"action": name(UNIQUE_ACTIONS["dreams"]), "area": area_name(state, payload["area"]),
+              "victim": faction_name(payload["victim"])}
+    if payload.get("gate_taken"):
+        return N_("used %(action)s in %(area)s: replaced a cultist of %(victim)s with their own, "
+                  "and took its gate"), params
+    return N_("used %(action)s in %(area)s: replaced a cultist of %(victim)s with their own"), params
+
+
+#: History lines of the unique actions carried out on the board.
+MAP_LINES = {"shriek_of_the_byakhee": shriek_line, "zingaya": zingaya_line, "dreams": dreams_line}
 
 
 def battle_declared(action, seats, state):
@@ -742,9 +802,12 @@ ACTIONS = (
          Choice("great_old_one", choices=GREAT_OLD_ONES), area_field(),
          effect=effects.awaken, line=awakened,
          open=opener(ACTION_PHASE, choices=awakenings)),
-    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
+    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`. "
+         "On a board table: Dreams and Zingaya take `area` and the enemy `victim` whose cultist is replaced; "
+         "Shriek of the Byakhee takes `area` (where they fly) and `from_areas` ({area: Byakhee}).",
          Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99),
-         Choice("area", default=None, choices=AREAS),
+         Choice("area", default=None, choices=AREAS), Choice("victim", default=None, choices=FACTIONS),
+         Collected("from_areas", default=None, high=6),
          effect=effects.unique, line=unique_taken,
          open=opener(ACTION_PHASE, choices=unique_actions)),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate (on a board table, in `area`).",

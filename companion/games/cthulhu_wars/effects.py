@@ -391,6 +391,8 @@ def unique(act: Act) -> None:
             raise ActionError(N_("Cthulhu submerges from an ocean area."), field="name")
     if on_board and name == "unsubmerge":
         board.check_area(state, act["area"])
+    if on_board and name in MAP_UNIQUE:
+        MAP_UNIQUE[name][0](act, state, faction)
     if name == "the_thousand_forms":
         # 千面: with Nyarlathotep in play; the book turns face down until the next gather.
         if mine["great_old_ones"].get("nyarlathotep") != "map":
@@ -412,10 +414,101 @@ def unique(act: Act) -> None:
         if on_board:  # all of them, into any one area
             for unit, n in state["board"].get("submerged", {}).pop(faction, {}).items():
                 board.place(state, act["area"], faction, unit, n)
+    if on_board and name in MAP_UNIQUE:
+        MAP_UNIQUE[name][1](act, state, faction)
     die = act.draws.take("die", lambda rng: rng.randint(1, 6)) if name in ROLLS_A_DIE else None
     if name == "desecrate":
         desecrate(act, faction, die, area if on_board else act["area"], units_there)
     state["last_roll"] = {"faction": faction, "name": name, "die": die} if die else None
+
+
+# -- spellbooks that move or remove units on the board (the factions' spellbooks) --------------
+def enemy_victim(state: dict, faction: str, victim: str | None) -> str:
+    if victim is None or victim == faction or victim not in state["factions"]:
+        raise ActionError(N_("Choose an enemy faction."), field="victim")
+    return victim
+
+
+def in_pool(state: dict, faction: str, unit: str) -> int:
+    """How many of a unit the faction has off the map (captured cultists aren't in its pool)."""
+    taken = captured_from(state, faction) if unit == "cultist" else 0
+    return data.units(faction)[unit]["count"] - board.on_map(state, faction, unit) - taken
+
+
+def shriek_moves(state: dict, faction: str, area: str | None, from_areas: dict | None) -> list[tuple[str, int]]:
+    """Shriek of the Byakhee: any number of your Byakhee, from any areas, to one area, however far."""
+    area = board.check_area(state, area)
+    moves = [(start, n) for start, n in (from_areas or {}).items() if n]
+    if not moves:
+        raise ActionError(N_("Choose the Byakhee to move and the areas they come from."), field="from_areas")
+    for start, n in moves:
+        board.check_area(state, start, "from_areas")
+        if start == area:
+            raise ActionError(N_("Those Byakhee are already in that area."), field="from_areas")
+        if board.units_in(state, start, faction).get("byakhee", 0) < n:
+            raise ActionError(N_("You don't have that many Byakhee there."), field="from_areas")
+    return moves
+
+
+def shriek_check(act: Act, state: dict, faction: str) -> None:
+    shriek_moves(state, faction, act["area"], act["from_areas"])
+
+
+def shriek(act: Act, state: dict, faction: str) -> None:
+    for start, n in shriek_moves(state, faction, act["area"], act["from_areas"]):
+        board.remove(state, start, faction, "byakhee", n)
+        board.place(state, act["area"], faction, "byakhee", n)
+
+
+def zingaya_check(act: Act, state: dict, faction: str) -> None:
+    """Zingaya: your Undead in an area with an enemy cultist; that cultist
+    becomes one of your Undead (FAQ: not without an Undead in your pool)."""
+    area = board.check_area(state, act["area"])
+    victim = enemy_victim(state, faction, act["victim"])
+    if not board.units_in(state, area, faction).get("undead"):
+        raise ActionError(N_("Zingaya needs your Undead in that area."), field="area")
+    if not board.units_in(state, area, victim).get("cultist"):
+        raise ActionError(N_("That faction has no cultist in that area."), field="victim")
+    if in_pool(state, faction, "undead") < 1:
+        raise ActionError(N_("All your Undead are on the map: there is none to put in the cultist's place."),
+                          field="name")
+
+
+def zingaya(act: Act, state: dict, faction: str) -> None:
+    board.remove(state, act["area"], act["victim"], "cultist")
+    board.place(state, act["area"], faction, "undead")
+
+
+def dreams_check(act: Act, state: dict, faction: str) -> None:
+    """Dreams: an area with an enemy's cultist; it goes back to its owner's
+    pool and a cultist from your pool takes its place (FAQ: not without one)."""
+    area = board.check_area(state, act["area"])
+    victim = enemy_victim(state, faction, act["victim"])
+    if not board.units_in(state, area, victim).get("cultist"):
+        raise ActionError(N_("That faction has no cultist in that area."), field="victim")
+    if in_pool(state, faction, "cultist") < 1:
+        raise ActionError(N_("All your cultists are on the map or captive: there is none to put in its place."),
+                          field="name")
+
+
+def dreams(act: Act, state: dict, faction: str) -> None:
+    """The enemy loses a cultist there; when that was the one holding its gate,
+    your cultist stands on the gate in its place (it keeps it while it has another there)."""
+    area, victim = act["area"], act["victim"]
+    board.remove(state, area, victim, "cultist")
+    board.place(state, area, faction, "cultist")
+    gates = state["board"]["gates"]
+    if gates.get(area) == victim and not board.holds_gate(state, area, victim):
+        gates[area] = faction
+        act.draws.note("gate_taken", True)
+
+
+#: Unique actions carried out on the board: (check before paying, effect after).
+MAP_UNIQUE = {
+    "shriek_of_the_byakhee": (shriek_check, shriek),
+    "zingaya": (zingaya_check, zingaya),
+    "dreams": (dreams_check, dreams),
+}
 
 
 #: The unique actions that roll a die (recorded under "die").
