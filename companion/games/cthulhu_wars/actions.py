@@ -115,7 +115,8 @@ def can_act(state: dict, faction: str, cost: int = 0, *, unlimited: bool = False
     """On its action-phase turn a faction with power may pay `cost`; its one
     normal or unique action not yet taken, unless `unlimited`."""
     mine = state["factions"][faction]
-    return 0 < mine["power"] and cost <= mine["power"] and (unlimited or not mine["acted"])
+    return 0 < mine["power"] and cost <= mine["power"] and (unlimited or not mine["acted"]
+                                                            or bool(mine.get("second_action")))
 
 
 def if_(condition):
@@ -273,7 +274,8 @@ def unique_actions(state: dict, faction: str) -> list[dict]:
                    if effects.unique_allowed(mine, name) and name not in ("avatar",)
                    and can_act(state, faction, costs.unique_cost(faction, name, mine))
                    and (name != "desecrate" or king_area not in state["desecrated"])
-                   and (name != "submerge" or board_submerge_open(state, faction))]
+                   and (name != "submerge" or board_submerge_open(state, faction))
+                   and not (mine["acted"] and mine.get("second_action") == name)]
         return [choice for name in allowed
                 for choice in (map_unique_choices(state, faction, name) if name in effects.MAP_UNIQUE
                                else [{"name": name, **extra.get(name, {})}])]
@@ -293,7 +295,14 @@ def map_unique_choices(state: dict, faction: str, name: str) -> list[dict]:
     """Dreams and Zingaya: each area and enemy the board allows; Shriek of the
     Byakhee: every area, with all the Byakhee standing elsewhere."""
     check = effects.MAP_UNIQUE[name][0]
-    if name == "shriek_of_the_byakhee":
+    if name == "the_screaming_dead":
+        start = board.great_old_one_area(state, faction, "king_in_yellow")
+        undead = board.units_in(state, start, faction).get("undead", 0) if start else 0
+        candidates = [{"name": name, "area": area, "followers": undead}
+                      for area in sorted(board.within(state, start, 1))] if start else []
+    elif name == "he_who_is_not_to_be_named":
+        candidates = [{"name": name, "area": area} for area in map_areas(state)]
+    elif name == "shriek_of_the_byakhee":
         flocks = {a: board.units_in(state, a, faction).get("byakhee", 0) for a in board.areas_with(state, faction)}
         candidates = [{"name": name, "area": area, "from_areas": {a: n for a, n in flocks.items() if n and a != area}}
                       for area in map_areas(state)]
@@ -596,8 +605,22 @@ def dreams_line(payload: dict, faction: str | None, state: dict) -> tuple:
     return N_("used %(action)s in %(area)s: replaced a cultist of %(victim)s with their own"), params
 
 
+def great_old_one_moved(goo: str):
+    def line(payload: dict, faction: str | None, state: dict) -> tuple:
+        params = {"action": name(UNIQUE_ACTIONS[payload["name"]]), "unit": unit_name("yellow_sign", goo),
+                  "area": area_name(state, payload["area"])}
+        if payload.get("followers"):
+            return NP_("used %(action)s: %(unit)s moved to %(area)s with %(count)d Undead",
+                       "used %(action)s: %(unit)s moved to %(area)s with %(count)d Undead"), params | {
+                "count": payload["followers"]}
+        return N_("used %(action)s: %(unit)s moved to %(area)s"), params
+    return line
+
+
 #: History lines of the unique actions carried out on the board.
-MAP_LINES = {"shriek_of_the_byakhee": shriek_line, "zingaya": zingaya_line, "dreams": dreams_line}
+MAP_LINES = {"shriek_of_the_byakhee": shriek_line, "zingaya": zingaya_line, "dreams": dreams_line,
+             "the_screaming_dead": great_old_one_moved("king_in_yellow"),
+             "he_who_is_not_to_be_named": great_old_one_moved("hastur")}
 
 
 def battle_declared(action, seats, state):
@@ -804,10 +827,13 @@ ACTIONS = (
          open=opener(ACTION_PHASE, choices=awakenings)),
     spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`. "
          "On a board table: Dreams and Zingaya take `area` and the enemy `victim` whose cultist is replaced; "
-         "Shriek of the Byakhee takes `area` (where they fly) and `from_areas` ({area: Byakhee}).",
+         "Shriek of the Byakhee takes `area` (where they fly) and `from_areas` ({area: Byakhee}); "
+         "The Screaming Dead takes `area` (a neighbour of the King in Yellow's) and `followers` (his Undead "
+         "that go with him); He Who is Not to be Named takes `area` (one with a cultist). Both of those "
+         "give a second, other action.",
          Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99),
          Choice("area", default=None, choices=AREAS), Choice("victim", default=None, choices=FACTIONS),
-         Collected("from_areas", default=None, high=6),
+         Collected("from_areas", default=None, high=6), optional_int("followers", 0, 6),
          effect=effects.unique, line=unique_taken,
          open=opener(ACTION_PHASE, choices=unique_actions)),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate (on a board table, in `area`).",

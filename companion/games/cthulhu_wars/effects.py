@@ -90,11 +90,15 @@ def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> N
     mine = state["factions"][faction]
     if mine["power"] <= 0:
         raise ActionError(N_("At 0 power a faction can take no action, not even a free one."))
-    if not unlimited and mine["acted"]:
+    # The Screaming Dead and He Who is Not to be Named give a second action.
+    second = not unlimited and mine["acted"] and bool(mine.get("second_action"))
+    if not unlimited and mine["acted"] and not second:
         raise ActionError(N_("You have taken your action this turn: take free actions or end your turn."))
     if mine["power"] < cost:
         raise ActionError(N_("That costs %(cost)d power; you have %(power)d."), cost=cost, power=mine["power"])
     mine["power"] -= cost
+    if second:
+        mine.pop("second_action")
     if not unlimited:
         mine["acted"] = True
 
@@ -377,6 +381,8 @@ def unique(act: Act) -> None:
         if need[0] == "book":
             raise ActionError(N_("That action needs its spellbook."), field="name")
         raise ActionError(N_("That action needs its Great Old One."), field="name")
+    if mine["acted"] and mine.get("second_action") == name:
+        raise ActionError(N_("That action can't be the second action it gives you."), field="name")
     on_board = board.has_board(state)
     units_there = act["units_there"]
     if name == "desecrate":
@@ -416,6 +422,8 @@ def unique(act: Act) -> None:
                 board.place(state, act["area"], faction, unit, n)
     if on_board and name in MAP_UNIQUE:
         MAP_UNIQUE[name][1](act, state, faction)
+    if name in SECOND_ACTION:
+        mine["second_action"] = name
     die = act.draws.take("die", lambda rng: rng.randint(1, 6)) if name in ROLLS_A_DIE else None
     if name == "desecrate":
         desecrate(act, faction, die, area if on_board else act["area"], units_there)
@@ -503,8 +511,53 @@ def dreams(act: Act, state: dict, faction: str) -> None:
         act.draws.note("gate_taken", True)
 
 
+def screaming_dead_check(act: Act, state: dict, faction: str) -> None:
+    """The Screaming Dead: the King in Yellow moves to a neighbouring area; Undead
+    in his area may follow him free (`followers`); then a second action."""
+    start = board.great_old_one_area(state, faction, "king_in_yellow")
+    if start is None:
+        raise ActionError(N_("That action needs its Great Old One."), field="name")
+    area = board.check_area(state, act["area"])
+    if area not in board.within(state, start, 1):
+        raise ActionError(N_("That area is too far: a unit moves to a neighbouring area."), field="area")
+    if (act["followers"] or 0) > board.units_in(state, start, faction).get("undead", 0):
+        raise ActionError(N_("Only the Undead in the King in Yellow's area can follow him."), field="followers")
+
+
+def screaming_dead(act: Act, state: dict, faction: str) -> None:
+    start = board.great_old_one_area(state, faction, "king_in_yellow")
+    board.remove(state, start, faction, "king_in_yellow")
+    board.place(state, act["area"], faction, "king_in_yellow")
+    if act["followers"]:
+        board.remove(state, start, faction, "undead", act["followers"])
+        board.place(state, act["area"], faction, "undead", act["followers"])
+
+
+def not_to_be_named_check(act: Act, state: dict, faction: str) -> None:
+    """He Who is Not to be Named: Hastur moves to any area holding a cultist
+    (anyone's); then a second action."""
+    start = board.great_old_one_area(state, faction, "hastur")
+    if start is None:
+        raise ActionError(N_("That action needs its Great Old One."), field="name")
+    area = board.check_area(state, act["area"])
+    if area == start:
+        raise ActionError(N_("Hastur is already in that area."), field="area")
+    if not any(units.get("cultist") for units in state["board"]["units"].get(area, {}).values()):
+        raise ActionError(N_("Hastur moves to an area with a cultist of any faction."), field="area")
+
+
+def not_to_be_named(act: Act, state: dict, faction: str) -> None:
+    board.remove(state, board.great_old_one_area(state, faction, "hastur"), faction, "hastur")
+    board.place(state, act["area"], faction, "hastur")
+
+
+#: Unique actions after which the faction takes a second, other action this turn.
+SECOND_ACTION = frozenset({"the_screaming_dead", "he_who_is_not_to_be_named"})
+
 #: Unique actions carried out on the board: (check before paying, effect after).
 MAP_UNIQUE = {
+    "the_screaming_dead": (screaming_dead_check, screaming_dead),
+    "he_who_is_not_to_be_named": (not_to_be_named_check, not_to_be_named),
     "shriek_of_the_byakhee": (shriek_check, shriek),
     "zingaya": (zingaya_check, zingaya),
     "dreams": (dreams_check, dreams),

@@ -227,6 +227,7 @@ def end_turn(state: dict, faction: str) -> None:
     end_turn) to the next faction with power; when all are at 0 the round
     ends and the next one's gathering begins."""
     state["factions"][faction]["acted"] = False
+    state["factions"][faction].pop("second_action", None)  # a second action not taken is gone
     state["last_roll"] = None
     out_of_power(state)
     ROUND.end_turn(state, faction)

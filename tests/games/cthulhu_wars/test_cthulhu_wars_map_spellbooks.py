@@ -194,3 +194,71 @@ def test_the_open_choices_are_each_accepted():
         put(again, "africa", "yellow_sign", "undead")
         put(again, "europe", "yellow_sign", "byakhee", 2)
         again.act("yellow_sign", "unique", **choice)
+
+
+# -- The Screaming Dead and He Who is Not to be Named (Yellow Sign, 1 power each) -------------------
+def with_king(books, hastur=None) -> Table:
+    table = on_board("yellow_sign", books)
+    put(table, "europe", "yellow_sign", "king_in_yellow")
+    put(table, "europe", "yellow_sign", "undead", 2)
+    table.arrange(lambda state: state["factions"]["yellow_sign"]["great_old_ones"].update(king_in_yellow="map"))
+    if hastur:
+        put(table, hastur, "yellow_sign", "hastur")
+        table.arrange(lambda state: state["factions"]["yellow_sign"]["great_old_ones"].update(hastur="map"))
+    return table
+
+
+def test_the_screaming_dead_moves_the_king_with_his_undead_then_gives_a_second_action():
+    """Move the King in Yellow; Undead in his area may follow free; then at once
+    a second action, which can't be The Screaming Dead."""
+    table = with_king(["the_screaming_dead"])
+    table.act("yellow_sign", "unique", name="the_screaming_dead", area="asia", followers=1)
+    assert units(table, "asia", "yellow_sign") == {"king_in_yellow": 1, "undead": 1}
+    assert units(table, "europe", "yellow_sign") == {"cultist": 6, "undead": 1}
+    assert table.faction("yellow_sign")["power"] == 9
+    assert last_line(table) == ("used %(action)s: %(unit)s moved to %(area)s with %(count)d Undead",
+                                {"action": "The Screaming Dead", "unit": "King in Yellow", "area": "Asia",
+                                 "count": 1})
+    error = table.refused("yellow_sign", "unique", name="the_screaming_dead", area="europe")
+    assert error.field == "name" and "second action" in str(error)
+    assert not [c for c in unique_open(table, "yellow_sign") if c["name"] == "the_screaming_dead"]
+    table.act("yellow_sign", "move", moves={"cultist:europe:asia": 1})  # the second action
+    assert units(table, "asia", "yellow_sign")["cultist"] == 1 and table.faction("yellow_sign")["power"] == 8
+    assert "turn.end" in table.rules.open_actions(table.state, table.seat_of("yellow_sign"), table.seats)
+    third = table.refused("yellow_sign", "move", moves={"cultist:europe:asia": 1})
+    assert "taken your action" in str(third)
+
+
+def test_the_screaming_dead_goes_one_area_and_only_his_own_undead_follow():
+    table = with_king(["the_screaming_dead"])
+    assert table.refused("yellow_sign", "unique", name="the_screaming_dead", area="africa").field == "area"
+    assert table.refused("yellow_sign", "unique", name="the_screaming_dead", area="asia",
+                         followers=3).field == "followers"
+    table.act("yellow_sign", "unique", name="the_screaming_dead", area="asia")
+    assert units(table, "asia", "yellow_sign") == {"king_in_yellow": 1}
+    assert last_line(table) == ("used %(action)s: %(unit)s moved to %(area)s",
+                                {"action": "The Screaming Dead", "unit": "King in Yellow", "area": "Asia"})
+    without_king = on_board("yellow_sign", ["the_screaming_dead"])
+    assert without_king.refused("yellow_sign", "unique", name="the_screaming_dead", area="asia").field == "name"
+
+
+def test_a_second_action_not_taken_is_gone_when_the_turn_ends():
+    table = with_king(["the_screaming_dead"])
+    table.act("yellow_sign", "unique", name="the_screaming_dead", area="asia")
+    table.act("yellow_sign", "turn.end")
+    assert "second_action" not in table.faction("yellow_sign")
+
+
+def test_he_who_is_not_to_be_named_moves_hastur_to_any_cultist_then_a_second_action():
+    table = with_king(["he_who_is_not_to_be_named", "the_screaming_dead"], hastur="europe")
+    assert table.refused("yellow_sign", "unique", name="he_who_is_not_to_be_named", area="australia").field == "area"
+    assert table.refused("yellow_sign", "unique", name="he_who_is_not_to_be_named", area="europe").field == "area"
+    assert {c["area"] for c in unique_open(table, "yellow_sign") if c["name"] == "he_who_is_not_to_be_named"} \
+        == {"south_pacific", "africa"}
+    table.act("yellow_sign", "unique", name="he_who_is_not_to_be_named", area="south_pacific")
+    assert units(table, "south_pacific", "yellow_sign") == {"hastur": 1}
+    assert last_line(table) == ("used %(action)s: %(unit)s moved to %(area)s",
+                                {"action": "He Who is Not to be Named", "unit": "Hastur", "area": "South Pacific"})
+    assert table.refused("yellow_sign", "unique", name="he_who_is_not_to_be_named", area="africa").field == "name"
+    table.act("yellow_sign", "unique", name="the_screaming_dead", area="asia")  # another action is allowed
+    assert units(table, "asia", "yellow_sign") == {"king_in_yellow": 1}
