@@ -262,3 +262,27 @@ def test_he_who_is_not_to_be_named_moves_hastur_to_any_cultist_then_a_second_act
     assert table.refused("yellow_sign", "unique", name="he_who_is_not_to_be_named", area="africa").field == "name"
     table.act("yellow_sign", "unique", name="the_screaming_dead", area="asia")  # another action is allowed
     assert units(table, "asia", "yellow_sign") == {"king_in_yellow": 1}
+
+
+# -- on the phone -----------------------------------------------------------------------------------
+def now_page(app, table, faction):
+    from flask import render_template
+    seat = table.seat_of(faction)
+    with app.test_request_context():
+        view = table.rules.seat_view(table.state, seat, table.seats)
+        return render_template("games/cthulhu_wars/now.html", view=view, seats=table.seats, seat=seat,
+                               act_url="/act", display=False, table=None)
+
+
+def test_the_phone_offers_each_spellbook_where_the_board_allows_it(app):
+    table = with_king(["zingaya", "shriek_of_the_byakhee", "the_screaming_dead"], hastur=None)
+    put(table, "africa", "yellow_sign", "undead")
+    put(table, "north_pacific", "yellow_sign", "byakhee", 2)
+    page = now_page(app, table, "yellow_sign")
+    assert "Zingaya in Africa: a cultist of Black Goat (1)" in page
+    assert 'name="victim" value="black_goat"' in page
+    assert 'name="from_areas.north_pacific"' in page
+    assert 'name="followers"' in page and '<option value="asia">' in page
+    dreams = on_board("great_cthulhu", ["dreams"])
+    take(dreams, "south_pacific", "great_cthulhu", "cultist")
+    assert "Dreams in Africa: a cultist of Black Goat (3)" in now_page(app, dreams, "great_cthulhu")
