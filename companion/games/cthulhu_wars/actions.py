@@ -28,6 +28,7 @@ GREAT_OLD_ONES = tuple(u["id"] for f in FACTIONS for u in data.great_old_ones(f)
 REQUIREMENTS = tuple(r["id"] for f in FACTIONS for r in data.faction(f)["requirements"])
 SPELLBOOKS = tuple(b for f in FACTIONS for b in data.spellbook_ids(f))
 AREAS = tuple(sorted({a["id"] for board in data.maps().values() for a in board["areas"]}))
+UNITS = tuple(sorted({u["id"] for f in FACTIONS for u in data.faction(f)["units"]}))
 MONSTERS = tuple(sorted({u["id"] for f in FACTIONS for u in data.faction(f)["units"] if u["kind"] == "monster"}))
 
 
@@ -271,7 +272,7 @@ def unique_actions(state: dict, faction: str) -> list[dict]:
         king_area = board.great_old_one_area(state, faction, "king_in_yellow")
         extra = {"unsubmerge": {"area": king[0]}}
         allowed = [name for name in costs.unique_actions(faction)
-                   if effects.unique_allowed(mine, name) and name not in ("avatar",)
+                   if effects.unique_allowed(mine, name) and (name != "avatar" or not state.get("avatar"))
                    and can_act(state, faction, costs.unique_cost(faction, name, mine))
                    and (name != "desecrate" or king_area not in state["desecrated"])
                    and (name != "submerge" or board_submerge_open(state, faction))
@@ -295,7 +296,11 @@ def map_unique_choices(state: dict, faction: str, name: str) -> list[dict]:
     """Dreams and Zingaya: each area and enemy the board allows; Shriek of the
     Byakhee: every area, with all the Byakhee standing elsewhere."""
     check = effects.MAP_UNIQUE[name][0]
-    if name == "the_screaming_dead":
+    if name == "avatar":
+        candidates = [{"name": name, "area": area, "victim": victim, **({"unit": unit} if victim == faction else {})}
+                      for area in map_areas(state) for victim in board.factions_in(state, area)
+                      for unit in (effects.swappable(state, area, victim) if victim == faction else [None])]
+    elif name == "the_screaming_dead":
         start = board.great_old_one_area(state, faction, "king_in_yellow")
         undead = board.units_in(state, start, faction).get("undead", 0) if start else 0
         candidates = [{"name": name, "area": area, "followers": undead}
@@ -317,6 +322,14 @@ def map_unique_choices(state: dict, faction: str, name: str) -> list[dict]:
             continue
         out.append(payload)
     return out
+
+
+def avatar_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    pending = state.get("avatar")
+    if not pending or faction != pending["victim"]:
+        return []
+    return [{"unit": unit} for unit in effects.swappable(state, pending["area"], faction)]
 
 
 def board_submerge_open(state: dict, faction: str) -> bool:
@@ -617,8 +630,23 @@ def great_old_one_moved(goo: str):
     return line
 
 
+def avatar_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    params = {"action": name(UNIQUE_ACTIONS["avatar"]), "area": area_name(state, payload["area"]),
+              "victim": faction_name(payload["victim"])}
+    if payload.get("swapped"):
+        return N_("used %(action)s: Shub-Niggurath swapped places with %(unit)s of %(victim)s in %(area)s"), params | {
+            "unit": unit_name(payload["victim"], payload["swapped"])}
+    return N_("used %(action)s on %(victim)s in %(area)s: they choose the unit that swaps with Shub-Niggurath"), params
+
+
+def avatar_chosen(action, seats, state):
+    return N_("chose %(unit)s to swap places with Shub-Niggurath"), {
+        "unit": unit_name(role(action, seats), action.payload["unit"])}
+
+
 #: History lines of the unique actions carried out on the board.
-MAP_LINES = {"shriek_of_the_byakhee": shriek_line, "zingaya": zingaya_line, "dreams": dreams_line,
+MAP_LINES = {"avatar": avatar_line, "shriek_of_the_byakhee": shriek_line, "zingaya": zingaya_line,
+             "dreams": dreams_line,
              "the_screaming_dead": great_old_one_moved("king_in_yellow"),
              "he_who_is_not_to_be_named": great_old_one_moved("hastur")}
 
@@ -830,12 +858,18 @@ ACTIONS = (
          "Shriek of the Byakhee takes `area` (where they fly) and `from_areas` ({area: Byakhee}); "
          "The Screaming Dead takes `area` (a neighbour of the King in Yellow's) and `followers` (his Undead "
          "that go with him); He Who is Not to be Named takes `area` (one with a cultist). Both of those "
-         "give a second, other action.",
+         "give a second, other action. Avatar takes `area` and `victim` (any faction, yours too) and, for "
+         "your own units, `unit`; an enemy with a choice to make then picks it (`avatar.choose`).",
          Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99),
          Choice("area", default=None, choices=AREAS), Choice("victim", default=None, choices=FACTIONS),
          Collected("from_areas", default=None, high=6), optional_int("followers", 0, 6),
+         Choice("unit", default=None, choices=UNITS),
          effect=effects.unique, line=unique_taken,
          open=opener(ACTION_PHASE, choices=unique_actions)),
+    spec("avatar.choose",
+         "The faction Avatar chose: which of its `unit`s in the area swaps places with Shub-Niggurath.",
+         Choice("unit", choices=UNITS),
+         effect=effects.avatar_choose, line=avatar_chosen, open=avatar_choices),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate (on a board table, in `area`).",
          area_field(),
          effect=effects.control_gate, line=gate_controlled,

@@ -109,9 +109,13 @@ def battle_unfinished(state: dict) -> bool:
 
 
 def refuse_during_battle(state: dict) -> None:
-    """On the board a battle's results are carried out before anything else happens."""
+    """On the board a battle's results are carried out before anything else
+    happens, and Avatar's swap before anything else is done."""
     if battle_unfinished(state):
         raise ActionError(N_("Finish the battle first: its results are waiting to be assigned."))
+    if state.get("avatar"):
+        raise ActionError(N_("Waiting for the faction Avatar chose to pick the unit that swaps with "
+                             "Shub-Niggurath."))
 
 
 def after_action(state: dict, faction: str) -> None:
@@ -551,11 +555,70 @@ def not_to_be_named(act: Act, state: dict, faction: str) -> None:
     board.place(state, act["area"], faction, "hastur")
 
 
+def swappable(state: dict, area: str, faction: str) -> dict[str, int]:
+    """The cultists and monsters Avatar may swap with Shub-Niggurath (no Great Old One)."""
+    return {u: n for u, n in board.units_in(state, area, faction).items() if board.kind(faction, u) != "great_old_one"}
+
+
+def avatar_check(act: Act, state: dict, faction: str) -> None:
+    """Avatar: an area and a faction (yours too); Shub-Niggurath swaps places
+    with one of its cultists or monsters there, which that faction chooses."""
+    area = board.check_area(state, act["area"])
+    victim = act["victim"]
+    if victim not in state["factions"]:
+        raise ActionError(N_("Choose a faction."), field="victim")
+    if area == board.great_old_one_area(state, faction, "shub_niggurath"):
+        raise ActionError(N_("Shub-Niggurath is already in that area."), field="area")
+    there = swappable(state, area, victim)
+    if not there:
+        raise ActionError(N_("That faction has no cultist or monster in that area."), field="victim")
+    if act["unit"] is not None and act["unit"] not in there:
+        raise ActionError(N_("That faction has no such unit there."), field="unit")
+
+
+def avatar(act: Act, state: dict, faction: str) -> None:
+    """Swapped at once when there is no choice to make (one kind of unit there,
+    or your own unit named); otherwise that faction chooses (`avatar.choose`)."""
+    area, victim = act["area"], act["victim"]
+    there = swappable(state, area, victim)
+    unit = next(iter(there)) if len(there) == 1 else act["unit"] if victim == faction else None
+    pending = {"faction": faction, "area": area, "victim": victim}
+    if unit is None:
+        state["avatar"] = pending
+        return
+    avatar_swap(state, pending, unit)
+    act.draws.note("swapped", unit)
+
+
+def avatar_swap(state: dict, pending: dict, unit: str) -> None:
+    faction, area, victim = pending["faction"], pending["area"], pending["victim"]
+    shub = board.great_old_one_area(state, faction, "shub_niggurath")
+    board.remove(state, area, victim, unit)
+    board.remove(state, shub, faction, "shub_niggurath")
+    board.place(state, area, faction, "shub_niggurath")
+    board.place(state, shub, victim, unit)
+
+
+def avatar_choose(act: Act) -> None:
+    """The chosen faction names which of its units there changes places with Shub-Niggurath."""
+    state, faction = act.state, acting(act)
+    pending = state.get("avatar")
+    if not pending:
+        raise ActionError(N_("No Avatar is waiting for a choice."))
+    if faction != pending["victim"]:
+        raise ActionError(N_("The faction Avatar chose picks the unit."))
+    if act["unit"] not in swappable(state, pending["area"], faction):
+        raise ActionError(N_("That faction has no such unit there."), field="unit")
+    state.pop("avatar")
+    avatar_swap(state, pending, act["unit"])
+
+
 #: Unique actions after which the faction takes a second, other action this turn.
 SECOND_ACTION = frozenset({"the_screaming_dead", "he_who_is_not_to_be_named"})
 
 #: Unique actions carried out on the board: (check before paying, effect after).
 MAP_UNIQUE = {
+    "avatar": (avatar_check, avatar),
     "the_screaming_dead": (screaming_dead_check, screaming_dead),
     "he_who_is_not_to_be_named": (not_to_be_named_check, not_to_be_named),
     "shriek_of_the_byakhee": (shriek_check, shriek),

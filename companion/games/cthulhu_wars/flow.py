@@ -166,7 +166,8 @@ ROUND = Round((
           next=lambda state: "end" if game_over(state) else "action"),
     Phase("action", N_("action phase"), frozenset({
         "recruit", "gate.build", "move", "capture", "summon", "awaken", "unique", "gate.control", "gate.abandon",
-        "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "battle.losses", "harbinger"}),
+        "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "battle.losses", "harbinger",
+        "avatar.choose"}),
         turns=True, on_enter=begin_action, order=round_order, next="gather"),
     Phase("end", N_("end of the game (reveal elder signs, then settle)"), frozenset({"game.settle"}),
           on_enter=begin_end),

@@ -286,3 +286,76 @@ def test_the_phone_offers_each_spellbook_where_the_board_allows_it(app):
     dreams = on_board("great_cthulhu", ["dreams"])
     take(dreams, "south_pacific", "great_cthulhu", "cultist")
     assert "Dreams in Africa: a cultist of Black Goat (3)" in now_page(app, dreams, "great_cthulhu")
+
+
+# -- Avatar (Black Goat, 1 power, Shub-Niggurath in play) ---------------------------------------------
+def with_shub() -> Table:
+    table = on_board("black_goat", [])
+    put(table, "africa", "black_goat", "shub_niggurath")
+    table.arrange(lambda state: state["factions"]["black_goat"]["great_old_ones"].update(shub_niggurath="map"))
+    return table
+
+
+def test_avatar_swaps_shub_niggurath_with_the_unit_the_chosen_faction_picks():
+    """Choose an area and a faction: Shub-Niggurath and one of its cultists or
+    monsters there swap places; that faction picks which."""
+    table = with_shub()
+    put(table, "europe", "yellow_sign", "undead")
+    table.act("black_goat", "unique", name="avatar", area="europe", victim="yellow_sign")
+    assert table.faction("black_goat")["power"] == 9
+    assert last_line(table)[0] == ("used %(action)s on %(victim)s in %(area)s: "
+                                   "they choose the unit that swaps with Shub-Niggurath")
+    assert "Waiting for the faction Avatar chose" in str(table.refused("black_goat", "turn.end"))
+    assert table.refused("black_goat", "avatar.choose", unit="cultist")  # not Black Goat's choice
+    assert table.refused("yellow_sign", "avatar.choose", unit="byakhee").field == "unit"
+    assert table.rules.open_actions(table.state, table.seat_of("yellow_sign"), table.seats)["avatar.choose"] \
+        == [{"unit": "cultist"}, {"unit": "undead"}]
+    table.act("yellow_sign", "avatar.choose", unit="undead")
+    assert units(table, "europe", "black_goat") == {"shub_niggurath": 1}
+    assert units(table, "africa", "yellow_sign") == {"undead": 1}
+    assert units(table, "europe", "yellow_sign") == {"cultist": 6}
+    assert last_line(table) == ("chose %(unit)s to swap places with Shub-Niggurath", {"unit": "Undead"})
+    table.act("black_goat", "turn.end")
+
+
+def test_avatar_swaps_at_once_when_there_is_nothing_to_choose():
+    table = with_shub()
+    table.act("black_goat", "unique", name="avatar", area="europe", victim="yellow_sign")  # only cultists there
+    assert units(table, "europe", "black_goat") == {"shub_niggurath": 1}
+    assert units(table, "africa", "yellow_sign") == {"cultist": 1}
+    assert "avatar" not in table.state
+    swapped = "used %(action)s: Shub-Niggurath swapped places with %(unit)s of %(victim)s in %(area)s"
+    assert last_line(table) == (swapped, {"action": "Avatar", "unit": "Acolyte Cultist", "victim": "Yellow Sign",
+                                 "area": "Europe"})
+
+
+def test_avatar_with_your_own_units_names_the_one_that_swaps():
+    table = with_shub()
+    put(table, "europe", "black_goat", "ghoul")
+    take(table, "africa", "black_goat", "cultist")
+    put(table, "europe", "black_goat", "cultist")
+    assert {"name": "avatar", "area": "europe", "victim": "black_goat", "unit": "ghoul"} \
+        in unique_open(table, "black_goat")
+    table.act("black_goat", "unique", name="avatar", area="europe", victim="black_goat", unit="ghoul")
+    assert units(table, "europe", "black_goat") == {"shub_niggurath": 1, "cultist": 1}
+    assert units(table, "africa", "black_goat") == {"cultist": 5, "ghoul": 1}
+
+
+def test_avatar_needs_a_cultist_or_monster_of_that_faction_elsewhere():
+    table = with_shub()
+    assert table.refused("black_goat", "unique", name="avatar", area="africa", victim="black_goat").field == "area"
+    assert table.refused("black_goat", "unique", name="avatar", area="asia", victim="yellow_sign").field == "victim"
+    assert table.refused("black_goat", "unique", name="avatar", area="europe", victim="yellow_sign",
+                         unit="byakhee").field == "unit"
+    assert table.faction("black_goat")["power"] == 10
+    no_shub = on_board("black_goat", [])
+    assert no_shub.refused("black_goat", "unique", name="avatar", area="europe", victim="yellow_sign").field == "name"
+
+
+def test_the_phone_offers_avatar_and_the_chosen_factions_pick(app):
+    table = with_shub()
+    put(table, "europe", "yellow_sign", "undead")
+    assert "Avatar in Europe: Yellow Sign chooses the unit (1)" in now_page(app, table, "black_goat")
+    table.act("black_goat", "unique", name="avatar", area="europe", victim="yellow_sign")
+    page = now_page(app, table, "yellow_sign")
+    assert 'value="avatar.choose"' in page and 'name="unit" value="undead"' in page
