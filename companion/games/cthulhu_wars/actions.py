@@ -28,6 +28,7 @@ GREAT_OLD_ONES = tuple(u["id"] for f in FACTIONS for u in data.great_old_ones(f)
 REQUIREMENTS = tuple(r["id"] for f in FACTIONS for r in data.faction(f)["requirements"])
 SPELLBOOKS = tuple(b for f in FACTIONS for b in data.spellbook_ids(f))
 AREAS = tuple(sorted({a["id"] for board in data.maps().values() for a in board["areas"]}))
+UNITS = tuple(sorted({u["id"] for f in FACTIONS for u in data.faction(f)["units"]}))
 MONSTERS = tuple(sorted({u["id"] for f in FACTIONS for u in data.faction(f)["units"] if u["kind"] == "monster"}))
 
 
@@ -115,7 +116,8 @@ def can_act(state: dict, faction: str, cost: int = 0, *, unlimited: bool = False
     """On its action-phase turn a faction with power may pay `cost`; its one
     normal or unique action not yet taken, unless `unlimited`."""
     mine = state["factions"][faction]
-    return 0 < mine["power"] and cost <= mine["power"] and (unlimited or not mine["acted"])
+    return 0 < mine["power"] and cost <= mine["power"] and (unlimited or not mine["acted"]
+                                                            or bool(mine.get("second_action")))
 
 
 def if_(condition):
@@ -269,14 +271,65 @@ def unique_actions(state: dict, faction: str) -> list[dict]:
     if board.has_board(state):
         king_area = board.great_old_one_area(state, faction, "king_in_yellow")
         extra = {"unsubmerge": {"area": king[0]}}
-        return [{"name": name, **extra.get(name, {})} for name in costs.unique_actions(faction)
-                if effects.unique_allowed(mine, name) and name not in ("avatar",)
-                and can_act(state, faction, costs.unique_cost(faction, name, mine))
-                and (name != "desecrate" or king_area not in state["desecrated"])
-                and (name != "submerge" or board_submerge_open(state, faction))]
+        allowed = [name for name in costs.unique_actions(faction)
+                   if effects.unique_allowed(mine, name) and (name != "avatar" or not state.get("avatar"))
+                   and can_act(state, faction, costs.unique_cost(faction, name, mine))
+                   and (name != "desecrate" or king_area not in state["desecrated"])
+                   and (name != "submerge" or board_submerge_open(state, faction))
+                   and not (mine["acted"] and mine.get("second_action") == name)]
+        return [choice for name in allowed
+                for choice in (map_unique_choices(state, faction, name) if name in effects.MAP_UNIQUE
+                               else [{"name": name, **extra.get(name, {})}])]
     return [{"name": name, **({"units_there": 2, "area": king[0]} if name == "desecrate" else {})}
             for name in costs.unique_actions(faction)
             if effects.unique_allowed(mine, name) and can_act(state, faction, costs.unique_cost(faction, name, mine))]
+
+
+class Probe(dict):
+    """An action's payload as an effect's check reads it (`act["field"]`)."""
+
+    def __getitem__(self, key):
+        return self.get(key)
+
+
+def map_unique_choices(state: dict, faction: str, name: str) -> list[dict]:
+    """Dreams and Zingaya: each area and enemy the board allows; Shriek of the
+    Byakhee: every area, with all the Byakhee standing elsewhere."""
+    check = effects.MAP_UNIQUE[name][0]
+    if name == "avatar":
+        candidates = [{"name": name, "area": area, "victim": victim, **({"unit": unit} if victim == faction else {})}
+                      for area in map_areas(state) for victim in board.factions_in(state, area)
+                      for unit in (effects.swappable(state, area, victim) if victim == faction else [None])]
+    elif name == "the_screaming_dead":
+        start = board.great_old_one_area(state, faction, "king_in_yellow")
+        undead = board.units_in(state, start, faction).get("undead", 0) if start else 0
+        candidates = [{"name": name, "area": area, "followers": undead}
+                      for area in sorted(board.within(state, start, 1))] if start else []
+    elif name == "he_who_is_not_to_be_named":
+        candidates = [{"name": name, "area": area} for area in map_areas(state)]
+    elif name == "shriek_of_the_byakhee":
+        flocks = {a: board.units_in(state, a, faction).get("byakhee", 0) for a in board.areas_with(state, faction)}
+        candidates = [{"name": name, "area": area, "from_areas": {a: n for a, n in flocks.items() if n and a != area}}
+                      for area in map_areas(state)]
+    else:
+        candidates = [{"name": name, "area": area, "victim": victim} for area in map_areas(state)
+                      for victim in board.factions_in(state, area) if victim != faction]
+    out = []
+    for payload in candidates:
+        try:
+            check(Probe(payload), state, faction)
+        except ActionError:
+            continue
+        out.append(payload)
+    return out
+
+
+def avatar_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    pending = state.get("avatar")
+    if not pending or faction != pending["victim"]:
+        return []
+    return [{"unit": unit} for unit in effects.swappable(state, pending["area"], faction)]
 
 
 def board_submerge_open(state: dict, faction: str) -> bool:
@@ -531,6 +584,8 @@ def awakened(action, seats, state):
 
 def unique_taken(action, seats, state):
     payload = action.payload
+    if payload.get("name") in MAP_LINES and payload.get("area"):
+        return MAP_LINES[payload["name"]](payload, role(action, seats), state)
     params = {"action": name(UNIQUE_ACTIONS[payload["name"]]), "die": payload.get("die")}
     area = area_name(state, payload.get("area"))
     if area and isinstance(params["die"], int):
@@ -538,6 +593,62 @@ def unique_taken(action, seats, state):
     if isinstance(params["die"], int):
         return N_("took the unique action %(action)s and rolled %(die)d"), params
     return N_("took the unique action %(action)s"), {"action": params["action"]}
+
+
+def shriek_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    flocks = [(area_name(state, a) or name(a), n) for a, n in (payload.get("from_areas") or {}).items() if n]
+    return NP_("used %(action)s: %(count)d Byakhee flew to %(area)s from %(from)s",
+               "used %(action)s: %(count)d Byakhee flew to %(area)s from %(from)s"), {
+        "action": name(UNIQUE_ACTIONS["shriek_of_the_byakhee"]), "count": sum(n for _, n in flocks),
+        "area": area_name(state, payload["area"]), "from": UnitList(flocks)}
+
+
+def zingaya_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    return N_("used %(action)s in %(area)s: a cultist of %(victim)s became %(unit)s"), {
+        "action": name(UNIQUE_ACTIONS["zingaya"]), "area": area_name(state, payload["area"]),
+        "victim": faction_name(payload["victim"]), "unit": unit_name("yellow_sign", "undead")}
+
+
+def dreams_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    params = {"action": name(UNIQUE_ACTIONS["dreams"]), "area": area_name(state, payload["area"]),
+              "victim": faction_name(payload["victim"])}
+    if payload.get("gate_taken"):
+        return N_("used %(action)s in %(area)s: replaced a cultist of %(victim)s with their own, "
+                  "and took its gate"), params
+    return N_("used %(action)s in %(area)s: replaced a cultist of %(victim)s with their own"), params
+
+
+def great_old_one_moved(goo: str):
+    def line(payload: dict, faction: str | None, state: dict) -> tuple:
+        params = {"action": name(UNIQUE_ACTIONS[payload["name"]]), "unit": unit_name("yellow_sign", goo),
+                  "area": area_name(state, payload["area"])}
+        if payload.get("followers"):
+            return NP_("used %(action)s: %(unit)s moved to %(area)s with %(count)d Undead",
+                       "used %(action)s: %(unit)s moved to %(area)s with %(count)d Undead"), params | {
+                "count": payload["followers"]}
+        return N_("used %(action)s: %(unit)s moved to %(area)s"), params
+    return line
+
+
+def avatar_line(payload: dict, faction: str | None, state: dict) -> tuple:
+    params = {"action": name(UNIQUE_ACTIONS["avatar"]), "area": area_name(state, payload["area"]),
+              "victim": faction_name(payload["victim"])}
+    if payload.get("swapped"):
+        return N_("used %(action)s: Shub-Niggurath swapped places with %(unit)s of %(victim)s in %(area)s"), params | {
+            "unit": unit_name(payload["victim"], payload["swapped"])}
+    return N_("used %(action)s on %(victim)s in %(area)s: they choose the unit that swaps with Shub-Niggurath"), params
+
+
+def avatar_chosen(action, seats, state):
+    return N_("chose %(unit)s to swap places with Shub-Niggurath"), {
+        "unit": unit_name(role(action, seats), action.payload["unit"])}
+
+
+#: History lines of the unique actions carried out on the board.
+MAP_LINES = {"avatar": avatar_line, "shriek_of_the_byakhee": shriek_line, "zingaya": zingaya_line,
+             "dreams": dreams_line,
+             "the_screaming_dead": great_old_one_moved("king_in_yellow"),
+             "he_who_is_not_to_be_named": great_old_one_moved("hastur")}
 
 
 def battle_declared(action, seats, state):
@@ -742,11 +853,23 @@ ACTIONS = (
          Choice("great_old_one", choices=GREAT_OLD_ONES), area_field(),
          effect=effects.awaken, line=awakened,
          open=opener(ACTION_PHASE, choices=awakenings)),
-    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`.",
+    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`. "
+         "On a board table: Dreams and Zingaya take `area` and the enemy `victim` whose cultist is replaced; "
+         "Shriek of the Byakhee takes `area` (where they fly) and `from_areas` ({area: Byakhee}); "
+         "The Screaming Dead takes `area` (a neighbour of the King in Yellow's) and `followers` (his Undead "
+         "that go with him); He Who is Not to be Named takes `area` (one with a cultist). Both of those "
+         "give a second, other action. Avatar takes `area` and `victim` (any faction, yours too) and, for "
+         "your own units, `unit`; an enemy with a choice to make then picks it (`avatar.choose`).",
          Choice("name", choices=UNIQUE), optional_int("units_there", 0, 99),
-         Choice("area", default=None, choices=AREAS),
+         Choice("area", default=None, choices=AREAS), Choice("victim", default=None, choices=FACTIONS),
+         Collected("from_areas", default=None, high=6), optional_int("followers", 0, 6),
+         Choice("unit", default=None, choices=UNITS),
          effect=effects.unique, line=unique_taken,
          open=opener(ACTION_PHASE, choices=unique_actions)),
+    spec("avatar.choose",
+         "The faction Avatar chose: which of its `unit`s in the area swaps places with Shub-Niggurath.",
+         Choice("unit", choices=UNITS),
+         effect=effects.avatar_choose, line=avatar_chosen, open=avatar_choices),
     spec("gate.control", "Free: one of your cultists takes an abandoned gate (on a board table, in `area`).",
          area_field(),
          effect=effects.control_gate, line=gate_controlled,

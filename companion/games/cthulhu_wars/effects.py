@@ -90,11 +90,15 @@ def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> N
     mine = state["factions"][faction]
     if mine["power"] <= 0:
         raise ActionError(N_("At 0 power a faction can take no action, not even a free one."))
-    if not unlimited and mine["acted"]:
+    # The Screaming Dead and He Who is Not to be Named give a second action.
+    second = not unlimited and mine["acted"] and bool(mine.get("second_action"))
+    if not unlimited and mine["acted"] and not second:
         raise ActionError(N_("You have taken your action this turn: take free actions or end your turn."))
     if mine["power"] < cost:
         raise ActionError(N_("That costs %(cost)d power; you have %(power)d."), cost=cost, power=mine["power"])
     mine["power"] -= cost
+    if second:
+        mine.pop("second_action")
     if not unlimited:
         mine["acted"] = True
 
@@ -105,9 +109,13 @@ def battle_unfinished(state: dict) -> bool:
 
 
 def refuse_during_battle(state: dict) -> None:
-    """On the board a battle's results are carried out before anything else happens."""
+    """On the board a battle's results are carried out before anything else
+    happens, and Avatar's swap before anything else is done."""
     if battle_unfinished(state):
         raise ActionError(N_("Finish the battle first: its results are waiting to be assigned."))
+    if state.get("avatar"):
+        raise ActionError(N_("Waiting for the faction Avatar chose to pick the unit that swaps with "
+                             "Shub-Niggurath."))
 
 
 def after_action(state: dict, faction: str) -> None:
@@ -377,6 +385,8 @@ def unique(act: Act) -> None:
         if need[0] == "book":
             raise ActionError(N_("That action needs its spellbook."), field="name")
         raise ActionError(N_("That action needs its Great Old One."), field="name")
+    if mine["acted"] and mine.get("second_action") == name:
+        raise ActionError(N_("That action can't be the second action it gives you."), field="name")
     on_board = board.has_board(state)
     units_there = act["units_there"]
     if name == "desecrate":
@@ -391,6 +401,8 @@ def unique(act: Act) -> None:
             raise ActionError(N_("Cthulhu submerges from an ocean area."), field="name")
     if on_board and name == "unsubmerge":
         board.check_area(state, act["area"])
+    if on_board and name in MAP_UNIQUE:
+        MAP_UNIQUE[name][0](act, state, faction)
     if name == "the_thousand_forms":
         # 千面: with Nyarlathotep in play; the book turns face down until the next gather.
         if mine["great_old_ones"].get("nyarlathotep") != "map":
@@ -412,10 +424,207 @@ def unique(act: Act) -> None:
         if on_board:  # all of them, into any one area
             for unit, n in state["board"].get("submerged", {}).pop(faction, {}).items():
                 board.place(state, act["area"], faction, unit, n)
+    if on_board and name in MAP_UNIQUE:
+        MAP_UNIQUE[name][1](act, state, faction)
+    if name in SECOND_ACTION:
+        mine["second_action"] = name
     die = act.draws.take("die", lambda rng: rng.randint(1, 6)) if name in ROLLS_A_DIE else None
     if name == "desecrate":
         desecrate(act, faction, die, area if on_board else act["area"], units_there)
     state["last_roll"] = {"faction": faction, "name": name, "die": die} if die else None
+
+
+# -- spellbooks that move or remove units on the board (the factions' spellbooks) --------------
+def enemy_victim(state: dict, faction: str, victim: str | None) -> str:
+    if victim is None or victim == faction or victim not in state["factions"]:
+        raise ActionError(N_("Choose an enemy faction."), field="victim")
+    return victim
+
+
+def in_pool(state: dict, faction: str, unit: str) -> int:
+    """How many of a unit the faction has off the map (captured cultists aren't in its pool)."""
+    taken = captured_from(state, faction) if unit == "cultist" else 0
+    return data.units(faction)[unit]["count"] - board.on_map(state, faction, unit) - taken
+
+
+def shriek_moves(state: dict, faction: str, area: str | None, from_areas: dict | None) -> list[tuple[str, int]]:
+    """Shriek of the Byakhee: any number of your Byakhee, from any areas, to one area, however far."""
+    area = board.check_area(state, area)
+    moves = [(start, n) for start, n in (from_areas or {}).items() if n]
+    if not moves:
+        raise ActionError(N_("Choose the Byakhee to move and the areas they come from."), field="from_areas")
+    for start, n in moves:
+        board.check_area(state, start, "from_areas")
+        if start == area:
+            raise ActionError(N_("Those Byakhee are already in that area."), field="from_areas")
+        if board.units_in(state, start, faction).get("byakhee", 0) < n:
+            raise ActionError(N_("You don't have that many Byakhee there."), field="from_areas")
+    return moves
+
+
+def shriek_check(act: Act, state: dict, faction: str) -> None:
+    shriek_moves(state, faction, act["area"], act["from_areas"])
+
+
+def shriek(act: Act, state: dict, faction: str) -> None:
+    for start, n in shriek_moves(state, faction, act["area"], act["from_areas"]):
+        board.remove(state, start, faction, "byakhee", n)
+        board.place(state, act["area"], faction, "byakhee", n)
+
+
+def zingaya_check(act: Act, state: dict, faction: str) -> None:
+    """Zingaya: your Undead in an area with an enemy cultist; that cultist
+    becomes one of your Undead (FAQ: not without an Undead in your pool)."""
+    area = board.check_area(state, act["area"])
+    victim = enemy_victim(state, faction, act["victim"])
+    if not board.units_in(state, area, faction).get("undead"):
+        raise ActionError(N_("Zingaya needs your Undead in that area."), field="area")
+    if not board.units_in(state, area, victim).get("cultist"):
+        raise ActionError(N_("That faction has no cultist in that area."), field="victim")
+    if in_pool(state, faction, "undead") < 1:
+        raise ActionError(N_("All your Undead are on the map: there is none to put in the cultist's place."),
+                          field="name")
+
+
+def zingaya(act: Act, state: dict, faction: str) -> None:
+    board.remove(state, act["area"], act["victim"], "cultist")
+    board.place(state, act["area"], faction, "undead")
+
+
+def dreams_check(act: Act, state: dict, faction: str) -> None:
+    """Dreams: an area with an enemy's cultist; it goes back to its owner's
+    pool and a cultist from your pool takes its place (FAQ: not without one)."""
+    area = board.check_area(state, act["area"])
+    victim = enemy_victim(state, faction, act["victim"])
+    if not board.units_in(state, area, victim).get("cultist"):
+        raise ActionError(N_("That faction has no cultist in that area."), field="victim")
+    if in_pool(state, faction, "cultist") < 1:
+        raise ActionError(N_("All your cultists are on the map or captive: there is none to put in its place."),
+                          field="name")
+
+
+def dreams(act: Act, state: dict, faction: str) -> None:
+    """The enemy loses a cultist there; when that was the one holding its gate,
+    your cultist stands on the gate in its place (it keeps it while it has another there)."""
+    area, victim = act["area"], act["victim"]
+    board.remove(state, area, victim, "cultist")
+    board.place(state, area, faction, "cultist")
+    gates = state["board"]["gates"]
+    if gates.get(area) == victim and not board.holds_gate(state, area, victim):
+        gates[area] = faction
+        act.draws.note("gate_taken", True)
+
+
+def screaming_dead_check(act: Act, state: dict, faction: str) -> None:
+    """The Screaming Dead: the King in Yellow moves to a neighbouring area; Undead
+    in his area may follow him free (`followers`); then a second action."""
+    start = board.great_old_one_area(state, faction, "king_in_yellow")
+    if start is None:
+        raise ActionError(N_("That action needs its Great Old One."), field="name")
+    area = board.check_area(state, act["area"])
+    if area not in board.within(state, start, 1):
+        raise ActionError(N_("That area is too far: a unit moves to a neighbouring area."), field="area")
+    if (act["followers"] or 0) > board.units_in(state, start, faction).get("undead", 0):
+        raise ActionError(N_("Only the Undead in the King in Yellow's area can follow him."), field="followers")
+
+
+def screaming_dead(act: Act, state: dict, faction: str) -> None:
+    start = board.great_old_one_area(state, faction, "king_in_yellow")
+    board.remove(state, start, faction, "king_in_yellow")
+    board.place(state, act["area"], faction, "king_in_yellow")
+    if act["followers"]:
+        board.remove(state, start, faction, "undead", act["followers"])
+        board.place(state, act["area"], faction, "undead", act["followers"])
+
+
+def not_to_be_named_check(act: Act, state: dict, faction: str) -> None:
+    """He Who is Not to be Named: Hastur moves to any area holding a cultist
+    (anyone's); then a second action."""
+    start = board.great_old_one_area(state, faction, "hastur")
+    if start is None:
+        raise ActionError(N_("That action needs its Great Old One."), field="name")
+    area = board.check_area(state, act["area"])
+    if area == start:
+        raise ActionError(N_("Hastur is already in that area."), field="area")
+    if not any(units.get("cultist") for units in state["board"]["units"].get(area, {}).values()):
+        raise ActionError(N_("Hastur moves to an area with a cultist of any faction."), field="area")
+
+
+def not_to_be_named(act: Act, state: dict, faction: str) -> None:
+    board.remove(state, board.great_old_one_area(state, faction, "hastur"), faction, "hastur")
+    board.place(state, act["area"], faction, "hastur")
+
+
+def swappable(state: dict, area: str, faction: str) -> dict[str, int]:
+    """The cultists and monsters Avatar may swap with Shub-Niggurath (no Great Old One)."""
+    return {u: n for u, n in board.units_in(state, area, faction).items() if board.kind(faction, u) != "great_old_one"}
+
+
+def avatar_check(act: Act, state: dict, faction: str) -> None:
+    """Avatar: an area and a faction (yours too); Shub-Niggurath swaps places
+    with one of its cultists or monsters there, which that faction chooses."""
+    area = board.check_area(state, act["area"])
+    victim = act["victim"]
+    if victim not in state["factions"]:
+        raise ActionError(N_("Choose a faction."), field="victim")
+    if area == board.great_old_one_area(state, faction, "shub_niggurath"):
+        raise ActionError(N_("Shub-Niggurath is already in that area."), field="area")
+    there = swappable(state, area, victim)
+    if not there:
+        raise ActionError(N_("That faction has no cultist or monster in that area."), field="victim")
+    if act["unit"] is not None and act["unit"] not in there:
+        raise ActionError(N_("That faction has no such unit there."), field="unit")
+
+
+def avatar(act: Act, state: dict, faction: str) -> None:
+    """Swapped at once when there is no choice to make (one kind of unit there,
+    or your own unit named); otherwise that faction chooses (`avatar.choose`)."""
+    area, victim = act["area"], act["victim"]
+    there = swappable(state, area, victim)
+    unit = next(iter(there)) if len(there) == 1 else act["unit"] if victim == faction else None
+    pending = {"faction": faction, "area": area, "victim": victim}
+    if unit is None:
+        state["avatar"] = pending
+        return
+    avatar_swap(state, pending, unit)
+    act.draws.note("swapped", unit)
+
+
+def avatar_swap(state: dict, pending: dict, unit: str) -> None:
+    faction, area, victim = pending["faction"], pending["area"], pending["victim"]
+    shub = board.great_old_one_area(state, faction, "shub_niggurath")
+    board.remove(state, area, victim, unit)
+    board.remove(state, shub, faction, "shub_niggurath")
+    board.place(state, area, faction, "shub_niggurath")
+    board.place(state, shub, victim, unit)
+
+
+def avatar_choose(act: Act) -> None:
+    """The chosen faction names which of its units there changes places with Shub-Niggurath."""
+    state, faction = act.state, acting(act)
+    pending = state.get("avatar")
+    if not pending:
+        raise ActionError(N_("No Avatar is waiting for a choice."))
+    if faction != pending["victim"]:
+        raise ActionError(N_("The faction Avatar chose picks the unit."))
+    if act["unit"] not in swappable(state, pending["area"], faction):
+        raise ActionError(N_("That faction has no such unit there."), field="unit")
+    state.pop("avatar")
+    avatar_swap(state, pending, act["unit"])
+
+
+#: Unique actions after which the faction takes a second, other action this turn.
+SECOND_ACTION = frozenset({"the_screaming_dead", "he_who_is_not_to_be_named"})
+
+#: Unique actions carried out on the board: (check before paying, effect after).
+MAP_UNIQUE = {
+    "avatar": (avatar_check, avatar),
+    "the_screaming_dead": (screaming_dead_check, screaming_dead),
+    "he_who_is_not_to_be_named": (not_to_be_named_check, not_to_be_named),
+    "shriek_of_the_byakhee": (shriek_check, shriek),
+    "zingaya": (zingaya_check, zingaya),
+    "dreams": (dreams_check, dreams),
+}
 
 
 #: The unique actions that roll a die (recorded under "die").

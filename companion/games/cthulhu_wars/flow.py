@@ -166,7 +166,8 @@ ROUND = Round((
           next=lambda state: "end" if game_over(state) else "action"),
     Phase("action", N_("action phase"), frozenset({
         "recruit", "gate.build", "move", "capture", "summon", "awaken", "unique", "gate.control", "gate.abandon",
-        "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "battle.losses", "harbinger"}),
+        "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "battle.losses", "harbinger",
+        "avatar.choose"}),
         turns=True, on_enter=begin_action, order=round_order, next="gather"),
     Phase("end", N_("end of the game (reveal elder signs, then settle)"), frozenset({"game.settle"}),
           on_enter=begin_end),
@@ -227,6 +228,7 @@ def end_turn(state: dict, faction: str) -> None:
     end_turn) to the next faction with power; when all are at 0 the round
     ends and the next one's gathering begins."""
     state["factions"][faction]["acted"] = False
+    state["factions"][faction].pop("second_action", None)  # a second action not taken is gone
     state["last_roll"] = None
     out_of_power(state)
     ROUND.end_turn(state, faction)
