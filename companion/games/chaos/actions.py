@@ -41,6 +41,7 @@ STARTING_TOKENS = ("noble", "warpstone", "peasant")
 GOD = Choice("god", choices=GODS, default=None, doc="the god acted for (default: your seat's god)")
 REGION = Choice("region", choices=REGIONS)
 OWNER = Choice("owner", choices=GODS)
+CHAOS_CARD_IDS = tuple(card_id for cards in data.chaos_cards().values() for card_id in cards)
 UNIT = Choice("unit", choices=UNIT_KINDS)
 #: A form's "kill this many of that target" fields, one per target kind.
 KILL_FIELDS = tuple(Int(f"kill.{god}.{unit}", min=0, max=40, default=None) for god in GODS for unit in UNIT_KINDS) \
@@ -419,6 +420,19 @@ def upgrade_history(action: Action, seats: dict[str, Seat], state: dict) -> tupl
     return N_("took the upgrade %(upgrade)s"), params
 
 
+def card_correction_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    owner, card_id = p.get("owner"), p.get("card")
+    if owner not in GODS or card_id not in data.chaos_cards()[owner] or not isinstance(p.get("value"), int):
+        return N_("corrected a chaos card from the printed card"), {}
+    params = {"name": name_param(card_id), "god": name_param(owner), "value": p["value"]}
+    if p.get("field") == "cost":
+        return N_("corrected the printed cost of %(name)s (%(god)s) to %(value)d"), params
+    if p["value"]:
+        return N_("corrected %(name)s (%(god)s): it bears a magic symbol"), params
+    return N_("corrected %(name)s (%(god)s): it bears no magic symbol"), params
+
+
 def region_set_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
     p = action.payload
     if not is_region(p.get("region")) or p.get("field") not in (*TOKEN_KINDS, "resistance", "conquest"):
@@ -755,4 +769,9 @@ SPECS = (
                (Int("card", min=1, max=5), Choice("field", choices=("ruiners", "first", "second")),
                 Choice("region", choices=REGIONS, default=None), Int("value", min=0, max=50)),
                effect=corrections.correct_ruination, history=N_("corrected a ruination card from the printed card")),
+    ActionSpec("components.card", "Correct chaos card `card` of god `owner` where this table's copy differs: "
+               "`field` cost (its domination too) or magic (1: a magic symbol, 0: none), `value`.",
+               (OWNER, Choice("card", choices=CHAOS_CARD_IDS), Choice("field", choices=("cost", "magic")),
+                Int("value", min=0, max=10)),
+               effect=corrections.correct_card, history=card_correction_history),
 )

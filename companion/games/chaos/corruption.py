@@ -11,6 +11,7 @@ VP of the ruination card taken.
 from __future__ import annotations
 
 from companion.games.chaos.board import card_magic, controlled_figures, magic_symbols, total_tokens
+from companion.games.chaos.chaos_cards import effects_here
 from companion.games.chaos.working import line
 from companion.rules import N_
 
@@ -41,8 +42,15 @@ def corrupt_region(region: dict, gods: list[str], conditions: dict[str, dict], p
     happened; the caller writes it into the state. `ruination_left` is the
     stack of ruination cards still on the board, top first."""
     placed = corruption_placed(region, gods)
-    working = [line(N_("%(god)s places %(count)d corruption (one per cultist)."), god=god, count=count)
-               for god, count in placed.items() if count]
+    working = []
+    blocking = effects_here(region, "no_corruption")
+    if blocking and any(placed.values()):
+        working.append(line(N_("%(card)s of %(god)s here: nobody places corruption in this region this round "
+                               "(%(count)d cultists place none)."), card=blocking[0]["name"], god=blocking[0]["god"],
+                            count=sum(placed.values())))
+        placed = dict.fromkeys(placed, 0)
+    working += [line(N_("%(god)s places %(count)d corruption (one per cultist)."), god=god, count=count)
+                for god, count in placed.items() if count]
     tokens = {god: region["corruption"].get(god, 0) + placed[god] for god in gods}
     dial_tokens = [god for god in gods if earns_dial_token(conditions[god], placed[god], region, populous)]
     for god in gods:

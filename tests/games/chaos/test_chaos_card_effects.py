@@ -1,0 +1,134 @@
+"""The chaos cards' effects on numbers the app tracks, carried out when the
+card is played or in the phase the rules say (issue 21), each from the
+reference notes' wording; and the correction of a card whose printed cost
+or magic symbol differs on the group's copy."""
+
+from __future__ import annotations
+
+from companion.games.chaos.domination import dominate
+from tests.games.chaos.chaos_play import phase_of, turn_of
+from tests.games.chaos.test_chaos_cards import give, started, to_summoning
+
+
+def play(table, moves):
+    """Each god makes its `moves` ((type, fields) each) in its summoning
+    turns, then passes; the corruption phase is computed."""
+    moves = {god: list(steps) for god, steps in moves.items()}
+    while phase_of(table.state) == "summoning":
+        god = turn_of(table.state)
+        if moves.get(god):
+            kind, fields = moves[god].pop(0)
+            table.act(god, kind, **fields)
+        else:
+            table.act(god, "summoning.pass")
+    assert phase_of(table.state) == "corruption"
+    table.act(None, "corruption.resolve")
+    return table.state["report"]
+
+
+def texts(working):
+    return [entry["msg"] % entry["params"] for entry in working]
+
+
+def test_battle_cry_nobody_places_corruption_in_its_region_this_round():
+    table = started()
+    to_summoning(table)
+    give(table, "khorne", "battle_cry")
+    give(table, "slaanesh", "perverse_infiltration")
+    report = play(table, {
+        "khorne": [("card.play", {"card": "battle_cry", "at": "the_empire:0"})],
+        "slaanesh": [("summon", {"unit": "cultist", "region": "the_empire"}),
+                     ("card.play", {"card": "perverse_infiltration", "at": "the_empire:1"})],
+        "nurgle": [("summon", {"unit": "cultist", "region": "estalia"})],
+    })
+    # Perverse Infiltration's token is not placed either, and the history of the play says why.
+    assert table.state["regions"]["the_empire"]["corruption"] == {}
+    corrupted = report["corruption"]["the_empire"]
+    assert corrupted["placed"]["slaanesh"] == 0
+    assert any("Battle Cry of khorne here: nobody places corruption" in text for text in texts(corrupted["working"]))
+    # Elsewhere corruption is placed as ever.
+    assert table.state["regions"]["estalia"]["corruption"] == {"nurgle": 1}
+
+
+def test_the_skull_throne_khornes_figures_count_their_attack_dice_in_domination():
+    table = started()
+    to_summoning(table)
+    give(table, "khorne", "the_skull_throne")
+    report = play(table, {"khorne": [("summon", {"unit": "warrior", "region": "kislev"}),
+                                     ("summon", {"unit": "warrior", "region": "kislev"}),
+                                     ("card.play", {"card": "the_skull_throne", "at": "kislev:0"})]})
+    score = report["domination"]["kislev"]["scores"]["khorne"]
+    # 1 from the card + two Bloodletters' 2 attack dice each (not 1 each) = 5, above resistance 3.
+    assert (score["cards"], score["figures"], score["effects"], score["total"]) == (1, 2, 2, 5)
+    working = texts(report["domination"]["kislev"]["working"])
+    assert "The Skull Throne: khorne's 2 figures here count their 4 attack dice instead of 1 each" in working
+    assert "khorne: 1 from cards + 2 figures, 2 from card effects = 5" in working
+    assert report["domination"]["kislev"]["winner"] == "khorne"
+
+
+def test_plague_aura_adds_nurgles_corruption_unless_changer_of_ways_is_there():
+    table = started()
+    table.act(None, "region.corruption", region="tilea", owner="nurgle", count=3)
+    table.act(None, "region.corruption", region="bretonnia", owner="nurgle", count=3)
+    to_summoning(table)
+    give(table, "nurgle", "plague_aura", "plague_aura")
+    give(table, "tzeentch", "changer_of_ways")
+    report = play(table, {
+        "nurgle": [("summon", {"unit": "cultist", "region": "tilea"}),
+                   ("card.play", {"card": "plague_aura", "at": "tilea:0"}),
+                   ("summon", {"unit": "cultist", "region": "bretonnia"}),
+                   ("card.play", {"card": "plague_aura", "at": "bretonnia:0"})],
+        "tzeentch": [("card.play", {"card": "changer_of_ways", "at": "bretonnia:1"})],
+    })
+    tilea = report["domination"]["tilea"]
+    assert tilea["scores"]["nurgle"]["total"] == 0 + 1 + 3  # card 0, a Plaguebearer, 3 corruption
+    assert tilea["winner"] == "nurgle"  # 4 is above Tilea's resistance 2
+    assert "Plague Aura: +3 for nurgle's corruption here" in texts(tilea["working"])
+    bretonnia = report["domination"]["bretonnia"]
+    assert bretonnia["scores"]["nurgle"]["total"] == 1
+    assert any("Changer of Ways is here too" in text for text in texts(bretonnia["working"]))
+
+
+def test_insidious_lies_two_domination_per_hero_and_noble_there():
+    table = started()
+    table.act(None, "region.set", region="norsca", field="heroes", value=1)  # Norsca holds a noble from set-up
+    to_summoning(table)
+    give(table, "slaanesh", "insidious_lies")
+    report = play(table, {"slaanesh": [("summon", {"unit": "cultist", "region": "norsca"}),
+                                       ("card.play", {"card": "insidious_lies", "at": "norsca:0"})]})
+    score = report["domination"]["norsca"]["scores"]["slaanesh"]
+    assert score["total"] == 1 + 1 + 2 * 2
+    assert "Insidious Lies: +2 × 2 heroes and nobles here = +4" in texts(report["domination"]["norsca"]["working"])
+
+
+def test_a_cards_printed_cost_and_magic_corrected_for_a_table_whose_copy_differs():
+    table = started()
+    to_summoning(table)
+    give(table, "tzeentch", "teleport", "dazzle")
+    table.act(None, "components.card", owner="tzeentch", card="teleport", field="cost", value=2)
+    table.act(None, "components.card", owner="tzeentch", card="teleport", field="magic", value=1)
+    assert table.state["components"]["corrected"][-2:] == ["cards.tzeentch.teleport.cost",
+                                                             "cards.tzeentch.teleport.magic"]
+    assert table.refused(None, "components.card", owner="tzeentch", card="battle_cry", field="cost",
+                         value=2).field == "card"
+    assert table.refused(None, "components.card", owner="tzeentch", card="teleport", field="magic",
+                         value=2).field == "value"
+    table.act("khorne", "summoning.pass")
+    table.act("nurgle", "summoning.pass")
+    table.act("tzeentch", "card.play", card="teleport", at="tilea:0")
+    held = table.state["regions"]["tilea"]["slots"][0]
+    assert (held["cost"], held["domination"], held["magic"]) == (2, 2, 1)
+    assert table.state["gods"]["tzeentch"]["power"] == 6 - 2
+    # A card already lying in a region follows a correction made afterwards.
+    table.act(None, "components.card", owner="tzeentch", card="teleport", field="cost", value=1)
+    assert table.state["regions"]["tilea"]["slots"][0]["domination"] == 1
+    message, params = table.history(None)[-1]
+    assert message == "corrected the printed cost of %(name)s (%(god)s) to %(value)d" and params["value"] == 1
+
+
+def test_an_older_tables_typed_card_has_no_effect_carried_out():
+    """A card typed by name (no card id) is shown for the table, its effect never guessed."""
+    region = {"resistance": 1, "conquest": 1, "skaven": 0, "nobles": 1, "heroes": 1, "corruption": {},
+              "figures": {"slaanesh": {"cultist": 1}}, "control": [],
+              "slots": [{"name": "Insidious Lies", "cost": 1, "domination": 1, "magic": 0, "god": "slaanesh"}, None]}
+    assert dominate(region, ["slaanesh"])["scores"]["slaanesh"]["total"] == 2
