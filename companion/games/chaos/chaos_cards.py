@@ -156,7 +156,7 @@ def cost_to_play(state: dict, god: str, card_id: str, region_id: str) -> tuple[i
         does = held and held.get("card") and held["god"] != god and card(held["god"], held["card"])["does"]
         if does and does["kind"] == "cost_for_others":
             cost += does["amount"]
-            working.append(line(N_("%(card)s of %(god)s in this region: +%(amount)d"), card=held["name"],
+            working.append(line(N_("%(card)s of %(god)s in this region: +%(amount)d"), card=held["card"],
                                 god=held["god"], amount=does["amount"]))
     does = card(god, card_id)["does"]
     if does and does["kind"] == "cost_where_corrupt" and sum(region["corruption"].values()) >= does["at_least"]:
@@ -200,7 +200,7 @@ def carry_out(state: dict, god: str, card_id: str, region_id: str) -> list:
         blocking = effects_here(state["regions"][region_id], "no_corruption")
         if blocking:
             done.append(line(N_("%(card)s of %(god)s here: nobody places corruption in this region this round."),
-                             card=blocking[0]["name"], god=blocking[0]["god"]))
+                             card=blocking[0]["card"], god=blocking[0]["god"]))
             return done
         corruption = state["regions"][region_id]["corruption"]
         corruption[god] = corruption.get(god, 0) + does["amount"]

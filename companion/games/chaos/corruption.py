@@ -46,7 +46,7 @@ def corrupt_region(region: dict, gods: list[str], conditions: dict[str, dict], p
     blocking = effects_here(region, "no_corruption")
     if blocking and any(placed.values()):
         working.append(line(N_("%(card)s of %(god)s here: nobody places corruption in this region this round "
-                               "(%(count)d cultists place none)."), card=blocking[0]["name"], god=blocking[0]["god"],
+                               "(%(count)d cultists place none)."), card=blocking[0]["card"], god=blocking[0]["god"],
                             count=sum(placed.values())))
         placed = dict.fromkeys(placed, 0)
     working += [line(N_("%(god)s places %(count)d corruption (one per cultist)."), god=god, count=count)

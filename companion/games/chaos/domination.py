@@ -25,7 +25,7 @@ def card_effects(region: dict, god: str, units: dict | None) -> tuple[int, list]
         dice = sum(units[owner][kind]["attack"] for owner, kind in figures)
         extra += dice - len(figures)
         working.append(line(N_("%(card)s: %(god)s's %(count)d figures here count their %(dice)d attack dice "
-                               "instead of 1 each"), card=throne[0]["name"], god=god, count=len(figures), dice=dice))
+                               "instead of 1 each"), card=throne[0]["card"], god=god, count=len(figures), dice=dice))
     aura = [held for held in effects_here(region, "corruption_domination") if held["god"] == god]
     if aura:
         unless = card(god, aura[0]["card"])["does"]["unless"]
@@ -33,10 +33,10 @@ def card_effects(region: dict, god: str, units: dict | None) -> tuple[int, list]
         tokens = region["corruption"].get(god, 0)
         if cancelling:
             working.append(line(N_("%(card)s: %(other)s is here too, so %(god)s's corruption adds nothing"),
-                                card=aura[0]["name"], other=cancelling[0]["name"], god=god))
+                                card=aura[0]["card"], other=cancelling[0]["card"], god=god))
         else:
             extra += tokens
-            working.append(line(N_("%(card)s: +%(count)d for %(god)s's corruption here"), card=aura[0]["name"],
+            working.append(line(N_("%(card)s: +%(count)d for %(god)s's corruption here"), card=aura[0]["card"],
                                 count=tokens, god=god))
     for held in effects_here(region, "token_domination"):
         if held["god"] != god:
@@ -45,7 +45,7 @@ def card_effects(region: dict, god: str, units: dict | None) -> tuple[int, list]
         tokens = sum(region[token] for token in does["tokens"])
         extra += does["amount"] * tokens
         working.append(line(N_("%(card)s: +%(amount)d × %(count)d heroes and nobles here = +%(total)d"),
-                            card=held["name"], amount=does["amount"], count=tokens, total=does["amount"] * tokens))
+                            card=held["card"], amount=does["amount"], count=tokens, total=does["amount"] * tokens))
     return extra, working
 
 

@@ -236,7 +236,7 @@ def battle_line(state: dict) -> tuple[str, dict]:
 
 # -- every number the pages show, worked (kit/working.py), in the one shape ------------------
 #: Working params that hold an id, shown by its translated name.
-NAMED_PARAMS = ("god", "unit", "upgrade", "region")
+NAMED_PARAMS = ("god", "unit", "upgrade", "region", "card", "other")
 
 
 def kit_line(entry: dict) -> list:

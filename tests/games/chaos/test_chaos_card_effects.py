@@ -6,6 +6,7 @@ or magic symbol differs on the group's copy."""
 from __future__ import annotations
 
 from companion.games.chaos.domination import dominate
+from companion.games.chaos.names import name_of
 from tests.games.chaos.chaos_play import phase_of, turn_of
 from tests.games.chaos.test_chaos_cards import give, started, to_summoning
 
@@ -27,7 +28,9 @@ def play(table, moves):
 
 
 def texts(working):
-    return [entry["msg"] % entry["params"] for entry in working]
+    """The working lines in English, ids named as the pages name them."""
+    return [entry["msg"] % {key: name_of(value) if isinstance(value, str) else value
+                            for key, value in entry["params"].items()} for entry in working]
 
 
 def test_battle_cry_nobody_places_corruption_in_its_region_this_round():
@@ -45,7 +48,7 @@ def test_battle_cry_nobody_places_corruption_in_its_region_this_round():
     assert table.state["regions"]["the_empire"]["corruption"] == {}
     corrupted = report["corruption"]["the_empire"]
     assert corrupted["placed"]["slaanesh"] == 0
-    assert any("Battle Cry of khorne here: nobody places corruption" in text for text in texts(corrupted["working"]))
+    assert any("Battle Cry of Khorne here: nobody places corruption" in text for text in texts(corrupted["working"]))
     # Elsewhere corruption is placed as ever.
     assert table.state["regions"]["estalia"]["corruption"] == {"nurgle": 1}
 
@@ -61,8 +64,8 @@ def test_the_skull_throne_khornes_figures_count_their_attack_dice_in_domination(
     # 1 from the card + two Bloodletters' 2 attack dice each (not 1 each) = 5, above resistance 3.
     assert (score["cards"], score["figures"], score["effects"], score["total"]) == (1, 2, 2, 5)
     working = texts(report["domination"]["kislev"]["working"])
-    assert "The Skull Throne: khorne's 2 figures here count their 4 attack dice instead of 1 each" in working
-    assert "khorne: 1 from cards + 2 figures, 2 from card effects = 5" in working
+    assert "The Skull Throne: Khorne's 2 figures here count their 4 attack dice instead of 1 each" in working
+    assert "Khorne: 1 from cards + 2 figures, 2 from card effects = 5" in working
     assert report["domination"]["kislev"]["winner"] == "khorne"
 
 
@@ -83,7 +86,7 @@ def test_plague_aura_adds_nurgles_corruption_unless_changer_of_ways_is_there():
     tilea = report["domination"]["tilea"]
     assert tilea["scores"]["nurgle"]["total"] == 0 + 1 + 3  # card 0, a Plaguebearer, 3 corruption
     assert tilea["winner"] == "nurgle"  # 4 is above Tilea's resistance 2
-    assert "Plague Aura: +3 for nurgle's corruption here" in texts(tilea["working"])
+    assert "Plague Aura: +3 for Nurgle's corruption here" in texts(tilea["working"])
     bretonnia = report["domination"]["bretonnia"]
     assert bretonnia["scores"]["nurgle"]["total"] == 1
     assert any("Changer of Ways is here too" in text for text in texts(bretonnia["working"]))
