@@ -30,6 +30,7 @@ from companion.kit.board import count
 from companion.kit.deck import draw as draw_from
 from companion.kit.deck import hand, pick, play_from_hand
 from companion.kit.fields import ActionSpec, Bool, Choice, FormMap, Int, Json, Text
+from companion.kit.working import Sentences
 from companion.rules import N_, NP_, Action, ActionError, Msg, Seat
 
 GODS = tuple(data.god_order())
@@ -325,6 +326,17 @@ def summon_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple
     return N_("summoned %(unit)s into %(region)s for %(power)d power"), params
 
 
+def card_done(done) -> Sentences | None:
+    """What the app carried out for a played card (its working lines, ids
+    named), as one parameter of the history line."""
+    if not isinstance(done, list) or not done or not all(
+            isinstance(entry, dict) and isinstance(entry.get("msg"), str) and isinstance(entry.get("params"), dict)
+            for entry in done):
+        return None
+    return Sentences([(entry["msg"], {key: name_param(value) if key in ("god", "card") and isinstance(value, str)
+                                      else value for key, value in entry["params"].items()}) for entry in done])
+
+
 def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
     p = action.payload
     if isinstance(p.get("played"), dict):  # a dealt card: what, where and for how much
@@ -334,6 +346,14 @@ def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[s
         god = god_of(action, seats)
         if god:
             params["god"] = name_param(god)
+            done = card_done(p.get("done"))
+            if done:
+                params["done"] = done
+                if played.get("slot") == 1:
+                    return N_("played %(name)s for %(god)s in the right slot of %(region)s for %(cost)d power: "
+                              "%(done)s"), params
+                return N_("played %(name)s for %(god)s in the left slot of %(region)s for %(cost)d power: "
+                          "%(done)s"), params
             if played.get("slot") == 1:
                 return N_("played %(name)s for %(god)s in the right slot of %(region)s for %(cost)d power"), params
             return N_("played %(name)s for %(god)s in the left slot of %(region)s for %(cost)d power"), params

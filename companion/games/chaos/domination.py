@@ -69,7 +69,7 @@ def dominate(region: dict, gods: list[str], units: dict | None = None) -> dict:
     working = []
     for god, score in scores.items():
         if "effects" in score:
-            working += score.pop("working")
+            working += score["working"]
             working.append(line(N_("%(god)s: %(cards)d from cards + %(figures)d figures, %(effects)d from card "
                                    "effects = %(total)d"), god=god, **score))
         elif score["total"]:

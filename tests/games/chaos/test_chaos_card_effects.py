@@ -5,8 +5,11 @@ or magic symbol differs on the group's copy."""
 
 from __future__ import annotations
 
+import json
+
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.names import name_of
+from companion.games.chaos.view import worked_numbers
 from tests.games.chaos.chaos_play import phase_of, turn_of
 from tests.games.chaos.test_chaos_cards import give, started, to_summoning
 
@@ -135,3 +138,28 @@ def test_an_older_tables_typed_card_has_no_effect_carried_out():
               "figures": {"slaanesh": {"cultist": 1}}, "control": [],
               "slots": [{"name": "Insidious Lies", "cost": 1, "domination": 1, "magic": 0, "god": "slaanesh"}, None]}
     assert dominate(region, ["slaanesh"])["scores"]["slaanesh"]["total"] == 2
+
+
+def test_the_domination_sum_taps_open_to_the_card_effect_that_changed_it():
+    table = started()
+    table.act(None, "region.set", region="norsca", field="heroes", value=1)
+    to_summoning(table)
+    give(table, "slaanesh", "insidious_lies")
+    play(table, {"slaanesh": [("summon", {"unit": "cultist", "region": "norsca"}),
+                              ("card.play", {"card": "insidious_lies", "at": "norsca:0"})]})
+    shown = json.dumps(worked_numbers(table.state)["domination"]["norsca"]["scores"]["slaanesh"],
+                       ensure_ascii=False)
+    assert "heroes and nobles here" in shown and "from card effects" in shown
+
+
+def test_the_history_says_what_a_played_card_did_which_card_and_where():
+    table = started()
+    to_summoning(table)
+    table.act("khorne", "summon", unit="cultist", region="kislev")
+    table.act("nurgle", "summoning.pass")
+    give(table, "tzeentch", "drain_power")
+    table.act("tzeentch", "card.play", card="drain_power", at="kislev:0")
+    message, params = table.history(None)[-1]
+    assert message.endswith("for %(cost)d power: %(done)s")
+    assert params["name"] == "Drain Power" and params["region"] == "Kislev"
+    assert params["done"] == "Khorne loses 1 power"
