@@ -47,6 +47,10 @@ def corrupt_here(state: dict, region_id: str) -> dict:
                             data.table()["ruin_at"])
     region = state["regions"][region_id]
     region["corruption"] = {god: tokens for god, tokens in result["corruption"].items() if tokens}
+    for god, consumed in result.get("consumed", {}).items():
+        for kind, removed in consumed["removed"].items():
+            take(state["board"], region_id, god, kind, removed)
+        region["control"] = [entry for entry in region["control"] if entry["owner"] != god]
     for god in result["dial_tokens"]:
         state["gods"][god]["dial_tokens"] += 1
     if result["ruined"]:

@@ -7,11 +7,17 @@ from __future__ import annotations
 
 import json
 
+from babel.messages.pofile import read_po
+
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.names import name_of
 from companion.games.chaos.view import worked_numbers
+from companion.rules import translated_params
+from companion.translations import update
 from tests.games.chaos.chaos_play import phase_of, turn_of
 from tests.games.chaos.test_chaos_cards import give, started, to_summoning
+
+FOLDER = update.game_catalogs()["chaos"]
 
 
 def play(table, moves):
@@ -163,3 +169,43 @@ def test_the_history_says_what_a_played_card_did_which_card_and_where():
     assert message.endswith("for %(cost)d power: %(done)s")
     assert params["name"] == "Drain Power" and params["region"] == "Kislev"
     assert params["done"] == "Khorne loses 1 power"
+
+
+def test_what_a_card_did_reads_in_the_readers_language():
+    with open(FOLDER / "zh_Hans" / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        catalog = read_po(handle, locale="zh_Hans")
+
+    def translate(msgid):
+        found = catalog.get(msgid)
+        return found.string if found and found.string else msgid
+
+    table = started()
+    to_summoning(table)
+    table.act("khorne", "summon", unit="cultist", region="kislev")
+    table.act("nurgle", "summoning.pass")
+    give(table, "tzeentch", "drain_power")
+    table.act("tzeentch", "card.play", card="drain_power", at="kislev:0")
+    message, params = table.history(None)[-1]
+    shown = translate(message) % translated_params(params, translate, "zh_Hans")
+    assert "恐虐" in shown and "Khorne" not in shown and "loses" not in shown
+
+
+def test_a_great_foul_consumption_turns_nurgles_figures_into_corruption_before_the_ruin_check():
+    """Three Nurgle figures in Tilea (two cultists place 2): after the
+    placement they leave the board for 1 corruption (1 per 2 removed), and
+    the ruin check counts it: 9 corruption + 1 warpstone + 2 + 1 = 13."""
+    table = started()
+    table.act(None, "region.corruption", region="tilea", owner="khorne", count=9)
+    to_summoning(table)
+    give(table, "nurgle", "a_great_foul_consumption")
+    report = play(table, {"nurgle": [("summon", {"unit": "cultist", "region": "tilea"}),
+                                     ("summon", {"unit": "cultist", "region": "tilea"}),
+                                     ("summon", {"unit": "warrior", "region": "tilea"}),
+                                     ("card.play", {"card": "a_great_foul_consumption", "at": "tilea:0"})]})
+    corrupted = report["corruption"]["tilea"]
+    assert corrupted["consumed"]["nurgle"] == {"removed": {"cultist": 2, "warrior": 1}, "placed": 1}
+    assert corrupted["corruption"]["nurgle"] == 2 + 1 and corrupted["total"] == 9 + 1 + 3
+    assert corrupted["ruined"] and corrupted["ruiners"] == ["nurgle"]
+    assert "nurgle" not in table.state["board"].get("tilea", {})
+    assert ("A Great Foul Consumption: Nurgle's 3 figures here leave the board and place 1 corruption "
+            "(1 for every 2)") in texts(corrupted["working"])

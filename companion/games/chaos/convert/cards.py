@@ -23,8 +23,10 @@ OLD_WORLD_CARDS = 28
 #: 1 for each), `corruption` (the player places `amount` corruption here), `no_corruption`
 #: (nobody places corruption in this region this round), `attack_domination` (the player's
 #: figures here count their attack dice in domination instead of 1 each),
-#: `corruption_domination` (the player's corruption here adds to its domination, unless a card
-#: `unless` lies here), `token_domination` (`amount` domination per token of `tokens` here).
+#: `consume_figures` (after corruption is placed, before the ruin check, the player's figures
+#: here leave the board for 1 corruption per `per` of them), `corruption_domination` (the
+#: player's corruption here adds to its domination, unless a card `unless` lies here),
+#: `token_domination` (`amount` domination per token of `tokens` here).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -37,7 +39,8 @@ CHAOS_EFFECTS = {
     "influenza": (N_("The region's resistance is lower this round (never below 0)."), None),
     "rain_of_pus": (N_("Nurgle's figures here are harder to kill (the exact rule is not known)."), None),
     "a_great_foul_consumption": (N_("After corruption is placed and before the ruin check, Nurgle removes all his "
-                                 "figures here and places 1 corruption for every 2 removed."), None),
+                                 "figures here and places 1 corruption for every 2 removed."),
+                                 {"kind": "consume_figures", "per": 2}),
     "the_final_rotting": (N_("Harms the other gods' figures here (the exact rule is not known)."), None),
     "changer_of_ways": (N_("Cancels another chaos card in this region."), None),
     "drain_power": (N_("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each."),
