@@ -9,8 +9,10 @@ that adds an amount carries it as the parameter "amount"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from companion.rules import Msg, translated_params
 
 
 def line(message: str, **params: Any) -> list:
@@ -33,3 +35,36 @@ def is_worked(value: object) -> bool:
     return (isinstance(value, dict) and set(value) == {"value", "lines"} and isinstance(value["lines"], list)
             and all(isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
                     and isinstance(entry[1], dict) for entry in value["lines"]))
+
+
+class Sentences(Msg):
+    """Working lines ([msgid, params] each) as one parameter of another
+    message (a history line that says what a card did), each translated in
+    the reader's language and joined by "; "."""
+
+    def __new__(cls, lines: list) -> Sentences:
+        lines = [(message, params) for message, params in lines]
+        made = super().__new__(cls, cls.said(lines, str, None))  # in English, as the msgids read
+        made.lines = lines
+        return made
+
+    def __getnewargs__(self):
+        return (self.lines,)
+
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return self.said(self.lines, translate, language)
+
+    @staticmethod
+    def said(lines: list, translate: Callable[[str], str], language: str | None) -> str:
+        said = []
+        for message, params in lines:
+            values = translated_params(params, translate, language)
+            for template in (translate(message), message):
+                try:
+                    said.append(template % values)
+                    break
+                except (KeyError, TypeError, ValueError):
+                    continue
+            else:
+                said.append(message)
+        return "; ".join(said)

@@ -40,3 +40,14 @@ def test_a_line_whose_sentence_leaves_its_amount_out_ends_with_it_signed(tmp_pat
     assert '<li>Combat value of Rose <span class="value">+2</span></li>' in html
     assert '<li>Spent <span class="value">-1</span></li>' in html
     assert "<li>base 3</li>" in html  # said by the sentence: not twice
+
+
+def test_sentences_are_one_parameter_read_in_english_or_translated_line_by_line():
+    from companion.kit.working import Sentences
+    from companion.rules import Msg
+
+    said = Sentences([("%(god)s loses %(amount)d power", {"god": Msg("Khorne"), "amount": 1}),
+                      ("nothing else", {})])
+    assert said == "Khorne loses 1 power; nothing else"
+    words = {"%(god)s loses %(amount)d power": "%(god)s 失去 %(amount)d 威能", "Khorne": "恐虐"}
+    assert said.translated(lambda text: words.get(text, text)) == "恐虐 失去 1 威能; nothing else"

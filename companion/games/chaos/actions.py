@@ -30,6 +30,7 @@ from companion.kit.board import count
 from companion.kit.deck import draw as draw_from
 from companion.kit.deck import hand, pick, play_from_hand
 from companion.kit.fields import ActionSpec, Bool, Choice, FormMap, Int, Json, Text
+from companion.kit.working import Sentences
 from companion.rules import N_, NP_, Action, ActionError, Msg, Seat
 
 GODS = tuple(data.god_order())
@@ -41,6 +42,7 @@ STARTING_TOKENS = ("noble", "warpstone", "peasant")
 GOD = Choice("god", choices=GODS, default=None, doc="the god acted for (default: your seat's god)")
 REGION = Choice("region", choices=REGIONS)
 OWNER = Choice("owner", choices=GODS)
+CHAOS_CARD_IDS = tuple(card_id for cards in data.chaos_cards().values() for card_id in cards)
 UNIT = Choice("unit", choices=UNIT_KINDS)
 #: A form's "kill this many of that target" fields, one per target kind.
 KILL_FIELDS = tuple(Int(f"kill.{god}.{unit}", min=0, max=40, default=None) for god in GODS for unit in UNIT_KINDS) \
@@ -324,6 +326,17 @@ def summon_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple
     return N_("summoned %(unit)s into %(region)s for %(power)d power"), params
 
 
+def card_done(done) -> Sentences | None:
+    """What the app carried out for a played card (its working lines, ids
+    named), as one parameter of the history line."""
+    if not isinstance(done, list) or not done or not all(
+            isinstance(entry, dict) and isinstance(entry.get("msg"), str) and isinstance(entry.get("params"), dict)
+            for entry in done):
+        return None
+    return Sentences([(entry["msg"], {key: name_param(value) if key in ("god", "card") and isinstance(value, str)
+                                      else value for key, value in entry["params"].items()}) for entry in done])
+
+
 def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
     p = action.payload
     if isinstance(p.get("played"), dict):  # a dealt card: what, where and for how much
@@ -333,6 +346,14 @@ def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[s
         god = god_of(action, seats)
         if god:
             params["god"] = name_param(god)
+            done = card_done(p.get("done"))
+            if done:
+                params["done"] = done
+                if played.get("slot") == 1:
+                    return N_("played %(name)s for %(god)s in the right slot of %(region)s for %(cost)d power: "
+                              "%(done)s"), params
+                return N_("played %(name)s for %(god)s in the left slot of %(region)s for %(cost)d power: "
+                          "%(done)s"), params
             if played.get("slot") == 1:
                 return N_("played %(name)s for %(god)s in the right slot of %(region)s for %(cost)d power"), params
             return N_("played %(name)s for %(god)s in the left slot of %(region)s for %(cost)d power"), params
@@ -417,6 +438,19 @@ def upgrade_history(action: Action, seats: dict[str, Seat], state: dict) -> tupl
     if upgrades.effects(god)[index] is None or not action.payload.get("applied"):
         return N_("took the upgrade %(upgrade)s: apply it by hand"), params
     return N_("took the upgrade %(upgrade)s"), params
+
+
+def card_correction_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    p = action.payload
+    owner, card_id = p.get("owner"), p.get("card")
+    if owner not in GODS or card_id not in data.chaos_cards()[owner] or not isinstance(p.get("value"), int):
+        return N_("corrected a chaos card from the printed card"), {}
+    params = {"name": name_param(card_id), "god": name_param(owner), "value": p["value"]}
+    if p.get("field") == "cost":
+        return N_("corrected the printed cost of %(name)s (%(god)s) to %(value)d"), params
+    if p["value"]:
+        return N_("corrected %(name)s (%(god)s): it bears a magic symbol"), params
+    return N_("corrected %(name)s (%(god)s): it bears no magic symbol"), params
 
 
 def region_set_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
@@ -755,4 +789,9 @@ SPECS = (
                (Int("card", min=1, max=5), Choice("field", choices=("ruiners", "first", "second")),
                 Choice("region", choices=REGIONS, default=None), Int("value", min=0, max=50)),
                effect=corrections.correct_ruination, history=N_("corrected a ruination card from the printed card")),
+    ActionSpec("components.card", "Correct chaos card `card` of god `owner` where this table's copy differs: "
+               "`field` cost (its domination too) or magic (1: a magic symbol, 0: none), `value`.",
+               (OWNER, Choice("card", choices=CHAOS_CARD_IDS), Choice("field", choices=("cost", "magic")),
+                Int("value", min=0, max=10)),
+               effect=corrections.correct_card, history=card_correction_history),
 )

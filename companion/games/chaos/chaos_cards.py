@@ -45,6 +45,20 @@ def card(god: str, card_id: str) -> dict:
     return data.chaos_cards()[god][card_id]
 
 
+def printed(state: dict, god: str, card_id: str) -> dict:
+    """The card as this table's copy prints it: the data with the group's
+    corrections (components.card) of its cost or magic symbol."""
+    corrected = state.get("components", {}).get("cards", {}).get(god, {}).get(card_id, {})
+    return {**card(god, card_id), **corrected}
+
+
+def effects_here(region: dict, kind: str) -> list[dict]:
+    """The cards lying in the region's slots whose known effect is `kind`,
+    left slot first (a typed card of an older table has no known effect)."""
+    return [held for held in region["slots"]
+            if held and held.get("card") and (card(held["god"], held["card"])["does"] or {}).get("kind") == kind]
+
+
 def sync_counts(state: dict, god: str) -> None:
     """The books every phone sees follow the sealed cards."""
     deck = decks(state)[god]
@@ -135,14 +149,14 @@ def card_id_of(god: str, named: str | None) -> str | None:
 def cost_to_play(state: dict, god: str, card_id: str, region_id: str) -> tuple[int, list]:
     """What playing `card_id` into `region_id` costs `god` now, and why (the
     effects the app knows that change a cost; never its domination value)."""
-    printed = card(god, card_id)["cost"]
+    printed_cost = printed(state, god, card_id)["cost"]
     region = state["regions"][region_id]
-    cost, working = printed, [line(N_("Printed cost: %(amount)d"), amount=printed)]
+    cost, working = printed_cost, [line(N_("Printed cost: %(amount)d"), amount=printed_cost)]
     for held in region["slots"]:
         does = held and held.get("card") and held["god"] != god and card(held["god"], held["card"])["does"]
         if does and does["kind"] == "cost_for_others":
             cost += does["amount"]
-            working.append(line(N_("%(card)s of %(god)s in this region: +%(amount)d"), card=held["name"],
+            working.append(line(N_("%(card)s of %(god)s in this region: +%(amount)d"), card=held["card"],
                                 god=held["god"], amount=does["amount"]))
     does = card(god, card_id)["does"]
     if does and does["kind"] == "cost_where_corrupt" and sum(region["corruption"].values()) >= does["at_least"]:
@@ -155,7 +169,7 @@ def cost_to_play(state: dict, god: str, card_id: str, region_id: str) -> tuple[i
 def played(state: dict, god: str, card_id: str, region_id: str) -> dict:
     """The card as it lies in its slot: name, cost paid, domination (its
     printed cost) and magic from the data."""
-    held = card(god, card_id)
+    held = printed(state, god, card_id)
     if card_id not in hand_of(state, god):
         raise ActionError(N_("That card is not in your hand."), field="card")
     cost, _ = cost_to_play(state, god, card_id, region_id)
@@ -183,6 +197,11 @@ def carry_out(state: dict, god: str, card_id: str, region_id: str) -> list:
                 state["gods"][god]["power"] += taken
                 done.append(line(N_("%(god)s loses %(amount)d power"), god=other, amount=taken))
     elif does["kind"] == "corruption":
+        blocking = effects_here(state["regions"][region_id], "no_corruption")
+        if blocking:
+            done.append(line(N_("%(card)s of %(god)s here: nobody places corruption in this region this round."),
+                             card=blocking[0]["card"], god=blocking[0]["god"]))
+            return done
         corruption = state["regions"][region_id]["corruption"]
         corruption[god] = corruption.get(god, 0) + does["amount"]
         done.append(line(N_("%(god)s places %(amount)d corruption here"), god=god, amount=does["amount"]))

@@ -7,6 +7,7 @@ function is an action's effect (companion.kit.actions)."""
 
 from __future__ import annotations
 
+from companion.games.chaos import data
 from companion.games.chaos.seats import acting_god
 from companion.games.chaos.state import TOKEN_KINDS, round_of
 from companion.kit.actions import Act, NotRecorded
@@ -157,6 +158,30 @@ def correct_ruination(act: Act) -> None:
         raise ActionError(N_("Pick the region whose points to correct."), field="region")
     card[p["field"]][p["region"]] = p["value"]
     _corrected(state, f"ruination.{p['card']}.{p['field']}.{p['region']}")
+
+
+def correct_card(act: Act) -> None:
+    """A chaos card whose printed cost or magic symbol differs on this
+    table's copy: cards played from now on count the correction, and the
+    god's cards lying in the regions now count the corrected domination and
+    magic (a cost already paid stays paid)."""
+    state = act.state
+    p = act.payload
+    god, card_id = p["owner"], p["card"]
+    if card_id not in data.chaos_cards()[god]:
+        raise ActionError(N_("That card is not in this god's deck."), field="card")
+    if p["field"] == "magic" and p["value"] > 1:
+        raise ActionError(N_("At most %(max)d."), field="value", max=1)
+    corrected = state["components"].setdefault("cards", {}).setdefault(god, {}).setdefault(card_id, {})
+    corrected[p["field"]] = p["value"] if p["field"] == "cost" else bool(p["value"])
+    for region in state["regions"].values():
+        for held in region["slots"]:
+            if held and held["god"] == god and held.get("card") == card_id:
+                if p["field"] == "cost":
+                    held["domination"] = p["value"]
+                else:
+                    held["magic"] = p["value"]
+    _corrected(state, f"cards.{god}.{card_id}.{p['field']}")
 
 
 def _corrected(state, path: str) -> None:

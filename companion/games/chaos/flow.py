@@ -15,7 +15,8 @@ from companion.kit.phases import Phase, Round, next_turn, pass_phase, whose_turn
 from companion.rules import N_, ActionError
 
 EDITS = frozenset({"region.set", "region.figures", "region.corruption", "region.control", "god.set", "upgrade.take",
-                   "pending.done", "hand.note", "components.unit", "components.dial", "components.ruination"})
+                   "pending.done", "hand.note", "components.unit", "components.dial", "components.ruination",
+                   "components.card"})
 
 
 # -- what happens as a phase begins ---------------------------------------------------------

@@ -12,6 +12,7 @@ from companion.games.chaos.domination import dominate
 from companion.games.chaos.endgame import end_check
 from companion.games.chaos.ruination import score_ruination
 from companion.games.chaos.state import highest_threat, round_of, ruination_card, threat
+from companion.games.chaos.upgrades import unit_stats
 from companion.kit.board import count, take
 from companion.rules import N_, ActionError
 
@@ -23,11 +24,12 @@ APPLIED_REWARDS = ("vp", "draw_cards", "victory")
 def resolve_corruption(state: dict) -> None:
     """Domination in every region in order, then corruption region by region."""
     gods = state["gods_in_play"]
+    units = unit_stats(state)
     domination = {}
     for region_id, region in state["regions"].items():
         if region["ruined"]:
             continue
-        result = dominate(region_view(state, region_id), gods)
+        result = dominate(region_view(state, region_id), gods, units)
         domination[region_id] = result
         if result["winner"]:
             state["gods"][result["winner"]]["vp"] += result["vp"]
@@ -45,6 +47,10 @@ def corrupt_here(state: dict, region_id: str) -> dict:
                             data.table()["ruin_at"])
     region = state["regions"][region_id]
     region["corruption"] = {god: tokens for god, tokens in result["corruption"].items() if tokens}
+    for god, consumed in result.get("consumed", {}).items():
+        for kind, removed in consumed["removed"].items():
+            take(state["board"], region_id, god, kind, removed)
+        region["control"] = [entry for entry in region["control"] if entry["owner"] != god]
     for god in result["dial_tokens"]:
         state["gods"][god]["dial_tokens"] += 1
     if result["ruined"]:

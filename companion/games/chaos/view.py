@@ -236,7 +236,7 @@ def battle_line(state: dict) -> tuple[str, dict]:
 
 # -- every number the pages show, worked (kit/working.py), in the one shape ------------------
 #: Working params that hold an id, shown by its translated name.
-NAMED_PARAMS = ("god", "unit", "upgrade", "region")
+NAMED_PARAMS = ("god", "unit", "upgrade", "region", "card", "other")
 
 
 def kit_line(entry: dict) -> list:
@@ -341,11 +341,20 @@ def domination_numbers(result: dict) -> dict:
     return {
         "winner": result["winner"],
         "vp": worked(result["vp"], kit_lines(result["working"])),
-        "scores": {god: worked(score["total"], [line(N_("%(god)s: %(cards)d from cards + %(figures)d figures = "
-                                                        "%(total)d"), god=name_param(god), cards=score["cards"],
-                                                     figures=score["figures"], total=score["total"]), *tail])
+        "scores": {god: worked(score["total"], [*score_lines(god, score), *tail])
                    for god, score in result["scores"].items() if score["total"]},
     }
+
+
+def score_lines(god: str, score: dict) -> list:
+    """A god's domination sum in a region, with the card effects the app carried out there."""
+    if "effects" in score:
+        return [*kit_lines(score["working"]),
+                line(N_("%(god)s: %(cards)d from cards + %(figures)d figures, %(effects)d from card effects = "
+                        "%(total)d"), god=name_param(god), cards=score["cards"], figures=score["figures"],
+                     effects=score["effects"], total=score["total"])]
+    return [line(N_("%(god)s: %(cards)d from cards + %(figures)d figures = %(total)d"), god=name_param(god),
+                 cards=score["cards"], figures=score["figures"], total=score["total"])]
 
 
 def previous_numbers(previous: dict) -> dict | None:

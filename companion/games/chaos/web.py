@@ -4,6 +4,7 @@ platform hands the hooks its `Platform` (companion/web/hookspecs.py)."""
 
 from __future__ import annotations
 
+from companion.games.chaos import data
 from companion.games.chaos.names import END_REASONS, REWARD_NAMES, name_of
 
 
@@ -25,7 +26,9 @@ def template_globals(platform) -> dict:
         return ", ".join(f"{chaos_name(key)} {value}" for key, value in numbers.items())
 
     return {"chaos_name": chaos_name, "chaos_reward": chaos_reward, "chaos_reason": chaos_reason,
-            "chaos_sums": chaos_sums}
+            "chaos_sums": chaos_sums,
+            # Each god's chaos card ids, for correcting a card printed differently on the group's copy.
+            "chaos_card_ids": {god: list(cards) for god, cards in data.chaos_cards().items()}}
 
 
 def template_filters(platform) -> dict:

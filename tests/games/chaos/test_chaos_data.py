@@ -132,7 +132,8 @@ def test_each_gods_chaos_deck_holds_24_cards_with_the_costs_and_magic_of_the_not
 def test_a_card_no_source_explains_has_no_summary_and_nothing_the_app_does():
     khorne = data.chaos_cards()["khorne"]
     assert khorne["blood_frenzy"]["summary"] is None and khorne["blood_frenzy"]["does"] is None
-    assert khorne["battle_cry"]["summary"] and khorne["battle_cry"]["does"] is None  # known, applied by the table
+    assert khorne["field_of_carnage"]["summary"] and khorne["field_of_carnage"]["does"] is None  # applied by the table
+    assert khorne["battle_cry"]["does"] == {"kind": "no_corruption"}  # carried out by the app
     assert data.chaos_cards()["tzeentch"]["temporal_stasis"]["does"] == {"kind": "cost_for_others", "amount": 2}
     unknown = [card["name"] for cards in data.chaos_cards().values() for card in cards.values() if not card["summary"]]
     assert len(unknown) == 9

@@ -124,3 +124,13 @@ def test_a_dealt_table_renders_the_old_world_placement_the_hand_and_the_corrupti
         state = act(state, "summoning.pass", god=turn_of(state))
     state = act(state, "corruption.resolve")
     assert "This round’s corruption phase" in render_all(app, state, SEATS["s3"])
+
+
+def test_the_printed_components_panel_corrects_a_chaos_card_by_its_name(app):
+    state = started()
+    with app.test_request_context():
+        controls = render_template("games/chaos/corrections.html", view=RULES.view(state, SEATS["s1"]), seats=SEATS,
+                                   seat=SEATS["s1"], act_url="/act", display=False, table=None)
+    assert 'value="components.card"' in controls or "components.card" in controls
+    assert '<option value="the_skull_throne">The Skull Throne</option>' in controls
+    assert '<option value="magic">' in controls

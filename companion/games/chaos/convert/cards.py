@@ -20,18 +20,27 @@ OLD_WORLD_CARDS = 28
 #: (other gods pay `amount` more to play a card in this region), `cost_where_corrupt`
 #: (this card costs `amount` less where the region holds `at_least` corruption),
 #: `drain_power` (each other god with a cultist here loses 1 power, the player gains
-#: 1 for each), `corruption` (the player places `amount` corruption here).
+#: 1 for each), `corruption` (the player places `amount` corruption here), `no_corruption`
+#: (nobody places corruption in this region this round), `attack_domination` (the player's
+#: figures here count their attack dice in domination instead of 1 each),
+#: `consume_figures` (after corruption is placed, before the ruin check, the player's figures
+#: here leave the board for 1 corruption per `per` of them), `corruption_domination` (the
+#: player's corruption here adds to its domination, unless a card `unless` lies here),
+#: `token_domination` (`amount` domination per token of `tokens` here).
 CHAOS_EFFECTS = {
-    "battle_cry": (N_("Nobody places corruption in this region this round."), None),
-    "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."), None),
+    "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
+    "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
+                         {"kind": "attack_domination"}),
     "field_of_carnage": (N_("Other gods' figures can't be teleported out of this region (only part of the card "
                          "is known)."), None),
     "the_blood_gods_call": (N_("Khorne moves figures into this region (as far as is known)."), None),
-    "plague_aura": (N_("Nurgle's corruption here adds to his domination (not with Changer of Ways here)."), None),
+    "plague_aura": (N_("Nurgle's corruption here adds to his domination (not with Changer of Ways here)."),
+                    {"kind": "corruption_domination", "unless": "changer_of_ways"}),
     "influenza": (N_("The region's resistance is lower this round (never below 0)."), None),
     "rain_of_pus": (N_("Nurgle's figures here are harder to kill (the exact rule is not known)."), None),
     "a_great_foul_consumption": (N_("After corruption is placed and before the ruin check, Nurgle removes all his "
-                                 "figures here and places 1 corruption for every 2 removed."), None),
+                                 "figures here and places 1 corruption for every 2 removed."),
+                                 {"kind": "consume_figures", "per": 2}),
     "the_final_rotting": (N_("Harms the other gods' figures here (the exact rule is not known)."), None),
     "changer_of_ways": (N_("Cancels another chaos card in this region."), None),
     "drain_power": (N_("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each."),
@@ -44,7 +53,8 @@ CHAOS_EFFECTS = {
     "the_persistence_of_change": (N_("May stay in the region into the next round (when is not known)."), None),
     "perverse_infiltration": (N_("Slaanesh places 1 corruption here."), {"kind": "corruption", "amount": 1}),
     "dark_influence": (N_("Move one peasant, hero or noble from this region to another."), None),
-    "insidious_lies": (N_("Slaanesh adds 2 domination here for each hero and each noble in the region."), None),
+    "insidious_lies": (N_("Slaanesh adds 2 domination here for each hero and each noble in the region."),
+                       {"kind": "token_domination", "tokens": ["heroes", "nobles"], "amount": 2}),
     "soporific_musk": (N_("Slaanesh controls one enemy figure here this round."), None),
     "degenerate_royalty": (N_("Costs 3 less in a region holding 3 or more corruption; its main effect is not "
                            "known."), {"kind": "cost_where_corrupt", "amount": 3, "at_least": 3}),
