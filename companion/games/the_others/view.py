@@ -213,7 +213,7 @@ def last_roll_told(state: dict) -> dict | None:
             lines = [line(N_("Skills rolled"), amount=rolled.get("skill", 0)),
                      line(N_("Faiths rolled"), amount=rolled.get("faith", 0))]
             if last.get("free"):
-                lines.append(line(N_("Results of your choice"), amount=last["free"]))
+                lines.append(line(N_("Result of your choice from voluntary corruption"), amount=last["free"]))
         # What the roll can remove (the tokens removed since count down the state's "removed").
         out["result"] = worked(sum(entry[1]["amount"] for entry in lines) if lines else last["removed"], lines)
         return out
