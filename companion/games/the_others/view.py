@@ -60,6 +60,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
     shown["working"] = worked_numbers(state) if phase_of(state) != "setup" else {}
+    shown["working"]["spaces"] = space_numbers(state)  # the board is laid out during the set-up too
     shown["told"] = {"fight": last_fight_told(state), "roll": last_roll_told(state)}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
@@ -124,6 +125,33 @@ def worked_numbers(state: dict) -> dict:
                        for monster in fought["setup"]["monsters"]] if fought else []
     out["battle"] = pools_shown(fought["computed"]) if fought else None
     out["counter"] = pools_shown(fought.get("counter")) if fought else None
+    return out
+
+
+TOKENS = ("fire", "corruption", "pentagram", "nest", "altar")
+
+
+def space_numbers(state: dict) -> dict:
+    """For each tracked space, its tokens of each kind (printed on the board
+    and placed) and its free nests (less a monster or a Hell Club member on
+    each), each with its working; a kind the space lacks is left out."""
+    out = {}
+    for sid, where in state.get("spaces", {}).items():
+        tokens = {}
+        for kind in TOKENS:
+            printed, placed = where["printed"][kind], where["tokens"][kind]
+            if printed or placed:
+                tokens[kind] = worked(printed + placed, [entry for entry, amount in (
+                    (line(N_("Printed on the board"), amount=printed), printed),
+                    (line(N_("Tokens placed"), amount=placed), placed)) if amount])
+        free = None
+        if spaces.count(where, "nest"):
+            blocking = (line(N_("Monsters on them"), amount=-sum(where["monsters"].values())),
+                        line(N_("Hell Club members on them"), amount=-len(where.get("hell_club") or [])))
+            lines = [line(N_("Nests"), amount=spaces.count(where, "nest"))] + \
+                [entry for entry in blocking if entry[1]["amount"]]
+            free = worked(spaces.free_nests(where), at_least_zero(lines, spaces.free_nests(where)))
+        out[sid] = {"tokens": tokens, "free_nests": free}
     return out
 
 

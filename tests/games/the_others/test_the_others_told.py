@@ -97,3 +97,19 @@ def test_the_fight_region_tells_who_fought_what_where_and_the_roll(app):  # noqa
     assert "show the working" in page and "wounds taken" in page
     display = html.unescape(ann.client.get(f"/t/{token}/display").get_data(as_text=True))
     assert "Last fight: Rose" in display
+
+
+def test_a_spaces_tokens_and_free_nests_show_their_working():
+    table = roses_worked_fight()
+    table.act(None, "space.add", name="Nest Street")
+    sid = next(iter(table.state["spaces"]))
+    table.act(None, "space.set", space=sid, what="printed.nest", value=1)
+    table.act(None, "space.set", space=sid, what="tokens.nest", value=1)
+    table.act(None, "space.set", space=sid, what="monsters.acolyte", value=1)
+    counted = RULES.view(table.state, None)["working"]["spaces"][sid]
+    where = table.state["spaces"][sid]
+    assert counted["tokens"]["nest"]["value"] == where["printed"]["nest"] + where["tokens"]["nest"]
+    assert adds_up(counted["tokens"]["nest"]) and adds_up(counted["free_nests"])
+    assert counted["tokens"]["nest"]["value"] == 2 and len(counted["tokens"]["nest"]["lines"]) == 2
+    assert counted["free_nests"]["value"] == RULES.view(table.state, None)["free_nests"][sid] == 1
+    assert ["Monsters on them", {"amount": -1}] in counted["free_nests"]["lines"]
