@@ -289,6 +289,12 @@ def test_a_move_and_a_fight_in_the_rulebooks_order_each_step_first_on_its_phone(
     expect(hero.locator("#region-fight")).to_contain_text("Hero roll:")
     tap(hero, "Resolve")
     expect(hero.locator("#region-fight")).to_contain_text("Last fight: Rose")
+    # Told as the history tells it, each number tapping open to how it was reached.
+    told = hero.locator("#region-fight .last-fight")
+    expect(told).to_contain_text("Rose fought")
+    expect(told).to_contain_text("at Old Cathedral")
+    told.locator("details.working summary", has_text="wounds taken").click()
+    expect(told.locator("details.working[open]")).to_contain_text("Hits of the SIN")
     assert server.store.state(table.token)[1]["heroes"]["rose"]["corruption"] >= 2
     assert no_sideways_scroll(hero) and no_sideways_scroll(sin)
     hero.screenshot(path="/tmp/others-fight-hero.png")

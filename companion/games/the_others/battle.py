@@ -482,8 +482,19 @@ def apply_harm(state: dict, battle: dict, sin_results: dict, payload: dict, draw
     if protector and not protector_beside(state, battle["hero"]):
         raise ActionError(N_("Only Thorley, beside the fighting hero, can protect them."), field="protector")
     result = fight.outcome(battle["computed"], hero_results, sin_results, battle.get("turned"), protector)
-    state["last_fight"] = {"hero": battle["hero"], **result, "killed": [battle["setup"]["monsters"][i]["name"]
+    setup, computed = battle["setup"], battle["computed"]
+    # What the page tells of it: who fought what, where, the dice and how each number came out.
+    state["last_fight"] = {"hero": battle["hero"], **result, "killed": [setup["monsters"][i]["name"]
                                                                         for i in battle.get("killed", [])]}
+    if not state.get("short_records"):
+        state["last_fight"] |= {
+            "by": battle.get("by", "hero"), "space": setup.get("space"),
+            "monsters": [monster["name"] for monster in setup["monsters"]],
+            "hero_roll": battle["hero_roll"], "sin_roll": battle["sin_roll"],
+            "rolled": {"hero": dict(hero_results), "sin": dict(sin_results)},
+            "turned": dict(battle.get("turned") or {}),
+            "before": {key: computed[key]["total"] for key in
+                       ("hero_hits", "hero_defense", "defense_cancelled", "sin_hits", "sin_corruption")}}
     state["fight"] = None
     heroes.take_corruption(state, battle["hero"], result["corruption"])
     heroes.take_wounds(state, battle["hero"], result["wounds"])
@@ -547,6 +558,8 @@ def cleanse(act: Act) -> None:
     rolled = results(state, record, "hero")
     state["roll"] = {"kind": "cleanse", "hero": hero_id, "record": record, "space": hero.get("space"),
                      "removed": rolled.get("skill", 0) + rolled.get("faith", 0) + free}
+    if not state.get("short_records"):
+        state["roll"] |= {"rolled": dict(rolled), "free": free}
     state["turn"]["action_taken"] = True
 
 
@@ -565,11 +578,13 @@ def check(act: Act) -> None:
     record = roll_or_read(state, payload, act.draws, "sin", tokens)
     rolled = results(state, record, "sin")
     amount = rolled.get("hit" if kind == "fire" else "corruption", 0)
-    if "proxy" in hero["npcs"]:
-        amount = max(0, amount - 1)
-    if "hazmat_suit" in hero["upgrades"]:
+    ignored = [helper for helper, held in (("proxy", hero["npcs"]), ("hazmat_suit", hero["upgrades"]))
+               if helper in held]
+    for _helper in ignored:  # Proxy, the Hazmat Suit: one result each ignored
         amount = max(0, amount - 1)
     state["roll"] = {"kind": kind, "hero": hero_id, "record": record, "amount": amount}
+    if not state.get("short_records"):
+        state["roll"] |= {"space": hero.get("space"), "tokens": tokens, "rolled": dict(rolled), "ignored": ignored}
     due = state.get("checks_due") or []
     for index, entry in enumerate(due):
         if entry["hero"] == hero_id and entry["kind"] == kind:

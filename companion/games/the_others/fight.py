@@ -239,13 +239,21 @@ def defense_cancelled(setup: Mapping) -> list[dict]:
 
 def monster_defense(monster: Mapping, setup: Mapping) -> int:
     """The hits that kill this monster in this fight."""
-    defense = monster["defense"]
+    return _total(monster_defense_lines(monster, setup))
+
+
+def monster_defense_lines(monster: Mapping, setup: Mapping) -> list[dict]:
+    """The working of a monster's defense in this fight: its printed defense
+    and the face-up apocalypse cards that raise it."""
+    lines = [line(N_("The monster's defense"), monster["defense"])]
     for card in _apocalypse_cards(setup):
-        if monster["kind"] in ("acolyte", "abomination"):
-            defense += card["fight"].get("acolyte_abomination_defense", 0)
+        added = card["fight"].get("acolyte_abomination_defense", 0) if monster["kind"] in ("acolyte", "abomination") \
+            else 0
         if setup.get("reaction"):
-            defense += card["fight"].get("monster_defense_in_reaction", 0)
-    return defense
+            added += card["fight"].get("monster_defense_in_reaction", 0)
+        if added:
+            lines.append(line(N_("Apocalypse card %(name)s"), added, name=card["name"]))
+    return lines
 
 
 def pools(setup: Mapping) -> dict:

@@ -1,7 +1,7 @@
 """The shape of a table's state, its check and its upgrades from older
 shapes, the facts the group entered, and what the set-up still needs.
 
-    {"schema": 2,
+    {"schema": 3,
      "flow": the kit's round (companion.kit.phases, declared in flow.py): {"round": n, "phase": "setup" |
              "round_start" | "hero_turns" | "over", "order": [hero ids clockwise from the round's first hero],
              "turn": index into order of the hero whose turn is going on or comes next | None,
@@ -32,8 +32,9 @@ CLASSES = ("leader", "fixer", "sniper", "bruiser")
 STATS = ("combat", "skill", "defense")
 PHASES = ("setup", "round_start", "hero_turns", "over")
 #: The state's shape. 1 (no "schema"): "phase", "round", "first_hero",
-#: "last_hero" and "passed" at the top level; 2: the kit's flow.
-SCHEMA = 2
+#: "last_hero" and "passed" at the top level; 2: the kit's flow; 3: the last fight and the last roll
+#: recorded in full (who, what, where, the dice), so the pages tell them as the history does.
+SCHEMA = 3
 
 
 def choice(value, allowed, field: str) -> str:
@@ -99,6 +100,15 @@ def upgrade(state: dict) -> dict:
     hero whose turn is going on or comes next."""
     if state.get("schema", 1) >= SCHEMA:
         return state
+    if state.get("schema", 1) < 2:
+        _flow_from_schema_1(state)
+    # A table begun before schema 3 keeps recording its last fight and roll short, so that its log
+    # replays to the state it kept (an export's final state is checked against its replay).
+    state["short_records"], state["schema"] = True, SCHEMA
+    return state
+
+
+def _flow_from_schema_1(state: dict) -> None:
     phase, first, last = state.pop("phase"), state.pop("first_hero", None), state.pop("last_hero", None)
     flow = {"round": state.pop("round"), "phase": phase, "order": [] if phase == "setup" else list(state["order"]),
             "turn": None, "passed": state.pop("passed", [])}
@@ -108,8 +118,7 @@ def upgrade(state: dict) -> dict:
         flow["turn"] = flow["order"].index(acting) if acting in flow["order"] else None
     # Passes count in the hero turns, and only of heroes still in play (one replaced from the reserve is not).
     flow["passed"] = [hero for hero in flow["passed"] if hero in flow["order"]] if phase == "hero_turns" else []
-    state["flow"], state["schema"] = flow, SCHEMA
-    return state
+    state["flow"] = flow
 
 
 def _next_in_schema_1(state: dict, flow: dict, last: str | None) -> str | None:

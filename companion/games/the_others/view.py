@@ -14,6 +14,7 @@ from companion.games.the_others import (
     dice,
     effects,
     fight,
+    names,
     odds,
     spaces,
     story,
@@ -59,6 +60,8 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
     shown["working"] = worked_numbers(state) if phase_of(state) != "setup" else {}
+    shown["working"]["spaces"] = space_numbers(state)  # the board is laid out during the set-up too
+    shown["told"] = {"fight": last_fight_told(state), "roll": last_roll_told(state)}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
     shown["waiting"] = waiting_for(state)
@@ -118,8 +121,139 @@ def worked_numbers(state: dict) -> dict:
             key: {"refused": value["refused"]} if "refused" in value else pools_shown(value)
             for key, value in raw["fight"].items() if key != "hero"}}
     fought = state["fight"]
+    out["defenses"] = [number(working.part(fight.monster_defense_lines(monster, fought["setup"])))
+                       for monster in fought["setup"]["monsters"]] if fought else []
     out["battle"] = pools_shown(fought["computed"]) if fought else None
     out["counter"] = pools_shown(fought.get("counter")) if fought else None
+    return out
+
+
+TOKENS = ("fire", "corruption", "pentagram", "nest", "altar")
+
+
+def space_numbers(state: dict) -> dict:
+    """For each tracked space, its tokens of each kind (printed on the board
+    and placed) and its free nests (less a monster or a Hell Club member on
+    each), each with its working; a kind the space lacks is left out."""
+    out = {}
+    for sid, where in state.get("spaces", {}).items():
+        tokens = {}
+        for kind in TOKENS:
+            printed, placed = where["printed"][kind], where["tokens"][kind]
+            if printed or placed:
+                tokens[kind] = worked(printed + placed, [entry for entry, amount in (
+                    (line(N_("Printed on the board"), amount=printed), printed),
+                    (line(N_("Tokens placed"), amount=placed), placed)) if amount])
+        free = None
+        if spaces.count(where, "nest"):
+            blocking = (line(N_("Monsters on them"), amount=-sum(where["monsters"].values())),
+                        line(N_("Hell Club members on them"), amount=-len(where.get("hell_club") or [])))
+            lines = [line(N_("Nests"), amount=spaces.count(where, "nest"))] + \
+                [entry for entry in blocking if entry[1]["amount"]]
+            free = worked(spaces.free_nests(where), at_least_zero(lines, spaces.free_nests(where)))
+        out[sid] = {"tokens": tokens, "free_nests": free}
+    return out
+
+
+# -- the last fight and the last roll, told as the history tells them --------------------------------
+def space_name(state: dict, space_id: str | None) -> str | None:
+    where = state.get("spaces", {}).get(space_id or "")
+    return where["name"] if where else space_id
+
+
+def counted(names: list[str]) -> list[list]:
+    """Names with how many of each, in the order first met: [[name, count], ...]."""
+    out: dict[str, int] = {}
+    for name in names:
+        out[name] = out.get(name, 0) + 1
+    return [[name, n] for name, n in out.items()]
+
+
+def at_least_zero(lines: list[list], value: int) -> list[list]:
+    """The lines of a number the rules never let go below 0, with the line that says so where it did."""
+    short = value - sum(entry[1].get("amount", 0) for entry in lines)
+    return lines + [line(N_("Never below 0"), amount=short)] if short else lines
+
+
+def last_fight_told(state: dict) -> dict | None:
+    """The last fight as the page tells it: who fought what (the hero's
+    action or the SIN's reaction), where, the dice each side rolled, and its
+    numbers each with its working (the hits, the defense and the SIN's hits
+    against it, the wounds and the corruption the hero took). A fight kept
+    before the app recorded its dice tells what it kept."""
+    last = state.get("last_fight")
+    if not last:
+        return None
+    hero = data.heroes()[last["hero"]]["name"] if last["hero"] in data.heroes() else last["hero"]
+    rolled, turned, before = last.get("rolled"), last.get("turned") or {}, last.get("before")
+    out = {"hero": last["hero"], "by": last.get("by", "hero"), "space": space_name(state, last.get("space")),
+           "monsters": counted(last.get("monsters", [])), "killed": counted(last["killed"]),
+           "hero_roll": last.get("hero_roll"), "sin_roll": last.get("sin_roll")}
+    if rolled and before:
+        hits = [line(N_("Hits rolled"), amount=rolled["hero"].get("hit", 0))]
+        if turned.get("hit"):
+            hits.append(line(N_("Faiths turned to hits"), amount=turned["hit"]))
+        if before["hero_hits"]:
+            hits.append(line(N_("Extra hits"), amount=before["hero_hits"]))
+        defense = [line(N_("Defense of %(hero)s"), hero=Msg(hero), amount=before["hero_defense"]),
+                   line(N_("Defense rolled"), amount=rolled["hero"].get("defense", 0))]
+        if before["defense_cancelled"]:
+            defense.append(line(N_("Defense cancelled"), amount=-before["defense_cancelled"]))
+        defense = at_least_zero(defense, last["defense"] - turned.get("defense", 0))
+        if turned.get("defense"):
+            defense.append(line(N_("Faiths turned to defense"), amount=turned["defense"]))
+        sin_hits = [line(N_("Hits the SIN rolled"), amount=rolled["sin"].get("hit", 0))]
+        if before["sin_hits"]:
+            sin_hits.append(line(N_("Extra SIN hits"), amount=before["sin_hits"]))
+        sin_corruption = [line(N_("Corruption the SIN rolled"), amount=rolled["sin"].get("corruption", 0))]
+        if before["sin_corruption"]:
+            sin_corruption.append(line(N_("Extra corruption"), amount=before["sin_corruption"]))
+        out |= {"hits": worked(last["hits"], hits), "defense": worked(last["defense"], defense),
+                "sin_hits": worked(last["sin_hits"], sin_hits),
+                "sin_corruption": worked(last["sin_corruption"], sin_corruption)}
+    else:
+        out |= {key: worked(last[key]) for key in ("hits", "defense", "sin_hits", "sin_corruption")}
+    wounds = [line(N_("Hits of the SIN"), amount=last["sin_hits"]), line(N_("Defense"), amount=-last["defense"])]
+    wounds = at_least_zero(wounds, last["wounds"] + last["protected"])
+    if last["protected"]:
+        wounds.append(line(N_("Cancelled by Protector"), amount=-last["protected"]))
+    corruption = [line(N_("Corruption of the SIN"), amount=last["sin_corruption"]),
+                  line(N_("Counter-corruption"), amount=-last["counter_corruption"])]
+    out |= {"wounds": worked(last["wounds"], wounds),
+            "corruption": worked(last["corruption"], at_least_zero(corruption, last["corruption"]))}
+    return out
+
+
+def last_roll_told(state: dict) -> dict | None:
+    """The last cleanse or fire or corruption check as the page tells it:
+    whose, where, the dice rolled and what came of it, with its working (the
+    skills and faiths that remove tokens; the results Proxy and the Hazmat
+    Suit ignore)."""
+    last = state.get("roll")
+    if not last:
+        return None
+    out = {"hero": last["hero"], "kind": last["kind"], "space": space_name(state, last.get("space")),
+           "record": last["record"], "tokens": last.get("tokens")}
+    rolled = last.get("rolled")
+    if last["kind"] == "cleanse":
+        lines = []
+        if rolled is not None:
+            lines = [line(N_("Skills rolled"), amount=rolled.get("skill", 0)),
+                     line(N_("Faiths rolled"), amount=rolled.get("faith", 0))]
+            if last.get("free"):
+                lines.append(line(N_("Result of your choice from voluntary corruption"), amount=last["free"]))
+        # What the roll can remove (the tokens removed since count down the state's "removed").
+        out["result"] = worked(sum(entry[1]["amount"] for entry in lines) if lines else last["removed"], lines)
+        return out
+    lines = []
+    if rolled is not None:
+        lines = [line(N_("Hits rolled") if last["kind"] == "fire" else N_("Corruption rolled"),
+                      amount=rolled.get("hit" if last["kind"] == "fire" else "corruption", 0))]
+        helpers = {"proxy": names.NPCS["proxy"], "hazmat_suit": data.upgrades().get("hazmat_suit", {}).get("name")}
+        lines += [line(N_("Ignored by %(name)s"), name=Msg(helpers[helper] or helper), amount=-1)
+                  for helper in last.get("ignored", [])]
+        lines = at_least_zero(lines, last["amount"])
+    out["result"] = worked(last["amount"], lines)
     return out
 
 

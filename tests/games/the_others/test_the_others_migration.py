@@ -140,4 +140,4 @@ def test_a_table_stored_before_the_round_as_data_opens_and_plays_on_without_an_i
     assert "turn.end" in RULES.open_actions(stored, ann, seats)
     new_state, _ = RULES.perform(stored, RULES.typed(Action("turn.end", {}, ann.id)), seats, random.Random(1))
     RULES.check_state(new_state)
-    assert new_state["schema"] == 2 and new_state["flow"]["turn"] == 2  # Thorley's comes next
+    assert new_state["schema"] == 3 and new_state["flow"]["turn"] == 2  # Thorley's comes next
