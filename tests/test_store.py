@@ -694,3 +694,16 @@ def test_undo_of_the_step_still_newest_goes_through(store, token, ann):
     store.undo(token, ann, expected=seen)
     assert doom(store, token) == 0
     assert store.undo_target(token) is None
+
+
+def test_an_action_listener_that_fails_leaves_the_action_kept_and_the_next_listener_heard(store, token, ann):
+    """A listener (a game's after_action hook) that raises is logged; the
+    action it heard stays in the log and the caller gets its version."""
+    heard = []
+
+    def broken(table, action, state):
+        raise RuntimeError("a game's hook went wrong")
+
+    store.action_listeners.extend([broken, lambda table, action, state: heard.append(action.type)])
+    version = store.act(token, ann, "track.adjust", {"track": "t1", "delta": 1})
+    assert store.state(token)[0] == version and doom(store, token) == 1 and heard == ["track.adjust"]

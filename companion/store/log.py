@@ -4,6 +4,7 @@ the log read back, snapshots."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 import time
 from collections.abc import Iterable
@@ -36,7 +37,10 @@ class Log(StoreBase):
             version, table, action, state = self._applied_in(db, token, seat_id, type, payload, rng)
         self._notify(token, version)
         for listener in self.action_listeners:
-            listener(table, action, state)
+            try:
+                listener(table, action, state)
+            except Exception:  # the action is kept: a listener's failure must not turn it into an error
+                logging.getLogger(__name__).exception("an action listener failed on table %s", token)
         return version
 
     def _act_in(self, db, token: str, seat_id: str | None, type: str, payload: dict,
