@@ -65,7 +65,10 @@ def test_every_game_reads_its_data_through_the_kit(game):
     assert data.DATA.folder == companion.data_path(game)
     for path in sorted(data.DATA.folder.glob("*.json")):
         name = path.stem if game in ("cthulhu_wars", "the_others") else path.name
-        assert data.load(name) is data.DATA.load(path.name)
+        if game == "the_others":  # a copy of the kit's, its printed names as msgids (equal strings), made once
+            assert data.load(name) == data.DATA.load(path.name) and data.load(name) is data.load(name)
+        else:
+            assert data.load(name) is data.DATA.load(path.name)
 
 
 def test_the_gloomhaven_names_file_is_reference_data():
