@@ -37,7 +37,8 @@ TEAM = {"leah": "leader", "rose": "sniper", "rocco": "sniper", "thorley": "bruis
         "karl": "fixer", "morgana": "fixer"}
 SETUP = {
     "chaos-old-world": [(None, "setup.tokens", {"draw": True}), (None, "setup.start", {})],
-    "cthulhu-wars": [(0, "power.gather", {}), (2, "direction.choose", {"direction": "clockwise"})],  # into the action phase
+    # Cthulhu Wars into the action phase (in the first-player step one seat has one open action).
+    "cthulhu-wars": [(0, "power.gather", {}), (2, "direction.choose", {"direction": "clockwise"})],
     "gloomhaven": [(0, "character.set", {"class": "brute", "level": 2}),
                    (1, "character.set", {"class": "spellweaver", "level": 1}),
                    (2, "character.set", {"class": "tinkerer", "level": 3}),
