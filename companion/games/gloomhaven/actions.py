@@ -94,7 +94,7 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
         if action.type == "character.attack":
             return N_("attacked %(standee)s"), {"standee": _standee_name(payload["standee"])}
         if action.type == "monster.attack":
-            return N_("resolved an attack by %(standee)s"), {"standee": _standee_name(payload["standee"])}
+            return _monster_attack_line(payload)
         if action.type == "damage.resolve" and payload.get("how") in DAMAGE_LINES:
             return _damage_line(action, seats, state)
         more = _more_line(action, state)
@@ -110,6 +110,34 @@ def detailed_line(action: Action, seats: dict[str, Seat], state: dict) -> tuple[
     return None
 
 
+
+
+ATTACK_LINES = {
+    None: N_("%(standee)s attacked %(target)s: %(damage)d damage"),
+    "now": N_("%(standee)s attacked %(target)s: %(damage)d damage; %(target)s's retaliate did it %(value)d damage"),
+    "waits": N_("%(standee)s attacked %(target)s: %(damage)d damage; %(target)s's retaliate %(value)d waits on "
+                "that damage"),
+    "out_of_range": N_("%(standee)s attacked %(target)s: %(damage)d damage; it was out of the range %(range)d of "
+                       "%(target)s's retaliate"),
+    "unknown": N_("%(standee)s attacked %(target)s: %(damage)d damage; whether %(target)s's retaliate %(value)d "
+                  "(range %(range)d) reached it was left to the table"),
+}
+
+
+def _monster_attack_line(payload: dict) -> tuple[str, dict]:
+    """Who attacked whom for how much, and what the target's retaliate did
+    (noted by the effect; a log from before it was noted gives the short line)."""
+    standee = _standee_name(payload["standee"])
+    attacked = payload.get("attacked")
+    if not isinstance(attacked, dict):
+        return N_("resolved an attack by %(standee)s"), {"standee": standee}
+    answer = payload.get("retaliate") if isinstance(payload.get("retaliate"), dict) else {}
+    params = {"standee": standee, "target": names.Named(str(attacked["target"])), "damage": int(attacked["damage"])}
+    if answer.get("outcome") not in ATTACK_LINES:
+        answer = {}
+    if answer:
+        params.update(value=int(answer["value"]), range=int(answer["range"]))
+    return ATTACK_LINES[answer.get("outcome")], params
 
 
 FIELD_NAMES = {"hp": N_("hit points"), "xp": N_("experience"), "coins": N_("coins")}
@@ -434,7 +462,8 @@ def specs() -> list[ActionSpec]:
         ActionSpec("character.bonus", "During the turns: the `shield` and `retaliate` (with its `range`, 1 unless "
                    "printed) your character (or `seat`'s) has until the round ends, from the cards played (0 and 0: "
                    "none). A monster's attack from the map (`map.do`) takes the shield off its damage and meets "
-                   "the retaliate; `monster.attack` without `shield` uses the shield.",
+                   "the retaliate; `monster.attack` without `shield` uses the shield, and meets the retaliate when the "
+                   "standee is within its range.",
                    (Int("shield", min=0, max=99, default=0), Int("retaliate", min=0, max=99, default=0),
                     Int("range", min=1, max=99, default=1), seat),
                    effect=bonuses.set_bonus, history=line(N_("set a character's shield and retaliate"))),
@@ -458,12 +487,15 @@ def specs() -> list[ActionSpec]:
                    "\"\" for none) default to the standee's ability card, with what an element it consumed this turn "
                    "adds. The modifier cards are drawn from the monster "
                    "deck; the conditions go on the target and the damage waits for `damage.resolve` (a summon takes "
-                   "it at once).",
+                   "it at once). A target with retaliate this round retaliates after the attack when the standee is "
+                   "within its range: `in_range` says so; without it the range is counted on the map when both "
+                   "stand on it, a melee attack is always within it, and otherwise the app says it can't tell.",
                    (standee, Text("target", max_length=20), Int("base", min=0, max=99),
                     Int("bonus", min=-99, max=99, default=None), mode, Int("shield", min=0, max=99, default=None),
                     Int("pierce", min=0, max=99, default=None), Int("push", min=0, max=20, default=None),
                     Int("pull", min=0, max=20, default=None),
-                    Text("conditions", max_length=120, default=None, allow_empty=True)),
+                    Text("conditions", max_length=120, default=None, allow_empty=True),
+                    Bool("in_range", default=None)),
                    effect=combat.monster_attack, history=line(N_("resolved a monster attack")),
                    open=open_monster_attack),
         ActionSpec("damage.resolve", "Settle waiting damage `damage` (its id) on your character (or `for_them`): "

@@ -6,7 +6,7 @@ Its player says them when the card is played (`character.bonus`); the app
 keeps them in `who["round_bonus"]` = {"round", "shield", "retaliate",
 "range"} and forgets them when the round ends (`tidy`, after every action;
 a bonus from an earlier round counts as none in any case). A monster's attack carried out
-from the map (map.do) uses them:
+from the map (map.do) or entered by hand (monster.attack) uses them:
 
 - Shield X takes X off each attack's damage (several shields stack; only
   attacks' damage, never a trap's or a retaliate's).
@@ -14,13 +14,16 @@ from the map (map.do) uses them:
   within Y hexes (counted around walls and closed doors, as range is),
   after the attack; not when the attack kills or exhausts the
   retaliating figure. Several stack; retaliate is not an attack (no shield, no
-  modifier card).
+  modifier card). An attack entered by hand knows the distance from the map
+  when both figures stand on it, or from a melee attack (made from the next
+  hex); else the table says whether the attacker was within range, or the
+  app says it can't tell (`reach_of`).
 """
 
 from __future__ import annotations
 
 from companion.games.gloomhaven.map import board as maps
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play import common, waiting
 from companion.games.gloomhaven.play.placing import damage_standee
 from companion.kit.actions import Act
 from companion.kit.hexes import neighbours
@@ -107,6 +110,45 @@ def retaliation(state: dict, seat: str, attacker_hex, target_hex) -> tuple[int, 
     if away is None:
         return None
     return bonus["retaliate"], bonus["range"], away
+
+
+def reach_of(state: dict, attacker_id: str, target_id: str, reach: int, attack_range: int,
+             said: bool | None) -> tuple[bool | None, str, int | None]:
+    """Whether an attacker is within `reach` hexes of the figure it attacked,
+    for an attack entered by hand: (in range or None when unknown, how it is
+    known, hexes away when counted). What the table said comes first; else
+    it is counted on the map when both figures stand on it; else a melee
+    attack (`attack_range` 0) is made from a hex next to its target, which
+    every retaliate reaches ("Retaliate X": each adjacent attacker); else the
+    app can't know."""
+    if said is not None:
+        return said, "said", None
+    board = state.get("map") or {}
+    where = board.get("at") or {}
+    if attacker_id in where and target_id in where:
+        away = steps_around_walls(board, maps.unkey(where[attacker_id]), maps.unkey(where[target_id]), reach)
+        return away is not None, "map", away
+    if not attack_range:
+        return True, "melee", 1
+    return None, "unknown", None
+
+
+def answer_attack(state: dict, seat: str, name: str, standee: dict, value: int) -> bool:
+    """`seat`'s character retaliates `value` on `standee` after its attack
+    (rulebook, "Retaliate"): at once when the damage waiting on the character
+    can't exhaust it (True); else it waits with that damage and hits only if
+    the character is still standing once it is settled (negated, or taken and
+    survived; play/damage.py)."""
+    owed = sum(d["amount"] for d in waiting.waiting(state) if d["seat"] == seat and not d["summon"])
+    if owed >= state["characters"][seat]["hp"]:
+        entry = next(d for d in reversed(waiting.waiting(state)) if d["seat"] == seat and not d["summon"])
+        entry["retaliates"] = {"standee": standee["id"], "value": value}
+        common.news(state, [N_("If %(name)s is still standing after this damage, their retaliate %(value)d "
+                               "hits %(standee)s."), {"name": name, "value": value,
+                                                      "standee": common.standee_label(standee)}])
+        return False
+    retaliate_on(state, name, standee, value)
+    return True
 
 
 def retaliate_on(state: dict, name: str, standee: dict, value: int) -> None:

@@ -89,6 +89,9 @@ def monster_attack(act: Act) -> None:
     if bonus and not chosen_bonus:
         result["working"].insert(1, [N_("the element it consumed gives %(bonus)+d"), {"bonus": bonus}])
     result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
+    answer = _retaliate_reach(state, payload, attacker, seat, summon, effects["range"])
+    if answer is not None and answer["in_range"] is not None:
+        result["working"].append(_reach_line(name, answer))
     label = common.standee_label(attacker)
     lines = _give_effects(state, seat, summon, name, label, effects)
     _record(state, label, name, mode, {**result, "effects": lines})
@@ -98,6 +101,65 @@ def monster_attack(act: Act) -> None:
         damage.suffer(state, {"seat": seat, "summon": summon["id"], "name": name, "amount": result["damage"]})
     elif result["damage"]:
         waiting.add(state, seat, None, result["damage"], label, "attack", result["working"])
+    act.draws.note("attacked", {"target": name, "damage": result["damage"]})  # for the history line
+    if answer is not None:
+        act.draws.note("retaliate", _retaliate_by_hand(state, seat, summon, name, attacker, answer))
+
+
+def _retaliate_reach(state: dict, payload: dict, attacker: dict, seat: str, summon: dict | None,
+                     attack_range: int) -> dict | None:
+    """The retaliate the attacked character has this round (play/bonuses.py),
+    and whether it reaches the attacker (`in_range`: what the table said, else
+    the map, else a melee attack; None when the app can't know); None without one."""
+    if summon is not None:
+        return None
+    bonus = bonuses.active(state, seat)
+    if not bonus["retaliate"]:
+        return None
+    said = payload.get("in_range")
+    in_range, how, away = bonuses.reach_of(state, attacker["id"], seat, bonus["range"], attack_range,
+                                           said if isinstance(said, bool) else None)
+    return {"value": bonus["retaliate"], "range": bonus["range"], "in_range": in_range, "how": how, "away": away}
+
+
+REACH_LINES = {
+    (True, "map"): N_("then %(name)s retaliates %(value)d (range %(range)d; %(away)d hexes away)"),
+    (True, "melee"): N_("then %(name)s retaliates %(value)d (range %(range)d; a melee attack is made from the "
+                        "next hex)"),
+    (True, "said"): N_("then %(name)s retaliates %(value)d (range %(range)d; within it, as the table said)"),
+    (False, "map"): N_("%(name)s's retaliate %(value)d doesn't reach it (range %(range)d, counted on the map)"),
+    (False, "said"): N_("%(name)s's retaliate %(value)d doesn't reach it (range %(range)d; out of it, as the "
+                        "table said)"),
+}
+
+
+def _reach_line(name: str, answer: dict) -> list:
+    return [REACH_LINES[(answer["in_range"], answer["how"])],
+            {"name": name, "value": answer["value"], "range": answer["range"], "away": answer["away"]}]
+
+
+def _retaliate_by_hand(state: dict, seat: str, summon: dict | None, name: str, attacker: dict,
+                       answer: dict) -> dict:
+    """The retaliate after an attack entered by hand (rulebook, "Retaliate":
+    X damage to an attacker within range, after the attack, none when the
+    attack exhausts or kills the retaliating figure): done now, waiting with
+    damage that could exhaust the character, out of range, or (the app can't
+    tell the distance) left to the table with a line saying so. What
+    happened, for the history line."""
+    value, reach = answer["value"], answer["range"]
+    outcome = {True: "now", False: "out_of_range", None: "unknown"}[answer["in_range"]]
+    if outcome == "unknown":
+        common.news(state, [N_("%(name)s has retaliate %(value)d (range %(range)d): the app can't tell whether "
+                               "%(standee)s attacked from within %(range)d hexes. If it did, take %(value)d hit "
+                               "points off it by hand."),
+                            {"name": name, "value": value, "range": reach,
+                             "standee": common.standee_label(attacker)}])
+    elif outcome == "out_of_range":
+        common.news(state, [N_("%(standee)s is out of the range %(range)d of %(name)s's retaliate."),
+                            {"name": name, "range": reach, "standee": common.standee_label(attacker)}])
+    elif not bonuses.answer_attack(state, seat, name, attacker, value):
+        outcome = "waits"
+    return {"value": value, "range": reach, "outcome": outcome}
 
 
 ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
@@ -112,7 +174,8 @@ def attack_effects(state: dict, attacker: dict, payload: dict) -> dict:
     from_card = card_attack(state, attacker)
     effects = {key: common.whole(payload, key, 0, 99, default=from_card[key])
                for key in ("pierce", "push", "pull")}
-    effects["bonus"], effects["consumed"] = from_card["bonus"], from_card["consumed"]
+    effects["bonus"], effects["consumed"], effects["range"] = from_card["bonus"], from_card["consumed"], \
+        from_card["range"]
     written = payload.get("conditions")
     if written is None:
         effects["conditions"] = from_card["conditions"]
@@ -139,7 +202,7 @@ def card_attack(state: dict, attacker: dict) -> dict:
              "pull": (resolved.get("pull") or {}).get(rank) or 0,
              "conditions": [c for c in (resolved.get("conditions_by_rank") or {}).get(rank, [])
                             if c in ATTACK_CONDITIONS],
-             "bonus": 0, "consumed": []}
+             "range": (resolved.get("range") or {}).get(rank) or 0, "bonus": 0, "consumed": []}
     _add_consumed_gains(state, attacker, attack, found)
     return found
 

@@ -233,19 +233,9 @@ class _Turn:
         return value if isinstance(value, int) else 0
 
     def _retaliated(self, seat: str, who: dict, name: str, value: int) -> None:
-        """Retaliate after the attack (rulebook, "Retaliate"): at once when
-        the damage waiting on the character can't exhaust it; else it waits
-        with that damage and hits only if the character is still standing
-        once it is settled (negated, or taken and survived)."""
-        owed = sum(d["amount"] for d in waiting.waiting(self.state) if d["seat"] == seat and not d["summon"])
-        if owed >= who["hp"]:
-            entry = next(d for d in reversed(waiting.waiting(self.state)) if d["seat"] == seat)
-            entry["retaliates"] = {"standee": self.figure["id"], "value": value}
-            common.news(self.state, [N_("If %(name)s is still standing after this damage, their retaliate %(value)d "
-                                        "hits %(standee)s."), {"name": name, "value": value, "standee": self.label}])
-            return
-        bonuses.retaliate_on(self.state, name, self.figure, value)
-        self.retaliated += value
+        """Retaliate after the attack: at once, or waiting with damage that could exhaust the character."""
+        if bonuses.answer_attack(self.state, seat, name, self.figure, value):
+            self.retaliated += value
 
     def _hurt(self, kind: str, victim: dict, seat: str | None, name: str, result: dict) -> None:
         amount = result["damage"]
