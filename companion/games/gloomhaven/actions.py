@@ -119,6 +119,8 @@ ATTACK_LINES = {
                 "that damage"),
     "out_of_range": N_("%(standee)s attacked %(target)s: %(damage)d damage; it was out of the range %(range)d of "
                        "%(target)s's retaliate"),
+    "killed": N_("%(standee)s attacked %(target)s: %(damage)d damage; %(target)s is gone, so it doesn't "
+                 "retaliate"),
     "unknown": N_("%(standee)s attacked %(target)s: %(damage)d damage; whether %(target)s's retaliate %(value)d "
                   "(range %(range)d) reached it was left to the table"),
 }
@@ -470,10 +472,14 @@ def specs() -> list[ActionSpec]:
         ActionSpec("character.exhaust", "Your character (or `seat`'s) is exhausted.", (seat,),
                    effect=figures.exhaust_by_hand, history=line(N_("exhausted a character"))),
         ActionSpec("summon.add", "Your character (or `seat`'s) summons `name` with `hp` hit points; with its "
-                   "`move`, `attack` and `range` (0: melee) and `flying`, the map works out its turns.",
+                   "`move`, `attack` and `range` (0: melee) and `flying`, the map works out its turns. The `shield` "
+                   "and `retaliate` (with its `retaliate_range`, 1 unless printed) on its summon card count "
+                   "against every monster attack on it.",
                    (Text("name", max_length=40), Int("hp", min=1, max=99), seat,
                     Int("move", min=0, max=99, default=None), Int("attack", min=0, max=99, default=None),
-                    Int("range", min=0, max=99, default=None), Bool("flying", default=False)),
+                    Int("range", min=0, max=99, default=None), Bool("flying", default=False),
+                    Int("shield", min=0, max=99, default=0), Int("retaliate", min=0, max=99, default=0),
+                    Int("retaliate_range", min=1, max=99, default=1)),
                    effect=figures.add_summon, history=line(N_("summoned"))),
         ActionSpec("summon.adjust", "Damage (negative `delta`) or heal summon `summon`.",
                    (Text("summon", max_length=20), delta),

@@ -68,6 +68,7 @@ def check_state(state: dict) -> None:
             _whole(who[field], 0)
         for summon in who["summons"]:
             _figure(summon)
+            bonuses.check_summon(summon)
         if "round_bonus" in who:
             bonuses.check(who["round_bonus"])
         if "deck" in who:  # a table from before the characters' decks has none until one is needed

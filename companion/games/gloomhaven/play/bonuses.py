@@ -57,6 +57,33 @@ def active(state: dict, seat: str) -> dict:
     return {"shield": bonus["shield"], "retaliate": bonus["retaliate"], "range": bonus["range"]}
 
 
+def summon_defence_from(payload: dict) -> dict:
+    """A summon's own shield and retaliate, printed on its summon card
+    ("Shield 1", "Retaliate 2"): they last as long as the summon (rulebook,
+    "Summons": its stats are on the card). Kept only when it has them."""
+    shield = common.whole(payload, "shield", 0, MOST, default=0)
+    retaliate = common.whole(payload, "retaliate", 0, MOST, default=0)
+    reach = common.whole(payload, "retaliate_range", 1, MOST, default=1)
+    return {**({"shield": shield} if shield else {}),
+            **({"retaliate": {"value": retaliate, "range": reach}} if retaliate else {})}
+
+
+def summon_defence(summon: dict) -> dict:
+    """{"shield", "retaliate", "range"} a summon has from its card (zeros without)."""
+    retaliate = summon.get("retaliate") or {}
+    return {"shield": summon.get("shield", 0), "retaliate": retaliate.get("value", 0),
+            "range": retaliate.get("range", 1)}
+
+
+def check_summon(summon: dict) -> None:
+    """An export's summon shield and retaliate: whole numbers in their ranges."""
+    for name, value, low in (("shield", summon.get("shield", 0), 0),
+                             ("retaliate", (summon.get("retaliate") or {}).get("value", 0), 0),
+                             ("retaliate range", (summon.get("retaliate") or {}).get("range", 1), 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MOST:
+            raise ValueError(f"summon {name}")
+
+
 def tidy(state: dict) -> None:
     """The round is over: every character's round bonus goes."""
     for who in state.get("characters", {}).values():
@@ -99,11 +126,11 @@ def steps_around_walls(board: dict, start, goal, most: int) -> int | None:
     return None
 
 
-def retaliation(state: dict, seat: str, attacker_hex, target_hex) -> tuple[int, int, int] | None:
-    """(value, range, distance) of the retaliate `seat`'s character makes on
-    an attacker standing on `attacker_hex`; None when it has none or the
-    attacker is out of its range (rulebook, "Retaliate")."""
-    bonus = active(state, seat)
+def retaliation(state: dict, bonus: dict, attacker_hex, target_hex) -> tuple[int, int, int] | None:
+    """(value, range, distance) of the retaliate `bonus` (a character's
+    `active` one, a summon's `summon_defence`) makes on an attacker standing
+    on `attacker_hex`; None when it has none or the attacker is out of its
+    range (rulebook, "Retaliate")."""
     if not bonus["retaliate"] or attacker_hex is None or target_hex is None:
         return None
     away = steps_around_walls(state["map"], attacker_hex, target_hex, bonus["range"])

@@ -82,15 +82,16 @@ def monster_attack(act: Act) -> None:
     bonus = common.whole(payload, "bonus", -99, 99) if chosen_bonus else effects["bonus"]
     result = attacks.calculate(
         common.whole(payload, "base", 0, 99), bonuses=[bonus] if bonus else [], cards=cards, mode=mode,
-        shield=common.whole(payload, "shield", 0, 99, default=bonuses.active(state, seat)["shield"] if summon is None
-                            else 0), pierce=effects["pierce"],
+        shield=common.whole(payload, "shield", 0, 99, default=_defence(state, seat, summon)["shield"]),
+        pierce=effects["pierce"],
         poisoned="poison" in target["conditions"])
     result["working"][0:1] = _card_attack_working(state, attacker, result["working"][0])
     if bonus and not chosen_bonus:
         result["working"].insert(1, [N_("the element it consumed gives %(bonus)+d"), {"bonus": bonus}])
     result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
     answer = _retaliate_reach(state, payload, attacker, seat, summon, effects["range"])
-    if answer is not None and answer["in_range"] is not None:
+    if answer is not None and answer["in_range"] is not None and not (summon is not None and result["damage"] >=
+                                                                      summon["hp"]):  # a summon it kills doesn't
         result["working"].append(_reach_line(name, answer))
     label = common.standee_label(attacker)
     lines = _give_effects(state, seat, summon, name, label, effects)
@@ -106,19 +107,22 @@ def monster_attack(act: Act) -> None:
         act.draws.note("retaliate", _retaliate_by_hand(state, seat, summon, name, attacker, answer))
 
 
+def _defence(state: dict, seat: str, summon: dict | None) -> dict:
+    """The target's shield and retaliate: a character's for the round, a summon's from its card."""
+    return bonuses.active(state, seat) if summon is None else bonuses.summon_defence(summon)
+
+
 def _retaliate_reach(state: dict, payload: dict, attacker: dict, seat: str, summon: dict | None,
                      attack_range: int) -> dict | None:
-    """The retaliate the attacked character has this round (play/bonuses.py),
-    and whether it reaches the attacker (`in_range`: what the table said, else
+    """The retaliate the attacked character has this round (play/bonuses.py)
+    or the attacked summon has from its card, and whether it reaches the attacker (`in_range`: what the table said, else
     the map, else a melee attack; None when the app can't know); None without one."""
-    if summon is not None:
-        return None
-    bonus = bonuses.active(state, seat)
+    bonus = _defence(state, seat, summon)
     if not bonus["retaliate"]:
         return None
     said = payload.get("in_range")
-    in_range, how, away = bonuses.reach_of(state, attacker["id"], seat, bonus["range"], attack_range,
-                                           said if isinstance(said, bool) else None)
+    in_range, how, away = bonuses.reach_of(state, attacker["id"], seat if summon is None else summon["id"],
+                                           bonus["range"], attack_range, said if isinstance(said, bool) else None)
     return {"value": bonus["retaliate"], "range": bonus["range"], "in_range": in_range, "how": how, "away": away}
 
 
@@ -143,12 +147,14 @@ def _retaliate_by_hand(state: dict, seat: str, summon: dict | None, name: str, a
     """The retaliate after an attack entered by hand (rulebook, "Retaliate":
     X damage to an attacker within range, after the attack, none when the
     attack exhausts or kills the retaliating figure): done now, waiting with
-    damage that could exhaust the character, out of range, or (the app can't
-    tell the distance) left to the table with a line saying so. What
-    happened, for the history line."""
+    damage that could exhaust the character, none when it killed the summon,
+    out of range, or (the app can't tell the distance) left to the table
+    with a line saying so. What happened, for the history line."""
     value, reach = answer["value"], answer["range"]
     outcome = {True: "now", False: "out_of_range", None: "unknown"}[answer["in_range"]]
-    if outcome == "unknown":
+    if summon is not None and summon not in state["characters"][seat]["summons"]:
+        outcome = "killed"  # the attack killed it: no retaliate
+    elif outcome == "unknown":
         common.news(state, [N_("%(name)s has retaliate %(value)d (range %(range)d): the app can't tell whether "
                                "%(standee)s attacked from within %(range)d hexes. If it did, take %(value)d hit "
                                "points off it by hand."),
@@ -157,6 +163,8 @@ def _retaliate_by_hand(state: dict, seat: str, summon: dict | None, name: str, a
     elif outcome == "out_of_range":
         common.news(state, [N_("%(standee)s is out of the range %(range)d of %(name)s's retaliate."),
                             {"name": name, "range": reach, "standee": common.standee_label(attacker)}])
+    elif summon is not None:  # its damage is taken at once: it stands
+        bonuses.retaliate_on(state, name, attacker, value)
     elif not bonuses.answer_attack(state, seat, name, attacker, value):
         outcome = "waits"
     return {"value": value, "range": reach, "outcome": outcome}

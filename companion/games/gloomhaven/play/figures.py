@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import catalog, conditions, monsters
 from companion.games.gloomhaven.flow import exhaust
-from companion.games.gloomhaven.play import common
+from companion.games.gloomhaven.play import bonuses, common
 from companion.games.gloomhaven.play.placing import (
     acting_standee,
     current_turn,
@@ -157,6 +157,7 @@ def add_summon(act: Act) -> None:
         # Its own stats: the map works out its turns (Move +0, Attack +0).
         summon["stats"] = {key: value or 0 for key, value in stats.items()}
         summon["stats"]["flying"] = common.flag(act.payload, "flying")
+    summon.update(bonuses.summon_defence_from(act.payload))
     who["summons"].append(summon)
     state["next_summon"] += 1
 

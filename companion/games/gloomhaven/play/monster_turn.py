@@ -207,9 +207,10 @@ class _Turn:
                                             "%(owner)s)"), {"owner": self.state["characters"][self.seat]["name"]}])
         result["working"].append([N_("damage %(damage)d"), {"damage": result["damage"]}])
         answer = None
-        if kind == "character" and self.kind == "standee":
-            answer = bonuses.retaliation(self.state, seat, step.get("from"),
-                                         _hex_of(self.state, target["id"]))
+        if self.kind == "standee" and kind != "standee" and not (kind == "summon" and result["damage"] >=
+                                                                  victim["hp"]):  # a summon it kills doesn't
+            defence = bonuses.active(self.state, seat) if kind == "character" else bonuses.summon_defence(victim)
+            answer = bonuses.retaliation(self.state, defence, step.get("from"), _hex_of(self.state, target["id"]))
         if answer:
             result["working"].append([N_("then %(name)s retaliates %(value)d (range %(range)d; %(away)d hexes "
                                          "away)"), {"name": name, "value": answer[0], "range": answer[1],
@@ -218,18 +219,23 @@ class _Turn:
         common.news(self.state, [N_("%(attacker)s attacks %(target)s: %(damage)d damage."),
                                  {"attacker": self.label, "target": name, "damage": result["damage"]}])
         self._hurt(kind, victim, seat, name, result)
-        if answer:
+        if answer and kind == "character":
             self._retaliated(seat, victim, name, answer[0])
+        elif answer:  # a summon takes its damage at once: it stands
+            bonuses.retaliate_on(self.state, name, self.figure, answer[0])
+            self.retaliated += answer[0]
 
     def _shield(self, kind: str, victim: dict, target_id: str) -> int:
         """A standee's from its cards; a character's or summon's as the
-        payload says, else a character's shield for the round (play/bonuses.py)."""
+        payload says, else a character's shield for the round or a summon's
+        from its card (play/bonuses.py)."""
         if kind == "standee":
             return (common.stats(self.state, victim["monster"], victim["rank"]).get("shield") or 0) \
                 + _card_shield(self.state, victim)
         value = self.shields.get(target_id, self.shield)
-        if value is None and kind == "character":
-            value = bonuses.active(self.state, target_id)["shield"]
+        if value is None:
+            value = (bonuses.active(self.state, target_id) if kind == "character"
+                     else bonuses.summon_defence(victim))["shield"]
         return value if isinstance(value, int) else 0
 
     def _retaliated(self, seat: str, who: dict, name: str, value: int) -> None:
