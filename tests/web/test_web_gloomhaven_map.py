@@ -89,3 +89,15 @@ def test_the_maps_text_alternative_says_who_is_where_and_their_hit_points(mapped
         hp = guard["max_hp"] - 2
         assert f"Bandit Guard {guard['number']} on hex 1, 0: {hp} of {guard['max_hp']} hit points, Poison; " \
                "next to Ann's Brute" in says, says
+
+
+def test_a_trap_laid_with_its_effects_as_the_script_sends_them_says_them_on_its_hex(mapped, ann, store):
+    """The trap tool's boxes (damage, conditions) go with the tap, as map.js
+    sends them; the hex's title says what the trap does."""
+    page = ann.page(f"/t/{mapped}")
+    assert 'class="gh-trap-effects"' in page and 'name="trap_condition" value="stun"' in page
+    ok(ann.act("map.terrain", q="2", r="0", terrain="trap", trap_damage="false", trap_conditions="stun poison"))
+    assert store.state(mapped)[1]["map"]["traps"] == {"2,0": {"damage": False, "conditions": ["poison", "stun"]}}
+    title = re.search(r'data-q="2" data-r="0" data-terrain="trap"[^>]*><title>([^<]*)</title>',
+                      ann.page(f"/t/{mapped}")).group(1)
+    assert "Poison" in title and "Stun" in title and "damage" not in title

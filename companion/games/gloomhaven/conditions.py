@@ -10,7 +10,9 @@ Bless and curse are cards in a modifier deck, not conditions on a figure.
 
 from __future__ import annotations
 
-from companion.rules import N_, ActionError
+from collections.abc import Callable
+
+from companion.rules import N_, ActionError, Msg
 
 UNTIL_HEALED = ("poison", "wound")
 UNTIL_NEXT_TURN_ENDS = ("immobilize", "disarm", "stun", "muddle", "invisible", "strengthen")
@@ -71,3 +73,11 @@ def heal(figure: dict, amount: int, maximum: int) -> list:
     working.append([N_("%(before)d + %(amount)d, at most %(maximum)d → %(after)d"),
                     {"before": before, "amount": amount, "maximum": maximum, "after": figure["hp"]}])
     return working
+
+
+class Listed(Msg):
+    """A message parameter listing conditions by code ("poison stun"): each
+    in the reader's language, joined by " · "."""
+
+    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
+        return " · ".join(translate(LABELS[c]) if c in LABELS else c for c in self.split())

@@ -5,6 +5,7 @@ one of its options. All of them are allowed in every phase."""
 
 from __future__ import annotations
 
+from companion.games.gloomhaven.conditions import Listed
 from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.map.plan import matching, work_out
 from companion.games.gloomhaven.map.solving import acting_figure
@@ -52,7 +53,39 @@ def wall(act: Act) -> None:
 
 def terrain(act: Act) -> None:
     state = act.state
-    maps.set_terrain(maps.map_of(state), _hex(act.payload), act.payload["terrain"])
+    maps.set_terrain(maps.map_of(state), _hex(act.payload), act.payload["terrain"], _trap(act.payload))
+
+
+def _trap(payload: dict) -> dict | None:
+    """A trap's effects as the scenario book prints them: `trap_damage`
+    (2 + the scenario level; yes unless said) and `trap_conditions`; None
+    when neither is said (a trap that only damages)."""
+    damage, named = payload.get("trap_damage"), payload.get("trap_conditions")
+    if damage is None and named is None:
+        return None
+    conditions = sorted(set(str(named or "").replace(",", " ").split()))
+    for condition in conditions:
+        if condition not in maps.TRAP_CONDITIONS:
+            raise ActionError(N_("“%(name)s” is not a condition a trap gives."), field="trap_conditions",
+                              name=condition[:20])
+    return {"damage": damage is not False, "conditions": conditions}
+
+
+def _terrain_history(action, seats, state=None):
+    """Where a trap with effects of its own was set, and what it does."""
+    payload = action.payload or {}
+    try:
+        trap = _trap(payload) if payload.get("terrain") == "trap" else None
+        where = {"q": int(payload["q"]), "r": int(payload["r"])}
+    except (ActionError, KeyError, TypeError, ValueError):
+        trap = None
+    if trap is None or trap == maps.PLAIN_TRAP:
+        return N_("changed a hex's terrain"), {}
+    if not trap["conditions"]:
+        return N_("set a trap on [%(q)d, %(r)d] that does no damage"), where
+    line = (N_("set a trap on [%(q)d, %(r)d]: damage and %(conditions)s") if trap["damage"]
+            else N_("set a trap on [%(q)d, %(r)d]: %(conditions)s, no damage"))
+    return line, {**where, "conditions": Listed(" ".join(trap["conditions"]))}
 
 
 def door(act: Act) -> None:
@@ -123,14 +156,27 @@ DID_LINES = {
 }
 
 
+TRAP_CONDITION_LINES = {
+    False: N_("did %(figure)s's turn as shown; traps and hazardous terrain did %(trapped)d damage and gave "
+              "%(conditions)s"),
+    True: N_("did %(figure)s's turn as shown; retaliates did it %(retaliated)d damage, traps and hazardous "
+             "terrain %(trapped)d and gave %(conditions)s"),
+}
+
+
 def _did_history(action, seats, state=None):
-    """Whose turn, and the damage retaliates and traps did on it (noted by map.do)."""
+    """Whose turn, and the damage retaliates and traps did on it and the
+    conditions traps gave (noted by map.do)."""
     payload = action.payload or {}
     figure = payload.get("figure")
     if not figure:
         return N_("did a monster's turn as shown"), {}
     hurt = {key: payload[key] for key in ("retaliated", "trapped") if isinstance(payload.get(key), int)}
-    return DID_LINES[("retaliated" in hurt, "trapped" in hurt)], {"figure": Named(str(figure)), **hurt}
+    params = {"figure": Named(str(figure)), **hurt}
+    if isinstance(payload.get("trap_conditions"), str):
+        return TRAP_CONDITION_LINES["retaliated" in hurt], {"trapped": 0, **params,
+                                                           "conditions": Listed(payload["trap_conditions"])}
+    return DID_LINES[("retaliated" in hurt, "trapped" in hurt)], params
 
 
 # -- declarations -------------------------------------------------------------------------
@@ -147,8 +193,12 @@ def specs() -> list[ActionSpec]:
                    (q, r, Int("q2", min=-_COORD, max=_COORD), Int("r2", min=-_COORD, max=_COORD)),
                    effect=wall, history=N_("changed a thin wall")),
         ActionSpec("map.terrain", "Set hex `q`,`r`'s `terrain` (plain, obstacle, trap, hazardous, difficult, "
-                   "closed-door, open-door).", (q, r, Choice("terrain", choices=("plain",) + maps.TERRAINS)),
-                   effect=terrain, history=N_("changed a hex's terrain")),
+                   "closed-door, open-door). A trap does its damage (2 + the scenario level) unless "
+                   "`trap_damage` is false, and gives the `trap_conditions` (e.g. \"poison stun\") the scenario "
+                   "book prints for it, to the figure that springs it.",
+                   (q, r, Choice("terrain", choices=("plain",) + maps.TERRAINS),
+                    Bool("trap_damage", default=None), Text("trap_conditions", max_length=80, default=None)),
+                   effect=terrain, history=_terrain_history),
         ActionSpec("map.door", "Open or close the door on hex `q`,`r`.", (q, r),
                    effect=door, history=N_("opened or closed a door")),
         ActionSpec("map.place", "Put `figure` (a seat, a summon or a standee id) on hex `q`,`r`, or off the map "

@@ -3,7 +3,11 @@
 `state["map"]` (absent until the first map action) is
 
     {"hexes": {"q,r": terrain}, "walls": [[q1, r1, q2, r2], ...],
-     "at": {figure id: "q,r"}, "plan": None or {...}}
+     "at": {figure id: "q,r"}, "plan": None or {...},
+     "traps": {"q,r": {"damage": bool, "conditions": [...]}}}
+
+("traps" only while a trap has effects other than its plain damage: tables
+from before keep their shape.)
 
 Hexes are flat-top axial (docs/monster-solver.md). A terrain is "" (plain
 floor) or one of TERRAINS; a door is a hex whose terrain is "closed-door" or
@@ -17,6 +21,10 @@ from companion.kit.hexes import adjacent
 from companion.rules import N_, ActionError
 
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "closed-door", "open-door")
+#: What a trap may do besides its damage (rulebook, "Traps": its effects are
+#: printed in the scenario book, and their tokens put on the trap).
+TRAP_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle")
+PLAIN_TRAP = {"damage": True, "conditions": []}
 MAX_HEXES = 600
 MAX_COORDINATE = 60
 
@@ -77,6 +85,7 @@ def paint(board: dict, hexes: list[tuple[int, int]], on: bool) -> None:
     gone = {key(h) for h in hexes}
     for name in gone:
         board["hexes"].pop(name, None)
+        forget_trap(board, name)
     board["walls"] = [w for w in board["walls"] if key(w[:2]) not in gone and key(w[2:]) not in gone]
     board["at"] = {fid: where for fid, where in board["at"].items() if where not in gone}
 
@@ -97,11 +106,31 @@ def toggle_wall(board: dict, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return True
 
 
-def set_terrain(board: dict, hex_: tuple[int, int], terrain: str) -> None:
+def set_terrain(board: dict, hex_: tuple[int, int], terrain: str, trap: dict | None = None) -> None:
+    """The hex's terrain; a trap with `trap`'s effects ({"damage": bool,
+    "conditions": [...]}) when they are not the plain damage."""
     floor(board, hex_)
     if terrain == "closed-door" and key(hex_) in board["at"].values():
         raise ActionError(N_("A figure stands there: a door can't be closed on it."), field="terrain")
     board["hexes"][key(hex_)] = "" if terrain == "plain" else terrain
+    forget_trap(board, key(hex_))
+    if terrain == "trap" and trap is not None and trap != PLAIN_TRAP:
+        board.setdefault("traps", {})[key(hex_)] = trap
+
+
+def trap_effects(board: dict, where: str) -> dict:
+    """What the trap on hex `where` ("q,r") does: its damage or not, and its conditions."""
+    return (board.get("traps") or {}).get(where, PLAIN_TRAP)
+
+
+def forget_trap(board: dict, where: str) -> None:
+    """The trap's effects go with it (sprung, or the hex changed); a map with
+    no trap of its own kind has no "traps" (as before traps had effects)."""
+    traps = board.get("traps")
+    if traps is not None:
+        traps.pop(where, None)
+        if not traps:
+            del board["traps"]
 
 
 def toggle_door(board: dict, hex_: tuple[int, int]) -> str:
@@ -168,8 +197,9 @@ def check(state: dict) -> None:
     board = state.get("map")
     if board is None:
         return
-    if not isinstance(board, dict) or set(board) != {"hexes", "walls", "at", "plan"}:
+    if not isinstance(board, dict) or set(board) - {"traps"} != {"hexes", "walls", "at", "plan"}:
         raise ValueError("map")
+    _check_traps(board)
     if not isinstance(board["hexes"], dict) or len(board["hexes"]) > MAX_HEXES:
         raise ValueError("map hexes")
     for name, terrain in board["hexes"].items():
@@ -188,3 +218,16 @@ def check(state: dict) -> None:
     if board["plan"] is not None and (not isinstance(board["plan"], dict)
                                       or board["plan"].get("standee") not in board["at"]):
         raise ValueError("plan")
+
+
+def _check_traps(board: dict) -> None:
+    """Each trap's own effects: on a trap hex, damage yes or no, known conditions."""
+    traps = board.get("traps", {})
+    if not isinstance(traps, dict):
+        raise ValueError("traps")
+    for where, trap in traps.items():
+        if board["hexes"].get(where) != "trap" or not isinstance(trap, dict) or set(trap) != set(PLAIN_TRAP):
+            raise ValueError("trap")
+        if not isinstance(trap["damage"], bool) or not isinstance(trap["conditions"], list) \
+                or not set(trap["conditions"]) <= set(TRAP_CONDITIONS):
+            raise ValueError("trap effects")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import floor, sqrt
 
-from companion.games.gloomhaven.map.board import unkey
+from companion.games.gloomhaven.map.board import TRAP_CONDITIONS, key, unkey
 from companion.games.gloomhaven.map.plan import work_out
 from companion.games.gloomhaven.map.turn import work_card
 from companion.games.gloomhaven.play import bonuses, common
@@ -203,7 +203,9 @@ def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
     laid = {unkey(h): t for h, t in board.get("hexes", {}).items()}
     placed, tray = figures(state)
     where = {f["id"]: f for f in placed}
-    hexes = [{"q": q, "r": r, "points": points(q, r), "terrain": t} for (q, r), t in sorted(laid.items())]
+    traps = board.get("traps") or {}
+    hexes = [{"q": q, "r": r, "points": points(q, r), "terrain": t,
+              **({"trap": traps[key((q, r))]} if key((q, r)) in traps else {})} for (q, r), t in sorted(laid.items())]
     blank = [{"q": q, "r": r, "points": points(q, r)} for q, r in blank_grid(set(laid))]
     everything = [(h["q"], h["r"]) for h in hexes + blank]
     xs = [centre(q, r)[0] for q, r in everything]
@@ -220,7 +222,7 @@ def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
         "laid_viewbox": tight, "hexes": hexes, "blank": blank,
         "walls": [edge(tuple(w[:2]), tuple(w[2:])) for w in board.get("walls", [])],
         "figures": placed, "tray": tray, "acting": acting, "plan": _plan(state, translate, where),
-        "terrain_names": sorted({t for t in laid.values() if t}),
+        "terrain_names": sorted({t for t in laid.values() if t}), "trap_conditions": list(TRAP_CONDITIONS),
     }
 
 

@@ -108,6 +108,8 @@ def carry_out(act: Act) -> None:
     for key, total in (("retaliated", turn.retaliated), ("trapped", turn.trapped)):
         if total:  # for the history line
             act.draws.note(key, total)
+    if turn.trap_given:
+        act.draws.note("trap_conditions", " ".join(sorted(set(turn.trap_given))))
 
 
 class _Turn:
@@ -117,6 +119,7 @@ class _Turn:
         self.shields, self.shield = shields, shield
         self.draws = act.draws.series("modifiers")
         self.retaliated = self.trapped = 0  # damage it took from retaliates; damage traps and hazards did
+        self.trap_given = []  # conditions traps gave
 
     def alive(self) -> bool:
         if self.kind == "standee":
@@ -139,7 +142,8 @@ class _Turn:
         for hex_ in entered:
             if not self.alive():
                 return
-            self.trapped += terrain_hurts(self.state, (self.kind, self.figure, self.seat), hex_)
+            self.trapped += terrain_hurts(self.state, (self.kind, self.figure, self.seat), hex_, self.trap_given,
+                                          own_turn=True)
 
     def wild(self, step: dict, picked: str | None) -> None:
         """"Consume any element: infuse X": the element the players picked
@@ -282,7 +286,7 @@ class _Turn:
             for hex_ in _forced_path(target, end)[1:]:  # forced movement springs traps too
                 if self._target(target["id"]) is None:
                     break
-                self.trapped += terrain_hurts(self.state, found, hex_)
+                self.trapped += terrain_hurts(self.state, found, hex_, self.trap_given)
 
     def _curse(self, kind: str, seat: str | None, victim: dict) -> None:
         if kind == "standee":
@@ -335,12 +339,33 @@ TRAP_LINES = {
 }
 
 
-def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list) -> int:
+def _trap_conditions(state: dict, found: tuple[str, dict, str | None], named: list, name: str,
+                     own_turn: bool) -> list[str]:
+    """The trap's conditions on the figure that sprang it (one of each; a
+    standee's immunities kept; one given on its own turn lasts through its
+    next); those given."""
+    kind, figure, _seat = found
+    immune = common.stats(state, figure["monster"], figure["rank"]).get("immunities", []) \
+        if kind == "standee" else []
+    given = []
+    for condition in named:
+        if condition in GIVEN and condition not in figure["conditions"] and condition not in immune:
+            conditions.give(figure, condition, own_turn=own_turn)
+            common.news(state, [GIVEN[condition], {"name": name}])
+            given.append(condition)
+    return given
+
+
+def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list, given: list | None = None,
+                  own_turn: bool = False) -> int:
     """A figure entered hex `hex_` by a normal or forced move: a trap there
-    does the trap damage and is removed; hazardous terrain does half of it
-    (rounded down) and stays (rulebook, "Overlay tiles": traps, hazardous
-    terrain). A character's damage waits on its phone; a summon's and a
-    standee's is taken at once. The damage done (0: no such hex)."""
+    does the trap damage (unless its scenario says it does none), gives the
+    conditions the scenario prints for it (added to `given`) and is removed;
+    hazardous terrain does half of the trap damage (rounded down) and stays
+    (rulebook, "Overlay tiles": traps, hazardous terrain). A character's
+    damage waits on its phone; a summon's and a standee's is taken at once.
+    The damage done (0: no such hex)."""
+    given = [] if given is None else given
     board = maps.map_of(state)
     where = maps.key(tuple(hex_))
     terrain = board["hexes"].get(where)
@@ -349,10 +374,18 @@ def terrain_hurts(state: dict, found: tuple[str, dict, str | None], hex_: list) 
     kind, figure, seat = found
     worth = (state.get("values") or {}).get("trap_damage" if terrain == "trap" else "hazardous_damage") or {}
     amount, working = worth.get("value", 0), worth.get("working", [])
+    effects = maps.trap_effects(board, where) if terrain == "trap" else maps.PLAIN_TRAP
     if terrain == "trap":
         board["hexes"][where] = ""
+        maps.forget_trap(board, where)
     name = figure["name"] if kind == "character" else figure_label(kind, figure)
-    common.news(state, [TRAP_LINES[terrain], {"name": name, "q": hex_[0], "r": hex_[1], "damage": amount}])
+    if effects["damage"]:
+        common.news(state, [TRAP_LINES[terrain], {"name": name, "q": hex_[0], "r": hex_[1], "damage": amount}])
+    else:
+        amount = 0
+        common.news(state, [N_("%(name)s springs the trap on [%(q)d, %(r)d]; the trap is removed."),
+                            {"name": name, "q": hex_[0], "r": hex_[1]}])
+    given.extend(_trap_conditions(state, found, effects["conditions"], name, own_turn))
     if amount <= 0:
         return 0
     if kind == "standee":

@@ -19,6 +19,15 @@
     return checked ? checked.value : "figure";
   }
 
+  // What a trap laid now does, as the scenario book prints it (the boxes beside the tools).
+  function trapEffects() {
+    const box = document.querySelector(".gh-trap-effects");
+    if (!box) return {};
+    const damage = box.querySelector("input[name=trap_damage]");
+    const named = Array.from(box.querySelectorAll("input[name=trap_condition]:checked")).map(function (c) { return c.value; });
+    return {trap_damage: damage && !damage.checked ? "false" : "true", trap_conditions: named.join(" ")};
+  }
+
   function send(values) {
     const map = document.getElementById("gh-map");
     if (!map) return;
@@ -77,6 +86,8 @@
     } else if (now === "door" && hex.laid) {
       if (hex.terrain === "closed-door" || hex.terrain === "open-door") send({type: "map.door", q: hex.q, r: hex.r});
       else send({type: "map.terrain", q: hex.q, r: hex.r, terrain: "closed-door"});
+    } else if (hex.laid && now === "trap" && hex.terrain !== "trap") {
+      send(Object.assign({type: "map.terrain", q: hex.q, r: hex.r, terrain: "trap"}, trapEffects()));
     } else if (hex.laid && now !== "turn") {
       send({type: "map.terrain", q: hex.q, r: hex.r, terrain: hex.terrain === now ? "plain" : now});
     }
