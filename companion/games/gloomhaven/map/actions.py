@@ -214,8 +214,9 @@ def specs() -> list[ActionSpec]:
         ActionSpec("map.do", "Carry out the shown turn of standee (or summon) `standee`: its `option` (1 for "
                    "the first) with every ability of its card, and the `choices` the rules leave inside it "
                    "({key: value} as the turn lists them, e.g. a wild element to consume); a character's shield "
-                   "and retaliate for the round (`character.bonus`) count against each attack, and traps and "
-                   "hazardous terrain entered hurt; `shields` ({figure id: n}) or `shield` (every character or "
+                   "and retaliate for the round (`character.bonus`) and a summon's from its card count against "
+                   "each attack, and traps (with their conditions) and hazardous terrain entered hurt; `shields` "
+                   "({figure id: n}) or `shield` (every character or "
                    "summon it attacks that `shields` does not name) replace the shields the app knows.",
                    (standee, Int("option", min=1, max=999, default=1), Json("choices", default=None),
                     Json("shields", default=None), Int("shield", min=0, max=99, default=None)),
