@@ -61,6 +61,10 @@ def view(state: dict, seat: Seat | None) -> dict:
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
     shown["working"] = worked_numbers(state) if phase_of(state) != "setup" else {}
     shown["working"]["spaces"] = space_numbers(state)  # the board is laid out during the set-up too
+    # The hero cards' numbers (entered during the set-up) and the last round end's steps, task by task.
+    shown["working"]["heroes"] = {h: {key: number(part) if part else None
+                                      for key, part in working.hero_card(state, h).items()} for h in state["order"]}
+    shown["working"]["round_end"] = [[task, number(part)] for task, part in working.round_end(state)]
     shown["told"] = {"fight": last_fight_told(state), "roll": last_roll_told(state)}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
