@@ -48,8 +48,9 @@ def view(state: dict, seat: Seat | None) -> dict:
     # The names of the cards this page shows (those in play, the round's, the SIN's own offer), no others.
     named = state["apocalypse"]["cards"] + state["sin"].get("round_cards", []) + shown["mine"].get("offer", [])
     shown["printed"]["card_names"] = {card: card_names().get(card, card) for card in named}
-    shown["printed"]["apocalypse_card_texts"] = {card: apocalypse_card_text(state, card)
-                                                 for card in state["apocalypse"]["cards"]}
+    # What the apocalypse cards in play do, and for the SIN the two it chooses between.
+    shown["printed"]["apocalypse_card_texts"] = {card: apocalypse_card_text(state, card) for card in
+                                                 state["apocalypse"]["cards"] + shown["mine"].get("offer", [])}
     # The sin cards it shows (the SIN's own hand, the card in play), with what playing each asks for.
     held = shown["mine"].get("hand", []) + ([state["sin"]["played"]] if state["sin"]["played"] else [])
     shown["printed"]["sin_cards"] = {card: sin_card(state, card) for card in held}
