@@ -308,6 +308,8 @@ def waiting_for(state: dict) -> tuple[str, dict]:
     if phase_of(state) == "setup":
         return N_("Setting up: the numbers, the team, each player's heroes, then the start."), {}
     if phase_of(state) == "round_start":
+        if state["apocalypse"]["waiting"]:  # the round end reached an apocalypse card's level
+            return N_("The SIN keeps an apocalypse card; the heroes choose who goes first."), {}
         return N_("The heroes choose who goes first."), {}
     if state["fight"] is not None:
         return N_("Fight of %(hero)s"), {"hero": name(state["fight"]["hero"])}

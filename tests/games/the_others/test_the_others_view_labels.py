@@ -89,3 +89,12 @@ def test_each_offered_apocalypse_card_reads_as_a_card_and_keeping_it_asks_first(
     assert "apocalypse-offer" not in region(app, table, "ann", "now")
     japanese = region(app, table, "sin", "now", "ja")
     assert "The other card goes to the bottom" not in japanese and "デッキの一番下" in japanese
+
+
+def test_every_phone_says_the_sin_is_keeping_an_apocalypse_card_until_it_has():
+    table = an_offer()
+    for seat in ("sin", "ann", None):
+        shown = RULES.view(table.state, table.seats[seat] if seat else None)
+        assert shown["waiting"][0] == "The SIN keeps an apocalypse card; the heroes choose who goes first."
+    table.act("sin", "apocalypse.keep", card=table.state["secrets"]["sin"]["offer"][0])
+    assert RULES.view(table.state, None)["waiting"][0] == "The heroes choose who goes first."
