@@ -185,3 +185,42 @@ def test_when_no_card_may_be_played_the_hand_shows_no_play_button(server, phones
     expect(page.locator(".sin-card").first).to_be_visible()
     expect(page.locator(".sin-card button")).to_have_count(0)
     expect(page.locator(".sin-card.playable")).to_have_count(0)
+
+
+# -- the two apocalypse cards the SIN chooses between -------------------------------------------------
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "ja-JP"])
+def test_the_apocalypse_cards_offered_read_as_cards_at_360_px_and_keeping_one_asks_first(server, phones, locale,
+                                                                                          tmp_path):
+    phone = phones(locale=locale)
+    page = phone.page
+    token = started_for_the_sin(server, page)
+    state = server.store.state(token)[1]
+    ann = state["heroes"][state["order"][0]]["player"]
+    server.store.act(token, ann, "turn.end", {})
+    while (flow := server.store.state(token)[1]["flow"])["turn"] is not None:  # the rest of round 1's turns
+        server.store.act(token, ann, "turn.start", {"hero": flow["order"][flow["turn"]]})
+        server.store.act(token, ann, "turn.end", {})
+    server.store.act(token, ann, "round.end", {})  # the track reaches level 1: two apocalypse cards to choose from
+    state = server.store.state(token)[1]
+    sin_seat = state["sin"]["seat"]
+    offer = state["secrets"][sin_seat]["offer"]
+    assert len(offer) == 2
+    page.reload()
+    wait_live(page)
+    page.wait_for_selector("#region-now .apocalypse-offer .sin-card")
+    folder = Path(os.environ.get("COMPANION_SCREENSHOTS") or tmp_path)
+    shot = folder / f"the-others-apocalypse-offer-{locale}.png"
+    page.locator("#region-now .apocalypse-offer").screenshot(path=str(shot))
+    cards = page.evaluate(CARDS_MEASURE.replace("#region-now .sin-card", "#region-now .apocalypse-offer .sin-card"))
+    assert len(cards) == 2
+    for card in cards:
+        assert card["width"] >= 300 and card["right"] <= 360, card
+        assert card["nameLines"] <= 2 and card["effect"] and card["button"], card
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.locator("#region-now .apocalypse-offer button").first.click()  # "no": nothing kept
+    assert phone.dialogs and phone.dialogs[-1][0] == "confirm"
+    assert server.store.state(token)[1]["secrets"][sin_seat]["offer"] == offer
+    phone.accept_dialogs = True
+    page.locator("#region-now .apocalypse-offer button").first.click()
+    expect(page.locator("#region-now .apocalypse-offer")).to_have_count(0)
+    assert server.store.state(token)[1]["apocalypse"]["cards"] == [offer[0]]

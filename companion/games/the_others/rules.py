@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.games.the_others import actions, city, data, flow, names, numbers, spaces, story
+from companion.games.the_others import actions, city, data, flow, numbers, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
 from companion.kit.actions import Draws
@@ -32,8 +32,6 @@ class TheOthersRules(Rules):
     shared_regions = frozenset({"status", "apocalypse", "heroes", "fight"})
     # Every region reads only the view: rendered again when what it read changed.
     view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls", "display"})
-    # For the templates: the names to translate (what they read of the game's data is in the view).
-    names = names
 
     def roles(self) -> list[Role]:
         return [Role("sin", N_("SIN player"), max_seats=1), Role("hero", N_("Hero player"), max_seats=4)]

@@ -43,10 +43,14 @@ def view(state: dict, seat: Seat | None) -> dict:
     shown["plan"] = _plan_with_odds(state)
     shown["preparing"] = preparing(state, seat)
     shown["printed"] = printed(state)
+    shown["labels"] = LABELS
     shown["mission"] = mission_shown(state)
     # The names of the cards this page shows (those in play, the round's, the SIN's own offer), no others.
     named = state["apocalypse"]["cards"] + state["sin"].get("round_cards", []) + shown["mine"].get("offer", [])
     shown["printed"]["card_names"] = {card: card_names().get(card, card) for card in named}
+    # What the apocalypse cards in play do, and for the SIN the two it chooses between.
+    shown["printed"]["apocalypse_card_texts"] = {card: apocalypse_card_text(state, card) for card in
+                                                 state["apocalypse"]["cards"] + shown["mine"].get("offer", [])}
     # The sin cards it shows (the SIN's own hand, the card in play), with what playing each asks for.
     held = shown["mine"].get("hand", []) + ([state["sin"]["played"]] if state["sin"]["played"] else [])
     shown["printed"]["sin_cards"] = {card: sin_card(state, card) for card in held}
@@ -61,6 +65,10 @@ def view(state: dict, seat: Seat | None) -> dict:
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
     shown["working"] = worked_numbers(state) if phase_of(state) != "setup" else {}
     shown["working"]["spaces"] = space_numbers(state)  # the board is laid out during the set-up too
+    # The hero cards' numbers (entered during the set-up) and the last round end's steps, task by task.
+    shown["working"]["heroes"] = {h: {key: number(part) if part else None
+                                      for key, part in working.hero_card(state, h).items()} for h in state["order"]}
+    shown["working"]["round_end"] = [[task, number(part)] for task, part in working.round_end(state)]
     shown["told"] = {"fight": last_fight_told(state), "roll": last_roll_told(state)}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
@@ -300,6 +308,8 @@ def waiting_for(state: dict) -> tuple[str, dict]:
     if phase_of(state) == "setup":
         return N_("Setting up: the numbers, the team, each player's heroes, then the start."), {}
     if phase_of(state) == "round_start":
+        if state["apocalypse"]["waiting"]:  # the round end reached an apocalypse card's level
+            return N_("The SIN keeps an apocalypse card; the heroes choose who goes first."), {}
         return N_("The heroes choose who goes first."), {}
     if state["fight"] is not None:
         return N_("Fight of %(hero)s"), {"hero": name(state["fight"]["hero"])}
@@ -404,6 +414,20 @@ def card_names() -> dict[str, str]:
     return names | {card["id"]: card["name"] for sin in data.sins().values() for card in sin["cards"]}
 
 
+#: The name lists the templates read (as `view.labels`): a kind, a result, a class, a phase, a goal... as
+#: msgids, each translated where it is shown. A card's text comes with the card (`sin_card`,
+#: `apocalypse_card_text`).
+LABELS = {key: getattr(names, key) for key in (
+    "SINS", "ACOLYTES", "ACOLYTE_EFFECTS", "STORIES", "STORY_TYPES", "PHASES", "MONSTERS", "RESULTS", "CLASSES",
+    "TOKENS", "MARKS", "NPCS", "CITY_ACTIONS", "DARK_PASTS", "MISSION_GOALS", "TASKS", "SPECIAL_RULES", "EVENTS")}
+
+
+def apocalypse_card_text(state: dict, card_id: str) -> str:
+    """What an apocalypse card does (a card two decks share does what the story type's deck says)."""
+    story_type = data.stories()[state["options"]["story"]]["type"]
+    return names.APOCALYPSE_CARD_TEXTS.get(f"{story_type}:{card_id}", names.APOCALYPSE_CARD_TEXTS.get(card_id, ""))
+
+
 def hero_value(state: dict, hero_id: str, key: str):
     """A hero's class or number: as entered, else as printed, else "?"."""
     value = hero_fact(state, hero_id, key)
@@ -415,8 +439,10 @@ def sin_card(state: dict, card_id: str) -> dict:
     and how much of it the app does ("hint")."""
     for card in data.sins()[state["options"]["sin"]]["cards"]:
         if card["id"] == card_id:
-            return {**card, "needs": effects.needs(state, card_id), "hint": card_hint(card)}
-    return {"id": card_id, "name": card_id, "timing": "", "needs": [], "hint": "table"}
+            return {**card, "needs": effects.needs(state, card_id), "hint": card_hint(card),
+                    "when": names.TIMINGS.get(card.get("timing"), card.get("timing")),
+                    "text": names.SIN_CARD_TEXTS.get(card_id, "")}
+    return {"id": card_id, "name": card_id, "timing": "", "needs": [], "hint": "table", "when": "", "text": ""}
 
 
 def card_hint(card: dict) -> str:

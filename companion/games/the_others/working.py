@@ -10,7 +10,7 @@ import copy
 from companion.games.the_others import apocalypse, battle, data, spaces
 from companion.games.the_others import fight as fights
 from companion.games.the_others.fight import line
-from companion.games.the_others.state import mission, mission_target
+from companion.games.the_others.state import hero_fact, mission, mission_target
 from companion.rules import N_, ActionError
 
 
@@ -71,6 +71,41 @@ def target(state: dict, mission_id: str) -> dict | None:
     if printed == "all":
         return part([line(N_("Every one of them (done once none is left)"), value)])
     return part([line(N_("Printed on the story board"), value)])
+
+
+#: Why a round-end task advanced the apocalypse track (effects.round_end_steps): a task that gives one
+#: step per hero says how many heroes; the others give 1 when the board or the round met their condition.
+ROUND_END_REASONS = {
+    "apocalypse_1": N_("The story: 1 step every round end"),
+    "apocalypse_per_dead_hero": N_("Heroes killed this round: %(count)d, 1 step each"),
+    "apocalypse_if_hero_died": N_("A hero was killed this round"),
+    "apocalypse_if_4_districts_monsters": N_("4 or more tracked districts held monsters"),
+    "apocalypse_if_4_districts_corruption": N_("4 or more tracked districts held corruption tokens"),
+    "apocalypse_if_district_two_fire": N_("A tracked district held 2 or more fire tokens"),
+    "apocalypse_if_controller": N_("The controller was on a tracked space"),
+    "apocalypse_if_avatar": N_("The avatar was on a tracked space"),
+    "darkness_beckons": N_("Darkness Beckons: heroes at maximum corruption: %(count)d, 1 step each"),
+}
+
+
+def round_end(state: dict) -> list[tuple[str, dict]]:
+    """The apocalypse steps of the last round end, task by task, each with
+    the reason it counted (as the round end recorded them)."""
+    return [(task, part([line(ROUND_END_REASONS.get(task, N_("Apocalypse steps")), steps, count=steps)]))
+            for task, steps in state.get("round_end_steps") or []]
+
+
+def hero_card(state: dict, hero_id: str) -> dict:
+    """A hero's combat, skill and defense and where each comes from: the
+    number the group entered, else the one printed on the hero card as the
+    app's data has it (None: not known yet)."""
+    entered = state["facts"]["heroes"].get(hero_id, {})
+    out = {}
+    for key in ("combat", "skill", "defense"):
+        value = hero_fact(state, hero_id, key)
+        source = N_("Entered by the group") if entered.get(key) is not None else N_("Printed on the hero card")
+        out[key] = None if value is None else part([line(source, value)])
+    return out
 
 
 def cleanse(state: dict, hero_id: str) -> dict:
