@@ -28,6 +28,7 @@ import copy
 from companion.games.chaos import data
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.dial import threat as threat_at
+from companion.kit import schema
 from companion.kit.board import check_board, new_board
 from companion.kit.deck import check_deck, new_deck, size
 from companion.kit.phases import whose_turn
@@ -134,18 +135,13 @@ def upgrade(state: dict) -> dict:
 
 
 def current(state: dict) -> dict:
-    """`state` in the current shape: a table stored before it is upgraded on
-    a copy (the stored state is never changed by reading it)."""
-    return state if state.get("schema", 1) >= SCHEMA else upgrade(copy.deepcopy(state))
+    """`state` in the current shape (the stored one is never changed by reading it)."""
+    return schema.current(state, SCHEMA, upgrade)
 
 
 def upgrade_export(export: dict) -> dict:
-    """An export's initial and final states carried to SCHEMA (the log's
-    actions replay alike on either)."""
-    for key in ("initial", "state"):
-        if isinstance(export.get(key), dict) and "gods" in export[key]:
-            export[key] = upgrade(export[key])
-    return export
+    """An export's initial and final states carried to SCHEMA."""
+    return schema.upgrade_export(export, upgrade, "gods")
 
 
 def threat(state: dict, god: str) -> int:

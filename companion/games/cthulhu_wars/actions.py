@@ -19,7 +19,8 @@ from companion.games.cthulhu_wars import battles, board, combat, costs, data, do
 from companion.games.cthulhu_wars.names import UNIQUE_ACTIONS
 from companion.games.cthulhu_wars.state import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
-from companion.rules import N_, NP_, Action, ActionError, Msg, Seat, translated_params
+from companion.kit.working import Sentences
+from companion.rules import N_, NP_, Action, ActionError, Msg, Seat
 
 FACTIONS = tuple(data.factions())
 WHERE = ("pool", "map", "submerged")
@@ -425,27 +426,6 @@ def sacrifices(state: dict, faction: str) -> list[dict]:
 History = Callable[[Action, dict, dict], tuple]
 
 
-class Line(Msg):
-    """A sentence (msgid and params) inside another line, translated with it."""
-
-    def __new__(cls, message: str, params: dict) -> Line:
-        made = super().__new__(cls, message)
-        made.params = params
-        return made
-
-    def __getnewargs__(self):
-        return (str(self), self.params)
-
-    def translated(self, translate: Callable[[str], str], language: str | None = None) -> str:
-        params = translated_params(self.params, translate, language)
-        for template in (translate(self), str(self)):
-            try:
-                return template % params
-            except (KeyError, TypeError, ValueError):
-                pass
-        return str(self)
-
-
 def name(text: str) -> Msg:
     """A name from the data (faction, unit, area, spellbook): an English msgid."""
     return Msg(text)
@@ -493,7 +473,7 @@ def and_signs(history: History) -> History:
     def line(action: Action, seats: dict, state: dict) -> tuple:
         msgid, params = history(action, seats, state)
         count = signs_drawn(action.payload)
-        return (WITH_SIGNS, {"line": Line(msgid, params), "count": count}) if count else (msgid, params)
+        return (WITH_SIGNS, {"line": Sentences([(msgid, params)]), "count": count}) if count else (msgid, params)
     return line
 
 
@@ -660,13 +640,13 @@ def battle_declared(action, seats, state):
     return N_("declared a battle against %(defender)s"), params
 
 
-def battle_side(payload: dict, side: str) -> Line:
+def battle_side(payload: dict, side: str) -> Sentences:
     record = combat.results(payload[f"{side}_roll"])
     faces = " ".join(str(face) for face in record["faces"]) or "—"
     typed = bool(payload.get(f"{side}_faces"))
     message = N_("typed %(faces)s (kills %(kills)d, pains %(pains)d)") if typed \
         else N_("rolled %(faces)s (kills %(kills)d, pains %(pains)d)")
-    return Line(message, {"faces": faces, "kills": record["kills"], "pains": record["pains"]})
+    return Sentences([(message, {"faces": faces, "kills": record["kills"], "pains": record["pains"]})])
 
 
 def battle_rolled(action, seats, state):

@@ -472,43 +472,51 @@ def shriek(act: Act, state: dict, faction: str) -> None:
         board.place(state, act["area"], faction, "byakhee", n)
 
 
-def zingaya_check(act: Act, state: dict, faction: str) -> None:
-    """Zingaya: your Undead in an area with an enemy cultist; that cultist
-    becomes one of your Undead (FAQ: not without an Undead in your pool)."""
+def replacing_a_cultist(act: Act, state: dict, faction: str, unit: str, none_left: str,
+                        needs_one_there: str | None = None) -> None:
+    """Zingaya and Dreams: an enemy's cultist in the chosen area gives way to
+    a `unit` from your pool (FAQ: not without one in it, `none_left`);
+    `needs_one_there`, the refusal when the spellbook also wants such a unit
+    of yours in that area."""
     area = board.check_area(state, act["area"])
     victim = enemy_victim(state, faction, act["victim"])
-    if not board.units_in(state, area, faction).get("undead"):
-        raise ActionError(N_("Zingaya needs your Undead in that area."), field="area")
+    if needs_one_there and not board.units_in(state, area, faction).get(unit):
+        raise ActionError(needs_one_there, field="area")
     if not board.units_in(state, area, victim).get("cultist"):
         raise ActionError(N_("That faction has no cultist in that area."), field="victim")
-    if in_pool(state, faction, "undead") < 1:
-        raise ActionError(N_("All your Undead are on the map: there is none to put in the cultist's place."),
-                          field="name")
+    if in_pool(state, faction, unit) < 1:
+        raise ActionError(none_left, field="name")
+
+
+def replace_cultist(act: Act, state: dict, faction: str, unit: str) -> None:
+    board.remove(state, act["area"], act["victim"], "cultist")
+    board.place(state, act["area"], faction, unit)
+
+
+def zingaya_check(act: Act, state: dict, faction: str) -> None:
+    """Zingaya: your Undead in an area with an enemy cultist; that cultist
+    becomes one of your Undead."""
+    replacing_a_cultist(act, state, faction, "undead",
+                        N_("All your Undead are on the map: there is none to put in the cultist's place."),
+                        needs_one_there=N_("Zingaya needs your Undead in that area."))
 
 
 def zingaya(act: Act, state: dict, faction: str) -> None:
-    board.remove(state, act["area"], act["victim"], "cultist")
-    board.place(state, act["area"], faction, "undead")
+    replace_cultist(act, state, faction, "undead")
 
 
 def dreams_check(act: Act, state: dict, faction: str) -> None:
     """Dreams: an area with an enemy's cultist; it goes back to its owner's
-    pool and a cultist from your pool takes its place (FAQ: not without one)."""
-    area = board.check_area(state, act["area"])
-    victim = enemy_victim(state, faction, act["victim"])
-    if not board.units_in(state, area, victim).get("cultist"):
-        raise ActionError(N_("That faction has no cultist in that area."), field="victim")
-    if in_pool(state, faction, "cultist") < 1:
-        raise ActionError(N_("All your cultists are on the map or captive: there is none to put in its place."),
-                          field="name")
+    pool and a cultist from your pool takes its place."""
+    replacing_a_cultist(act, state, faction, "cultist",
+                        N_("All your cultists are on the map or captive: there is none to put in its place."))
 
 
 def dreams(act: Act, state: dict, faction: str) -> None:
     """The enemy loses a cultist there; when that was the one holding its gate,
     your cultist stands on the gate in its place (it keeps it while it has another there)."""
     area, victim = act["area"], act["victim"]
-    board.remove(state, area, victim, "cultist")
-    board.place(state, area, faction, "cultist")
+    replace_cultist(act, state, faction, "cultist")
     gates = state["board"]["gates"]
     if gates.get(area) == victim and not board.holds_gate(state, area, victim):
         gates[area] = faction

@@ -8,9 +8,8 @@ the upgrades of tables and exports from before the current shape."""
 
 from __future__ import annotations
 
-import copy
-
 from companion.games.cthulhu_wars import board, data, elder_signs, flow
+from companion.kit import schema
 from companion.rules import N_, ActionError, Seat
 
 #: The counts each faction keeps up to date on its phone.
@@ -296,15 +295,10 @@ def upgrade(state: dict) -> dict:
 
 
 def current(state: dict) -> dict:
-    """`state` in the current shape: a table stored before it is upgraded on
-    a copy (the stored state is never changed by reading it)."""
-    return state if state.get("schema", 1) >= SCHEMA else upgrade(copy.deepcopy(state))
+    """`state` in the current shape (the stored one is never changed by reading it)."""
+    return schema.current(state, SCHEMA, upgrade)
 
 
 def upgrade_export(export: dict) -> dict:
-    """An export's initial and final states carried to SCHEMA (the log's
-    actions replay alike on either)."""
-    for key in ("initial", "state"):
-        if isinstance(export.get(key), dict) and "factions" in export[key]:
-            export[key] = upgrade(export[key])
-    return export
+    """An export's initial and final states carried to SCHEMA."""
+    return schema.upgrade_export(export, upgrade, "factions")

@@ -12,8 +12,6 @@ action; an older export is upgraded as it is imported.
 
 from __future__ import annotations
 
-import copy
-
 from companion.games.the_others import actions, city, data, flow, numbers, spaces, story
 from companion.games.the_others import state as states
 from companion.games.the_others import view as views
@@ -99,17 +97,11 @@ class TheOthersRules(Rules):
         return state
 
     def open_actions(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict[str, list[dict]]:
-        return super().open_actions(current(state), seat, seats)
+        return super().open_actions(states.current(state), seat, seats)
 
     # -- seeing ------------------------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
-        return views.view(current(state), seat)
-
-
-def current(state: dict) -> dict:
-    """`state` in the current shape: a table stored before it is upgraded on
-    a copy (the stored state is never changed by reading it)."""
-    return state if state.get("schema", 1) >= states.SCHEMA else states.upgrade(copy.deepcopy(state))
+        return views.view(states.current(state), seat)
 
 
 RULES = TheOthersRules()

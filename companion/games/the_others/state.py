@@ -24,7 +24,7 @@ from __future__ import annotations
 from companion.games.the_others import data
 from companion.games.the_others.apocalypse import new_track
 from companion.kit import deck as decks
-from companion.kit import tracks
+from companion.kit import schema, tracks
 from companion.kit.phases import clockwise_from
 from companion.rules import N_, ActionError, Seat
 
@@ -134,13 +134,14 @@ def _next_in_schema_1(state: dict, flow: dict, last: str | None) -> str | None:
     return None
 
 
+def current(state: dict) -> dict:
+    """`state` in the current shape (the stored one is never changed by reading it)."""
+    return schema.current(state, SCHEMA, upgrade)
+
+
 def upgrade_export(export: dict) -> dict:
-    """An export's initial and final states carried to SCHEMA (the log's
-    actions replay alike on either)."""
-    for key in ("initial", "state"):
-        if isinstance(export.get(key), dict) and "options" in export[key]:
-            export[key] = upgrade(export[key])
-    return export
+    """An export's initial and final states carried to SCHEMA."""
+    return schema.upgrade_export(export, upgrade, "options")
 
 
 # -- facts, with what the group entered ------------------------------------------------------

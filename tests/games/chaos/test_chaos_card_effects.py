@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from babel.messages.pofile import read_po
 
 from companion.games.chaos.domination import dominate
@@ -158,20 +159,26 @@ def test_the_domination_sum_taps_open_to_the_card_effect_that_changed_it():
     assert "heroes and nobles here" in shown and "from card effects" in shown
 
 
-def test_the_history_says_what_a_played_card_did_which_card_and_where():
+@pytest.fixture
+def drain_power_line():
+    """Tzeentch has played Drain Power on Khorne's cultist in Kislev: its history line."""
     table = started()
     to_summoning(table)
     table.act("khorne", "summon", unit="cultist", region="kislev")
     table.act("nurgle", "summoning.pass")
     give(table, "tzeentch", "drain_power")
     table.act("tzeentch", "card.play", card="drain_power", at="kislev:0")
-    message, params = table.history(None)[-1]
+    return table.history(None)[-1]
+
+
+def test_the_history_says_what_a_played_card_did_which_card_and_where(drain_power_line):
+    message, params = drain_power_line
     assert message.endswith("for %(cost)d power: %(done)s")
     assert params["name"] == "Drain Power" and params["region"] == "Kislev"
     assert params["done"] == "Khorne loses 1 power"
 
 
-def test_what_a_card_did_reads_in_the_readers_language():
+def test_what_a_card_did_reads_in_the_readers_language(drain_power_line):
     with open(FOLDER / "zh_Hans" / "LC_MESSAGES" / "messages.po", "rb") as handle:
         catalog = read_po(handle, locale="zh_Hans")
 
@@ -179,13 +186,7 @@ def test_what_a_card_did_reads_in_the_readers_language():
         found = catalog.get(msgid)
         return found.string if found and found.string else msgid
 
-    table = started()
-    to_summoning(table)
-    table.act("khorne", "summon", unit="cultist", region="kislev")
-    table.act("nurgle", "summoning.pass")
-    give(table, "tzeentch", "drain_power")
-    table.act("tzeentch", "card.play", card="drain_power", at="kislev:0")
-    message, params = table.history(None)[-1]
+    message, params = drain_power_line
     shown = translate(message) % translated_params(params, translate, "zh_Hans")
     assert "恐虐" in shown and "Khorne" not in shown and "loses" not in shown
 

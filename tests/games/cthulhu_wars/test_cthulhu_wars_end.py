@@ -217,7 +217,8 @@ def test_an_elder_sign_draw_is_hidden_from_other_seats_in_the_log():
                                   table.seats, table.state)
     # How many were drawn, never which.
     assert line % translated_params(params, str) == "awakened Cthulhu and drew 1 elder sign"
-    assert set(params) == {"line", "count"} and params["line"].params == {"great_old_one": "Cthulhu"}
+    assert set(params) == {"line", "count"}
+    assert params["line"].lines == [("awakened %(great_old_one)s", {"great_old_one": "Cthulhu"})]
 
 
 def test_a_recorded_draw_replays_to_the_same_state():

@@ -46,6 +46,35 @@ def test_the_imported_table_plays_on(tmp_path):
     store.close()
 
 
+
+# The lines as the history read them before the sentence inside a line (a
+# battle side, an action before "and drew N elder signs") was the kit's
+# Sentences: the history is told again from the stored log at every read.
+OLD_LINES = {
+    "en": {11: "resolved the battle: the attacker rolled 3 2 (kills 0, pains 0); "
+               "the defender rolled — (kills 0, pains 0)",
+           34: "used The Harbinger on Cthulhu and drew 2 elder signs"},
+    "zh-Hans": {11: "结算了战斗：攻击者掷出 3 2（消灭 0，伤痛 0）；防守者掷出 —（消灭 0，伤痛 0）",
+                34: "对 克苏鲁 使用了预兆，并抽取了 2 个远古印记"},
+    "ja": {11: "戦闘を解決した：攻撃側は3 2 を振った（撃破 0、苦痛 0）；防御側は— を振った（撃破 0、苦痛 0）",
+           34: "クトゥルフ に先触れを使った、旧き印を 2 枚引いた"},
+}
+
+
+@pytest.mark.parametrize("language", sorted(OLD_LINES))
+def test_the_exports_history_reads_as_it_did_in_every_language(tmp_path, language):
+    from companion.web import create_app, history
+
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3")})
+    store = app.extensions["companion.store"]
+    store.setting("export-seal-key", lambda: SEAL_KEY)
+    token = store.import_table(json.loads(EXPORT.read_text(encoding="utf-8"))).token
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        for viewer in (None, *store.seats(token).values()):
+            read = {entry.seq: line.text for entry, line in history.lines(store.table(token), viewer)}
+            assert {seq: read[seq] for seq in OLD_LINES[language]} == OLD_LINES[language]
+
+
 BOARD_EXPORT = Path(__file__).parent / "exports" / "board_table.json"
 
 

@@ -13,7 +13,7 @@ from companion.games.the_others.rules import RULES
 from companion.games.the_others.state import upgrade
 from companion.kit.working import is_worked
 from test_the_others_fight_order import ROSE_DICE, roses_worked_fight
-from test_the_others_web import app, new_table, set_up_with_forms  # noqa: F401 (the fixture)
+from test_the_others_web import app, roses_turn  # noqa: F401 (the fixtures)
 
 
 def adds_up(number):
@@ -81,15 +81,10 @@ def test_a_monsters_defense_in_a_fight_shows_its_working():
     assert defense["lines"][0][0] == "The monster's defense" and adds_up(defense)
 
 
-def test_the_fight_region_tells_who_fought_what_where_and_the_roll(app):  # noqa: F811
-    token, phones = new_table(app)
-    set_up_with_forms(token, phones)
+def test_the_fight_region_tells_who_fought_what_where_and_the_roll(roses_turn):  # noqa: F811
+    token, phones = roses_turn
     ann = phones["Ann"]
-    assert ann.act(token, "space.add", name="Church")[0] == 200
     assert ann.act(token, "space.set", space="s1", what="monsters.abomination", value="1")[0] == 200
-    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
-    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
-    assert ann.act(token, "turn.start", hero="rose")[0] == 200
     assert ann.act(token, "fight.start", **{"monsters.abomination": "1"})[0] == 200  # the server rolls
     assert ann.act(token, "fight.resolve", **{"assigned.0": "0", "protector": "0"})[0] == 200
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", ann.page(token)))

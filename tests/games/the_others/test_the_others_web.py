@@ -78,6 +78,21 @@ def set_up_with_forms(token, phones, targets=("1", "2A", "2B", "3")):
     assert status == 200, text
 
 
+@pytest.fixture
+def roses_turn(app):
+    """A table set up with the forms, the Church tracked (s1), Rose moved
+    there and her turn begun: (token, phones). Each test puts in the Church
+    what it needs (anytime corrections)."""
+    token, phones = new_table(app)
+    set_up_with_forms(token, phones)
+    ann = phones["Ann"]
+    assert ann.act(token, "space.add", name="Church")[0] == 200
+    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
+    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
+    assert ann.act(token, "turn.start", hero="rose")[0] == 200
+    return token, phones
+
+
 def test_set_up_and_a_turn_with_the_pages_forms(app):
     token, phones = new_table(app)
     assert "Numbers from the components" in phones["Ann"].page(token)
@@ -194,15 +209,10 @@ def test_numbers_entered_at_one_table_are_offered_to_the_next(app):
     assert state["facts"]["targets"]["1"] == "heroes"  # same story
 
 
-def test_every_page_renders_with_spaces_a_fight_and_an_apocalypse_card(app):
-    token, phones = new_table(app)
-    set_up_with_forms(token, phones)
+def test_every_page_renders_with_spaces_a_fight_and_an_apocalypse_card(roses_turn):
+    token, phones = roses_turn
     ann, sin = phones["Ann"], phones["Sina"]
-    assert ann.act(token, "space.add", name="Start")[0] == 200
     assert ann.act(token, "space.set", space="s1", what="monsters.abomination", value="1")[0] == 200
-    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
-    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
-    assert ann.act(token, "turn.start", hero="rose")[0] == 200
     page = ann.page(token)
     assert 'name="monsters.abomination" type="number" min="0" max="12" value="1"' in page  # prefilled
     assert ann.act(token, "apocalypse.advance", steps="1")[0] == 200
@@ -215,17 +225,12 @@ def test_every_page_renders_with_spaces_a_fight_and_an_apocalypse_card(app):
     assert display.status_code == 200 and "Fight: Rose" in html.unescape(display.get_data(as_text=True))
 
 
-def test_a_hero_moves_picks_up_and_explores_with_the_pages_forms(app):
-    token, phones = new_table(app)
-    set_up_with_forms(token, phones)
+def test_a_hero_moves_picks_up_and_explores_with_the_pages_forms(roses_turn):
+    token, phones = roses_turn
     ann, sin = phones["Ann"], phones["Sina"]
-    for name in ("Start", "Main Street"):
-        assert ann.act(token, "space.add", name=name)[0] == 200
+    assert ann.act(token, "space.add", name="Main Street")[0] == 200
     for what, value in (("face_down", "2"), ("extra_turns", "1"), ("npcs.proxy", "1")):
         assert ann.act(token, "space.set", space="s2", what=what, value=value)[0] == 200
-    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
-    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
-    assert ann.act(token, "turn.start", hero="rose")[0] == 200
     assert "doesn’t know the board’s layout" in ann.page(token)
     assert ann.act(token, "hero.move", hero="rose", to="s2")[0] == 200
     page = ann.page(token)
@@ -240,15 +245,10 @@ def test_a_hero_moves_picks_up_and_explores_with_the_pages_forms(app):
     assert "(the app applies it)" in sin_page or "(do it at the table)" in sin_page
 
 
-def test_the_fight_form_shows_the_dice_the_fight_will_roll_and_the_cleanse_its_own(app):
-    token, phones = new_table(app)
-    set_up_with_forms(token, phones)
+def test_the_fight_form_shows_the_dice_the_fight_will_roll_and_the_cleanse_its_own(roses_turn):
+    token, phones = roses_turn
     ann = phones["Ann"]
-    assert ann.act(token, "space.add", name="Church")[0] == 200
     assert ann.act(token, "space.set", space="s1", what="monsters.abomination", value="2")[0] == 200
-    assert ann.act(token, "hero.move", hero="rose", to="s1", teleport="on")[0] == 200
-    assert ann.act(token, "round.first_hero", hero="rose")[0] == 200
-    assert ann.act(token, "turn.start", hero="rose")[0] == 200
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", ann.page(token)))
     # Rose: combat 2, alone; two abominations of combat 3.
     assert "Without voluntary corruption 2 hero dice" in page and "6 SIN dice" in page

@@ -3,11 +3,10 @@ carry an older export's states to the current version."""
 
 from __future__ import annotations
 
-import copy
-
 from companion.games.gloomhaven.campaign import data, names
 from companion.games.gloomhaven.campaign.dues import KINDS as DUE_KINDS
 from companion.games.gloomhaven.campaign.progression import PRINTINGS
+from companion.kit import schema
 
 SCHEMA = 4
 
@@ -86,11 +85,8 @@ UPGRADES = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
 
 
 def current(state: dict) -> dict:
-    """`state` in the current schema: a table stored before it is upgraded
-    on a copy (the stored state is never changed by reading it)."""
-    if state.get("schema") != SCHEMA:
-        state = upgrade(copy.deepcopy(state))
-    return state
+    """`state` in the current schema (the stored one is never changed by reading it)."""
+    return schema.current(state, SCHEMA, upgrade)
 
 
 def upgrade(state: dict) -> dict:
