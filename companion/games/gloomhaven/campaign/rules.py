@@ -74,6 +74,11 @@ class CampaignRules(Rules):
     def child_offers(self, state: dict, seats) -> list:
         return offers.offers(state)
 
+    def awaits_child(self, state: dict, offer: str | None, seats) -> bool:
+        # Until its result comes back or the group stops waiting (an
+        # abandoned scenario is offered again under the same id).
+        return offer in dict(links.playing(state))
+
     def on_child_started(self, state: dict, started: dict) -> dict:
         links.started(state, started.get("offer"))
         return state
