@@ -286,6 +286,13 @@ class Rules:
         offer the way back."""
         return any(child.id == offer for child in self.child_offers(state, seats))
 
+    def child_title(self, offer: str | None, name: str) -> str:
+        """The name of a table started from this one's `offer`, as pages
+        show it: its stored `name` (the offer's, in English) by default; a
+        game whose offer names come from its data may return a `Msg`, shown
+        in each reader's language (the stored name stays as it is)."""
+        return name
+
     def result(self, state: dict) -> dict | None:
         """A finished child's result to report to its parent (None: not finished)."""
         return None

@@ -58,7 +58,8 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
     elif entry.type == UNDO:
         text = translate_params("undid step %(seq)d", {"seq": entry.payload.get("seq", 0)})
     elif entry.type == CHILD_STARTED:
-        text = translate_params("started %(table)s", {"table": entry.payload.get("name", "?")})
+        text = translate_params("started %(table)s", {"table": table.rules.child_title(
+            entry.payload.get("offer"), entry.payload.get("name", "?"))})
     elif entry.type == RESULT_REPORTED:
         text = gettext("reported the result")
     elif entry.type == PARENT_DELETED:

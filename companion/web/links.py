@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from htmx_flask import request
 
-from companion.rules import ActionError, Seat
+from companion.rules import ActionError, Msg, Seat
 from companion.store import Table
-from companion.web.i18n import error_text, translate_params
+from companion.web.i18n import error_text, reader_language, text, translate_params
 from companion.web.security import current_seat, is_host, require_seat, store, table_or_404
 from companion.web.urls import join_url
 
@@ -87,6 +87,22 @@ def followed(table: Table, children: list[tuple[Table, bool]], state: dict, seat
     return [child for child, reported in children
             if not reported and table.rules.awaits_child(state, child.offer, seats)
             and store().linked_seat_key(child.token, seat.id)]
+
+
+def title(table: Table, parent: Table | None = None) -> str:
+    """A table's name as its pages show it (template global `table_title`):
+    a table started from another is named by that one's game
+    (`Rules.child_title`: a campaign's scenario in the reader's language);
+    `parent`, when the caller has it at hand, spares a lookup."""
+    if not table.parent or not table.offer:
+        return table.name
+    parent = parent if parent is not None and parent.token == table.parent else store().table(table.parent)
+    named = parent.rules.child_title(table.offer, table.name) if parent is not None else table.name
+    return named.translated(text, reader_language()) if isinstance(named, Msg) else named
+
+
+def init_app(app) -> None:
+    app.add_template_global(title, "table_title")
 
 
 def go_to(target: str):

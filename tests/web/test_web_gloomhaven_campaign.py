@@ -517,3 +517,22 @@ def test_undoing_stop_waiting_takes_the_way_back_away_again(ann, bo, campaign, s
     assert ann.post(f"/t/{campaign}/undo", {}, htmx=True).status_code == 200
     assert "stopped waiting for this table’s result." not in bo.page(f"/t/{scenario}")
     assert "Go to 1 Black Barrow" in bo.page(f"/t/{campaign}")
+
+
+@pytest.mark.parametrize("accept, title", [("zh-CN", "1 黑色古冢"), ("ja", "1 黒い塚")])
+def test_a_scenario_table_is_titled_in_the_readers_language_and_keeps_its_stored_name(ann, bo, campaign, new_phone,
+                                                                                      store, accept, title):
+    _, scenario = play_scenario_1(ann, campaign, store)
+
+    def read(phone, path: str) -> str:
+        return phone.client.get(path, headers={"Accept-Language": accept}).get_data(as_text=True)
+    tablet = new_phone("192.168.1.30")
+    pages = {"phone": read(bo, f"/t/{scenario}"), "display": read(tablet, f"/t/{scenario}/display"),
+             "history": read(bo, f"/t/{scenario}/history"), "campaign": read(bo, f"/t/{campaign}"),
+             "campaign's history": read(bo, f"/t/{campaign}/history")}
+    for where, page in pages.items():
+        assert title in page and "Black Barrow" not in page, where
+    assert f"<title>{title} · companion</title>" in pages["phone"]  # the page's title and its bar
+    assert f'<a class="brand" href="/t/{scenario}">{title}</a>' in pages["phone"]
+    assert store.table(scenario).name == "1 Black Barrow"
+    assert "<title>1 Black Barrow · companion</title>" in bo.page(f"/t/{scenario}")  # in English
