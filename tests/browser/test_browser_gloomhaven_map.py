@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.harness import fix_seed
 from test_browser_gloomhaven import join
+from tests.harness import fix_seed
 
 pytestmark = pytest.mark.browser
 
