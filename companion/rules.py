@@ -278,6 +278,21 @@ class Rules:
         """The tables this table can start now (see ChildOffer)."""
         return []
 
+    def awaits_child(self, state: dict, offer: str | None, seats: dict[str, Seat]) -> bool:
+        """Whether this table still waits for the result of its unreported
+        child started from `offer` (by default: while it still offers it).
+        Phones and the display are taken to a child only while it is awaited;
+        once it no longer is (a campaign stopped waiting), the child's pages
+        offer the way back."""
+        return any(child.id == offer for child in self.child_offers(state, seats))
+
+    def child_title(self, offer: str | None, name: str) -> str:
+        """The name of a table started from this one's `offer`, as pages
+        show it: its stored `name` (the offer's, in English) by default; a
+        game whose offer names come from its data may return a `Msg`, shown
+        in each reader's language (the stored name stays as it is)."""
+        return name
+
     def result(self, state: dict) -> dict | None:
         """A finished child's result to report to its parent (None: not finished)."""
         return None

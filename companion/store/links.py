@@ -4,9 +4,17 @@ scenario), its seats linked to the parent's, its result reported back."""
 from __future__ import annotations
 
 from companion import games
-from companion.rules import Action, ActionError, ChildOffer, Seat
+from companion.rules import Action, ActionError, ChildOffer, Rules, Seat
 from companion.store.base import StoreBase
-from companion.store.records import CHILD_STARTED, RESULT_REPORTED, SEAT_JOIN, TABLE_COLUMNS, Table, clean_name
+from companion.store.records import (
+    CHILD_STARTED,
+    PARENT_WAITS,
+    RESULT_REPORTED,
+    SEAT_JOIN,
+    TABLE_COLUMNS,
+    Table,
+    clean_name,
+)
 from companion.store.replaying import replay
 
 
@@ -39,6 +47,43 @@ class Links(StoreBase):
                               [token, parent_seat_id]).fetchone()
         return row[0] if row else None
 
+    def parent_waits(self, token: str) -> bool:
+        """Whether this child's parent still waits for its result: until the
+        parent stops waiting (its `Rules.awaits_child`), as the child's log says."""
+        said = self.log(token, last=1, types=(PARENT_WAITS,))
+        return not said or bool(said[-1].payload.get("waits"))
+
+    def _awaited_children(self, db, token: str) -> dict[str, bool]:
+        """Whether the table awaits each of its unreported children, before a
+        change that may alter it (empty for a table that starts none)."""
+        table = self.table(token)
+        if table is None or type(table.rules).child_offers is Rules.child_offers:
+            return {}
+        children = [child for child in self.children(token) if not self.reported(child.token, db)]
+        if not children:
+            return {}
+        state, seats = self._decoded(db, token, "state"), self.seats(token)
+        return {child.token: table.rules.awaits_child(state, child.offer, seats) for child in children}
+
+    def _tell_children(self, db, token: str, awaited: dict[str, bool], seat_id: str | None) -> list[tuple[str, int]]:
+        """Log, in each child of `awaited` whose parent now waits for it, or
+        stopped, that it does (`PARENT_WAITS`, as the child seat linked to
+        `seat_id`); returns their new versions, to notify once committed."""
+        if not awaited:
+            return []
+        parent = self._require(token)
+        state, seats = self._decoded(db, token, "state"), self.seats(token)
+        told = []
+        for child in self.children(token):
+            waits = parent.rules.awaits_child(state, child.offer, seats)
+            if child.token not in awaited or waits == awaited[child.token]:
+                continue
+            by = next((own for own, linked in self.seat_links(child.token).items() if linked == seat_id), None)
+            told.append((child.token, self._append(db, child, Action(PARENT_WAITS, {"name": parent.name,
+                                                                                    "waits": waits}, by),
+                                                   self.seats(child.token))))
+        return told
+
     def create_child(self, parent_token: str, offer_id: str, seat_id: str | None) -> Table:
         """Start the parent's offer `offer_id` (as its seat `seat_id`; None: the
         host): a new table with the offer's name and options, whose seats are
@@ -51,12 +96,18 @@ class Links(StoreBase):
                 raise ActionError("Take a seat first.", field="seat")
             offer = self._offer(db, parent, seats, offer_id)
             started = self._unreported_child(db, parent_token, offer.id)
-            if started is not None:
+            if started is not None and parent.rules.awaits_child(self._decoded(db, parent_token, "state"),
+                                                                 offer.id, seats):
                 return started
-            token = self._insert_child(db, parent, seats, offer)
+            # A new table, or one the parent had stopped waiting for, opened
+            # again: the parent is told it started (and waits for it again).
+            awaited = self._awaited_children(db, parent_token)
+            token = started.token if started is not None else self._insert_child(db, parent, seats, offer)
             version = self._append(db, parent, Action(CHILD_STARTED, {"token": token, "offer": offer.id,
                                                                       "name": offer.name}, seat_id), seats)
-        self._notify(parent_token, version)
+            told = self._tell_children(db, parent_token, awaited, seat_id)
+        for token_, version_ in [(parent_token, version), *told]:
+            self._notify(token_, version_)
         return self.table(token)
 
     def _offer(self, db, parent: Table, seats: dict[str, Seat], offer_id: object) -> ChildOffer:

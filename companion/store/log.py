@@ -34,8 +34,13 @@ class Log(StoreBase):
         """Validate and apply a game action; returns the new version.
         Raises ActionError (nothing changes) when the rules refuse it."""
         with self._write() as db:
+            # A parent that stops waiting for a child (or waits again) tells it (store.links).
+            awaited = self._awaited_children(db, token)
             version, table, action, state = self._applied_in(db, token, seat_id, type, payload, rng)
+            told = self._tell_children(db, token, awaited, seat_id)
         self._notify(token, version)
+        for child, child_version in told:
+            self._notify(child, child_version)
         for listener in self.action_listeners:
             try:
                 listener(table, action, state)
@@ -108,13 +113,17 @@ class Log(StoreBase):
             refusal = self.undo_refusal(table, entry, self._decoded(db, token, "state"), by_host, db)
             if refusal is not None:
                 raise refusal
+            awaited = self._awaited_children(db, token)
             db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
             # Snapshots from the undone step on hold it: replay from an older one.
             db.execute("delete from snapshots where table_token = ? and seq >= ?", [token, target])
             state = self._replay(db, table)
             version = self._append(db, table, Action(UNDO, {"seq": target}, seat_id), self.seats(token),
                                    new_state=state)
+            told = self._tell_children(db, token, awaited, seat_id)
         self._notify(token, version)
+        for child, child_version in told:
+            self._notify(child, child_version)
         return version
 
     def undo_refusal(self, table: Table, entry: LogEntry, state: dict, by_host: bool = False,

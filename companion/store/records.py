@@ -39,8 +39,12 @@ RESULT_REPORTED = "table.reported"
 # showing a link to the deleted table).
 PARENT_DELETED = "table.parent_deleted"
 CHILD_DELETED = "table.child_deleted"
+# A child's log says when its parent stopped waiting for its result (a
+# campaign's "Stop waiting"), or waits for it again (`{"waits": bool}`), so
+# its pages move to a new version and offer the way back.
+PARENT_WAITS = "table.parent_waits"
 PLATFORM_ACTIONS = frozenset({SEAT_JOIN, SEAT_TAKEOVER, UNDO, CHILD_STARTED, RESULT_REPORTED, PARENT_DELETED,
-                              CHILD_DELETED})
+                              CHILD_DELETED, PARENT_WAITS})
 TABLE_COLUMNS = "token, code, game, name, host_key, version, created, parent, offer"
 INSERT_SEATS = ("insert into seats (table_token, id, name, role, key, created, parent_seat) "
                 "values (?, ?, ?, ?, ?, ?, ?)")
@@ -147,7 +151,8 @@ def _log_entries(rows: Iterable[dict]) -> list[LogEntry]:
 __all__ = [
     "CHILD_DELETED", "CHILD_STARTED", "CODE_ALPHABET", "CODE_LENGTH", "DAMAGED", "EXPORT_FORMAT", "IMPORT_PAUSE",
     "IMPORT_SLICE", "INSERT_ACTIONS", "INSERT_SEATS", "INSERT_SNAPSHOTS", "LogEntry", "MAX_NAME", "MAX_SEATS",
-    "NAME_ERRORS", "NoSuchTable", "PARENT_DELETED", "PLATFORM_ACTIONS", "REPORTED_UNDO", "RESULT_REPORTED",
+    "NAME_ERRORS", "NoSuchTable", "PARENT_DELETED", "PARENT_WAITS", "PLATFORM_ACTIONS", "REPORTED_UNDO",
+    "RESULT_REPORTED",
     "SEALED_ELSEWHERE", "SEAT_BACK", "SEAT_JOIN", "SEAT_LEFT", "SEAT_TAKEOVER", "SNAPSHOT_EVERY", "TABLE_COLUMNS",
     "Table", "UNDO", "clean_name", "new_code", "new_token", "not_open_role",
 ]

@@ -69,6 +69,7 @@ def create_app(config: dict | None = None) -> Flask:
     from companion.web import api, events, guesses, links, pages, play, render
 
     render.init_app(app)
+    links.init_app(app)
     app.extensions["companion.wrong_codes"] = guesses.WrongCodes(store)
     events.init_app(app)
     app.register_blueprint(pages.blueprint)

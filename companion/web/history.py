@@ -12,6 +12,7 @@ from companion.store import (
     CHILD_DELETED,
     CHILD_STARTED,
     PARENT_DELETED,
+    PARENT_WAITS,
     PLATFORM_ACTIONS,
     RESULT_REPORTED,
     SEAT_BACK,
@@ -57,12 +58,19 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
     elif entry.type == UNDO:
         text = translate_params("undid step %(seq)d", {"seq": entry.payload.get("seq", 0)})
     elif entry.type == CHILD_STARTED:
-        text = translate_params("started %(table)s", {"table": entry.payload.get("name", "?")})
+        text = translate_params("started %(table)s", {"table": table.rules.child_title(
+            entry.payload.get("offer"), entry.payload.get("name", "?"))})
     elif entry.type == RESULT_REPORTED:
         text = gettext("reported the result")
     elif entry.type == PARENT_DELETED:
         text = translate_params("deleted %(table)s, which this table was started from: this table carries on "
                                 "on its own", {"table": entry.payload.get("name", "?")})
+    elif entry.type == PARENT_WAITS and entry.payload.get("waits"):
+        text = translate_params("opened this table again at %(table)s, which waits for its result again",
+                                {"table": entry.payload.get("name", "?")})
+    elif entry.type == PARENT_WAITS:
+        text = translate_params("stopped waiting for this table’s result at %(table)s",
+                                {"table": entry.payload.get("name", "?")})
     elif entry.type == CHILD_DELETED:
         text = translate_params("deleted %(table)s, started from here", {"table": entry.payload.get("name", "?")})
     else:

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from htmx_flask import request
 
-from companion.rules import ActionError, Seat
+from companion.rules import ActionError, Msg, Seat
 from companion.store import Table
-from companion.web.i18n import error_text, translate_params
+from companion.web.i18n import error_text, reader_language, text, translate_params
 from companion.web.security import current_seat, is_host, require_seat, store, table_or_404
 from companion.web.urls import join_url
 
@@ -30,9 +30,11 @@ class Family:
     offers: list[tuple[str, str]] = field(default_factory=list)  # (offer id, button text)
     can_report: bool = False
     reported: bool = False
+    stopped_waiting: bool = False  # on a child not reported: its parent no longer waits for its result
     # Where the table went, for the "follow" card at the top of each seat's
     # page: the started tables this seat has a seat at, not yet reported and
-    # still awaited; on a child whose result was reported, its parent.
+    # still awaited; on a child whose result was reported (or that its
+    # parent stopped waiting for), its parent.
     follow: list[Table] = field(default_factory=list)
 
     def __bool__(self) -> bool:
@@ -46,34 +48,61 @@ def family(table: Table, seat: Seat | None, state: dict, seats: dict[str, Seat])
         found.parent_deleted = store().parent_deleted(table) if found.parent is None else None
         found.reported = store().reported(table.token)
         found.can_report = found.parent is not None and not found.reported and table.rules.result(state) is not None
+        found.stopped_waiting = stopped_waiting(table, found)
     found.children = [(child, store().reported(child.token)) for child in store().children(table.token)]
     if seat is not None:
         offers = table.rules.child_offers(state, seats)
         found.offers = [(offer.id, translate_params(offer.label, offer.label_params)) for offer in offers]
-        found.follow = followed(found.children, {offer.id for offer in offers}, seat)
+        found.follow = followed(table, found.children, state, seats, seat)
     return found
 
 
 def on_display(table: Table, state: dict, seats: dict[str, Seat]) -> Family:
     """Where the table display goes by itself (nobody taps a display): from a
     parent to each started table it still awaits, whoever sits there; from a
-    child whose result was reported back to its parent."""
+    child whose result was reported back, or that its parent stopped waiting
+    for, to its parent."""
     found = Family()
     if table.parent:
         found.parent = store().table(table.parent)
         found.reported = found.parent is not None and store().reported(table.token)
+        found.stopped_waiting = stopped_waiting(table, found)
     found.children = [(child, store().reported(child.token)) for child in store().children(table.token)]
-    offered = {offer.id for offer in table.rules.child_offers(state, seats)}
-    found.follow = [child for child, reported in found.children if not reported and child.offer in offered]
+    found.follow = [child for child, reported in found.children
+                    if not reported and table.rules.awaits_child(state, child.offer, seats)]
     return found
 
 
-def followed(children: list[tuple[Table, bool]], offered: set[str], seat: Seat) -> list[Table]:
+def stopped_waiting(child: Table, found: Family) -> bool:
+    """A child not reported whose parent no longer waits for its result (a
+    campaign's "Stop waiting"): its pages offer the way back to the parent."""
+    return found.parent is not None and not found.reported and not store().parent_waits(child.token)
+
+
+def followed(table: Table, children: list[tuple[Table, bool]], state: dict, seats: dict[str, Seat],
+             seat: Seat) -> list[Table]:
     """The started tables a seated phone is taken to: each not reported yet,
-    still offered by the parent (a campaign that stopped waiting for one no
+    still awaited by the parent (a campaign that stopped waiting for one no
     longer sends anyone there) and with a seat linked to this one."""
     return [child for child, reported in children
-            if not reported and child.offer in offered and store().linked_seat_key(child.token, seat.id)]
+            if not reported and table.rules.awaits_child(state, child.offer, seats)
+            and store().linked_seat_key(child.token, seat.id)]
+
+
+def title(table: Table, parent: Table | None = None) -> str:
+    """A table's name as its pages show it (template global `table_title`):
+    a table started from another is named by that one's game
+    (`Rules.child_title`: a campaign's scenario in the reader's language);
+    `parent`, when the caller has it at hand, spares a lookup."""
+    if not table.parent or not table.offer:
+        return table.name
+    parent = parent if parent is not None and parent.token == table.parent else store().table(table.parent)
+    named = parent.rules.child_title(table.offer, table.name) if parent is not None else table.name
+    return named.translated(text, reader_language()) if isinstance(named, Msg) else named
+
+
+def init_app(app) -> None:
+    app.add_template_global(title, "table_title")
 
 
 def go_to(target: str):

@@ -197,3 +197,37 @@ def test_a_display_brought_back_to_the_campaign_stays_until_the_next_scenario(se
         assert display.url.endswith(f"/t/{token}/display")
     finally:
         context.close()
+
+
+def test_the_display_and_a_phone_go_back_when_the_campaign_stops_waiting(server, browser, phones):
+    """A phone's "Stop waiting" on the campaign: the display that followed into
+    the scenario goes back to the campaign's by itself, and a phone still on
+    the scenario is offered the way back (one tap)."""
+    store = server.store
+    token = store.create_table("gloomhaven-campaign", "Tuesday campaign", {"party": "The Lanterns"}).token
+    ann = store.join(token, "Ann", "player")[0].id
+    bo = phones()
+    join(bo.page, server, token, "Bo")
+    bo_seat = next(seat.id for seat in store.seats(token).values() if seat.name == "Bo")
+    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
+    store.act(token, bo_seat, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
+    child = start_scenario_1(store, token, ann)
+    bo.page.goto(server.at(f"/t/{child}"))
+    wait_live(bo.page)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        display = context.new_page()
+        display.goto(server.at(f"/t/{child}/display"))
+        wait_live(display)
+        offer = store.state(token)[1]["playing"][0]
+        store.act(token, ann, "scenario.abandon", {"offer": offer})
+        display.wait_for_url(f"**/t/{token}/display", timeout=LIVE)
+        wait_live(display)
+        expect(display.locator("#region-follow .follow-card")).to_have_count(0)  # nothing leads back there
+        back = bo.page.locator("#region-follow").get_by_role("link", name="Back to Tuesday campaign")
+        expect(back).to_be_visible(timeout=LIVE)
+        expect(bo.page.locator("#region-follow")).to_contain_text("Tuesday campaign stopped waiting")
+        back.click()
+        bo.page.wait_for_url(f"**/t/{token}")
+    finally:
+        context.close()

@@ -15,6 +15,7 @@ may only shrink: a new finding fails, and so does an entry no longer found
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from a11y_support import (
     LANGUAGES,
@@ -26,6 +27,9 @@ from a11y_support import (
     seat_at,
     small_targets,
 )
+from browser_support import wait_live
+from test_browser_gloomhaven import join
+from test_browser_gloomhaven_monster_turns import block, seat_of, turn_now
 
 pytestmark = pytest.mark.browser
 
@@ -77,3 +81,44 @@ def test_every_page_of_a_table_is_thumb_sized_and_uncut_in_every_language(server
                 choose_language(page, language)
                 measure(page, where if table is seated else f"{where} (scenario from the campaign)", found)
     compare(found, KNOWN[game])
+
+
+def test_a_gloomhaven_round_with_its_map_and_the_end_summary_are_thumb_sized_and_uncut(server, phones):
+    """Later in a scenario than the pages above: the map laid with its
+    figures, a monster's turn shown and done (elements to infuse, damage
+    waiting), then the end summary, whose three numbers with one-word
+    headers ("Checkmarks") no longer run off a 360 px card."""
+    store = server.store
+    token = store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
+    ann, bo = phones(), phones()
+    for phone, name in ((ann, "Ann"), (bo, "Bo")):
+        join(phone.page, server, token, name)
+    seats = {name: seat_of(server, token, name) for name in ("Ann", "Bo")}
+    store.act(token, seats["Ann"], "character.set", {"class": "brute", "level": 1})
+    store.act(token, seats["Bo"], "character.set", {"class": "spellweaver", "level": 1})
+    store.act(token, seats["Ann"], "scenario.start", {})
+    store.act(token, seats["Ann"], "map.hexes", {"hexes": block(9, 6)})
+    spots = {seats["Ann"]: (2, -1), seats["Bo"]: (2, 1)}
+    standees = [s["id"] for s in store.state(token)[1]["standees"]]
+    spots.update(zip(standees, [(q, row - q // 2) for q in (4, 6, 7, 5) for row in range(0, 6, 2)]))
+    for figure, (q, r) in spots.items():
+        store.act(token, seats["Ann"], "map.place", {"figure": figure, "q": q, "r": r})
+    for name, initiative in (("Ann", 80), ("Bo", 85)):
+        store.act(token, seats[name], "initiative.choose", {"initiative": initiative, "second": 20})
+    while (turn := turn_now(store, token)) and turn["kind"] == "character":  # on to a monster's turn
+        store.act(token, turn["id"], "turn.next", {})
+    ann.page.goto(server.at(f"/t/{token}"))
+    wait_live(ann.page)
+    ann.page.locator("#region-now").get_by_role("button", name="Show its turn").click()
+    expect(ann.page.locator("#region-now .gh-whole")).to_be_visible(timeout=15_000)
+    found: dict[str, list] = {}
+    for moment in ("a monster's turn", "the end"):
+        if moment == "the end":
+            store.act(token, seats["Ann"], "scenario.end", {"outcome": "success"})
+        for language in LANGUAGES:
+            for phone in (ann, bo):
+                for where in ("", "/display", "/history"):
+                    phone.page.goto(server.at(f"/t/{token}{where}"))
+                    choose_language(phone.page, language)
+                    measure(phone.page, f"{where or 'seat'} at {moment}", found)
+    compare(found, set())

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from web_support import first_message, join_seat, location_path
+from web_support import csrf_from, first_message, join_seat, location_path
 
 
 def create_campaign(host) -> str:
@@ -462,3 +462,77 @@ def test_the_campaigns_names_read_in_the_readers_language_and_no_english_is_left
     assert [key for key in keys if re.search(rf"\b{re.escape(names.english(*key))}\b", shown)] == []
     typed = {"Grok", "Lanterns", "Our", "campaign", "English", "companion"}  # names typed at the table, the menu
     assert sorted(set(re.findall(r"[A-Za-z]{4,}", shown)) - typed) == []
+
+
+# -- the campaign stops waiting for a scenario table -------------------------------------------
+
+def follow_links(page: str) -> list[str]:
+    """Where a display page goes by itself (its follow card's links, app.js: data-follow)."""
+    return re.findall(r'<a [^>]*href="([^"]+)"[^>]*data-follow', page)
+
+
+def play_scenario_1(phone, campaign: str, store) -> tuple[str, str]:
+    """Play scenario 1 from the campaign's page: (the offer, the scenario table's token)."""
+    from companion.games.gloomhaven.campaign.rules import RULES
+    offer = next(o.id for o in RULES.child_offers(store.state(campaign)[1], store.seats(campaign))
+                 if o.options["scenario"] == 1)
+    response = phone.post(f"/t/{campaign}/children", {"offer": offer}, htmx=True)
+    return offer, re.fullmatch(r"/t/([^/]+)", response.headers["HX-Redirect"]).group(1)
+
+
+def test_once_the_campaign_stops_waiting_the_scenarios_display_and_phones_are_led_back(ann, bo, campaign,
+                                                                                        new_phone, store):
+    offer, scenario = play_scenario_1(ann, campaign, store)
+    tablet = new_phone("192.168.1.30")  # no seat anywhere: the display, which followed into the scenario
+    assert follow_links(tablet.page(f"/t/{scenario}/display")) == []
+    assert "stopped waiting" not in bo.page(f"/t/{scenario}")
+    version = store.table(scenario).version
+    assert ann.act("scenario.abandon", offer=offer).status_code == 200
+    assert store.table(scenario).version == version + 1  # the scenario's streams hear of it
+    assert follow_links(tablet.page(f"/t/{scenario}/display")) == [f"/t/{campaign}/display"]
+    on_phone = bo.page(f"/t/{scenario}")
+    assert "Our campaign stopped waiting for this table’s result." in on_phone
+    assert f'class="button primary follow-go" href="/t/{campaign}">Back to Our campaign' in on_phone
+    assert "stopped waiting for this table’s result at Our campaign" in bo.page(f"/t/{scenario}/history")
+    # Back at the campaign nothing leads to the scenario any more.
+    assert follow_links(tablet.page(f"/t/{campaign}/display")) == []
+    assert "Go to 1 Black Barrow" not in bo.page(f"/t/{campaign}")
+
+
+def test_playing_the_scenario_again_after_stopping_waits_for_the_same_table_again(ann, bo, campaign, store):
+    offer, scenario = play_scenario_1(ann, campaign, store)
+    ann.act("scenario.abandon", offer=offer)
+    assert play_scenario_1(ann, campaign, store) == (offer, scenario)
+    assert store.state(campaign)[1]["playing"] == [offer]
+    assert "stopped waiting" not in bo.page(f"/t/{scenario}")
+    assert "Go to 1 Black Barrow" in bo.page(f"/t/{campaign}")
+    assert "waits for its result again" in bo.page(f"/t/{scenario}/history")
+
+
+def test_undoing_stop_waiting_takes_the_way_back_away_again(ann, bo, campaign, store):
+    offer, scenario = play_scenario_1(ann, campaign, store)
+    ann.act("scenario.abandon", offer=offer)
+    assert "stopped waiting for this table’s result." in bo.page(f"/t/{scenario}")
+    ann.csrf = csrf_from(ann.page(f"/t/{campaign}"))
+    assert ann.post(f"/t/{campaign}/undo", {}, htmx=True).status_code == 200
+    assert "stopped waiting for this table’s result." not in bo.page(f"/t/{scenario}")
+    assert "Go to 1 Black Barrow" in bo.page(f"/t/{campaign}")
+
+
+@pytest.mark.parametrize("accept, title", [("zh-CN", "1 黑色古冢"), ("ja", "1 黒い塚")])
+def test_a_scenario_table_is_titled_in_the_readers_language_and_keeps_its_stored_name(ann, bo, campaign, new_phone,
+                                                                                      store, accept, title):
+    _, scenario = play_scenario_1(ann, campaign, store)
+
+    def read(phone, path: str) -> str:
+        return phone.client.get(path, headers={"Accept-Language": accept}).get_data(as_text=True)
+    tablet = new_phone("192.168.1.30")
+    pages = {"phone": read(bo, f"/t/{scenario}"), "display": read(tablet, f"/t/{scenario}/display"),
+             "history": read(bo, f"/t/{scenario}/history"), "campaign": read(bo, f"/t/{campaign}"),
+             "campaign's history": read(bo, f"/t/{campaign}/history")}
+    for where, page in pages.items():
+        assert title in page and "Black Barrow" not in page, where
+    assert f"<title>{title} · companion</title>" in pages["phone"]  # the page's title and its bar
+    assert f'<a class="brand" href="/t/{scenario}">{title}</a>' in pages["phone"]
+    assert store.table(scenario).name == "1 Black Barrow"
+    assert "<title>1 Black Barrow · companion</title>" in bo.page(f"/t/{scenario}")  # in English

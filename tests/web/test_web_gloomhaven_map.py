@@ -30,9 +30,12 @@ def test_the_map_region_is_drawn_on_every_phone_and_the_display(mapped, ann, bo,
     for page in (ann.page(f"/t/{mapped}"), bo.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")):
         assert 'id="gh-map"' in page
         assert page.count('class="gh-hex"') == 36
-        assert 'data-figure="%s"' % ann.seat_id in page
-    assert "map.js" in ann.page(f"/t/{mapped}")
-    assert "gh-blank" not in host.page(f"/t/{mapped}/display")
+        assert page.count('<g class="gh-figure k-character') == 1
+    assert "map.js" in ann.page(f"/t/{mapped}") and 'data-figure="%s"' % ann.seat_id in ann.page(f"/t/{mapped}")
+    display = host.page(f"/t/{mapped}/display")
+    # Nobody taps the display: no editing, no tap hooks (a 360 px display's hexes aren't targets).
+    assert "gh-blank" not in display and "map.js" not in display and "data-figure" not in display
+    assert "data-q" not in display
 
 
 def test_a_bad_map_action_is_refused_naming_the_field(mapped, ann):

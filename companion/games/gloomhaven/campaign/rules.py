@@ -6,6 +6,7 @@ sibling modules."""
 
 from __future__ import annotations
 
+from companion.games.gloomhaven import names
 from companion.games.gloomhaven.campaign import (
     actions,
     links,
@@ -73,6 +74,15 @@ class CampaignRules(Rules):
     # -- linked tables --------------------------------------------------------
     def child_offers(self, state: dict, seats) -> list:
         return offers.offers(state)
+
+    def awaits_child(self, state: dict, offer: str | None, seats) -> bool:
+        # Until its result comes back or the group stops waiting (an
+        # abandoned scenario is offered again under the same id).
+        return offer in dict(links.playing(state))
+
+    def child_title(self, offer: str | None, name: str) -> str:
+        # "1 Black Barrow", with the scenario's name in the reader's language.
+        return names.Named(name) if isinstance(offer, str) and links.scenario_of_offer(offer) is not None else name
 
     def on_child_started(self, state: dict, started: dict) -> dict:
         links.started(state, started.get("offer"))
