@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.dice import Roll
 from companion.games.chaos import (
     battle_phase,
+    card_choices,
     chaos_cards,
     corrections,
     data,
@@ -44,6 +45,7 @@ REGION = Choice("region", choices=REGIONS)
 OWNER = Choice("owner", choices=GODS)
 CHAOS_CARD_IDS = tuple(card_id for cards in data.chaos_cards().values() for card_id in cards)
 UNIT = Choice("unit", choices=UNIT_KINDS)
+FIGURE_CHOICES = tuple(f"{god}:{unit}" for god in GODS for unit in UNIT_KINDS)
 #: A form's "kill this many of that target" fields, one per target kind.
 KILL_FIELDS = tuple(Int(f"kill.{god}.{unit}", min=0, max=40, default=None) for god in GODS for unit in UNIT_KINDS) \
     + (Int("kill.peasant.peasant", min=0, max=40, default=None),)
@@ -141,6 +143,7 @@ def draw(act: Act) -> None:
 def summon(act: Act) -> None:
     god = acting_god(act)
     flow.require_turn(act.state, god)
+    card_choices.require_none_waiting(act.state)
     power = act.state["gods"][god]["power"]
     summoning.summon(act.state, god, act["unit"], act["region"], act["moved_from"], act["cost"])
     act.draws.note("paid", power - act.state["gods"][god]["power"])
@@ -150,6 +153,7 @@ def summon(act: Act) -> None:
 def play_card(act: Act) -> None:
     god = acting_god(act)
     flow.require_turn(act.state, god)
+    card_choices.require_none_waiting(act.state)
     region, slot = act["region"], act["slot"]
     if act["at"] is not None:  # one tap on a free slot: "region:slot"
         region, slot = act["at"].split(":")[0], int(act["at"].split(":")[1])
@@ -164,8 +168,13 @@ def play_card(act: Act) -> None:
         chaos_cards.leave_hand(act.state, god, card_id)
         act.draws.note("played", {"card": card_id, "name": card["name"], "region": region, "slot": slot,
                                   "cost": card["cost"]})
-        act.draws.note("done", chaos_cards.carry_out(act.state, god, card_id, region))
-        flow.end_turn(act.state, god)
+        done = chaos_cards.carry_out(act.state, god, card_id, region)
+        if card_choices.offered(act.state) and (chaos_cards.card(god, card_id)["does"] or {}).get("kind") \
+                in card_choices.KINDS:
+            done += card_choices.ask(act.state, god, card_id, region, slot)
+        act.draws.note("done", done)
+        if not card_choices.waiting(act.state):  # else the turn ends once the card's choice is made
+            flow.end_turn(act.state, god)
         return
     if act["name"] is None or act["cost"] is None:
         raise ActionError(N_("Type the card's name and cost."), field="name")
@@ -177,9 +186,21 @@ def play_card(act: Act) -> None:
     flow.end_turn(act.state, god)
 
 
+def card_choose(act: Act) -> None:
+    """The god a played card asks makes its choice; the playing god's turn
+    ends once no choice is left."""
+    payload = {"figure": act["figure"], "to": act["to"]}
+    entry, done = card_choices.choose(act.state, acting_god(act), payload)
+    act.draws.note("chose", {"card": entry["card"], "region": entry["region"]})
+    act.draws.note("done", done)
+    if not card_choices.waiting(act.state) and turn_of(act.state) == entry["owner"]:
+        flow.end_turn(act.state, entry["owner"])
+
+
 def pass_summoning(act: Act) -> None:
     god = acting_god(act)
     flow.require_turn(act.state, god)
+    card_choices.require_none_waiting(act.state)
     summoning.pass_phase(act.state, god)
     flow.end_turn(act.state, god, passes=True)
 
@@ -256,8 +277,7 @@ def god_of(action: Action, seats: dict[str, Seat]) -> str | None:
 
 def figure_of(god: str | None, kind: str) -> str:
     """A god's figure of a kind by its own name (Bloodletter), an id names.py names."""
-    units = data.gods()[god]["units"] if god in GODS else []
-    return next((unit["id"] for unit in units if unit["kind"] == kind), kind)
+    return data.figure_id(god, kind)
 
 
 def is_region(value: object) -> bool:
@@ -326,6 +346,10 @@ def summon_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple
     return N_("summoned %(unit)s into %(region)s for %(power)d power"), params
 
 
+#: Parameters of a card's working lines that hold an id, shown by its translated name.
+DONE_NAMED = ("god", "card", "other", "unit", "region", "from", "token")
+
+
 def card_done(done) -> Sentences | None:
     """What the app carried out for a played card (its working lines, ids
     named), as one parameter of the history line."""
@@ -333,7 +357,7 @@ def card_done(done) -> Sentences | None:
             isinstance(entry, dict) and isinstance(entry.get("msg"), str) and isinstance(entry.get("params"), dict)
             for entry in done):
         return None
-    return Sentences([(entry["msg"], {key: name_param(value) if key in ("god", "card") and isinstance(value, str)
+    return Sentences([(entry["msg"], {key: name_param(value) if key in DONE_NAMED and isinstance(value, str)
                                       else value for key, value in entry["params"].items()}) for entry in done])
 
 
@@ -361,6 +385,15 @@ def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[s
     if p.get("slot") == 1:
         return N_("played %(name)s in the right slot of %(region)s"), params
     return N_("played %(name)s in the left slot of %(region)s"), params
+
+
+def choose_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    """"chose for Teleport in Tilea: Tzeentch's Acolyte moves from Tilea to Kislev"."""
+    chose, done = action.payload.get("chose"), card_done(action.payload.get("done"))
+    if not isinstance(chose, dict) or not is_region(chose.get("region")) or done is None:
+        return N_("made a chaos card's choice"), {}
+    return N_("chose for %(card)s in %(region)s: %(done)s"), {
+        "card": name_param(str(chose.get("card"))), "region": name_param(chose["region"]), "done": done}
 
 
 def pass_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
@@ -584,6 +617,8 @@ def on_turn(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict
 
 
 def summon_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if card_choices.waiting(state):
+        return []
     units = upgrades.unit_stats(state)
     return [{**named, "unit": unit, "region": region}
             for god, named in on_turn(state, seat, seats) for unit in UNIT_KINDS
@@ -598,6 +633,8 @@ def free_slots(state: dict) -> list[tuple[str, int]]:
 
 
 def card_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if card_choices.waiting(state):
+        return []
     if chaos_cards.dealt(state):
         return [{**named, "card": card, "at": f"{region}:{slot}"}
                 for god, named in on_turn(state, seat, seats)
@@ -612,7 +649,16 @@ def card_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def pass_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if card_choices.waiting(state):
+        return []
     return [named for _, named in on_turn(state, seat, seats)]
+
+
+def choose_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """Every choice a played card asks of a god `seat` acts for."""
+    return [{**named, **choice} for entry in card_choices.waiting(state)
+            for god, named in gods_for(state, seat, seats) if god == entry["god"]
+            for choice in card_choices.options(state, entry)]
 
 
 def fighting(state: dict, seat: Seat | None, seats: dict, rolled: bool) -> list[tuple[str, dict]]:
@@ -725,6 +771,11 @@ SPECS = (
                 Text("card", max_length=40, default=None), Choice("at", choices=SLOT_CHOICES, default=None)),
                effect=play_card, history=card_history,
                open=card_open),
+    ActionSpec("card.choose", "Make the choice a played chaos card asks of your god (its owner): Teleport "
+               "`figure` (\"god:unit\", a cultist or warrior there) and `to` (a region).",
+               (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
+                Choice("to", choices=REGIONS, default=None)),
+               effect=card_choose, history=choose_history, open=choose_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
                effect=pass_summoning, history=pass_history,
                open=pass_open),

@@ -105,7 +105,8 @@ def take_upgrade(act: Act) -> None:
 def dismiss(act: Act) -> None:
     state = act.state
     index = act["index"]
-    if index >= len(state["pending"]) or state["pending"][index]["kind"] in ("hero", "upgrade", "old_world", "events"):
+    if index >= len(state["pending"]) or \
+            state["pending"][index]["kind"] in ("hero", "upgrade", "old_world", "events", "card"):
         raise ActionError(N_("That reminder is resolved by its own action."), field="index")
     state["pending"].pop(index)
 

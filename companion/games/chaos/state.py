@@ -81,6 +81,8 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "flow": {"round": 0, "phase": "setup", "order": list(in_play), "turn": None, "passed": []},
         # The app deals the chaos cards and draws the Old World cards (a table made before typed them).
         "dealt": True,
+        # Its chaos cards' choices are asked on the phones (card_choices.py; a table made before shows them by name).
+        "card_choices": True,
         "drawn": [],
         "gods": {god: new_god(0) for god in in_play},
         "regions": {rid: new_region(region) for rid, region in data.regions().items()},

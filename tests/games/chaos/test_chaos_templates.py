@@ -134,3 +134,22 @@ def test_the_printed_components_panel_corrects_a_chaos_card_by_its_name(app):
     assert 'value="components.card"' in controls or "components.card" in controls
     assert '<option value="the_skull_throne">The Skull Throne</option>' in controls
     assert '<option value="magic">' in controls
+
+
+def test_a_played_cards_choice_is_a_form_on_the_deciding_gods_phone_only(app):
+    from tests.games.chaos.test_chaos_cards import give
+    from tests.games.chaos.test_chaos_cards import started as dealt
+    from tests.games.chaos.test_chaos_cards import to_summoning as dealt_to_summoning
+
+    table = dealt()
+    dealt_to_summoning(table)
+    table.act(None, "region.figures", region="kislev", owner="khorne", unit="cultist", count=1)
+    give(table, "tzeentch", "teleport")
+    table.act("khorne", "summoning.pass")
+    table.act("nurgle", "summoning.pass")
+    table.act("tzeentch", "card.play", card="teleport", at="kislev:0")
+    tzeentch, khorne = render_all(app, table.state, SEATS["s3"]), render_all(app, table.state, SEATS["s1"])
+    assert '<option value="khorne:cultist">Khorne: Cultist</option>' in tzeentch and 'name="to"' in tzeentch
+    assert 'name="figure"' not in khorne
+    for pages in (tzeentch, khorne):
+        assert "Tzeentch chooses what Teleport does in Kislev." in pages

@@ -26,7 +26,9 @@ OLD_WORLD_CARDS = 28
 #: `consume_figures` (after corruption is placed, before the ruin check, the player's figures
 #: here leave the board for 1 corruption per `per` of them), `corruption_domination` (the
 #: player's corruption here adds to its domination, unless a card `unless` lies here),
-#: `token_domination` (`amount` domination per token of `tokens` here).
+#: `token_domination` (`amount` domination per token of `tokens` here); and those asking a
+#: choice when played (card_choices.py): `teleport` (one of `units` here moves to any other
+#: region).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -46,7 +48,8 @@ CHAOS_EFFECTS = {
     "drain_power": (N_("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each."),
                     {"kind": "drain_power"}),
     "warp_shield": (N_("One of Tzeentch's figures here is protected this round."), None),
-    "teleport": (N_("Move one cultist or warrior from this region to any region."), None),
+    "teleport": (N_("Move one cultist or warrior from this region to any region."),
+                 {"kind": "teleport", "units": ["cultist", "warrior"]}),
     "temporal_stasis": (N_("Other gods pay 2 more power to play a chaos card in this region."),
                         {"kind": "cost_for_others", "amount": 2}),
     "the_meddling_of_skaven": (N_("A god with figures here discards 2 chaos cards."), None),

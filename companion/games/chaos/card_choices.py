@@ -1,0 +1,116 @@
+"""Chaos cards whose effect asks a choice (rulebook, 召唤阶段: a card played
+is carried out as it says): Teleport, as the reference notes sum it up.
+
+At a table made since the app offers these choices (state["card_choices"]),
+playing such a card asks the god who decides (a "card" entry of
+state["pending"]): the card's owner. The playing god's summoning turn ends once the
+choice is made. What was chosen is kept on the card in its slot ("chosen"),
+so an effect that lasts the round ends when the card leaves in the end
+phase. A card with nothing to act on does nothing."""
+
+from __future__ import annotations
+
+from companion.games.chaos import chaos_cards, data
+from companion.games.chaos.working import line
+from companion.kit.board import count, place, take
+from companion.rules import N_, ActionError
+
+#: The `does` kinds (data/chaos/cards.json) that ask a choice.
+KINDS = frozenset({"teleport"})
+
+
+def offered(state: dict) -> bool:
+    """Whether this table asks these cards' choices (a table from before shows them by name)."""
+    return bool(state.get("card_choices"))
+
+
+def waiting(state: dict) -> list[dict]:
+    return [entry for entry in state["pending"] if entry["kind"] == "card"]
+
+
+def require_none_waiting(state: dict) -> None:
+    if waiting(state):
+        raise ActionError(N_("A chaos card waits for its choice: make it first."), field="type")
+
+
+def does(entry: dict) -> dict:
+    return chaos_cards.card(entry["owner"], entry["card"])["does"]
+
+
+def figure_key(owner: str, unit: str) -> str:
+    """A figure as a choice names it: "god:unit kind"."""
+    return f"{owner}:{unit}"
+
+
+# -- playing the card ---------------------------------------------------------------------
+def ask(state: dict, god: str, card_id: str, region_id: str, slot: int) -> list:
+    """As the card is played: the choice it asks of `god`, or (nothing to act
+    on) what it did; returns the working lines for the history."""
+    entry = {"kind": "card", "god": god, "owner": god, "card": card_id, "region": region_id, "slot": slot,
+             "step": "target"}
+    if not options(state, entry):
+        return [line(N_("%(card)s finds nothing here to act on"), card=card_id)]
+    state["pending"].append(entry)
+    return [line(N_("%(god)s chooses what %(card)s does"), god=god, card=card_id)]
+
+
+def options(state: dict, entry: dict) -> list[dict]:
+    """Every choice the entry allows, as the payload of card.choose names it."""
+    kind, region_id = does(entry)["kind"], entry["region"]
+    board, region = state["board"], state["regions"][region_id]
+    if kind == "teleport":
+        guarded = guarded_by_carnage(region)
+        figures = [figure_key(owner, unit) for owner in state["gods_in_play"] for unit in does(entry)["units"]
+                   if count(board, region_id, owner, unit) and (not guarded or owner == "khorne")]
+        return [{"figure": figure, "to": to} for figure in figures for to in data.region_order() if to != region_id]
+    return []
+
+
+def lent(region: dict, owner: str, unit: str) -> int:
+    """How many of `owner`'s `unit` figures here another god controls."""
+    return sum(1 for held in region["control"] if held["owner"] == owner and held["unit"] == unit)
+
+
+def guarded_by_carnage(region: dict) -> bool:
+    """Field of Carnage here: only Khorne's figures may be teleported out (the
+    part of that card the reference notes give)."""
+    return any(held and held.get("card") == "field_of_carnage" for held in region["slots"])
+
+
+# -- the choice ----------------------------------------------------------------------------------
+def choose(state: dict, god: str, payload: dict) -> tuple[dict, list]:
+    """`god` makes the choice its card asks; returns the entry settled and the working lines."""
+    entry = next((held for held in waiting(state) if held["god"] == god), None)
+    if entry is None:
+        raise ActionError(N_("No chaos card asks this god to choose."), field="god")
+    kind = does(entry)["kind"]
+    chosen = {key: payload.get(key) for key in FIELDS[kind, entry["step"]]}
+    if chosen not in options(state, entry):
+        raise ActionError(REFUSALS[kind, entry["step"]], field=FIELDS[kind, entry["step"]][0])
+    state["pending"].remove(entry)
+    done = CARRY_OUT[kind](state, entry, chosen)
+    held = state["regions"][entry["region"]]["slots"][entry["slot"]]
+    if held is not None and held.get("card") == entry["card"] and kind != "discard":
+        held["chosen"] = chosen
+    return entry, done
+
+
+def teleport(state: dict, entry: dict, chosen: dict) -> list:
+    owner, unit = chosen["figure"].split(":")
+    take(state["board"], entry["region"], owner, unit)
+    place(state["board"], chosen["to"], owner, unit)
+    region = state["regions"][entry["region"]]
+    if lent(region, owner, unit) > count(state["board"], entry["region"], owner, unit):  # the lent one left
+        region["control"].remove(next(held for held in region["control"]
+                                      if held["owner"] == owner and held["unit"] == unit))
+    return [line(N_("%(god)s's %(unit)s moves from %(from)s to %(region)s"), god=owner,
+                 unit=data.figure_id(owner, unit), **{"from": entry["region"]}, region=chosen["to"])]
+
+
+#: Per kind and step: the payload fields the choice reads, the refusal of one not allowed, and what it does.
+FIELDS = {("teleport", "target"): ("figure", "to")}
+REFUSALS = {
+    ("teleport", "target"): N_("Pick a cultist or warrior in the card's region (with Field of Carnage there, only "
+                               "Khorne's) and another region."),
+}
+CARRY_OUT = {"teleport": teleport}

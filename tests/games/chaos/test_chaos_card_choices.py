@@ -1,0 +1,87 @@
+"""Chaos cards whose effect asks a choice (issue 21): offered to the phone of
+the god who decides when the card is played, carried out, refused when the
+choice breaks the card's summary, told in the history; the summoning turn
+waits for the choice. Each effect from the reference notes' wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.chaos.state import phase_of, turn_of
+from companion.kit.board import count
+from tests.games.chaos.test_chaos_cards import give, started, to_summoning
+
+
+@pytest.fixture
+def table():
+    """Four gods in the summoning phase, Khorne to act first."""
+    made = started()
+    to_summoning(made)
+    return made
+
+
+def figures(table, region, owner, unit, number=1):
+    table.act(None, "region.figures", region=region, owner=owner, unit=unit, count=number)
+
+
+def play(table, god, card, at):
+    """`god` plays `card` on its turn, the gods before it passing."""
+    give(table, god, card)
+    while turn_of(table.state) != god:
+        table.act(turn_of(table.state), "summoning.pass")
+    table.act(god, "card.play", card=card, at=at)
+
+
+def pass_all(table):
+    while phase_of(table.state) == "summoning":
+        table.act(turn_of(table.state), "summoning.pass")
+
+
+# -- Teleport ----------------------------------------------------------------------------------------
+def test_teleport_asks_tzeentch_which_cultist_or_warrior_moves_and_where_and_his_turn_waits(table):
+    figures(table, "kislev", "khorne", "cultist")
+    figures(table, "kislev", "khorne", "greater_daemon")
+    play(table, "tzeentch", "teleport", "kislev:0")
+    offered = table.open_actions("tzeentch")["card.choose"]
+    assert {choice["figure"] for choice in offered} == {"khorne:cultist"}  # no greater daemon
+    assert "card.choose" not in table.open_actions("khorne")
+    # His turn waits for the choice: he can't summon meanwhile, nor can Slaanesh act.
+    assert turn_of(table.state) == "tzeentch" and "summon" not in table.open_actions("tzeentch")
+    assert table.refused("tzeentch", "summon", unit="cultist", region="kislev").field == "type"
+    assert table.refused("tzeentch", "card.choose", figure="khorne:greater_daemon", to="tilea").field == "figure"
+    assert table.refused("tzeentch", "card.choose", figure="khorne:cultist", to="kislev").field == "figure"
+    table.act("tzeentch", "card.choose", figure="khorne:cultist", to="the_badlands")
+    assert count(table.state["board"], "kislev", "khorne", "cultist") == 0
+    assert count(table.state["board"], "the_badlands", "khorne", "cultist") == 1
+    assert turn_of(table.state) == "slaanesh"
+    message, params = table.history(None)[-1]
+    assert message == "chose for %(card)s in %(region)s: %(done)s"
+    assert params["done"] == "Khorne's Bloodsworn moves from Kislev to The Badlands"
+
+
+def test_field_of_carnage_lets_only_khornes_figures_be_teleported_out(table):
+    figures(table, "kislev", "khorne", "warrior")
+    figures(table, "kislev", "nurgle", "warrior")
+    play(table, "khorne", "field_of_carnage", "kislev:0")
+    play(table, "tzeentch", "teleport", "kislev:1")
+    assert {choice["figure"] for choice in table.open_actions("tzeentch")["card.choose"]} == {"khorne:warrior"}
+    assert table.refused("tzeentch", "card.choose", figure="nurgle:warrior", to="tilea").field == "figure"
+    table.act("tzeentch", "card.choose", figure="khorne:warrior", to="tilea")
+    assert count(table.state["board"], "tilea", "khorne", "warrior") == 1
+
+
+def test_a_card_with_nothing_to_act_on_does_nothing_and_the_turn_passes(table):
+    play(table, "tzeentch", "teleport", "estalia:0")
+    assert not [entry for entry in table.state["pending"] if entry["kind"] == "card"]
+    assert turn_of(table.state) == "slaanesh"
+    message, params = table.history(None)[-1]
+    assert params["done"] == "Teleport finds nothing here to act on"
+
+
+# -- tables from before ---------------------------------------------------------------------------------
+def test_a_table_dealt_before_the_choices_shows_these_cards_by_name_and_moves_on(table):
+    table.arrange(lambda state: state.pop("card_choices"))
+    figures(table, "kislev", "khorne", "cultist")
+    play(table, "tzeentch", "teleport", "kislev:0")
+    assert turn_of(table.state) == "slaanesh" and count(table.state["board"], "kislev", "khorne", "cultist") == 1
+    assert "card.choose" not in table.open_actions("tzeentch")
