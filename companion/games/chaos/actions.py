@@ -189,7 +189,7 @@ def play_card(act: Act) -> None:
 def card_choose(act: Act) -> None:
     """The god a played card asks makes its choice; the playing god's turn
     ends once no choice is left."""
-    payload = {"figure": act["figure"], "to": act["to"]}
+    payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"]}
     entry, done = card_choices.choose(act.state, acting_god(act), payload)
     act.draws.note("chose", {"card": entry["card"], "region": entry["region"]})
     act.draws.note("done", done)
@@ -772,9 +772,10 @@ SPECS = (
                effect=play_card, history=card_history,
                open=card_open),
     ActionSpec("card.choose", "Make the choice a played chaos card asks of your god (its owner): Teleport "
-               "`figure` (\"god:unit\", a cultist or warrior there) and `to` (a region).",
+               "`figure` (\"god:unit\", a cultist or warrior there) and `to` (a region); Warp Shield `unit` (one of "
+               "your figures there).",
                (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
-                Choice("to", choices=REGIONS, default=None)),
+                Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None)),
                effect=card_choose, history=choose_history, open=choose_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
                effect=pass_summoning, history=pass_history,

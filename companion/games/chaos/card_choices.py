@@ -1,5 +1,6 @@
 """Chaos cards whose effect asks a choice (rulebook, 召唤阶段: a card played
-is carried out as it says): Teleport, as the reference notes sum it up.
+is carried out as it says): Teleport and Warp Shield, as the reference
+notes sum them up.
 
 At a table made since the app offers these choices (state["card_choices"]),
 playing such a card asks the god who decides (a "card" entry of
@@ -11,12 +12,13 @@ phase. A card with nothing to act on does nothing."""
 from __future__ import annotations
 
 from companion.games.chaos import chaos_cards, data
+from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.working import line
 from companion.kit.board import count, place, take
 from companion.rules import N_, ActionError
 
 #: The `does` kinds (data/chaos/cards.json) that ask a choice.
-KINDS = frozenset({"teleport"})
+KINDS = frozenset({"teleport", "warp_shield"})
 
 
 def offered(state: dict) -> bool:
@@ -63,6 +65,8 @@ def options(state: dict, entry: dict) -> list[dict]:
         figures = [figure_key(owner, unit) for owner in state["gods_in_play"] for unit in does(entry)["units"]
                    if count(board, region_id, owner, unit) and (not guarded or owner == "khorne")]
         return [{"figure": figure, "to": to} for figure in figures for to in data.region_order() if to != region_id]
+    if kind == "warp_shield":
+        return [{"unit": unit} for unit in UNIT_KINDS if count(board, region_id, entry["owner"], unit)]
     return []
 
 
@@ -107,10 +111,17 @@ def teleport(state: dict, entry: dict, chosen: dict) -> list:
                  unit=data.figure_id(owner, unit), **{"from": entry["region"]}, region=chosen["to"])]
 
 
+def warp_shield(state: dict, entry: dict, chosen: dict) -> list:
+    """The card keeps the unit chosen: battle.legal_targets leaves that figure out."""
+    return [line(N_("one %(unit)s of %(god)s in %(region)s is shielded: no hits can be assigned to it this round"),
+                 unit=data.figure_id(entry["owner"], chosen["unit"]), god=entry["owner"], region=entry["region"])]
+
+
 #: Per kind and step: the payload fields the choice reads, the refusal of one not allowed, and what it does.
-FIELDS = {("teleport", "target"): ("figure", "to")}
+FIELDS = {("teleport", "target"): ("figure", "to"), ("warp_shield", "target"): ("unit",)}
 REFUSALS = {
     ("teleport", "target"): N_("Pick a cultist or warrior in the card's region (with Field of Carnage there, only "
                                "Khorne's) and another region."),
+    ("warp_shield", "target"): N_("Pick one of your figures in the card's region."),
 }
-CARRY_OUT = {"teleport": teleport}
+CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield}

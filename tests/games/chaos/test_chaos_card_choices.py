@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.chaos.battle_phase import targets_now
 from companion.games.chaos.state import phase_of, turn_of
 from companion.kit.board import count
 from tests.games.chaos.test_chaos_cards import give, started, to_summoning
@@ -76,6 +77,23 @@ def test_a_card_with_nothing_to_act_on_does_nothing_and_the_turn_passes(table):
     assert turn_of(table.state) == "slaanesh"
     message, params = table.history(None)[-1]
     assert params["done"] == "Teleport finds nothing here to act on"
+
+
+# -- Warp Shield ----------------------------------------------------------------------------------------
+def test_warp_shield_keeps_the_chosen_tzeentch_figure_out_of_the_battles_targets(table):
+    figures(table, "kislev", "khorne", "warrior", 2)
+    figures(table, "kislev", "tzeentch", "warrior")
+    figures(table, "kislev", "tzeentch", "cultist")
+    play(table, "tzeentch", "warp_shield", "kislev:0")
+    assert {choice["unit"] for choice in table.open_actions("tzeentch")["card.choose"]} == {"warrior", "cultist"}
+    assert table.refused("tzeentch", "card.choose", unit="greater_daemon").field == "unit"
+    table.act("tzeentch", "card.choose", unit="warrior")
+    assert table.history(None)[-1][1]["done"] == ("one Horror of Tzeentch in Kislev is shielded: no hits can be "
+                                                  "assigned to it this round")
+    pass_all(table)
+    assert table.state["battle"]["region"] == "kislev"
+    targets = targets_now(table.state, "khorne")
+    assert ("tzeentch", "warrior") not in targets and targets[("tzeentch", "cultist")]["count"] == 1
 
 
 # -- tables from before ---------------------------------------------------------------------------------

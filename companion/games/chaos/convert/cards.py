@@ -28,7 +28,7 @@ OLD_WORLD_CARDS = 28
 #: player's corruption here adds to its domination, unless a card `unless` lies here),
 #: `token_domination` (`amount` domination per token of `tokens` here); and those asking a
 #: choice when played (card_choices.py): `teleport` (one of `units` here moves to any other
-#: region).
+#: region), `warp_shield` (one of the player's figures here is shielded this round).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -47,7 +47,7 @@ CHAOS_EFFECTS = {
     "changer_of_ways": (N_("Cancels another chaos card in this region."), None),
     "drain_power": (N_("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each."),
                     {"kind": "drain_power"}),
-    "warp_shield": (N_("One of Tzeentch's figures here is protected this round."), None),
+    "warp_shield": (N_("One of Tzeentch's figures here is protected this round."), {"kind": "warp_shield"}),
     "teleport": (N_("Move one cultist or warrior from this region to any region."),
                  {"kind": "teleport", "units": ["cultist", "warrior"]}),
     "temporal_stasis": (N_("Other gods pay 2 more power to play a chaos card in this region."),
