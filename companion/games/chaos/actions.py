@@ -773,7 +773,7 @@ SPECS = (
                open=card_open),
     ActionSpec("card.choose", "Make the choice a played chaos card asks of your god (its owner): Teleport "
                "`figure` (\"god:unit\", a cultist or warrior there) and `to` (a region); Warp Shield `unit` (one of "
-               "your figures there).",
+               "your figures there); Soporific Musk `figure` (another god's, for the round).",
                (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
                 Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None)),
                effect=card_choose, history=choose_history, open=choose_open),

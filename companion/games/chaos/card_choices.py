@@ -1,6 +1,6 @@
 """Chaos cards whose effect asks a choice (rulebook, 召唤阶段: a card played
-is carried out as it says): Teleport and Warp Shield, as the reference
-notes sum them up.
+is carried out as it says): Teleport, Warp Shield and Soporific Musk, as
+the reference notes sum them up.
 
 At a table made since the app offers these choices (state["card_choices"]),
 playing such a card asks the god who decides (a "card" entry of
@@ -18,7 +18,7 @@ from companion.kit.board import count, place, take
 from companion.rules import N_, ActionError
 
 #: The `does` kinds (data/chaos/cards.json) that ask a choice.
-KINDS = frozenset({"teleport", "warp_shield"})
+KINDS = frozenset({"teleport", "warp_shield", "control_enemy"})
 
 
 def offered(state: dict) -> bool:
@@ -67,6 +67,9 @@ def options(state: dict, entry: dict) -> list[dict]:
         return [{"figure": figure, "to": to} for figure in figures for to in data.region_order() if to != region_id]
     if kind == "warp_shield":
         return [{"unit": unit} for unit in UNIT_KINDS if count(board, region_id, entry["owner"], unit)]
+    if kind == "control_enemy":
+        return [{"figure": figure_key(owner, unit)} for owner in state["gods_in_play"] if owner != entry["owner"]
+                for unit in UNIT_KINDS if count(board, region_id, owner, unit) > lent(region, owner, unit)]
     return []
 
 
@@ -117,11 +120,27 @@ def warp_shield(state: dict, entry: dict, chosen: dict) -> list:
                  unit=data.figure_id(entry["owner"], chosen["unit"]), god=entry["owner"], region=entry["region"])]
 
 
+def control_enemy(state: dict, entry: dict, chosen: dict) -> list:
+    owner, unit = chosen["figure"].split(":")
+    state["regions"][entry["region"]]["control"].append(
+        {"owner": owner, "unit": unit, "controller": entry["owner"], "card": entry["card"]})
+    return [line(N_("%(other)s controls one %(unit)s of %(god)s in %(region)s this round"), other=entry["owner"],
+                 unit=data.figure_id(owner, unit), god=owner, region=entry["region"])]
+
+
 #: Per kind and step: the payload fields the choice reads, the refusal of one not allowed, and what it does.
-FIELDS = {("teleport", "target"): ("figure", "to"), ("warp_shield", "target"): ("unit",)}
+FIELDS = {("teleport", "target"): ("figure", "to"), ("warp_shield", "target"): ("unit",),
+          ("control_enemy", "target"): ("figure",)}
 REFUSALS = {
     ("teleport", "target"): N_("Pick a cultist or warrior in the card's region (with Field of Carnage there, only "
                                "Khorne's) and another region."),
     ("warp_shield", "target"): N_("Pick one of your figures in the card's region."),
+    ("control_enemy", "target"): N_("Pick another god's figure in the card's region that nobody controls yet."),
 }
-CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield}
+CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield, "control_enemy": control_enemy}
+
+
+# -- at the round's end ------------------------------------------------------------------------
+def release_controls(region: dict) -> None:
+    """The figures a card took control of for the round go back to their owners."""
+    region["control"] = [held for held in region["control"] if not held.get("card")]

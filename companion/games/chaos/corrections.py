@@ -64,9 +64,10 @@ def set_control(act: Act) -> None:
     if entry["owner"] == entry["controller"]:
         raise ActionError(N_("A god controls its own figures anyway."), field="controller")
     if p.get("release"):
-        if entry not in region["control"]:
+        held = next((e for e in region["control"] if {key: e[key] for key in entry} == entry), None)
+        if held is None:
             raise ActionError(N_("No such figure is under another god's control there."), field="unit")
-        region["control"].remove(entry)
+        region["control"].remove(held)
         return
     lent = sum(1 for e in region["control"] if e["owner"] == entry["owner"] and e["unit"] == entry["unit"])
     if count(state["board"], p["region"], entry["owner"], entry["unit"]) <= lent:

@@ -96,6 +96,24 @@ def test_warp_shield_keeps_the_chosen_tzeentch_figure_out_of_the_battles_targets
     assert ("tzeentch", "warrior") not in targets and targets[("tzeentch", "cultist")]["count"] == 1
 
 
+# -- Soporific Musk ---------------------------------------------------------------------------------------
+def test_soporific_musk_gives_slaanesh_an_enemy_figure_for_the_round(table):
+    figures(table, "tilea", "nurgle", "cultist")
+    figures(table, "tilea", "slaanesh", "cultist")
+    play(table, "slaanesh", "soporific_musk", "tilea:0")
+    assert {choice["figure"] for choice in table.open_actions("slaanesh")["card.choose"]} == {"nurgle:cultist"}
+    assert table.refused("slaanesh", "card.choose", figure="slaanesh:cultist").field == "figure"
+    table.act("slaanesh", "card.choose", figure="nurgle:cultist")
+    assert table.history(None)[-1][1]["done"] == "Slaanesh controls one Leper of Nurgle in Tilea this round"
+    pass_all(table)
+    assert phase_of(table.state) == "corruption"  # no battle in Tilea: Slaanesh holds both cultists there
+    table.act(None, "corruption.resolve")
+    # The Leper places Slaanesh's corruption, and goes back to Nurgle as the round ends.
+    placed = table.state["report"]["corruption"]["tilea"]["placed"]
+    assert placed["slaanesh"] == 2 and not placed.get("nurgle")
+    assert table.state["regions"]["tilea"]["control"] == []
+
+
 # -- tables from before ---------------------------------------------------------------------------------
 def test_a_table_dealt_before_the_choices_shows_these_cards_by_name_and_moves_on(table):
     table.arrange(lambda state: state.pop("card_choices"))

@@ -28,7 +28,8 @@ OLD_WORLD_CARDS = 28
 #: player's corruption here adds to its domination, unless a card `unless` lies here),
 #: `token_domination` (`amount` domination per token of `tokens` here); and those asking a
 #: choice when played (card_choices.py): `teleport` (one of `units` here moves to any other
-#: region), `warp_shield` (one of the player's figures here is shielded this round).
+#: region), `warp_shield` (one of the player's figures here is shielded this round),
+#: `control_enemy` (the player controls one enemy figure here this round).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -58,7 +59,7 @@ CHAOS_EFFECTS = {
     "dark_influence": (N_("Move one peasant, hero or noble from this region to another."), None),
     "insidious_lies": (N_("Slaanesh adds 2 domination here for each hero and each noble in the region."),
                        {"kind": "token_domination", "tokens": ["heroes", "nobles"], "amount": 2}),
-    "soporific_musk": (N_("Slaanesh controls one enemy figure here this round."), None),
+    "soporific_musk": (N_("Slaanesh controls one enemy figure here this round."), {"kind": "control_enemy"}),
     "degenerate_royalty": (N_("Costs 3 less in a region holding 3 or more corruption; its main effect is not "
                            "known."), {"kind": "cost_where_corrupt", "amount": 3, "at_least": 3}),
 }
