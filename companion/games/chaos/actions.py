@@ -189,7 +189,7 @@ def play_card(act: Act) -> None:
 def card_choose(act: Act) -> None:
     """The god a played card asks makes its choice; the playing god's turn
     ends once no choice is left."""
-    payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"]}
+    payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"], "token": act["token"]}
     entry, done = card_choices.choose(act.state, acting_god(act), payload)
     act.draws.note("chose", {"card": entry["card"], "region": entry["region"]})
     act.draws.note("done", done)
@@ -773,9 +773,11 @@ SPECS = (
                open=card_open),
     ActionSpec("card.choose", "Make the choice a played chaos card asks of your god (its owner): Teleport "
                "`figure` (\"god:unit\", a cultist or warrior there) and `to` (a region); Warp Shield `unit` (one of "
-               "your figures there); Soporific Musk `figure` (another god's, for the round).",
+               "your figures there); Soporific Musk `figure` (another god's, for the round); Dark Influence `token` "
+               "(peasants, heroes, nobles) and `to` (a region not ruined).",
                (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
-                Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None)),
+                Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None),
+                Choice("token", choices=("peasants", "heroes", "nobles"), default=None)),
                effect=card_choose, history=choose_history, open=choose_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
                effect=pass_summoning, history=pass_history,

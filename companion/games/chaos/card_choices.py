@@ -1,6 +1,6 @@
 """Chaos cards whose effect asks a choice (rulebook, 召唤阶段: a card played
-is carried out as it says): Teleport, Warp Shield and Soporific Musk, as
-the reference notes sum them up.
+is carried out as it says): Teleport, Warp Shield, Soporific Musk and Dark
+Influence, as the reference notes sum them up.
 
 At a table made since the app offers these choices (state["card_choices"]),
 playing such a card asks the god who decides (a "card" entry of
@@ -18,7 +18,7 @@ from companion.kit.board import count, place, take
 from companion.rules import N_, ActionError
 
 #: The `does` kinds (data/chaos/cards.json) that ask a choice.
-KINDS = frozenset({"teleport", "warp_shield", "control_enemy"})
+KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token"})
 
 
 def offered(state: dict) -> bool:
@@ -70,6 +70,9 @@ def options(state: dict, entry: dict) -> list[dict]:
     if kind == "control_enemy":
         return [{"figure": figure_key(owner, unit)} for owner in state["gods_in_play"] if owner != entry["owner"]
                 for unit in UNIT_KINDS if count(board, region_id, owner, unit) > lent(region, owner, unit)]
+    if kind == "move_token":  # a ruined region takes no new Old World tokens
+        return [{"token": token, "to": to} for token in does(entry)["tokens"] if region[token]
+                for to, other in state["regions"].items() if to != region_id and not other["ruined"]]
     return []
 
 
@@ -128,16 +131,26 @@ def control_enemy(state: dict, entry: dict, chosen: dict) -> list:
                  unit=data.figure_id(owner, unit), god=owner, region=entry["region"])]
 
 
+def move_token(state: dict, entry: dict, chosen: dict) -> list:
+    state["regions"][entry["region"]][chosen["token"]] -= 1
+    state["regions"][chosen["to"]][chosen["token"]] += 1
+    return [line(N_("%(token)s: one moves from %(from)s to %(region)s"), token=chosen["token"],
+                 **{"from": entry["region"]}, region=chosen["to"])]
+
+
 #: Per kind and step: the payload fields the choice reads, the refusal of one not allowed, and what it does.
 FIELDS = {("teleport", "target"): ("figure", "to"), ("warp_shield", "target"): ("unit",),
-          ("control_enemy", "target"): ("figure",)}
+          ("control_enemy", "target"): ("figure",), ("move_token", "target"): ("token", "to")}
 REFUSALS = {
     ("teleport", "target"): N_("Pick a cultist or warrior in the card's region (with Field of Carnage there, only "
                                "Khorne's) and another region."),
     ("warp_shield", "target"): N_("Pick one of your figures in the card's region."),
     ("control_enemy", "target"): N_("Pick another god's figure in the card's region that nobody controls yet."),
+    ("move_token", "target"): N_("Pick a peasant, hero or noble in the card's region and another region that is "
+                                 "not ruined."),
 }
-CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield, "control_enemy": control_enemy}
+CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield, "control_enemy": control_enemy,
+             "move_token": move_token}
 
 
 # -- at the round's end ------------------------------------------------------------------------

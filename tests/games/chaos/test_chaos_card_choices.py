@@ -114,6 +114,19 @@ def test_soporific_musk_gives_slaanesh_an_enemy_figure_for_the_round(table):
     assert table.state["regions"]["tilea"]["control"] == []
 
 
+# -- Dark Influence ---------------------------------------------------------------------------------------
+def test_dark_influence_moves_a_peasant_hero_or_noble_to_another_region(table):
+    play(table, "slaanesh", "dark_influence", "norsca:0")  # Norsca holds the set-up's noble
+    offered = table.open_actions("slaanesh")["card.choose"]
+    assert {choice["token"] for choice in offered} == {"nobles"}
+    assert table.refused("slaanesh", "card.choose", token="peasants", to="kislev").field == "token"
+    assert table.refused("slaanesh", "card.choose", token="nobles", to="norsca").field == "token"
+    table.act("slaanesh", "card.choose", token="nobles", to="the_empire")
+    regions = table.state["regions"]
+    assert (regions["norsca"]["nobles"], regions["the_empire"]["nobles"]) == (0, 1)
+    assert table.history(None)[-1][1]["done"] == "Nobles: one moves from Norsca to The Empire"
+
+
 # -- tables from before ---------------------------------------------------------------------------------
 def test_a_table_dealt_before_the_choices_shows_these_cards_by_name_and_moves_on(table):
     table.arrange(lambda state: state.pop("card_choices"))

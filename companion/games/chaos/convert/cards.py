@@ -29,7 +29,8 @@ OLD_WORLD_CARDS = 28
 #: `token_domination` (`amount` domination per token of `tokens` here); and those asking a
 #: choice when played (card_choices.py): `teleport` (one of `units` here moves to any other
 #: region), `warp_shield` (one of the player's figures here is shielded this round),
-#: `control_enemy` (the player controls one enemy figure here this round).
+#: `control_enemy` (the player controls one enemy figure here this round), `move_token` (one
+#: of `tokens` here moves to another region).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -56,7 +57,8 @@ CHAOS_EFFECTS = {
     "the_meddling_of_skaven": (N_("A god with figures here discards 2 chaos cards."), None),
     "the_persistence_of_change": (N_("May stay in the region into the next round (when is not known)."), None),
     "perverse_infiltration": (N_("Slaanesh places 1 corruption here."), {"kind": "corruption", "amount": 1}),
-    "dark_influence": (N_("Move one peasant, hero or noble from this region to another."), None),
+    "dark_influence": (N_("Move one peasant, hero or noble from this region to another."),
+                       {"kind": "move_token", "tokens": ["peasants", "heroes", "nobles"]}),
     "insidious_lies": (N_("Slaanesh adds 2 domination here for each hero and each noble in the region."),
                        {"kind": "token_domination", "tokens": ["heroes", "nobles"], "amount": 2}),
     "soporific_musk": (N_("Slaanesh controls one enemy figure here this round."), {"kind": "control_enemy"}),
