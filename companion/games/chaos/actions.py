@@ -189,7 +189,10 @@ def play_card(act: Act) -> None:
 def card_choose(act: Act) -> None:
     """The god a played card asks makes its choice; the playing god's turn
     ends once no choice is left."""
-    payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"], "token": act["token"]}
+    cards = act["cards"] if act["cards"] is not None else [act[name] for name in ("card_1", "card_2") if act[name]]
+    payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"], "token": act["token"],
+               "owner": act["owner"],
+               "cards": sorted(cards) if isinstance(cards, list) and all(isinstance(c, str) for c in cards) else cards}
     entry, done = card_choices.choose(act.state, acting_god(act), payload)
     act.draws.note("chose", {"card": entry["card"], "region": entry["region"]})
     act.draws.note("done", done)
@@ -513,13 +516,14 @@ def corruption_history(action: Action, seats: dict[str, Seat], state: dict) -> t
 
 def own_cards_only(action: Action, viewer: Seat | None) -> dict:
     """Chaos cards drawn or dealt are seen by their god's seat only: the
-    cards a draw gave (`cards`, `discard_card`) by the seat that drew and a
+    cards a draw gave (`cards`, `discard_card`), or a discard chose (`cards`,
+    `card_1`, `card_2`), by the seat that drew and a
     seat at that god; of the dealt hands and reward draws (by god), each
     seat its own god's."""
     payload, god = dict(action.payload), action.payload.get("god")
     mine = viewer is not None and (viewer.id == action.seat or viewer.role == god)
     if not mine:
-        for key in ("cards", "discard_card"):
+        for key in ("cards", "discard_card", "card_1", "card_2"):
             payload.pop(key, None)
     for key in ("hands", "reward_cards"):
         if isinstance(payload.get(key), dict):
@@ -771,14 +775,19 @@ SPECS = (
                 Text("card", max_length=40, default=None), Choice("at", choices=SLOT_CHOICES, default=None)),
                effect=play_card, history=card_history,
                open=card_open),
-    ActionSpec("card.choose", "Make the choice a played chaos card asks of your god (its owner): Teleport "
-               "`figure` (\"god:unit\", a cultist or warrior there) and `to` (a region); Warp Shield `unit` (one of "
-               "your figures there); Soporific Musk `figure` (another god's, for the round); Dark Influence `token` "
-               "(peasants, heroes, nobles) and `to` (a region not ruined).",
+    ActionSpec("card.choose", "Make the choice a played chaos card asks of your god (its owner; for The Meddling "
+               "of Skaven's discards, the god it picked): Teleport `figure` (\"god:unit\", a cultist or warrior "
+               "there) and `to` (a region); Warp Shield `unit` (one of your figures there); Soporific Musk `figure` "
+               "(another god's); Dark Influence `token` (peasants, heroes, nobles) and `to` (a region not ruined); "
+               "The Meddling of Skaven `owner` (a god with figures there), then that god's `cards` (two card ids "
+               "from its hand, or form fields `card_1`, `card_2`; seen by its seat only).",
                (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
                 Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None),
-                Choice("token", choices=("peasants", "heroes", "nobles"), default=None)),
-               effect=card_choose, history=choose_history, open=choose_open),
+                Choice("token", choices=("peasants", "heroes", "nobles"), default=None),
+                Choice("owner", choices=GODS, default=None), Json("cards", default=None),
+                Choice("card_1", choices=CHAOS_CARD_IDS, default=None),
+                Choice("card_2", choices=CHAOS_CARD_IDS, default=None)),
+               effect=card_choose, history=choose_history, redact=own_cards_only, open=choose_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
                effect=pass_summoning, history=pass_history,
                open=pass_open),

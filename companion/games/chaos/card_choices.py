@@ -1,24 +1,28 @@
 """Chaos cards whose effect asks a choice (rulebook, 召唤阶段: a card played
-is carried out as it says): Teleport, Warp Shield, Soporific Musk and Dark
-Influence, as the reference notes sum them up.
+is carried out as it says): Teleport, Warp Shield, Soporific Musk, Dark
+Influence and The Meddling of Skaven, each as the reference notes sum it up.
 
 At a table made since the app offers these choices (state["card_choices"]),
 playing such a card asks the god who decides (a "card" entry of
-state["pending"]): the card's owner. The playing god's summoning turn ends once the
+state["pending"]): the card's owner, and for The Meddling of Skaven's
+discards the god it picked. The playing god's summoning turn ends once the
 choice is made. What was chosen is kept on the card in its slot ("chosen"),
 so an effect that lasts the round ends when the card leaves in the end
 phase. A card with nothing to act on does nothing."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from companion.games.chaos import chaos_cards, data
 from companion.games.chaos.board import UNIT_KINDS
 from companion.games.chaos.working import line
 from companion.kit.board import count, place, take
+from companion.kit.deck import discard
 from companion.rules import N_, ActionError
 
 #: The `does` kinds (data/chaos/cards.json) that ask a choice.
-KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token"})
+KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token", "discard"})
 
 
 def offered(state: dict) -> bool:
@@ -73,7 +77,11 @@ def options(state: dict, entry: dict) -> list[dict]:
     if kind == "move_token":  # a ruined region takes no new Old World tokens
         return [{"token": token, "to": to} for token in does(entry)["tokens"] if region[token]
                 for to, other in state["regions"].items() if to != region_id and not other["ruined"]]
-    return []
+    if entry["step"] == "target":  # discard: which god
+        return [{"owner": other} for other in state["gods_in_play"]
+                if other != entry["owner"] and count(board, region_id, other)]
+    held = sorted(chaos_cards.hand_of(state, entry["god"]))
+    return [{"cards": list(pair)} for pair in sorted(set(combinations(held, does(entry)["amount"])))]
 
 
 def lent(region: dict, owner: str, unit: str) -> int:
@@ -138,9 +146,29 @@ def move_token(state: dict, entry: dict, chosen: dict) -> list:
                  **{"from": entry["region"]}, region=chosen["to"])]
 
 
+def discard_cards(state: dict, entry: dict, chosen: dict) -> list:
+    """The Meddling of Skaven: the god picked discards the cards it chooses;
+    one holding no more than that discards its whole hand at once."""
+    if entry["step"] == "target":
+        target, amount = chosen["owner"], does(entry)["amount"]
+        if len(chaos_cards.hand_of(state, target)) > amount:
+            state["pending"].append({**entry, "god": target, "step": "cards"})
+            return [line(N_("%(god)s discards %(count)d chaos cards of its choice"), god=target, count=amount)]
+        cards = list(chaos_cards.hand_of(state, target))
+    else:
+        target, cards = entry["god"], chosen["cards"]
+    held = chaos_cards.hand_of(state, target)
+    for card_id in cards:
+        held.remove(card_id)
+    discard(chaos_cards.decks(state)[target], cards)
+    chaos_cards.sync_counts(state, target)
+    return [line(N_("%(god)s discards %(count)d chaos cards"), god=target, count=len(cards))]
+
+
 #: Per kind and step: the payload fields the choice reads, the refusal of one not allowed, and what it does.
 FIELDS = {("teleport", "target"): ("figure", "to"), ("warp_shield", "target"): ("unit",),
-          ("control_enemy", "target"): ("figure",), ("move_token", "target"): ("token", "to")}
+          ("control_enemy", "target"): ("figure",), ("move_token", "target"): ("token", "to"),
+          ("discard", "target"): ("owner",), ("discard", "cards"): ("cards",)}
 REFUSALS = {
     ("teleport", "target"): N_("Pick a cultist or warrior in the card's region (with Field of Carnage there, only "
                                "Khorne's) and another region."),
@@ -148,9 +176,11 @@ REFUSALS = {
     ("control_enemy", "target"): N_("Pick another god's figure in the card's region that nobody controls yet."),
     ("move_token", "target"): N_("Pick a peasant, hero or noble in the card's region and another region that is "
                                  "not ruined."),
+    ("discard", "target"): N_("Pick another god with figures in the card's region."),
+    ("discard", "cards"): N_("Pick two cards from your hand."),
 }
 CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield, "control_enemy": control_enemy,
-             "move_token": move_token}
+             "move_token": move_token, "discard": discard_cards}
 
 
 # -- at the round's end ------------------------------------------------------------------------

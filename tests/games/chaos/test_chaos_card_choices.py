@@ -5,12 +5,16 @@ waits for the choice. Each effect from the reference notes' wording."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.games.chaos.battle_phase import targets_now
+from companion.games.chaos.rules import RULES
 from companion.games.chaos.state import phase_of, turn_of
 from companion.kit.board import count
-from tests.games.chaos.test_chaos_cards import give, started, to_summoning
+from companion.rules import Action
+from tests.games.chaos.test_chaos_cards import give, hand, started, to_summoning
 
 
 @pytest.fixture
@@ -125,6 +129,38 @@ def test_dark_influence_moves_a_peasant_hero_or_noble_to_another_region(table):
     regions = table.state["regions"]
     assert (regions["norsca"]["nobles"], regions["the_empire"]["nobles"]) == (0, 1)
     assert table.history(None)[-1][1]["done"] == "Nobles: one moves from Norsca to The Empire"
+
+
+# -- The Meddling of Skaven ------------------------------------------------------------------------------
+def test_the_meddling_of_skaven_the_god_picked_discards_two_cards_of_its_choice_seen_by_it_only(table):
+    figures(table, "kislev", "khorne", "cultist")
+    give(table, "khorne", "battle_cry", "blood_frenzy", "ritual_slaying")
+    play(table, "tzeentch", "the_meddling_of_skaven", "kislev:0")
+    assert table.open_actions("tzeentch")["card.choose"] == [{"owner": "khorne"}]
+    assert table.refused("tzeentch", "card.choose", owner="nurgle").field == "owner"
+    table.act("tzeentch", "card.choose", owner="khorne")
+    # Now Khorne's phone chooses, from his own hand; Tzeentch's turn still waits.
+    assert "card.choose" not in table.open_actions("tzeentch") and turn_of(table.state) == "tzeentch"
+    assert table.refused("khorne", "card.choose", cards=["battle_cry", "the_skull_throne"]).field == "cards"
+    table.act("khorne", "card.choose", card_1="battle_cry", card_2="ritual_slaying")
+    assert hand(table, "khorne") == ["blood_frenzy"]
+    assert table.state["gods"]["khorne"]["discard"] == 2 and turn_of(table.state) == "slaanesh"
+    assert table.history(None)[-1][1]["done"] == "Khorne discards 2 chaos cards"
+    # Which cards went is Khorne's to see: not in another phone's view of the log.
+    last = table.log[-1]
+    for who in ("tzeentch", None):
+        seat = table.seats.get(table.seat(who)) if who else None
+        shown = json.dumps(RULES.redact(Action(last["type"], last["payload"], last["seat"]), seat))
+        assert "battle_cry" not in shown and "ritual_slaying" not in shown
+
+
+def test_the_meddling_of_skaven_a_hand_of_two_or_fewer_is_discarded_at_once(table):
+    figures(table, "kislev", "nurgle", "warrior")
+    give(table, "nurgle", "influenza")
+    play(table, "tzeentch", "the_meddling_of_skaven", "kislev:0")
+    table.act("tzeentch", "card.choose", owner="nurgle")
+    assert hand(table, "nurgle") == [] and turn_of(table.state) == "slaanesh"
+    assert table.history(None)[-1][1]["done"] == "Nurgle discards 1 chaos cards"
 
 
 # -- tables from before ---------------------------------------------------------------------------------

@@ -30,7 +30,8 @@ OLD_WORLD_CARDS = 28
 #: choice when played (card_choices.py): `teleport` (one of `units` here moves to any other
 #: region), `warp_shield` (one of the player's figures here is shielded this round),
 #: `control_enemy` (the player controls one enemy figure here this round), `move_token` (one
-#: of `tokens` here moves to another region).
+#: of `tokens` here moves to another region), `discard` (a god with figures here discards
+#: `amount` chaos cards).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -54,7 +55,8 @@ CHAOS_EFFECTS = {
                  {"kind": "teleport", "units": ["cultist", "warrior"]}),
     "temporal_stasis": (N_("Other gods pay 2 more power to play a chaos card in this region."),
                         {"kind": "cost_for_others", "amount": 2}),
-    "the_meddling_of_skaven": (N_("A god with figures here discards 2 chaos cards."), None),
+    "the_meddling_of_skaven": (N_("A god with figures here discards 2 chaos cards."),
+                               {"kind": "discard", "amount": 2}),
     "the_persistence_of_change": (N_("May stay in the region into the next round (when is not known)."), None),
     "perverse_infiltration": (N_("Slaanesh places 1 corruption here."), {"kind": "corruption", "amount": 1}),
     "dark_influence": (N_("Move one peasant, hero or noble from this region to another."),
