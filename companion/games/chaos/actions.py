@@ -168,11 +168,7 @@ def play_card(act: Act) -> None:
         chaos_cards.leave_hand(act.state, god, card_id)
         act.draws.note("played", {"card": card_id, "name": card["name"], "region": region, "slot": slot,
                                   "cost": card["cost"]})
-        done = chaos_cards.carry_out(act.state, god, card_id, region)
-        if card_choices.offered(act.state) and (chaos_cards.card(god, card_id)["does"] or {}).get("kind") \
-                in card_choices.KINDS:
-            done += card_choices.ask(act.state, god, card_id, region, slot)
-        act.draws.note("done", done)
+        act.draws.note("done", card_choices.resolve_played(act.state, god, card_id, region, slot))
         if not card_choices.waiting(act.state):  # else the turn ends once the card's choice is made
             flow.end_turn(act.state, god)
         return
@@ -187,17 +183,18 @@ def play_card(act: Act) -> None:
 
 
 def card_choose(act: Act) -> None:
-    """The god a played card asks makes its choice; the playing god's turn
-    ends once no choice is left."""
+    """The god a played card asks makes its choice; the turn that waited for
+    it ends once no choice is left."""
     cards = act["cards"] if act["cards"] is not None else [act[name] for name in ("card_1", "card_2") if act[name]]
     payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"], "token": act["token"],
                "owner": act["owner"],
-               "cards": sorted(cards) if isinstance(cards, list) and all(isinstance(c, str) for c in cards) else cards}
+               "cards": sorted(cards) if isinstance(cards, list) and all(isinstance(c, str) for c in cards) else cards,
+               "cancel": act["cancel"]}
     entry, done = card_choices.choose(act.state, acting_god(act), payload)
     act.draws.note("chose", {"card": entry["card"], "region": entry["region"]})
     act.draws.note("done", done)
-    if not card_choices.waiting(act.state) and turn_of(act.state) == entry["owner"]:
-        flow.end_turn(act.state, entry["owner"])
+    if not card_choices.waiting(act.state) and turn_of(act.state):
+        flow.end_turn(act.state, turn_of(act.state))
 
 
 def pass_summoning(act: Act) -> None:
@@ -780,13 +777,15 @@ SPECS = (
                "there) and `to` (a region); Warp Shield `unit` (one of your figures there); Soporific Musk `figure` "
                "(another god's); Dark Influence `token` (peasants, heroes, nobles) and `to` (a region not ruined); "
                "The Meddling of Skaven `owner` (a god with figures there), then that god's `cards` (two card ids "
-               "from its hand, or form fields `card_1`, `card_2`; seen by its seat only).",
+               "from its hand, or form fields `card_1`, `card_2`; seen by its seat only); Changer of Ways `cancel` "
+               "(yes or no: the card beside it, or the next one played beside it, is cancelled).",
                (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
                 Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None),
                 Choice("token", choices=("peasants", "heroes", "nobles"), default=None),
                 Choice("owner", choices=GODS, default=None), Json("cards", default=None),
                 Choice("card_1", choices=CHAOS_CARD_IDS, default=None),
-                Choice("card_2", choices=CHAOS_CARD_IDS, default=None)),
+                Choice("card_2", choices=CHAOS_CARD_IDS, default=None),
+                Choice("cancel", choices=("yes", "no"), default=None)),
                effect=card_choose, history=choose_history, redact=own_cards_only, open=choose_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
                effect=pass_summoning, history=pass_history,

@@ -52,7 +52,7 @@ def shielded_figures(region: dict) -> list[tuple[str, str]]:
     """(owner, unit kind) of each figure a Warp Shield in the region's slots
     protects this round (the card keeps the unit its owner chose: card_choices.py)."""
     return [(held["god"], held["chosen"]["unit"]) for held in region["slots"]
-            if held and "unit" in (held.get("chosen") or {})]
+            if held and "unit" in (held.get("chosen") or {}) and not held.get("cancelled")]
 
 
 def card_domination(region: dict, god: str) -> int:

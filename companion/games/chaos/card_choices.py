@@ -1,6 +1,7 @@
 """Chaos cards whose effect asks a choice (rulebook, 召唤阶段: a card played
 is carried out as it says): Teleport, Warp Shield, Soporific Musk, Dark
-Influence and The Meddling of Skaven, each as the reference notes sum it up.
+Influence, The Meddling of Skaven and Changer of Ways, each as the reference
+notes sum it up.
 
 At a table made since the app offers these choices (state["card_choices"]),
 playing such a card asks the god who decides (a "card" entry of
@@ -8,7 +9,13 @@ state["pending"]): the card's owner, and for The Meddling of Skaven's
 discards the god it picked. The playing god's summoning turn ends once the
 choice is made. What was chosen is kept on the card in its slot ("chosen"),
 so an effect that lasts the round ends when the card leaves in the end
-phase. A card with nothing to act on does nothing."""
+phase. A card with nothing to act on does nothing.
+
+Changer of Ways cancels another card in its region: Tzeentch chooses to
+cancel the card lying beside it, or, its neighbour slot empty, the next card
+played there this round (that card's effect waits for his choice). A
+cancelled card keeps its domination value (the rulebook: no effect changes
+it) and loses its effect from then on; what it already did stays."""
 
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ from companion.kit.deck import discard
 from companion.rules import N_, ActionError
 
 #: The `does` kinds (data/chaos/cards.json) that ask a choice.
-KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token", "discard"})
+KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token", "discard", "cancel"})
 
 
 def offered(state: dict) -> bool:
@@ -49,11 +56,43 @@ def figure_key(owner: str, unit: str) -> str:
 
 
 # -- playing the card ---------------------------------------------------------------------
+def resolve_played(state: dict, god: str, card_id: str, region_id: str, slot: int) -> list:
+    """A card just played: a Changer of Ways beside it may cancel it first;
+    else its effect (chaos_cards.carry_out) and the choice it asks. Returns
+    the working lines for the history."""
+    changer = watching(state, region_id, slot)
+    if changer is not None:
+        state["pending"].append({"kind": "card", "god": changer["god"], "owner": changer["god"],
+                                 "card": changer["card"], "region": region_id, "slot": 1 - slot, "step": "target",
+                                 "against": card_id, "deferred": {"god": god, "card": card_id}})
+        return [line(N_("%(god)s chooses whether %(card)s cancels it"), god=changer["god"], card=changer["card"])]
+    done = chaos_cards.carry_out(state, god, card_id, region_id)
+    if offered(state) and (chaos_cards.card(god, card_id)["does"] or {}).get("kind") in KINDS:
+        done += ask(state, god, card_id, region_id, slot)
+    return done
+
+
+def watching(state: dict, region_id: str, slot: int) -> dict | None:
+    """A Changer of Ways beside `slot` that was played with nothing beside it
+    and has not chosen yet."""
+    beside = state["regions"][region_id]["slots"][1 - slot]
+    if offered(state) and beside and beside.get("card") and not beside.get("cancelled") \
+            and "chosen" not in beside and (chaos_cards.card(beside["god"], beside["card"])["does"] or {}).get(
+                "kind") == "cancel":
+        return beside
+    return None
+
+
 def ask(state: dict, god: str, card_id: str, region_id: str, slot: int) -> list:
     """As the card is played: the choice it asks of `god`, or (nothing to act
     on) what it did; returns the working lines for the history."""
     entry = {"kind": "card", "god": god, "owner": god, "card": card_id, "region": region_id, "slot": slot,
              "step": "target"}
+    if does(entry)["kind"] == "cancel":
+        beside = state["regions"][region_id]["slots"][1 - slot]
+        if not beside or beside.get("cancelled"):
+            return [line(N_("%(card)s may cancel the next card played beside it this round"), card=card_id)]
+        entry["against"] = beside.get("card") or beside["name"]
     if not options(state, entry):
         return [line(N_("%(card)s finds nothing here to act on"), card=card_id)]
     state["pending"].append(entry)
@@ -64,6 +103,8 @@ def options(state: dict, entry: dict) -> list[dict]:
     """Every choice the entry allows, as the payload of card.choose names it."""
     kind, region_id = does(entry)["kind"], entry["region"]
     board, region = state["board"], state["regions"][region_id]
+    if kind == "cancel":
+        return [{"cancel": "yes"}, {"cancel": "no"}]
     if kind == "teleport":
         guarded = guarded_by_carnage(region)
         figures = [figure_key(owner, unit) for owner in state["gods_in_play"] for unit in does(entry)["units"]
@@ -106,11 +147,10 @@ def choose(state: dict, god: str, payload: dict) -> tuple[dict, list]:
     if chosen not in options(state, entry):
         raise ActionError(REFUSALS[kind, entry["step"]], field=FIELDS[kind, entry["step"]][0])
     state["pending"].remove(entry)
-    done = CARRY_OUT[kind](state, entry, chosen)
     held = state["regions"][entry["region"]]["slots"][entry["slot"]]
     if held is not None and held.get("card") == entry["card"] and kind != "discard":
         held["chosen"] = chosen
-    return entry, done
+    return entry, CARRY_OUT[kind](state, entry, chosen)
 
 
 def teleport(state: dict, entry: dict, chosen: dict) -> list:
@@ -165,10 +205,29 @@ def discard_cards(state: dict, entry: dict, chosen: dict) -> list:
     return [line(N_("%(god)s discards %(count)d chaos cards"), god=target, count=len(cards))]
 
 
+def cancel(state: dict, entry: dict, chosen: dict) -> list:
+    """Changer of Ways: the card beside it cancelled (its lasting effects end,
+    a control it gave goes back), or left to stand, and a card whose effect
+    waited for this choice carried out."""
+    region = state["regions"][entry["region"]]
+    target = region["slots"][1 - entry["slot"]]
+    name = target.get("card") or target["name"]
+    if chosen["cancel"] == "yes":
+        target["cancelled"] = True
+        region["control"] = [held for held in region["control"]
+                             if not (held.get("card") == name and held["controller"] == target["god"])]
+        return [line(N_("%(card)s of %(god)s is cancelled: its effect ends (what it already did stays)"),
+                     card=name, god=target["god"])]
+    done = [line(N_("%(card)s of %(god)s stands"), card=name, god=target["god"])]
+    if "deferred" in entry:
+        done += resolve_played(state, target["god"], target["card"], entry["region"], 1 - entry["slot"])
+    return done
+
+
 #: Per kind and step: the payload fields the choice reads, the refusal of one not allowed, and what it does.
 FIELDS = {("teleport", "target"): ("figure", "to"), ("warp_shield", "target"): ("unit",),
           ("control_enemy", "target"): ("figure",), ("move_token", "target"): ("token", "to"),
-          ("discard", "target"): ("owner",), ("discard", "cards"): ("cards",)}
+          ("discard", "target"): ("owner",), ("discard", "cards"): ("cards",), ("cancel", "target"): ("cancel",)}
 REFUSALS = {
     ("teleport", "target"): N_("Pick a cultist or warrior in the card's region (with Field of Carnage there, only "
                                "Khorne's) and another region."),
@@ -178,9 +237,10 @@ REFUSALS = {
                                  "not ruined."),
     ("discard", "target"): N_("Pick another god with figures in the card's region."),
     ("discard", "cards"): N_("Pick two cards from your hand."),
+    ("cancel", "target"): N_("Say whether the card beside it is cancelled: yes or no."),
 }
 CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield, "control_enemy": control_enemy,
-             "move_token": move_token, "discard": discard_cards}
+             "move_token": move_token, "discard": discard_cards, "cancel": cancel}
 
 
 # -- at the round's end ------------------------------------------------------------------------

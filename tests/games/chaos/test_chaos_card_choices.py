@@ -10,6 +10,7 @@ import json
 import pytest
 
 from companion.games.chaos.battle_phase import targets_now
+from companion.games.chaos.chaos_cards import cost_to_play
 from companion.games.chaos.rules import RULES
 from companion.games.chaos.state import phase_of, turn_of
 from companion.kit.board import count
@@ -170,3 +171,45 @@ def test_a_table_dealt_before_the_choices_shows_these_cards_by_name_and_moves_on
     play(table, "tzeentch", "teleport", "kislev:0")
     assert turn_of(table.state) == "slaanesh" and count(table.state["board"], "kislev", "khorne", "cultist") == 1
     assert "card.choose" not in table.open_actions("tzeentch")
+
+
+# -- Changer of Ways -------------------------------------------------------------------------------------
+def test_changer_of_ways_beside_a_card_asks_tzeentch_and_a_cancelled_card_loses_its_effect(table):
+    figures(table, "the_empire", "slaanesh", "cultist")
+    play(table, "khorne", "battle_cry", "the_empire:0")
+    play(table, "tzeentch", "changer_of_ways", "the_empire:1")
+    assert table.open_actions("tzeentch")["card.choose"] == [{"cancel": "yes"}, {"cancel": "no"}]
+    assert table.refused("tzeentch", "card.choose").field == "cancel"
+    table.act("tzeentch", "card.choose", cancel="yes")
+    assert table.history(None)[-1][1]["done"] == ("Battle Cry of Khorne is cancelled: its effect ends (what it "
+                                                  "already did stays)")
+    assert table.state["regions"]["the_empire"]["slots"][0]["domination"] == 1  # its domination value stays
+    pass_all(table)
+    table.act(None, "corruption.resolve")
+    assert table.state["report"]["corruption"]["the_empire"]["placed"]["slaanesh"] == 1
+
+
+def test_changer_of_ways_with_nothing_beside_it_decides_on_the_next_card_played_there_before_it_acts(table):
+    play(table, "tzeentch", "changer_of_ways", "kislev:0")
+    assert turn_of(table.state) == "slaanesh"
+    assert table.history(None)[-1][1]["done"] == "Changer of Ways may cancel the next card played beside it this round"
+    give(table, "slaanesh", "perverse_infiltration")
+    table.act("slaanesh", "card.play", card="perverse_infiltration", at="kislev:1")
+    # Perverse Infiltration waits for Tzeentch's choice, and so does Slaanesh's turn.
+    assert table.state["regions"]["kislev"]["corruption"] == {} and turn_of(table.state) == "slaanesh"
+    assert "card.choose" in table.open_actions("tzeentch") and "card.choose" not in table.open_actions("slaanesh")
+    table.act("tzeentch", "card.choose", cancel="no")
+    assert table.state["regions"]["kislev"]["corruption"] == {"slaanesh": 1}
+    assert table.history(None)[-1][1]["done"] == ("Perverse Infiltration of Slaanesh stands; Slaanesh places 1 "
+                                                  "corruption here")
+    assert turn_of(table.state) == "tzeentch"  # Khorne and Nurgle passed
+
+
+def test_a_cancelled_temporal_stasis_no_longer_raises_the_cost(table):
+    play(table, "tzeentch", "temporal_stasis", "tilea:0")
+    assert cost_to_play(table.state, "slaanesh", "perverse_infiltration", "tilea")[0] == 2
+    table.act("slaanesh", "summoning.pass")
+    give(table, "tzeentch", "changer_of_ways")
+    table.act("tzeentch", "card.play", card="changer_of_ways", at="tilea:1")
+    table.act("tzeentch", "card.choose", cancel="yes")
+    assert cost_to_play(table.state, "slaanesh", "perverse_infiltration", "tilea")[0] == 0

@@ -180,6 +180,7 @@ def test_card_domination_and_magic_count_in_the_corruption_phase_and_tzeentchs_d
     table.act("tzeentch", "summon", unit="cultist", region="tilea")
     table.act("tzeentch", "card.play", card="temporal_stasis", at="tilea:0")
     table.act("tzeentch", "card.play", card="changer_of_ways", at="tilea:1")
+    table.act("tzeentch", "card.choose", cancel="no")  # Temporal Stasis stands
     table.act("tzeentch", "summoning.pass")
     assert phase_of(table.state) == "corruption"
     table.act(None, "corruption.resolve")

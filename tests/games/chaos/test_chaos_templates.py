@@ -153,3 +153,19 @@ def test_a_played_cards_choice_is_a_form_on_the_deciding_gods_phone_only(app):
     assert 'name="figure"' not in khorne
     for pages in (tzeentch, khorne):
         assert "Tzeentch chooses what Teleport does in Kislev." in pages
+
+
+def test_changer_of_ways_asks_with_two_buttons_naming_the_card_beside_it(app):
+    from tests.games.chaos.test_chaos_cards import give
+    from tests.games.chaos.test_chaos_cards import started as dealt
+    from tests.games.chaos.test_chaos_cards import to_summoning as dealt_to_summoning
+
+    table = dealt()
+    dealt_to_summoning(table)
+    give(table, "khorne", "battle_cry")
+    table.act("khorne", "card.play", card="battle_cry", at="kislev:0")
+    table.act("nurgle", "summoning.pass")
+    give(table, "tzeentch", "changer_of_ways")
+    table.act("tzeentch", "card.play", card="changer_of_ways", at="kislev:1")
+    pages = render_all(app, table.state, SEATS["s3"])
+    assert 'name="cancel" value="yes"' in pages and "Cancel Battle Cry" in pages and "Let Battle Cry stand" in pages

@@ -31,7 +31,8 @@ OLD_WORLD_CARDS = 28
 #: region), `warp_shield` (one of the player's figures here is shielded this round),
 #: `control_enemy` (the player controls one enemy figure here this round), `move_token` (one
 #: of `tokens` here moves to another region), `discard` (a god with figures here discards
-#: `amount` chaos cards).
+#: `amount` chaos cards), `cancel` (the card beside it, or the next one played beside it this
+#: round, may be cancelled).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -47,7 +48,7 @@ CHAOS_EFFECTS = {
                                  "figures here and places 1 corruption for every 2 removed."),
                                  {"kind": "consume_figures", "per": 2}),
     "the_final_rotting": (N_("Harms the other gods' figures here (the exact rule is not known)."), None),
-    "changer_of_ways": (N_("Cancels another chaos card in this region."), None),
+    "changer_of_ways": (N_("Cancels another chaos card in this region."), {"kind": "cancel"}),
     "drain_power": (N_("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each."),
                     {"kind": "drain_power"}),
     "warp_shield": (N_("One of Tzeentch's figures here is protected this round."), {"kind": "warp_shield"}),
