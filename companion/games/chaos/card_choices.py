@@ -3,7 +3,7 @@ is carried out as it says): Teleport, Warp Shield, Soporific Musk, Dark
 Influence, The Meddling of Skaven and Changer of Ways, each as the reference
 notes sum it up.
 
-At a table made since the app offers these choices (state["card_choices"]),
+At a table made since the app offers these choices (state.card_rules 2),
 playing such a card asks the god who decides (a "card" entry of
 state["pending"]): the card's owner, and for The Meddling of Skaven's
 discards the god it picked. The playing god's summoning turn ends once the
@@ -23,6 +23,7 @@ from itertools import combinations
 
 from companion.games.chaos import chaos_cards, data
 from companion.games.chaos.board import UNIT_KINDS
+from companion.games.chaos.state import card_rules
 from companion.games.chaos.working import line
 from companion.kit.board import count, place, take
 from companion.kit.deck import discard
@@ -34,7 +35,7 @@ KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token", "di
 
 def offered(state: dict) -> bool:
     """Whether this table asks these cards' choices (a table from before shows them by name)."""
-    return bool(state.get("card_choices"))
+    return card_rules(state) >= 2
 
 
 def waiting(state: dict) -> list[dict]:

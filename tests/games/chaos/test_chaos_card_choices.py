@@ -166,7 +166,7 @@ def test_the_meddling_of_skaven_a_hand_of_two_or_fewer_is_discarded_at_once(tabl
 
 # -- tables from before ---------------------------------------------------------------------------------
 def test_a_table_dealt_before_the_choices_shows_these_cards_by_name_and_moves_on(table):
-    table.arrange(lambda state: state.pop("card_choices"))
+    table.arrange(lambda state: state.pop("card_rules"))
     figures(table, "kislev", "khorne", "cultist")
     play(table, "tzeentch", "teleport", "kislev:0")
     assert turn_of(table.state) == "slaanesh" and count(table.state["board"], "kislev", "khorne", "cultist") == 1
