@@ -11,7 +11,7 @@ effect when their card leaves.
 from __future__ import annotations
 
 from companion.games.chaos import data
-from companion.games.chaos.state import lowest_threat
+from companion.games.chaos.state import card_rules, lowest_threat
 from companion.rules import N_, ActionError
 
 
@@ -74,7 +74,8 @@ def carry_out(state: dict, card: dict, god: str) -> None:
     """What the app does for a drawn card it knows: tokens placed where the
     card says, or a choice of regions asked of the drawer (`pending`); event
     tokens asked of the drawer; peasants scored. A card it does not know is
-    shown by name and summary for the table to apply."""
+    shown by name and summary for the table to apply. An event card naming
+    its regions (since card_rules 2) puts its event tokens there itself."""
     held = data.old_world_cards()[card["card"]]
     does = held["does"]
     if does and does["kind"] == "tokens" and "regions" in does:
@@ -92,7 +93,10 @@ def carry_out(state: dict, card: dict, god: str) -> None:
         leaders = [g for g, peasants in held_peasants.items() if peasants == most]
         if most and len(leaders) == 1:
             state["gods"][leaders[0]]["vp"] += does["most"]
-    if held["event"]:
+    if held["event"] and does and does["kind"] == "events" and card_rules(state) >= 2:  # the card names them
+        put_events(state, card["uid"], [region_id for region_id in does["regions"]
+                                        if not state["regions"][region_id]["ruined"]])
+    elif held["event"]:
         state["pending"].append({"kind": "events", "god": god, "card": card["card"], "uid": card["uid"]})
 
 
@@ -110,11 +114,15 @@ def place(state: dict, god: str, chosen: list[str]) -> dict:
         for region_id in chosen:
             state["regions"][region_id][entry["token"]] += entry["amount"]
     else:
-        for region_id in chosen:
-            state["regions"][region_id]["events"].append(entry["uid"])
-        placed = next(card for card in state["old_world"]["track"] if card and card["uid"] == entry["uid"]) \
-            if any(card and card["uid"] == entry["uid"] for card in state["old_world"]["track"]) else None
-        if placed is not None:
-            placed["event_regions"] = list(chosen)
+        put_events(state, entry["uid"], chosen)
     state["pending"].remove(entry)
     return entry
+
+
+def put_events(state: dict, uid: int, regions: list[str]) -> None:
+    """The event tokens of the card `uid` in `regions`, and the card on the track says where."""
+    for region_id in regions:
+        state["regions"][region_id]["events"].append(uid)
+    placed = next((card for card in state["old_world"]["track"] if card and card["uid"] == uid), None)
+    if placed is not None:
+        placed["event_regions"] = list(regions)

@@ -275,3 +275,26 @@ def test_a_group_drawing_from_its_own_old_world_deck_names_the_card():
     assert table.state["old_world"]["track"][0]["card"] == "peasant_uprising"  # it stays on the track
     message, params = table.history(None)[-1]
     assert params["name"] == "Peasant Uprising"
+
+
+def test_greenskins_invade_puts_its_event_tokens_where_the_card_names_them():
+    table = started()
+    drawer = lowest_threat(table.state)
+    table.act(drawer, "old_world.card", card="greenskins_invade")
+    assert not [entry for entry in table.state["pending"] if entry["kind"] == "events"]
+    uid = table.state["old_world"]["track"][0]["uid"]
+    placed = [rid for rid, region in table.state["regions"].items() if uid in region["events"]]
+    assert placed == ["the_empire", "tilea", "the_badlands"]
+    assert table.state["old_world"]["track"][0]["event_regions"] == ["the_badlands", "the_empire", "tilea"]
+    assert "phase.next" in table.open_actions(None)  # nothing left to place
+
+
+def test_an_event_card_naming_no_regions_and_an_older_table_still_ask_the_drawer():
+    table = started()
+    drawer = lowest_threat(table.state)
+    table.act(drawer, "old_world.card", card="norse_reavers")
+    assert [entry["card"] for entry in table.state["pending"] if entry["kind"] == "events"] == ["norse_reavers"]
+    older = started()
+    older.arrange(lambda state: state.pop("card_rules"))
+    older.act(lowest_threat(older.state), "old_world.card", card="greenskins_invade")
+    assert [entry["card"] for entry in older.state["pending"] if entry["kind"] == "events"] == ["greenskins_invade"]

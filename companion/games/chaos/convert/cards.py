@@ -71,7 +71,8 @@ CHAOS_EFFECTS = {
 #: Old World cards: (summary, does). `does` kinds the app carries out: `tokens`
 #: (place `count` of `token` in each region listed, or in `choose` regions the
 #: drawer picks), `peasant_vp` (1 VP per peasant a god holds, +`most` to the single god
-#: holding most).
+#: holding most), `events` (an event card's tokens go in the `regions` listed; an event card
+#: without them asks the drawer where).
 OLD_WORLD_EFFECTS = {
     "plunged_into_chaos": (N_("Each god scores 1 VP per peasant it holds; the one god holding most scores 3 more "
                            "(a tie: nobody)."), {"kind": "peasant_vp", "most": 3}),
@@ -87,7 +88,7 @@ OLD_WORLD_EFFECTS = {
                             "region holding warpstone draws a chaos card."),
                             {"kind": "tokens", "token": "warpstone", "count": 2, "choose": 1}),
     "greenskins_invade": (N_("Clears the event tokens, then places events in the Badlands, the Empire and Tilea."),
-                          None),
+                          {"kind": "events", "regions": ["the_badlands", "the_empire", "tilea"]}),
     "dwarf_trollslayers": (N_("Heroes in Norsca and Kislev, or in Troll Country and the Empire."),
                            {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2}),
     "bretonnian_knights": (N_("A hero in Bretonnia and one in another region; at the round's end gods with figures "
