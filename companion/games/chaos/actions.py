@@ -579,10 +579,9 @@ def place_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     choices = []
     for entry in state["pending"]:
         if entry["kind"] in ("old_world", "events"):
-            regions = [region for region, held in state["regions"].items() if not held["ruined"]]
-            wanted = entry.get("choose", 1)
-            choices += [{**named, "regions": {region: True for region in regions[:wanted]}}
-                        for god, named in gods_for(state, seat, seats) if god == entry["god"]]
+            choices += [{**named, "regions": {region: True for region in regions}}
+                        for god, named in gods_for(state, seat, seats) if god == entry["god"]
+                        for regions in old_world.choices(state, entry)]
     return choices
 
 

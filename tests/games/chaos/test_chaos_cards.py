@@ -298,3 +298,28 @@ def test_an_event_card_naming_no_regions_and_an_older_table_still_ask_the_drawer
     older.arrange(lambda state: state.pop("card_rules"))
     older.act(lowest_threat(older.state), "old_world.card", card="greenskins_invade")
     assert [entry["card"] for entry in older.state["pending"] if entry["kind"] == "events"] == ["greenskins_invade"]
+
+
+def drawn_asking(card):
+    """A table whose drawer has drawn `card` and is asked where its tokens go."""
+    table = started()
+    table.act(lowest_threat(table.state), "old_world.card", card=card)
+    return table, lowest_threat(table.state)
+
+
+def test_up_from_skavenblight_offers_only_regions_holding_or_next_to_warpstone():
+    table, drawer = drawn_asking("up_from_skavenblight")  # warpstone in Tilea, Estalia and Bretonnia
+    offered = {region for choice in table.open_actions(drawer)["old_world.place"] for region in choice["regions"]}
+    assert offered <= {"the_empire", "bretonnia", "estalia", "tilea", "the_border_princes"}
+    assert table.refused(drawer, "old_world.place", regions={"norsca": True}).field == "regions"
+    table.act(drawer, "old_world.place", regions={"the_border_princes": True})
+    assert table.state["regions"]["the_border_princes"]["skaven"] == 1
+
+
+def test_an_older_table_places_the_old_world_tokens_as_it_did():
+    older = started()
+    older.arrange(lambda state: state.pop("card_rules"))
+    drawer = lowest_threat(older.state)
+    older.act(drawer, "old_world.card", card="up_from_skavenblight")
+    older.act(drawer, "old_world.place", regions={"norsca": True})  # any region, as then
+    assert older.state["regions"]["norsca"]["skaven"] == 1

@@ -70,9 +70,11 @@ CHAOS_EFFECTS = {
 }
 #: Old World cards: (summary, does). `does` kinds the app carries out: `tokens`
 #: (place `count` of `token` in each region listed, or in `choose` regions the
-#: drawer picks), `peasant_vp` (1 VP per peasant a god holds, +`most` to the single god
+#: drawer picks, or both; the drawer's regions `near` a token (holding or next to one) or one of
+#: `pairs`), `peasant_vp` (1 VP per peasant a god holds, +`most` to the single god
 #: holding most), `events` (an event card's tokens go in the `regions` listed; an event card
-#: without them asks the drawer where).
+#: without them asks the drawer where). `since`: the card_rules (state.py) from which a table
+#: carries the effect out (an older table's log replays as it was played).
 OLD_WORLD_EFFECTS = {
     "plunged_into_chaos": (N_("Each god scores 1 VP per peasant it holds; the one god holding most scores 3 more "
                            "(a tie: nobody)."), {"kind": "peasant_vp", "most": 3}),
@@ -81,14 +83,14 @@ OLD_WORLD_EFFECTS = {
                                         "regions": ["norsca", "troll_country", "kislev", "the_empire", "bretonnia",
                                                     "estalia", "tilea", "the_border_princes"]}),
     "up_from_skavenblight": (N_("A skaven in a region holding or bordering warpstone."),
-                             {"kind": "tokens", "token": "skaven", "count": 1, "choose": 1}),
+                             {"kind": "tokens", "token": "skaven", "count": 1, "choose": 1, "near": "warpstone"}),
     "meteor_showers": (N_("One warpstone in each of two regions."),
                        {"kind": "tokens", "token": "warpstone", "count": 1, "choose": 2}),
     "warpstone_discovery": (N_("Two warpstone in one region; at the round's end each god with a figure in a "
                             "region holding warpstone draws a chaos card."),
                             {"kind": "tokens", "token": "warpstone", "count": 2, "choose": 1}),
     "greenskins_invade": (N_("Clears the event tokens, then places events in the Badlands, the Empire and Tilea."),
-                          {"kind": "events", "regions": ["the_badlands", "the_empire", "tilea"]}),
+                          {"kind": "events", "regions": ["the_badlands", "the_empire", "tilea"], "since": 2}),
     "dwarf_trollslayers": (N_("Heroes in Norsca and Kislev, or in Troll Country and the Empire."),
                            {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2}),
     "bretonnian_knights": (N_("A hero in Bretonnia and one in another region; at the round's end gods with figures "
