@@ -316,6 +316,16 @@ def test_up_from_skavenblight_offers_only_regions_holding_or_next_to_warpstone()
     assert table.state["regions"]["the_border_princes"]["skaven"] == 1
 
 
+def test_dwarf_trollslayers_heroes_go_in_one_of_the_two_pairs_the_card_names():
+    table, drawer = drawn_asking("dwarf_trollslayers")
+    assert [choice["regions"] for choice in table.open_actions(drawer)["old_world.place"]] == [
+        {"norsca": True, "kislev": True}, {"troll_country": True, "the_empire": True}]
+    assert table.refused(drawer, "old_world.place", regions={"norsca": True, "the_empire": True}).field == "regions"
+    table.act(drawer, "old_world.place", regions={"troll_country": True, "the_empire": True})
+    assert [rid for rid, region in table.state["regions"].items() if region["heroes"]] == ["troll_country",
+                                                                                            "the_empire"]
+
+
 def test_an_older_table_places_the_old_world_tokens_as_it_did():
     older = started()
     older.arrange(lambda state: state.pop("card_rules"))

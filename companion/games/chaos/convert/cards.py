@@ -92,7 +92,8 @@ OLD_WORLD_EFFECTS = {
     "greenskins_invade": (N_("Clears the event tokens, then places events in the Badlands, the Empire and Tilea."),
                           {"kind": "events", "regions": ["the_badlands", "the_empire", "tilea"], "since": 2}),
     "dwarf_trollslayers": (N_("Heroes in Norsca and Kislev, or in Troll Country and the Empire."),
-                           {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2}),
+                           {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2,
+                            "pairs": [["norsca", "kislev"], ["troll_country", "the_empire"]]}),
     "bretonnian_knights": (N_("A hero in Bretonnia and one in another region; at the round's end gods with figures "
                            "in Bretonnia discard (only part of the card is known)."), None),
     "the_crusade_is_come": (N_("Acts on two regions (what it does is not known)."), None),
