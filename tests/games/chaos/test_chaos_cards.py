@@ -326,6 +326,14 @@ def test_dwarf_trollslayers_heroes_go_in_one_of_the_two_pairs_the_card_names():
                                                                                             "the_empire"]
 
 
+def test_bretonnian_knights_a_hero_in_bretonnia_and_one_where_the_drawer_picks():
+    table, drawer = drawn_asking("bretonnian_knights")
+    assert table.state["regions"]["bretonnia"]["heroes"] == 1
+    assert table.refused(drawer, "old_world.place", regions={"bretonnia": True}).field == "regions"
+    table.act(drawer, "old_world.place", regions={"kislev": True})
+    assert table.state["regions"]["kislev"]["heroes"] == 1
+
+
 def test_an_older_table_places_the_old_world_tokens_as_it_did():
     older = started()
     older.arrange(lambda state: state.pop("card_rules"))
@@ -333,3 +341,7 @@ def test_an_older_table_places_the_old_world_tokens_as_it_did():
     older.act(drawer, "old_world.card", card="up_from_skavenblight")
     older.act(drawer, "old_world.place", regions={"norsca": True})  # any region, as then
     assert older.state["regions"]["norsca"]["skaven"] == 1
+    older = started()
+    older.arrange(lambda state: state.pop("card_rules"))
+    older.act(lowest_threat(older.state), "old_world.card", card="bretonnian_knights")  # shown for the table
+    assert older.state["regions"]["bretonnia"]["heroes"] == 0 and not older.state["pending"]

@@ -95,7 +95,9 @@ OLD_WORLD_EFFECTS = {
                            {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2,
                             "pairs": [["norsca", "kislev"], ["troll_country", "the_empire"]]}),
     "bretonnian_knights": (N_("A hero in Bretonnia and one in another region; at the round's end gods with figures "
-                           "in Bretonnia discard (only part of the card is known)."), None),
+                           "in Bretonnia discard (only part of the card is known)."),
+                           {"kind": "tokens", "token": "heroes", "count": 1, "regions": ["bretonnia"], "choose": 1,
+                            "since": 2}),
     "the_crusade_is_come": (N_("Acts on two regions (what it does is not known)."), None),
 }
 
