@@ -169,3 +169,25 @@ def test_changer_of_ways_asks_with_two_buttons_naming_the_card_beside_it(app):
     table.act("tzeentch", "card.play", card="changer_of_ways", at="kislev:1")
     pages = render_all(app, table.state, SEATS["s3"])
     assert 'name="cancel" value="yes"' in pages and "Cancel Battle Cry" in pages and "Let Battle Cry stand" in pages
+
+
+def test_the_meddling_of_skaven_asks_the_discarding_phone_for_two_different_cards_by_default(app):
+    from tests.games.chaos.test_chaos_cards import give
+    from tests.games.chaos.test_chaos_cards import started as dealt
+    from tests.games.chaos.test_chaos_cards import to_summoning as dealt_to_summoning
+
+    table = dealt()
+    dealt_to_summoning(table)
+    table.act(None, "region.figures", region="kislev", owner="khorne", unit="cultist", count=1)
+    give(table, "khorne", "battle_cry", "blood_frenzy", "ritual_slaying")
+    table.act("khorne", "summoning.pass")
+    table.act("nurgle", "summoning.pass")
+    give(table, "tzeentch", "the_meddling_of_skaven")
+    table.act("tzeentch", "card.play", card="the_meddling_of_skaven", at="kislev:0")
+    table.act("tzeentch", "card.choose", owner="khorne")
+    khorne = render_all(app, table.state, SEATS["s1"])
+    first = re.search(r'<select id="choose-card_1".*?</select>', khorne, re.S).group(0)
+    second = re.search(r'<select id="choose-card_2".*?</select>', khorne, re.S).group(0)
+    assert re.search(r'value="(\w+)" selected', first).group(1) != re.search(r'value="(\w+)" selected',
+                                                                               second).group(1)
+    assert 'name="card_1"' not in render_all(app, table.state, SEATS["s3"])  # Tzeentch's phone: not his hand
