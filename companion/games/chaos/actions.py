@@ -658,7 +658,7 @@ def choose_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     """Every choice a played card asks of a god `seat` acts for."""
     return [{**named, **choice} for entry in card_choices.waiting(state)
             for god, named in gods_for(state, seat, seats) if god == entry["god"]
-            for choice in card_choices.options(state, entry)]
+            for choice in card_choices.options(state, entry) or [{}]]  # nothing left: it does nothing
 
 
 def fighting(state: dict, seat: Seat | None, seats: dict, rolled: bool) -> list[tuple[str, dict]]:

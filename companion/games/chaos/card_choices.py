@@ -144,6 +144,9 @@ def choose(state: dict, god: str, payload: dict) -> tuple[dict, list]:
     if entry is None:
         raise ActionError(N_("No chaos card asks this god to choose."), field="god")
     kind = does(entry)["kind"]
+    if not options(state, entry):  # a correction since took away what it could act on
+        state["pending"].remove(entry)
+        return entry, [line(N_("%(card)s finds nothing here to act on"), card=entry["card"])]
     chosen = {key: payload.get(key) for key in FIELDS[kind, entry["step"]]}
     if chosen not in options(state, entry):
         raise ActionError(REFUSALS[kind, entry["step"]], field=FIELDS[kind, entry["step"]][0])

@@ -213,3 +213,13 @@ def test_a_cancelled_temporal_stasis_no_longer_raises_the_cost(table):
     table.act("tzeentch", "card.play", card="changer_of_ways", at="tilea:1")
     table.act("tzeentch", "card.choose", cancel="yes")
     assert cost_to_play(table.state, "slaanesh", "perverse_infiltration", "tilea")[0] == 0
+
+
+def test_a_choice_whose_target_a_correction_took_away_does_nothing_and_the_turn_moves_on(table):
+    figures(table, "kislev", "khorne", "cultist")
+    play(table, "tzeentch", "teleport", "kislev:0")
+    figures(table, "kislev", "khorne", "cultist", 0)  # the group corrects the board meanwhile
+    assert table.open_actions("tzeentch")["card.choose"] == [{}]
+    table.act("tzeentch", "card.choose")
+    assert turn_of(table.state) == "slaanesh"
+    assert table.history(None)[-1][1]["done"] == "Teleport finds nothing here to act on"
