@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.dice import Roll
 from companion.games.chaos import (
     battle_phase,
+    card_choices,
     chaos_cards,
     corrections,
     data,
@@ -44,6 +45,7 @@ REGION = Choice("region", choices=REGIONS)
 OWNER = Choice("owner", choices=GODS)
 CHAOS_CARD_IDS = tuple(card_id for cards in data.chaos_cards().values() for card_id in cards)
 UNIT = Choice("unit", choices=UNIT_KINDS)
+FIGURE_CHOICES = tuple(f"{god}:{unit}" for god in GODS for unit in UNIT_KINDS)
 #: A form's "kill this many of that target" fields, one per target kind.
 KILL_FIELDS = tuple(Int(f"kill.{god}.{unit}", min=0, max=40, default=None) for god in GODS for unit in UNIT_KINDS) \
     + (Int("kill.peasant.peasant", min=0, max=40, default=None),)
@@ -141,6 +143,7 @@ def draw(act: Act) -> None:
 def summon(act: Act) -> None:
     god = acting_god(act)
     flow.require_turn(act.state, god)
+    card_choices.require_none_waiting(act.state)
     power = act.state["gods"][god]["power"]
     summoning.summon(act.state, god, act["unit"], act["region"], act["moved_from"], act["cost"])
     act.draws.note("paid", power - act.state["gods"][god]["power"])
@@ -150,6 +153,7 @@ def summon(act: Act) -> None:
 def play_card(act: Act) -> None:
     god = acting_god(act)
     flow.require_turn(act.state, god)
+    card_choices.require_none_waiting(act.state)
     region, slot = act["region"], act["slot"]
     if act["at"] is not None:  # one tap on a free slot: "region:slot"
         region, slot = act["at"].split(":")[0], int(act["at"].split(":")[1])
@@ -164,8 +168,9 @@ def play_card(act: Act) -> None:
         chaos_cards.leave_hand(act.state, god, card_id)
         act.draws.note("played", {"card": card_id, "name": card["name"], "region": region, "slot": slot,
                                   "cost": card["cost"]})
-        act.draws.note("done", chaos_cards.carry_out(act.state, god, card_id, region))
-        flow.end_turn(act.state, god)
+        act.draws.note("done", card_choices.resolve_played(act.state, god, card_id, region, slot))
+        if not card_choices.waiting(act.state):  # else the turn ends once the card's choice is made
+            flow.end_turn(act.state, god)
         return
     if act["name"] is None or act["cost"] is None:
         raise ActionError(N_("Type the card's name and cost."), field="name")
@@ -177,9 +182,25 @@ def play_card(act: Act) -> None:
     flow.end_turn(act.state, god)
 
 
+def card_choose(act: Act) -> None:
+    """The god a played card asks makes its choice; the turn that waited for
+    it ends once no choice is left."""
+    cards = act["cards"] if act["cards"] is not None else [act[name] for name in ("card_1", "card_2") if act[name]]
+    payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"], "token": act["token"],
+               "owner": act["owner"],
+               "cards": sorted(cards) if isinstance(cards, list) and all(isinstance(c, str) for c in cards) else cards,
+               "cancel": act["cancel"]}
+    entry, done = card_choices.choose(act.state, acting_god(act), payload)
+    act.draws.note("chose", {"card": entry["card"], "region": entry["region"]})
+    act.draws.note("done", done)
+    if not card_choices.waiting(act.state) and turn_of(act.state):
+        flow.end_turn(act.state, turn_of(act.state))
+
+
 def pass_summoning(act: Act) -> None:
     god = acting_god(act)
     flow.require_turn(act.state, god)
+    card_choices.require_none_waiting(act.state)
     summoning.pass_phase(act.state, god)
     flow.end_turn(act.state, god, passes=True)
 
@@ -256,8 +277,7 @@ def god_of(action: Action, seats: dict[str, Seat]) -> str | None:
 
 def figure_of(god: str | None, kind: str) -> str:
     """A god's figure of a kind by its own name (Bloodletter), an id names.py names."""
-    units = data.gods()[god]["units"] if god in GODS else []
-    return next((unit["id"] for unit in units if unit["kind"] == kind), kind)
+    return data.figure_id(god, kind)
 
 
 def is_region(value: object) -> bool:
@@ -326,6 +346,10 @@ def summon_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple
     return N_("summoned %(unit)s into %(region)s for %(power)d power"), params
 
 
+#: Parameters of a card's working lines that hold an id, shown by its translated name.
+DONE_NAMED = ("god", "card", "other", "unit", "region", "from", "token")
+
+
 def card_done(done) -> Sentences | None:
     """What the app carried out for a played card (its working lines, ids
     named), as one parameter of the history line."""
@@ -333,7 +357,7 @@ def card_done(done) -> Sentences | None:
             isinstance(entry, dict) and isinstance(entry.get("msg"), str) and isinstance(entry.get("params"), dict)
             for entry in done):
         return None
-    return Sentences([(entry["msg"], {key: name_param(value) if key in ("god", "card") and isinstance(value, str)
+    return Sentences([(entry["msg"], {key: name_param(value) if key in DONE_NAMED and isinstance(value, str)
                                       else value for key, value in entry["params"].items()}) for entry in done])
 
 
@@ -361,6 +385,15 @@ def card_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[s
     if p.get("slot") == 1:
         return N_("played %(name)s in the right slot of %(region)s"), params
     return N_("played %(name)s in the left slot of %(region)s"), params
+
+
+def choose_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
+    """"chose for Teleport in Tilea: Tzeentch's Acolyte moves from Tilea to Kislev"."""
+    chose, done = action.payload.get("chose"), card_done(action.payload.get("done"))
+    if not isinstance(chose, dict) or not is_region(chose.get("region")) or done is None:
+        return N_("made a chaos card's choice"), {}
+    return N_("chose for %(card)s in %(region)s: %(done)s"), {
+        "card": name_param(str(chose.get("card"))), "region": name_param(chose["region"]), "done": done}
 
 
 def pass_history(action: Action, seats: dict[str, Seat], state: dict) -> tuple[str, dict]:
@@ -480,13 +513,14 @@ def corruption_history(action: Action, seats: dict[str, Seat], state: dict) -> t
 
 def own_cards_only(action: Action, viewer: Seat | None) -> dict:
     """Chaos cards drawn or dealt are seen by their god's seat only: the
-    cards a draw gave (`cards`, `discard_card`) by the seat that drew and a
+    cards a draw gave (`cards`, `discard_card`), or a discard chose (`cards`,
+    `card_1`, `card_2`), by the seat that drew and a
     seat at that god; of the dealt hands and reward draws (by god), each
     seat its own god's."""
     payload, god = dict(action.payload), action.payload.get("god")
     mine = viewer is not None and (viewer.id == action.seat or viewer.role == god)
     if not mine:
-        for key in ("cards", "discard_card"):
+        for key in ("cards", "discard_card", "card_1", "card_2"):
             payload.pop(key, None)
     for key in ("hands", "reward_cards"):
         if isinstance(payload.get(key), dict):
@@ -545,10 +579,9 @@ def place_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     choices = []
     for entry in state["pending"]:
         if entry["kind"] in ("old_world", "events"):
-            regions = [region for region, held in state["regions"].items() if not held["ruined"]]
-            wanted = entry.get("choose", 1)
-            choices += [{**named, "regions": {region: True for region in regions[:wanted]}}
-                        for god, named in gods_for(state, seat, seats) if god == entry["god"]]
+            choices += [{**named, "regions": {region: True for region in regions}}
+                        for god, named in gods_for(state, seat, seats) if god == entry["god"]
+                        for regions in old_world.choices(state, entry)]
     return choices
 
 
@@ -584,6 +617,8 @@ def on_turn(state: dict, seat: Seat | None, seats: dict) -> list[tuple[str, dict
 
 
 def summon_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if card_choices.waiting(state):
+        return []
     units = upgrades.unit_stats(state)
     return [{**named, "unit": unit, "region": region}
             for god, named in on_turn(state, seat, seats) for unit in UNIT_KINDS
@@ -598,6 +633,8 @@ def free_slots(state: dict) -> list[tuple[str, int]]:
 
 
 def card_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if card_choices.waiting(state):
+        return []
     if chaos_cards.dealt(state):
         return [{**named, "card": card, "at": f"{region}:{slot}"}
                 for god, named in on_turn(state, seat, seats)
@@ -612,7 +649,16 @@ def card_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
 
 
 def pass_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    if card_choices.waiting(state):
+        return []
     return [named for _, named in on_turn(state, seat, seats)]
+
+
+def choose_open(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    """Every choice a played card asks of a god `seat` acts for."""
+    return [{**named, **choice} for entry in card_choices.waiting(state)
+            for god, named in gods_for(state, seat, seats) if god == entry["god"]
+            for choice in card_choices.options(state, entry) or [{}]]  # nothing left: it does nothing
 
 
 def fighting(state: dict, seat: Seat | None, seats: dict, rolled: bool) -> list[tuple[str, dict]]:
@@ -725,6 +771,21 @@ SPECS = (
                 Text("card", max_length=40, default=None), Choice("at", choices=SLOT_CHOICES, default=None)),
                effect=play_card, history=card_history,
                open=card_open),
+    ActionSpec("card.choose", "Make the choice a played chaos card asks of your god (its owner; for The Meddling "
+               "of Skaven's discards, the god it picked): Teleport `figure` (\"god:unit\", a cultist or warrior "
+               "there) and `to` (a region); Warp Shield `unit` (one of your figures there); Soporific Musk `figure` "
+               "(another god's); Dark Influence `token` (peasants, heroes, nobles) and `to` (a region not ruined); "
+               "The Meddling of Skaven `owner` (a god with figures there), then that god's `cards` (two card ids "
+               "from its hand, or form fields `card_1`, `card_2`; seen by its seat only); Changer of Ways `cancel` "
+               "(yes or no: the card beside it, or the next one played beside it, is cancelled).",
+               (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
+                Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None),
+                Choice("token", choices=("peasants", "heroes", "nobles"), default=None),
+                Choice("owner", choices=GODS, default=None), Json("cards", default=None),
+                Choice("card_1", choices=CHAOS_CARD_IDS, default=None),
+                Choice("card_2", choices=CHAOS_CARD_IDS, default=None),
+                Choice("cancel", choices=("yes", "no"), default=None)),
+               effect=card_choose, history=choose_history, redact=own_cards_only, open=choose_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
                effect=pass_summoning, history=pass_history,
                open=pass_open),

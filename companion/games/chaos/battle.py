@@ -8,14 +8,15 @@ sources are never pooled (the same source's first-strike hits may be added
 to its normal hits on one target), extra hits are lost, and while hits left
 over could kill a legal target they must be assigned. Legal targets are
 figures other gods control (one's own figure under another's control
-included) and peasants (defense 1).
+included) and peasants (defense 1); a figure a Warp Shield protects is no
+target this round.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from companion.games.chaos.board import controlled_figures
+from companion.games.chaos.board import controlled_figures, shielded_figures
 from companion.rules import N_, ActionError
 
 PEASANT = "peasant"
@@ -45,6 +46,7 @@ def legal_targets(region: dict, attacker: str, gods: list[str], units: dict[str,
         if controller != attacker:
             pool.update(controlled_figures(region, controller))
     pool.subtract(Counter((entry["owner"], entry["unit"]) for entry in fallen))
+    pool.subtract(Counter(shielded_figures(region)))  # a Warp Shield's figure takes no hits
     targets = {key: {"count": count, "defense": units[key[0]][key[1]]["defense"]}
                for key, count in pool.items() if count > 0}
     peasants = region["peasants"] - sum(1 for entry in fallen if entry["owner"] == PEASANT)

@@ -48,6 +48,13 @@ def controlled_figures(region: dict, god: str) -> list[tuple[str, str]]:
     return figures
 
 
+def shielded_figures(region: dict) -> list[tuple[str, str]]:
+    """(owner, unit kind) of each figure a Warp Shield in the region's slots
+    protects this round (the card keeps the unit its owner chose: card_choices.py)."""
+    return [(held["god"], held["chosen"]["unit"]) for held in region["slots"]
+            if held and "unit" in (held.get("chosen") or {}) and not held.get("cancelled")]
+
+
 def card_domination(region: dict, god: str) -> int:
     return sum(card["domination"] for card in region["slots"] if card and card["god"] == god)
 

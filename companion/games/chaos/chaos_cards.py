@@ -54,9 +54,11 @@ def printed(state: dict, god: str, card_id: str) -> dict:
 
 def effects_here(region: dict, kind: str) -> list[dict]:
     """The cards lying in the region's slots whose known effect is `kind`,
-    left slot first (a typed card of an older table has no known effect)."""
+    left slot first (a typed card of an older table has no known effect, a
+    card Changer of Ways cancelled none either)."""
     return [held for held in region["slots"]
-            if held and held.get("card") and (card(held["god"], held["card"])["does"] or {}).get("kind") == kind]
+            if held and held.get("card") and not held.get("cancelled")
+            and (card(held["god"], held["card"])["does"] or {}).get("kind") == kind]
 
 
 def sync_counts(state: dict, god: str) -> None:
@@ -153,7 +155,8 @@ def cost_to_play(state: dict, god: str, card_id: str, region_id: str) -> tuple[i
     region = state["regions"][region_id]
     cost, working = printed_cost, [line(N_("Printed cost: %(amount)d"), amount=printed_cost)]
     for held in region["slots"]:
-        does = held and held.get("card") and held["god"] != god and card(held["god"], held["card"])["does"]
+        does = held and held.get("card") and held["god"] != god and not held.get("cancelled") \
+            and card(held["god"], held["card"])["does"]
         if does and does["kind"] == "cost_for_others":
             cost += does["amount"]
             working.append(line(N_("%(card)s of %(god)s in this region: +%(amount)d"), card=held["card"],

@@ -64,9 +64,10 @@ def set_control(act: Act) -> None:
     if entry["owner"] == entry["controller"]:
         raise ActionError(N_("A god controls its own figures anyway."), field="controller")
     if p.get("release"):
-        if entry not in region["control"]:
+        held = next((e for e in region["control"] if {key: e[key] for key in entry} == entry), None)
+        if held is None:
             raise ActionError(N_("No such figure is under another god's control there."), field="unit")
-        region["control"].remove(entry)
+        region["control"].remove(held)
         return
     lent = sum(1 for e in region["control"] if e["owner"] == entry["owner"] and e["unit"] == entry["unit"])
     if count(state["board"], p["region"], entry["owner"], entry["unit"]) <= lent:
@@ -105,7 +106,8 @@ def take_upgrade(act: Act) -> None:
 def dismiss(act: Act) -> None:
     state = act.state
     index = act["index"]
-    if index >= len(state["pending"]) or state["pending"][index]["kind"] in ("hero", "upgrade", "old_world", "events"):
+    if index >= len(state["pending"]) or \
+            state["pending"][index]["kind"] in ("hero", "upgrade", "old_world", "events", "card"):
         raise ActionError(N_("That reminder is resolved by its own action."), field="index")
     state["pending"].pop(index)
 

@@ -72,3 +72,9 @@ def chaos_deck(god: str) -> list[str]:
 def old_world_deck() -> list[str]:
     """Every Old World card, one id per copy (28)."""
     return [card_id for card_id, card in old_world_cards().items() for _ in range(card["copies"])]
+
+
+def figure_id(god: str, kind: str) -> str:
+    """A god's figure of a unit kind by its own id (khorne, warrior: bloodletter), named in names.py."""
+    units = gods()[god]["units"] if god in gods() else []
+    return next((unit["id"] for unit in units if unit["kind"] == kind), kind)

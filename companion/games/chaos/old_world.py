@@ -11,7 +11,7 @@ effect when their card leaves.
 from __future__ import annotations
 
 from companion.games.chaos import data
-from companion.games.chaos.state import lowest_threat
+from companion.games.chaos.state import card_rules, lowest_threat
 from companion.rules import N_, ActionError
 
 
@@ -74,16 +74,19 @@ def carry_out(state: dict, card: dict, god: str) -> None:
     """What the app does for a drawn card it knows: tokens placed where the
     card says, or a choice of regions asked of the drawer (`pending`); event
     tokens asked of the drawer; peasants scored. A card it does not know is
-    shown by name and summary for the table to apply."""
+    shown by name and summary for the table to apply. An event card naming
+    its regions (since card_rules 2) puts its event tokens there itself."""
     held = data.old_world_cards()[card["card"]]
-    does = held["does"]
-    if does and does["kind"] == "tokens" and "regions" in does:
-        for region_id in does["regions"]:
+    does = effect(state, card["card"])
+    if does and does["kind"] == "tokens":
+        for region_id in does.get("regions", []):
             if not state["regions"][region_id]["ruined"]:  # a ruined region takes no new tokens
                 state["regions"][region_id][does["token"]] += does["count"]
-    elif does and does["kind"] == "tokens":
-        state["pending"].append({"kind": "old_world", "god": god, "card": card["card"], "token": does["token"],
-                                 "amount": does["count"], "choose": does["choose"]})
+        entry = {"kind": "old_world", "god": god, "card": card["card"], "token": does["token"],
+                 "amount": does["count"], "choose": does.get("choose", 0),
+                 **({"allowed": allowed(state, does)} if card_rules(state) >= 2 else {})}
+        if entry["choose"] and ("allowed" not in entry or choices(state, entry)):  # else nowhere is left to pick
+            state["pending"].append(entry)
     elif does and does["kind"] == "peasant_vp":
         held_peasants = {g: state["gods"][g]["peasants"] for g in state["gods_in_play"]}
         for g, peasants in held_peasants.items():
@@ -92,8 +95,41 @@ def carry_out(state: dict, card: dict, god: str) -> None:
         leaders = [g for g, peasants in held_peasants.items() if peasants == most]
         if most and len(leaders) == 1:
             state["gods"][leaders[0]]["vp"] += does["most"]
-    if held["event"]:
+    if held["event"] and does and does["kind"] == "events":  # the card names them
+        put_events(state, card["uid"], [region_id for region_id in does["regions"]
+                                        if not state["regions"][region_id]["ruined"]])
+    elif held["event"]:
         state["pending"].append({"kind": "events", "god": god, "card": card["card"], "uid": card["uid"]})
+
+
+def effect(state: dict, card_id: str) -> dict | None:
+    """The card's effect the app carries out at this table (an effect added
+    since the table was made is left to the table, as it was then)."""
+    does = data.old_world_cards()[card_id]["does"]
+    return does if does and does.get("since", 1) <= card_rules(state) else None
+
+
+def allowed(state: dict, does: dict) -> list[str]:
+    """The regions the drawer may pick for the card's tokens: not ruined, not
+    one the card names itself, and near the token or in a pair it names."""
+    regions = data.regions()
+    near = [rid for rid, region in state["regions"].items() if does.get("near") and (
+        region[does["near"]] or any(state["regions"][other][does["near"]] for other in regions[rid]["adjacent"]))]
+    paired = [rid for pair in does.get("pairs", []) for rid in pair]
+    return [rid for rid, region in state["regions"].items() if not region["ruined"]
+            and rid not in does.get("regions", []) and (not does.get("near") or rid in near)
+            and (not paired or rid in paired)]
+
+
+def choices(state: dict, entry: dict) -> list[list[str]]:
+    """Region lists the drawer may place an entry's tokens in (the open actions offer them)."""
+    regions = entry.get("allowed") or [rid for rid, region in state["regions"].items() if not region["ruined"]]
+    if entry["kind"] == "events":
+        return [regions[:1]]
+    pairs = (effect(state, entry["card"]) or {}).get("pairs")
+    if pairs and "allowed" in entry:
+        return [pair for pair in pairs if all(rid in regions for rid in pair)]
+    return [regions[:entry["choose"]]] if len(regions) >= entry["choose"] else []
 
 
 def place(state: dict, god: str, chosen: list[str]) -> dict:
@@ -107,14 +143,22 @@ def place(state: dict, god: str, chosen: list[str]) -> dict:
     if entry["kind"] == "old_world":
         if len(chosen) != entry["choose"]:
             raise ActionError(N_("Pick %(count)d regions."), field="regions", count=entry["choose"])
+        pairs = (effect(state, entry["card"]) or {}).get("pairs") if "allowed" in entry else None
+        if any(rid not in entry.get("allowed", chosen) for rid in chosen) or (
+                pairs and sorted(chosen) not in [sorted(pair) for pair in pairs]):
+            raise ActionError(N_("Pick the regions the card allows (they are listed)."), field="regions")
         for region_id in chosen:
             state["regions"][region_id][entry["token"]] += entry["amount"]
     else:
-        for region_id in chosen:
-            state["regions"][region_id]["events"].append(entry["uid"])
-        placed = next(card for card in state["old_world"]["track"] if card and card["uid"] == entry["uid"]) \
-            if any(card and card["uid"] == entry["uid"] for card in state["old_world"]["track"]) else None
-        if placed is not None:
-            placed["event_regions"] = list(chosen)
+        put_events(state, entry["uid"], chosen)
     state["pending"].remove(entry)
     return entry
+
+
+def put_events(state: dict, uid: int, regions: list[str]) -> None:
+    """The event tokens of the card `uid` in `regions`, and the card on the track says where."""
+    for region_id in regions:
+        state["regions"][region_id]["events"].append(uid)
+    placed = next((card for card in state["old_world"]["track"] if card and card["uid"] == uid), None)
+    if placed is not None:
+        placed["event_regions"] = list(regions)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.chaos import data
 from companion.games.chaos.board import region_view
+from companion.games.chaos.card_choices import release_controls
 from companion.games.chaos.chaos_cards import back_to_discard, dealt, take_cards
 from companion.games.chaos.corruption import corrupt_region
 from companion.games.chaos.dial import advance, dial_steps
@@ -67,6 +68,7 @@ def begin_end_phase(state: dict) -> None:
     removals to make; the Old World cards with end-phase effects, slot 1 then 2."""
     returned = {}
     for region in state["regions"].values():
+        release_controls(region)  # what a card took control of for the round goes back
         for slot, card in enumerate(region["slots"]):
             if card:
                 back_to_discard(state, card)

@@ -39,6 +39,9 @@ CHAOS_DECK = 24  # chaos cards per god
 #: The state's shape. 1 (no "schema"): round, phase and turn at the top
 #: level, each god "out" of the summoning phase; 2: the kit's flow.
 SCHEMA = 2
+#: The card effects a table carries out, by when it was made: 1 (no "card_rules"): the effects on numbers;
+#: 2: also the chaos cards' choices (card_choices.py) and the event places the Old World cards name.
+CARD_RULES = 2
 
 
 def default_components() -> dict:
@@ -82,6 +85,8 @@ def new_game(players: int, sitting_out: str | None) -> dict:
         "flow": {"round": 0, "phase": "setup", "order": list(in_play), "turn": None, "passed": []},
         # The app deals the chaos cards and draws the Old World cards (a table made before typed them).
         "dealt": True,
+        # Which card effects the app carries out at this table (card_rules below).
+        "card_rules": CARD_RULES,
         "drawn": [],
         "gods": {god: new_god(0) for god in in_play},
         "regions": {rid: new_region(region) for rid, region in data.regions().items()},
@@ -144,6 +149,12 @@ def upgrade_export(export: dict) -> dict:
     return schema.upgrade_export(export, upgrade, "gods")
 
 
+def card_rules(state: dict) -> int:
+    """Which card effects this table carries out (CARD_RULES; a table made before carries out fewer, so its
+    log replays as it was played)."""
+    return state.get("card_rules", 1)
+
+
 def threat(state: dict, god: str) -> int:
     """The number in `god`'s dial window."""
     return threat_at(state["gods"][god]["dial"], state["components"]["dials"][god])
@@ -201,6 +212,8 @@ def check_state(state: dict) -> None:
             raise ValueError("figures")
     if not isinstance(state["secrets"], dict) or len(state["old_world"]["track"]) != 2:
         raise ValueError("secrets")
+    if card_rules(state) not in range(1, CARD_RULES + 1):
+        raise ValueError("card_rules")
     if state["dealt"]:
         check_cards(state)
 

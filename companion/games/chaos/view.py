@@ -207,6 +207,11 @@ def waiting_for(state: dict) -> tuple[str, dict]:
         waiting = [god for god in state["gods_in_play"] if god not in state["drawn"]]
         return N_("Draw phase: waiting for %(gods)s to draw."), {"gods": NameList(waiting)}
     if phase == "summoning":
+        choosing = next((entry for entry in state["pending"] if entry["kind"] == "card"), None)
+        if choosing:
+            return (N_("%(god)s chooses what %(card)s does in %(region)s."),
+                    {"god": name_param(choosing["god"]), "card": name_param(choosing["card"]),
+                     "region": name_param(choosing["region"])})
         god = turn_of(state)
         return (N_("Turn: %(god)s, %(power)d power left."),
                 {"god": name_param(god), "power": state["gods"][god]["power"]})

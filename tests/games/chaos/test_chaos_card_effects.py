@@ -87,11 +87,13 @@ def test_plague_aura_adds_nurgles_corruption_unless_changer_of_ways_is_there():
     give(table, "nurgle", "plague_aura", "plague_aura")
     give(table, "tzeentch", "changer_of_ways")
     report = play(table, {
-        "nurgle": [("summon", {"unit": "cultist", "region": "tilea"}),
-                   ("card.play", {"card": "plague_aura", "at": "tilea:0"}),
-                   ("summon", {"unit": "cultist", "region": "bretonnia"}),
-                   ("card.play", {"card": "plague_aura", "at": "bretonnia:0"})],
-        "tzeentch": [("card.play", {"card": "changer_of_ways", "at": "bretonnia:1"})],
+        "nurgle": [("summon", {"unit": "cultist", "region": "bretonnia"}),
+                   ("card.play", {"card": "plague_aura", "at": "bretonnia:0"}),
+                   ("summon", {"unit": "cultist", "region": "tilea"}),
+                   ("card.play", {"card": "plague_aura", "at": "tilea:0"})],
+        "tzeentch": [("summon", {"unit": "cultist", "region": "norsca"}),
+                     ("card.play", {"card": "changer_of_ways", "at": "bretonnia:1"}),
+                     ("card.choose", {"cancel": "no"})],  # Plague Aura's own rule still stops it
     })
     tilea = report["domination"]["tilea"]
     assert tilea["scores"]["nurgle"]["total"] == 0 + 1 + 3  # card 0, a Plaguebearer, 3 corruption

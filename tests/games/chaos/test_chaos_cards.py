@@ -180,6 +180,7 @@ def test_card_domination_and_magic_count_in_the_corruption_phase_and_tzeentchs_d
     table.act("tzeentch", "summon", unit="cultist", region="tilea")
     table.act("tzeentch", "card.play", card="temporal_stasis", at="tilea:0")
     table.act("tzeentch", "card.play", card="changer_of_ways", at="tilea:1")
+    table.act("tzeentch", "card.choose", cancel="no")  # Temporal Stasis stands
     table.act("tzeentch", "summoning.pass")
     assert phase_of(table.state) == "corruption"
     table.act(None, "corruption.resolve")
@@ -274,3 +275,73 @@ def test_a_group_drawing_from_its_own_old_world_deck_names_the_card():
     assert table.state["old_world"]["track"][0]["card"] == "peasant_uprising"  # it stays on the track
     message, params = table.history(None)[-1]
     assert params["name"] == "Peasant Uprising"
+
+
+def test_greenskins_invade_puts_its_event_tokens_where_the_card_names_them():
+    table = started()
+    drawer = lowest_threat(table.state)
+    table.act(drawer, "old_world.card", card="greenskins_invade")
+    assert not [entry for entry in table.state["pending"] if entry["kind"] == "events"]
+    uid = table.state["old_world"]["track"][0]["uid"]
+    placed = [rid for rid, region in table.state["regions"].items() if uid in region["events"]]
+    assert placed == ["the_empire", "tilea", "the_badlands"]
+    assert table.state["old_world"]["track"][0]["event_regions"] == ["the_badlands", "the_empire", "tilea"]
+    assert "phase.next" in table.open_actions(None)  # nothing left to place
+
+
+def test_an_event_card_naming_no_regions_and_an_older_table_still_ask_the_drawer():
+    table = started()
+    drawer = lowest_threat(table.state)
+    table.act(drawer, "old_world.card", card="norse_reavers")
+    assert [entry["card"] for entry in table.state["pending"] if entry["kind"] == "events"] == ["norse_reavers"]
+    older = started()
+    older.arrange(lambda state: state.pop("card_rules"))
+    older.act(lowest_threat(older.state), "old_world.card", card="greenskins_invade")
+    assert [entry["card"] for entry in older.state["pending"] if entry["kind"] == "events"] == ["greenskins_invade"]
+
+
+def drawn_asking(card):
+    """A table whose drawer has drawn `card` and is asked where its tokens go."""
+    table = started()
+    table.act(lowest_threat(table.state), "old_world.card", card=card)
+    return table, lowest_threat(table.state)
+
+
+def test_up_from_skavenblight_offers_only_regions_holding_or_next_to_warpstone():
+    table, drawer = drawn_asking("up_from_skavenblight")  # warpstone in Tilea, Estalia and Bretonnia
+    offered = {region for choice in table.open_actions(drawer)["old_world.place"] for region in choice["regions"]}
+    assert offered <= {"the_empire", "bretonnia", "estalia", "tilea", "the_border_princes"}
+    assert table.refused(drawer, "old_world.place", regions={"norsca": True}).field == "regions"
+    table.act(drawer, "old_world.place", regions={"the_border_princes": True})
+    assert table.state["regions"]["the_border_princes"]["skaven"] == 1
+
+
+def test_dwarf_trollslayers_heroes_go_in_one_of_the_two_pairs_the_card_names():
+    table, drawer = drawn_asking("dwarf_trollslayers")
+    assert [choice["regions"] for choice in table.open_actions(drawer)["old_world.place"]] == [
+        {"norsca": True, "kislev": True}, {"troll_country": True, "the_empire": True}]
+    assert table.refused(drawer, "old_world.place", regions={"norsca": True, "the_empire": True}).field == "regions"
+    table.act(drawer, "old_world.place", regions={"troll_country": True, "the_empire": True})
+    assert [rid for rid, region in table.state["regions"].items() if region["heroes"]] == ["troll_country",
+                                                                                            "the_empire"]
+
+
+def test_bretonnian_knights_a_hero_in_bretonnia_and_one_where_the_drawer_picks():
+    table, drawer = drawn_asking("bretonnian_knights")
+    assert table.state["regions"]["bretonnia"]["heroes"] == 1
+    assert table.refused(drawer, "old_world.place", regions={"bretonnia": True}).field == "regions"
+    table.act(drawer, "old_world.place", regions={"kislev": True})
+    assert table.state["regions"]["kislev"]["heroes"] == 1
+
+
+def test_an_older_table_places_the_old_world_tokens_as_it_did():
+    older = started()
+    older.arrange(lambda state: state.pop("card_rules"))
+    drawer = lowest_threat(older.state)
+    older.act(drawer, "old_world.card", card="up_from_skavenblight")
+    older.act(drawer, "old_world.place", regions={"norsca": True})  # any region, as then
+    assert older.state["regions"]["norsca"]["skaven"] == 1
+    older = started()
+    older.arrange(lambda state: state.pop("card_rules"))
+    older.act(lowest_threat(older.state), "old_world.card", card="bretonnian_knights")  # shown for the table
+    assert older.state["regions"]["bretonnia"]["heroes"] == 0 and not older.state["pending"]

@@ -134,3 +134,60 @@ def test_the_printed_components_panel_corrects_a_chaos_card_by_its_name(app):
     assert 'value="components.card"' in controls or "components.card" in controls
     assert '<option value="the_skull_throne">The Skull Throne</option>' in controls
     assert '<option value="magic">' in controls
+
+
+def test_a_played_cards_choice_is_a_form_on_the_deciding_gods_phone_only(app):
+    from tests.games.chaos.test_chaos_cards import give
+    from tests.games.chaos.test_chaos_cards import started as dealt
+    from tests.games.chaos.test_chaos_cards import to_summoning as dealt_to_summoning
+
+    table = dealt()
+    dealt_to_summoning(table)
+    table.act(None, "region.figures", region="kislev", owner="khorne", unit="cultist", count=1)
+    give(table, "tzeentch", "teleport")
+    table.act("khorne", "summoning.pass")
+    table.act("nurgle", "summoning.pass")
+    table.act("tzeentch", "card.play", card="teleport", at="kislev:0")
+    tzeentch, khorne = render_all(app, table.state, SEATS["s3"]), render_all(app, table.state, SEATS["s1"])
+    assert '<option value="khorne:cultist">Khorne: Cultist</option>' in tzeentch and 'name="to"' in tzeentch
+    assert 'name="figure"' not in khorne
+    for pages in (tzeentch, khorne):
+        assert "Tzeentch chooses what Teleport does in Kislev." in pages
+
+
+def test_changer_of_ways_asks_with_two_buttons_naming_the_card_beside_it(app):
+    from tests.games.chaos.test_chaos_cards import give
+    from tests.games.chaos.test_chaos_cards import started as dealt
+    from tests.games.chaos.test_chaos_cards import to_summoning as dealt_to_summoning
+
+    table = dealt()
+    dealt_to_summoning(table)
+    give(table, "khorne", "battle_cry")
+    table.act("khorne", "card.play", card="battle_cry", at="kislev:0")
+    table.act("nurgle", "summoning.pass")
+    give(table, "tzeentch", "changer_of_ways")
+    table.act("tzeentch", "card.play", card="changer_of_ways", at="kislev:1")
+    pages = render_all(app, table.state, SEATS["s3"])
+    assert 'name="cancel" value="yes"' in pages and "Cancel Battle Cry" in pages and "Let Battle Cry stand" in pages
+
+
+def test_the_meddling_of_skaven_asks_the_discarding_phone_for_two_different_cards_by_default(app):
+    from tests.games.chaos.test_chaos_cards import give
+    from tests.games.chaos.test_chaos_cards import started as dealt
+    from tests.games.chaos.test_chaos_cards import to_summoning as dealt_to_summoning
+
+    table = dealt()
+    dealt_to_summoning(table)
+    table.act(None, "region.figures", region="kislev", owner="khorne", unit="cultist", count=1)
+    give(table, "khorne", "battle_cry", "blood_frenzy", "ritual_slaying")
+    table.act("khorne", "summoning.pass")
+    table.act("nurgle", "summoning.pass")
+    give(table, "tzeentch", "the_meddling_of_skaven")
+    table.act("tzeentch", "card.play", card="the_meddling_of_skaven", at="kislev:0")
+    table.act("tzeentch", "card.choose", owner="khorne")
+    khorne = render_all(app, table.state, SEATS["s1"])
+    first = re.search(r'<select id="choose-card_1".*?</select>', khorne, re.S).group(0)
+    second = re.search(r'<select id="choose-card_2".*?</select>', khorne, re.S).group(0)
+    assert re.search(r'value="(\w+)" selected', first).group(1) != re.search(r'value="(\w+)" selected',
+                                                                               second).group(1)
+    assert 'name="card_1"' not in render_all(app, table.state, SEATS["s3"])  # Tzeentch's phone: not his hand

@@ -26,7 +26,13 @@ OLD_WORLD_CARDS = 28
 #: `consume_figures` (after corruption is placed, before the ruin check, the player's figures
 #: here leave the board for 1 corruption per `per` of them), `corruption_domination` (the
 #: player's corruption here adds to its domination, unless a card `unless` lies here),
-#: `token_domination` (`amount` domination per token of `tokens` here).
+#: `token_domination` (`amount` domination per token of `tokens` here); and those asking a
+#: choice when played (card_choices.py): `teleport` (one of `units` here moves to any other
+#: region), `warp_shield` (one of the player's figures here is shielded this round),
+#: `control_enemy` (the player controls one enemy figure here this round), `move_token` (one
+#: of `tokens` here moves to another region), `discard` (a god with figures here discards
+#: `amount` chaos cards), `cancel` (the card beside it, or the next one played beside it this
+#: round, may be cancelled).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -42,27 +48,33 @@ CHAOS_EFFECTS = {
                                  "figures here and places 1 corruption for every 2 removed."),
                                  {"kind": "consume_figures", "per": 2}),
     "the_final_rotting": (N_("Harms the other gods' figures here (the exact rule is not known)."), None),
-    "changer_of_ways": (N_("Cancels another chaos card in this region."), None),
+    "changer_of_ways": (N_("Cancels another chaos card in this region."), {"kind": "cancel"}),
     "drain_power": (N_("Each other god with a cultist here loses 1 power; Tzeentch gains 1 for each."),
                     {"kind": "drain_power"}),
-    "warp_shield": (N_("One of Tzeentch's figures here is protected this round."), None),
-    "teleport": (N_("Move one cultist or warrior from this region to any region."), None),
+    "warp_shield": (N_("One of Tzeentch's figures here is protected this round."), {"kind": "warp_shield"}),
+    "teleport": (N_("Move one cultist or warrior from this region to any region."),
+                 {"kind": "teleport", "units": ["cultist", "warrior"]}),
     "temporal_stasis": (N_("Other gods pay 2 more power to play a chaos card in this region."),
                         {"kind": "cost_for_others", "amount": 2}),
-    "the_meddling_of_skaven": (N_("A god with figures here discards 2 chaos cards."), None),
+    "the_meddling_of_skaven": (N_("A god with figures here discards 2 chaos cards."),
+                               {"kind": "discard", "amount": 2}),
     "the_persistence_of_change": (N_("May stay in the region into the next round (when is not known)."), None),
     "perverse_infiltration": (N_("Slaanesh places 1 corruption here."), {"kind": "corruption", "amount": 1}),
-    "dark_influence": (N_("Move one peasant, hero or noble from this region to another."), None),
+    "dark_influence": (N_("Move one peasant, hero or noble from this region to another."),
+                       {"kind": "move_token", "tokens": ["peasants", "heroes", "nobles"]}),
     "insidious_lies": (N_("Slaanesh adds 2 domination here for each hero and each noble in the region."),
                        {"kind": "token_domination", "tokens": ["heroes", "nobles"], "amount": 2}),
-    "soporific_musk": (N_("Slaanesh controls one enemy figure here this round."), None),
+    "soporific_musk": (N_("Slaanesh controls one enemy figure here this round."), {"kind": "control_enemy"}),
     "degenerate_royalty": (N_("Costs 3 less in a region holding 3 or more corruption; its main effect is not "
                            "known."), {"kind": "cost_where_corrupt", "amount": 3, "at_least": 3}),
 }
 #: Old World cards: (summary, does). `does` kinds the app carries out: `tokens`
 #: (place `count` of `token` in each region listed, or in `choose` regions the
-#: drawer picks), `peasant_vp` (1 VP per peasant a god holds, +`most` to the single god
-#: holding most).
+#: drawer picks, or both; the drawer's regions `near` a token (holding or next to one) or one of
+#: `pairs`), `peasant_vp` (1 VP per peasant a god holds, +`most` to the single god
+#: holding most), `events` (an event card's tokens go in the `regions` listed; an event card
+#: without them asks the drawer where). `since`: the card_rules (state.py) from which a table
+#: carries the effect out (an older table's log replays as it was played).
 OLD_WORLD_EFFECTS = {
     "plunged_into_chaos": (N_("Each god scores 1 VP per peasant it holds; the one god holding most scores 3 more "
                            "(a tie: nobody)."), {"kind": "peasant_vp", "most": 3}),
@@ -71,18 +83,21 @@ OLD_WORLD_EFFECTS = {
                                         "regions": ["norsca", "troll_country", "kislev", "the_empire", "bretonnia",
                                                     "estalia", "tilea", "the_border_princes"]}),
     "up_from_skavenblight": (N_("A skaven in a region holding or bordering warpstone."),
-                             {"kind": "tokens", "token": "skaven", "count": 1, "choose": 1}),
+                             {"kind": "tokens", "token": "skaven", "count": 1, "choose": 1, "near": "warpstone"}),
     "meteor_showers": (N_("One warpstone in each of two regions."),
                        {"kind": "tokens", "token": "warpstone", "count": 1, "choose": 2}),
     "warpstone_discovery": (N_("Two warpstone in one region; at the round's end each god with a figure in a "
                             "region holding warpstone draws a chaos card."),
                             {"kind": "tokens", "token": "warpstone", "count": 2, "choose": 1}),
     "greenskins_invade": (N_("Clears the event tokens, then places events in the Badlands, the Empire and Tilea."),
-                          None),
+                          {"kind": "events", "regions": ["the_badlands", "the_empire", "tilea"], "since": 2}),
     "dwarf_trollslayers": (N_("Heroes in Norsca and Kislev, or in Troll Country and the Empire."),
-                           {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2}),
+                           {"kind": "tokens", "token": "heroes", "count": 1, "choose": 2,
+                            "pairs": [["norsca", "kislev"], ["troll_country", "the_empire"]]}),
     "bretonnian_knights": (N_("A hero in Bretonnia and one in another region; at the round's end gods with figures "
-                           "in Bretonnia discard (only part of the card is known)."), None),
+                           "in Bretonnia discard (only part of the card is known)."),
+                           {"kind": "tokens", "token": "heroes", "count": 1, "regions": ["bretonnia"], "choose": 1,
+                            "since": 2}),
     "the_crusade_is_come": (N_("Acts on two regions (what it does is not known)."), None),
 }
 
