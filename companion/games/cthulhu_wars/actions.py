@@ -15,7 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, flow, spellbooks
+from companion.games.cthulhu_wars import (
+    battle_books,
+    battles,
+    board,
+    combat,
+    costs,
+    data,
+    doom,
+    effects,
+    flow,
+    spellbooks,
+)
 from companion.games.cthulhu_wars.names import UNIQUE_ACTIONS
 from companion.games.cthulhu_wars.state import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
@@ -354,7 +365,7 @@ def battles_to_declare(state: dict, faction: str) -> list[dict]:
 
 def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     battle, faction = state.get("battle"), effects.faction_of(state, seat.id) if seat is not None else None
-    if flow.phase_of(state) != "action" or not battle or battle["outcome"] is not None:
+    if flow.phase_of(state) != "action" or not battle or battle["outcome"] is not None or battle.get("removal"):
         return []
     return [{}] if faction in (battle["attacker"], battle["defender"]) else []
 
@@ -382,6 +393,23 @@ def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]
         return []
     return [{"great_old_one": goo, "take": take} for goo in battles.harbinger_targets(state, faction)
             for take in ("power", "elder_signs")]
+
+
+def pre_battle_choices(name: str):
+    """open(): the ready-made payloads of a pre-battle spellbook for a faction in the battle."""
+    def open_(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+        faction = effects.faction_of(state, seat.id) if seat is not None else None
+        if flow.phase_of(state) != "action":
+            return []
+        return battle_books.offered(state, faction, name)
+    return open_
+
+
+def removal_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if flow.phase_of(state) != "action":
+        return []
+    return battle_books.removal_choices(state, faction)
 
 
 def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -682,6 +710,65 @@ def harbinger_used(action, seats, state):
     return N_("used The Harbinger on %(great_old_one)s"), params
 
 
+def units_of(faction: str | None, units: dict) -> UnitList:
+    return UnitList([(unit_name(faction, u), n) for u, n in units.items() if n])
+
+
+def pre_battle_line(action, seats, state):
+    """What a pre-battle spellbook did: which units, whose, where they came from."""
+    payload, faction = action.payload, role(action, seats)
+    kind = action.type.removeprefix("battle.")
+    params = {"action": name(battle_books.spellbook_name(kind))}
+    enemy = payload.get("enemy")
+    if kind in ("devour", "abduct"):
+        removed = payload.get("removed")
+        params |= {"victim": faction_name(enemy) if enemy else "—"}
+        if kind == "abduct":
+            params["count"] = payload.get("count") or 1
+        if removed is not None:
+            params["units"] = units_of(enemy, removed)
+            if kind == "devour":
+                return N_("used %(action)s: %(victim)s lost %(units)s"), params
+            return NP_("used %(action)s: %(count)d Nightgaunt left the battle and %(victim)s lost %(units)s",
+                       "used %(action)s: %(count)d Nightgaunts left the battle and %(victim)s lost %(units)s"), params
+        if kind == "devour":
+            return N_("used %(action)s: %(victim)s chooses a unit to lose"), params
+        return NP_("used %(action)s: %(count)d Nightgaunt left the battle; "
+                   "%(victim)s chooses as many units to lose",
+                   "used %(action)s: %(count)d Nightgaunts left the battle; "
+                   "%(victim)s chooses as many units to lose"), params
+    if kind == "invisibility":
+        own, theirs = payload.get("units") or {}, payload.get("enemy_units") or {}
+        units = UnitList([(unit_name(faction, u), n) for u, n in own.items() if n]
+                         + [(unit_name(enemy, u), n) for u, n in theirs.items() if n])
+        return N_("used %(action)s: %(units)s sit out the battle"), params | {"units": units}
+    if kind == "seek_and_destroy":
+        flocks = [(area_name(state, a) or name(a), n) for a, n in (payload.get("from_areas") or {}).items() if n]
+        return NP_("used %(action)s: %(count)d Hunting Horror joined the battle from %(from)s",
+                   "used %(action)s: %(count)d Hunting Horrors joined the battle from %(from)s"), params | {
+            "count": sum(n for _, n in flocks), "from": UnitList(flocks)}
+    units = payload.get("units") or {}
+    return NP_("used %(action)s: the Shoggoth absorbed %(units)s for %(dice)d more dice",
+               "used %(action)s: the Shoggoth absorbed %(units)s for %(dice)d more dice"), params | {
+        "units": units_of(faction, units), "dice": battles.ABSORB_DICE * sum(units.values()),
+        "count": battles.ABSORB_DICE * sum(units.values())}
+
+
+def called_off(history: History) -> History:
+    """The line, and that the battle was called off when a side was left with no unit."""
+    def line(action: Action, seats: dict, state: dict) -> tuple:
+        msgid, params = history(action, seats, state)
+        if action.payload.get("called_off"):
+            return N_("%(line)s; a side has no unit left: the battle is called off"), {"line": Line(msgid, params)}
+        return msgid, params
+    return line
+
+
+def units_removed(action, seats, state):
+    return N_("removed %(units)s from the battle"), {
+        "units": units_of(role(action, seats), action.payload.get("units") or {})}
+
+
 def book_taken(action, seats, state):
     payload = action.payload
     books = {b["id"]: b["name"] for f in data.factions() for b in data.faction(f)["spellbooks"]}
@@ -910,6 +997,37 @@ ACTIONS = (
          Collected("retreats", default=None, key_length=80), Text("eliminated", default=None, max_length=40),
          effect=battles.losses, line=losses_taken,
          open=loss_choices),
+    spec("battle.devour",
+         "Great Cthulhu, before the dice, Cthulhu in the battle: the enemy removes one of its monsters or "
+         "cultists there (it chooses with `battle.remove` when it has a choice).",
+         effect=battle_books.devour, line=called_off(pre_battle_line), open=pre_battle_choices("devour")),
+    spec("battle.abduct",
+         "Crawling Chaos with Abduct, before the dice: `count` of its Nightgaunts in the battle are eliminated; "
+         "the enemy removes as many of its monsters or cultists there (`battle.remove` when it has a choice).",
+         optional_int("count", 1, 3),
+         effect=battle_books.abduct, line=called_off(pre_battle_line), open=pre_battle_choices("abduct")),
+    spec("battle.remove",
+         "After Devour or Abduct, the enemy: which of its `units` ({unit: count}), monsters or cultists in the "
+         "battle, are removed.",
+         Collected("units"),
+         effect=battle_books.remove, line=called_off(units_removed), open=removal_choices),
+    spec("battle.invisibility",
+         "Crawling Chaos with Invisibility, before the dice: one monster or cultist per Flying Polyp in the "
+         "battle, `units` of its own and `enemy_units` ({unit: count}), sits out the battle.",
+         Collected("units", default=None), Collected("enemy_units", default=None),
+         effect=battle_books.invisibility, line=called_off(pre_battle_line),
+         open=pre_battle_choices("invisibility")),
+    spec("battle.seek_and_destroy",
+         "Crawling Chaos with Seek and Destroy, before the dice: Hunting Horrors from other areas, "
+         "`from_areas` ({area: count}), move into the battle.",
+         Collected("from_areas", high=2),
+         effect=battle_books.seek_and_destroy, line=called_off(pre_battle_line),
+         open=pre_battle_choices("seek_and_destroy")),
+    spec("battle.absorb",
+         "Great Cthulhu with Absorb, before the dice, a Shoggoth in the battle: its own `units` there "
+         "({\"cultist\"|\"deep_one\": count}) are eliminated, 3 more dice each.",
+         Collected("units"),
+         effect=battle_books.absorb, line=called_off(pre_battle_line), open=pre_battle_choices("absorb")),
     spec("harbinger",
          "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),

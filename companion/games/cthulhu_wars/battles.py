@@ -34,9 +34,41 @@ def dice(state: dict, battle: dict) -> dict:
         faction = battle[side]
         context = {"own": state["factions"][faction], "enemy": state["factions"][battle[other]],
                    "ritual_cost": doom.ritual_cost(track, marker)}
-        total, terms = combat.side_dice(state, faction, battle["units"][side], context, battle["extra"][side])
+        extra = battle["extra"][side] + absorbed_dice(battle, side)
+        total, terms = combat.side_dice(state, faction, battle["units"][side], context, extra)
         out[side] = {"dice": total, "terms": terms}
     return out
+
+
+#: Absorb (Great Cthulhu's spellbook): each cultist or Deep One absorbed adds 3 dice to the Shoggoth.
+ABSORB_DICE = 3
+
+
+def absorbed_dice(battle: dict, side: str) -> int:
+    """Absorb's dice, while a Shoggoth fights on that side."""
+    absorbed = (battle.get("absorbed") or {}).get(side, 0)
+    return ABSORB_DICE * absorbed if absorbed and battle["units"][side].get("shoggoth") else 0
+
+
+def side_of(battle: dict, faction: str) -> str:
+    return "attacker" if faction == battle["attacker"] else "defender"
+
+
+def other(side: str) -> str:
+    return "defender" if side == "attacker" else "attacker"
+
+
+def fighting(state: dict, battle: dict, side: str) -> dict[str, int]:
+    """A side's units in the battle: its units in the area, less those
+    Invisibility set aside and those that came after the dice (Necrophagy's Ghouls)."""
+    here = board.units_in(state, battle["area"], battle[side])
+    for aside in ("exempt", "bystanders"):
+        for unit, n in ((battle.get(aside) or {}).get(side) or {}).items():
+            if here.get(unit, 0) > n:
+                here[unit] -= n
+            else:
+                here.pop(unit, None)
+    return here
 
 
 def declare(act: Act) -> None:
@@ -46,7 +78,7 @@ def declare(act: Act) -> None:
     if defender == faction or defender not in state["factions"]:
         raise ActionError(N_("Choose an enemy faction in the area."), field="defender")
     pending = state.get("battle")
-    if pending and (pending["outcome"] is None or waiting_losses(pending)):
+    if pending and (pending["outcome"] is None or waiting_losses(pending) or pending.get("post")):
         raise ActionError(N_("Finish the battle under way first."))
     if board.has_board(state):
         area = board.check_area(state, act["area"])
@@ -93,6 +125,8 @@ def roll(act: Act) -> None:
     under "<side>_roll"); then what each side suffers."""
     state, faction = act.state, acting(act)
     battle = open_battle(state, faction)
+    if battle.get("removal"):
+        raise ActionError(N_("Waiting for the enemy to choose which of its units it removes."))
     battle["dice"] = dice(state, battle)
     records, rolls = {}, {}
     for side in SIDES:
@@ -121,7 +155,7 @@ def waiting_losses(battle: dict) -> list[str]:
 
 def to_assign(state: dict, battle: dict, side: str) -> dict:
     """Kills up to the units there, then pains up to those left (extra results are ignored)."""
-    there = sum(board.units_in(state, battle["area"], battle[side]).values())
+    there = sum(fighting(state, battle, side).values())
     suffers = battle["outcome"][side]["suffers"]
     kills = min(suffers["kills"], there)
     return {"kills": kills, "pains": min(suffers["pains"], there - kills)}
@@ -155,8 +189,7 @@ def side_to_assign(state: dict, faction: str | None) -> str | None:
 
 def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dict, retreats: dict,
                  eliminated: str | None) -> dict:
-    faction, area = battle[side], battle["area"]
-    here = board.units_in(state, area, faction)
+    here = fighting(state, battle, side)
     due = to_assign(state, battle, side)
     killed = {u: n for u, n in killed.items() if n}
     pained = {u: n for u, n in pained.items() if n}
@@ -225,7 +258,7 @@ def loss_choices(state: dict, faction: str | None) -> list[dict]:
         return []
     battle = state["battle"]
     owner, due = battle[side], to_assign(state, battle, side)
-    here = board.units_in(state, battle["area"], owner)
+    here = fighting(state, battle, side)
     order = sorted(here, key=lambda u: (KIND_ORDER[data.units(owner)[u]["kind"]], combat_of(state, owner, u), u))
     options = []
     for first in [order, list(reversed(order))]:

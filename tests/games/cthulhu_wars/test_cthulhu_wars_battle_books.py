@@ -1,0 +1,262 @@
+"""Battle spellbooks and abilities carried out on the board (issue 20; seed,
+战斗 1. 战斗前效果, the factions' cards and 第七章 FAQ): Devour, Abduct,
+Invisibility, Seek and Destroy and Absorb before the dice. On the 3-player
+map Great Cthulhu starts in the South Pacific, Crawling Chaos in Asia, Black
+Goat in Africa, Yellow Sign in Europe."""
+
+from cthulhu_support import Table, give_turn
+
+CHAOS = ("great_cthulhu", "crawling_chaos", "black_goat")
+SIGN = ("great_cthulhu", "black_goat", "yellow_sign")
+
+
+def on_board(faction, factions=CHAOS, books=None, power=10) -> Table:
+    table = Table(factions, board="map")
+    table.to_action_phase()
+
+    def arrange(state):
+        give_turn(faction)(state)
+        state["factions"][faction]["power"] = power
+        for owner, owned in (books or {}).items():
+            state["factions"][owner]["spellbooks"] = list(owned)
+
+    table.arrange(arrange)
+    return table
+
+
+def put(table, area, faction, unit, n=1):
+    def place(state):
+        here = state["board"]["units"].setdefault(area, {}).setdefault(faction, {})
+        here[unit] = here.get(unit, 0) + n
+    table.arrange(place)
+
+
+def set_units(table, area, faction, units):
+    """The faction's units in `area` are exactly `units`."""
+    def arrange(state):
+        by_faction = state["board"]["units"].setdefault(area, {})
+        by_faction[faction] = dict(units)
+        if not units:
+            del by_faction[faction]
+    table.arrange(arrange)
+
+
+def units(table, area, faction):
+    return table.state["board"]["units"].get(area, {}).get(faction, {})
+
+
+def last_line(table):
+    return table.history(None)[-1]
+
+
+def dice(table):
+    battle = table.state["battle"]
+    return battle["dice"]["attacker"]["dice"], battle["dice"]["defender"]["dice"]
+
+
+def offered(table, faction, kind):
+    return table.open_actions(faction).get(kind, [])
+
+
+# -- Devour (Cthulhu) -----------------------------------------------------------------------------
+def cthulhu_in_asia(chaos_units, cthulhu_units=None):
+    """Great Cthulhu attacks Crawling Chaos in Asia with Cthulhu (and `cthulhu_units`)."""
+    table = on_board("great_cthulhu")
+    set_units(table, "asia", "crawling_chaos", chaos_units)
+    set_units(table, "asia", "great_cthulhu", {"cthulhu": 1, **(cthulhu_units or {})})
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="asia")
+    return table
+
+
+def test_devour_takes_the_enemys_only_kind_of_unit_at_once():
+    """Devour: the enemy removes one of its own monsters or cultists in the
+    battle; with only cultists there, there is nothing to choose."""
+    table = cthulhu_in_asia({"cultist": 3})
+    assert offered(table, "great_cthulhu", "battle.devour") == [{}]
+    table.act("great_cthulhu", "battle.devour")
+    assert units(table, "asia", "crawling_chaos") == {"cultist": 2}
+    assert table.state["battle"]["units"]["defender"] == {"cultist": 2}
+    assert table.faction("crawling_chaos")["counts"]["cultists"] == 2
+    assert last_line(table) == ("used %(action)s: %(victim)s lost %(units)s",
+                                {"action": "Devour", "victim": "Crawling Chaos", "units": "Acolyte Cultist"})
+    assert "once a battle" in str(table.refused("great_cthulhu", "battle.devour"))
+    assert offered(table, "great_cthulhu", "battle.devour") == []
+
+
+def test_devour_lets_the_enemy_choose_and_the_dice_wait_for_it():
+    table = cthulhu_in_asia({"cultist": 2, "flying_polyp": 1})
+    table.act("great_cthulhu", "battle.devour")
+    assert last_line(table) == ("used %(action)s: %(victim)s chooses a unit to lose",
+                                {"action": "Devour", "victim": "Crawling Chaos"})
+    assert "Waiting for the enemy" in str(table.refused("great_cthulhu", "battle.roll"))
+    assert "battle.roll" not in table.open_actions("great_cthulhu")
+    assert offered(table, "crawling_chaos", "battle.remove") == [{"units": {"flying_polyp": 1}},
+                                                                 {"units": {"cultist": 1}}]
+    assert table.refused("great_cthulhu", "battle.remove", units={"cultist": 1})  # not Great Cthulhu's choice
+    assert table.refused("crawling_chaos", "battle.remove", units={"cultist": 2}).field == "units"
+    assert table.refused("crawling_chaos", "battle.remove", units={"nyarlathotep": 1}).field == "units"
+    table.act("crawling_chaos", "battle.remove", units={"flying_polyp": 1})
+    assert units(table, "asia", "crawling_chaos") == {"cultist": 2}
+    assert last_line(table) == ("removed %(units)s from the battle", {"units": "Flying Polyp"})
+    assert dice(table) == (6, 0)
+    table.act("great_cthulhu", "battle.roll", attacker_faces="1 1 1 1 1 1", defender_faces="")
+
+
+def test_devour_needs_cthulhu_in_the_battle_and_a_board():
+    table = on_board("great_cthulhu")
+    put(table, "asia", "great_cthulhu", "shoggoth")
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="asia")
+    assert "unit in the battle" in str(table.refused("great_cthulhu", "battle.devour"))
+    assert offered(table, "great_cthulhu", "battle.devour") == []
+    assert table.refused("crawling_chaos", "battle.devour")  # not Crawling Chaos' ability
+    counts = Table(CHAOS)
+    counts.to_action_phase()
+    counts.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
+    counts.act("great_cthulhu", "battle.declare", defender="crawling_chaos", attacker_units={"cthulhu": 1},
+               defender_units={"cultist": 2})
+    assert "counts by hand" in str(counts.refused("great_cthulhu", "battle.devour"))
+
+
+def test_a_side_left_with_no_unit_calls_the_battle_off_and_the_power_stays_spent():
+    """FAQ: when every unit of a side is gone before the dice, the battle is off; the power is spent."""
+    table = cthulhu_in_asia({"cultist": 1})
+    table.act("great_cthulhu", "battle.devour")
+    assert table.state["battle"] is None
+    assert units(table, "asia", "crawling_chaos") == {}
+    assert table.faction("great_cthulhu")["power"] == 9
+    assert last_line(table)[0] == "%(line)s; a side has no unit left: the battle is called off"
+    assert table.state["board"]["gates"]["asia"] is None  # its last cultist was the gate's
+    table.act("great_cthulhu", "turn.end")
+
+
+# -- Absorb and Devour: the seed's worked battle --------------------------------------------------
+def test_the_seeds_worked_battle_absorb_and_devour_before_twelve_dice_against_three():
+    """战斗 3 example: Cthulhu, a Shoggoth, two Deep Ones and three cultists
+    attack a cultist and four Undead. The Shoggoth absorbs a Deep One, Cthulhu
+    devours (the defender gives up her cultist): 12 dice (6 + 5 + 1) against 3."""
+    table = on_board("great_cthulhu", SIGN, books={"great_cthulhu": ["absorb"]})
+    set_units(table, "europe", "yellow_sign", {"cultist": 1, "undead": 4})
+    set_units(table, "south_pacific", "great_cthulhu", {"cultist": 3})
+    set_units(table, "europe", "great_cthulhu", {"cthulhu": 1, "shoggoth": 1, "deep_one": 2, "cultist": 3})
+    table.act("great_cthulhu", "battle.declare", defender="yellow_sign", area="europe")
+    assert dice(table) == (6 + 2 + 2, 3)
+    assert {"units": {"deep_one": 1}} in offered(table, "great_cthulhu", "battle.absorb")
+    table.act("great_cthulhu", "battle.absorb", units={"deep_one": 1})
+    assert units(table, "europe", "great_cthulhu") == {"cthulhu": 1, "shoggoth": 1, "deep_one": 1, "cultist": 3}
+    assert last_line(table) == ("used %(action)s: the Shoggoth absorbed %(units)s for %(dice)d more dice",
+                                {"action": "Absorb", "units": "Deep One", "dice": 3, "count": 3})
+    table.act("great_cthulhu", "battle.devour")
+    table.act("yellow_sign", "battle.remove", units={"cultist": 1})
+    assert units(table, "europe", "yellow_sign") == {"undead": 4}
+    assert dice(table) == (12, 3)
+    assert table.refused("great_cthulhu", "battle.absorb", units={"cultist": 1})  # once a battle
+
+
+def test_absorb_takes_only_your_cultists_and_deep_ones_beside_a_shoggoth():
+    table = on_board("great_cthulhu", SIGN, books={"great_cthulhu": ["absorb"]})
+    set_units(table, "south_pacific", "great_cthulhu", {"cultist": 5})
+    set_units(table, "europe", "great_cthulhu", {"shoggoth": 1, "starspawn": 1, "cultist": 1})
+    table.act("great_cthulhu", "battle.declare", defender="yellow_sign", area="europe")
+    assert table.refused("great_cthulhu", "battle.absorb", units={"starspawn": 1}).field == "units"
+    assert table.refused("great_cthulhu", "battle.absorb", units={"cultist": 2}).field == "units"
+    assert offered(table, "great_cthulhu", "battle.absorb") == [{"units": {"cultist": 1}}]
+    without = on_board("great_cthulhu", SIGN)
+    set_units(without, "south_pacific", "great_cthulhu", {"cultist": 5})
+    set_units(without, "europe", "great_cthulhu", {"shoggoth": 1, "cultist": 1})
+    without.act("great_cthulhu", "battle.declare", defender="yellow_sign", area="europe")
+    assert "spellbook" in str(without.refused("great_cthulhu", "battle.absorb", units={"cultist": 1}))
+
+
+# -- Abduct (Crawling Chaos) ----------------------------------------------------------------------
+def chaos_defends_asia(chaos_units, cthulhu_units, books):
+    table = on_board("great_cthulhu", books={"crawling_chaos": books})
+    set_units(table, "asia", "crawling_chaos", chaos_units)
+    set_units(table, "asia", "great_cthulhu", cthulhu_units)
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="asia")
+    return table
+
+
+def test_abduct_trades_each_nightgaunt_for_a_unit_the_enemy_chooses():
+    table = chaos_defends_asia({"cultist": 1, "nightgaunt": 2}, {"deep_one": 2, "shoggoth": 1, "cthulhu": 1},
+                               ["abduct"])
+    assert offered(table, "crawling_chaos", "battle.abduct") == [{"count": 1}, {"count": 2}]
+    assert table.refused("crawling_chaos", "battle.abduct", count=3).field == "count"
+    table.act("crawling_chaos", "battle.abduct", count=2)
+    assert units(table, "asia", "crawling_chaos") == {"cultist": 1}
+    assert last_line(table)[1] == {"action": "Abduct", "count": 2, "victim": "Great Cthulhu"}
+    # Great Cthulhu chooses two of its monsters (never Cthulhu).
+    assert offered(table, "great_cthulhu", "battle.remove") == [{"units": {"deep_one": 1, "shoggoth": 1}},
+                                                                {"units": {"deep_one": 2}}]
+    table.act("great_cthulhu", "battle.remove", units={"deep_one": 2})
+    assert units(table, "asia", "great_cthulhu") == {"shoggoth": 1, "cthulhu": 1}
+    assert dice(table) == (8, 0)
+
+
+def test_a_nightgaunt_devoured_first_cant_abduct():
+    """战斗 1: the attacker's pre-battle effects come first; a Nightgaunt given to Devour can't then Abduct."""
+    table = chaos_defends_asia({"nightgaunt": 1, "cultist": 1}, {"cthulhu": 1}, ["abduct"])
+    table.act("great_cthulhu", "battle.devour")
+    table.act("crawling_chaos", "battle.remove", units={"nightgaunt": 1})
+    assert "unit in the battle" in str(table.refused("crawling_chaos", "battle.abduct", count=1))
+
+
+def test_abduct_with_no_monster_or_cultist_to_take_is_refused():
+    table = chaos_defends_asia({"nightgaunt": 1}, {"cthulhu": 1}, ["abduct"])
+    assert "no monster or cultist" in str(table.refused("crawling_chaos", "battle.abduct", count=1))
+    assert units(table, "asia", "crawling_chaos") == {"nightgaunt": 1}
+
+
+# -- Invisibility (Crawling Chaos) ----------------------------------------------------------------
+def test_invisibility_sets_aside_a_unit_per_flying_polyp_which_then_takes_no_result():
+    table = chaos_defends_asia({"cultist": 2, "flying_polyp": 1}, {"shoggoth": 1, "deep_one": 1, "cthulhu": 1},
+                               ["invisibility"])
+    assert dice(table) == (9, 1)
+    assert {"enemy_units": {"shoggoth": 1}} in offered(table, "crawling_chaos", "battle.invisibility")
+    assert table.refused("crawling_chaos", "battle.invisibility", enemy_units={"cthulhu": 1}).field == "enemy_units"
+    assert table.refused("crawling_chaos", "battle.invisibility",
+                         enemy_units={"shoggoth": 1, "deep_one": 1}).field == "units"  # one Polyp, one unit
+    table.act("crawling_chaos", "battle.invisibility", enemy_units={"shoggoth": 1})
+    assert last_line(table) == ("used %(action)s: %(units)s sit out the battle",
+                                {"action": "Invisibility", "units": "Shoggoth"})
+    assert units(table, "asia", "great_cthulhu") == {"shoggoth": 1, "deep_one": 1, "cthulhu": 1}  # still there
+    assert dice(table) == (7, 1)
+    table.act("great_cthulhu", "battle.roll", attacker_faces="1 1 1 1 1 1 1", defender_faces="6")
+    # One kill, and the Shoggoth sat out: a Deep One or Cthulhu takes it.
+    assert table.refused("great_cthulhu", "battle.losses", killed={"shoggoth": 1}).field == "killed"
+    table.act("great_cthulhu", "battle.losses", killed={"deep_one": 1})
+    assert units(table, "asia", "great_cthulhu") == {"shoggoth": 1, "cthulhu": 1}
+
+
+def test_invisibility_may_set_aside_your_own_flying_polyp():
+    """FAQ: yes, Crawling Chaos may make its own Polyp sit out."""
+    table = chaos_defends_asia({"cultist": 1, "flying_polyp": 1}, {"deep_one": 1}, ["invisibility"])
+    table.act("crawling_chaos", "battle.invisibility", units={"flying_polyp": 1})
+    assert dice(table) == (1, 0)
+    assert table.state["battle"]["units"]["defender"] == {"cultist": 1}
+
+
+# -- Seek and Destroy (Crawling Chaos) ------------------------------------------------------------
+def test_seek_and_destroy_brings_hunting_horrors_from_anywhere_into_the_battle():
+    table = chaos_defends_asia({"cultist": 6}, {"deep_one": 1}, ["seek_and_destroy"])
+    put(table, "europe", "crawling_chaos", "hunting_horror")
+    put(table, "south_atlantic", "crawling_chaos", "hunting_horror")
+    assert offered(table, "crawling_chaos", "battle.seek_and_destroy")[0] == {
+        "from_areas": {"europe": 1, "south_atlantic": 1}}
+    assert table.refused("crawling_chaos", "battle.seek_and_destroy",
+                         from_areas={"europe": 2}).field == "from_areas"
+    assert table.refused("crawling_chaos", "battle.seek_and_destroy",
+                         from_areas={"asia": 1}).field == "from_areas"
+    table.act("crawling_chaos", "battle.seek_and_destroy", from_areas={"europe": 1, "south_atlantic": 1})
+    assert units(table, "asia", "crawling_chaos") == {"cultist": 6, "hunting_horror": 2}
+    assert units(table, "europe", "crawling_chaos") == {}
+    assert dice(table) == (1, 4)
+    msgid, params = last_line(table)
+    assert msgid == "used %(action)s: %(count)d Hunting Horror joined the battle from %(from)s"
+    assert params["count"] == 2 and params["from"] == "Europe, South Atlantic"
+
+
+def test_seek_and_destroy_is_crawling_chaos_own_and_needs_its_book():
+    table = chaos_defends_asia({"cultist": 6}, {"deep_one": 1}, [])
+    put(table, "europe", "crawling_chaos", "hunting_horror")
+    assert "spellbook" in str(table.refused("crawling_chaos", "battle.seek_and_destroy", from_areas={"europe": 1}))
+    assert offered(table, "crawling_chaos", "battle.seek_and_destroy") == []
