@@ -845,6 +845,9 @@ def losses_taken(action, seats, state):
     killed = dict(payload.get("killed") or {})
     if payload.get("eliminated"):
         killed[payload["eliminated"]] = killed.get(payload["eliminated"], 0) + 1
+    regenerated = [r for r in payload.get("starspawn") or [] if r == "kill-kill"]
+    if regenerated:  # Regenerate: a Starspawn dies of two kills
+        killed["starspawn"] = killed.get("starspawn", 0) + len(regenerated)
     battle = state.get("battle") or {}
     owner = None
     for side in ("attacker", "defender"):
@@ -992,9 +995,13 @@ ACTIONS = (
     spec("battle.losses",
          "On a board table, after the dice: one side's results, `killed` and `pained` ({unit: count}), "
          "`retreats` ({\"unit:area\": count}) for the pained, or `eliminated` (a pained unit) when none can "
-         "retreat. The attacker's side first; its owner chooses (Yellow Sign with Hastur in the battle).",
+         "retreat. The attacker's side first; its owner chooses (Yellow Sign with Hastur in the battle). "
+         "Great Cthulhu with Regenerate: `starspawn`, a list with each Starspawn's results (\"kill-kill\" kills "
+         "it; \"kill-pain\", \"pain-pain\", \"kill\" or \"pain\" make it retreat), the rest in `killed` and "
+         "`pained`.",
          Collected("killed", default=None), Collected("pained", default=None),
          Collected("retreats", default=None, key_length=80), Text("eliminated", default=None, max_length=40),
+         Collected("starspawn", shape="list", default=None, max_items=2),
          effect=battles.losses, line=losses_taken,
          open=loss_choices),
     spec("battle.devour",

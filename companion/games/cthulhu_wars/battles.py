@@ -155,10 +155,37 @@ def waiting_losses(battle: dict) -> list[str]:
 
 def to_assign(state: dict, battle: dict, side: str) -> dict:
     """Kills up to the units there, then pains up to those left (extra results are ignored)."""
-    there = sum(fighting(state, battle, side).values())
+    here = fighting(state, battle, side)
+    # Regenerate: each Starspawn may take two results.
+    there = sum(here.values()) + (here.get("starspawn", 0) if regenerates(state, battle, side) else 0)
     suffers = battle["outcome"][side]["suffers"]
     kills = min(suffers["kills"], there)
     return {"kills": kills, "pains": min(suffers["pains"], there - kills)}
+
+
+#: Regenerate (Great Cthulhu's spellbook): the results one Starspawn takes, (kills, pains).
+REGENERATE = {"kill-kill": (2, 0), "kill-pain": (1, 1), "pain-pain": (0, 2), "kill": (1, 0), "pain": (0, 1)}
+
+
+def regenerates(state: dict, battle: dict, side: str) -> bool:
+    faction = battle[side]
+    return faction == "great_cthulhu" and "regenerate" in state["factions"][faction]["spellbooks"]
+
+
+def regenerated(state: dict, battle: dict, side: str, here: dict, starspawn: list) -> tuple[dict, dict, tuple]:
+    """Regenerate (seed, 克苏鲁的咒术书, post-battle): up to 2 results on each
+    Starspawn; two kills kill it, any other results make it retreat. Returns
+    the Starspawn killed and pained and the (kills, pains) they took."""
+    if not starspawn:
+        return {}, {}, (0, 0)
+    if not regenerates(state, battle, side):
+        raise ActionError(N_("That needs its spellbook."), field="starspawn")
+    if any(r not in REGENERATE for r in starspawn) or len(starspawn) > here.get("starspawn", 0):
+        raise ActionError(N_("Give each of your Starspawn there up to two results."), field="starspawn")
+    dead = sum(1 for r in starspawn if r == "kill-kill")
+    took = (sum(REGENERATE[r][0] for r in starspawn), sum(REGENERATE[r][1] for r in starspawn))
+    return ({"starspawn": dead} if dead else {}), ({"starspawn": len(starspawn) - dead}
+                                                    if len(starspawn) > dead else {}), took
 
 
 def retreat_areas(state: dict, battle: dict, side: str) -> list[str]:
@@ -188,16 +215,21 @@ def side_to_assign(state: dict, faction: str | None) -> str | None:
 
 
 def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dict, retreats: dict,
-                 eliminated: str | None) -> dict:
+                 eliminated: str | None, starspawn: list | None = None) -> dict:
     here = fighting(state, battle, side)
     due = to_assign(state, battle, side)
     killed = {u: n for u, n in killed.items() if n}
     pained = {u: n for u, n in pained.items() if n}
-    if any(here.get(u, 0) < n for u, n in killed.items()) or sum(killed.values()) != due["kills"]:
+    if starspawn and (killed.get("starspawn") or pained.get("starspawn")):
+        raise ActionError(N_("Give each of your Starspawn there up to two results."), field="starspawn")
+    dead, hurt, took = regenerated(state, battle, side, here, starspawn or [])
+    if any(here.get(u, 0) < n for u, n in killed.items()) or sum(killed.values()) + took[0] != due["kills"]:
         raise ActionError(N_("Choose %(n)d of the units there to be killed."), field="killed", n=due["kills"])
-    left = {u: here[u] - killed.get(u, 0) for u in here}
-    if any(left.get(u, 0) < n for u, n in pained.items()) or sum(pained.values()) != due["pains"]:
+    left = {u: here[u] - killed.get(u, 0) - (len(starspawn or []) if u == "starspawn" else 0) for u in here}
+    if any(left.get(u, 0) < n for u, n in pained.items()) or sum(pained.values()) + took[1] != due["pains"]:
         raise ActionError(N_("Choose %(n)d of the units left there to be pained."), field="pained", n=due["pains"])
+    killed = {u: killed.get(u, 0) + dead.get(u, 0) for u in set(killed) | set(dead)}
+    pained = {u: pained.get(u, 0) + hurt.get(u, 0) for u in set(pained) | set(hurt)}
     legal = retreat_areas(state, battle, side)
     moves = {}
     for key, n in retreats.items():
@@ -210,7 +242,8 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
             raise ActionError(N_("No neighbouring area is free of the enemy: nobody can retreat."), field="retreats")
         if eliminated not in pained:
             raise ActionError(N_("No legal retreat: choose one pained unit to be eliminated."), field="eliminated")
-        return {"killed": killed, "pained": pained, "retreats": {}, "eliminated": eliminated}
+        return {"killed": killed, "pained": pained, "retreats": {}, "eliminated": eliminated,
+                **({"starspawn": starspawn} if starspawn else {})}
     if any(to not in legal for _, to in moves):
         raise ActionError(N_("Pained units retreat to a neighbouring area with no unit of the enemy."),
                           field="retreats")
@@ -220,7 +253,7 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
     if by_unit != pained:
         raise ActionError(N_("Every pained unit retreats: give each one an area."), field="retreats")
     return {"killed": killed, "pained": pained, "retreats": {f"{u}:{to}": n for (u, to), n in moves.items()},
-            "eliminated": None}
+            "eliminated": None, **({"starspawn": starspawn} if starspawn else {})}
 
 
 def losses(act: Act) -> None:
@@ -237,7 +270,7 @@ def losses(act: Act) -> None:
             raise ActionError(N_("Another faction assigns these results now."))
         raise ActionError(N_("No battle results are waiting to be assigned."))
     done = check_losses(state, battle, side, act["killed"] or {}, act["pained"] or {}, act["retreats"] or {},
-                        act["eliminated"])
+                        act["eliminated"], act["starspawn"])
     owner, area = battle[side], battle["area"]
     for unit, n in done["killed"].items():
         board.remove(state, area, owner, unit, n)
@@ -260,22 +293,61 @@ def loss_choices(state: dict, faction: str | None) -> list[dict]:
     owner, due = battle[side], to_assign(state, battle, side)
     here = fighting(state, battle, side)
     order = sorted(here, key=lambda u: (KIND_ORDER[data.units(owner)[u]["kind"]], combat_of(state, owner, u), u))
+    legal = retreat_areas(state, battle, side)
     options = []
+    assignments = []
     for first in [order, list(reversed(order))]:
-        killed, pained, left = take(first, here, due["kills"])
-        pained, _, _ = take(first, left, due["pains"])
-        legal = retreat_areas(state, battle, side)
-        if pained and not legal:
-            options.append({"killed": killed, "pained": pained, "eliminated": sorted(pained)[0]})
+        killed, _, left = take(first, here, due["kills"])
+        assignments.append((killed, take(first, left, due["pains"])[0], []))
+    if regenerates(state, battle, side) and here.get("starspawn"):
+        assignments.insert(0, regenerate_first(here, due, [u for u in order if u != "starspawn"]))
+    for killed, pained, starspawn in assignments:
+        extra = {"starspawn": starspawn} if starspawn else {}
+        moving = dict(pained)
+        if starspawn and len(starspawn) > starspawn.count("kill-kill"):
+            moving["starspawn"] = len(starspawn) - starspawn.count("kill-kill")
+        if moving and not legal:
+            options.append({"killed": killed, "pained": pained, **extra, "eliminated": sorted(moving)[0]})
             continue
-        for area in legal[:4] if pained else [None]:
-            retreats = {f"{u}:{area}": n for u, n in pained.items()} if area else {}
-            options.append({"killed": killed, "pained": pained, "retreats": retreats})
+        for area in legal[:4] if moving else [None]:
+            retreats = {f"{u}:{area}": n for u, n in moving.items()} if area else {}
+            options.append({"killed": killed, "pained": pained, **extra, "retreats": retreats})
     unique = []
     for option in options:
-        if option not in unique:
+        if option not in unique and fits(state, battle, side, option):
             unique.append(option)
     return unique
+
+
+def fits(state: dict, battle: dict, side: str, option: dict) -> bool:
+    try:
+        check_losses(state, battle, side, option["killed"], option["pained"], option.get("retreats", {}),
+                     option.get("eliminated"), option.get("starspawn"))
+    except ActionError:
+        return False
+    return True
+
+
+def regenerate_first(here: dict, due: dict, others: list[str]) -> tuple[dict, dict, list[str]]:
+    """Regenerate's ready-made choice: each Starspawn takes a kill and a pain
+    where it can (it retreats), the other units the rest, cheapest first, and
+    a Starspawn a second kill only when nothing else is left to take it."""
+    kills, pains, results = due["kills"], due["pains"], []
+    for _ in range(here["starspawn"]):
+        took = (["kill"] if kills else ["pain"] if pains else [])
+        kills, pains = kills - took.count("kill"), pains - took.count("pain")
+        if took and pains:
+            took, pains = took + ["pain"], pains - 1
+        if took:
+            results.append(took)
+    rest = {u: n for u, n in here.items() if u != "starspawn"}
+    killed, _, left = take(others, rest, kills)
+    kills -= sum(killed.values())
+    for took in results:
+        if kills and took == ["kill", "pain"]:
+            took[1], kills, pains = "kill", kills - 1, pains + 1
+    pained, _, _ = take(others, left, pains)
+    return killed, pained, ["-".join(took) for took in results]
 
 
 KIND_ORDER = {"cultist": 0, "monster": 1, "great_old_one": 2}

@@ -260,3 +260,61 @@ def test_seek_and_destroy_is_crawling_chaos_own_and_needs_its_book():
     put(table, "europe", "crawling_chaos", "hunting_horror")
     assert "spellbook" in str(table.refused("crawling_chaos", "battle.seek_and_destroy", from_areas={"europe": 1}))
     assert offered(table, "crawling_chaos", "battle.seek_and_destroy") == []
+
+
+# -- Regenerate (Great Cthulhu, when taking results) ----------------------------------------------
+def starspawn_hit(books, chaos_faces, cthulhu_units=None):
+    """Great Cthulhu attacks in Asia with a Starspawn (and `cthulhu_units`);
+    Crawling Chaos' Hunting Horror and Flying Polyp roll `chaos_faces`."""
+    table = on_board("great_cthulhu", books={"great_cthulhu": books})
+    set_units(table, "south_pacific", "great_cthulhu", {"cultist": 5})
+    set_units(table, "asia", "great_cthulhu", {"starspawn": 1, **(cthulhu_units or {})})
+    set_units(table, "asia", "crawling_chaos", {"cultist": 6, "hunting_horror": 1, "flying_polyp": 1})
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="asia")
+    faces = " ".join(["1"] * table.state["battle"]["dice"]["attacker"]["dice"])
+    table.act("great_cthulhu", "battle.roll", attacker_faces=faces, defender_faces=chaos_faces)
+    return table
+
+
+def test_regenerate_a_starspawn_takes_two_results_and_dies_only_of_two_kills():
+    """Seed: up to 2 results on each Starspawn; two kills kill it, any other
+    results make it retreat. Two kills and a pain on a Starspawn and a cultist:
+    the cultist dies and the Starspawn, with a kill and a pain, retreats."""
+    table = starspawn_hit(["regenerate"], "6 6 5", {"cultist": 1})
+    offered_first = offered(table, "great_cthulhu", "battle.losses")[0]
+    assert offered_first["starspawn"] == ["kill-pain"] and offered_first["killed"] == {"cultist": 1}
+    table.act("great_cthulhu", "battle.losses", killed={"cultist": 1}, starspawn=["kill-pain"],
+              retreats={"starspawn:europe": 1})
+    assert units(table, "asia", "great_cthulhu") == {}
+    assert units(table, "europe", "great_cthulhu") == {"starspawn": 1}
+    assert last_line(table)[1]["killed"] == "Acolyte Cultist"
+
+
+def test_regenerate_two_kills_on_a_lone_starspawn_kill_it():
+    table = starspawn_hit(["regenerate"], "6 6 1")
+    table.act("great_cthulhu", "battle.losses", starspawn=["kill-kill"])
+    assert units(table, "asia", "great_cthulhu") == {}
+    assert units(table, "europe", "great_cthulhu") == {}
+    assert last_line(table)[1]["killed"] == "Starspawn"
+
+
+def test_without_regenerate_a_starspawn_takes_one_result():
+    table = starspawn_hit([], "6 6 5", {"cultist": 1})
+    # Two units, two kills: the pain is ignored.
+    assert table.refused("great_cthulhu", "battle.losses", killed={"cultist": 1},
+                         starspawn=["kill-pain"], retreats={"starspawn:europe": 1}).field == "starspawn"
+    table.act("great_cthulhu", "battle.losses", killed={"cultist": 1, "starspawn": 1})
+    assert units(table, "asia", "great_cthulhu") == {}
+
+
+def test_regenerate_refuses_results_that_dont_add_up():
+    table = starspawn_hit(["regenerate"], "6 6 5", {"cultist": 1})
+    assert table.refused("great_cthulhu", "battle.losses", starspawn=["kill-kill-kill"]).field == "starspawn"
+    assert table.refused("great_cthulhu", "battle.losses", starspawn=["kill", "kill"]).field == "starspawn"
+    assert table.refused("great_cthulhu", "battle.losses", starspawn=["kill-pain"],
+                         retreats={"starspawn:europe": 1}).field == "killed"  # a kill is left over
+    for choice in offered(table, "great_cthulhu", "battle.losses"):  # each ready-made choice is accepted
+        starspawn_hit(["regenerate"], "6 6 5", {"cultist": 1}).act("great_cthulhu", "battle.losses", **choice)
+    table.act("great_cthulhu", "battle.losses", starspawn=["kill-kill"], pained={"cultist": 1},
+              retreats={"cultist:europe": 1})
+    assert units(table, "europe", "great_cthulhu") == {"cultist": 1}
