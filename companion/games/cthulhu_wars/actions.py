@@ -387,6 +387,13 @@ def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return battles.loss_choices(state, faction)
 
 
+def retreat_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if flow.phase_of(state) != "action":
+        return []
+    return battles.retreat_choices(state, faction)
+
+
 def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
     if flow.phase_of(state) != "action":
@@ -839,6 +846,16 @@ class Retreats(Msg):
                          for u, n, a in self.moves)
 
 
+def retreats_chosen(action, seats, state):
+    """Madness: where Crawling Chaos sent the enemy's pained units."""
+    payload = action.payload
+    victim = payload.get("victim")
+    moves = [(unit_name(victim, unit), n, area_name(state, area) or name(area))
+             for key, n in (payload.get("retreats") or {}).items() if n for unit, _, area in [key.partition(":")]]
+    return N_("used Madness: the pained units of %(victim)s retreated: %(retreated)s"), {
+        "victim": faction_name(victim) if victim else "—", "retreated": Retreats(moves)}
+
+
 def losses_taken(action, seats, state):
     """"killed: Cultist × 2; retreated: Shoggoth to Europe" for one side of a battle."""
     payload = action.payload
@@ -995,7 +1012,8 @@ ACTIONS = (
     spec("battle.losses",
          "On a board table, after the dice: one side's results, `killed` and `pained` ({unit: count}), "
          "`retreats` ({\"unit:area\": count}) for the pained, or `eliminated` (a pained unit) when none can "
-         "retreat. The attacker's side first; its owner chooses (Yellow Sign with Hastur in the battle). "
+         "retreat (with Crawling Chaos' Madness, it picks the areas next: `battle.retreats`). The attacker's side "
+         "first; its owner chooses (Yellow Sign with Hastur in the battle). "
          "Great Cthulhu with Regenerate: `starspawn`, a list with each Starspawn's results (\"kill-kill\" kills "
          "it; \"kill-pain\", \"pain-pain\", \"kill\" or \"pain\" make it retreat), the rest in `killed` and "
          "`pained`.",
@@ -1035,6 +1053,11 @@ ACTIONS = (
          "({\"cultist\"|\"deep_one\": count}) are eliminated, 3 more dice each.",
          Collected("units"),
          effect=battle_books.absorb, line=called_off(pre_battle_line), open=pre_battle_choices("absorb")),
+    spec("battle.retreats",
+         "Crawling Chaos with Madness, after the enemy side has assigned its results: where its pained units "
+         "retreat, `retreats` ({\"unit:area\": count}), even from a battle Crawling Chaos is not in.",
+         Collected("retreats", key_length=80),
+         effect=battles.retreat, line=retreats_chosen, open=retreat_choices),
     spec("harbinger",
          "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),

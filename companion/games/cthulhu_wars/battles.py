@@ -150,7 +150,7 @@ def roll(act: Act) -> None:
 def waiting_losses(battle: dict) -> list[str]:
     """The sides whose losses are still to be assigned, attacker first."""
     losses = battle.get("losses") or {}
-    return [side for side in SIDES if side in losses and losses[side] is None]
+    return [side for side in SIDES if side in losses and (losses[side] is None or losses[side]["retreats"] is None)]
 
 
 def to_assign(state: dict, battle: dict, side: str) -> dict:
@@ -209,7 +209,7 @@ def side_to_assign(state: dict, faction: str | None) -> str | None:
     if not battle or battle.get("outcome") is None:
         return None
     waiting = waiting_losses(battle)
-    if waiting and chooser(state, battle, waiting[0]) == faction:
+    if waiting and battle["losses"][waiting[0]] is None and chooser(state, battle, waiting[0]) == faction:
         return waiting[0]
     return None
 
@@ -230,20 +230,32 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
         raise ActionError(N_("Choose %(n)d of the units left there to be pained."), field="pained", n=due["pains"])
     killed = {u: killed.get(u, 0) + dead.get(u, 0) for u in set(killed) | set(dead)}
     pained = {u: pained.get(u, 0) + hurt.get(u, 0) for u in set(pained) | set(hurt)}
+    done = {"killed": killed, "pained": pained, "retreats": {}, "eliminated": None,
+            **({"starspawn": starspawn} if starspawn else {})}
+    legal = retreat_areas(state, battle, side)
+    if pained and not legal:
+        # No legal retreat: one pained unit is eliminated, the rest stay.
+        if any(retreats.values()):
+            raise ActionError(N_("No neighbouring area is free of the enemy: nobody can retreat."), field="retreats")
+        if eliminated not in pained:
+            raise ActionError(N_("No legal retreat: choose one pained unit to be eliminated."), field="eliminated")
+        return done | {"eliminated": eliminated}
+    if pained and madness(state, battle, side):
+        if any(retreats.values()):
+            raise ActionError(N_("Madness: Crawling Chaos chooses where your pained units retreat."),
+                              field="retreats")
+        return done | {"retreats": None}  # Crawling Chaos chooses them next (battle.retreats)
+    return done | {"retreats": check_retreats(state, battle, side, pained, retreats)}
+
+
+def check_retreats(state: dict, battle: dict, side: str, pained: dict, retreats: dict) -> dict:
+    """{"unit:area": n}: every pained unit to a neighbouring area with no unit of the enemy."""
     legal = retreat_areas(state, battle, side)
     moves = {}
     for key, n in retreats.items():
         unit, _, to = key.partition(":")
         if n:
             moves[(unit, to)] = moves.get((unit, to), 0) + n
-    if pained and not legal:
-        # No legal retreat: one pained unit is eliminated, the rest stay.
-        if moves:
-            raise ActionError(N_("No neighbouring area is free of the enemy: nobody can retreat."), field="retreats")
-        if eliminated not in pained:
-            raise ActionError(N_("No legal retreat: choose one pained unit to be eliminated."), field="eliminated")
-        return {"killed": killed, "pained": pained, "retreats": {}, "eliminated": eliminated,
-                **({"starspawn": starspawn} if starspawn else {})}
     if any(to not in legal for _, to in moves):
         raise ActionError(N_("Pained units retreat to a neighbouring area with no unit of the enemy."),
                           field="retreats")
@@ -252,8 +264,58 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
         by_unit[unit] = by_unit.get(unit, 0) + n
     if by_unit != pained:
         raise ActionError(N_("Every pained unit retreats: give each one an area."), field="retreats")
-    return {"killed": killed, "pained": pained, "retreats": {f"{u}:{to}": n for (u, to), n in moves.items()},
-            "eliminated": None, **({"starspawn": starspawn} if starspawn else {})}
+    return {f"{u}:{to}": n for (u, to), n in moves.items()}
+
+
+def madness(state: dict, battle: dict, side: str) -> str | None:
+    """Madness (Crawling Chaos' spellbook): it chooses where its enemies'
+    pained units retreat, even from a battle it is not in (not which units)."""
+    chaos = state["factions"].get("crawling_chaos")
+    if battle[side] != "crawling_chaos" and chaos and "madness" in chaos["spellbooks"]:
+        return "crawling_chaos"
+    return None
+
+
+def side_to_retreat(state: dict, faction: str | None) -> str | None:
+    """The side whose pained units `faction` (Crawling Chaos, with Madness) sends away now."""
+    battle = state.get("battle")
+    waiting = waiting_losses(battle) if battle and battle.get("outcome") else []
+    if waiting and battle["losses"][waiting[0]] is not None and madness(state, battle, waiting[0]) == faction:
+        return waiting[0]
+    return None
+
+
+def retreat(act: Act) -> None:
+    """Madness: Crawling Chaos sends the pained units of the side waiting for it to the areas it names."""
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    side = side_to_retreat(state, faction)
+    if side is None:
+        raise ActionError(N_("No pained units are waiting for you to choose where they retreat."))
+    battle = state["battle"]
+    done = battle["losses"][side]
+    moves = check_retreats(state, battle, side, done["pained"], act["retreats"] or {})
+    move_retreats(state, battle, side, moves)
+    done["retreats"] = moves
+    act.draws.note("victim", battle[side])
+
+
+def move_retreats(state: dict, battle: dict, side: str, moves: dict) -> None:
+    owner, area = battle[side], battle["area"]
+    for key, n in moves.items():
+        unit, _, to = key.partition(":")
+        board.remove(state, area, owner, unit, n)
+        board.place(state, to, owner, unit, n)
+
+
+def retreat_choices(state: dict, faction: str | None) -> list[dict]:
+    """Madness' ready-made choices: every pained unit to one legal area."""
+    side = side_to_retreat(state, faction)
+    if side is None:
+        return []
+    battle = state["battle"]
+    pained = battle["losses"][side]["pained"]
+    return [{"retreats": {f"{u}:{area}": n for u, n in pained.items()}} for area in retreat_areas(state, battle, side)]
 
 
 def losses(act: Act) -> None:
@@ -276,10 +338,7 @@ def losses(act: Act) -> None:
         board.remove(state, area, owner, unit, n)
     if done["eliminated"]:
         board.remove(state, area, owner, done["eliminated"])
-    for key, n in done["retreats"].items():
-        unit, _, to = key.partition(":")
-        board.remove(state, area, owner, unit, n)
-        board.place(state, to, owner, unit, n)
+    move_retreats(state, battle, side, done["retreats"] or {})
     battle["losses"][side] = done
 
 
@@ -308,6 +367,9 @@ def loss_choices(state: dict, faction: str | None) -> list[dict]:
             moving["starspawn"] = len(starspawn) - starspawn.count("kill-kill")
         if moving and not legal:
             options.append({"killed": killed, "pained": pained, **extra, "eliminated": sorted(moving)[0]})
+            continue
+        if moving and madness(state, battle, side):  # Crawling Chaos picks the areas next
+            options.append({"killed": killed, "pained": pained, **extra})
             continue
         for area in legal[:4] if moving else [None]:
             retreats = {f"{u}:{area}": n for u, n in moving.items()} if area else {}

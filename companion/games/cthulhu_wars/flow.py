@@ -168,7 +168,7 @@ ROUND = Round((
         "recruit", "gate.build", "move", "capture", "summon", "awaken", "unique", "gate.control", "gate.abandon",
         "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "battle.losses", "harbinger",
         "avatar.choose", "battle.devour", "battle.abduct", "battle.remove", "battle.invisibility",
-        "battle.seek_and_destroy", "battle.absorb"}),
+        "battle.seek_and_destroy", "battle.absorb", "battle.retreats"}),
         turns=True, on_enter=begin_action, order=round_order, next="gather"),
     Phase("end", N_("end of the game (reveal elder signs, then settle)"), frozenset({"game.settle"}),
           on_enter=begin_end),

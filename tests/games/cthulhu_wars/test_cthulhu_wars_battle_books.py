@@ -318,3 +318,47 @@ def test_regenerate_refuses_results_that_dont_add_up():
     table.act("great_cthulhu", "battle.losses", starspawn=["kill-kill"], pained={"cultist": 1},
               retreats={"cultist:europe": 1})
     assert units(table, "europe", "great_cthulhu") == {"cultist": 1}
+
+
+# -- Madness (Crawling Chaos: where the enemy retreats) -------------------------------------------
+def test_madness_crawling_chaos_sends_the_enemys_pained_units_where_it_likes():
+    """Madness: Crawling Chaos decides to which neighbouring area enemy units
+    retreat; the owner still chooses which units are pained (FAQ), and the
+    usual retreat rules hold."""
+    table = chaos_defends_asia({"cultist": 6, "hunting_horror": 1}, {"shoggoth": 1}, ["madness"])
+    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5 1")
+    assert table.refused("great_cthulhu", "battle.losses", pained={"shoggoth": 1},
+                         retreats={"shoggoth:europe": 1}).field == "retreats"
+    assert offered(table, "great_cthulhu", "battle.losses") == [{"killed": {}, "pained": {"shoggoth": 1}}]
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    assert units(table, "asia", "great_cthulhu") == {"shoggoth": 1}  # waiting for Crawling Chaos
+    assert "Finish the battle first" in str(table.refused("great_cthulhu", "turn.end"))
+    assert table.refused("crawling_chaos", "battle.losses", pained={"cultist": 1},
+                         retreats={"cultist:africa": 1}).message == "Another faction assigns these results now."
+    assert {"retreats": {"shoggoth:europe": 1}} in offered(table, "crawling_chaos", "battle.retreats")
+    assert table.refused("crawling_chaos", "battle.retreats",
+                         retreats={"shoggoth:south_pacific": 1}).field == "retreats"  # not a neighbour
+    assert table.refused("great_cthulhu", "battle.retreats", retreats={"shoggoth:europe": 1})
+    table.act("crawling_chaos", "battle.retreats", retreats={"shoggoth:indian_ocean": 1})
+    assert units(table, "indian_ocean", "great_cthulhu") == {"shoggoth": 1}
+    assert last_line(table) == ("used Madness: the pained units of %(victim)s retreated: %(retreated)s",
+                                {"victim": "Great Cthulhu", "retreated": "Shoggoth → Indian Ocean"})
+    # Its own pained units retreat as usual, chosen by itself.
+    table.act("crawling_chaos", "battle.losses", pained={"cultist": 1}, retreats={"cultist:africa": 1})
+    table.act("great_cthulhu", "turn.end")
+
+
+def test_madness_works_in_a_battle_crawling_chaos_is_not_in():
+    table = on_board("great_cthulhu", books={"crawling_chaos": ["madness"]})
+    set_units(table, "africa", "great_cthulhu", {"shoggoth": 1})
+    put(table, "africa", "black_goat", "fungi")
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="africa")
+    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5")
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    table.act("crawling_chaos", "battle.retreats", retreats={"shoggoth:asia": 1})
+    table.act("black_goat", "battle.losses", pained={"cultist": 1})
+    # Asia now holds Great Cthulhu's Shoggoth: Black Goat's cultist can't go there.
+    assert table.refused("crawling_chaos", "battle.retreats", retreats={"cultist:asia": 1}).field == "retreats"
+    table.act("crawling_chaos", "battle.retreats", retreats={"cultist:north_atlantic": 1})
+    assert units(table, "north_atlantic", "black_goat") == {"cultist": 1}
+    assert table.state["battle"]["losses"]["defender"]["retreats"] == {"cultist:north_atlantic": 1}
