@@ -362,3 +362,31 @@ def test_madness_works_in_a_battle_crawling_chaos_is_not_in():
     table.act("crawling_chaos", "battle.retreats", retreats={"cultist:north_atlantic": 1})
     assert units(table, "north_atlantic", "black_goat") == {"cultist": 1}
     assert table.state["battle"]["losses"]["defender"]["retreats"] == {"cultist:north_atlantic": 1}
+
+
+# -- on the phone ----------------------------------------------------------------------------------
+def now_page(app, table, faction):
+    from flask import render_template
+    seat = table.seat_of(faction)
+    with app.test_request_context():
+        view = table.rules.seat_view(table.state, seat, table.seats)
+        return render_template("games/cthulhu_wars/now.html", view=view, seats=table.seats, seat=seat,
+                               act_url="/act", display=False, table=None)
+
+
+def test_the_phones_offer_the_pre_battle_books_and_the_enemys_choice(app):
+    table = cthulhu_in_asia({"cultist": 2, "flying_polyp": 1})
+    page = now_page(app, table, "great_cthulhu")
+    assert 'value="battle.devour"' in page and ">Devour</button>" in page
+    table.act("great_cthulhu", "battle.devour")
+    page = now_page(app, table, "crawling_chaos")
+    assert 'name="units.flying_polyp" value="1"' in page and ">Flying Polyp</button>" in page
+    assert 'value="battle.remove"' not in now_page(app, table, "great_cthulhu")
+
+
+def test_the_phone_offers_madness_retreats(app):
+    table = chaos_defends_asia({"cultist": 6, "hunting_horror": 1}, {"shoggoth": 1}, ["madness"])
+    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5 1")
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    page = now_page(app, table, "crawling_chaos")
+    assert 'name="retreats.shoggoth:europe" value="1"' in page and "Madness: Shoggoth → Europe" in page
