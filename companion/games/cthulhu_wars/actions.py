@@ -394,6 +394,13 @@ def retreat_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return battles.retreat_choices(state, faction)
 
 
+def necrophagy_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if flow.phase_of(state) != "action":
+        return []
+    return battle_books.necrophagy_choices(state, faction)
+
+
 def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
     if flow.phase_of(state) != "action":
@@ -856,6 +863,20 @@ def retreats_chosen(action, seats, state):
         "victim": faction_name(victim) if victim else "—", "retreated": Retreats(moves)}
 
 
+def necrophagy_used(action, seats, state):
+    """Necrophagy: how many Ghouls came, from where, and the pains they add."""
+    payload = action.payload
+    flocks = [(area_name(state, a) or name(a), n) for a, n in (payload.get("from_areas") or {}).items() if n]
+    count = sum(n for _, n in flocks)
+    if not count:
+        return N_("declined Necrophagy"), {}
+    return NP_("used Necrophagy: %(count)d Ghoul came to %(area)s from %(from)s; both sides suffer %(count)d "
+               "pain more",
+               "used Necrophagy: %(count)d Ghouls came to %(area)s from %(from)s; both sides suffer %(count)d "
+               "pains more"), {"count": count, "area": area_name(state, payload.get("area")) or "—",
+                               "from": UnitList(flocks)}
+
+
 def losses_taken(action, seats, state):
     """"killed: Cultist × 2; retreated: Shoggoth to Europe" for one side of a battle."""
     payload = action.payload
@@ -1058,6 +1079,12 @@ ACTIONS = (
          "retreat, `retreats` ({\"unit:area\": count}), even from a battle Crawling Chaos is not in.",
          Collected("retreats", key_length=80),
          effect=battles.retreat, line=retreats_chosen, open=retreat_choices),
+    spec("battle.necrophagy",
+         "Black Goat with Necrophagy, after a battle's results (any battle): Ghouls not in it, `from_areas` "
+         "({area: count}), move to its area; each makes both sides suffer a pain more, carried out with "
+         "`battle.losses`. No `from_areas`: declined.",
+         Collected("from_areas", default=None, high=2),
+         effect=battle_books.necrophagy, line=necrophagy_used, open=necrophagy_choices),
     spec("harbinger",
          "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),

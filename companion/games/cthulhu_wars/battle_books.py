@@ -1,4 +1,4 @@
-"""Pre-battle spellbooks and abilities carried out on the board (seed, 战斗
+"""Battle spellbooks and abilities carried out on the board (seed, 战斗
 1. 战斗前效果, and the factions' cards): after the battle is declared and
 before the dice, by a faction in the battle, each once a battle, free.
 
@@ -19,6 +19,10 @@ The enemy chooses what Devour and Abduct take (`battle.remove`), unless there
 is only one way to do it. A side left with no unit before the dice ends the
 battle (FAQ: the power spent stays spent). Tables that count by hand adjust
 their sides with `battle.adjust` instead.
+
+After the battle's results, Necrophagy (Black Goat's spellbook, in any
+battle): Ghouls not in the battle move to its area, and both sides suffer a
+pain more for each (carried out like the battle's own pains).
 """
 
 from __future__ import annotations
@@ -26,12 +30,19 @@ from __future__ import annotations
 from itertools import product
 
 from companion.games.cthulhu_wars import board, data
-from companion.games.cthulhu_wars.battles import dice, fighting, open_battle, other, side_of
+from companion.games.cthulhu_wars.battles import (
+    SIDES,
+    dice,
+    fighting,
+    necrophagy_ghouls,
+    nothing_to_assign,
+    open_battle,
+    other,
+    side_of,
+)
 from companion.games.cthulhu_wars.effects import acting, me
 from companion.kit.actions import Act
 from companion.rules import N_, ActionError
-
-PRE_BATTLE = ("devour", "abduct", "invisibility", "seek_and_destroy", "absorb")
 
 #: What each needs: a spellbook of the faction, or a unit of it in the battle.
 NEEDS = {
@@ -222,6 +233,49 @@ def absorb(act: Act) -> None:
     absorbed = battle.setdefault("absorbed", {})
     absorbed[side] = absorbed.get(side, 0) + sum(units.values())
     finish(act, battle)
+
+
+# -- post-battle ------------------------------------------------------------------------------------
+def necrophagy(act: Act) -> None:
+    """Black Goat (post-battle, in any battle): Ghouls from other areas,
+    `from_areas` ({area: count}), move to the battle's area without joining
+    it; each makes both sides suffer one pain more (the Ghouls just come take
+    none). No `from_areas`: Black Goat declines."""
+    state, faction = act.state, acting(act)
+    me(state, faction)
+    battle = state.get("battle")
+    if not battle or faction not in (battle.get("post") or []):
+        raise ActionError(N_("Necrophagy follows a battle, once both sides have carried out their results."))
+    moves = {a: n for a, n in (act["from_areas"] or {}).items() if n}
+    ghouls = necrophagy_ghouls(state, battle)
+    if any(ghouls.get(a, 0) < n for a, n in moves.items()):
+        raise ActionError(N_("You don't have that many Ghouls there (not fighting in this battle)."),
+                          field="from_areas")
+    battle.pop("post")
+    count = sum(moves.values())
+    battle["necrophagy"] = count
+    if not count:
+        return
+    for start, n in moves.items():
+        if start != battle["area"]:
+            board.remove(state, start, faction, "ghoul", n)
+            board.place(state, battle["area"], faction, "ghoul", n)
+    for side in SIDES:
+        if battle[side] == faction:  # the Ghouls that came don't take the pains
+            aside = battle.setdefault("bystanders", {}).setdefault(side, {})
+            aside["ghoul"] = aside.get("ghoul", 0) + count
+    act.draws.note("area", battle["area"])
+    battle["extra_losses"] = {side: None for side in SIDES}
+    nothing_to_assign(state, battle)
+
+
+def necrophagy_choices(state: dict, faction: str | None) -> list[dict]:
+    battle = state.get("battle")
+    if not battle or faction not in (battle.get("post") or []):
+        return []
+    ghouls = necrophagy_ghouls(state, battle)
+    every = [{"from_areas": ghouls}] if sum(ghouls.values()) > 1 else []
+    return every + [{"from_areas": {a: 1}} for a in sorted(ghouls)] + [{}]
 
 
 # -- what a phone is offered -----------------------------------------------------------------

@@ -141,15 +141,46 @@ def roll(act: Act) -> None:
     state["last_battle_rolls"] = battle["outcome"]
     if board.has_board(state):
         battle["losses"] = {side: None for side in SIDES}
-        for side in SIDES:
-            if not to_assign(state, battle, side)["kills"] and not to_assign(state, battle, side)["pains"]:
-                battle["losses"][side] = {"killed": {}, "pained": {}, "retreats": {}, "eliminated": None}
+        nothing_to_assign(state, battle)
+
+
+def nothing_to_assign(state: dict, battle: dict) -> None:
+    """Sides with no result to carry out are done at once; then the post-battle step may open."""
+    for side in SIDES:
+        if not to_assign(state, battle, side)["kills"] and not to_assign(state, battle, side)["pains"]:
+            battle[stage(battle)][side] = {"killed": {}, "pained": {}, "retreats": {}, "eliminated": None}
+    post_battle(state, battle)
+
+
+def stage(battle: dict) -> str:
+    """Where this battle's results are carried out: "losses", then
+    "extra_losses" for the pains Necrophagy adds."""
+    return "extra_losses" if "extra_losses" in battle else "losses"
+
+
+def necrophagy_ghouls(state: dict, battle: dict) -> dict[str, int]:
+    """Black Goat's Ghouls Necrophagy may bring: in other areas, or in the
+    battle's area when Black Goat is not fighting there (FAQ)."""
+    goat = state["factions"].get("black_goat")
+    if not goat or "necrophagy" not in goat["spellbooks"]:
+        return {}
+    fighting_here = "black_goat" in (battle["attacker"], battle["defender"])
+    ghouls = {a: board.units_in(state, a, "black_goat").get("ghoul", 0) for a in board.areas_with(state, "black_goat")}
+    return {a: n for a, n in ghouls.items() if n and (a != battle["area"] or not fighting_here)}
+
+
+def post_battle(state: dict, battle: dict) -> None:
+    """Once both sides' results are carried out: Black Goat decides on
+    Necrophagy (post-battle, even in a battle it is not in) when it can."""
+    if stage(battle) == "losses" and not waiting_losses(battle) and "necrophagy" not in battle \
+            and necrophagy_ghouls(state, battle):
+        battle["post"] = ["black_goat"]
 
 
 # -- a board battle's results carried out (seed, 战斗 3. 结果) ---------------------------------
 def waiting_losses(battle: dict) -> list[str]:
     """The sides whose losses are still to be assigned, attacker first."""
-    losses = battle.get("losses") or {}
+    losses = battle.get(stage(battle)) or {}
     return [side for side in SIDES if side in losses and (losses[side] is None or losses[side]["retreats"] is None)]
 
 
@@ -159,6 +190,8 @@ def to_assign(state: dict, battle: dict, side: str) -> dict:
     # Regenerate: each Starspawn may take two results.
     there = sum(here.values()) + (here.get("starspawn", 0) if regenerates(state, battle, side) else 0)
     suffers = battle["outcome"][side]["suffers"]
+    if stage(battle) == "extra_losses":  # Necrophagy: a pain more for each Ghoul it brought
+        return {"kills": 0, "pains": min(battle["necrophagy"], there)}
     kills = min(suffers["kills"], there)
     return {"kills": kills, "pains": min(suffers["pains"], there - kills)}
 
@@ -209,7 +242,7 @@ def side_to_assign(state: dict, faction: str | None) -> str | None:
     if not battle or battle.get("outcome") is None:
         return None
     waiting = waiting_losses(battle)
-    if waiting and battle["losses"][waiting[0]] is None and chooser(state, battle, waiting[0]) == faction:
+    if waiting and battle[stage(battle)][waiting[0]] is None and chooser(state, battle, waiting[0]) == faction:
         return waiting[0]
     return None
 
@@ -233,6 +266,8 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
     done = {"killed": killed, "pained": pained, "retreats": {}, "eliminated": None,
             **({"starspawn": starspawn} if starspawn else {})}
     legal = retreat_areas(state, battle, side)
+    if pained and not legal and stage(battle) == "extra_losses" and battle["losses"][side]["eliminated"]:
+        return done  # FAQ: a side that lost a unit for want of a retreat loses no second one to Necrophagy
     if pained and not legal:
         # No legal retreat: one pained unit is eliminated, the rest stay.
         if any(retreats.values()):
@@ -280,7 +315,7 @@ def side_to_retreat(state: dict, faction: str | None) -> str | None:
     """The side whose pained units `faction` (Crawling Chaos, with Madness) sends away now."""
     battle = state.get("battle")
     waiting = waiting_losses(battle) if battle and battle.get("outcome") else []
-    if waiting and battle["losses"][waiting[0]] is not None and madness(state, battle, waiting[0]) == faction:
+    if waiting and battle[stage(battle)][waiting[0]] is not None and madness(state, battle, waiting[0]) == faction:
         return waiting[0]
     return None
 
@@ -293,10 +328,11 @@ def retreat(act: Act) -> None:
     if side is None:
         raise ActionError(N_("No pained units are waiting for you to choose where they retreat."))
     battle = state["battle"]
-    done = battle["losses"][side]
+    done = battle[stage(battle)][side]
     moves = check_retreats(state, battle, side, done["pained"], act["retreats"] or {})
     move_retreats(state, battle, side, moves)
     done["retreats"] = moves
+    post_battle(state, battle)
     act.draws.note("victim", battle[side])
 
 
@@ -314,7 +350,7 @@ def retreat_choices(state: dict, faction: str | None) -> list[dict]:
     if side is None:
         return []
     battle = state["battle"]
-    pained = battle["losses"][side]["pained"]
+    pained = battle[stage(battle)][side]["pained"]
     return [{"retreats": {f"{u}:{area}": n for u, n in pained.items()}} for area in retreat_areas(state, battle, side)]
 
 
@@ -339,7 +375,8 @@ def losses(act: Act) -> None:
     if done["eliminated"]:
         board.remove(state, area, owner, done["eliminated"])
     move_retreats(state, battle, side, done["retreats"] or {})
-    battle["losses"][side] = done
+    battle[stage(battle)][side] = done
+    post_battle(state, battle)
 
 
 def loss_choices(state: dict, faction: str | None) -> list[dict]:

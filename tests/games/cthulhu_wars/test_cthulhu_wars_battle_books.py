@@ -390,3 +390,72 @@ def test_the_phone_offers_madness_retreats(app):
     table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
     page = now_page(app, table, "crawling_chaos")
     assert 'name="retreats.shoggoth:europe" value="1"' in page and "Madness: Shoggoth → Europe" in page
+
+
+# -- Necrophagy (Black Goat, post-battle) ---------------------------------------------------------
+def quiet_battle_in_asia(books=("necrophagy",)):
+    """Great Cthulhu's Shoggoth and 2 cultists attack Crawling Chaos' cultists
+    in Asia; nobody is hit. Black Goat, not in the battle, has 2 Ghouls in Africa."""
+    table = on_board("great_cthulhu", books={"black_goat": list(books)})
+    set_units(table, "south_pacific", "great_cthulhu", {"cultist": 4})
+    set_units(table, "asia", "great_cthulhu", {"shoggoth": 1, "cultist": 2})
+    put(table, "africa", "black_goat", "ghoul", 2)
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="asia")
+    table.act("great_cthulhu", "battle.roll", attacker_faces="1 1", defender_faces="")
+    return table
+
+
+def test_necrophagy_ghouls_come_after_the_battle_and_both_sides_retreat_a_unit_each():
+    """The seed's worked battle, its end: Black Goat moves two Ghouls in by
+    Necrophagy, and the attacker must retreat two more units (a cultist and
+    the Shoggoth), even though Black Goat was not in the battle."""
+    table = quiet_battle_in_asia()
+    assert "Finish the battle first" in str(table.refused("great_cthulhu", "turn.end"))
+    assert offered(table, "black_goat", "battle.necrophagy") == [{"from_areas": {"africa": 2}},
+                                                                  {"from_areas": {"africa": 1}}, {}]
+    assert table.refused("black_goat", "battle.necrophagy", from_areas={"africa": 3}).field == "from_areas"
+    table.act("black_goat", "battle.necrophagy", from_areas={"africa": 2})
+    assert units(table, "asia", "black_goat") == {"ghoul": 2}
+    assert last_line(table) == ("used Necrophagy: %(count)d Ghoul came to %(area)s from %(from)s; "
+                                "both sides suffer %(count)d pain more",
+                                {"count": 2, "area": "Asia", "from": "Africa × 2"})
+    assert table.refused("great_cthulhu", "battle.losses", pained={"shoggoth": 1},
+                         retreats={"shoggoth:europe": 1}).field == "pained"  # two pains
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1, "cultist": 1},
+              retreats={"shoggoth:europe": 1, "cultist:europe": 1})
+    table.act("crawling_chaos", "battle.losses", pained={"cultist": 2}, retreats={"cultist:africa": 2})
+    assert units(table, "asia", "great_cthulhu") == {"cultist": 1}
+    assert units(table, "asia", "crawling_chaos") == {"cultist": 4}
+    table.act("great_cthulhu", "turn.end")
+
+
+def test_necrophagy_declined_ends_the_battle_and_without_the_book_nobody_waits():
+    table = quiet_battle_in_asia()
+    table.act("black_goat", "battle.necrophagy")
+    assert last_line(table) == ("declined Necrophagy", {})
+    assert units(table, "africa", "black_goat")["ghoul"] == 2
+    table.act("great_cthulhu", "turn.end")
+    without = quiet_battle_in_asia(books=())
+    assert offered(without, "black_goat", "battle.necrophagy") == []
+    without.act("great_cthulhu", "turn.end")
+
+
+def test_the_ghouls_necrophagy_brings_into_black_goats_own_battle_take_no_pain():
+    """FAQ: both sides suffer the extra pains, Black Goat too, but not the Ghouls just come."""
+    table = on_board("great_cthulhu", books={"black_goat": ["necrophagy"]})
+    set_units(table, "africa", "great_cthulhu", {"shoggoth": 1})
+    put(table, "asia", "black_goat", "ghoul")
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="africa")
+    table.act("great_cthulhu", "battle.roll", attacker_faces="1 1", defender_faces="")
+    table.act("black_goat", "battle.necrophagy", from_areas={"asia": 1})
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1}, retreats={"shoggoth:south_atlantic": 1})
+    assert table.refused("black_goat", "battle.losses", pained={"ghoul": 1},
+                         retreats={"ghoul:asia": 1}).field == "pained"
+    table.act("black_goat", "battle.losses", pained={"cultist": 1}, retreats={"cultist:asia": 1})
+    assert units(table, "africa", "black_goat") == {"cultist": 5, "ghoul": 1}
+
+
+def test_the_phone_offers_necrophagy_and_declining_it(app):
+    page = now_page(app, quiet_battle_in_asia(), "black_goat")
+    assert 'name="from_areas.africa" value="2"' in page and "Necrophagy: Africa × 2" in page
+    assert "Necrophagy: Decline" in page
