@@ -402,8 +402,10 @@ def loss_choices(state: dict, faction: str | None) -> list[dict]:
         moving = dict(pained)
         if starspawn and len(starspawn) > starspawn.count("kill-kill"):
             moving["starspawn"] = len(starspawn) - starspawn.count("kill-kill")
-        if moving and not legal:
-            options.append({"killed": killed, "pained": pained, **extra, "eliminated": sorted(moving)[0]})
+        spared = stage(battle) == "extra_losses" and battle["losses"][side]["eliminated"]
+        if moving and not legal:  # one unit is eliminated (not twice: the FAQ)
+            options.append({"killed": killed, "pained": pained, **extra,
+                            **({} if spared else {"eliminated": sorted(moving)[0]})})
             continue
         if moving and madness(state, battle, side):  # Crawling Chaos picks the areas next
             options.append({"killed": killed, "pained": pained, **extra})

@@ -459,3 +459,23 @@ def test_the_phone_offers_necrophagy_and_declining_it(app):
     page = now_page(app, quiet_battle_in_asia(), "black_goat")
     assert 'name="from_areas.africa" value="2"' in page and "Necrophagy: Africa × 2" in page
     assert "Necrophagy: Decline" in page
+
+
+def test_a_side_that_lost_a_unit_for_want_of_a_retreat_loses_no_second_one_to_necrophagy():
+    """FAQ: units that can't retreat lose one unit; Necrophagy's pain after that costs them no second one."""
+    table = on_board("great_cthulhu", books={"black_goat": ["necrophagy"]})
+    set_units(table, "asia", "crawling_chaos", {"cultist": 5})
+    set_units(table, "australia", "crawling_chaos", {"cultist": 1, "nightgaunt": 2})
+    set_units(table, "australia", "great_cthulhu", {"deep_one": 2})
+    set_units(table, "indian_ocean", "great_cthulhu", {"deep_one": 1})
+    put(table, "africa", "black_goat", "ghoul")
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="australia")
+    table.act("great_cthulhu", "battle.roll", attacker_faces="5 4", defender_faces="")
+    table.act("crawling_chaos", "battle.losses", pained={"nightgaunt": 2}, eliminated="nightgaunt")
+    table.act("black_goat", "battle.necrophagy", from_areas={"africa": 1})
+    table.act("great_cthulhu", "battle.losses", pained={"deep_one": 1}, retreats={"deep_one:south_pacific": 1})
+    assert offered(table, "crawling_chaos", "battle.losses") == [{"killed": {}, "pained": {"cultist": 1}},
+                                                                 {"killed": {}, "pained": {"nightgaunt": 1}}]
+    table.act("crawling_chaos", "battle.losses", pained={"cultist": 1})
+    assert units(table, "australia", "crawling_chaos") == {"cultist": 1, "nightgaunt": 1}
+    table.act("great_cthulhu", "turn.end")
