@@ -881,6 +881,8 @@ def losses_taken(action, seats, state):
     """"killed: Cultist × 2; retreated: Shoggoth to Europe" for one side of a battle."""
     payload = action.payload
     killed = dict(payload.get("killed") or {})
+    if payload.get("emissary"):  # Emissary of the Outer Gods: Nyarlathotep was pained, not killed
+        killed.pop("nyarlathotep", None)
     if payload.get("eliminated"):
         killed[payload["eliminated"]] = killed.get(payload["eliminated"], 0) + 1
     regenerated = [r for r in payload.get("starspawn") or [] if r == "kill-kill"]

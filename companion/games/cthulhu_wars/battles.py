@@ -263,6 +263,9 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
         raise ActionError(N_("Choose %(n)d of the units left there to be pained."), field="pained", n=due["pains"])
     killed = {u: killed.get(u, 0) + dead.get(u, 0) for u in set(killed) | set(dead)}
     pained = {u: pained.get(u, 0) + hurt.get(u, 0) for u in set(pained) | set(hurt)}
+    if killed.get("nyarlathotep") and emissary(state, battle, side):
+        del killed["nyarlathotep"]
+        pained["nyarlathotep"] = 1
     done = {"killed": killed, "pained": pained, "retreats": {}, "eliminated": None,
             **({"starspawn": starspawn} if starspawn else {})}
     legal = retreat_areas(state, battle, side)
@@ -281,6 +284,16 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
                               field="retreats")
         return done | {"retreats": None}  # Crawling Chaos chooses them next (battle.retreats)
     return done | {"retreats": check_retreats(state, battle, side, pained, retreats)}
+
+
+def emissary(state: dict, battle: dict, side: str) -> bool:
+    """Emissary of the Outer Gods (Crawling Chaos' spellbook): unless an enemy
+    Great Old One is in the battle, a kill on Nyarlathotep is a pain instead."""
+    if battle[side] != "crawling_chaos" or "emissary_of_the_outer_gods" not in \
+            state["factions"]["crawling_chaos"]["spellbooks"]:
+        return False
+    enemy = battle[other(side)]
+    return not any(board.kind(enemy, u) == "great_old_one" for u in battle["units"][other(side)])
 
 
 def check_retreats(state: dict, battle: dict, side: str, pained: dict, retreats: dict) -> dict:
@@ -369,6 +382,8 @@ def losses(act: Act) -> None:
         raise ActionError(N_("No battle results are waiting to be assigned."))
     done = check_losses(state, battle, side, act["killed"] or {}, act["pained"] or {}, act["retreats"] or {},
                         act["eliminated"], act["starspawn"])
+    if (act["killed"] or {}).get("nyarlathotep") and not done["killed"].get("nyarlathotep"):
+        act.draws.note("emissary", True)  # the kill on Nyarlathotep was a pain
     owner, area = battle[side], battle["area"]
     for unit, n in done["killed"].items():
         board.remove(state, area, owner, unit, n)

@@ -479,3 +479,23 @@ def test_a_side_that_lost_a_unit_for_want_of_a_retreat_loses_no_second_one_to_ne
     table.act("crawling_chaos", "battle.losses", pained={"cultist": 1})
     assert units(table, "australia", "crawling_chaos") == {"cultist": 1, "nightgaunt": 1}
     table.act("great_cthulhu", "turn.end")
+
+
+# -- Emissary of the Outer Gods (Crawling Chaos) --------------------------------------------------
+def nyarlathotep_hit(books, cthulhu_units):
+    table = chaos_defends_asia({"cultist": 6, "nyarlathotep": 1}, cthulhu_units, books)
+    table.arrange(lambda state: state["factions"]["crawling_chaos"]["great_old_ones"].update(nyarlathotep="map"))
+    faces = " ".join(["1"] * table.state["battle"]["dice"]["defender"]["dice"])
+    table.act("great_cthulhu", "battle.roll", attacker_faces="6" + " 1" * (dice(table)[0] - 1),
+              defender_faces=faces)
+    return table
+
+
+def test_emissary_a_kill_on_nyarlathotep_is_a_pain_unless_an_enemy_great_old_one_fights():
+    table = nyarlathotep_hit(["emissary_of_the_outer_gods"], {"shoggoth": 1})
+    table.act("crawling_chaos", "battle.losses", killed={"nyarlathotep": 1}, retreats={"nyarlathotep:europe": 1})
+    assert units(table, "europe", "crawling_chaos") == {"nyarlathotep": 1}
+    assert last_line(table)[1] == {"killed": "—", "retreated": "Nyarlathotep → Europe"}
+    with_cthulhu = nyarlathotep_hit(["emissary_of_the_outer_gods"], {"cthulhu": 1})
+    with_cthulhu.act("crawling_chaos", "battle.losses", killed={"nyarlathotep": 1})
+    assert units(with_cthulhu, "asia", "crawling_chaos") == {"cultist": 6}
