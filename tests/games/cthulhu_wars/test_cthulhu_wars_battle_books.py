@@ -499,3 +499,18 @@ def test_emissary_a_kill_on_nyarlathotep_is_a_pain_unless_an_enemy_great_old_one
     with_cthulhu = nyarlathotep_hit(["emissary_of_the_outer_gods"], {"cthulhu": 1})
     with_cthulhu.act("crawling_chaos", "battle.losses", killed={"nyarlathotep": 1})
     assert units(with_cthulhu, "asia", "crawling_chaos") == {"cultist": 6}
+
+
+def test_a_table_that_counts_by_hand_keeps_its_battle_as_before():
+    """No board: the battle spellbooks are the group's to apply (battle.adjust), nothing waits for them."""
+    table = Table(CHAOS)
+    table.to_action_phase()
+    table.arrange(lambda state: state["factions"]["black_goat"].update(spellbooks=["necrophagy"]))
+    table.arrange(lambda state: state["factions"]["crawling_chaos"].update(spellbooks=["madness"]))
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", attacker_units={"deep_one": 1},
+              defender_units={"cultist": 2})
+    table.act("great_cthulhu", "battle.roll", attacker_faces="5", defender_faces="")
+    assert table.open_actions("black_goat").get("battle.necrophagy") is None
+    assert table.refused("black_goat", "battle.necrophagy", from_areas={"africa": 1})
+    assert table.refused("crawling_chaos", "battle.retreats", retreats={"cultist:asia": 1})
+    table.act("great_cthulhu", "turn.end")
