@@ -15,7 +15,8 @@ before the dice, by a faction in the battle, each once a battle, free.
 - Absorb (Great Cthulhu, a Shoggoth in the battle): one or more of its own
   cultists or Deep Ones there are eliminated, 3 dice more for the Shoggoth each.
 
-The enemy chooses what Devour and Abduct take (`battle.remove`), unless there
+The attacker's come first: once the defender has used one, the attacker
+can use no more. The enemy chooses what Devour and Abduct take (`battle.remove`), unless there
 is only one way to do it. A side left with no unit before the dice ends the
 battle (FAQ: the power spent stays spent). Tables that count by hand adjust
 their sides with `battle.adjust` instead.
@@ -69,6 +70,9 @@ def usable(state: dict, faction: str | None, name: str) -> tuple[dict, str]:
         raise ActionError(N_("Waiting for the enemy to choose which of its units it removes."))
     if name in (battle.get("used") or {}).get(side, []):
         raise ActionError(N_("That is used once a battle."))
+    if side == "attacker" and (battle.get("used") or {}).get("defender"):
+        # 战斗 1: the attacker's pre-battle effects first, then the defender's.
+        raise ActionError(N_("The attacker's pre-battle effects come first: the defender has already used its own."))
     return battle, side
 
 

@@ -200,6 +200,14 @@ def test_a_nightgaunt_devoured_first_cant_abduct():
     assert "unit in the battle" in str(table.refused("crawling_chaos", "battle.abduct", count=1))
 
 
+def test_once_the_defender_has_used_a_pre_battle_book_the_attacker_can_use_no_more():
+    """战斗 1: the attacker's pre-battle effects come first, then the defender's."""
+    table = chaos_defends_asia({"cultist": 2, "nightgaunt": 1}, {"cthulhu": 1, "deep_one": 1}, ["abduct"])
+    table.act("crawling_chaos", "battle.abduct", count=1)
+    assert "come first" in str(table.refused("great_cthulhu", "battle.devour"))
+    assert offered(table, "great_cthulhu", "battle.devour") == []
+
+
 def test_abduct_with_no_monster_or_cultist_to_take_is_refused():
     table = chaos_defends_asia({"nightgaunt": 1}, {"cthulhu": 1}, ["abduct"])
     assert "no monster or cultist" in str(table.refused("crawling_chaos", "battle.abduct", count=1))
