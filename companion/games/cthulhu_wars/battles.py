@@ -249,23 +249,10 @@ def side_to_assign(state: dict, faction: str | None) -> str | None:
 
 def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dict, retreats: dict,
                  eliminated: str | None, starspawn: list | None = None) -> dict:
-    here = fighting(state, battle, side)
-    due = to_assign(state, battle, side)
-    killed = {u: n for u, n in killed.items() if n}
-    pained = {u: n for u, n in pained.items() if n}
-    if starspawn and (killed.get("starspawn") or pained.get("starspawn")):
-        raise ActionError(N_("Give each of your Starspawn there up to two results."), field="starspawn")
-    dead, hurt, took = regenerated(state, battle, side, here, starspawn or [])
-    if any(here.get(u, 0) < n for u, n in killed.items()) or sum(killed.values()) + took[0] != due["kills"]:
-        raise ActionError(N_("Choose %(n)d of the units there to be killed."), field="killed", n=due["kills"])
-    left = {u: here[u] - killed.get(u, 0) - (len(starspawn or []) if u == "starspawn" else 0) for u in here}
-    if any(left.get(u, 0) < n for u, n in pained.items()) or sum(pained.values()) + took[1] != due["pains"]:
-        raise ActionError(N_("Choose %(n)d of the units left there to be pained."), field="pained", n=due["pains"])
-    killed = {u: killed.get(u, 0) + dead.get(u, 0) for u in set(killed) | set(dead)}
-    pained = {u: pained.get(u, 0) + hurt.get(u, 0) for u in set(pained) | set(hurt)}
-    if killed.get("nyarlathotep") and emissary(state, battle, side):
-        del killed["nyarlathotep"]
-        pained["nyarlathotep"] = 1
+    """One side's results as its chooser gives them, checked: the units
+    killed and pained, and the retreats (None: Madness' to choose), or the
+    unit eliminated for want of one."""
+    killed, pained = assigned(state, battle, side, killed, pained, starspawn)
     done = {"killed": killed, "pained": pained, "retreats": {}, "eliminated": None,
             **({"starspawn": starspawn} if starspawn else {})}
     legal = retreat_areas(state, battle, side)
@@ -284,6 +271,30 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
                               field="retreats")
         return done | {"retreats": None}  # Crawling Chaos chooses them next (battle.retreats)
     return done | {"retreats": check_retreats(state, battle, side, pained, retreats)}
+
+
+def assigned(state: dict, battle: dict, side: str, killed: dict, pained: dict,
+             starspawn: list | None) -> tuple[dict, dict]:
+    """The units killed and pained, once the counts fit what the side suffers
+    (Regenerate's Starspawn and Emissary's Nyarlathotep included)."""
+    here = fighting(state, battle, side)
+    due = to_assign(state, battle, side)
+    killed = {u: n for u, n in killed.items() if n}
+    pained = {u: n for u, n in pained.items() if n}
+    if starspawn and (killed.get("starspawn") or pained.get("starspawn")):
+        raise ActionError(N_("Give each of your Starspawn there up to two results."), field="starspawn")
+    dead, hurt, took = regenerated(state, battle, side, here, starspawn or [])
+    if any(here.get(u, 0) < n for u, n in killed.items()) or sum(killed.values()) + took[0] != due["kills"]:
+        raise ActionError(N_("Choose %(n)d of the units there to be killed."), field="killed", n=due["kills"])
+    left = {u: here[u] - killed.get(u, 0) - (len(starspawn or []) if u == "starspawn" else 0) for u in here}
+    if any(left.get(u, 0) < n for u, n in pained.items()) or sum(pained.values()) + took[1] != due["pains"]:
+        raise ActionError(N_("Choose %(n)d of the units left there to be pained."), field="pained", n=due["pains"])
+    killed = {u: killed.get(u, 0) + dead.get(u, 0) for u in set(killed) | set(dead)}
+    pained = {u: pained.get(u, 0) + hurt.get(u, 0) for u in set(pained) | set(hurt)}
+    if killed.get("nyarlathotep") and emissary(state, battle, side):
+        del killed["nyarlathotep"]
+        pained["nyarlathotep"] = 1
+    return killed, pained
 
 
 def emissary(state: dict, battle: dict, side: str) -> bool:
