@@ -122,6 +122,8 @@ def enemy_removes(act: Act, battle: dict, side: str, n: int, by: str) -> None:
     if len(ways) == 1:
         remove_from_battle(state, battle, side, ways[0])
         act.draws.note("removed", ways[0])
+        if by == "devour":
+            battle["devoured"] = battle.get("devoured", 0) + sum(ways[0].values())
     elif ways:
         battle["removal"] = {"side": side, "n": n, "by": by}
 
@@ -174,6 +176,8 @@ def remove(act: Act) -> None:
         raise ActionError(N_("Choose %(n)d of your monsters and cultists in the battle."), field="units",
                           n=pending["n"])
     remove_from_battle(state, battle, pending["side"], units)
+    if pending["by"] == "devour":
+        battle["devoured"] = battle.get("devoured", 0) + sum(units.values())
     del battle["removal"]
     finish(act, battle)
 

@@ -500,6 +500,17 @@ def side_roll(act: Act, battle: dict, side: str, rng) -> dict:
     return combat.entered(count, faces, f"{side}_faces") if faces else combat.roll(count, rng)
 
 
+def killed_or_devoured(battle: dict | None, faction: str) -> int:
+    """Enemy units `faction` killed or devoured in this battle (Great Cthulhu's
+    requirements: "kill or devour 1 / 2 enemy units in one battle"); a battle
+    on the board only, once its results are carried out."""
+    if not battle or faction not in (battle.get("attacker"), battle.get("defender")) or "losses" not in battle:
+        return 0
+    enemy = battle["losses"][other(side_of(battle, faction))]
+    killed = sum((enemy or {}).get("killed", {}).values())
+    return killed + (battle.get("devoured", 0) if faction == "great_cthulhu" else 0)
+
+
 def harbinger_targets(state: dict, faction: str | None) -> list[str]:
     """The enemy Great Old Ones The Harbinger pays out for now (seed, 蠕行混沌
     特技 harbinger 预兆, post-battle): after a battle with Nyarlathotep in it,

@@ -4,6 +4,7 @@ Invisibility, Seek and Destroy and Absorb before the dice. On the 3-player
 map Great Cthulhu starts in the South Pacific, Crawling Chaos in Asia, Black
 Goat in Africa, Yellow Sign in Europe."""
 
+from companion.games.cthulhu_wars.battles import killed_or_devoured
 from cthulhu_support import Table, give_turn
 
 CHAOS = ("great_cthulhu", "crawling_chaos", "black_goat")
@@ -150,6 +151,16 @@ def test_the_seeds_worked_battle_absorb_and_devour_before_twelve_dice_against_th
     assert units(table, "europe", "yellow_sign") == {"undead": 4}
     assert dice(table) == (12, 3)
     assert table.refused("great_cthulhu", "battle.absorb", units={"cultist": 1})  # once a battle
+    # 12 dice give 1 kill and 5 pains; 3 dice 1 kill and 1 pain.
+    table.act("great_cthulhu", "battle.roll", attacker_faces="6 5 5 5 5 5 1 1 1 1 1 1", defender_faces="6 4 1")
+    table.act("great_cthulhu", "battle.losses", killed={"cultist": 1}, pained={"deep_one": 1},
+              retreats={"deep_one:north_atlantic": 1})
+    table.act("yellow_sign", "battle.losses", killed={"undead": 1}, pained={"undead": 3},
+              retreats={"undead:asia": 3})
+    assert units(table, "europe", "yellow_sign") == {}
+    # Great Cthulhu's "kill or devour enemy units in one battle": 1 devoured and 1 killed.
+    assert killed_or_devoured(table.state["battle"], "great_cthulhu") == 2
+    assert killed_or_devoured(table.state["battle"], "yellow_sign") == 1
 
 
 def test_absorb_takes_only_your_cultists_and_deep_ones_beside_a_shoggoth():
