@@ -15,7 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, flow, spellbooks
+from companion.games.cthulhu_wars import (
+    battle_books,
+    battles,
+    board,
+    combat,
+    costs,
+    data,
+    doom,
+    effects,
+    flow,
+    spellbooks,
+)
 from companion.games.cthulhu_wars.names import UNIQUE_ACTIONS
 from companion.games.cthulhu_wars.state import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
@@ -355,7 +366,7 @@ def battles_to_declare(state: dict, faction: str) -> list[dict]:
 
 def battle_rolls(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     battle, faction = state.get("battle"), effects.faction_of(state, seat.id) if seat is not None else None
-    if flow.phase_of(state) != "action" or not battle or battle["outcome"] is not None:
+    if flow.phase_of(state) != "action" or not battle or battle["outcome"] is not None or battle.get("removal"):
         return []
     return [{}] if faction in (battle["attacker"], battle["defender"]) else []
 
@@ -377,12 +388,43 @@ def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     return battles.loss_choices(state, faction)
 
 
+def retreat_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if flow.phase_of(state) != "action":
+        return []
+    return battles.retreat_choices(state, faction)
+
+
+def necrophagy_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if flow.phase_of(state) != "action":
+        return []
+    return battle_books.necrophagy_choices(state, faction)
+
+
 def harbinger_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
     faction = effects.faction_of(state, seat.id) if seat is not None else None
     if flow.phase_of(state) != "action":
         return []
     return [{"great_old_one": goo, "take": take} for goo in battles.harbinger_targets(state, faction)
             for take in ("power", "elder_signs")]
+
+
+def pre_battle_choices(name: str):
+    """open(): the ready-made payloads of a pre-battle spellbook for a faction in the battle."""
+    def open_(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+        faction = effects.faction_of(state, seat.id) if seat is not None else None
+        if flow.phase_of(state) != "action":
+            return []
+        return battle_books.offered(state, faction, name)
+    return open_
+
+
+def removal_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
+    faction = effects.faction_of(state, seat.id) if seat is not None else None
+    if flow.phase_of(state) != "action":
+        return []
+    return battle_books.removal_choices(state, faction)
 
 
 def reveals(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -662,6 +704,65 @@ def harbinger_used(action, seats, state):
     return N_("used The Harbinger on %(great_old_one)s"), params
 
 
+def units_of(faction: str | None, units: dict) -> UnitList:
+    return UnitList([(unit_name(faction, u), n) for u, n in units.items() if n])
+
+
+def pre_battle_line(action, seats, state):
+    """What a pre-battle spellbook did: which units, whose, where they came from."""
+    payload, faction = action.payload, role(action, seats)
+    kind = action.type.removeprefix("battle.")
+    params = {"action": name(battle_books.spellbook_name(kind))}
+    enemy = payload.get("enemy")
+    if kind in ("devour", "abduct"):
+        removed = payload.get("removed")
+        params |= {"victim": faction_name(enemy) if enemy else "—"}
+        if kind == "abduct":
+            params["count"] = payload.get("count") or 1
+        if removed is not None:
+            params["units"] = units_of(enemy, removed)
+            if kind == "devour":
+                return N_("used %(action)s: %(victim)s lost %(units)s"), params
+            return NP_("used %(action)s: %(count)d Nightgaunt left the battle and %(victim)s lost %(units)s",
+                       "used %(action)s: %(count)d Nightgaunts left the battle and %(victim)s lost %(units)s"), params
+        if kind == "devour":
+            return N_("used %(action)s: %(victim)s chooses a unit to lose"), params
+        return NP_("used %(action)s: %(count)d Nightgaunt left the battle; "
+                   "%(victim)s chooses as many units to lose",
+                   "used %(action)s: %(count)d Nightgaunts left the battle; "
+                   "%(victim)s chooses as many units to lose"), params
+    if kind == "invisibility":
+        own, theirs = payload.get("units") or {}, payload.get("enemy_units") or {}
+        units = UnitList([(unit_name(faction, u), n) for u, n in own.items() if n]
+                         + [(unit_name(enemy, u), n) for u, n in theirs.items() if n])
+        return N_("used %(action)s: %(units)s sit out the battle"), params | {"units": units}
+    if kind == "seek_and_destroy":
+        flocks = [(area_name(state, a) or name(a), n) for a, n in (payload.get("from_areas") or {}).items() if n]
+        return NP_("used %(action)s: %(count)d Hunting Horror joined the battle from %(from)s",
+                   "used %(action)s: %(count)d Hunting Horrors joined the battle from %(from)s"), params | {
+            "count": sum(n for _, n in flocks), "from": UnitList(flocks)}
+    units = payload.get("units") or {}
+    return NP_("used %(action)s: the Shoggoth absorbed %(units)s for %(dice)d more dice",
+               "used %(action)s: the Shoggoth absorbed %(units)s for %(dice)d more dice"), params | {
+        "units": units_of(faction, units), "dice": battles.ABSORB_DICE * sum(units.values()),
+        "count": battles.ABSORB_DICE * sum(units.values())}
+
+
+def called_off(history: History) -> History:
+    """The line, and that the battle was called off when a side was left with no unit."""
+    def line(action: Action, seats: dict, state: dict) -> tuple:
+        msgid, params = history(action, seats, state)
+        if action.payload.get("called_off"):
+            return N_("%(line)s; a side has no unit left: the battle is called off"), {"line": Line(msgid, params)}
+        return msgid, params
+    return line
+
+
+def units_removed(action, seats, state):
+    return N_("removed %(units)s from the battle"), {
+        "units": units_of(role(action, seats), action.payload.get("units") or {})}
+
+
 def book_taken(action, seats, state):
     payload = action.payload
     books = {b["id"]: b["name"] for f in data.factions() for b in data.faction(f)["spellbooks"]}
@@ -732,12 +833,41 @@ class Retreats(Msg):
                          for u, n, a in self.moves)
 
 
+def retreats_chosen(action, seats, state):
+    """Madness: where Crawling Chaos sent the enemy's pained units."""
+    payload = action.payload
+    victim = payload.get("victim")
+    moves = [(unit_name(victim, unit), n, area_name(state, area) or name(area))
+             for key, n in (payload.get("retreats") or {}).items() if n for unit, _, area in [key.partition(":")]]
+    return N_("used Madness: the pained units of %(victim)s retreated: %(retreated)s"), {
+        "victim": faction_name(victim) if victim else "—", "retreated": Retreats(moves)}
+
+
+def necrophagy_used(action, seats, state):
+    """Necrophagy: how many Ghouls came, from where, and the pains they add."""
+    payload = action.payload
+    flocks = [(area_name(state, a) or name(a), n) for a, n in (payload.get("from_areas") or {}).items() if n]
+    count = sum(n for _, n in flocks)
+    if not count:
+        return N_("declined Necrophagy"), {}
+    return NP_("used Necrophagy: %(count)d Ghoul came to %(area)s from %(from)s; both sides suffer %(count)d "
+               "pain more",
+               "used Necrophagy: %(count)d Ghouls came to %(area)s from %(from)s; both sides suffer %(count)d "
+               "pains more"), {"count": count, "area": area_name(state, payload.get("area")) or "—",
+                               "from": UnitList(flocks)}
+
+
 def losses_taken(action, seats, state):
     """"killed: Cultist × 2; retreated: Shoggoth to Europe" for one side of a battle."""
     payload = action.payload
     killed = dict(payload.get("killed") or {})
+    if payload.get("emissary"):  # Emissary of the Outer Gods: Nyarlathotep was pained, not killed
+        killed.pop("nyarlathotep", None)
     if payload.get("eliminated"):
         killed[payload["eliminated"]] = killed.get(payload["eliminated"], 0) + 1
+    regenerated = [r for r in payload.get("starspawn") or [] if r == "kill-kill"]
+    if regenerated:  # Regenerate: a Starspawn dies of two kills
+        killed["starspawn"] = killed.get("starspawn", 0) + len(regenerated)
     battle = state.get("battle") or {}
     owner = None
     for side in ("attacker", "defender"):
@@ -885,11 +1015,58 @@ ACTIONS = (
     spec("battle.losses",
          "On a board table, after the dice: one side's results, `killed` and `pained` ({unit: count}), "
          "`retreats` ({\"unit:area\": count}) for the pained, or `eliminated` (a pained unit) when none can "
-         "retreat. The attacker's side first; its owner chooses (Yellow Sign with Hastur in the battle).",
+         "retreat (with Crawling Chaos' Madness, it picks the areas next: `battle.retreats`). The attacker's side "
+         "first; its owner chooses (Yellow Sign with Hastur in the battle). "
+         "Great Cthulhu with Regenerate: `starspawn`, a list with each Starspawn's results (\"kill-kill\" kills "
+         "it; \"kill-pain\", \"pain-pain\", \"kill\" or \"pain\" make it retreat), the rest in `killed` and "
+         "`pained`.",
          Collected("killed", default=None), Collected("pained", default=None),
          Collected("retreats", default=None, key_length=80), Text("eliminated", default=None, max_length=40),
+         Collected("starspawn", shape="list", default=None, max_items=2),
          effect=battles.losses, line=losses_taken,
          open=loss_choices),
+    spec("battle.devour",
+         "Great Cthulhu, before the dice, Cthulhu in the battle: the enemy removes one of its monsters or "
+         "cultists there (it chooses with `battle.remove` when it has a choice).",
+         effect=battle_books.devour, line=called_off(pre_battle_line), open=pre_battle_choices("devour")),
+    spec("battle.abduct",
+         "Crawling Chaos with Abduct, before the dice: `count` of its Nightgaunts in the battle are eliminated; "
+         "the enemy removes as many of its monsters or cultists there (`battle.remove` when it has a choice).",
+         optional_int("count", 1, 3),
+         effect=battle_books.abduct, line=called_off(pre_battle_line), open=pre_battle_choices("abduct")),
+    spec("battle.remove",
+         "After Devour or Abduct, the enemy: which of its `units` ({unit: count}), monsters or cultists in the "
+         "battle, are removed.",
+         Collected("units"),
+         effect=battle_books.remove, line=called_off(units_removed), open=removal_choices),
+    spec("battle.invisibility",
+         "Crawling Chaos with Invisibility, before the dice: one monster or cultist per Flying Polyp in the "
+         "battle, `units` of its own and `enemy_units` ({unit: count}), sits out the battle.",
+         Collected("units", default=None), Collected("enemy_units", default=None),
+         effect=battle_books.invisibility, line=called_off(pre_battle_line),
+         open=pre_battle_choices("invisibility")),
+    spec("battle.seek_and_destroy",
+         "Crawling Chaos with Seek and Destroy, before the dice: Hunting Horrors from other areas, "
+         "`from_areas` ({area: count}), move into the battle.",
+         Collected("from_areas", high=2),
+         effect=battle_books.seek_and_destroy, line=called_off(pre_battle_line),
+         open=pre_battle_choices("seek_and_destroy")),
+    spec("battle.absorb",
+         "Great Cthulhu with Absorb, before the dice, a Shoggoth in the battle: its own `units` there "
+         "({\"cultist\"|\"deep_one\": count}) are eliminated, 3 more dice each.",
+         Collected("units"),
+         effect=battle_books.absorb, line=called_off(pre_battle_line), open=pre_battle_choices("absorb")),
+    spec("battle.retreats",
+         "Crawling Chaos with Madness, after the enemy side has assigned its results: where its pained units "
+         "retreat, `retreats` ({\"unit:area\": count}), even from a battle Crawling Chaos is not in.",
+         Collected("retreats", key_length=80),
+         effect=battles.retreat, line=retreats_chosen, open=retreat_choices),
+    spec("battle.necrophagy",
+         "Black Goat with Necrophagy, after a battle's results (any battle): Ghouls not in it, `from_areas` "
+         "({area: count}), move to its area; each makes both sides suffer a pain more, carried out with "
+         "`battle.losses`. No `from_areas`: declined.",
+         Collected("from_areas", default=None, high=2),
+         effect=battle_books.necrophagy, line=necrophagy_used, open=necrophagy_choices),
     spec("harbinger",
          "Crawling Chaos after Nyarlathotep's battle: for enemy `great_old_one`, `take` power or elder_signs.",
          Choice("great_old_one", choices=GREAT_OLD_ONES), Choice("take", choices=("power", "elder_signs")),

@@ -105,7 +105,11 @@ def spend(state: dict, faction: str, cost: int, *, unlimited: bool = False) -> N
 
 def battle_unfinished(state: dict) -> bool:
     battle = state.get("battle")
-    return bool(battle) and isinstance(battle.get("losses"), dict) and any(v is None for v in battle["losses"].values())
+    # A side's results not yet assigned, or its pained units waiting for Madness to send them away.
+    # Or Black Goat deciding on Necrophagy, or the pains it added not yet carried out.
+    return bool(battle) and (bool(battle.get("post")) or any(
+        isinstance(battle.get(key), dict) and any(v is None or v["retreats"] is None for v in battle[key].values())
+        for key in ("losses", "extra_losses")))
 
 
 def refuse_during_battle(state: dict) -> None:

@@ -167,7 +167,9 @@ ROUND = Round((
     Phase("action", N_("action phase"), frozenset({
         "recruit", "gate.build", "move", "capture", "summon", "awaken", "unique", "gate.control", "gate.abandon",
         "pass", "turn.end", "battle.declare", "battle.adjust", "battle.roll", "battle.losses", "harbinger",
-        "avatar.choose"}),
+        "avatar.choose", "battle.devour", "battle.abduct", "battle.remove", "battle.invisibility",
+        "battle.seek_and_destroy", "battle.absorb", "battle.retreats",
+        "battle.necrophagy"}),
         turns=True, on_enter=begin_action, order=round_order, next="gather"),
     Phase("end", N_("end of the game (reveal elder signs, then settle)"), frozenset({"game.settle"}),
           on_enter=begin_end),
