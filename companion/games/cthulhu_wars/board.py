@@ -16,6 +16,7 @@ never typed. A table from before the board keeps its counts by hand.
 from __future__ import annotations
 
 from companion.games.cthulhu_wars import data
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 #: Great Old Ones not on the board keep the state they had ("pool", "submerged").
@@ -31,7 +32,16 @@ def new_board() -> dict:
 
 
 def adjacency(state: dict) -> dict[str, list[str]]:
-    return data.maps()[state["map"]]["adjacency"]
+    """Each area's neighbours on this table's map, with the group's corrections
+    (below): a border between two areas is a corrected area's word, the
+    reference's between two uncorrected ones."""
+    near = data.maps()[state["map"]]["adjacency"]
+    corrected = corrected_neighbours(state)
+    if not corrected:
+        return near
+    return {area: list(corrected[area]) if area in corrected else sorted(
+        {n for n in neighbours if n not in corrected} | {a for a, theirs in corrected.items() if area in theirs})
+        for area, neighbours in near.items()}
 
 
 def areas(state: dict) -> dict[str, dict]:
@@ -167,6 +177,55 @@ def set_up(state: dict) -> None:
     starts = data.maps()[state["map"]]["start_areas"]
     for faction in state["seating"]:
         start(state, faction, starts[faction], gate=True)
+
+
+# -- the map's borders, corrected by the group ------------------------------------------------------
+# The borders come from a reference alone (no second source agrees yet), so a
+# group may correct an area's neighbours from its printed map, like any
+# unchecked fact; the table keeps the correction in state["corrections"]
+# ("area:<area>:neighbours" -> the area's neighbours, sorted) and that area is
+# checked from then on. Borders stay symmetric: correcting an area adds or
+# takes away the border on the other side too, and two corrected areas always
+# agree about the border between them. Moves, retreats and battles read
+# `adjacency`, so they follow the corrected map.
+def neighbours_key(area: str) -> str:
+    return f"area:{area}:neighbours"
+
+
+def corrected_neighbours(state: dict) -> dict[str, list[str]]:
+    """The areas the group corrected, with their neighbours."""
+    return {key.split(":")[1]: near for key, near in state.get("corrections", {}).items()
+            if key.startswith("area:") and key.endswith(":neighbours")}
+
+
+def correct_neighbours(act: Act) -> None:
+    """An area's neighbours as the printed map shows them (every one of them)."""
+    state, area = act.state, act["area"]
+    known = areas(state)
+    if area not in known:
+        raise ActionError(N_("Choose an area of this table's map."), field="area")
+    near = sorted(set(act["neighbours"] or []))
+    if not near or area in near or not set(near) <= set(known):
+        raise ActionError(N_("Tick every area that borders it on your printed map, and only those."),
+                          field="neighbours")
+    corrections = state.setdefault("corrections", {})
+    for other, theirs in corrected_neighbours(state).items():
+        if other != area and (other in near) != (area in theirs):
+            corrections[neighbours_key(other)] = sorted(set(theirs) ^ {area})
+    corrections[neighbours_key(area)] = near
+
+
+def check_corrections(state: dict) -> None:
+    """Corrected borders name areas of the table's map and agree between two corrected areas."""
+    known = set(areas(state))
+    corrected = corrected_neighbours(state)
+    for area, near in corrected.items():
+        if (area not in known or not isinstance(near, list) or not near or area in near
+                or not all(isinstance(n, str) and n in known for n in near)):
+            raise ValueError(f"corrected neighbours of {area!r}")
+        for other in near:
+            if other in corrected and area not in corrected[other]:
+                raise ValueError(f"the border between {area!r} and {other!r}")
 
 
 # -- checks ---------------------------------------------------------------------------------

@@ -644,7 +644,7 @@ def desecrate(act: Act, faction: str, die: int, area: str, units_there: int) -> 
     state = act.state
     if die <= units_there:
         # 第八章 C: with two players, an area next to no other desecrated one earns a book.
-        neighbours = data.maps()[state["map"]]["adjacency"][area]
+        neighbours = board.adjacency(state)[area]
         if not any(other in state["desecrated"] for other in neighbours):
             state["factions"][faction]["lone_desecrations"] = state["factions"][faction].get("lone_desecrations", 0) + 1
         state["desecrated"].append(area)

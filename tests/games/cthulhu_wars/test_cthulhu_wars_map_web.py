@@ -52,3 +52,19 @@ def test_a_board_table_shows_its_counts_from_the_map_with_nothing_to_type(host, 
     assert "from the map" in page
     assert 'value="counts.set"' not in page and 'value="abandoned.set"' not in page
     assert 'value="great_old_one.set"' not in page
+
+
+def test_a_phone_corrects_an_areas_borders_from_the_printed_map_with_ticks(host, new_phone):
+    token = create_cthulhu_table(host, board="map")
+    phone = join_seat(new_phone(), token, "Gina", role="great_cthulhu")
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    panel = page.split('class="card cw-borders"', 1)[1].split("</details>", 1)[0]
+    assert "<strong>Australia</strong> <span class=\"badge\">unchecked</span>: Indian Ocean, South Pacific" in panel
+    assert 'name="neighbours.antarctica"' in panel and forms(panel, "neighbours.correct")
+    # The form as a phone sends it: the area chosen, one tick per area it borders.
+    ticks = {"neighbours.indian_ocean": "indian_ocean", "neighbours.antarctica": "antarctica"}
+    assert phone.act("neighbours.correct", area="australia", **ticks).status_code == 200
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    assert "<strong>Australia</strong>: Antarctica, Indian Ocean" in page
+    store = host.client.application.extensions["companion.store"]
+    assert store.state(token)[1]["corrections"]["area:australia:neighbours"] == ["antarctica", "indian_ocean"]
