@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.games.cthulhu_wars import battles, board, combat, costs, data, doom, effects, flow, spellbooks
 from companion.games.cthulhu_wars.names import UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.requirements import met as requirements_met
 from companion.games.cthulhu_wars.state import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
 from companion.rules import N_, NP_, Action, ActionError, Msg, Seat, translated_params
@@ -366,7 +367,7 @@ def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
         return []
     mine = state["factions"][faction]
     left = [b for b in data.spellbook_ids(faction) if b not in mine["spellbooks"]]
-    return [{"requirement": r, "spellbook": b} for r in sorted(board.requirements_met(state, faction)) for b in left]
+    return [{"requirement": r, "spellbook": b} for r in sorted(requirements_met(state, faction)) for b in left]
 
 
 def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:

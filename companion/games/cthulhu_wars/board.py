@@ -260,33 +260,3 @@ def check_state(state: dict) -> None:
         if captor not in state["factions"] or not set(held) <= set(state["factions"]):
             raise ValueError("captives")
 
-
-# -- spellbook requirements the board shows --------------------------------------------------
-def requirements_met(state: dict, faction: str) -> set[str]:
-    """The faction's spellbook requirements the board and the tracks show met
-    right now (the factions' cards); the rest are ticked by hand."""
-    mine, met = state["factions"][faction], set()
-    held = len(areas_with(state, faction))
-    enemies = [f for f in state["factions"] if f != faction]
-    gates = state["board"]["gates"]
-    ocean = {a for a, area in areas(state).items() if area["ocean"]}
-    on_board = {goo for goo, where in mine["great_old_ones"].items() if where in ("map", "submerged")}
-    checks = {
-        "bg_units4": held >= 4, "bg_units6": held >= 6, "bg_units8": held >= 8,
-        "bg_share": bool(enemies) and all(any(present(state, a, e) for a in areas_with(state, faction))
-                                          for e in enemies),
-        "bg_awaken": "shub_niggurath" in on_board,
-        "cc_gates3_or_12": len(controlled_gates(state, faction)) >= 3 or mine["power"] >= 12,
-        "cc_gates4_or_15": len(controlled_gates(state, faction)) >= 4 or mine["power"] >= 15,
-        "cc_capture": captives_held(state, faction) > 0,
-        "cc_awaken": "nyarlathotep" in on_board,
-        "gc_awaken": "cthulhu" in on_board,
-        "gc_ocean_gates": (sum(1 for a in controlled_gates(state, faction) if a in ocean) >= 3
-                           or sum(1 for a in gates if a in ocean) >= 4),
-        "ys_awaken_king": "king_in_yellow" in on_board,
-        "ys_awaken_hastur": "hastur" in on_board,
-    }
-    for requirement in data.requirements(faction):
-        if checks.get(requirement) and requirement not in mine["requirements_met"]:
-            met.add(requirement)
-    return met

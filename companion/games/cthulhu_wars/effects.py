@@ -9,7 +9,7 @@ faction holds are its seat's secret (`held_signs`).
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, spellbooks
+from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, requirements, spellbooks
 from companion.games.cthulhu_wars import state as game_state
 from companion.games.cthulhu_wars.state import MAX_COUNT
 from companion.kit.actions import Act
@@ -853,6 +853,7 @@ def earn_spellbook(act: Act) -> None:
     if action:
         requirement_action(state, faction, requirement, action, act["target"], act["cultists_from"])
     mine["requirements_met"].append(requirement)
+    requirements.note_taken(state, faction, requirement)
     mine["spellbooks"].append(book)
     gain_elder_signs(act, faction, spellbooks.elder_signs_for(faction, requirement))
 

@@ -20,6 +20,7 @@ from companion.games.cthulhu_wars import (
     spellbooks,
 )
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.requirements import met as requirements_met
 from companion.games.cthulhu_wars.state import editable_facts, unit_facts
 from companion.kit.now import now
 from companion.kit.working import line, worked
@@ -119,7 +120,7 @@ def battle(state: dict) -> dict | None:
 def requirements(state: dict, faction_id: str) -> list[dict]:
     """Each requirement, whether it gave a book, and whether the board shows it met now ("seen")."""
     faction = state["factions"][faction_id]
-    seen = board.requirements_met(state, faction_id) if board.has_board(state) else set()
+    seen = requirements_met(state, faction_id) if board.has_board(state) else set()
     out = []
     for req in data.faction(faction_id)["requirements"]:
         text = REQUIREMENTS[req["id"]]

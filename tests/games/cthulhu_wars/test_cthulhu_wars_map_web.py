@@ -68,3 +68,24 @@ def test_a_phone_corrects_an_areas_borders_from_the_printed_map_with_ticks(host,
     assert "<strong>Australia</strong>: Antarctica, Indian Ocean" in page
     store = host.client.application.extensions["companion.store"]
     assert store.state(token)[1]["corrections"]["area:australia:neighbours"] == ["antarctica", "indian_ocean"]
+
+
+def test_black_goat_removes_two_cultists_for_a_book_from_the_areas_chosen_on_its_phone(host, new_phone):
+    token = create_cthulhu_table(host, board="map")
+    phone = join_seat(new_phone(), token, "Bea", role="black_goat")
+    store = host.client.application.extensions["companion.store"]
+    for role in ("great_cthulhu", "crawling_chaos"):
+        store.join(token, role, role)
+    seat = {s.role: s.id for s in store.seats(token).values()}
+    store.act(token, seat["black_goat"], "power.gather", {})
+    store.act(token, seat["great_cthulhu"], "direction.choose", {"direction": "clockwise"})
+    store.act(token, seat["great_cthulhu"], "pass", {})
+    store.act(token, seat["crawling_chaos"], "pass", {})
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    form = next(f for f in forms(page, "spellbook.earn") if 'value="bg_elim2"' in f)
+    assert 'name="cultists_from.africa"' in form
+    assert phone.act("spellbook.earn", requirement="bg_elim2", spellbook="frenzy",
+                     **{"cultists_from.africa": "2"}).status_code == 200
+    state = store.state(token)[1]
+    assert state["board"]["units"]["africa"]["black_goat"] == {"cultist": 4}
+    assert state["factions"]["black_goat"]["spellbooks"] == ["frenzy"]
