@@ -259,4 +259,3 @@ def check_state(state: dict) -> None:
     for captor, held in board["captives"].items():
         if captor not in state["factions"] or not set(held) <= set(state["factions"]):
             raise ValueError("captives")
-
