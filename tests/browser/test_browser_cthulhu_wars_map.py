@@ -137,17 +137,52 @@ def test_the_map_fits_a_360px_phone_in_every_language(server, phones, locale):
     phone.screenshot(path=f"/tmp/cw_map_page_{locale}.png", full_page=True)
 
 
-@on_every_display
-def test_the_display_shows_the_map_large_beside_the_books_on_one_screen(server, browser, size, locale, tmp_path):
+def four_factions_on_the_map(server, battle: bool):
+    """Four factions on the map; with `battle`, round one's action phase with a battle declared in Arabia
+    (Yellow Sign and Black Goat move two cultists each there, then Crawling Chaos passes and Yellow Sign attacks)."""
     table = server.store.create_table("cthulhu-wars", "Cthulhu night", {**THREE, "seat_4": "yellow_sign"})
     for role in ("great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"):
         server.store.join(table.token, role.title(), role)
-    with display_page(browser, server, table.token, size, locale, ".cw-board .cw-map", screenshot="cw-map-display",
-                      folder=tmp_path) as page:
-        # Text outside the drawing (its labels scale with it) is readable from a chair.
-        assert_display_readable(page, **CTHULHU_WARS, least_numbers=4 * 4)
-        box = page.locator(".cw-board .cw-map").bounding_box()
-        # Beside the books' table: a quarter of a 1024 px tablet, more than a third of a 1920 px screen.
-        assert box["width"] >= size["width"] * (0.25 if size["width"] < 1500 else 0.35), box
-        # The map's text alternative names every area with units and its gate.
-        assert "South Pacific" in page.locator(".cw-board .cw-areas").inner_text() or locale != "en-GB"
+    if not battle:
+        return table
+    seat = {s.role: s.id for s in server.store.seats(table.token).values()}
+
+    def act(role, type_, payload=None):
+        server.store.act(table.token, seat[role], type_, payload or {})
+
+    act("great_cthulhu", "power.gather")
+    act("great_cthulhu", "direction.choose", {"direction": "clockwise"})  # 4 seats: GC, CC, BG, YS
+    act("great_cthulhu", "pass")
+    act("crawling_chaos", "pass")
+    act("black_goat", "move", {"moves": {"cultist:west_africa:arabia": 2}})
+    act("black_goat", "turn.end")
+    act("yellow_sign", "move", {"moves": {"cultist:europe:arabia": 2}})
+    act("yellow_sign", "turn.end")
+    act("black_goat", "battle.declare", {"defender": "yellow_sign", "area": "arabia"})
+    return table
+
+
+#: The map's labels' size in the drawing's units (game.css: .cw-board .cw-map-label).
+DISPLAY_LABEL = 12
+
+
+@on_every_display
+def test_the_display_shows_the_map_large_beside_the_books_on_one_screen(server, browser, size, locale, tmp_path):
+    for battle in (False, True):
+        table = four_factions_on_the_map(server, battle)
+        with display_page(browser, server, table.token, size, locale, ".cw-board .cw-map",
+                          screenshot="cw-map-battle-display" if battle else "cw-map-display", folder=tmp_path) as page:
+            # Text outside the drawing (its labels scale with it) is readable from a chair.
+            assert_display_readable(page, **CTHULHU_WARS, least_numbers=4 * 4 + (3 if battle else 1))
+            # The drawing as large as the screen leaves room for: its labels read from a chair (at least 18 px
+            # on a 1024 × 768 tablet, more on a larger screen; 15 px while a battle's line takes room beneath).
+            scale = page.locator(".cw-board .cw-map").evaluate("svg => svg.getScreenCTM().a")
+            label = DISPLAY_LABEL * scale
+            assert label >= (15 if battle else 18) * (1.4 if size["width"] > 1500 else 1), (battle, label)
+            drawn = page.locator(".cw-board .cw-map-label").first.evaluate(
+                "t => parseFloat(getComputedStyle(t).fontSize)")
+            assert drawn == DISPLAY_LABEL
+            # The map's text alternative names every area with units and its gate.
+            areas = page.locator(".cw-board .cw-areas").inner_text()
+            assert "South Pacific" in areas or locale != "en-GB"
+            assert ("Arabia" in areas) == battle or locale != "en-GB"

@@ -28,6 +28,7 @@ from companion.games.cthulhu_wars import (
     spellbooks,
 )
 from companion.games.cthulhu_wars.names import UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.requirements import met as requirements_met
 from companion.games.cthulhu_wars.state import COUNTS, MAX_COUNT
 from companion.kit.fields import MISSING, ActionSpec, Choice, Field, Int, Json, Text, clean_text, whole_number
 from companion.kit.working import Sentences
@@ -378,7 +379,7 @@ def books_earned(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
         return []
     mine = state["factions"][faction]
     left = [b for b in data.spellbook_ids(faction) if b not in mine["spellbooks"]]
-    return [{"requirement": r, "spellbook": b} for r in sorted(board.requirements_met(state, faction)) for b in left]
+    return [{"requirement": r, "spellbook": b} for r in sorted(requirements_met(state, faction)) for b in left]
 
 
 def loss_choices(state: dict, seat: Seat | None, seats: dict) -> list[dict]:
@@ -813,6 +814,13 @@ def default_corrected(action, seats, state):
     return message, {"unit": unit_name(payload["faction"], payload["unit"]), "value": payload["value"]}
 
 
+def neighbours_corrected(action, seats, state):
+    payload = action.payload
+    near = [(area_name(state, a) or name(a), 1) for a in sorted(set(payload.get("neighbours") or []))]
+    return N_("corrected the neighbours of %(area)s to %(neighbours)s"), {
+        "area": area_name(state, payload["area"]) or name(payload["area"]), "neighbours": UnitList(near)}
+
+
 def ritual_track_corrected(action, seats, state):
     return N_("corrected the ritual track to %(spaces)s"), {"spaces": action.payload["spaces"]}
 
@@ -1102,6 +1110,11 @@ ACTIONS = (
          "the costs before Instant Death (like \"5 6 7 8 9 10\").",
          Text("spaces", max_length=80),
          effect=effects.correct_ritual_track, line=ritual_track_corrected),
+    spec("neighbours.correct",
+         "Correct the map from the printed one: `area` and every one of its `neighbours` (a list of areas); "
+         "the border changes on the other side too.",
+         Choice("area", choices=AREAS), Collected("neighbours", shape="list", max_items=len(AREAS)),
+         effect=board.correct_neighbours, line=neighbours_corrected),
     # Ending the game reveals every hidden sign: only the host may take it back.
     spec("game.settle", "At the end: reveal every hidden elder sign and name the winner.", seat_may_undo=False,
          effect=effects.settle, line=N_("revealed every elder sign and settled the game"),

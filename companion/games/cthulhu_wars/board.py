@@ -16,6 +16,7 @@ never typed. A table from before the board keeps its counts by hand.
 from __future__ import annotations
 
 from companion.games.cthulhu_wars import data
+from companion.kit.actions import Act
 from companion.rules import N_, ActionError
 
 #: Great Old Ones not on the board keep the state they had ("pool", "submerged").
@@ -31,7 +32,16 @@ def new_board() -> dict:
 
 
 def adjacency(state: dict) -> dict[str, list[str]]:
-    return data.maps()[state["map"]]["adjacency"]
+    """Each area's neighbours on this table's map, with the group's corrections
+    (below): a border between two areas is a corrected area's word, the
+    reference's between two uncorrected ones."""
+    near = data.maps()[state["map"]]["adjacency"]
+    corrected = corrected_neighbours(state)
+    if not corrected:
+        return near
+    return {area: list(corrected[area]) if area in corrected else sorted(
+        {n for n in neighbours if n not in corrected} | {a for a, theirs in corrected.items() if area in theirs})
+        for area, neighbours in near.items()}
 
 
 def areas(state: dict) -> dict[str, dict]:
@@ -169,6 +179,55 @@ def set_up(state: dict) -> None:
         start(state, faction, starts[faction], gate=True)
 
 
+# -- the map's borders, corrected by the group ------------------------------------------------------
+# The borders come from a reference alone (no second source agrees yet), so a
+# group may correct an area's neighbours from its printed map, like any
+# unchecked fact; the table keeps the correction in state["corrections"]
+# ("area:<area>:neighbours" -> the area's neighbours, sorted) and that area is
+# checked from then on. Borders stay symmetric: correcting an area adds or
+# takes away the border on the other side too, and two corrected areas always
+# agree about the border between them. Moves, retreats and battles read
+# `adjacency`, so they follow the corrected map.
+def neighbours_key(area: str) -> str:
+    return f"area:{area}:neighbours"
+
+
+def corrected_neighbours(state: dict) -> dict[str, list[str]]:
+    """The areas the group corrected, with their neighbours."""
+    return {key.split(":")[1]: near for key, near in state.get("corrections", {}).items()
+            if key.startswith("area:") and key.endswith(":neighbours")}
+
+
+def correct_neighbours(act: Act) -> None:
+    """An area's neighbours as the printed map shows them (every one of them)."""
+    state, area = act.state, act["area"]
+    known = areas(state)
+    if area not in known:
+        raise ActionError(N_("Choose an area of this table's map."), field="area")
+    near = sorted(set(act["neighbours"] or []))
+    if not near or area in near or not set(near) <= set(known):
+        raise ActionError(N_("Tick every area that borders it on your printed map, and only those."),
+                          field="neighbours")
+    corrections = state.setdefault("corrections", {})
+    for other, theirs in corrected_neighbours(state).items():
+        if other != area and (other in near) != (area in theirs):
+            corrections[neighbours_key(other)] = sorted(set(theirs) ^ {area})
+    corrections[neighbours_key(area)] = near
+
+
+def check_corrections(state: dict) -> None:
+    """Corrected borders name areas of the table's map and agree between two corrected areas."""
+    known = set(areas(state))
+    corrected = corrected_neighbours(state)
+    for area, near in corrected.items():
+        if (area not in known or not isinstance(near, list) or not near or area in near
+                or not all(isinstance(n, str) and n in known for n in near)):
+            raise ValueError(f"corrected neighbours of {area!r}")
+        for other in near:
+            if other in corrected and area not in corrected[other]:
+                raise ValueError(f"the border between {area!r} and {other!r}")
+
+
 # -- checks ---------------------------------------------------------------------------------
 def check_area(state: dict, area: str | None, field: str = "area") -> str:
     if area not in areas(state):
@@ -200,34 +259,3 @@ def check_state(state: dict) -> None:
     for captor, held in board["captives"].items():
         if captor not in state["factions"] or not set(held) <= set(state["factions"]):
             raise ValueError("captives")
-
-
-# -- spellbook requirements the board shows --------------------------------------------------
-def requirements_met(state: dict, faction: str) -> set[str]:
-    """The faction's spellbook requirements the board and the tracks show met
-    right now (the factions' cards); the rest are ticked by hand."""
-    mine, met = state["factions"][faction], set()
-    held = len(areas_with(state, faction))
-    enemies = [f for f in state["factions"] if f != faction]
-    gates = state["board"]["gates"]
-    ocean = {a for a, area in areas(state).items() if area["ocean"]}
-    on_board = {goo for goo, where in mine["great_old_ones"].items() if where in ("map", "submerged")}
-    checks = {
-        "bg_units4": held >= 4, "bg_units6": held >= 6, "bg_units8": held >= 8,
-        "bg_share": bool(enemies) and all(any(present(state, a, e) for a in areas_with(state, faction))
-                                          for e in enemies),
-        "bg_awaken": "shub_niggurath" in on_board,
-        "cc_gates3_or_12": len(controlled_gates(state, faction)) >= 3 or mine["power"] >= 12,
-        "cc_gates4_or_15": len(controlled_gates(state, faction)) >= 4 or mine["power"] >= 15,
-        "cc_capture": captives_held(state, faction) > 0,
-        "cc_awaken": "nyarlathotep" in on_board,
-        "gc_awaken": "cthulhu" in on_board,
-        "gc_ocean_gates": (sum(1 for a in controlled_gates(state, faction) if a in ocean) >= 3
-                           or sum(1 for a in gates if a in ocean) >= 4),
-        "ys_awaken_king": "king_in_yellow" in on_board,
-        "ys_awaken_hastur": "hastur" in on_board,
-    }
-    for requirement in data.requirements(faction):
-        if checks.get(requirement) and requirement not in mine["requirements_met"]:
-            met.add(requirement)
-    return met

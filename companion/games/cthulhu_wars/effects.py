@@ -9,7 +9,7 @@ faction holds are its seat's secret (`held_signs`).
 
 from __future__ import annotations
 
-from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, spellbooks
+from companion.games.cthulhu_wars import board, costs, data, doom, elder_signs, flow, requirements, spellbooks
 from companion.games.cthulhu_wars import state as game_state
 from companion.games.cthulhu_wars.state import MAX_COUNT
 from companion.kit.actions import Act
@@ -656,7 +656,7 @@ def desecrate(act: Act, faction: str, die: int, area: str, units_there: int) -> 
     state = act.state
     if die <= units_there:
         # 第八章 C: with two players, an area next to no other desecrated one earns a book.
-        neighbours = data.maps()[state["map"]]["adjacency"][area]
+        neighbours = board.adjacency(state)[area]
         if not any(other in state["desecrated"] for other in neighbours):
             state["factions"][faction]["lone_desecrations"] = state["factions"][faction].get("lone_desecrations", 0) + 1
         state["desecrated"].append(area)
@@ -865,6 +865,7 @@ def earn_spellbook(act: Act) -> None:
     if action:
         requirement_action(state, faction, requirement, action, act["target"], act["cultists_from"])
     mine["requirements_met"].append(requirement)
+    requirements.note_taken(state, faction, requirement)
     mine["spellbooks"].append(book)
     gain_elder_signs(act, faction, spellbooks.elder_signs_for(faction, requirement))
 

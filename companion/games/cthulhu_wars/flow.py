@@ -23,7 +23,7 @@ DIRECTIONS = ("clockwise", "counterclockwise")
 #: Anytime: a faction's own bookkeeping, its elder signs, its spellbooks, the
 #: group's corrections (the handlers refuse what the end of the game forbids).
 ANYTIME = frozenset({"elder_signs.reveal", "spellbook.earn", "counts.set", "counts.adjust", "abandoned.set",
-                     "great_old_one.set", "default.correct", "ritual_track.correct"})
+                     "great_old_one.set", "default.correct", "ritual_track.correct", "neighbours.correct"})
 
 
 # -- who goes first, and in which direction (第二阶段) ----------------------------------

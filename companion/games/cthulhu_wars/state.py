@@ -139,7 +139,7 @@ def pick_starts(state: dict, starts: dict[str, str]) -> None:
 # printed components. Those a second source agrees on are "checked" and carry
 # no mark; the rest stay marked until corrected. Either way a group may
 # correct them, and the table keeps the correction in state["corrections"]
-# ("unit:<faction>:<unit>:<field>" -> value).
+# ("unit:<faction>:<unit>:<field>" -> value; the map's borders: board.py).
 def correction_key(faction_id: str, unit_id: str, field: str) -> str:
     return f"unit:{faction_id}:{unit_id}:{field}"
 
@@ -258,6 +258,7 @@ def check_state(state: dict) -> None:
     _int(state["ritual"]["marker"], 0, len(track) - 1)
     _int(state["abandoned_gates"])
     check_secrets(state)
+    board.check_corrections(state)
     if "board" in state:
         board.check_state(state)
     if not isinstance(state.get("seats", {}), dict):

@@ -20,6 +20,7 @@ from companion.games.cthulhu_wars import (
     spellbooks,
 )
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
+from companion.games.cthulhu_wars.requirements import met as requirements_met
 from companion.games.cthulhu_wars.state import editable_facts, unit_facts
 from companion.kit.now import now
 from companion.kit.working import line, worked
@@ -119,7 +120,7 @@ def battle(state: dict) -> dict | None:
 def requirements(state: dict, faction_id: str) -> list[dict]:
     """Each requirement, whether it gave a book, and whether the board shows it met now ("seen")."""
     faction = state["factions"][faction_id]
-    seen = board.requirements_met(state, faction_id) if board.has_board(state) else set()
+    seen = requirements_met(state, faction_id) if board.has_board(state) else set()
     out = []
     for req in data.faction(faction_id)["requirements"]:
         text = REQUIREMENTS[req["id"]]
@@ -179,9 +180,9 @@ PLACES = {
 }
 
 
-def edges(map_id: str) -> list[dict]:
-    """Each border once, as one or two line pieces."""
-    out, near = [], data.maps()[map_id]["adjacency"]
+def edges(state: dict) -> list[dict]:
+    """Each border of the table's map (as the group corrected it) once, as one or two line pieces."""
+    out, near = [], board.adjacency(state)
     for area, neighbours in near.items():
         for other in neighbours:
             if other <= area:
@@ -217,7 +218,16 @@ def board_map(state: dict, colours: dict[str, str]) -> dict:
         areas.append({"id": area["id"], "name": area["name"], "ocean": area["ocean"], "glyph": area["glyph"],
                       "x": x, "y": y, "gate": gate, "factions": here,
                       "desecrated": area["id"] in state.get("desecrated", [])})
-    return {"width": WIDTH, "height": HEIGHT, "areas": areas, "edges": edges(state["map"])}
+    return {"width": WIDTH, "height": HEIGHT, "areas": areas, "edges": edges(state)}
+
+
+def borders(state: dict) -> list[dict]:
+    """Each area's neighbours on the table's map, for the group to check
+    against its printed map ("checked": the group corrected that area)."""
+    names, near = board.areas(state), board.adjacency(state)
+    corrected = board.corrected_neighbours(state)
+    return [{"id": area, "name": names[area]["name"], "checked": area in corrected,
+             "neighbours": [{"id": n, "name": names[n]["name"]} for n in near[area]]} for area in names]
 
 
 def present(state: dict, me: str | None) -> dict:
@@ -257,6 +267,7 @@ def present(state: dict, me: str | None) -> dict:
         out["units"] = [{"id": u["id"], "name": u["name"]} for u in data.faction(me)["units"]]
         if board.has_board(state):
             out["my_stacks"] = my_stacks(state, me)
+            out["borders"] = borders(state)
     return out
 
 

@@ -52,3 +52,40 @@ def test_a_board_table_shows_its_counts_from_the_map_with_nothing_to_type(host, 
     assert "from the map" in page
     assert 'value="counts.set"' not in page and 'value="abandoned.set"' not in page
     assert 'value="great_old_one.set"' not in page
+
+
+def test_a_phone_corrects_an_areas_borders_from_the_printed_map_with_ticks(host, new_phone):
+    token = create_cthulhu_table(host, board="map")
+    phone = join_seat(new_phone(), token, "Gina", role="great_cthulhu")
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    panel = page.split('class="card cw-borders"', 1)[1].split("</details>", 1)[0]
+    assert "<strong>Australia</strong> <span class=\"badge\">unchecked</span>: Indian Ocean, South Pacific" in panel
+    assert 'name="neighbours.antarctica"' in panel and forms(panel, "neighbours.correct")
+    # The form as a phone sends it: the area chosen, one tick per area it borders.
+    ticks = {"neighbours.indian_ocean": "indian_ocean", "neighbours.antarctica": "antarctica"}
+    assert phone.act("neighbours.correct", area="australia", **ticks).status_code == 200
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    assert "<strong>Australia</strong>: Antarctica, Indian Ocean" in page
+    store = host.client.application.extensions["companion.store"]
+    assert store.state(token)[1]["corrections"]["area:australia:neighbours"] == ["antarctica", "indian_ocean"]
+
+
+def test_black_goat_removes_two_cultists_for_a_book_from_the_areas_chosen_on_its_phone(host, new_phone):
+    token = create_cthulhu_table(host, board="map")
+    phone = join_seat(new_phone(), token, "Bea", role="black_goat")
+    store = host.client.application.extensions["companion.store"]
+    for role in ("great_cthulhu", "crawling_chaos"):
+        store.join(token, role, role)
+    seat = {s.role: s.id for s in store.seats(token).values()}
+    store.act(token, seat["black_goat"], "power.gather", {})
+    store.act(token, seat["great_cthulhu"], "direction.choose", {"direction": "clockwise"})
+    store.act(token, seat["great_cthulhu"], "pass", {})
+    store.act(token, seat["crawling_chaos"], "pass", {})
+    page = phone.get(f"/t/{token}").get_data(as_text=True)
+    form = next(f for f in forms(page, "spellbook.earn") if 'value="bg_elim2"' in f)
+    assert 'name="cultists_from.africa"' in form
+    assert phone.act("spellbook.earn", requirement="bg_elim2", spellbook="frenzy",
+                     **{"cultists_from.africa": "2"}).status_code == 200
+    state = store.state(token)[1]
+    assert state["board"]["units"]["africa"]["black_goat"] == {"cultist": 4}
+    assert state["factions"]["black_goat"]["spellbooks"] == ["frenzy"]

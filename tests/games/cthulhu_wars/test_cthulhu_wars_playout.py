@@ -88,6 +88,7 @@ def test_two_players_on_the_board_play_through_battles_and_their_losses():
 
 
 def test_three_factions_on_the_board_move_build_and_battle():
-    table, done = play(THREE_ON_MAP, 11, 250)
+    # A seed whose random rounds build a gate (more spellbooks offered moved seed 11 off it).
+    table, done = play(THREE_ON_MAP, 13, 250)
     assert {"move", "gate.build", "battle.declare", "battle.roll", "summon"} <= done
     assert table.state["flow"]["round"] >= 3
