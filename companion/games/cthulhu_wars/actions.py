@@ -754,7 +754,7 @@ def called_off(history: History) -> History:
     def line(action: Action, seats: dict, state: dict) -> tuple:
         msgid, params = history(action, seats, state)
         if action.payload.get("called_off"):
-            return N_("%(line)s; a side has no unit left: the battle is called off"), {"line": Line(msgid, params)}
+            return N_("%(line)s; a side has no unit left: the battle is called off"), {"line": Sentences([(msgid, params)])}
         return msgid, params
     return line
 
