@@ -754,7 +754,8 @@ def called_off(history: History) -> History:
     def line(action: Action, seats: dict, state: dict) -> tuple:
         msgid, params = history(action, seats, state)
         if action.payload.get("called_off"):
-            return N_("%(line)s; a side has no unit left: the battle is called off"), {"line": Sentences([(msgid, params)])}
+            called_off = N_("%(line)s; a side has no unit left: the battle is called off")
+            return called_off, {"line": Sentences([(msgid, params)])}
         return msgid, params
     return line
 
