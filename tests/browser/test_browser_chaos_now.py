@@ -55,6 +55,18 @@ def legal_kills(page, state):
         page.locator(f"#region-now input[name='{name}']").fill(str(count))
 
 
+def place_tokens(page, pending: dict) -> None:
+    """Tick the first regions the card allows; Dwarf Trollslayers takes one
+    of its two pairs (Norsca and Kislev), not any two regions."""
+    boxes = page.locator("#region-now input[type=checkbox]")
+    if "Trollslayers" in boxes.first.locator("xpath=ancestor::form").inner_text():
+        for name in ("Norsca", "Kislev"):
+            page.locator("#region-now label", has_text=name).locator("input[type=checkbox]").first.check()
+        return
+    for index in range(pending.get("choose", 1)):
+        boxes.nth(index).check()
+
+
 def test_a_round_is_played_from_the_card_at_the_top_of_each_phone(server, phones):
     table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
     kim_phone, nia_phone = phones(), phones()
@@ -76,9 +88,7 @@ def test_a_round_is_played_from_the_card_at_the_top_of_each_phone(server, phones
     expect(kim.locator("#region-now .now-you")).to_have_count(0)
     step(nia, "Draw the Old World card for Nurgle")  # drawn by the app, nothing typed
     while any(entry["kind"] in ("old_world", "events") for entry in server.store.state(token)[1]["pending"]):
-        step(nia, "Place them", fill=lambda page: [
-            page.locator("#region-now input[type=checkbox]").nth(index).check()
-            for index in range(server.store.state(token)[1]["pending"][0].get("choose", 1))])
+        step(nia, "Place them", fill=lambda page: place_tokens(page, server.store.state(token)[1]["pending"][0]))
     step(kim, "On to the draw phase")
     step(kim, "Draw chaos cards for Khorne")
     step(nia, "Draw chaos cards for Nurgle")
