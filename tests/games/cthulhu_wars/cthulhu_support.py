@@ -76,3 +76,13 @@ def give_turn(faction):
 def enter_phase(phase):
     """For harness.Table.arrange: the kit's round enters `phase` (its on_enter run)."""
     return lambda state: ROUND.enter(state, phase)
+
+
+def units(table: Table, area: str, faction: str) -> dict:
+    """The faction's units in `area` on the board (empty when none)."""
+    return table.state["board"]["units"].get(area, {}).get(faction, {})
+
+
+def last_line(table: Table) -> tuple[str, dict]:
+    """The newest history line as the display reads it."""
+    return table.history(None)[-1]

@@ -5,7 +5,7 @@ map Great Cthulhu starts in the South Pacific, Crawling Chaos in Asia, Black
 Goat in Africa, Yellow Sign in Europe."""
 
 from companion.games.cthulhu_wars.battles import killed_or_devoured
-from cthulhu_support import Table, give_turn
+from cthulhu_support import Table, give_turn, last_line, units
 
 CHAOS = ("great_cthulhu", "crawling_chaos", "black_goat")
 SIGN = ("great_cthulhu", "black_goat", "yellow_sign")
@@ -42,12 +42,6 @@ def set_units(table, area, faction, units):
     table.arrange(arrange)
 
 
-def units(table, area, faction):
-    return table.state["board"]["units"].get(area, {}).get(faction, {})
-
-
-def last_line(table):
-    return table.history(None)[-1]
 
 
 def dice(table):

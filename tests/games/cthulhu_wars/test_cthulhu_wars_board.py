@@ -6,7 +6,7 @@ Goat in Africa (Asia and Africa share a border)."""
 
 
 from companion.rules import ActionError
-from cthulhu_support import Table, give_turn
+from cthulhu_support import Table, give_turn, last_line, units
 
 THREE = ("great_cthulhu", "crawling_chaos", "black_goat")
 
@@ -32,16 +32,10 @@ def put(table: Table, area: str, faction: str, unit: str, n: int = 1) -> None:
     table.arrange(place)
 
 
-def units(table: Table, area: str, faction: str) -> dict:
-    return table.state["board"]["units"].get(area, {}).get(faction, {})
-
 
 def refused(table: Table, faction: str, kind: str, **payload) -> ActionError:
     return table.refused(faction, kind, **payload)
 
-
-def last_line(table: Table) -> tuple[str, dict]:
-    return table.history(None)[-1]
 
 
 # -- set-up and derived counts -------------------------------------------------------------

@@ -3,7 +3,7 @@ seed, the factions' spellbooks and 第七章 FAQ): Dreams, Zingaya and Shriek of
 the Byakhee. Three factions on the 3-player map: Great Cthulhu starts in the
 South Pacific, Black Goat in Africa, Yellow Sign in Europe."""
 
-from cthulhu_support import Table, give_turn
+from cthulhu_support import Table, give_turn, last_line, units
 
 FACTIONS = ("great_cthulhu", "black_goat", "yellow_sign")
 
@@ -37,12 +37,6 @@ def take(table, area, faction, unit, n=1):
     table.arrange(remove)
 
 
-def units(table, area, faction):
-    return table.state["board"]["units"].get(area, {}).get(faction, {})
-
-
-def last_line(table):
-    return table.history(None)[-1]
 
 
 def unique_open(table, faction):

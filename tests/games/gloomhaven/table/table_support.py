@@ -102,3 +102,15 @@ def form_of(html: str, action: str) -> str:
     """The form in `html` that sends `action`."""
     form = html[html.index(f'value="{action}"'):]
     return form[:form.index("</form>")]
+
+
+def monster_turn(seed: int = 2) -> Table:
+    """Scenario 1 started, both characters slower than the monsters: a bandit guard acts."""
+    table = started(seed=seed)
+    table.act("s1", "initiative.choose", initiative=95, second=96)
+    table.act("s2", "initiative.choose", initiative=97, second=98)
+    return table
+
+
+def hp_of(table: Table, standee_id: str) -> int:
+    return next(s["hp"] for s in table.state["standees"] if s["id"] == standee_id)

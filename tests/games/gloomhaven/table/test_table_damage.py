@@ -10,15 +10,7 @@ from companion.games.gloomhaven.flow import acting_standee
 from companion.games.gloomhaven.play.combat import card_attack
 from companion.games.gloomhaven.rules import RULES
 from companion.rules import Action, ActionError
-from table_support import SEATS, show_card_index, started
-
-
-def monster_turn(seed=2):
-    """Scenario 1 started, both characters slower than the monsters: a bandit guard acts."""
-    table = started(seed=seed)
-    table.act("s1", "initiative.choose", initiative=95, second=96)
-    table.act("s2", "initiative.choose", initiative=97, second=98)
-    return table
+from table_support import SEATS, monster_turn, show_card_index, started
 
 
 def attack_with(table, cards, **payload):

@@ -11,19 +11,7 @@ or the app says plainly that it can't tell."""
 from __future__ import annotations
 
 from companion.games.gloomhaven.flow import acting_standee
-from table_support import started
-
-
-def monster_turn():
-    """Scenario 1 started, both characters slower than the monsters."""
-    table = started(seed=2)
-    table.act("s1", "initiative.choose", initiative=95, second=96)
-    table.act("s2", "initiative.choose", initiative=97, second=98)
-    return table
-
-
-def hp_of(table, standee_id):
-    return next(s["hp"] for s in table.state["standees"] if s["id"] == standee_id)
+from table_support import hp_of, monster_turn
 
 
 def add_archer(table) -> str:

@@ -11,23 +11,12 @@ import sys
 from pathlib import Path
 
 from companion.games.gloomhaven.flow import acting_standee
-from table_support import started
+from table_support import hp_of, monster_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "map"))
 
 from test_map_turn_bonuses import GUARD_AT  # noqa: E402
 from test_map_whole_turn import at_turn  # noqa: E402
-
-
-def monster_turn():
-    table = started(seed=2)
-    table.act("s1", "initiative.choose", initiative=95, second=96)
-    table.act("s2", "initiative.choose", initiative=97, second=98)
-    return table
-
-
-def hp_of(table, standee_id):
-    return next(s["hp"] for s in table.state["standees"] if s["id"] == standee_id)
 
 
 def summon_of(table, name):
