@@ -38,9 +38,12 @@ def tap(server, token, page, type, choose=None, button=None):
 
 
 def place_regions(form):
-    """Tick as many regions as the legend asks for (one, or two)."""
+    """Tick as many regions as the legend asks for (one, or two); a card that
+    names pairs of regions (Dwarf Trollslayers) is one button per pair instead."""
     boxes = form.locator("input[type=checkbox]")
-    wanted = 2 if form.locator("legend").inner_text().strip() and "2" in form.locator("legend").inner_text() else 1
+    if not boxes.count():
+        return
+    wanted = 2 if "2" in form.locator("legend").inner_text() else 1
     for index in range(wanted):
         boxes.nth(index).check()
 
@@ -115,3 +118,30 @@ def test_a_round_in_which_nobody_types_a_card(server, phones, locale):
     # Nothing was typed: no action of the round carried a card's name, cost or domination.
     logged = [entry for entry in server.store.log(token) if entry.type in ("card.play", "old_world.card")]
     assert logged and all("cost" not in entry.payload or entry.payload.get("cost") is None for entry in logged)
+
+
+def test_dwarf_trollslayers_heroes_go_where_one_tap_on_a_pair_puts_them(server, phones):
+    """The card names two pairs of regions: its drawer's phone offers each pair
+    as one button, so no two regions that may not go together can be ticked."""
+    table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
+    nia_phone = phones()
+    nia = nia_phone.page
+    nia.set_viewport_size(SCREEN)
+    join_as(nia, server, table.token, "Nia", "nurgle")
+    token = table.token
+    store = server.store
+    store.act(token, None, "setup.tokens", {"draw": True})
+    store.act(token, None, "setup.start", {})
+    state = lambda: store.state(token)[1]  # noqa: E731
+    assert lowest_threat(state()) == "nurgle"  # the lowest threat dial at the start draws the card
+    nurgle = next(seat.id for seat in store.seats(token).values() if seat.role == "nurgle")
+    store.act(token, nurgle, "old_world.card", {"card": "dwarf_trollslayers"})  # as a group drawing by hand
+    nia.reload()
+    pair = nia.locator("#region-now").get_by_role("button", name="Place them in Troll Country and The Empire")
+    expect(pair).to_be_visible()
+    expect(nia.locator("#region-now input[type=checkbox][name^='regions.']")).to_have_count(0)
+    tap(server, token, nia, "old_world.place",
+        button=lambda form: form.page.locator("#region-now").get_by_role(
+            "button", name="Place them in Troll Country and The Empire"))
+    regions = state()["regions"]
+    assert [rid for rid, region in regions.items() if region["heroes"]] == ["troll_country", "the_empire"]

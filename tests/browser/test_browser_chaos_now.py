@@ -56,13 +56,11 @@ def legal_kills(page, state):
 
 
 def place_tokens(page, pending: dict) -> None:
-    """Tick the first regions the card allows; Dwarf Trollslayers takes one
-    of its two pairs (Norsca and Kislev), not any two regions."""
-    boxes = page.locator("#region-now input[type=checkbox]")
-    if "Trollslayers" in boxes.first.locator("xpath=ancestor::form").inner_text():
-        for name in ("Norsca", "Kislev"):
-            page.locator("#region-now label", has_text=name).locator("input[type=checkbox]").first.check()
+    """Tick the first regions the card asks for; a card that names pairs of
+    regions (Dwarf Trollslayers) offers each pair as one button instead."""
+    if pending.get("card") == "dwarf_trollslayers":
         return
+    boxes = page.locator("#region-now input[type=checkbox]")
     for index in range(pending.get("choose", 1)):
         boxes.nth(index).check()
 

@@ -4,7 +4,7 @@ in progress with its dice and chances), all JSON-able."""
 
 from __future__ import annotations
 
-from companion.games.chaos import chaos_cards, data, upgrades
+from companion.games.chaos import chaos_cards, data, old_world, upgrades
 from companion.games.chaos.battle_phase import dice_for, targets_now
 from companion.games.chaos.board import (
     effective_conquest,
@@ -185,7 +185,11 @@ def now_for(state: dict, seat: Seat | None, open_actions: dict) -> dict:
     shown["gods"] = {kind: [god for god in state["gods_in_play"]
                             if any(choice.get("god", own) == god for choice in choices)]
                      for kind, choices in steps.items()}
-    shown["pending"] = state["pending"]
+    # A card that names pairs of regions (Dwarf Trollslayers) is placed with one
+    # tap on a pair, not by ticking two regions that may not go together.
+    shown["pending"] = [{**entry, "pairs": old_world.choices(state, entry)} if entry["kind"] == "old_world"
+                        and (old_world.effect(state, entry["card"]) or {}).get("pairs") and "allowed" in entry
+                        else entry for entry in state["pending"]]
     return shown
 
 

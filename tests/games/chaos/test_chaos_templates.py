@@ -8,7 +8,7 @@ import tempfile
 import pytest
 from flask import render_template
 
-from chaos_play import RULES, SEATS, act, arranged, phase_of, started, to_summoning, turn_of
+from chaos_play import RULES, SEATS, act, arranged, lowest, phase_of, started, to_summoning, turn_of
 from companion.web import create_app
 
 
@@ -191,3 +191,16 @@ def test_the_meddling_of_skaven_asks_the_discarding_phone_for_two_different_card
     assert re.search(r'value="(\w+)" selected', first).group(1) != re.search(r'value="(\w+)" selected',
                                                                                second).group(1)
     assert 'name="card_1"' not in render_all(app, table.state, SEATS["s3"])  # Tzeentch's phone: not his hand
+
+
+def test_dwarf_trollslayers_is_placed_with_one_tap_on_a_pair_the_card_names(app):
+    state = started(typed=False)
+    drawer = next(seat for seat in SEATS.values() if seat.role == lowest(state))
+    state = act(state, "old_world.card", {"card": "dwarf_trollslayers"}, god=drawer.role)
+    with app.test_request_context():
+        page = render_template("games/chaos/now.html", view=RULES.seat_view(state, drawer, SEATS), seats=SEATS,
+                               seat=drawer, act_url="/act", display=False, table=None)
+    assert "Place them in Norsca and Kislev" in page and "Place them in Troll Country and The Empire" in page
+    assert re.findall(r'name="regions\.(\w+)" value="1"', page) == ["norsca", "kislev", "troll_country",
+                                                                    "the_empire"]
+    assert 'type="checkbox" name="regions.' not in page  # no two regions that may not go together
