@@ -250,3 +250,11 @@ def test_a_parent_deletes_even_when_its_childs_game_is_no_longer_installed(store
     monkeypatch.delitem(games.table_types(), "match")
     store.delete_table(parent)
     assert store.table(parent) is None and store.log(child)[-1].type == PARENT_DELETED
+
+
+def test_a_table_type_that_starts_no_children_reads_nothing_to_know_it_awaits_none(store):
+    """Asked before every action of every table: a game that offers no child
+    tables answers from its type alone, without a database read."""
+    chaos = store.table(store.create_table("chaos-old-world", "Chaos night", {"players": "4"}).token)
+    assert store._awaited_children(None, chaos) == {}  # no database given: any read would fail
+

@@ -53,28 +53,33 @@ class Links(StoreBase):
         said = self.log(token, last=1, types=(PARENT_WAITS,))
         return not said or bool(said[-1].payload.get("waits"))
 
-    def _awaited_children(self, db, token: str) -> dict[str, bool]:
-        """Whether the table awaits each of its unreported children, before a
-        change that may alter it (empty for a table that starts none)."""
-        table = self.table(token)
-        if table is None or type(table.rules).child_offers is Rules.child_offers:
+    def _awaited_children(self, db, table: Table, state: dict | None = None,
+                          seats: dict[str, Seat] | None = None) -> dict[str, bool]:
+        """Whether `table` awaits each of its unreported children, before a
+        change that may alter it (empty, with no read at all, for a table type
+        that starts none: this runs before every action of every table).
+        `state`/`seats`: the table's, when the caller has them decoded already."""
+        if type(table.rules).child_offers is Rules.child_offers:
             return {}
-        children = [child for child in self.children(token) if not self.reported(child.token, db)]
+        children = [child for child in self.children(table.token) if not self.reported(child.token, db)]
         if not children:
             return {}
-        state, seats = self._decoded(db, token, "state"), self.seats(token)
+        state = state if state is not None else self._decoded(db, table.token, "state")
+        seats = seats if seats is not None else self.seats(table.token)
         return {child.token: table.rules.awaits_child(state, child.offer, seats) for child in children}
 
-    def _tell_children(self, db, token: str, awaited: dict[str, bool], seat_id: str | None) -> list[tuple[str, int]]:
+    def _tell_children(self, db, parent: Table, awaited: dict[str, bool], seat_id: str | None,
+                       state: dict | None = None, seats: dict[str, Seat] | None = None) -> list[tuple[str, int]]:
         """Log, in each child of `awaited` whose parent now waits for it, or
         stopped, that it does (`PARENT_WAITS`, as the child seat linked to
-        `seat_id`); returns their new versions, to notify once committed."""
+        `seat_id`); returns their new versions, to notify once committed.
+        `state`/`seats`: the parent's after the change, when the caller has them."""
         if not awaited:
             return []
-        parent = self._require(token)
-        state, seats = self._decoded(db, token, "state"), self.seats(token)
+        state = state if state is not None else self._decoded(db, parent.token, "state")
+        seats = seats if seats is not None else self.seats(parent.token)
         told = []
-        for child in self.children(token):
+        for child in self.children(parent.token):
             waits = parent.rules.awaits_child(state, child.offer, seats)
             if child.token not in awaited or waits == awaited[child.token]:
                 continue
@@ -101,11 +106,11 @@ class Links(StoreBase):
                 return started
             # A new table, or one the parent had stopped waiting for, opened
             # again: the parent is told it started (and waits for it again).
-            awaited = self._awaited_children(db, parent_token)
+            awaited = self._awaited_children(db, parent, seats=seats)
             token = started.token if started is not None else self._insert_child(db, parent, seats, offer)
             version = self._append(db, parent, Action(CHILD_STARTED, {"token": token, "offer": offer.id,
                                                                       "name": offer.name}, seat_id), seats)
-            told = self._tell_children(db, parent_token, awaited, seat_id)
+            told = self._tell_children(db, parent, awaited, seat_id, seats=seats)
         for token_, version_ in [(parent_token, version), *told]:
             self._notify(token_, version_)
         return self.table(token)

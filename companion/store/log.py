@@ -34,10 +34,11 @@ class Log(StoreBase):
         """Validate and apply a game action; returns the new version.
         Raises ActionError (nothing changes) when the rules refuse it."""
         with self._write() as db:
+            table = self._require(token)
             # A parent that stops waiting for a child (or waits again) tells it (store.links).
-            awaited = self._awaited_children(db, token)
-            version, table, action, state = self._applied_in(db, token, seat_id, type, payload, rng)
-            told = self._tell_children(db, token, awaited, seat_id)
+            awaited = self._awaited_children(db, table)
+            version, table, action, state = self._applied_in(db, token, seat_id, type, payload, rng, table=table)
+            told = self._tell_children(db, table, awaited, seat_id, state=state)
         self._notify(token, version)
         for child, child_version in told:
             self._notify(child, child_version)
@@ -54,10 +55,11 @@ class Log(StoreBase):
         return self._applied_in(db, token, seat_id, type, payload, rng)[0]
 
     def _applied_in(self, db, token: str, seat_id: str | None, type: str, payload: dict,
-                    rng: random.Random | None = None) -> tuple[int, Table, Action, dict]:
+                    rng: random.Random | None = None, table: Table | None = None) -> tuple[int, Table, Action, dict]:
         """`act` inside the caller's write transaction: the new version, the
-        table, the action as logged and the new state."""
-        table = self._require(token)
+        table, the action as logged and the new state. `table`: read already
+        in this transaction."""
+        table = table or self._require(token)
         rules = table.rules
         if not isinstance(type, str) or type in PLATFORM_ACTIONS:
             raise ActionError("Unknown action.", field="type")
@@ -113,14 +115,14 @@ class Log(StoreBase):
             refusal = self.undo_refusal(table, entry, self._decoded(db, token, "state"), by_host, db)
             if refusal is not None:
                 raise refusal
-            awaited = self._awaited_children(db, token)
+            awaited = self._awaited_children(db, table)
             db.execute("update actions set undone = 1 where table_token = ? and seq = ?", [token, target])
             # Snapshots from the undone step on hold it: replay from an older one.
             db.execute("delete from snapshots where table_token = ? and seq >= ?", [token, target])
             state = self._replay(db, table)
             version = self._append(db, table, Action(UNDO, {"seq": target}, seat_id), self.seats(token),
                                    new_state=state)
-            told = self._tell_children(db, token, awaited, seat_id)
+            told = self._tell_children(db, table, awaited, seat_id, state=state)
         self._notify(token, version)
         for child, child_version in told:
             self._notify(child, child_version)
