@@ -9,8 +9,7 @@ from companion.store import Store
 
 # Property tests assert what holds, never how fast: Hypothesis' default 200 ms
 # deadline per example (and its "too slow" check) turned a busy CI machine into
-# a failure. Speed targets
-# live in benchmarks/.
+# a failure. Speed targets live in benchmarks/.
 settings.register_profile("companion", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("companion")
 
