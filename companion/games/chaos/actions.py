@@ -189,7 +189,7 @@ def card_choose(act: Act) -> None:
     payload = {"figure": act["figure"], "to": act["to"], "unit": act["unit"], "token": act["token"],
                "owner": act["owner"],
                "cards": sorted(cards) if isinstance(cards, list) and all(isinstance(c, str) for c in cards) else cards,
-               "cancel": act["cancel"]}
+               "cancel": act["cancel"], "amount": act["amount"]}
     entry, done = card_choices.choose(act.state, acting_god(act), payload)
     act.draws.note("chose", {"card": entry["card"], "region": entry["region"]})
     act.draws.note("done", done)
@@ -777,14 +777,15 @@ SPECS = (
                "(another god's); Dark Influence `token` (peasants, heroes, nobles) and `to` (a region not ruined); "
                "The Meddling of Skaven `owner` (a god with figures there), then that god's `cards` (two card ids "
                "from its hand, or form fields `card_1`, `card_2`; seen by its seat only); Changer of Ways `cancel` "
-               "(yes or no: the card beside it, or the next one played beside it, is cancelled).",
+               "(yes or no: the card beside it, or the next one played beside it, is cancelled); Influenza `amount` (1 "
+               "to 5: how much lower the region's resistance is this round, as the printed card gives it).",
                (GOD, Choice("figure", choices=FIGURE_CHOICES, default=None),
                 Choice("to", choices=REGIONS, default=None), Choice("unit", choices=UNIT_KINDS, default=None),
                 Choice("token", choices=("peasants", "heroes", "nobles"), default=None),
                 Choice("owner", choices=GODS, default=None), Json("cards", default=None),
                 Choice("card_1", choices=CHAOS_CARD_IDS, default=None),
                 Choice("card_2", choices=CHAOS_CARD_IDS, default=None),
-                Choice("cancel", choices=("yes", "no"), default=None)),
+                Choice("cancel", choices=("yes", "no"), default=None), Int("amount", min=1, max=5, default=None)),
                effect=card_choose, history=choose_history, redact=own_cards_only, open=choose_open),
     ActionSpec("summoning.pass", "Take no more actions this summoning phase (power goes to 0).", (GOD,),
                effect=pass_summoning, history=pass_history,

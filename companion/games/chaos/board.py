@@ -8,6 +8,7 @@ controls for now (rulebook, 控制敌方棋子: they count as the controller's).
 
 from __future__ import annotations
 
+from companion.games.chaos import data
 from companion.games.chaos.upgrades import figure_magic
 
 UNIT_KINDS = ("cultist", "warrior", "greater_daemon")
@@ -22,8 +23,18 @@ def region_view(state: dict, region_id: str) -> dict:
 
 
 def effective_resistance(region: dict) -> int:
-    """Printed resistance, less one per skaven token (never below 0)."""
-    return max(0, region["resistance"] - region["skaven"])
+    """Printed resistance, less one per skaven token and the amounts the
+    cards lowering it here were played with (never below 0)."""
+    return max(0, region["resistance"] - region["skaven"] - sum(amount for _, amount in lowered_by(region)))
+
+
+def lowered_by(region: dict) -> list[tuple[dict, int]]:
+    """The cards in the region's slots that lower its resistance this round
+    (Influenza), left slot first, with the amount each was played with (a
+    card cancelled, or still waiting for its amount, lowers nothing)."""
+    return [(held, held["chosen"]["amount"]) for held in region["slots"]
+            if held and held.get("card") and not held.get("cancelled") and "amount" in held.get("chosen", {})
+            and (data.chaos_cards()[held["god"]][held["card"]]["does"] or {}).get("kind") == "lower_resistance"]
 
 
 def effective_conquest(region: dict) -> int:

@@ -1,7 +1,8 @@
 """Chaos cards whose effect asks a choice (rulebook, 召唤阶段: a card played
 is carried out as it says): Teleport, Warp Shield, Soporific Musk, Dark
 Influence, The Meddling of Skaven and Changer of Ways, each as the reference
-notes sum it up.
+notes sum it up; and Influenza, whose amount the sources don't give: its
+owner says it from the printed card as it is played (since card_rules 3).
 
 At a table made since the app offers these choices (state.card_rules 2),
 playing such a card asks the god who decides (a "card" entry of
@@ -30,12 +31,16 @@ from companion.kit.deck import discard
 from companion.rules import N_, ActionError
 
 #: The `does` kinds (data/chaos/cards.json) that ask a choice.
-KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token", "discard", "cancel"})
+KINDS = frozenset({"teleport", "warp_shield", "control_enemy", "move_token", "discard", "cancel",
+                   "lower_resistance"})
+#: The amounts a card's owner may say its printed card gives (Influenza).
+AMOUNTS = range(1, 6)
 
 
-def offered(state: dict) -> bool:
-    """Whether this table asks these cards' choices (a table from before shows them by name)."""
-    return card_rules(state) >= 2
+def offered(state: dict, does: dict | None = None) -> bool:
+    """Whether this table asks these cards' choices, or the choice of the card
+    that `does` (a table from before shows them by name)."""
+    return card_rules(state) >= max(2, (does or {}).get("since", 1))
 
 
 def waiting(state: dict) -> list[dict]:
@@ -68,7 +73,8 @@ def resolve_played(state: dict, god: str, card_id: str, region_id: str, slot: in
                                  "against": card_id, "deferred": {"god": god, "card": card_id}})
         return [line(N_("%(god)s chooses whether %(card)s cancels it"), god=changer["god"], card=changer["card"])]
     done = chaos_cards.carry_out(state, god, card_id, region_id)
-    if offered(state) and (chaos_cards.card(god, card_id)["does"] or {}).get("kind") in KINDS:
+    known = chaos_cards.card(god, card_id)["does"] or {}
+    if offered(state, known) and known.get("kind") in KINDS:
         done += ask(state, god, card_id, region_id, slot)
     return done
 
@@ -106,6 +112,8 @@ def options(state: dict, entry: dict) -> list[dict]:
     board, region = state["board"], state["regions"][region_id]
     if kind == "cancel":
         return [{"cancel": "yes"}, {"cancel": "no"}]
+    if kind == "lower_resistance":
+        return [{"amount": amount} for amount in AMOUNTS]
     if kind == "teleport":
         guarded = guarded_by_carnage(region)
         figures = [figure_key(owner, unit) for owner in state["gods_in_play"] for unit in does(entry)["units"]
@@ -209,6 +217,12 @@ def discard_cards(state: dict, entry: dict, chosen: dict) -> list:
     return [line(N_("%(god)s discards %(count)d chaos cards"), god=target, count=len(cards))]
 
 
+def lower_resistance(state: dict, entry: dict, chosen: dict) -> list:
+    """The card keeps the amount chosen: board.effective_resistance reads it until the card leaves."""
+    return [line(N_("the resistance of %(region)s is %(amount)d lower this round (never below 0)"),
+                 region=entry["region"], amount=chosen["amount"])]
+
+
 def cancel(state: dict, entry: dict, chosen: dict) -> list:
     """Changer of Ways: the card beside it cancelled (its lasting effects end,
     a control it gave goes back), or left to stand, and a card whose effect
@@ -231,7 +245,8 @@ def cancel(state: dict, entry: dict, chosen: dict) -> list:
 #: Per kind and step: the payload fields the choice reads, the refusal of one not allowed, and what it does.
 FIELDS = {("teleport", "target"): ("figure", "to"), ("warp_shield", "target"): ("unit",),
           ("control_enemy", "target"): ("figure",), ("move_token", "target"): ("token", "to"),
-          ("discard", "target"): ("owner",), ("discard", "cards"): ("cards",), ("cancel", "target"): ("cancel",)}
+          ("discard", "target"): ("owner",), ("discard", "cards"): ("cards",), ("cancel", "target"): ("cancel",),
+          ("lower_resistance", "target"): ("amount",)}
 REFUSALS = {
     ("teleport", "target"): N_("Pick a cultist or warrior in the card's region (with Field of Carnage there, only "
                                "Khorne's) and another region."),
@@ -242,9 +257,11 @@ REFUSALS = {
     ("discard", "target"): N_("Pick another god with figures in the card's region."),
     ("discard", "cards"): N_("Pick two cards from your hand."),
     ("cancel", "target"): N_("Say whether the card beside it is cancelled: yes or no."),
+    ("lower_resistance", "target"): N_("Say how much lower the resistance is, as your card prints it: 1 to 5."),
 }
 CARRY_OUT = {"teleport": teleport, "warp_shield": warp_shield, "control_enemy": control_enemy,
-             "move_token": move_token, "discard": discard_cards, "cancel": cancel}
+             "move_token": move_token, "discard": discard_cards, "cancel": cancel,
+             "lower_resistance": lower_resistance}
 
 
 # -- at the round's end ------------------------------------------------------------------------

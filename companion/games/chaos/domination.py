@@ -8,7 +8,13 @@ resistance; a tie for highest scores nothing.
 
 from __future__ import annotations
 
-from companion.games.chaos.board import card_domination, controlled_figures, effective_conquest, effective_resistance
+from companion.games.chaos.board import (
+    card_domination,
+    controlled_figures,
+    effective_conquest,
+    effective_resistance,
+    lowered_by,
+)
 from companion.games.chaos.chaos_cards import card, effects_here
 from companion.games.chaos.working import line
 from companion.rules import N_
@@ -60,6 +66,17 @@ def domination_scores(region: dict, gods: list[str], units: dict | None = None) 
     return scores
 
 
+def resistance_line(region: dict, value: int) -> dict:
+    """How the resistance domination must beat is reached."""
+    lowered = lowered_by(region)
+    if not lowered:
+        return line(N_("Resistance %(printed)d − %(skaven)d skaven = %(value)d"),
+                    printed=region["resistance"], skaven=region["skaven"], value=value)
+    return line(N_("Resistance %(printed)d − %(skaven)d skaven − %(lowered)d from %(card)s = %(value)d (never below "
+                   "0)"), printed=region["resistance"], skaven=region["skaven"],
+                lowered=sum(amount for _, amount in lowered), card=lowered[0][0]["card"], value=value)
+
+
 def dominate(region: dict, gods: list[str], units: dict | None = None) -> dict:
     """Who dominates the region and what it scores, with the working. With
     `units` (the unit stats as they count now) a card counting attack dice
@@ -75,8 +92,7 @@ def dominate(region: dict, gods: list[str], units: dict | None = None) -> dict:
         elif score["total"]:
             working.append(line(N_("%(god)s: %(cards)d from cards + %(figures)d figures = %(total)d"),
                                 god=god, **score))
-    working.append(line(N_("Resistance %(printed)d − %(skaven)d skaven = %(value)d"),
-                        printed=region["resistance"], skaven=region["skaven"], value=resistance))
+    working.append(resistance_line(region, resistance))
     best = max((score["total"] for score in scores.values()), default=0)
     leaders = [god for god, score in scores.items() if score["total"] == best]
     winner, vp = None, 0

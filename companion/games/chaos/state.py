@@ -40,8 +40,9 @@ CHAOS_DECK = 24  # chaos cards per god
 #: level, each god "out" of the summoning phase; 2: the kit's flow.
 SCHEMA = 2
 #: The card effects a table carries out, by when it was made: 1 (no "card_rules"): the effects on numbers;
-#: 2: also the chaos cards' choices (card_choices.py) and the event places the Old World cards name.
-CARD_RULES = 2
+#: 2: also the chaos cards' choices (card_choices.py) and the event places the Old World cards name;
+#: 3: also Influenza's lower resistance (its amount asked as it is played).
+CARD_RULES = 3
 
 
 def default_components() -> dict:

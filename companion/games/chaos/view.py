@@ -9,6 +9,7 @@ from companion.games.chaos.battle_phase import dice_for, targets_now
 from companion.games.chaos.board import (
     effective_conquest,
     effective_resistance,
+    lowered_by,
     magic_symbols,
     region_view,
     total_tokens,
@@ -82,6 +83,9 @@ def derived(state: dict) -> dict:
         "ruin_at": data.table()["ruin_at"],
         "regions": {
             rid: {"resistance": effective_resistance(region), "conquest": effective_conquest(region),
+                  # Cards lowering the resistance this round (Influenza): the amount and the first such card.
+                  "lowered": sum(amount for _, amount in lowered_by(region)),
+                  "lowered_by": next((held["card"] for held, _ in lowered_by(region)), None),
                   "tokens": total_tokens(region), "magic": magic_symbols(region_view(state, rid)),
                   "populous": regions[rid]["populous"], "adjacent": regions[rid]["adjacent"],
                   "active_events": live_events[rid],

@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 
 from companion.games.chaos.domination import dominate
 from companion.games.chaos.names import name_of
-from companion.games.chaos.view import worked_numbers
+from companion.games.chaos.view import derived, worked_numbers
 from companion.rules import translated_params
 from companion.translations import update
 from tests.games.chaos.chaos_play import phase_of, turn_of
@@ -212,3 +212,61 @@ def test_a_great_foul_consumption_turns_nurgles_figures_into_corruption_before_t
     assert "nurgle" not in table.state["board"].get("tilea", {})
     assert ("A Great Foul Consumption: Nurgle's 3 figures here leave the board and place 1 corruption "
             "(1 for every 2)") in texts(corrupted["working"])
+
+
+# -- Influenza ----------------------------------------------------------------------------------------
+NURGLE_IN_THE_EMPIRE = [("summon", {"unit": "cultist", "region": "the_empire"})] * 3
+
+
+def test_influenza_asks_nurgle_its_printed_amount_and_domination_beats_the_lowered_resistance():
+    table = started()
+    to_summoning(table)
+    give(table, "nurgle", "influenza")
+    report = play(table, {"nurgle": [*NURGLE_IN_THE_EMPIRE, ("card.play", {"card": "influenza", "at": "the_empire:0"}),
+                                     ("card.choose", {"amount": 2})]})
+    # 1 from the card + 3 Lepers = 4: not above the printed 5, above 5 − 2 = 3.
+    empire = report["domination"]["the_empire"]
+    assert (empire["resistance"], empire["winner"], empire["vp"]) == (3, "nurgle", 5)
+    assert "Resistance 5 − 0 skaven − 2 from Influenza = 3 (never below 0)" in texts(empire["working"])
+    assert table.state["gods"]["nurgle"]["vp"] == 5
+    chose = [params for message, params in table.history(None) if message == "chose for %(card)s in %(region)s: "
+             "%(done)s"]
+    assert chose[-1]["done"] == "the resistance of The Empire is 2 lower this round (never below 0)"
+
+
+def test_influenza_never_takes_the_resistance_below_0_and_its_amount_is_1_to_5():
+    table = started()
+    to_summoning(table)
+    give(table, "nurgle", "influenza")
+    while turn_of(table.state) != "nurgle":
+        table.act(turn_of(table.state), "summoning.pass")
+    table.act("nurgle", "card.play", card="influenza", at="norsca:1")
+    assert table.open_actions("nurgle")["card.choose"] == [{"amount": amount} for amount in range(1, 6)]
+    assert table.refused("nurgle", "card.choose").field == "amount"
+    assert table.refused("nurgle", "card.choose", amount=6).field == "amount"
+    table.act("nurgle", "card.choose", amount=3)
+    assert derived(table.state)["regions"]["norsca"]["resistance"] == 0  # printed 1, never below 0
+
+
+def test_influenza_s_lower_resistance_ends_when_the_card_leaves_in_the_end_phase():
+    table = started()
+    to_summoning(table)
+    give(table, "nurgle", "influenza")
+    report = play(table, {"nurgle": [("card.play", {"card": "influenza", "at": "kislev:0"}),
+                                     ("card.choose", {"amount": 1})]})
+    assert report["domination"]["kislev"]["resistance"] == 2
+    table.act(None, "end.score")  # the cards go back to their owners' discards
+    assert table.state["regions"]["kislev"]["slots"] == [None, None]
+    assert derived(table.state)["regions"]["kislev"]["resistance"] == 3
+
+
+def test_a_table_made_before_influenza_was_carried_out_shows_it_by_name():
+    table = started()
+    table.arrange(lambda state: state.update(card_rules=2))
+    to_summoning(table)
+    give(table, "nurgle", "influenza")
+    report = play(table, {"nurgle": [*NURGLE_IN_THE_EMPIRE,
+                                     ("card.play", {"card": "influenza", "at": "the_empire:0"})]})
+    assert "card.choose" not in table.open_actions("nurgle")
+    empire = report["domination"]["the_empire"]
+    assert (empire["resistance"], empire["winner"]) == (5, None)

@@ -193,6 +193,24 @@ def test_the_meddling_of_skaven_asks_the_discarding_phone_for_two_different_card
     assert 'name="card_1"' not in render_all(app, table.state, SEATS["s3"])  # Tzeentch's phone: not his hand
 
 
+def test_influenza_asks_nurgles_phone_its_amount_and_the_board_shows_the_lowered_resistance(app):
+    from tests.games.chaos.test_chaos_cards import give
+    from tests.games.chaos.test_chaos_cards import started as dealt
+    from tests.games.chaos.test_chaos_cards import to_summoning as dealt_to_summoning
+
+    table = dealt()
+    dealt_to_summoning(table)
+    table.act("khorne", "summoning.pass")
+    give(table, "nurgle", "influenza")
+    table.act("nurgle", "card.play", card="influenza", at="the_empire:0")
+    nurgle = render_all(app, table.state, SEATS["s2"])
+    amounts = re.search(r'<select id="choose-amount".*?</select>', nurgle, re.S).group(0)
+    assert re.findall(r'value="(\d)"', amounts) == ["1", "2", "3", "4", "5"]
+    assert 'name="amount"' not in render_all(app, table.state, SEATS["s1"])
+    table.act("nurgle", "card.choose", amount=2)
+    assert "Resistance 5 − 0 skaven − 2 from Influenza = 3 (never below 0)" in render_all(app, table.state, SEATS["s1"])
+
+
 def test_dwarf_trollslayers_is_placed_with_one_tap_on_a_pair_the_card_names(app):
     state = started(typed=False)
     drawer = next(seat for seat in SEATS.values() if seat.role == lowest(state))

@@ -32,7 +32,10 @@ OLD_WORLD_CARDS = 28
 #: `control_enemy` (the player controls one enemy figure here this round), `move_token` (one
 #: of `tokens` here moves to another region), `discard` (a god with figures here discards
 #: `amount` chaos cards), `cancel` (the card beside it, or the next one played beside it this
-#: round, may be cancelled).
+#: round, may be cancelled), `lower_resistance` (the region's resistance is lower this round,
+#: never below 0, by the amount the card prints: the sources give no number, so the player
+#: says it from the card as it is played). `since`: the card_rules (state.py) from which a
+#: table carries the effect out (an older table shows the card by name, as it was played).
 CHAOS_EFFECTS = {
     "battle_cry": (N_("Nobody places corruption in this region this round."), {"kind": "no_corruption"}),
     "the_skull_throne": (N_("In domination here, Khorne's figures count their attack dice instead of 1 each."),
@@ -42,7 +45,9 @@ CHAOS_EFFECTS = {
     "the_blood_gods_call": (N_("Khorne moves figures into this region (as far as is known)."), None),
     "plague_aura": (N_("Nurgle's corruption here adds to his domination (not with Changer of Ways here)."),
                     {"kind": "corruption_domination", "unless": "changer_of_ways"}),
-    "influenza": (N_("The region's resistance is lower this round (never below 0)."), None),
+    # The FAQ (FACTS.md) settles the floor of 0; the amount is the printed card's.
+    "influenza": (N_("The region's resistance is lower this round, by the amount the card prints (never below "
+                     "0)."), {"kind": "lower_resistance", "since": 3}),
     "rain_of_pus": (N_("Nurgle's figures here are harder to kill (the exact rule is not known)."), None),
     "a_great_foul_consumption": (N_("After corruption is placed and before the ruin check, Nurgle removes all his "
                                  "figures here and places 1 corruption for every 2 removed."),
