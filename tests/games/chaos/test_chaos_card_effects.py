@@ -270,3 +270,18 @@ def test_a_table_made_before_influenza_was_carried_out_shows_it_by_name():
     assert "card.choose" not in table.open_actions("nurgle")
     empire = report["domination"]["the_empire"]
     assert (empire["resistance"], empire["winner"]) == (5, None)
+
+
+def test_changer_of_ways_cancelling_influenza_gives_the_region_its_resistance_back():
+    table = started()
+    table.act(None, "region.figures", region="the_empire", owner="nurgle", unit="cultist", count=3)
+    to_summoning(table)
+    give(table, "nurgle", "influenza")
+    give(table, "tzeentch", "changer_of_ways")
+    report = play(table, {"nurgle": [("card.play", {"card": "influenza", "at": "the_empire:0"}),
+                                     ("card.choose", {"amount": 2})],
+                          "tzeentch": [("card.play", {"card": "changer_of_ways", "at": "the_empire:1"}),
+                                       ("card.choose", {"cancel": "yes"})]})
+    empire = report["domination"]["the_empire"]
+    assert (empire["resistance"], empire["winner"]) == (5, None)
+    assert "Resistance 5 − 0 skaven = 5" in texts(empire["working"])
