@@ -145,3 +145,63 @@ def test_dwarf_trollslayers_heroes_go_where_one_tap_on_a_pair_puts_them(server, 
             "button", name="Place them in Troll Country and The Empire"))
     regions = state()["regions"]
     assert [rid for rid, region in regions.items() if region["heroes"]] == ["troll_country", "the_empire"]
+
+
+def test_an_upgrade_taken_on_the_phone_shows_in_the_next_rounds_power_with_its_working(server, phones):
+    """Khorne's dial gives an upgrade at the end of round 1: his phone takes
+    "+1 power" from the card at its top, and round 2's draw phase gives him 8
+    power, the working saying why; nobody sets the power by hand."""
+    from companion.games.chaos.rules import RULES
+
+    table = server.store.create_table("chaos-old-world", "Chaos night", {"players": "4"})
+    kim_phone = phones()
+    kim = kim_phone.page
+    kim.set_viewport_size(SCREEN)
+    join_as(kim, server, table.token, "Kim", "khorne")
+    token, store = table.token, server.store
+    kim_seat = next(seat.id for seat in store.seats(token).values() if seat.role == "khorne")
+    state = lambda: store.state(token)[1]  # noqa: E731
+
+    def act(type, god=None, **payload):
+        """As Kim for Khorne, as the host for a god nobody sits at."""
+        if god == "khorne":
+            store.act(token, kim_seat, type, payload)
+        else:
+            store.act(token, None, type, {**payload, **({"god": god} if god else {})})
+
+    def first_choice(type, god):
+        seat = store.seats(token)[kim_seat] if god == "khorne" else None
+        return next(choice for choice in RULES.open_actions(state(), seat, store.seats(token))[type]
+                    if choice.get("god", "khorne") == god)
+
+    def old_world_phase():
+        act("old_world.card", god=lowest_threat(state()))
+        while any(entry["kind"] in ("old_world", "events") for entry in state()["pending"]):
+            god = lowest_threat(state())
+            act("old_world.place", god=god, **{k: v for k, v in first_choice("old_world.place", god).items()
+                                               if k != "god"})
+        act("phase.next")
+
+    act("setup.tokens", draw=True)
+    act("setup.start")
+    old_world_phase()
+    for god in state()["gods_in_play"]:
+        act("draw", god=god)
+    while phase_of(state()) == "summoning":
+        act("summoning.pass", god=turn_of(state()))
+    act("god.set", god="khorne", field="dial_tokens", value=1)  # Khorne alone on his dial: an upgrade
+    act("corruption.resolve")
+    act("end.score")
+    assert round_of(state()) == 2 and state()["gods"]["khorne"]["power"] != 8
+    kim.reload()
+    form = kim.locator("#region-now form:has(input[name=type][value='upgrade.take'])")
+    expect(form).to_be_visible()
+    form.locator("select[name=upgrade]").select_option(label="+1 power")
+    tap(server, token, kim, "upgrade.take")
+    old_world_phase()
+    assert phase_of(state()) == "draw" and state()["gods"]["khorne"]["power"] == 8
+    expect(kim.locator("#live-status")).to_have_attribute("data-version", str(store.state(token)[0]))
+    power = kim.locator("#region-gods li[data-god=khorne] div", has_text="Power").locator("details.working")
+    expect(power.locator("summary .value")).to_have_text("8")
+    power.locator("summary").click()
+    expect(power).to_contain_text("7 printed + 1 from upgrades = 8 power")
