@@ -85,7 +85,8 @@ def test_reacting_asks_with_the_tokens_left_and_no_reaction_does_not(app):
     page = region(app, table, "sin", "now")
     asked = confirms(page)
     left = table.state["sin"]["reaction_tokens"] - table.state["sin"]["reactions_used"]
-    assert asked["React to Rose"] == f"React to Rose? It spends a reaction token (reaction tokens left this round: {left})."
+    assert asked["React to Rose"] == ("React to Rose? It spends a reaction token "
+                                      f"(reaction tokens left this round: {left}).")
     assert "No reaction" in buttons(page) and "No reaction" not in asked
 
 
@@ -97,4 +98,5 @@ def test_the_questions_read_in_chinese_and_japanese(app):
         asked = confirms(region(app, table, "sin", "now", lang))
         assert [q for q in asked.values() if said in q and "React" not in q], asked
     started = confirms(region(app, ready_to_start(), "ann", "now", "ja"))
-    assert list(started.values()) == ["ゲームを開始しますか？以後チームと各プレイヤーのヒーローは変更できず、SIN プレイヤーの手札が配られます。"]
+    assert list(started.values()) == ["ゲームを開始しますか？以後チームと各プレイヤーのヒーローは変更できず、"
+                                      "SIN プレイヤーの手札が配られます。"]
