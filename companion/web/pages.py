@@ -21,6 +21,7 @@ from companion.web.security import (
     current_seat,
     is_host,
     is_local_request,
+    name_at_other_tables,
     remember_host,
     remember_seat,
     require_host,
@@ -183,7 +184,7 @@ def table(token: str):
 def join_page(table: Table, **extra):
     _, state = store().state(table.token)
     return render_template("join.html", table=table, seats=store().seats(table.token),
-                           roles=table.rules.open_roles(state),
+                           roles=table.rules.open_roles(state), known_name=name_at_other_tables(table),
                            vacant=store().vacant_seats(table.token), host=is_host(table), **extra)
 
 

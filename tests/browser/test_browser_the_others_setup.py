@@ -1,10 +1,11 @@
-"""The Others' set-up in real browsers, on a server that already keeps the
-group's numbers (learnt at the group's first table) and starts the new-table
-form as the group's last table was set up: from "new table" on the server
-machine to the first hero's turn in under 20 taps (a field filled and an OK
-to a question each count as a tap), with no number typed, then the first
-fights in the rulebook's order, each side on its own phone; the set-up's
-"Still needed" list names the dice and the classes."""
+"""The Others' set-up in real browsers, for a group that played once on
+this server: the server keeps the group's numbers (learnt at its first
+table), starts the new-table form as that table was set up, and each phone's
+join page with the name it sat under. From "new table" on the server machine
+to the first hero's turn in under 20 taps (a field filled and an OK to a
+question each count as a tap), with nothing typed but the table's name, then
+the first fights in the rulebook's order, each side on its own phone; the
+set-up's "Still needed" list names the dice and the classes."""
 
 from __future__ import annotations
 
@@ -60,12 +61,16 @@ class Taps:
 
 
 def join_by_link(page, server, token: str, name: str, role: str, taps: Taps | None = None) -> None:
-    """Open the table's link (the QR code's), give a name, pick a role; with `taps`, each step counted."""
+    """Open the table's link (the QR code's), give a name, pick a role. With
+    `taps` (the group's next table) each step is counted, and the name is
+    already there: the phone sat at the group's first table under it."""
     page.goto(server.at(f"/t/{token}"))
-    steps = taps or Taps()
     name_field = page.locator("input[name=name]")
-    if name_field.input_value() != name:
-        steps.fill(name_field, name)
+    if taps:
+        expect(name_field).to_have_value(name)
+    else:
+        name_field.fill(name)
+    steps = taps or Taps()
     role_box = page.locator(f"input[name=role][value={role}]")
     if not role_box.is_checked():
         steps.check(role_box)
@@ -187,9 +192,9 @@ def test_a_group_that_played_once_starts_its_next_table_and_fights_in_the_rulebo
     hero.locator("#region-now").get_by_role("button", name="Resolve").click()
     expect(hero.locator("#region-fight")).to_contain_text(f"Last fight: {name}")
     place = hero.locator("#region-now form:has(input[value='hero.wounds']) button")
-    while place.count():  # wounds the fight gave: a bonus slot each
+    while left := server.store.state(token)[1]["heroes"][first]["pending_wounds"]:  # the fight's wounds: a slot each
         place.first.click()
-        hero.wait_for_timeout(300)
+        expect(hero.locator("#region-now")).not_to_contain_text(f"Place {left} wound tokens")
     hero.locator("#region-now").get_by_role("button", name="End the turn").click()
 
     # -- the SIN's reaction: the SIN starts the fight, the hero chooses on the hero's phone ----------------
