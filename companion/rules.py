@@ -159,7 +159,8 @@ class Rules:
     def setup_fields(self) -> list[dict]:
         """Form fields the home page asks for when creating a table of this type:
         dicts with name, label, kind ('text', 'textarea', 'number', 'select')
-        and optionally default, choices, help."""
+        and optionally default, choices, help, and remember (a select that
+        starts as the newest table of this type on the server had it)."""
         return []
 
     def initial_state(self, options: dict) -> dict:

@@ -21,6 +21,7 @@ from companion.web.security import (
     current_seat,
     is_host,
     is_local_request,
+    name_at_other_tables,
     remember_host,
     remember_seat,
     require_host,
@@ -42,18 +43,34 @@ def home():
 
 def home_page(form=None, chosen: str | None = None):
     table_types = games.table_types()
-    return render_template("home.html", tables=store().tables(), table_types=table_types,
-                           hosted=session.get("hosts", {}), new_table_forms=new_table_forms(table_types, form, chosen))
+    tables = store().tables()
+    return render_template("home.html", tables=tables, table_types=table_types, hosted=session.get("hosts", {}),
+                           new_table_forms=new_table_forms(table_types, form, chosen, tables))
 
 
-def new_table_forms(table_types: dict, form, chosen: str | None) -> dict[str, Markup]:
+def new_table_forms(table_types: dict, form, chosen: str | None, tables: list) -> dict[str, Markup]:
     """Each game's new-table form, rendered in that game's words."""
     forms = {}
     for game_id, rules in table_types.items():
         with i18n.speaking_for(game_id):
             forms[game_id] = Markup(render_template("_new_table.html", game_id=game_id, rules=rules, form=form,
-                                                    chosen=chosen, only_game=len(table_types) == 1))
+                                                    chosen=chosen, only_game=len(table_types) == 1,
+                                                    last=last_setup(game_id, rules, tables)))
     return forms
+
+
+def last_setup(game_id: str, rules, tables: list) -> dict[str, str]:
+    """The choices of the newest table of `game_id` on this server for the
+    set-up fields its game marks `remember` (a select whose choice is still
+    offered): a group's next table starts as its last one was set up."""
+    remembered = {field["name"]: {str(value) for value, _label in field.get("choices", ())}
+                  for field in rules.setup_fields() if field.get("remember") and field["kind"] == "select"}
+    newest = next((table for table in tables if table.game == game_id), None) if remembered else None
+    options = (store().state(newest.token)[1] or {}).get("options") if newest is not None else None
+    if not isinstance(options, dict):
+        return {}
+    return {name: str(options[name]) for name, offered in remembered.items()
+            if name in options and str(options[name]) in offered}
 
 
 @blueprint.post("/tables")
@@ -167,7 +184,7 @@ def table(token: str):
 def join_page(table: Table, **extra):
     _, state = store().state(table.token)
     return render_template("join.html", table=table, seats=store().seats(table.token),
-                           roles=table.rules.open_roles(state),
+                           roles=table.rules.open_roles(state), known_name=name_at_other_tables(table),
                            vacant=store().vacant_seats(table.token), host=is_host(table), **extra)
 
 

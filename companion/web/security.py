@@ -160,6 +160,16 @@ def linked_seat(table: Table) -> Seat | None:
     return store().seat_by_key(table.token, key)
 
 
+def name_at_other_tables(table: Table) -> str | None:
+    """The name of this phone's seat at the newest other table it joined (its
+    cookie holds the seat's key): a group's next table asks nobody to type it again."""
+    for token, key in reversed(list(session.get("seats", {}).items())):
+        seat = store().seat_by_key(token, key) if token != table.token else None
+        if seat is not None:
+            return seat.name
+    return None
+
+
 def require_seat(table: Table) -> Seat:
     """The requester's seat, or the message every seat-only action gives."""
     seat = current_seat(table)

@@ -1,7 +1,11 @@
-"""The Others' set-up in real browsers, on a server that already keeps the
-group's numbers: from "new table" on the server machine to the first hero's
-turn in under 20 taps (a field filled counts as a tap), with no number
-typed; the set-up's "Still needed" list names the dice and the classes."""
+"""The Others' set-up in real browsers, for a group that played once on
+this server: the server keeps the group's numbers (learnt at its first
+table), starts the new-table form as that table was set up, and each phone's
+join page with the name it sat under. From "new table" on the server machine
+to the first hero's turn in under 20 taps (a field filled and an OK to a
+question each count as a tap), with nothing typed but the table's name, then
+the first fights in the rulebook's order, each side on its own phone; the
+set-up's "Still needed" list names the dice and the classes."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_support import new_table_form, wait_live
-from companion.games.the_others import numbers
+from companion.games.the_others import data, numbers
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +37,19 @@ def group_numbers() -> dict:
 
 
 class Taps:
-    """Every tap (a click, a box ticked, a field filled) a person makes."""
+    """Every tap (a click, a box ticked, a field filled, an OK to a
+    question the page asks) a person makes."""
 
     def __init__(self):
         self.count = 0
 
-    def click(self, locator):
+    def click(self, locator, phone=None):
+        """A tap; with `phone`, each question it asks (answered OK) is a tap too."""
+        asked = len(phone.dialogs) if phone else 0
         self.count += 1
         locator.click()
+        if phone:
+            self.count += len(phone.dialogs) - asked
 
     def fill(self, locator, text: str):
         self.count += 1
@@ -51,48 +60,165 @@ class Taps:
         locator.check()
 
 
-def test_a_group_known_to_the_server_reaches_the_first_hero_turn_in_under_20_taps(server, phones):
-    server.store.keep_numbers("the-others", group_numbers())
-    taps = Taps()
-    host, sin, hero = phones().page, phones().page, phones().page
-    for page in (host, sin, hero):
-        page.set_viewport_size({"width": 360, "height": 740})
+def join_by_link(page, server, token: str, name: str, role: str, taps: Taps | None = None) -> None:
+    """Open the table's link (the QR code's), give a name, pick a role. With
+    `taps` (the group's next table) each step is counted, and the name is
+    already there: the phone sat at the group's first table under it."""
+    page.goto(server.at(f"/t/{token}"))
+    name_field = page.locator("input[name=name]")
+    if taps:
+        expect(name_field).to_have_value(name)
+    else:
+        name_field.fill(name)
+    steps = taps or Taps()
+    role_box = page.locator(f"input[name=role][value={role}]")
+    if not role_box.is_checked():
+        steps.check(role_box)
+    steps.click(page.locator("form:has(input[name=role]) button[type=submit]"))
+    page.wait_for_selector("#region-status")
+    wait_live(page)
 
+
+GROUP = (("Sina", "sin"), ("Ann", "hero"), ("Ben", "hero"))
+FIRST_EVENING_NUMBERS = {
+    "sin_die": {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2},
+    "hero_die": {"hit": 2, "defense": 1, "counter_corruption": 1, "skill": 1, "faith": 1},
+    "heroes": {h: {"class": c, "combat": 2, "skill": 2, "defense": 1} for h, c in CLASSES.items()},
+    "monsters": {kind: {"combat": 3, "defense": 3} for kind in ("abomination", "controller", "avatar", "acolyte")},
+    "targets": {m: "heroes" for m in ("1", "2A", "2B", "3")}}
+
+
+def first_evening(server, group) -> None:
+    """The group's first table on this server: its three phones joined by the
+    link and its numbers entered (what the set-up forms send); the server
+    learns them from the table."""
+    table = server.store.create_table("the-others", "First evening", {
+        "sin": "pride", "acolyte": "nun", "story": "havens_last_stand", "hero_players": "2"})
+    for phone, (name, role) in zip(group, GROUP):
+        join_by_link(phone.page, server, table.token, name, role)
+    server.store.act(table.token, None, "facts.enter", FIRST_EVENING_NUMBERS)
+    assert server.store.kept_numbers("the-others")["heroes"]["rose"]["class"] == "sniper"
+
+
+def fight_start_card_in_hand(server, token: str) -> str:
+    """The SIN draws (an altar's draw, as the table would) until it holds a
+    fight-start card; the one it holds."""
+    sin_seat = next(s.id for s in server.store.seats(token).values() if s.role == "sin")
+    fight_start = {card["id"] for card in data.sins()["pride"]["cards"] if card["timing"] == "fight_start"}
+    for _ in range(12):
+        held = [card for card in server.store.state(token)[1]["secrets"][sin_seat]["hand"] if card in fight_start]
+        if held:
+            return held[0]
+        server.store.act(token, sin_seat, "sin.draw", {"count": 1})
+    raise AssertionError("no fight-start card drawn")
+
+
+def test_a_group_that_played_once_starts_its_next_table_and_fights_in_the_rulebooks_order(server, phones):
+    """Issue 22's "done when": the group (a SIN phone, two hero phones) that
+    played once on this server starts its next table from "new table" on the
+    server machine and reaches the first hero turn in under 20 taps; the SIN
+    plays a fight-start card from its own phone when the hero's fight is
+    prepared; when the SIN starts a fight the hero chooses voluntary
+    corruption on the hero's own phone."""
+    group = [phones() for _ in GROUP]
+    for phone in group:
+        phone.page.set_viewport_size({"width": 360, "height": 740})
+        phone.accept_dialogs = True
+    sin_phone, ann_phone, ben_phone = group
+    sin, ann, ben = (phone.page for phone in group)
+    first_evening(server, group)
+
+    # -- the next table, counted from "new table" -------------------------------------------------
+    taps = Taps()
+    host = phones().page  # the server machine
     host.goto(server.url)
     section = host.locator("details", has=host.locator("input[name=game][value=the-others]"))
     if section.get_attribute("open") is None:
         taps.click(section.locator("summary"))
     form = new_table_form(host, "the-others")
-    taps.fill(form.locator("input[name=name]"), "Haven")
+    taps.fill(form.locator("input[name=name]"), "Second evening")
+    expect(form.locator("select[name=hero_players]")).to_have_value("2")  # as the group's last table was set up
     taps.click(form.locator("button[type=submit]"))
     host.wait_for_url("**/t/*/qr")
     token = host.url.rstrip("/").split("/")[-2]
+    for phone, (name, role) in zip(group, GROUP):
+        join_by_link(phone.page, server, token, name, role, taps)
 
-    for page, name, role in ((sin, "Sina", "sin"), (hero, "Ann", "hero")):
-        page.goto(server.at(f"/t/{token}"))  # the QR code's link
-        taps.fill(page.locator("input[name=name]"), name)
-        taps.check(page.locator(f"input[name=role][value={role}]"))
-        taps.click(page.locator("form:has(input[name=role]) button[type=submit]"))
-        page.wait_for_selector("#region-status")
-        wait_live(page)
-
-    # No number to enter: the still-needed list starts at the team.
-    needed = hero.locator("#region-status .still-needed")
-    expect(needed).not_to_contain_text("die")
+    needed = ann.locator("#region-status .still-needed")
+    expect(needed).not_to_contain_text("die")  # nothing to type: the server kept the numbers
     expect(needed).to_contain_text("the team of 7 heroes")
-    taps.click(hero.locator("#region-now").get_by_role("button", name="Play with this team"))
-    pick = hero.locator("#region-now").get_by_role("button", name="Play these heroes")
-    expect(pick).to_be_visible()
-    taps.click(pick)
-    start = hero.locator("#region-now").get_by_role("button", name="Start the game")
+    taps.click(ann.locator("#region-now").get_by_role("button", name="Play with this team"), ann_phone)
+    for phone in (ann_phone, ben_phone):
+        pick = phone.page.locator("#region-now").get_by_role("button", name="Play these heroes")
+        expect(pick).to_be_visible()
+        taps.click(pick, phone)
+        expect(phone.page.locator("#region-heroes .hero-card")).not_to_have_count(0)
+    start = ann.locator("#region-now").get_by_role("button", name="Start the game")
     expect(start).to_be_visible()
-    taps.click(start)
-    taps.click(hero.locator("#region-now").get_by_role("button", name="Start the round"))
-    first = hero.locator("#region-now button", has_text="Start the turn of")
-    expect(first).to_be_visible()
-    taps.click(first)
-    expect(sin.locator("#region-now")).to_contain_text("Turn of")
+    taps.click(start, ann_phone)  # asks once: a tap more
+    assert ann_phone.dialogs[-1][1].startswith("Start the game?")
+    taps.click(ann.locator("#region-now").get_by_role("button", name="Start the round"), ann_phone)
+    expect(ann.locator("#first-hero")).to_have_count(0)
+    state = server.store.state(token)[1]
+    first = state["flow"]["order"][state["flow"]["turn"]]
+    seats = {seat.id: seat.name for seat in server.store.seats(token).values()}
+    owner = {"Ann": ann_phone, "Ben": ben_phone}[seats[state["heroes"][first]["player"]]]
+    hero_phone, hero, name = owner, owner.page, first.title()
+    taps.click(hero.locator("#region-now").get_by_role("button", name=f"Start the turn of {name}"), hero_phone)
+    expect(sin.locator("#region-now")).to_contain_text(f"Turn of {name}")
+    print(f"taps from new table to the first hero turn: {taps.count}")
     assert taps.count < 20, taps.count
+
+    # -- the hero's fight: prepared on the hero's phone, the SIN's fight-start card on the SIN's ----------
+    card = fight_start_card_in_hand(server, token)
+    card_name = data.sins()["pride"]["cards"][[c["id"] for c in data.sins()["pride"]["cards"]].index(card)]["name"]
+    fold = hero.locator("#region-now details.card", has=hero.locator("summary", has_text="Fight"))
+    fold.locator("summary").first.click()
+    fold.locator("input[name='monsters.abomination']").fill("1")
+    fold.get_by_role("button", name="Prepare the fight").click()
+    moment = sin.locator("#region-now .preparing")
+    expect(moment).to_contain_text("Your moment: play a fight-start card, or none.")
+    expect(moment.get_by_role("button", name=f"Play {card_name}")).to_be_visible()
+    expect(hero.locator("#region-now")).to_contain_text("Waiting for the SIN’s fight-start card.")
+    expect(hero.locator("#region-now").get_by_role("button", name="Roll the fight")).to_have_count(0)
+    moment.get_by_role("button", name=f"Play {card_name}").click()
+    assert sin_phone.dialogs[-1][1] == f"Play {card_name}? It leaves your hand."
+    roll = hero.locator("#region-now").get_by_role("button", name="Roll the fight")
+    expect(roll).to_be_visible()
+    roll.click()
+    expect(hero.locator("#region-fight")).to_contain_text("Hero roll:")
+    fought = server.store.state(token)[1]["fight"]
+    assert fought["setup"]["sin_card"] == card and fought["hero"] == first
+    hero.locator("#region-now").get_by_role("button", name="Resolve").click()
+    expect(hero.locator("#region-fight")).to_contain_text(f"Last fight: {name}")
+    place = hero.locator("#region-now form:has(input[value='hero.wounds']) button")
+    while left := server.store.state(token)[1]["heroes"][first]["pending_wounds"]:  # the fight's wounds: a slot each
+        place.first.click()
+        expect(hero.locator("#region-now")).not_to_contain_text(f"Place {left} wound tokens")
+    hero.locator("#region-now").get_by_role("button", name="End the turn").click()
+
+    # -- the SIN's reaction: the SIN starts the fight, the hero chooses on the hero's phone ----------------
+    react = sin.locator("#region-now").get_by_role("button", name=f"React to {name}")
+    react.click()
+    assert sin_phone.dialogs[-1][1].startswith(f"React to {name}? It spends a reaction token")
+    fold = sin.locator("#region-now details.card", has=sin.locator("summary", has_text="Fight"))
+    fold.locator("summary").first.click()
+    expect(fold.locator("input[name=voluntary]")).to_have_count(0)  # not the SIN's choice
+    fold.locator("input[name='monsters.abomination']").fill("1")
+    fold.get_by_role("button", name="Prepare the fight").click()
+    expect(sin.locator("#region-now .preparing")).to_contain_text(f"Waiting for {name} to choose.")
+    choose = hero.locator("#region-now form:has(input[value='fight.choose'])")
+    corruption_before = server.store.state(token)[1]["heroes"][first]["corruption"]
+    choose.get_by_role("button", name="With voluntary corruption").click()
+    expect(choose.locator("button[aria-pressed=true]")).to_have_text("With voluntary corruption")
+    # The SIN played its one sin card of this hero turn (its reaction included): no moment to wait for.
+    expect(sin.locator("#region-now")).to_contain_text(f"Fight of {name}: ready to roll")
+    expect(sin.locator("#region-now").get_by_role("button", name="No fight-start card")).to_have_count(0)
+    sin.locator("#region-now").get_by_role("button", name="Roll the fight").click()
+    expect(hero.locator("#region-fight")).to_contain_text("Hero roll:")
+    fought = server.store.state(token)[1]
+    assert fought["fight"]["by"] == "sin" and fought["fight"]["setup"]["voluntary"] is True
+    assert fought["heroes"][first]["corruption"] == corruption_before + 1
 
 
 def test_the_still_needed_list_names_the_dice_and_the_classes_each_a_link(server, phones, tmp_path):

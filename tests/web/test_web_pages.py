@@ -535,3 +535,12 @@ def test_a_table_whose_game_is_no_longer_installed_says_so_instead_of_failing(ta
         assert "not installed" in response.get_data(as_text=True), path
     home = host.page("/")
     assert "tally" in home  # the table is still listed, by its game's id
+
+
+def test_a_phone_that_sat_at_a_table_finds_its_name_on_the_next_tables_join_page(host, new_phone):
+    first, second = create_tally(host, name="Monday"), create_tally(host, name="Friday")
+    ann, newcomer = new_phone(), new_phone()
+    join_seat(ann, first, "Ann")
+    name_field = re.compile(r'<input id="seat-name"[^>]*value="([^"]*)"')
+    assert name_field.search(ann.page(f"/t/{second}")).group(1) == "Ann"  # the name her phone sat under
+    assert name_field.search(newcomer.page(f"/t/{second}")).group(1) == ""  # a phone new to the server: none

@@ -41,13 +41,14 @@ class TheOthersRules(Rules):
 
     def setup_fields(self) -> list[dict]:
         return [
-            {"name": "sin", "label": N_("Sin"), "kind": "select", "default": "pride", "choices": SIN_CHOICES},
+            {"name": "sin", "label": N_("Sin"), "kind": "select", "default": "pride", "choices": SIN_CHOICES,
+             "remember": True},
             {"name": "acolyte", "label": N_("Acolytes"), "kind": "select", "default": "nun",
-             "choices": [(a, entry["name"]) for a, entry in data.acolytes().items()]},
+             "choices": [(a, entry["name"]) for a, entry in data.acolytes().items()], "remember": True},
             {"name": "story", "label": N_("Story"), "kind": "select", "default": "havens_last_stand",
-             "choices": [(s, entry["name"]) for s, entry in data.stories().items()]},
+             "choices": [(s, entry["name"]) for s, entry in data.stories().items()], "remember": True},
             {"name": "hero_players", "label": N_("Hero players"), "kind": "select", "default": "1",
-             "choices": [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")]},
+             "choices": [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")], "remember": True},
         ]
 
     def initial_state(self, options: dict) -> dict:

@@ -391,3 +391,26 @@ def test_heroes_upgrades_apocalypse_cards_missions_and_the_sin_power_read_in_the
         assert not left, f"{lang}: still in English: {left}"
     shown = words_shown(ann.page(token)) + words_shown(sin.page(token))
     assert [po.get(n).string for n in expected if po.get(n).string not in shown] == []
+
+
+def selected(page: str, field: str) -> str:
+    """The value a select of The Others' new-table form starts at."""
+    form = page[page.index('name="game" value="the-others"'):]
+    select = form[form.index(f'name="{field}"'):form.index("</select>", form.index(f'name="{field}"'))]
+    return re.search(r'<option value="([^"]*)" selected', select).group(1)
+
+
+def test_the_new_table_form_starts_as_the_groups_last_table_was_set_up(app):
+    host = Phone(app)
+    first = host.client.get("/").get_data(as_text=True)
+    assert [selected(first, f) for f in ("sin", "acolyte", "story", "hero_players")] == [
+        "pride", "nun", "havens_last_stand", "1"]  # no table yet: the defaults
+    new_table(app, story="the_darkness_within")  # Pride, nuns, 3 hero players
+    made = host.post("/tables", {"game": "the-others", "name": "Later", "sin": "greed", "acolyte": "hobo",
+                                 "story": "the_darkness_within", "hero_players": "2"})
+    assert made.status_code == 302
+    page = host.client.get("/").get_data(as_text=True)
+    assert [selected(page, f) for f in ("sin", "acolyte", "story", "hero_players")] == [
+        "greed", "hobo", "the_darkness_within", "2"]  # the newest table's
+    tally = page[page.index('name="game" value="tally"'):]
+    assert "Doom 0..30" in tally[:tally.index("</form>")]  # games that remember nothing keep their defaults
