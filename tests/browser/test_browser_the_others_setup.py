@@ -182,7 +182,7 @@ def test_a_group_that_played_once_starts_its_next_table_and_fights_in_the_rulebo
     expect(hero.locator("#region-now")).to_contain_text("Waiting for the SIN’s fight-start card.")
     expect(hero.locator("#region-now").get_by_role("button", name="Roll the fight")).to_have_count(0)
     moment.get_by_role("button", name=f"Play {card_name}").click()
-    assert sin_phone.dialogs[-1][1] == f"Play {card_name}? It leaves your hand."
+    assert sin_phone.dialogs[-1][1] == f"Play “{card_name}”? It leaves your hand."
     roll = hero.locator("#region-now").get_by_role("button", name="Roll the fight")
     expect(roll).to_be_visible()
     roll.click()
