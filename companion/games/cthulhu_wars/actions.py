@@ -846,6 +846,9 @@ def retreats_chosen(action, seats, state):
     """Madness: where Crawling Chaos sent the enemy's pained units."""
     payload = action.payload
     victim = payload.get("victim")
+    if payload.get("eliminated"):
+        return N_("used Madness: %(victim)s had nowhere left to retreat and lost %(unit)s"), {
+            "victim": faction_name(victim) if victim else "—", "unit": unit_name(victim, payload["eliminated"])}
     moves = [(unit_name(victim, unit), n, area_name(state, area) or name(area))
              for key, n in (payload.get("retreats") or {}).items() if n for unit, _, area in [key.partition(":")]]
     return N_("used Madness: the pained units of %(victim)s retreated: %(retreated)s"), {
@@ -1066,9 +1069,13 @@ ACTIONS = (
          Collected("units"),
          effect=battle_books.absorb, line=called_off(pre_battle_line), open=pre_battle_choices("absorb")),
     spec("battle.retreats",
-         "Crawling Chaos with Madness, after the enemy side has assigned its results: where its pained units "
-         "retreat, `retreats` ({\"unit:area\": count}), even from a battle Crawling Chaos is not in.",
-         Collected("retreats", key_length=80),
+         "Crawling Chaos with Madness, after an enemy side has assigned its results: where its pained units "
+         "retreat, `retreats` ({\"unit:area\": count}), even from a battle Crawling Chaos is not in. With both "
+         "sides waiting, Crawling Chaos orders the retreats: `side` (\"attacker\" or \"defender\"; without it, "
+         "the attacker's first). A side the other's retreat left with no legal area loses one pained unit, "
+         "`eliminated`, instead.",
+         Collected("retreats", default=None, key_length=80), Choice("side", default=None, choices=battles.SIDES),
+         Text("eliminated", default=None, max_length=40),
          effect=battles.retreat, line=retreats_chosen, open=retreat_choices),
     spec("battle.necrophagy",
          "Black Goat with Necrophagy, after a battle's results (any battle): Ghouls not in it, `from_areas` "
