@@ -321,6 +321,8 @@ BATTLE_REMOVAL = N_("Battle in %(area)s: %(action)s: %(faction)s chooses %(n)d o
                     "in the battle to lose.")
 BATTLE_LOSSES = N_("Battle in %(area)s: %(faction)s chooses which of its units take %(kills)d kills and "
                    "%(pains)d pains, and where the pained ones retreat.")
+BATTLE_LOSSES_MADNESS = N_("Battle in %(area)s: %(faction)s chooses which of its units take %(kills)d kills and "
+                           "%(pains)d pains; Madness: Crawling Chaos then picks where the pained ones retreat.")
 BATTLE_VENGEANCE = N_("Battle in %(area)s: Vengeance: %(faction)s chooses which units of %(victim)s take "
                       "%(kills)d kills and %(pains)d pains, and where the pained ones retreat.")
 BATTLE_NECROPHAGY_PAINS = N_("Battle in %(area)s: Necrophagy: %(faction)s chooses which of its units take "
@@ -358,6 +360,8 @@ def battle_choice(state: dict) -> tuple[str, dict, str] | None:
             return BATTLE_NECROPHAGY_PAINS, params, picker
         if picker != current[side]:
             return BATTLE_VENGEANCE, params | {"victim": named(current[side])}, picker
+        if due["pains"] and battles.madness(state, current, side):
+            return BATTLE_LOSSES_MADNESS, params, picker
         return BATTLE_LOSSES, params, picker
     for side in [s for s in waiting if battles.madness(state, current, s)][:1]:  # then Madness' retreats
         victim, madness = current[side], battles.madness(state, current, side)

@@ -461,10 +461,10 @@ def test_madness_works_in_a_battle_crawling_chaos_is_not_in():
 
 
 # -- on the phone ----------------------------------------------------------------------------------
-def now_page(app, table, faction):
+def now_page(app, table, faction, language="en"):
     from flask import render_template
     seat = table.seat_of(faction)
-    with app.test_request_context():
+    with app.test_request_context(headers={"Accept-Language": language}):
         view = table.rules.seat_view(table.state, seat, table.seats)
         return render_template("games/cthulhu_wars/now.html", view=view, seats=table.seats, seat=seat,
                                act_url="/act", display=False, table=None)
@@ -649,6 +649,9 @@ def test_the_now_card_names_who_assigns_the_results_and_how_many():
 
 def test_the_now_card_names_madness_retreats_waiting_for_crawling_chaos():
     table = madness_between_goat_and_cthulhu()
+    assert now_line(table) == ("Battle in %(area)s: %(faction)s chooses which of its units take %(kills)d kills "
+                               "and %(pains)d pains; Madness: Crawling Chaos then picks where the pained ones "
+                               "retreat.", {"area": "Africa", "faction": "Great Cthulhu", "kills": 0, "pains": 1})
     table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
     assert now_line(table)[1]["faction"] == "Black Goat"  # Black Goat's results first
     table.act("black_goat", "battle.losses", pained={"cultist": 1})
@@ -688,3 +691,13 @@ def test_the_now_card_names_vengeance_yellow_sign_choosing_for_its_enemy():
                                {"area": "Europe", "faction": "Yellow Sign", "victim": "Great Cthulhu",
                                 "kills": 1, "pains": 0})
     assert table.view("yellow_sign")["now"]["you"] and not table.view("great_cthulhu")["now"]["you"]
+
+
+def test_the_now_card_speaks_the_readers_language(app):
+    table = madness_between_goat_and_cthulhu()
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    table.act("black_goat", "battle.losses", pained={"cultist": 1})
+    chinese = now_page(app, table, "crawling_chaos", "zh-CN")
+    assert "非洲 的战斗：疯狂：蠕行混沌 选择 伟大的克苏鲁 的受伤单位撤退到哪里（修格斯）" in chinese
+    japanese = now_page(app, table, "crawling_chaos", "ja")
+    assert "狂気" in japanese and "撤退先を選ぶ" in japanese
