@@ -259,7 +259,7 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
     done = {"killed": killed, "pained": pained, "retreats": {}, "eliminated": None,
             **({"starspawn": starspawn} if starspawn else {})}
     legal = retreat_areas(state, battle, side)
-    if pained and not legal and stage(battle) == "extra_losses" and battle["losses"][side]["eliminated"]:
+    if pained and not legal and spared_a_second_loss(battle, side):
         return done  # FAQ: a side that lost a unit for want of a retreat loses no second one to Necrophagy
     if pained and not legal:
         # No legal retreat: one pained unit is eliminated, the rest stay.
@@ -389,6 +389,11 @@ def move_retreats(state: dict, battle: dict, side: str, moves: dict) -> None:
         board.place(state, to, owner, unit, n)
 
 
+def spared_a_second_loss(battle: dict, side: str) -> bool:
+    """FAQ: a side that lost a unit for want of a retreat loses no second one to Necrophagy's pains."""
+    return stage(battle) == "extra_losses" and bool(battle["losses"][side]["eliminated"])
+
+
 def retreat_choices(state: dict, faction: str | None) -> list[dict]:
     """Madness' ready-made choices: for each side waiting for it, every
     pained unit to one legal area (or, with none, each pained unit eliminated)."""
@@ -453,7 +458,7 @@ def loss_choices(state: dict, faction: str | None) -> list[dict]:
         moving = dict(pained)
         if starspawn and len(starspawn) > starspawn.count("kill-kill"):
             moving["starspawn"] = len(starspawn) - starspawn.count("kill-kill")
-        spared = stage(battle) == "extra_losses" and battle["losses"][side]["eliminated"]
+        spared = spared_a_second_loss(battle, side)
         if moving and not legal:  # one unit is eliminated (not twice: the FAQ)
             options.append({"killed": killed, "pained": pained, **extra,
                             **({} if spared else {"eliminated": sorted(moving)[0]})})
