@@ -353,7 +353,8 @@ def battle_choice(state: dict) -> tuple[str, dict, str] | None:
         return None
     waiting = battles.waiting_losses(current)
     results = current.get(battles.stage(current)) or {}
-    for side in [s for s in waiting if results[s] is None][:1]:  # the results first, attacker's first
+    side = next((s for s in waiting if results[s] is None), None)  # the results first, the attacker's first
+    if side:
         picker, due = battles.chooser(state, current, side), battles.to_assign(state, current, side)
         params |= {"faction": named(picker), "kills": due["kills"], "pains": due["pains"]}
         if battles.stage(current) == "extra_losses":
@@ -363,7 +364,8 @@ def battle_choice(state: dict) -> tuple[str, dict, str] | None:
         if due["pains"] and battles.madness(state, current, side):
             return BATTLE_LOSSES_MADNESS, params, picker
         return BATTLE_LOSSES, params, picker
-    for side in [s for s in waiting if battles.madness(state, current, s)][:1]:  # then Madness' retreats
+    side = next((s for s in waiting if battles.madness(state, current, s)), None)  # then Madness' retreats
+    if side:
         victim, madness = current[side], battles.madness(state, current, side)
         return BATTLE_MADNESS, params | {"faction": named(madness), "victim": named(victim),
                                          "units": units_of(victim, results[side]["pained"])}, madness
@@ -380,7 +382,7 @@ def waiting_for(state: dict, me: str | None) -> tuple[str, dict, bool]:
         message, params, chooser = choice
         return message, params, me == chooser
     if flow.phase_of(state) == "action" and current and current["outcome"] is None:
-        sides = {side: FactionName(data.faction(current[side])["name"]) for side in battles.SIDES}
+        sides = {side: named(current[side]) for side in battles.SIDES}
         area = data.areas(state["map"]).get(current.get("area") or "")
         message = BATTLE_WAITING if area else BATTLE_WAITING_NOWHERE
         params = sides | ({"area": FactionName(area["name"])} if area else {})
