@@ -292,10 +292,17 @@ def unique_actions(state: dict, faction: str) -> list[dict]:
                    and not (mine["acted"] and mine.get("second_action") == name)]
         return [choice for name in allowed
                 for choice in (map_unique_choices(state, faction, name) if name in effects.MAP_UNIQUE
+                               else desecrations(state, faction, king_area) if name == "desecrate"
                                else [{"name": name, **extra.get(name, {})}])]
     return [{"name": name, **({"units_there": 2, "area": king[0]} if name == "desecrate" else {})}
             for name in costs.unique_actions(faction)
             if effects.unique_allowed(mine, name) and can_act(state, faction, costs.unique_cost(faction, name, mine))]
+
+
+def desecrations(state: dict, faction: str, area: str) -> list[dict]:
+    """Desecrate in the King in Yellow's area, with each unit it may place there (none left: none)."""
+    units = effects.desecration_units(state, faction)
+    return [{"name": "desecrate", "area": area, **({"unit": unit} if unit else {})} for unit in units or [None]]
 
 
 class Probe(dict):
@@ -611,11 +618,25 @@ def unique_taken(action, seats, state):
         return MAP_LINES[payload["name"]](payload, role(action, seats), state)
     params = {"action": name(UNIQUE_ACTIONS[payload["name"]]), "die": payload.get("die")}
     area = area_name(state, payload.get("area"))
+    if payload["name"] == "desecrate" and area and "desecrated" in payload:
+        return desecrated(payload, role(action, seats), params | {"area": area})
     if area and isinstance(params["die"], int):
         return N_("took the unique action %(action)s in %(area)s and rolled %(die)d"), params | {"area": area}
     if isinstance(params["die"], int):
         return N_("took the unique action %(action)s and rolled %(die)d"), params
     return N_("took the unique action %(action)s"), {"action": params["action"]}
+
+
+def desecrated(payload: dict, faction: str | None, params: dict) -> tuple:
+    """Desecrate: the roll, whether the token went down, and the unit placed."""
+    if payload["desecrated"]:
+        line = N_("took the unique action %(action)s in %(area)s and rolled %(die)d: the area is desecrated")
+    else:
+        line = N_("took the unique action %(action)s in %(area)s and rolled %(die)d: no desecration")
+    if payload.get("unit"):
+        return N_("%(line)s; placed %(unit)s there"), {
+            "line": Sentences([(line, params)]), "unit": unit_name(faction, payload["unit"])}
+    return line, params
 
 
 def shriek_line(payload: dict, faction: str | None, state: dict) -> tuple:
@@ -846,6 +867,9 @@ def retreats_chosen(action, seats, state):
     """Madness: where Crawling Chaos sent the enemy's pained units."""
     payload = action.payload
     victim = payload.get("victim")
+    if payload.get("eliminated"):
+        return N_("used Madness: %(victim)s had nowhere left to retreat and lost %(unit)s"), {
+            "victim": faction_name(victim) if victim else "—", "unit": unit_name(victim, payload["eliminated"])}
     moves = [(unit_name(victim, unit), n, area_name(state, area) or name(area))
              for key, n in (payload.get("retreats") or {}).items() if n for unit, _, area in [key.partition(":")]]
     return N_("used Madness: the pained units of %(victim)s retreated: %(retreated)s"), {
@@ -972,7 +996,9 @@ ACTIONS = (
          Choice("great_old_one", choices=GREAT_OLD_ONES), area_field(),
          effect=effects.awaken, line=awakened,
          open=opener(ACTION_PHASE, choices=awakenings)),
-    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area`. "
+    spec("unique", "A faction's unique action `name` at its cost; Desecrate takes `units_there` and `area` "
+         "(on a board table: the King in Yellow's area and his units there, and `unit`, the monster or cultist "
+         "of cost 2 or less from the pool it places there either way). "
          "On a board table: Dreams and Zingaya take `area` and the enemy `victim` whose cultist is replaced; "
          "Shriek of the Byakhee takes `area` (where they fly) and `from_areas` ({area: Byakhee}); "
          "The Screaming Dead takes `area` (a neighbour of the King in Yellow's) and `followers` (his Undead "
@@ -1066,9 +1092,13 @@ ACTIONS = (
          Collected("units"),
          effect=battle_books.absorb, line=called_off(pre_battle_line), open=pre_battle_choices("absorb")),
     spec("battle.retreats",
-         "Crawling Chaos with Madness, after the enemy side has assigned its results: where its pained units "
-         "retreat, `retreats` ({\"unit:area\": count}), even from a battle Crawling Chaos is not in.",
-         Collected("retreats", key_length=80),
+         "Crawling Chaos with Madness, after an enemy side has assigned its results: where its pained units "
+         "retreat, `retreats` ({\"unit:area\": count}), even from a battle Crawling Chaos is not in. With both "
+         "sides waiting, Crawling Chaos orders the retreats: `side` (\"attacker\" or \"defender\"; without it, "
+         "the attacker's first). A side the other's retreat left with no legal area loses one pained unit, "
+         "`eliminated`, instead.",
+         Collected("retreats", default=None, key_length=80), Choice("side", default=None, choices=battles.SIDES),
+         Text("eliminated", default=None, max_length=40),
          effect=battles.retreat, line=retreats_chosen, open=retreat_choices),
     spec("battle.necrophagy",
          "Black Goat with Necrophagy, after a battle's results (any battle): Ghouls not in it, `from_areas` "

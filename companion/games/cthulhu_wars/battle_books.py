@@ -95,6 +95,8 @@ def refresh(state: dict, battle: dict) -> bool:
         battle["units"][side] = fighting(state, battle, side)
     if not all(battle["units"].values()):
         state["battle"] = None
+        if battle.get("devoured"):  # still Great Cthulhu's "kill or devour" (FAQ)
+            state["called_off_battle"] = {key: battle[key] for key in ("attacker", "defender", "area", "devoured")}
         return False
     battle["dice"] = dice(state, battle)
     return True

@@ -99,6 +99,7 @@ def declare(act: Act) -> None:
               "outcome": None}
     battle["dice"] = dice(state, battle)
     state["battle"] = battle
+    state.pop("called_off_battle", None)
 
 
 def open_battle(state: dict, faction: str | None) -> dict:
@@ -237,13 +238,15 @@ def chooser(state: dict, battle: dict, side: str) -> str:
 
 
 def side_to_assign(state: dict, faction: str | None) -> str | None:
-    """The side `faction` assigns losses for now: the attacker's first (it retreats first)."""
+    """The side `faction` assigns losses for now: the attacker's first (it
+    retreats first). A side whose retreats wait for Madness is assigned: the
+    other side assigns its own meanwhile (Crawling Chaos orders the retreats)."""
     battle = state.get("battle")
     if not battle or battle.get("outcome") is None:
         return None
-    waiting = waiting_losses(battle)
-    if waiting and battle[stage(battle)][waiting[0]] is None and chooser(state, battle, waiting[0]) == faction:
-        return waiting[0]
+    unassigned = [side for side in waiting_losses(battle) if battle[stage(battle)][side] is None]
+    if unassigned and chooser(state, battle, unassigned[0]) == faction:
+        return unassigned[0]
     return None
 
 
@@ -256,7 +259,7 @@ def check_losses(state: dict, battle: dict, side: str, killed: dict, pained: dic
     done = {"killed": killed, "pained": pained, "retreats": {}, "eliminated": None,
             **({"starspawn": starspawn} if starspawn else {})}
     legal = retreat_areas(state, battle, side)
-    if pained and not legal and stage(battle) == "extra_losses" and battle["losses"][side]["eliminated"]:
+    if pained and not legal and spared_a_second_loss(battle, side):
         return done  # FAQ: a side that lost a unit for want of a retreat loses no second one to Necrophagy
     if pained and not legal:
         # No legal retreat: one pained unit is eliminated, the rest stay.
@@ -335,27 +338,45 @@ def madness(state: dict, battle: dict, side: str) -> str | None:
     return None
 
 
-def side_to_retreat(state: dict, faction: str | None) -> str | None:
-    """The side whose pained units `faction` (Crawling Chaos, with Madness) sends away now."""
+def sides_to_retreat(state: dict, faction: str | None) -> list[str]:
+    """The sides whose pained units `faction` (Crawling Chaos, with Madness)
+    sends away now, in any order it likes (seed, 战斗 3. 结果 2) and FAQ:
+    it may have the defender retreat first)."""
     battle = state.get("battle")
     waiting = waiting_losses(battle) if battle and battle.get("outcome") else []
-    if waiting and battle[stage(battle)][waiting[0]] is not None and madness(state, battle, waiting[0]) == faction:
-        return waiting[0]
-    return None
+    return [side for side in waiting
+            if battle[stage(battle)][side] is not None and madness(state, battle, side) == faction]
+
+
+def side_to_retreat(state: dict, faction: str | None, side: str | None = None) -> str | None:
+    """The side `faction` sends away now: `side`, or the first waiting (the attacker's)."""
+    sides = sides_to_retreat(state, faction)
+    if side is None:
+        return sides[0] if sides else None
+    return side if side in sides else None
 
 
 def retreat(act: Act) -> None:
-    """Madness: Crawling Chaos sends the pained units of the side waiting for it to the areas it names."""
+    """Madness: Crawling Chaos sends the pained units of the side it names
+    (`side`; the first waiting without it) to the areas it names. A side left
+    with no legal area by the other's retreat loses one pained unit,
+    `eliminated`, and the rest stay."""
     state, faction = act.state, acting(act)
     me(state, faction)
-    side = side_to_retreat(state, faction)
+    side = side_to_retreat(state, faction, act["side"])
     if side is None:
-        raise ActionError(N_("No pained units are waiting for you to choose where they retreat."))
+        raise ActionError(N_("No pained units are waiting for you to choose where they retreat."), field="side")
     battle = state["battle"]
     done = battle[stage(battle)][side]
-    moves = check_retreats(state, battle, side, done["pained"], act["retreats"] or {})
-    move_retreats(state, battle, side, moves)
-    done["retreats"] = moves
+    if not retreat_areas(state, battle, side):
+        if act["eliminated"] not in done["pained"]:
+            raise ActionError(N_("No legal retreat: choose one pained unit to be eliminated."), field="eliminated")
+        board.remove(state, battle["area"], battle[side], act["eliminated"])
+        done |= {"retreats": {}, "eliminated": act["eliminated"]}
+    else:
+        moves = check_retreats(state, battle, side, done["pained"], act["retreats"] or {})
+        move_retreats(state, battle, side, moves)
+        done["retreats"] = moves
     post_battle(state, battle)
     act.draws.note("victim", battle[side])
 
@@ -368,14 +389,23 @@ def move_retreats(state: dict, battle: dict, side: str, moves: dict) -> None:
         board.place(state, to, owner, unit, n)
 
 
+def spared_a_second_loss(battle: dict, side: str) -> bool:
+    """FAQ: a side that lost a unit for want of a retreat loses no second one to Necrophagy's pains."""
+    return stage(battle) == "extra_losses" and bool(battle["losses"][side]["eliminated"])
+
+
 def retreat_choices(state: dict, faction: str | None) -> list[dict]:
-    """Madness' ready-made choices: every pained unit to one legal area."""
-    side = side_to_retreat(state, faction)
-    if side is None:
-        return []
-    battle = state["battle"]
-    pained = battle[stage(battle)][side]["pained"]
-    return [{"retreats": {f"{u}:{area}": n for u, n in pained.items()}} for area in retreat_areas(state, battle, side)]
+    """Madness' ready-made choices: for each side waiting for it, every
+    pained unit to one legal area (or, with none, each pained unit eliminated)."""
+    battle, out = state.get("battle"), []
+    sides = sides_to_retreat(state, faction)
+    for side in sides:
+        pained = battle[stage(battle)][side]["pained"]
+        which = {"side": side} if len(sides) > 1 else {}
+        legal = retreat_areas(state, battle, side)
+        out += [{**which, "retreats": {f"{u}:{area}": n for u, n in pained.items()}} for area in legal]
+        out += [] if legal else [{**which, "eliminated": u} for u in sorted(pained)]
+    return out
 
 
 def losses(act: Act) -> None:
@@ -428,7 +458,7 @@ def loss_choices(state: dict, faction: str | None) -> list[dict]:
         moving = dict(pained)
         if starspawn and len(starspawn) > starspawn.count("kill-kill"):
             moving["starspawn"] = len(starspawn) - starspawn.count("kill-kill")
-        spared = stage(battle) == "extra_losses" and battle["losses"][side]["eliminated"]
+        spared = spared_a_second_loss(battle, side)
         if moving and not legal:  # one unit is eliminated (not twice: the FAQ)
             options.append({"killed": killed, "pained": pained, **extra,
                             **({} if spared else {"eliminated": sorted(moving)[0]})})
@@ -498,17 +528,6 @@ def take(order: list[str], units: dict, n: int) -> tuple[dict, dict, dict]:
 def side_roll(act: Act, battle: dict, side: str, rng) -> dict:
     faces, count = act[f"{side}_faces"], battle["dice"][side]["dice"]
     return combat.entered(count, faces, f"{side}_faces") if faces else combat.roll(count, rng)
-
-
-def killed_or_devoured(battle: dict | None, faction: str) -> int:
-    """Enemy units `faction` killed or devoured in this battle (Great Cthulhu's
-    requirements: "kill or devour 1 / 2 enemy units in one battle"); a battle
-    on the board only, once its results are carried out."""
-    if not battle or faction not in (battle.get("attacker"), battle.get("defender")) or "losses" not in battle:
-        return 0
-    enemy = battle["losses"][other(side_of(battle, faction))]
-    killed = sum((enemy or {}).get("killed", {}).values())
-    return killed + (battle.get("devoured", 0) if faction == "great_cthulhu" else 0)
 
 
 def harbinger_targets(state: dict, faction: str | None) -> list[str]:

@@ -399,6 +399,10 @@ def unique(act: Act) -> None:
             raise ActionError(N_("Choose the King in Yellow's area."), field="area")
         units_there = board.present(state, area, faction) if on_board else units_there
         check_desecration(state, area, units_there)
+        if on_board and act["unit"] is not None:
+            check_desecration_unit(state, faction, act["unit"])
+        if on_board:
+            act.draws.note("area", area)  # the King's, for the history line
     if on_board and name == "submerge":
         area = board.great_old_one_area(state, faction, "cthulhu")
         if not area or not board.areas(state)[area]["ocean"]:
@@ -435,6 +439,8 @@ def unique(act: Act) -> None:
     die = act.draws.take("die", lambda rng: rng.randint(1, 6)) if name in ROLLS_A_DIE else None
     if name == "desecrate":
         desecrate(act, faction, die, area if on_board else act["area"], units_there)
+        if on_board and act["unit"] is not None:  # placed either way, after the roll
+            board.place(state, area, faction, act["unit"])
     state["last_roll"] = {"faction": faction, "name": name, "die": die} if die else None
 
 
@@ -654,6 +660,7 @@ def desecrate(act: Act, faction: str, die: int, area: str, units_there: int) -> 
     """Roll 1 die: at most your units there (the King included) places a
     desecration token; with The Third Eye and Hastur, success gives an elder sign."""
     state = act.state
+    act.draws.note("desecrated", die <= units_there)
     if die <= units_there:
         # 第八章 C: with two players, an area next to no other desecrated one earns a book.
         neighbours = board.adjacency(state)[area]
@@ -661,6 +668,23 @@ def desecrate(act: Act, faction: str, die: int, area: str, units_there: int) -> 
             state["factions"][faction]["lone_desecrations"] = state["factions"][faction].get("lone_desecrations", 0) + 1
         state["desecrated"].append(area)
         gain_elder_signs(act, faction, third_eye_signs(state["factions"][faction]))
+
+
+#: Desecrate places a monster or cultist costing at most this (the King in Yellow's card).
+DESECRATE_PLACES_UP_TO = 2
+
+
+def desecration_units(state: dict, faction: str) -> list[str]:
+    """The monsters and cultists of the faction's pool Desecrate may place: costing 2 or less."""
+    return [unit for unit, facts in data.units(faction).items()
+            if facts["kind"] != "great_old_one" and in_pool(state, faction, unit) > 0
+            and game_state.unit_facts(state, faction, unit)["cost"] <= DESECRATE_PLACES_UP_TO]
+
+
+def check_desecration_unit(state: dict, faction: str, unit: str) -> None:
+    if unit not in desecration_units(state, faction):
+        raise ActionError(N_("Desecrate places a monster or cultist from your pool costing 2 or less."),
+                          field="unit")
 
 
 def check_desecration(state: dict, area: str | None, units_there: int | None) -> None:

@@ -4,12 +4,11 @@ offered the moment it is met, and every requirement stays tickable by hand.
 
 What the app sees: areas held and shared, gates (in oceans too) or power,
 a captive, an awakened Great Old One, the first doom phase and a doom phase
-with five books (Great Cthulhu), enemy units killed in the faction's last
-battle, and a desecrated area with a glyph (with two players: a desecration
-next to no other one, 第八章 C). What it can't: the "as your action"
-requirements (pay power, remove two cultists, give doom) are the faction's
-own action, and a unit devoured before the dice is not on the battle's record:
-those are ticked by hand.
+with five books (Great Cthulhu), enemy units killed or devoured in the
+faction's last battle, and a desecrated area with a glyph (with two players:
+a desecration next to no other one, 第八章 C). What it can't: the "as your
+action" requirements (pay power, remove two cultists, give doom) are the
+faction's own action: those are ticked by hand.
 """
 
 from __future__ import annotations
@@ -21,23 +20,31 @@ from companion.games.cthulhu_wars import board, data, flow
 KILLS = {"gc_kill1": 1, "gc_kill2": 2}
 
 
+def last_battle(state: dict) -> dict | None:
+    """The faction's last battle, or the one called off before the dice
+    after a Devour (FAQ: the battle is off; what was devoured still counts)."""
+    return state.get("battle") or state.get("called_off_battle")
+
+
 def battle_kills(state: dict, faction: str) -> int:
-    """Enemy units killed in `faction`'s last battle once its enemy's results
-    are carried out: the 6s, and a pained unit eliminated for want of a
-    retreat (the seed calls both 消灭)."""
-    battle = state.get("battle")
+    """Enemy units killed or devoured in `faction`'s last battle: the units
+    Devour took (FAQ: pre-battle effects happen "in the battle"), then, once
+    its enemy's results are carried out, the 6s and a pained unit eliminated
+    for want of a retreat (the seed calls both 消灭)."""
+    battle = last_battle(state)
     if not battle or faction not in (battle["attacker"], battle["defender"]):
         return 0
+    devoured = battle.get("devoured", 0) if faction == "great_cthulhu" else 0
     enemy = "defender" if battle["attacker"] == faction else "attacker"
     hit = (battle.get("losses") or {}).get(enemy)
     if not hit:
-        return 0
-    return sum(hit["killed"].values()) + (1 if hit.get("eliminated") else 0)
+        return devoured
+    return devoured + sum(hit["killed"].values()) + (1 if hit.get("eliminated") else 0)
 
 
 def kills_left(state: dict, faction: str) -> int:
     """The last battle's kills not yet spent on a book."""
-    battle = state.get("battle") or {}
+    battle = last_battle(state) or {}
     spent = sum(KILLS[r] for r in battle.get("kill_books", []))
     return battle_kills(state, faction) - spent
 
@@ -45,7 +52,7 @@ def kills_left(state: dict, faction: str) -> int:
 def note_taken(state: dict, faction: str, requirement: str) -> None:
     """A battle requirement taken is spent from the last battle's kills."""
     if requirement in KILLS and battle_kills(state, faction) >= KILLS[requirement]:
-        state["battle"].setdefault("kill_books", []).append(requirement)
+        last_battle(state).setdefault("kill_books", []).append(requirement)
 
 
 def desecrated_glyph(state: dict, faction: str, requirement: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.games.cthulhu_wars import (
+    battle_books,
     battles,
     board,
     combat,
@@ -19,6 +20,7 @@ from companion.games.cthulhu_wars import (
     flow,
     spellbooks,
 )
+from companion.games.cthulhu_wars.actions import units_of
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.games.cthulhu_wars.requirements import met as requirements_met
 from companion.games.cthulhu_wars.state import editable_facts, unit_facts
@@ -314,11 +316,73 @@ BATTLE_WAITING = N_("Battle in %(area)s: %(attacker)s against %(defender)s, wait
 BATTLE_WAITING_NOWHERE = N_("Battle: %(attacker)s against %(defender)s, waiting for the dice.")
 
 
+#: A battle on the board waiting for a choice: who makes it, and what.
+BATTLE_REMOVAL = N_("Battle in %(area)s: %(action)s: %(faction)s chooses %(n)d of its monsters and cultists "
+                    "in the battle to lose.")
+BATTLE_LOSSES = N_("Battle in %(area)s: %(faction)s chooses which of its units take %(kills)d kills and "
+                   "%(pains)d pains, and where the pained ones retreat.")
+BATTLE_LOSSES_MADNESS = N_("Battle in %(area)s: %(faction)s chooses which of its units take %(kills)d kills and "
+                           "%(pains)d pains; Madness: Crawling Chaos then picks where the pained ones retreat.")
+BATTLE_VENGEANCE = N_("Battle in %(area)s: Vengeance: %(faction)s chooses which units of %(victim)s take "
+                      "%(kills)d kills and %(pains)d pains, and where the pained ones retreat.")
+BATTLE_NECROPHAGY_PAINS = N_("Battle in %(area)s: Necrophagy: %(faction)s chooses which of its units take "
+                             "%(pains)d more pains, and where they retreat.")
+BATTLE_MADNESS = N_("Battle in %(area)s: Madness: %(faction)s chooses where the pained units of %(victim)s "
+                    "retreat (%(units)s).")
+BATTLE_NECROPHAGY = N_("Battle in %(area)s is over: %(faction)s may bring Ghouls with Necrophagy "
+                       "(a pain more to both sides for each) or decline.")
+
+
+def named(faction: str) -> FactionName:
+    return FactionName(data.faction(faction)["name"])
+
+
+def battle_choice(state: dict) -> tuple[str, dict, str] | None:
+    """A board battle waiting for someone's choice: the line, its params and whose choice it is."""
+    current = state.get("battle")
+    area = data.areas(state["map"]).get((current or {}).get("area") or "")
+    if not current or not area or not board.has_board(state):
+        return None
+    params = {"area": FactionName(area["name"])}
+    pending = current.get("removal")
+    if pending:
+        victim = current[pending["side"]]
+        action = FactionName(battle_books.spellbook_name(pending["by"]))
+        return BATTLE_REMOVAL, params | {"action": action, "faction": named(victim), "n": pending["n"]}, victim
+    if current["outcome"] is None:
+        return None
+    waiting = battles.waiting_losses(current)
+    results = current.get(battles.stage(current)) or {}
+    side = next((s for s in waiting if results[s] is None), None)  # the results first, the attacker's first
+    if side:
+        picker, due = battles.chooser(state, current, side), battles.to_assign(state, current, side)
+        params |= {"faction": named(picker), "kills": due["kills"], "pains": due["pains"]}
+        if battles.stage(current) == "extra_losses":
+            return BATTLE_NECROPHAGY_PAINS, params, picker
+        if picker != current[side]:
+            return BATTLE_VENGEANCE, params | {"victim": named(current[side])}, picker
+        if due["pains"] and battles.madness(state, current, side):
+            return BATTLE_LOSSES_MADNESS, params, picker
+        return BATTLE_LOSSES, params, picker
+    side = next((s for s in waiting if battles.madness(state, current, s)), None)  # then Madness' retreats
+    if side:
+        victim, madness = current[side], battles.madness(state, current, side)
+        return BATTLE_MADNESS, params | {"faction": named(madness), "victim": named(victim),
+                                         "units": units_of(victim, results[side]["pained"])}, madness
+    if current.get("post"):
+        return BATTLE_NECROPHAGY, params | {"faction": named(current["post"][0])}, current["post"][0]
+    return None
+
+
 def waiting_for(state: dict, me: str | None) -> tuple[str, dict, bool]:
     """The now card's line (msgid, params) and whether it waits for `me`."""
     current = state.get("battle")
+    choice = battle_choice(state) if flow.phase_of(state) == "action" else None
+    if choice:
+        message, params, chooser = choice
+        return message, params, me == chooser
     if flow.phase_of(state) == "action" and current and current["outcome"] is None:
-        sides = {side: FactionName(data.faction(current[side])["name"]) for side in battles.SIDES}
+        sides = {side: named(current[side]) for side in battles.SIDES}
         area = data.areas(state["map"]).get(current.get("area") or "")
         message = BATTLE_WAITING if area else BATTLE_WAITING_NOWHERE
         params = sides | ({"area": FactionName(area["name"])} if area else {})

@@ -4,7 +4,6 @@ Invisibility, Seek and Destroy and Absorb before the dice. On the 3-player
 map Great Cthulhu starts in the South Pacific, Crawling Chaos in Asia, Black
 Goat in Africa, Yellow Sign in Europe."""
 
-from companion.games.cthulhu_wars.battles import killed_or_devoured
 from cthulhu_support import Table, give_turn, last_line, units
 
 CHAOS = ("great_cthulhu", "crawling_chaos", "black_goat")
@@ -152,9 +151,9 @@ def test_the_seeds_worked_battle_absorb_and_devour_before_twelve_dice_against_th
     table.act("yellow_sign", "battle.losses", killed={"undead": 1}, pained={"undead": 3},
               retreats={"undead:asia": 3})
     assert units(table, "europe", "yellow_sign") == {}
-    # Great Cthulhu's "kill or devour enemy units in one battle": 1 devoured and 1 killed.
-    assert killed_or_devoured(table.state["battle"], "great_cthulhu") == 2
-    assert killed_or_devoured(table.state["battle"], "yellow_sign") == 1
+    # Great Cthulhu's "kill or devour enemy units in one battle": 1 devoured and 1 killed give either book.
+    books = {c["requirement"] for c in offered(table, "great_cthulhu", "spellbook.earn")}
+    assert books & {"gc_kill1", "gc_kill2"} == {"gc_kill1", "gc_kill2"}
 
 
 def test_absorb_takes_only_your_cultists_and_deep_ones_beside_a_shoggoth():
@@ -311,6 +310,17 @@ def test_regenerate_two_kills_on_a_lone_starspawn_kill_it():
     assert last_line(table)[1]["killed"] == "Starspawn"
 
 
+def test_regenerate_a_starspawn_given_a_lone_kill_retreats_rather_than_dies():
+    """The seed: only two kills kill a Starspawn; "any other combination"
+    (a lone kill among them) makes it retreat."""
+    table = starspawn_hit(["regenerate"], "6 6 1", {"cultist": 1})
+    table.act("great_cthulhu", "battle.losses", killed={"cultist": 1}, starspawn=["kill"],
+              retreats={"starspawn:europe": 1})
+    assert units(table, "asia", "great_cthulhu") == {}
+    assert units(table, "europe", "great_cthulhu") == {"starspawn": 1}
+    assert table.state["battle"]["losses"]["attacker"]["killed"] == {"cultist": 1}
+
+
 def test_without_regenerate_a_starspawn_takes_one_result():
     table = starspawn_hit([], "6 6 5", {"cultist": 1})
     # Two units, two kills: the pain is ignored.
@@ -346,8 +356,6 @@ def test_madness_crawling_chaos_sends_the_enemys_pained_units_where_it_likes():
     table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
     assert units(table, "asia", "great_cthulhu") == {"shoggoth": 1}  # waiting for Crawling Chaos
     assert "Finish the battle first" in str(table.refused("great_cthulhu", "turn.end"))
-    assert table.refused("crawling_chaos", "battle.losses", pained={"cultist": 1},
-                         retreats={"cultist:africa": 1}).message == "Another faction assigns these results now."
     assert {"retreats": {"shoggoth:europe": 1}} in offered(table, "crawling_chaos", "battle.retreats")
     assert table.refused("crawling_chaos", "battle.retreats",
                          retreats={"shoggoth:south_pacific": 1}).field == "retreats"  # not a neighbour
@@ -358,6 +366,81 @@ def test_madness_crawling_chaos_sends_the_enemys_pained_units_where_it_likes():
                                 {"victim": "Great Cthulhu", "retreated": "Shoggoth → Indian Ocean"})
     # Its own pained units retreat as usual, chosen by itself.
     table.act("crawling_chaos", "battle.losses", pained={"cultist": 1}, retreats={"cultist:africa": 1})
+    table.act("great_cthulhu", "turn.end")
+
+
+def test_madness_crawling_chaos_may_retreat_its_own_units_before_the_enemys():
+    """Seed 战斗 3. 结果 2) and FAQ: with Madness, Crawling Chaos decides the
+    order of the retreats; its own side may go first while the attacker's wait."""
+    table = chaos_defends_asia({"cultist": 6, "hunting_horror": 1}, {"shoggoth": 1}, ["madness"])
+    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5 1")
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    table.act("crawling_chaos", "battle.losses", pained={"cultist": 1}, retreats={"cultist:europe": 1})
+    # Europe now holds a Crawling Chaos cultist: the Shoggoth can't retreat there.
+    assert table.refused("crawling_chaos", "battle.retreats", retreats={"shoggoth:europe": 1}).field == "retreats"
+    assert {"retreats": {"shoggoth:europe": 1}} not in offered(table, "crawling_chaos", "battle.retreats")
+    table.act("crawling_chaos", "battle.retreats", retreats={"shoggoth:indian_ocean": 1})
+    assert units(table, "indian_ocean", "great_cthulhu") == {"shoggoth": 1}
+    table.act("great_cthulhu", "turn.end")
+
+
+def madness_between_goat_and_cthulhu():
+    """Great Cthulhu's Shoggoth attacks Black Goat's Fungi in Africa; each
+    side suffers a pain; Crawling Chaos (not in the battle) has Madness."""
+    table = on_board("great_cthulhu", books={"crawling_chaos": ["madness"]})
+    set_units(table, "africa", "great_cthulhu", {"shoggoth": 1})
+    put(table, "africa", "black_goat", "fungi")
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="africa")
+    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5")
+    return table
+
+
+def test_madness_crawling_chaos_may_have_the_defender_retreat_first():
+    """FAQ: with Madness, Crawling Chaos may have the defender retreat first."""
+    table = madness_between_goat_and_cthulhu()
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    # The defender assigns its own results while the attacker's retreat waits for Crawling Chaos.
+    table.act("black_goat", "battle.losses", pained={"cultist": 1})
+    choices = offered(table, "crawling_chaos", "battle.retreats")
+    assert {"side": "defender", "retreats": {"cultist:asia": 1}} in choices
+    assert {"side": "attacker", "retreats": {"shoggoth:asia": 1}} in choices
+    table.act("crawling_chaos", "battle.retreats", side="defender", retreats={"cultist:asia": 1})
+    assert units(table, "asia", "black_goat") == {"cultist": 1}
+    assert last_line(table) == ("used Madness: the pained units of %(victim)s retreated: %(retreated)s",
+                                {"victim": "Black Goat", "retreated": "Acolyte Cultist → Asia"})
+    # Asia now holds a Black Goat unit: the Shoggoth can't go there.
+    assert table.refused("crawling_chaos", "battle.retreats", side="attacker",
+                         retreats={"shoggoth:asia": 1}).field == "retreats"
+    assert table.refused("crawling_chaos", "battle.retreats", side="defender",
+                         retreats={"cultist:europe": 1}).field == "side"  # already retreated
+    table.act("crawling_chaos", "battle.retreats", side="attacker", retreats={"shoggoth:north_atlantic": 1})
+    assert units(table, "north_atlantic", "great_cthulhu") == {"shoggoth": 1}
+    table.act("great_cthulhu", "turn.end")
+
+
+def test_madness_a_side_left_with_nowhere_to_retreat_loses_one_pained_unit():
+    """Australia borders the Indian Ocean and the South Pacific. Black Goat
+    has a Ghoul in the South Pacific, Great Cthulhu its cultists: each side's
+    only way out is the Indian Ocean. Crawling Chaos sends Black Goat's Fungi
+    there first, so the Shoggoth can't retreat and is eliminated (seed, 战斗
+    3. 结果 2): a unit that can't retreat is eliminated)."""
+    table = on_board("great_cthulhu", books={"crawling_chaos": ["madness"]})
+    set_units(table, "australia", "great_cthulhu", {"shoggoth": 1})
+    set_units(table, "australia", "black_goat", {"fungi": 1})
+    put(table, "south_pacific", "black_goat", "ghoul")
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="australia")
+    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5")
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    table.act("black_goat", "battle.losses", pained={"fungi": 1})
+    table.act("crawling_chaos", "battle.retreats", side="defender", retreats={"fungi:indian_ocean": 1})
+    assert offered(table, "crawling_chaos", "battle.retreats") == [{"eliminated": "shoggoth"}]
+    assert table.refused("crawling_chaos", "battle.retreats",
+                         retreats={"shoggoth:indian_ocean": 1}).field == "eliminated"
+    table.act("crawling_chaos", "battle.retreats", eliminated="shoggoth")
+    assert units(table, "australia", "great_cthulhu") == {}
+    assert units(table, "indian_ocean", "black_goat") == {"fungi": 1}
+    assert last_line(table) == ("used Madness: %(victim)s had nowhere left to retreat and lost %(unit)s",
+                                {"victim": "Great Cthulhu", "unit": "Shoggoth"})
     table.act("great_cthulhu", "turn.end")
 
 
@@ -378,10 +461,10 @@ def test_madness_works_in_a_battle_crawling_chaos_is_not_in():
 
 
 # -- on the phone ----------------------------------------------------------------------------------
-def now_page(app, table, faction):
+def now_page(app, table, faction, language="en"):
     from flask import render_template
     seat = table.seat_of(faction)
-    with app.test_request_context():
+    with app.test_request_context(headers={"Accept-Language": language}):
         view = table.rules.seat_view(table.state, seat, table.seats)
         return render_template("games/cthulhu_wars/now.html", view=view, seats=table.seats, seat=seat,
                                act_url="/act", display=False, table=None)
@@ -527,3 +610,94 @@ def test_a_table_that_counts_by_hand_keeps_its_battle_as_before():
     assert table.refused("black_goat", "battle.necrophagy", from_areas={"africa": 1})
     assert table.refused("crawling_chaos", "battle.retreats", retreats={"cultist:asia": 1})
     table.act("great_cthulhu", "turn.end")
+
+
+# -- the now card: who the battle waits for, and what for -------------------------------------------
+def now_line(table, faction=None):
+    now = table.view(faction)["now"]
+    return now["line"][0], now["line"][1]
+
+
+def waits_only_for(table, faction):
+    return [f for f in ("great_cthulhu", "crawling_chaos", "black_goat") if table.view(f)["now"]["you"]] == [faction]
+
+
+def test_the_now_card_names_the_enemys_choice_after_devour_and_abduct():
+    table = cthulhu_in_asia({"cultist": 2, "flying_polyp": 1})
+    table.act("great_cthulhu", "battle.devour")
+    assert now_line(table) == ("Battle in %(area)s: %(action)s: %(faction)s chooses %(n)d of its monsters and "
+                               "cultists in the battle to lose.",
+                               {"area": "Asia", "action": "Devour", "faction": "Crawling Chaos", "n": 1})
+    assert waits_only_for(table, "crawling_chaos")
+    abducted = chaos_defends_asia({"cultist": 1, "nightgaunt": 2}, {"deep_one": 2, "shoggoth": 1}, ["abduct"])
+    abducted.act("crawling_chaos", "battle.abduct", count=2)
+    assert now_line(abducted)[1] == {"area": "Asia", "action": "Abduct", "faction": "Great Cthulhu", "n": 2}
+    assert waits_only_for(abducted, "great_cthulhu")
+
+
+def test_the_now_card_names_who_assigns_the_results_and_how_many():
+    table = chaos_defends_asia({"cultist": 6, "hunting_horror": 1}, {"shoggoth": 1}, [])
+    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="6 1")
+    assert now_line(table) == ("Battle in %(area)s: %(faction)s chooses which of its units take %(kills)d kills "
+                               "and %(pains)d pains, and where the pained ones retreat.",
+                               {"area": "Asia", "faction": "Great Cthulhu", "kills": 1, "pains": 0})
+    assert waits_only_for(table, "great_cthulhu")
+    table.act("great_cthulhu", "battle.losses", killed={"shoggoth": 1})
+    assert now_line(table)[1] == {"area": "Asia", "faction": "Crawling Chaos", "kills": 0, "pains": 1}
+    assert waits_only_for(table, "crawling_chaos")
+
+
+def test_the_now_card_names_madness_retreats_waiting_for_crawling_chaos():
+    table = madness_between_goat_and_cthulhu()
+    assert now_line(table) == ("Battle in %(area)s: %(faction)s chooses which of its units take %(kills)d kills "
+                               "and %(pains)d pains; Madness: Crawling Chaos then picks where the pained ones "
+                               "retreat.", {"area": "Africa", "faction": "Great Cthulhu", "kills": 0, "pains": 1})
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    assert now_line(table)[1]["faction"] == "Black Goat"  # Black Goat's results first
+    table.act("black_goat", "battle.losses", pained={"cultist": 1})
+    message, params = now_line(table, "crawling_chaos")
+    assert message == ("Battle in %(area)s: Madness: %(faction)s chooses where the pained units of %(victim)s "
+                       "retreat (%(units)s).")
+    assert params == {"area": "Africa", "faction": "Crawling Chaos", "victim": "Great Cthulhu", "units": "Shoggoth"}
+    assert waits_only_for(table, "crawling_chaos")
+    table.act("crawling_chaos", "battle.retreats", retreats={"shoggoth:asia": 1})
+    assert now_line(table)[1]["victim"] == "Black Goat"
+
+
+def test_the_now_card_names_necrophagy_waiting_for_black_goat():
+    table = quiet_battle_in_asia()
+    assert now_line(table) == ("Battle in %(area)s is over: %(faction)s may bring Ghouls with Necrophagy "
+                               "(a pain more to both sides for each) or decline.",
+                               {"area": "Asia", "faction": "Black Goat"})
+    assert waits_only_for(table, "black_goat")
+    table.act("black_goat", "battle.necrophagy", from_areas={"africa": 1})
+    assert now_line(table) == ("Battle in %(area)s: Necrophagy: %(faction)s chooses which of its units take "
+                               "%(pains)d more pains, and where they retreat.",
+                               {"area": "Asia", "faction": "Great Cthulhu", "kills": 0, "pains": 1})
+    table.act("great_cthulhu", "battle.losses", pained={"cultist": 1}, retreats={"cultist:europe": 1})
+    table.act("crawling_chaos", "battle.losses", pained={"cultist": 1}, retreats={"cultist:africa": 1})
+    assert now_line(table)[0] == "Action phase: %(faction)s's turn, %(power)d power."
+
+
+def test_the_now_card_names_vengeance_yellow_sign_choosing_for_its_enemy():
+    table = on_board("great_cthulhu", SIGN)
+    set_units(table, "europe", "yellow_sign", {"hastur": 1, "cultist": 1})
+    set_units(table, "europe", "great_cthulhu", {"shoggoth": 1})
+    table.act("great_cthulhu", "battle.declare", defender="yellow_sign", area="europe")
+    faces = " ".join(["1"] * dice(table)[1])
+    table.act("great_cthulhu", "battle.roll", attacker_faces="1 1", defender_faces="6" + faces[1:])
+    assert now_line(table) == ("Battle in %(area)s: Vengeance: %(faction)s chooses which units of %(victim)s take "
+                               "%(kills)d kills and %(pains)d pains, and where the pained ones retreat.",
+                               {"area": "Europe", "faction": "Yellow Sign", "victim": "Great Cthulhu",
+                                "kills": 1, "pains": 0})
+    assert table.view("yellow_sign")["now"]["you"] and not table.view("great_cthulhu")["now"]["you"]
+
+
+def test_the_now_card_speaks_the_readers_language(app):
+    table = madness_between_goat_and_cthulhu()
+    table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
+    table.act("black_goat", "battle.losses", pained={"cultist": 1})
+    chinese = now_page(app, table, "crawling_chaos", "zh-CN")
+    assert "非洲 的战斗：疯狂：蠕行混沌 选择 伟大的克苏鲁 的受伤单位撤退到哪里（修格斯）" in chinese
+    japanese = now_page(app, table, "crawling_chaos", "ja")
+    assert "狂気" in japanese and "撤退先を選ぶ" in japanese

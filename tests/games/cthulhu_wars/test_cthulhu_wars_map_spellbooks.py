@@ -353,3 +353,43 @@ def test_the_phone_offers_avatar_and_the_chosen_factions_pick(app):
     table.act("black_goat", "unique", name="avatar", area="europe", victim="yellow_sign")
     page = now_page(app, table, "yellow_sign")
     assert 'value="avatar.choose"' in page and 'name="unit" value="undead"' in page
+
+
+# -- Desecrate (the King in Yellow, 2 power) -----------------------------------------------------------
+def test_desecrate_rolls_against_the_units_on_the_board_and_places_the_unit_chosen():
+    """The King's card: roll a die; at most your units in his area (the King
+    included) places a desecration token; either way a monster or cultist
+    costing 2 or less is placed there. Europe holds the King, 2 Undead and 6
+    cultists: any die succeeds."""
+    table = with_king([])
+    assert unique_open(table, "yellow_sign") == [{"name": "desecrate", "area": "europe", "unit": "undead"},
+                                                 {"name": "desecrate", "area": "europe", "unit": "byakhee"}]
+    assert table.refused("yellow_sign", "unique", name="desecrate", unit="hastur").field == "unit"
+    assert table.refused("yellow_sign", "unique", name="desecrate", unit="cultist").field == "unit"  # none in pool
+    assert table.refused("yellow_sign", "unique", name="desecrate", area="asia").field == "area"
+    table.act("yellow_sign", "unique", name="desecrate", unit="byakhee")
+    assert table.state["desecrated"] == ["europe"]
+    assert units(table, "europe", "yellow_sign") == {"cultist": 6, "king_in_yellow": 1, "undead": 2, "byakhee": 1}
+    assert table.faction("yellow_sign")["power"] == 8
+    line, params = last_line(table)
+    assert line == "%(line)s; placed %(unit)s there" and params["unit"] == "Byakhee"
+    assert "the area is desecrated" in params["line"] and "Europe" in params["line"]
+    assert all(c["name"] != "desecrate" for c in unique_open(table, "yellow_sign"))  # Europe is desecrated
+
+
+def test_a_failed_desecration_still_places_its_unit():
+    """The King alone in the North Pacific: only a 1 desecrates it; the unit comes either way."""
+    table = on_board("yellow_sign", [])
+    put(table, "north_pacific", "yellow_sign", "king_in_yellow")
+    table.arrange(lambda state: state["factions"]["yellow_sign"]["great_old_ones"].update(king_in_yellow="map"))
+    action = table.act("yellow_sign", "unique", name="desecrate", unit="undead")
+    die = action.payload["die"]
+    assert units(table, "north_pacific", "yellow_sign") == {"king_in_yellow": 1, "undead": 1}
+    assert ("north_pacific" in table.state["desecrated"]) == (die == 1)
+    assert ("no desecration" in last_line(table)[1]["line"]) == (die > 1)
+
+
+def test_the_phone_offers_desecrate_with_each_unit_it_may_place(app):
+    page = now_page(app, with_king([]), "yellow_sign")
+    assert "Desecrate in Europe, placing Byakhee (2)" in page and 'name="unit" value="undead"' in page
+    assert 'name="units_there"' not in page

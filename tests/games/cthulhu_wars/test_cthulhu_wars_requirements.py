@@ -80,6 +80,37 @@ def test_a_battle_book_taken_earlier_leaves_the_other_for_a_later_battle():
     assert offered(table, "great_cthulhu") == {"gc_kill2"}
 
 
+def battle_books_offered(table: Table) -> set[str]:
+    """Great Cthulhu's two battle requirements among those offered (Cthulhu on the map meets another)."""
+    return offered(table, "great_cthulhu") & {"gc_kill1", "gc_kill2"}
+
+
+def test_a_unit_devoured_counts_as_killed_in_the_battle():
+    """Cthulhu's card: "kill or devour" enemy units in one battle; FAQ: the
+    pre-battle effects happen in the battle. A devour with one kill makes two."""
+    table = battle_in_asia({"cthulhu": 1})
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="asia")
+    table.act("great_cthulhu", "battle.devour")
+    assert battle_books_offered(table) == {"gc_kill1"}  # met the moment the cultist is devoured
+    faces = "6 " + " ".join(["1"] * (table.state["battle"]["dice"]["attacker"]["dice"] - 1))
+    table.act("great_cthulhu", "battle.roll", attacker_faces=faces, defender_faces="")
+    table.act("crawling_chaos", "battle.losses", killed={"cultist": 1})
+    assert battle_books_offered(table) == {"gc_kill1", "gc_kill2"}
+
+
+def test_a_battle_called_off_after_devouring_the_last_enemy_unit_still_counts():
+    """FAQ: a side left with no unit before the dice calls the battle off;
+    the unit devoured was still devoured in the battle."""
+    table = battle_in_asia({"cthulhu": 1})
+    table.arrange(lambda state: state["board"]["units"]["asia"].update(crawling_chaos={"cultist": 1}))
+    table.act("great_cthulhu", "battle.declare", defender="crawling_chaos", area="asia")
+    table.act("great_cthulhu", "battle.devour")
+    assert table.state["battle"] is None
+    assert battle_books_offered(table) == {"gc_kill1"}
+    table.act("great_cthulhu", "spellbook.earn", requirement="gc_kill1", spellbook="absorb")
+    assert battle_books_offered(table) == set()
+
+
 def test_a_desecrated_area_offers_the_requirement_of_its_glyph():
     table = on_board("yellow_sign", factions=("great_cthulhu", "crawling_chaos", "yellow_sign"))
     assert not offered(table, "yellow_sign") & {"ys_desecrate_slashes", "ys_desecrate_circle", "ys_desecrate_chevron"}
