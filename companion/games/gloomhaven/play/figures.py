@@ -76,12 +76,13 @@ def standee_condition(act: Act) -> None:
     immunities = catalog.monster(found["monster"]).get("immunities", [])
     found["name"] = common.standee_label(found)
     try:
-        conditions.give(found, condition, immunities, own_turn=_is_acting(state, found["id"]))
+        conditions.give(found, condition, immunities, own_turn=is_acting(state, found["id"]))
     finally:
         del found["name"]
 
 
-def _is_acting(state: dict, figure_id: str) -> bool:
+def is_acting(state: dict, figure_id: str) -> bool:
+    """Whether it is `figure_id`'s turn (a seat, a summon or a standee id)."""
     turn = current_turn(state)
     if turn is None:
         return False
@@ -139,7 +140,7 @@ def character_condition(act: Act) -> None:
     if isinstance(condition, str) and condition in target["conditions"]:
         conditions.remove(target, condition)
     else:
-        conditions.give(target, condition, own_turn=_is_acting(state, act.payload.get("summon") or seat))
+        conditions.give(target, condition, own_turn=is_acting(state, act.payload.get("summon") or seat))
 
 
 # -- summons ------------------------------------------------------------------------------------
