@@ -4,7 +4,7 @@ experience, coins, conditions, exhaustion) and their summons."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import catalog, conditions, monsters
+from companion.games.gloomhaven import catalog, conditions, monsters, summon_cards
 from companion.games.gloomhaven.flow import exhaust
 from companion.games.gloomhaven.play import bonuses, common
 from companion.games.gloomhaven.play.placing import (
@@ -149,18 +149,23 @@ def add_summon(act: Act) -> None:
     _seat, who = _whose(state, act)
     if len(who["summons"]) >= MAX_SUMMONS:
         raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
-    hit_points = common.whole(act.payload, "hp", 1, 99)
-    name = common.text(act.payload, "name")
+    # Picked from the class's cards: their stats, each replaced by one typed.
+    card = summon_cards.picked(who, act.payload["from_card"]) if act.payload.get("from_card") else {}
+    given = {**card, **{key: value for key, value in act.payload.items() if value not in (None, "")}}
+    hit_points = common.whole(given, "hp", 1, 99)
+    name = common.text(given, "name")
     summon = {"id": f"summon{state['next_summon']}", "name": name, "hp": hit_points,
               "max_hp": hit_points, "conditions": {}, "summoned_round": state["round"]}
-    stats = {key: act.payload.get(key) for key in ("move", "attack", "range")}
+    stats = {key: given.get(key) for key in ("move", "attack", "range")}
     if stats["move"] is not None or stats["attack"] is not None:
         # Its own stats: the map works out its turns (Move +0, Attack +0).
         summon["stats"] = {key: value or 0 for key, value in stats.items()}
-        summon["stats"]["flying"] = common.flag(act.payload, "flying")
-    summon.update(bonuses.summon_defence_from(act.payload))
+        summon["stats"]["flying"] = common.flag(act.payload, "flying") or bool(card.get("flying"))
+    summon.update(bonuses.summon_defence_from(given))
     who["summons"].append(summon)
     state["next_summon"] += 1
+    if card:  # for the history line
+        act.draws.note("summoned", {"name": name, "hp": hit_points})
 
 
 def adjust_summon(act: Act) -> None:
