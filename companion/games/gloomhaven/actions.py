@@ -477,7 +477,8 @@ def specs() -> list[ActionSpec]:
                    "and `retaliate` (with its `retaliate_range`, 1 unless printed) on its summon card count "
                    "against every monster attack on it. Or `from_card`: a summon the character's class cards up "
                    "to its level give, by name as the data spells it (\"Mystic Ally\"), with the card's stats "
-                   "(hit points at the character's level); a field also sent replaces the card's.",
+                   "(hit points at the character's level; the pierce and conditions its attacks give); a field also "
+                   "sent replaces the card's.",
                    (Text("name", max_length=40, default=None), Int("hp", min=1, max=99, default=None), seat,
                     Int("move", min=0, max=99, default=None), Int("attack", min=0, max=99, default=None),
                     Int("range", min=0, max=99, default=None), Bool("flying", default=False),

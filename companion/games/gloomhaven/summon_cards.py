@@ -10,6 +10,9 @@ import re
 from companion.games.gloomhaven import catalog, formulas
 from companion.rules import N_, ActionError
 
+#: Conditions a summon's attack may give (its card's "poison", "curse", ...).
+ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
+
 
 def _number(value: object) -> int | None:
     """A printed number ("2", or "2" with an element's icon after it)."""
@@ -25,16 +28,20 @@ def _ability(raw: dict, kind: str) -> int:
 
 def stats_of(raw: dict, level: int) -> dict | None:
     """{"name", "hp", "move", "attack", "range", "flying", "shield",
-    "retaliate"} for a summon entry of the data at the summoner's `level`
-    (None: hit points this can't read). Move, attack and range are None
-    where the card prints none."""
+    "retaliate", "pierce", "conditions"} for a summon entry of the data at
+    the summoner's `level` (None: hit points this can't read). Move, attack
+    and range are None where the card prints none; pierce and the conditions
+    go with its attacks."""
     hp = formulas.evaluate(raw.get("hit_points"), 1, level)
     if hp is None or hp < 1:
         return None
     return {"name": raw["name"], "hp": hp, "move": _number(raw.get("move")), "attack": _number(raw.get("attack")),
             "range": _number(raw.get("range")),
             "flying": any(a.get("kind") == "fly" for a in raw.get("abilities", [])),
-            "shield": _ability(raw, "shield"), "retaliate": _ability(raw, "retaliate")}
+            "shield": _ability(raw, "shield"), "retaliate": _ability(raw, "retaliate"),
+            "pierce": _ability(raw, "pierce"),
+            "conditions": [a["value"] for a in raw.get("abilities", [])
+                           if a.get("kind") == "condition" and a.get("value") in ATTACK_CONDITIONS]}
 
 
 def offered(class_id: str, level: int) -> list[dict]:

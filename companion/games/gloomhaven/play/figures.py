@@ -161,6 +161,7 @@ def add_summon(act: Act) -> None:
         # Its own stats: the map works out its turns (Move +0, Attack +0).
         summon["stats"] = {key: value or 0 for key, value in stats.items()}
         summon["stats"]["flying"] = common.flag(act.payload, "flying") or bool(card.get("flying"))
+        summon["stats"].update({key: card[key] for key in ("pierce", "conditions") if card.get(key)})
     summon.update(bonuses.summon_defence_from(given))
     who["summons"].append(summon)
     state["next_summon"] += 1
