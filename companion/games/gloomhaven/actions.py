@@ -197,8 +197,11 @@ def _more_line(action: Action, state: dict) -> tuple[str, dict] | None:
             "retaliate": int(payload.get("retaliate") or 0), "range": int(payload.get("range") or 1)}
     if kind == "summon.add":
         summoned = {**(payload.get("summoned") or {}), **{k: payload[k] for k in ("name", "hp") if payload.get(k)}}
-        return N_("summoned %(summon)s with %(hp)d hit points"), {"summon": names.Named(str(summoned["name"])),
-                                                                  "hp": int(summoned["hp"])}
+        params = {"summon": names.Named(str(summoned["name"])), "hp": int(summoned["hp"])}
+        if isinstance(summoned.get("count"), int):
+            return N_("summoned %(count)d %(summon)s, each with %(hp)d hit points"), {**params,
+                                                                                    "count": summoned["count"]}
+        return N_("summoned %(summon)s with %(hp)d hit points"), params
     if kind == "objective.add":
         return N_("placed objective %(number)d"), {"number": int(payload["objective"])}
     if kind == "objective.adjust":
@@ -477,8 +480,8 @@ def specs() -> list[ActionSpec]:
                    "and `retaliate` (with its `retaliate_range`, 1 unless printed) on its summon card count "
                    "against every monster attack on it. Or `from_card`: a summon the character's class cards up "
                    "to its level give, by name as the data spells it (\"Mystic Ally\"), with the card's stats "
-                   "(hit points at the character's level; the pierce and conditions its attacks give); a field also "
-                   "sent replaces the card's.",
+                   "(hit points at the character's level; the pierce and conditions its attacks give; two or three "
+                   "alike, numbered, when the card summons that many); a field also sent replaces the card's.",
                    (Text("name", max_length=40, default=None), Int("hp", min=1, max=99, default=None), seat,
                     Int("move", min=0, max=99, default=None), Int("attack", min=0, max=99, default=None),
                     Int("range", min=0, max=99, default=None), Bool("flying", default=False),

@@ -28,10 +28,10 @@ def _ability(raw: dict, kind: str) -> int:
 
 def stats_of(raw: dict, level: int) -> dict | None:
     """{"name", "hp", "move", "attack", "range", "flying", "shield",
-    "retaliate", "pierce", "conditions"} for a summon entry of the data at
+    "retaliate", "pierce", "conditions", "count"} for a summon entry of the data at
     the summoner's `level` (None: hit points this can't read). Move, attack
     and range are None where the card prints none; pierce and the conditions
-    go with its attacks."""
+    go with its attacks; `count`: how many alike the card summons."""
     hp = formulas.evaluate(raw.get("hit_points"), 1, level)
     if hp is None or hp < 1:
         return None
@@ -39,7 +39,7 @@ def stats_of(raw: dict, level: int) -> dict | None:
             "range": _number(raw.get("range")),
             "flying": any(a.get("kind") == "fly" for a in raw.get("abilities", [])),
             "shield": _ability(raw, "shield"), "retaliate": _ability(raw, "retaliate"),
-            "pierce": _ability(raw, "pierce"),
+            "pierce": _ability(raw, "pierce"), "count": _number(raw.get("count")) or 1,
             "conditions": [a["value"] for a in raw.get("abilities", [])
                            if a.get("kind") == "condition" and a.get("value") in ATTACK_CONDITIONS]}
 

@@ -4,6 +4,8 @@ experience, coins, conditions, exhaustion) and their summons."""
 
 from __future__ import annotations
 
+import copy
+
 from companion.games.gloomhaven import catalog, conditions, monsters, summon_cards
 from companion.games.gloomhaven.flow import exhaust
 from companion.games.gloomhaven.play import bonuses, common
@@ -147,10 +149,11 @@ def character_condition(act: Act) -> None:
 def add_summon(act: Act) -> None:
     state = act.state
     _seat, who = _whose(state, act)
-    if len(who["summons"]) >= MAX_SUMMONS:
-        raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
     # Picked from the class's cards: their stats, each replaced by one typed.
     card = summon_cards.picked(who, act.payload["from_card"]) if act.payload.get("from_card") else {}
+    count = card.get("count", 1) if card else 1  # a card that summons two or three alike
+    if len(who["summons"]) + count > MAX_SUMMONS:
+        raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
     given = {**card, **{key: value for key, value in act.payload.items() if value not in (None, "")}}
     hit_points = common.whole(given, "hp", 1, 99)
     name = common.text(given, "name")
@@ -163,10 +166,15 @@ def add_summon(act: Act) -> None:
         summon["stats"]["flying"] = common.flag(act.payload, "flying") or bool(card.get("flying"))
         summon["stats"].update({key: card[key] for key in ("pierce", "conditions") if card.get(key)})
     summon.update(bonuses.summon_defence_from(given))
-    who["summons"].append(summon)
-    state["next_summon"] += 1
+    for number in range(1, count + 1):  # several alike are told apart by number
+        one = copy.deepcopy(summon) if count > 1 else summon
+        one["id"] = f"summon{state['next_summon']}"
+        if count > 1:
+            one["name"] = f"{name} {number}"
+        who["summons"].append(one)
+        state["next_summon"] += 1
     if card:  # for the history line
-        act.draws.note("summoned", {"name": name, "hp": hit_points})
+        act.draws.note("summoned", {"name": name, "hp": hit_points, **({"count": count} if count > 1 else {})})
 
 
 def adjust_summon(act: Act) -> None:

@@ -12,7 +12,7 @@ from companion.games.gloomhaven.rules import RULES
 from companion.games.gloomhaven.view import present
 from companion.rules import ActionError
 from companion.web import create_app
-from table_support import SEATS, started
+from table_support import SEATS, Table, started
 
 
 def test_the_spellweaver_picks_her_mystic_ally_with_its_printed_stats():
@@ -88,3 +88,20 @@ def test_the_summon_form_offers_the_cards_summons_and_keeps_typing_for_a_class_w
     assert '<select name="from_card">' in weaver and '<option value="Mystic Ally">' in weaver
     assert 'name="hp" type="number" min="1" max="99" inputmode="numeric">' in weaver  # not required with a pick
     assert "from_card" not in brute and 'inputmode="numeric" required>' in brute
+
+
+def test_a_card_that_summons_two_alike_gives_two_numbered_summons():
+    """The Summoner's Shadow Wolf card: two wolves, each with its stats."""
+    table = Table()
+    for seat, cls in zip(SEATS, ("circles", "spellweaver")):
+        table.act(seat, "character.set", **{"class": cls, "level": 1})
+    table.act("s1", "scenario.start")
+    table.act("s1", "summon.add", from_card="Shadow Wolf")
+    wolves = table.state["characters"]["s1"]["summons"]
+    assert [(w["name"], w["hp"], w["stats"]["pierce"]) for w in wolves] == [("Shadow Wolf 1", 3, 2),
+                                                                            ("Shadow Wolf 2", 3, 2)]
+    assert len({w["id"] for w in wolves}) == 2
+    line, params = table.history("s1")[-1]
+    assert line == "summoned %(count)d %(summon)s, each with %(hp)d hit points"
+    assert (params["count"], str(params["summon"]), params["hp"]) == (2, "Shadow Wolf", 3)
+    assert table.replayed() == table.state
