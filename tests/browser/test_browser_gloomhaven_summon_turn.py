@@ -1,7 +1,8 @@
 """A character's summon acts by itself on a phone at 360 px: in the round
 after it was summoned its turn comes just before its summoner's, and it is
 "Show its turn" → "Do it" → "Next", three taps, as a monster's (a
-retaliate it meets waits on its summoner's phone, as for a character)."""
+retaliate it meets waits on its summoner's phone, as for a character); a
+summon the character's cards give is picked, not typed."""
 
 from __future__ import annotations
 
@@ -68,4 +69,29 @@ def test_a_summon_turn_is_three_taps(server, phones, tmp_path):
     expect(nxt).to_be_visible(timeout=LIVE)
     nxt.click()
     expect(now.get_by_role("button", name="End my turn")).to_be_visible(timeout=LIVE)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_summon_is_picked_from_the_cards_not_typed(server, phones):
+    """Bo's Spellweaver picks her Mystic Ally from the summons form: its
+    card's stats, nothing typed."""
+    store = server.store
+    token = store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
+    phone = phones()
+    join(phone.page, server, token, "Bo")
+    bo = next(s.id for s in store.seats(token).values() if s.name == "Bo")
+    ann, _ = store.join(token, "Ann", "player")
+    store.act(token, bo, "character.set", {"class": "spellweaver", "level": 1})
+    store.act(token, ann.id, "character.set", {"class": "brute", "level": 1})
+    store.act(token, bo, "scenario.start", {})
+    me = phone.page.locator("#region-me")
+    summary = me.locator("summary", has_text="Summons")
+    expect(summary).to_be_visible(timeout=LIVE)
+    summary.click()
+    form = me.locator("form:has(input[value='summon.add'])")
+    form.locator("select[name=from_card]").select_option("Mystic Ally")
+    form.get_by_role("button", name="Summon", exact=True).click()
+    expect(me.locator(".gh-list")).to_contain_text("Mystic Ally", timeout=LIVE)
+    (ally,) = store.state(token)[1]["characters"][bo]["summons"]
+    assert (ally["hp"], ally["stats"]) == (2, {"move": 2, "attack": 3, "range": 2, "flying": False})
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360

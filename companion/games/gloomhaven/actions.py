@@ -196,8 +196,12 @@ def _more_line(action: Action, state: dict) -> tuple[str, dict] | None:
             **_for_whom(action, state), "shield": int(payload.get("shield") or 0),
             "retaliate": int(payload.get("retaliate") or 0), "range": int(payload.get("range") or 1)}
     if kind == "summon.add":
-        return N_("summoned %(summon)s with %(hp)d hit points"), {"summon": names.Named(str(payload["name"])),
-                                                                  "hp": int(payload["hp"])}
+        summoned = {**(payload.get("summoned") or {}), **{k: payload[k] for k in ("name", "hp") if payload.get(k)}}
+        params = {"summon": names.Named(str(summoned["name"])), "hp": int(summoned["hp"])}
+        if isinstance(summoned.get("count"), int):
+            return N_("summoned %(count)d %(summon)s, each with %(hp)d hit points"), {**params,
+                                                                                    "count": summoned["count"]}
+        return N_("summoned %(summon)s with %(hp)d hit points"), params
     if kind == "objective.add":
         return N_("placed objective %(number)d"), {"number": int(payload["objective"])}
     if kind == "objective.adjust":
@@ -474,12 +478,16 @@ def specs() -> list[ActionSpec]:
         ActionSpec("summon.add", "Your character (or `seat`'s) summons `name` with `hp` hit points; with its "
                    "`move`, `attack` and `range` (0: melee) and `flying`, the map works out its turns. The `shield` "
                    "and `retaliate` (with its `retaliate_range`, 1 unless printed) on its summon card count "
-                   "against every monster attack on it.",
-                   (Text("name", max_length=40), Int("hp", min=1, max=99), seat,
+                   "against every monster attack on it. Or `from_card`: a summon the character's class cards up "
+                   "to its level give, by name as the data spells it (\"Mystic Ally\"), with the card's stats "
+                   "(hit points at the character's level; the pierce and conditions its attacks give; two or three "
+                   "alike, numbered, when the card summons that many); a field also sent replaces the card's.",
+                   (Text("name", max_length=40, default=None), Int("hp", min=1, max=99, default=None), seat,
                     Int("move", min=0, max=99, default=None), Int("attack", min=0, max=99, default=None),
                     Int("range", min=0, max=99, default=None), Bool("flying", default=False),
-                    Int("shield", min=0, max=99, default=0), Int("retaliate", min=0, max=99, default=0),
-                    Int("retaliate_range", min=1, max=99, default=1)),
+                    Int("shield", min=0, max=99, default=None), Int("retaliate", min=0, max=99, default=None),
+                    Int("retaliate_range", min=1, max=99, default=None), Text("from_card", max_length=60,
+                                                                              default=None)),
                    effect=figures.add_summon, history=line(N_("summoned"))),
         ActionSpec("summon.adjust", "Damage (negative `delta`) or heal summon `summon`.",
                    (Text("summon", max_length=20), delta),

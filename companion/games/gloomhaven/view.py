@@ -17,6 +17,7 @@ from companion.games.gloomhaven import (
     monsters,
     objectives,
     special_rules,
+    summon_cards,
 )
 from companion.games.gloomhaven.campaign import deck as perk_cards
 from companion.games.gloomhaven.names import Named
@@ -60,6 +61,7 @@ def present(state: dict, seat_id: str | None) -> dict:
         "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
                         if s not in state["chosen"]] if state["phase"] == "choosing" else [],
         "my_deck": _my_deck(state, seat_id),
+        "my_summon_cards": _my_summon_cards(state, seat_id),
         "numbers": _numbers(state),
         "attacks": _attacks(state),
         "modifier_counts": {"bless": modifiers.in_pile(state["modifiers"], "bless"),
@@ -89,6 +91,12 @@ def worked_numbers(state: dict, shown: dict) -> dict:
                           "gold": worked(line["gold"], line["gold_working"])}
                    for seat, line in result.get("summary", {}).items()},
     }
+
+
+def _my_summon_cards(state: dict, seat_id: str | None) -> list[dict]:
+    """The summons the seat's class cards up to its level give, to pick instead of typing their stats."""
+    who = state["characters"].get(seat_id) if seat_id else None
+    return summon_cards.offered(who["class"], who["level"]) if who else []
 
 
 def _my_deck(state: dict, seat_id: str | None) -> dict | None:

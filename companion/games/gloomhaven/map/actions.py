@@ -8,12 +8,13 @@ from __future__ import annotations
 from companion.games.gloomhaven.conditions import Listed
 from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.map.plan import matching, work_out
-from companion.games.gloomhaven.map.solving import acting_figure
+from companion.games.gloomhaven.map.solving import acting_figure, figure_label
 from companion.games.gloomhaven.map.turn import work_card
 from companion.games.gloomhaven.names import Named
 from companion.games.gloomhaven.play import common
-from companion.games.gloomhaven.play.monster_turn import carry_out
-from companion.kit.actions import Act
+from companion.games.gloomhaven.play.figures import is_acting
+from companion.games.gloomhaven.play.monster_turn import TRAP_LINES, carry_out, flies, terrain_hurts
+from companion.kit.actions import Act, NotRecorded
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, Json, Text
 from companion.rules import N_, ActionError
 
@@ -98,9 +99,72 @@ def place(act: Act) -> None:
     figure_id = _figure(state, act.payload.get("figure"))
     off = act.payload.get("q") is None and act.payload.get("r") is None
     board = maps.map_of(state)
+    came_from = board["at"].get(figure_id)
     maps.place(board, figure_id, None if off else _hex(act.payload))
     if board["plan"] and board["plan"]["standee"] == figure_id:
         board["plan"] = None
+    if not off and came_from not in (None, board["at"][figure_id]):
+        _entered(act, figure_id, _hex(act.payload))
+
+
+def _mover(state: dict, figure_id: str) -> tuple[str, dict, str | None]:
+    """("character"/"summon"/"standee", the figure, its seat) for a figure on the map."""
+    if figure_id in state["characters"]:
+        return "character", state["characters"][figure_id], figure_id
+    return acting_figure(state, figure_id)
+
+
+def _entered(act: Act, figure_id: str, hex_: tuple[int, int]) -> None:
+    """A figure moved by hand from one hex to another during the round's
+    turns entered the hex it is put on by a normal or forced move: a trap
+    there springs (its damage, its conditions, then it is removed) and
+    hazardous terrain hurts, as in a turn from the map (rulebook, "Traps",
+    "Hazardous terrain"; a jump's last hex counts). Not for a figure that
+    flies (flying ignores both), nor when `springs` is false (a character's
+    flying move, or a figure only set right). Only the hex it is put on is
+    known: a figure that crosses a trap on its way is put on it first."""
+    state = act.state
+    terrain = maps.map_of(state)["hexes"].get(maps.key(hex_))
+    if state["phase"] != "playing" or terrain not in TRAP_LINES or act.payload.get("springs") is False:
+        return
+    found = _mover(state, figure_id)
+    if flies(state, found[0], found[1]):
+        return
+    try:  # logged since by-hand moves spring traps
+        if not act.draws.take("springs_traps", lambda rng: True):
+            return
+    except NotRecorded:  # a move logged before: it replays as it was made
+        return
+    given = []
+    name = found[1]["name"] if found[0] == "character" else figure_label(found[0], found[1])
+    hurt = terrain_hurts(state, found, list(hex_), given, own_turn=is_acting(state, figure_id))
+    act.draws.note("entered", {"name": name, "terrain": terrain, "damage": hurt,
+                               "conditions": " ".join(sorted(set(given)))})
+
+
+ENTERED_LINES = {
+    ("hazardous", True, False): N_("moved %(figure)s into hazardous terrain on [%(q)d, %(r)d]: %(damage)d damage"),
+    ("trap", True, False): N_("moved %(figure)s onto the trap on [%(q)d, %(r)d]: it sprang, %(damage)d damage"),
+    ("trap", True, True): N_("moved %(figure)s onto the trap on [%(q)d, %(r)d]: it sprang, %(damage)d damage and "
+                             "%(conditions)s"),
+    ("trap", False, True): N_("moved %(figure)s onto the trap on [%(q)d, %(r)d]: it sprang and gave "
+                              "%(conditions)s"),
+    ("trap", False, False): N_("moved %(figure)s onto the trap on [%(q)d, %(r)d]: it sprang and did nothing"),
+}
+
+
+def _place_history(action, seats, state=None):
+    """Whom a move by hand brought onto a trap or hazardous terrain, and
+    what it did (noted by map.place)."""
+    payload = action.payload or {}
+    entered = payload.get("entered")
+    try:
+        line = ENTERED_LINES[(entered["terrain"], entered["damage"] > 0, bool(entered["conditions"]))]
+        params = {"figure": Named(str(entered["name"])), "q": int(payload["q"]), "r": int(payload["r"]),
+                  "damage": int(entered["damage"]), "conditions": Listed(str(entered["conditions"]))}
+    except (KeyError, TypeError, ValueError):
+        return N_("moved a figure on the map"), {}
+    return line, params
 
 
 def show(act: Act) -> None:
@@ -202,8 +266,12 @@ def specs() -> list[ActionSpec]:
         ActionSpec("map.door", "Open or close the door on hex `q`,`r`.", (q, r),
                    effect=door, history=N_("opened or closed a door")),
         ActionSpec("map.place", "Put `figure` (a seat, a summon or a standee id) on hex `q`,`r`, or off the map "
-                   "without them.", (Text("figure", max_length=60), maybe_q, maybe_r),
-                   effect=place, history=N_("moved a figure on the map")),
+                   "without them. Moved from another hex during the round's turns, it springs a trap on the hex "
+                   "it is put on (the trap's damage and conditions; the trap is removed) and hazardous terrain "
+                   "there hurts it, as a normal or forced move does, unless it flies (a flying monster or summon) "
+                   "or `springs` is false (a character's flying move, or a figure only set right).",
+                   (Text("figure", max_length=60), maybe_q, maybe_r, Bool("springs", default=None)),
+                   effect=place, history=_place_history),
         ActionSpec("map.show", "Show standee `standee`'s turn worked out from the map and its drawn card.",
                    (standee,), effect=show, history=N_("showed a monster's turn")),
         ActionSpec("map.hide", "Stop showing the monster's turn.", effect=hide, history=N_("hid the monster's turn")),

@@ -145,7 +145,8 @@ def build_card(state: dict, figure_id: str) -> Built:
         stats = figure.get("stats")
         if not stats:
             raise ActionError(N_("Give %(name)s its move, attack and range first."), field="standee", name=label)
-        card = summon_card(stats.get("move", 0), stats.get("attack", 0), stats.get("range", 0))
+        card = summon_card(stats.get("move", 0), stats.get("attack", 0), stats.get("range", 0),
+                           **{key: stats[key] for key in ("pierce", "conditions") if stats.get(key)})
         action = {"movement": "fly" if stats.get("flying") else "normal"}
     scenario = {**_map_input(state, figures, ids[figure_id], action), "card": card, **scenario_extra}
     return Built(scenario, names, [], resolved, None)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.play import common, waiting
 from companion.games.gloomhaven.play.placing import damage_standee
+from companion.games.gloomhaven.summon_cards import ATTACK_CONDITIONS
 from companion.kit.actions import Act
 from companion.kit.hexes import neighbours
 from companion.rules import N_, ActionError
@@ -76,12 +77,20 @@ def summon_defence(summon: dict) -> dict:
 
 
 def check_summon(summon: dict) -> None:
-    """An export's summon shield and retaliate: whole numbers in their ranges."""
+    """An export's summon shield, retaliate and its attacks' pierce: whole
+    numbers in their ranges; its attacks' conditions: ones an attack gives."""
     for name, value, low in (("shield", summon.get("shield", 0), 0),
                              ("retaliate", (summon.get("retaliate") or {}).get("value", 0), 0),
                              ("retaliate range", (summon.get("retaliate") or {}).get("range", 1), 1)):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MOST:
             raise ValueError(f"summon {name}")
+    stats = summon.get("stats") or {}
+    pierce = stats.get("pierce", 0)
+    if isinstance(pierce, bool) or not isinstance(pierce, int) or not 0 <= pierce <= MOST:
+        raise ValueError("summon pierce")
+    if not isinstance(stats.get("conditions", []), list) or not set(stats.get("conditions", [])) <= set(
+            ATTACK_CONDITIONS):
+        raise ValueError("summon conditions")
 
 
 def tidy(state: dict) -> None:

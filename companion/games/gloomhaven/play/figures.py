@@ -4,7 +4,9 @@ experience, coins, conditions, exhaustion) and their summons."""
 
 from __future__ import annotations
 
-from companion.games.gloomhaven import catalog, conditions, monsters
+import copy
+
+from companion.games.gloomhaven import catalog, conditions, monsters, summon_cards
 from companion.games.gloomhaven.flow import exhaust
 from companion.games.gloomhaven.play import bonuses, common
 from companion.games.gloomhaven.play.placing import (
@@ -76,12 +78,13 @@ def standee_condition(act: Act) -> None:
     immunities = catalog.monster(found["monster"]).get("immunities", [])
     found["name"] = common.standee_label(found)
     try:
-        conditions.give(found, condition, immunities, own_turn=_is_acting(state, found["id"]))
+        conditions.give(found, condition, immunities, own_turn=is_acting(state, found["id"]))
     finally:
         del found["name"]
 
 
-def _is_acting(state: dict, figure_id: str) -> bool:
+def is_acting(state: dict, figure_id: str) -> bool:
+    """Whether it is `figure_id`'s turn (a seat, a summon or a standee id)."""
     turn = current_turn(state)
     if turn is None:
         return False
@@ -139,27 +142,39 @@ def character_condition(act: Act) -> None:
     if isinstance(condition, str) and condition in target["conditions"]:
         conditions.remove(target, condition)
     else:
-        conditions.give(target, condition, own_turn=_is_acting(state, act.payload.get("summon") or seat))
+        conditions.give(target, condition, own_turn=is_acting(state, act.payload.get("summon") or seat))
 
 
 # -- summons ------------------------------------------------------------------------------------
 def add_summon(act: Act) -> None:
     state = act.state
     _seat, who = _whose(state, act)
-    if len(who["summons"]) >= MAX_SUMMONS:
+    # Picked from the class's cards: their stats, each replaced by one typed.
+    card = summon_cards.picked(who, act.payload["from_card"]) if act.payload.get("from_card") else {}
+    count = card.get("count", 1) if card else 1  # a card that summons two or three alike
+    if len(who["summons"]) + count > MAX_SUMMONS:
         raise ActionError(N_("At most %(max)d summons."), field="name", max=MAX_SUMMONS)
-    hit_points = common.whole(act.payload, "hp", 1, 99)
-    name = common.text(act.payload, "name")
+    given = {**card, **{key: value for key, value in act.payload.items() if value not in (None, "")}}
+    hit_points = common.whole(given, "hp", 1, 99)
+    name = common.text(given, "name")
     summon = {"id": f"summon{state['next_summon']}", "name": name, "hp": hit_points,
               "max_hp": hit_points, "conditions": {}, "summoned_round": state["round"]}
-    stats = {key: act.payload.get(key) for key in ("move", "attack", "range")}
+    stats = {key: given.get(key) for key in ("move", "attack", "range")}
     if stats["move"] is not None or stats["attack"] is not None:
         # Its own stats: the map works out its turns (Move +0, Attack +0).
         summon["stats"] = {key: value or 0 for key, value in stats.items()}
-        summon["stats"]["flying"] = common.flag(act.payload, "flying")
-    summon.update(bonuses.summon_defence_from(act.payload))
-    who["summons"].append(summon)
-    state["next_summon"] += 1
+        summon["stats"]["flying"] = common.flag(act.payload, "flying") or bool(card.get("flying"))
+        summon["stats"].update({key: card[key] for key in ("pierce", "conditions") if card.get(key)})
+    summon.update(bonuses.summon_defence_from(given))
+    for number in range(1, count + 1):  # several alike are told apart by number
+        one = copy.deepcopy(summon) if count > 1 else summon
+        one["id"] = f"summon{state['next_summon']}"
+        if count > 1:
+            one["name"] = f"{name} {number}"
+        who["summons"].append(one)
+        state["next_summon"] += 1
+    if card:  # for the history line
+        act.draws.note("summoned", {"name": name, "hp": hit_points, **({"count": count} if count > 1 else {})})
 
 
 def adjust_summon(act: Act) -> None:

@@ -127,16 +127,11 @@ class _Turn:
         return self.figure in self.state["characters"][self.seat]["summons"]
 
     # -- its move ----------------------------------------------------------------------------
-    def _flying(self) -> bool:
-        if self.kind == "standee":
-            return bool(common.stats(self.state, self.figure["monster"], self.figure["rank"]).get("flying"))
-        return bool((self.figure.get("stats") or {}).get("flying"))
-
     def move(self, step: dict) -> None:
         """Along its path: each trap or hazardous hex it enters hurts it
         (flying: none; a jump: only the hex it lands on)."""
         move_on_map(self.state, self.figure["id"], step.get("destination"))
-        entered = [] if self._flying() else (step.get("path") or [])[1:]
+        entered = [] if flies(self.state, self.kind, self.figure) else (step.get("path") or [])[1:]
         if step.get("jump"):
             entered = entered[-1:]
         for hex_ in entered:
@@ -319,6 +314,14 @@ class _Turn:
         lines = conditions.heal(figure, value, figure["max_hp"])
         common.news(self.state, [N_("%(name)s heals %(amount)d."), {"name": self._name(kind, figure),
                                                                   "amount": value}], *lines)
+
+
+def flies(state: dict, kind: str, figure: dict) -> bool:
+    """A flying monster's standee or a summon with flying (a character's
+    flying is the move's, not the figure's: nothing the table keeps)."""
+    if kind == "standee":
+        return bool(common.stats(state, figure["monster"], figure["rank"]).get("flying"))
+    return kind == "summon" and bool((figure.get("stats") or {}).get("flying"))
 
 
 def _hex_of(state: dict, figure_id: str) -> list | None:

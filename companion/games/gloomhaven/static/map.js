@@ -75,7 +75,13 @@
   function tapHex(hex) {
     const now = tool();
     if (now === "figure") {
-      if (pending && pending.figure) { send({type: "map.place", figure: pending.figure, q: hex.q, r: hex.r}); pending = null; }
+      if (pending && pending.figure) {
+        // Moved by hand, it springs a trap where it is put, unless the box says it flew or is only set right.
+        const still = document.querySelector("input[name=gh-no-spring]");
+        const values = {type: "map.place", figure: pending.figure, q: hex.q, r: hex.r};
+        if (still && still.checked) { values.springs = "false"; still.checked = false; }
+        send(values); pending = null;
+      }
     } else if (now === "floor") {
       send({type: "map.hexes", hexes: JSON.stringify([[hex.q, hex.r]]), on: hex.laid ? "false" : "true"});
     } else if (now === "rect" || now === "wall") {
