@@ -16,12 +16,13 @@ Upgrade = Callable[[dict], dict]
 def stepwise(steps: Sequence[Upgrade]) -> Upgrade:
     """One upgrade made of ordered steps: `steps[0]` carries a schema 1
     state to schema 2, `steps[1]` schema 2 to 3, and so on, so the current
-    schema is `len(steps) + 1`. A step changes the state in place (or
-    returns a new one) and leaves the number alone: it is set after each
-    step. A state already past a step is not given it again."""
+    schema is `len(steps) + 1`. A step changes the state in place
+    (returning None or the state) or returns a new one, and leaves the
+    number alone: it is set after each step. A state already past a step is not given it again."""
     def upgrade(state: dict) -> dict:
         while (version := state.get("schema", 1)) <= len(steps):
-            state = steps[version - 1](state)
+            changed = steps[version - 1](state)
+            state = state if changed is None else changed
             state["schema"] = version + 1
         return state
     return upgrade

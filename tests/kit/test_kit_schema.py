@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+import importlib
+
+import pytest
 
 from companion.kit import schema
 
@@ -82,3 +85,10 @@ def test_an_export_whose_final_state_is_not_kept_is_left_for_its_log_to_replay()
                "state": {"gods": {}, "flow": {"round": 4}, "schema": 2}}
     assert schema.upgrade_export(copy.deepcopy(current), upgrade, "gods",
                                  kept=lambda state: state.get("schema", 1) >= 2) == current
+
+
+@pytest.mark.parametrize("module", ["companion.games.chaos.state", "companion.games.the_others.state",
+                                    "companion.games.gloomhaven.state", "companion.games.gloomhaven.campaign.state"])
+def test_each_games_schema_number_is_one_past_its_upgrade_steps(module):
+    state = importlib.import_module(module)
+    assert state.SCHEMA == len(state.STEPS) + 1
