@@ -5,29 +5,12 @@ history."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from web_support import Browser, csrf_from, has_version, open_stream, seat_key
+from web_support import Browser, csrf_from, has_version, json_text, open_stream, seat_key, stream_text
 
 ALICE_NOTE = "TOPSECRET-alice-7f3a"
 BOB_NOTE = "bob-private-91c2"
-
-
-def stream_text(browser: Browser, path: str, act=None) -> str:
-    """The first message of an event stream, and the next one after `act()`."""
-    with open_stream(browser, path) as stream:
-        text = stream.read(until=has_version)
-        if act is not None:
-            act()
-            text += stream.read(until=has_version)
-    return text
-
-
-def json_text(response) -> str:
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return json.dumps(response.get_json(), ensure_ascii=False)
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ Kept out of conftest.py so test modules import them by a unique name."""
 from __future__ import annotations
 
 import html
+import json
 import queue
 import re
 import threading
@@ -176,6 +177,22 @@ def first_message(browser: Browser, path: str) -> str:
     """The stream's first message (every region, then the version)."""
     with open_stream(browser, path) as stream:
         return stream.read(until=has_version)
+
+
+def stream_text(browser: Browser, path: str, act=None) -> str:
+    """The first message of an event stream, and the next one after `act()`."""
+    with open_stream(browser, path) as stream:
+        text = stream.read(until=has_version)
+        if act is not None:
+            act()
+            text += stream.read(until=has_version)
+    return text
+
+
+def json_text(response) -> str:
+    """A JSON answer (which must be 200) as text, for looking for a secret in it."""
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return json.dumps(response.get_json(), ensure_ascii=False)
 
 
 def has_version(text: str) -> bool:

@@ -120,13 +120,10 @@ def turn_of(state: dict) -> str | None:
     return whose_turn(state["flow"]) if phase_of(state) == "summoning" else None
 
 
-def upgrade(state: dict) -> dict:
-    """A state of an older shape carried to SCHEMA (in place; returned).
-    Schema 1 kept "round", "phase" and "turn" (a god) at the top level and
+def _flow_from_schema_1(state: dict) -> None:
+    """Schema 1 kept "round", "phase" and "turn" (a god) at the top level and
     marked each god "out" of the summoning phase: they become the kit's
     flow, the gods out its "passed"."""
-    if state.get("schema", 1) >= SCHEMA:
-        return state
     order = list(state["gods_in_play"])
     phase, turn = state.pop("phase"), state.pop("turn", None)
     summoning = phase == "summoning"
@@ -136,8 +133,12 @@ def upgrade(state: dict) -> dict:
     for god in state["gods"].values():
         god.pop("out", None)
     state["dealt"] = False  # its cards were typed: they stay typed
-    state["schema"] = SCHEMA
-    return state
+
+
+#: One step a schema (SCHEMA above names the shapes).
+STEPS = (_flow_from_schema_1,)
+upgrade = schema.stepwise(STEPS)
+upgrade.__doc__ = """A state of an older shape carried to SCHEMA (in place; returned)."""
 
 
 def current(state: dict) -> dict:

@@ -63,7 +63,7 @@ class GloomhavenRules(Rules):
         every phase), the news it brings, the special rules it sets off
         (drawing through the action's own draws), the map tidied and the
         characters' round bonuses dropped once their round is over."""
-        scenario_state.upgrade(state)  # a table stored before the characters' decks (its copy)
+        state = scenario_state.upgrade(state)  # a table stored before the current schema (its copy)
         if action.type not in map_actions.TYPES:
             flow.SCENARIO.require(state, action.type)
         state["news"] = []
@@ -75,11 +75,15 @@ class GloomhavenRules(Rules):
         bonuses.tidy(state)
         return state
 
+    def open_actions(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict[str, list[dict]]:
+        return super().open_actions(scenario_state.current(state), seat, seats)
+
     # -- what each seat sees ------------------------------------------------------------
     def view(self, state: dict, seat: Seat | None) -> dict:
         """The shared state, the viewer's own secrets as "mine", what the
         pages show worked out for this viewer as "shown", and every number
         they show with its working as "working" (the kit's one shape)."""
+        state = scenario_state.current(state)
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
         shown["working"] = worked_numbers(state, shown["shown"])
@@ -88,6 +92,7 @@ class GloomhavenRules(Rules):
     def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:
         """The view with the card at the top of the phone: what the table waits
         for and the actions open to this seat (the API keeps `view`)."""
+        state = scenario_state.current(state)
         shown = self.view(state, seat)
         shown["now"] = waiting_now(state, seat.id if seat is not None else None, self.open_actions(state, seat, seats))
         return shown
@@ -101,6 +106,7 @@ class GloomhavenRules(Rules):
 
     # -- started from a campaign (linked tables) -----------------------------------
     def on_seat_joined(self, state: dict, seat: Seat) -> dict:
+        state = scenario_state.current(state)
         setup.seat_joined(state, seat.id)
         return state
 

@@ -1,5 +1,6 @@
-"""The shape of a Gloomhaven table's state, checked when an export is
-imported (the file may be damaged or edited by hand)."""
+"""The shape of a Gloomhaven table's state: its schema number and the
+upgrades that carry an older table or export to it, and its checks when an
+export is imported (the file may be damaged or edited by hand)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from companion.games.gloomhaven.conditions import CONDITIONS
 from companion.games.gloomhaven.level import DIFFICULTIES, MAX_LEVEL, MIN_LEVEL
 from companion.games.gloomhaven.play import bonuses
 from companion.kit import deck as kit_deck
+from companion.kit import schema
 
 PHASES = ("setup", "choosing", "playing", "ended")
 
@@ -24,24 +26,41 @@ def _figure(figure: dict) -> None:
         raise ValueError("conditions")
 
 
-def upgrade(state: dict) -> dict:
-    """A table stored before the characters' modifier decks were kept: each
-    character gets the class's standard deck (changed in place; returned)."""
+def _with_character_decks(state: dict) -> dict:
+    """Schema 1 kept no character's modifier deck: each character gets the
+    class's standard deck."""
     for who in state.get("characters", {}).values():
         if "deck" not in who:
             who["deck"], who["deck_from"] = modifiers.new_deck(character_decks.base_mix()), "class"
     return state
 
 
+#: The state's shape, one step a schema. 1 (no "schema"): no character's
+#: modifier deck; 2: each character's deck and where it came from.
+STEPS = (_with_character_decks,)
+SCHEMA = len(STEPS) + 1
+upgrade = schema.stepwise(STEPS)
+upgrade.__doc__ = """`state` carried to SCHEMA (in place; returned): a table stored before
+is upgraded before every action, an export as it is imported."""
+
+
+def current(state: dict) -> dict:
+    """`state` in the current schema (the stored one is never changed by reading it)."""
+    return schema.current(state, SCHEMA, upgrade)
+
+
+def _replays_to_itself(state: dict) -> bool:
+    """Whether an export's final state is what its log replays to: not one
+    from before the characters' decks, whose characters the replay gives
+    decks as they are chosen (the state it carries has none)."""
+    return not isinstance(state.get("characters"), dict) or all(
+        not isinstance(who, dict) or "deck" in who for who in state["characters"].values())
+
+
 def upgrade_export(export: dict) -> dict:
-    """An export from before the characters' decks: its log replays to the
-    state (the decks made as the characters are chosen), so the state it
-    carries, which has none, is left for the replay to give."""
-    state = export.get("state")
-    if isinstance(state, dict) and isinstance(state.get("characters"), dict) and any(
-            isinstance(who, dict) and "deck" not in who for who in state["characters"].values()):
-        del export["state"]
-    return export
+    """An export's initial and final states carried to SCHEMA; a final state
+    from before the characters' decks is left for the replay to give."""
+    return schema.upgrade_export(export, upgrade, "scenario", kept=_replays_to_itself)
 
 
 def _modifier_deck(deck: dict) -> None:
@@ -54,6 +73,8 @@ def _modifier_deck(deck: dict) -> None:
 
 
 def check_state(state: dict) -> None:
+    if state.get("schema") != SCHEMA:
+        raise ValueError("schema version")
     if state["phase"] not in PHASES or state["difficulty"] not in DIFFICULTIES:
         raise ValueError("phase or difficulty")
     catalog.scenario(state["scenario"])
@@ -71,10 +92,9 @@ def check_state(state: dict) -> None:
             bonuses.check_summon(summon)
         if "round_bonus" in who:
             bonuses.check(who["round_bonus"])
-        if "deck" in who:  # a table from before the characters' decks has none until one is needed
-            _modifier_deck(who["deck"])
-            if who["deck_from"] not in ("campaign", "class", "perks"):
-                raise ValueError("deck_from")
+        _modifier_deck(who["deck"])
+        if who["deck_from"] not in ("campaign", "class", "perks"):
+            raise ValueError("deck_from")
     for standee in state["standees"]:
         _figure(standee)
         monster = catalog.monster(standee["monster"])

@@ -106,8 +106,7 @@ def _my_deck(state: dict, seat_id: str | None) -> dict | None:
     who = state["characters"].get(seat_id) if seat_id else None
     if who is None:
         return None
-    deck = who.get("deck") or character_decks.new_deck(character_decks.base_mix())
-    origin = who.get("deck_from", "class")
+    deck, origin = who["deck"], who["deck_from"]
     perks = catalog.character_classes()[who["class"]]["perks"] or None
     lines = []
     if origin == "class" and perks:

@@ -176,9 +176,28 @@ def sin_dice(setup: Mapping) -> list[dict]:
     power = data.sins().get(setup.get("sin", ""), {}).get("power_effect", {})
     if power.get("dice_vs_most_upgrades") and setup.get("most_upgrades"):
         lines.append(line(N_("Sin power"), power["dice_vs_most_upgrades"]))
-    if setup.get("extra_sin_dice"):
-        lines.append(line(N_("Other effects"), setup["extra_sin_dice"]))
+    return lines + _other_effects(setup, "extra_sin_dice")
+
+
+def _club_in_fight(setup: Mapping, apocalypse_card: Mapping) -> bool:
+    """Whether a monster of the card's hell club is in the fight."""
+    return any(m.get("hell_club") == apocalypse_card["hell_club"] for m in setup.get("monsters", ()))
+
+
+def _apocalypse_card_lines(setup: Mapping, amount) -> list[dict]:
+    """A line for each face-up apocalypse card that adds to this number:
+    `amount(fight, club_in_fight)` from the card's fight effects."""
+    lines = []
+    for apocalypse_card in _apocalypse_cards(setup):
+        added = amount(apocalypse_card["fight"], _club_in_fight(setup, apocalypse_card))
+        if added:
+            lines.append(line(N_("Apocalypse card %(name)s"), added, name=apocalypse_card["name"]))
     return lines
+
+
+def _other_effects(setup: Mapping, key: str) -> list[dict]:
+    """What the table entered by hand for effects the app does not know."""
+    return [line(N_("Other effects"), setup[key])] if setup.get(key) else []
 
 
 def sin_extra_hits(setup: Mapping) -> list[dict]:
@@ -189,19 +208,12 @@ def sin_extra_hits(setup: Mapping) -> list[dict]:
         lines.append(line(N_("Sin card %(name)s"), card["hits_per_abomination"] * abominations, name=card["name"]))
     if card.get("hits"):
         lines.append(line(N_("Sin card %(name)s"), card["hits"], name=card["name"]))
-    for apocalypse_card in _apocalypse_cards(setup):
-        fight = apocalypse_card["fight"]
-        hits = fight.get("hits_per_abomination", 0) * abominations
-        if fight.get("hits_if_hero_corruption_4") and setup.get("corruption", 1) >= 4 \
-                and any(m.get("hell_club") == apocalypse_card["hell_club"] for m in setup.get("monsters", ())):
-            hits += fight["hits_if_hero_corruption_4"]
-        if fight.get("hits_with_innocent") and setup.get("innocents", 0):
-            hits += fight["hits_with_innocent"]
-        if hits:
-            lines.append(line(N_("Apocalypse card %(name)s"), hits, name=apocalypse_card["name"]))
-    if setup.get("extra_sin_hits"):
-        lines.append(line(N_("Other effects"), setup["extra_sin_hits"]))
-    return lines
+    corrupt, innocents = setup.get("corruption", 1) >= 4, setup.get("innocents", 0)
+    lines += _apocalypse_card_lines(setup, lambda fight, club: (
+        fight.get("hits_per_abomination", 0) * abominations
+        + ((fight.get("hits_if_hero_corruption_4") or 0) if club and corrupt else 0)
+        + ((fight.get("hits_with_innocent") or 0) if innocents else 0)))
+    return lines + _other_effects(setup, "extra_sin_hits")
 
 
 def sin_extra_corruption(setup: Mapping) -> list[dict]:
@@ -211,19 +223,12 @@ def sin_extra_corruption(setup: Mapping) -> list[dict]:
         amount = card["corruption_if_upgrades"] if setup.get("upgrades") and card.get("corruption_if_upgrades") \
             else card["corruption"]
         lines.append(line(N_("Sin card %(name)s"), amount, name=card["name"]))
-    for apocalypse_card in _apocalypse_cards(setup):
-        fight = apocalypse_card["fight"]
-        amount = fight.get("corruption_per_acolyte", 0) * _count(setup, "acolyte")
-        if fight.get("corruption_in_hazard") and setup.get("hazard_here") \
-                and any(m.get("hell_club") == apocalypse_card["hell_club"] for m in setup.get("monsters", ())):
-            amount += fight["corruption_in_hazard"]
-        if fight.get("corruption_with_innocent") and setup.get("innocents", 0):
-            amount += fight["corruption_with_innocent"]
-        if amount:
-            lines.append(line(N_("Apocalypse card %(name)s"), amount, name=apocalypse_card["name"]))
-    if setup.get("extra_sin_corruption"):
-        lines.append(line(N_("Other effects"), setup["extra_sin_corruption"]))
-    return lines
+    acolytes, hazard, innocents = _count(setup, "acolyte"), setup.get("hazard_here"), setup.get("innocents", 0)
+    lines += _apocalypse_card_lines(setup, lambda fight, club: (
+        fight.get("corruption_per_acolyte", 0) * acolytes
+        + ((fight.get("corruption_in_hazard") or 0) if club and hazard else 0)
+        + ((fight.get("corruption_with_innocent") or 0) if innocents else 0)))
+    return lines + _other_effects(setup, "extra_sin_corruption")
 
 
 def defense_cancelled(setup: Mapping) -> list[dict]:

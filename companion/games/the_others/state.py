@@ -31,10 +31,6 @@ from companion.rules import N_, ActionError, Seat
 CLASSES = ("leader", "fixer", "sniper", "bruiser")
 STATS = ("combat", "skill", "defense")
 PHASES = ("setup", "round_start", "hero_turns", "over")
-#: The state's shape. 1 (no "schema"): "phase", "round", "first_hero",
-#: "last_hero" and "passed" at the top level; 2: the kit's flow; 3: the last fight and the last roll
-#: recorded in full (who, what, where, the dice), so the pages tell them as the history does.
-SCHEMA = 3
 
 
 def choice(value, allowed, field: str) -> str:
@@ -92,22 +88,6 @@ def round_of(state: dict) -> int:
     return state["flow"]["round"]
 
 
-def upgrade(state: dict) -> dict:
-    """A state of an older shape carried to SCHEMA (in place; returned).
-    Schema 1 kept "phase", "round", "first_hero", "last_hero" (the hero who
-    last started a turn) and "passed" at the top level: they become the
-    kit's flow, its order clockwise from the first hero and its turn at the
-    hero whose turn is going on or comes next."""
-    if state.get("schema", 1) >= SCHEMA:
-        return state
-    if state.get("schema", 1) < 2:
-        _flow_from_schema_1(state)
-    # A table begun before schema 3 keeps recording its last fight and roll short, so that its log
-    # replays to the state it kept (an export's final state is checked against its replay).
-    state["short_records"], state["schema"] = True, SCHEMA
-    return state
-
-
 def _flow_from_schema_1(state: dict) -> None:
     phase, first, last = state.pop("phase"), state.pop("first_hero", None), state.pop("last_hero", None)
     flow = {"round": state.pop("round"), "phase": phase, "order": [] if phase == "setup" else list(state["order"]),
@@ -132,6 +112,24 @@ def _next_in_schema_1(state: dict, flow: dict, last: str | None) -> str | None:
         if hero["turn_tokens"] > 0 or (hero["extra_turns"] > 0 and hero_id not in flow["passed"]):
             return hero_id
     return None
+
+
+def _short_records(state: dict) -> None:
+    """Schema 2 recorded the last fight and roll short: a table begun then
+    keeps doing so, so that its log replays to the state it kept (an
+    export's final state is checked against its replay)."""
+    state["short_records"] = True
+
+
+#: The state's shape, one step a schema. 1 (no "schema"): "phase", "round", "first_hero",
+#: "last_hero" and "passed" at the top level; 2: the kit's flow (its order clockwise from the
+#: first hero, its turn at the hero whose turn is going on or comes next); 3: the last fight and
+#: the last roll recorded in full (who, what, where, the dice), so the pages tell them as the
+#: history does.
+STEPS = (_flow_from_schema_1, _short_records)
+SCHEMA = len(STEPS) + 1
+upgrade = schema.stepwise(STEPS)
+upgrade.__doc__ = """A state of an older shape carried to SCHEMA (in place; returned)."""
 
 
 def current(state: dict) -> dict:

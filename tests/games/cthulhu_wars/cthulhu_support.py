@@ -4,6 +4,8 @@ per faction, named after it, and the helpers these tests share."""
 
 import random
 
+from flask import render_template
+
 import harness
 from companion.games.cthulhu_wars.flow import ROUND
 from companion.games.cthulhu_wars.rules import RULES
@@ -53,17 +55,46 @@ class Table(harness.Table):
             self.act(self.shown["turn"], "pass")
 
 
-def on_turn(faction, factions=("great_cthulhu", "crawling_chaos", "black_goat"), power=10) -> Table:
-    """A table in the action phase with `faction` to act, holding `power`."""
-    table = Table(factions)
+THREE = ("great_cthulhu", "crawling_chaos", "black_goat")
+
+
+def on_turn(faction, factions=THREE, power=10, books=None, **options) -> Table:
+    """A table in round one's action phase with `faction` to act, holding
+    `power`; each faction named in `books` holds those spellbooks."""
+    table = Table(factions, **options)
     table.to_action_phase()
 
     def give_the_turn(state):
         give_turn(faction)(state)
         state["factions"][faction]["power"] = power
+        for owner, owned in (books or {}).items():
+            state["factions"][owner]["spellbooks"] = list(owned)
 
     table.arrange(give_the_turn)
     return table
+
+
+def on_board(faction="great_cthulhu", factions=THREE, books=None, power=10) -> Table:
+    """`on_turn` on the 3-player map (the board's own units and areas)."""
+    return on_turn(faction, factions, power, books, board="map")
+
+
+def put(table: Table, area: str, faction: str, unit: str, n: int = 1) -> None:
+    """A unit placed directly (harness arrange), for a position many turns away."""
+    def place(state):
+        here = state["board"]["units"].setdefault(area, {}).setdefault(faction, {})
+        here[unit] = here.get(unit, 0) + n
+    table.arrange(place)
+
+
+def now_page(app, table: Table, faction: str, language: str = "en") -> str:
+    """The card at the top of `faction`'s phone, rendered as the page renders
+    it for a phone asking for `language`."""
+    seat = table.seat_of(faction)
+    with app.test_request_context(headers={"Accept-Language": language}):
+        view = table.rules.seat_view(table.state, seat, table.seats)
+        return render_template("games/cthulhu_wars/now.html", view=view, seats=table.seats, seat=seat,
+                               act_url="/act", display=False, table=None)
 
 
 def give_turn(faction):

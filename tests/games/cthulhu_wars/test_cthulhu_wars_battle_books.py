@@ -4,31 +4,9 @@ Invisibility, Seek and Destroy and Absorb before the dice. On the 3-player
 map Great Cthulhu starts in the South Pacific, Crawling Chaos in Asia, Black
 Goat in Africa, Yellow Sign in Europe."""
 
-from cthulhu_support import Table, give_turn, last_line, units
+from cthulhu_support import THREE, Table, last_line, now_page, on_board, put, units
 
-CHAOS = ("great_cthulhu", "crawling_chaos", "black_goat")
 SIGN = ("great_cthulhu", "black_goat", "yellow_sign")
-
-
-def on_board(faction, factions=CHAOS, books=None, power=10) -> Table:
-    table = Table(factions, board="map")
-    table.to_action_phase()
-
-    def arrange(state):
-        give_turn(faction)(state)
-        state["factions"][faction]["power"] = power
-        for owner, owned in (books or {}).items():
-            state["factions"][owner]["spellbooks"] = list(owned)
-
-    table.arrange(arrange)
-    return table
-
-
-def put(table, area, faction, unit, n=1):
-    def place(state):
-        here = state["board"]["units"].setdefault(area, {}).setdefault(faction, {})
-        here[unit] = here.get(unit, 0) + n
-    table.arrange(place)
 
 
 def set_units(table, area, faction, units):
@@ -41,6 +19,17 @@ def set_units(table, area, faction, units):
     table.arrange(arrange)
 
 
+def shoggoth_attacks_black_goat(books, goat_unit, attacker_faces, defender_faces) -> Table:
+    """Great Cthulhu's lone Shoggoth attacks Black Goat in Africa (its
+    starting cultists there), with one more unit of Black Goat's put first
+    (`goat_unit`: area, unit) and the faction books `books`; the dice rolled."""
+    table = on_board("great_cthulhu", books=books)
+    set_units(table, "africa", "great_cthulhu", {"shoggoth": 1})
+    area, unit = goat_unit
+    put(table, area, "black_goat", unit)
+    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="africa")
+    table.act("great_cthulhu", "battle.roll", attacker_faces=attacker_faces, defender_faces=defender_faces)
+    return table
 
 
 def dice(table):
@@ -103,7 +92,7 @@ def test_devour_needs_cthulhu_in_the_battle_and_a_board():
     assert "unit in the battle" in str(table.refused("great_cthulhu", "battle.devour"))
     assert offered(table, "great_cthulhu", "battle.devour") == []
     assert table.refused("crawling_chaos", "battle.devour")  # not Crawling Chaos' ability
-    counts = Table(CHAOS)
+    counts = Table(THREE)
     counts.to_action_phase()
     counts.act("great_cthulhu", "great_old_one.set", great_old_one="cthulhu", where="map")
     counts.act("great_cthulhu", "battle.declare", defender="crawling_chaos", attacker_units={"cthulhu": 1},
@@ -387,12 +376,7 @@ def test_madness_crawling_chaos_may_retreat_its_own_units_before_the_enemys():
 def madness_between_goat_and_cthulhu():
     """Great Cthulhu's Shoggoth attacks Black Goat's Fungi in Africa; each
     side suffers a pain; Crawling Chaos (not in the battle) has Madness."""
-    table = on_board("great_cthulhu", books={"crawling_chaos": ["madness"]})
-    set_units(table, "africa", "great_cthulhu", {"shoggoth": 1})
-    put(table, "africa", "black_goat", "fungi")
-    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="africa")
-    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5")
-    return table
+    return shoggoth_attacks_black_goat({"crawling_chaos": ["madness"]}, ("africa", "fungi"), "4 1", "5")
 
 
 def test_madness_crawling_chaos_may_have_the_defender_retreat_first():
@@ -445,11 +429,7 @@ def test_madness_a_side_left_with_nowhere_to_retreat_loses_one_pained_unit():
 
 
 def test_madness_works_in_a_battle_crawling_chaos_is_not_in():
-    table = on_board("great_cthulhu", books={"crawling_chaos": ["madness"]})
-    set_units(table, "africa", "great_cthulhu", {"shoggoth": 1})
-    put(table, "africa", "black_goat", "fungi")
-    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="africa")
-    table.act("great_cthulhu", "battle.roll", attacker_faces="4 1", defender_faces="5")
+    table = madness_between_goat_and_cthulhu()
     table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1})
     table.act("crawling_chaos", "battle.retreats", retreats={"shoggoth:asia": 1})
     table.act("black_goat", "battle.losses", pained={"cultist": 1})
@@ -461,15 +441,6 @@ def test_madness_works_in_a_battle_crawling_chaos_is_not_in():
 
 
 # -- on the phone ----------------------------------------------------------------------------------
-def now_page(app, table, faction, language="en"):
-    from flask import render_template
-    seat = table.seat_of(faction)
-    with app.test_request_context(headers={"Accept-Language": language}):
-        view = table.rules.seat_view(table.state, seat, table.seats)
-        return render_template("games/cthulhu_wars/now.html", view=view, seats=table.seats, seat=seat,
-                               act_url="/act", display=False, table=None)
-
-
 def test_the_phones_offer_the_pre_battle_books_and_the_enemys_choice(app):
     table = cthulhu_in_asia({"cultist": 2, "flying_polyp": 1})
     page = now_page(app, table, "great_cthulhu")
@@ -538,11 +509,7 @@ def test_necrophagy_declined_ends_the_battle_and_without_the_book_nobody_waits()
 
 def test_the_ghouls_necrophagy_brings_into_black_goats_own_battle_take_no_pain():
     """FAQ: both sides suffer the extra pains, Black Goat too, but not the Ghouls just come."""
-    table = on_board("great_cthulhu", books={"black_goat": ["necrophagy"]})
-    set_units(table, "africa", "great_cthulhu", {"shoggoth": 1})
-    put(table, "asia", "black_goat", "ghoul")
-    table.act("great_cthulhu", "battle.declare", defender="black_goat", area="africa")
-    table.act("great_cthulhu", "battle.roll", attacker_faces="1 1", defender_faces="")
+    table = shoggoth_attacks_black_goat({"black_goat": ["necrophagy"]}, ("asia", "ghoul"), "1 1", "")
     table.act("black_goat", "battle.necrophagy", from_areas={"asia": 1})
     table.act("great_cthulhu", "battle.losses", pained={"shoggoth": 1}, retreats={"shoggoth:south_atlantic": 1})
     assert table.refused("black_goat", "battle.losses", pained={"ghoul": 1},
@@ -599,7 +566,7 @@ def test_emissary_a_kill_on_nyarlathotep_is_a_pain_unless_an_enemy_great_old_one
 
 def test_a_table_that_counts_by_hand_keeps_its_battle_as_before():
     """No board: the battle spellbooks are the group's to apply (battle.adjust), nothing waits for them."""
-    table = Table(CHAOS)
+    table = Table(THREE)
     table.to_action_phase()
     table.arrange(lambda state: state["factions"]["black_goat"].update(spellbooks=["necrophagy"]))
     table.arrange(lambda state: state["factions"]["crawling_chaos"].update(spellbooks=["madness"]))

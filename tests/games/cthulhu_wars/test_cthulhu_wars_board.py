@@ -6,31 +6,7 @@ Goat in Africa (Asia and Africa share a border)."""
 
 
 from companion.rules import ActionError
-from cthulhu_support import Table, give_turn, last_line, units
-
-THREE = ("great_cthulhu", "crawling_chaos", "black_goat")
-
-
-def on_board(faction="great_cthulhu", power=10, factions=THREE) -> Table:
-    """A board table in round one's action phase, `faction` to act with `power`."""
-    table = Table(factions, board="map")
-    table.to_action_phase()
-
-    def give_the_turn(state):
-        give_turn(faction)(state)
-        state["factions"][faction]["power"] = power
-
-    table.arrange(give_the_turn)
-    return table
-
-
-def put(table: Table, area: str, faction: str, unit: str, n: int = 1) -> None:
-    """A unit placed directly (harness arrange), for a position many turns away."""
-    def place(state):
-        here = state["board"]["units"].setdefault(area, {}).setdefault(faction, {})
-        here[unit] = here.get(unit, 0) + n
-    table.arrange(place)
-
+from cthulhu_support import THREE, Table, last_line, on_board, put, units
 
 
 def refused(table: Table, faction: str, kind: str, **payload) -> ActionError:

@@ -3,29 +3,15 @@ seed, the factions' spellbooks and 第七章 FAQ): Dreams, Zingaya and Shriek of
 the Byakhee. Three factions on the 3-player map: Great Cthulhu starts in the
 South Pacific, Black Goat in Africa, Yellow Sign in Europe."""
 
-from cthulhu_support import Table, give_turn, last_line, units
+import cthulhu_support as support
+from cthulhu_support import Table, last_line, now_page, put, units
 
 FACTIONS = ("great_cthulhu", "black_goat", "yellow_sign")
 
 
 def on_board(faction, books, power=10) -> Table:
     """A board table in round one's action phase, `faction` to act with `power` and `books`."""
-    table = Table(FACTIONS, board="map")
-    table.to_action_phase()
-
-    def arrange(state):
-        give_turn(faction)(state)
-        state["factions"][faction].update(power=power, spellbooks=list(books))
-
-    table.arrange(arrange)
-    return table
-
-
-def put(table, area, faction, unit, n=1):
-    def place(state):
-        here = state["board"]["units"].setdefault(area, {}).setdefault(faction, {})
-        here[unit] = here.get(unit, 0) + n
-    table.arrange(place)
+    return support.on_board(faction, FACTIONS, {faction: books}, power)
 
 
 def take(table, area, faction, unit, n=1):
@@ -259,15 +245,6 @@ def test_he_who_is_not_to_be_named_moves_hastur_to_any_cultist_then_a_second_act
 
 
 # -- on the phone -----------------------------------------------------------------------------------
-def now_page(app, table, faction):
-    from flask import render_template
-    seat = table.seat_of(faction)
-    with app.test_request_context():
-        view = table.rules.seat_view(table.state, seat, table.seats)
-        return render_template("games/cthulhu_wars/now.html", view=view, seats=table.seats, seat=seat,
-                               act_url="/act", display=False, table=None)
-
-
 def test_the_phone_offers_each_spellbook_where_the_board_allows_it(app):
     table = with_king(["zingaya", "shriek_of_the_byakhee", "the_screaming_dead"], hastur=None)
     put(table, "africa", "yellow_sign", "undead")

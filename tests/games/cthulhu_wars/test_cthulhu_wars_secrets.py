@@ -4,25 +4,9 @@ stream, JSON state, JSON log or history; others see only how many."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from web_support import has_version, open_stream
-
-
-def stream_text(browser, path, act=None) -> str:
-    with open_stream(browser, path) as stream:
-        text = stream.read(until=has_version)
-        if act is not None:
-            act()
-            text += stream.read(until=has_version)
-    return text
-
-
-def json_text(response) -> str:
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return json.dumps(response.get_json(), ensure_ascii=False)
+from web_support import json_text, stream_text
 
 
 def everything_seen_by(browser, token: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.the_others.rules import RULES
 from companion.rules import Action, ActionError
-from test_the_others_round import in_turns
+from the_others_support import in_turns
 
 FIELDS = ("hero", "to", "space", "what", "value", "card", "count", "steps", "tokens", "kind", "delta", "slot",
           "slots", "assigned", "turned", "monsters", "heroes", "targets", "sin_die", "hero_die", "entered",

@@ -8,14 +8,15 @@ from companion.games.the_others import cards
 from companion.games.the_others.rules import RULES
 from companion.games.the_others.view import sin_card
 from companion.kit import deck as decks
-from test_the_others_round import full_round, keep_all_offers, refused
-from the_others_support import started
-
-
-def in_turns(**options):
-    table = started(**options)
-    table.act("ann", "round.first_hero", hero="rose")
-    return table
+from the_others_support import (
+    first_round_ended,
+    full_round,
+    in_turns,
+    keep_all_offers,
+    refused,
+    round_where_thorley_dies,
+    started,
+)
 
 
 def give(table, card_id):
@@ -246,21 +247,10 @@ def test_dr_gan_adds_a_corruption_in_a_space_with_fire_or_corruption_tokens():
 
 # -- round end ------------------------------------------------------------------------------
 def test_havens_last_stand_advances_the_apocalypse_one_at_round_end_and_one_more_per_hero_killed():
-    table = in_turns()
-    full_round(table)
-    table.act(None, "round.end")
+    table = first_round_ended()
     assert table.state["apocalypse"]["track"]["value"] == 1
     assert table.state["apocalypse"]["waiting"] == 1  # level 1 reveals an apocalypse card
-    keep_all_offers(table)
-    table.act("ann", "round.first_hero", hero="rose")
-    for _ in range(5):
-        table.act("bob", "hero.adjust", hero="thorley", change="wound")
-    table.act("bob", "hero.replace", hero="thorley", reserve="leah")
-    for _ in range(2):
-        for seat, hero in (("ann", "rose"), ("bob", "leah"), ("cy", "rocco")):
-            table.act(seat, "turn.start", hero=hero)
-            table.act(seat, "turn.end")
-    table.act(None, "round.end")
+    round_where_thorley_dies(table)
     assert table.state["apocalypse"]["track"]["value"] == 3
     assert table.state["round_end_steps"] == [["apocalypse_1", 1], ["apocalypse_per_dead_hero", 1]]
 

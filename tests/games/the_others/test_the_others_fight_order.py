@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from companion.games.the_others import battle
 from companion.games.the_others.rules import RULES
-from test_the_others_round import in_turns, refused
-from the_others_support import started
+from the_others_support import in_turns, refused, started
 
 ROSE_DICE = {"hero": "hit hit hit faith skill hit", "sin": "hit hit critical_hit corruption blank blank hit"}
 

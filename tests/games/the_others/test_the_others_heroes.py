@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.the_others.rules import RULES
-from test_the_others_round import in_turns, refused
-from the_others_support import started
+from the_others_support import in_turns, refused, started
 
 
 def wound(table, hero, count, seat="ann"):

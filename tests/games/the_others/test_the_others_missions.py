@@ -6,8 +6,7 @@ a cleanse, a dark past turned up; the other goals are moved by hand."""
 from __future__ import annotations
 
 from companion.games.the_others import spaces
-from test_the_others_round import play_turn, refused
-from the_others_support import started
+from the_others_support import play_turn, refused, started
 
 ROUND_ONE = (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco"))
 

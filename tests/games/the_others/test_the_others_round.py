@@ -7,26 +7,7 @@ import pytest
 
 from companion.games.the_others.rules import RULES
 from companion.rules import ActionError
-from the_others_support import started
-
-
-def refused(table, seat, action_type, /, **payload) -> ActionError:
-    before = table.state
-    with pytest.raises(ActionError) as error:
-        table.act(seat, action_type, **payload)
-    assert table.state == before  # nothing changed
-    return error.value
-
-
-def keep_all_offers(table):
-    while table.state["apocalypse"]["waiting"]:
-        table.act("sin", "apocalypse.keep", card=table.state["secrets"]["sin"]["offer"][0])
-
-
-def in_turns():
-    table = started()
-    table.act("ann", "round.first_hero", hero="rose")
-    return table
+from the_others_support import full_round, in_turns, keep_all_offers, play_turn, refused, started
 
 
 def test_set_up_gives_the_sin_5_cards_and_a_reaction_token_per_hero_and_5_upgrades():
@@ -79,17 +60,6 @@ def test_only_the_heroes_player_starts_its_turn():
     table = in_turns()
     refused(table, "bob", "turn.start", hero="rose")
     refused(table, "sin", "turn.start", hero="rose")
-
-
-def play_turn(table, seat, hero):
-    table.act(seat, "turn.start", hero=hero)
-    table.act(seat, "turn.end")
-
-
-def full_round(table):
-    for _ in range(2):
-        for seat, hero in (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco")):
-            play_turn(table, seat, hero)
 
 
 def test_a_third_turn_needs_an_extra_turn_token():

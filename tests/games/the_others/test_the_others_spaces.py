@@ -3,7 +3,7 @@ corruption checks, each on its own; picking up tokens; exploring."""
 
 from __future__ import annotations
 
-from test_the_others_round import in_turns, refused
+from the_others_support import in_turns, refused
 
 
 def board(table):

@@ -11,9 +11,8 @@ from pathlib import Path
 
 from companion.games.the_others import names
 from companion.games.the_others.rules import RULES
-from test_the_others_round import full_round
 from test_the_others_worked_pages import app, region  # noqa: F401 (the fixture)
-from the_others_support import started
+from the_others_support import full_round, started
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "games" / "the_others"
 

@@ -15,8 +15,16 @@ from companion.games.the_others.rules import RULES
 from companion.games.the_others.state import story
 from companion.kit.working import is_worked
 from companion.web import create_app
-from test_the_others_round import full_round, keep_all_offers
-from the_others_support import CLASSES, HERO_SIDES, SIN_SIDES, TEAM, Table, started
+from the_others_support import (
+    CLASSES,
+    HERO_SIDES,
+    SIN_SIDES,
+    TEAM,
+    Table,
+    first_round_ended,
+    round_where_thorley_dies,
+    started,
+)
 
 
 @pytest.fixture
@@ -40,21 +48,7 @@ def text(page: str) -> str:
 
 
 def a_round_where_thorley_died():
-    table = started()
-    table.act("ann", "round.first_hero", hero="rose")
-    full_round(table)
-    table.act(None, "round.end")
-    keep_all_offers(table)
-    table.act("ann", "round.first_hero", hero="rose")
-    for _ in range(5):
-        table.act("bob", "hero.adjust", hero="thorley", change="wound")
-    table.act("bob", "hero.replace", hero="thorley", reserve="leah")
-    for _ in range(2):
-        for seat, hero in (("ann", "rose"), ("bob", "leah"), ("cy", "rocco")):
-            table.act(seat, "turn.start", hero=hero)
-            table.act(seat, "turn.end")
-    table.act(None, "round.end")
-    return table
+    return round_where_thorley_dies(first_round_ended())
 
 
 def test_each_round_end_step_carries_why_it_counted():

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from companion.games.the_others import seats, spaces, working
 from companion.games.the_others.rules import RULES
-from test_the_others_round import full_round, in_turns, keep_all_offers
-from the_others_support import started
+from the_others_support import full_round, in_turns, keep_all_offers, started
 
 
 def labels(part):

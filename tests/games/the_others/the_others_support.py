@@ -11,9 +11,11 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
 from companion.games.the_others.rules import RULES
 from companion.games.the_others.state import story
-from companion.rules import Action, Seat
+from companion.rules import Action, ActionError, Seat
 from tests.harness import Table as Harness
 
 SIN_SIDES = {"corruption": 1, "hit": 2, "critical_hit": 1, "blank": 2}
@@ -83,4 +85,62 @@ def started(hero_players=3, **options) -> Table:
     for seat, heroes in picks.items():
         table.act(seat, "heroes.pick", heroes=heroes)
     table.act(None, "game.start")
+    return table
+
+
+def in_turns(**options) -> Table:
+    """A started table in round 1's hero turns, Rose (ann) first."""
+    table = started(**options)
+    table.act("ann", "round.first_hero", hero="rose")
+    return table
+
+
+def refused(table, seat, action_type, /, **payload) -> ActionError:
+    """The refusal of an action, which changed nothing."""
+    before = table.state
+    with pytest.raises(ActionError) as error:
+        table.act(seat, action_type, **payload)
+    assert table.state == before  # nothing changed
+    return error.value
+
+
+def keep_all_offers(table) -> None:
+    """The SIN keeps every apocalypse card offered."""
+    while table.state["apocalypse"]["waiting"]:
+        table.act("sin", "apocalypse.keep", card=table.state["secrets"]["sin"]["offer"][0])
+
+
+def play_turn(table, seat, hero) -> None:
+    table.act(seat, "turn.start", hero=hero)
+    table.act(seat, "turn.end")
+
+
+def full_round(table) -> None:
+    """Two turns each for Rose (ann), Thorley (bob) and Rocco (cy)."""
+    for _ in range(2):
+        for seat, hero in (("ann", "rose"), ("bob", "thorley"), ("cy", "rocco")):
+            play_turn(table, seat, hero)
+
+
+def first_round_ended(**options) -> Table:
+    """Round 1 played through (two turns a hero) and ended."""
+    table = in_turns(**options)
+    full_round(table)
+    table.act(None, "round.end")
+    return table
+
+
+def round_where_thorley_dies(table) -> Table:
+    """From a round's end: the apocalypse cards offered kept, Rose first,
+    Thorley wounded to death and replaced by Leah from the reserve, two
+    turns each, the round ended."""
+    keep_all_offers(table)
+    table.act("ann", "round.first_hero", hero="rose")
+    for _ in range(5):
+        table.act("bob", "hero.adjust", hero="thorley", change="wound")
+    table.act("bob", "hero.replace", hero="thorley", reserve="leah")
+    for _ in range(2):
+        for seat, hero in (("ann", "rose"), ("bob", "leah"), ("cy", "rocco")):
+            play_turn(table, seat, hero)
+    table.act(None, "round.end")
     return table

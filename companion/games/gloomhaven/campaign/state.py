@@ -8,8 +8,6 @@ from companion.games.gloomhaven.campaign.dues import KINDS as DUE_KINDS
 from companion.games.gloomhaven.campaign.progression import PRINTINGS
 from companion.kit import schema
 
-SCHEMA = 4
-
 
 def new_campaign(name: str, printing: str = "second") -> dict:
     first = [s["number"] for s in data.scenarios() if s.get("first")]
@@ -81,23 +79,18 @@ def _upgrade_3(state: dict) -> dict:
     return state
 
 
-UPGRADES = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
+#: The state's shape, one step a schema (the step from schema n is STEPS[n - 1]).
+STEPS = (_upgrade_1, _upgrade_2, _upgrade_3)
+SCHEMA = len(STEPS) + 1
+upgrade = schema.stepwise(STEPS)
+upgrade.__doc__ = """`state` carried to the current schema version, one step at a time. A
+table stored in the database before an upgrade is carried forward when
+it is next read or changed (no scenario table then counts as in progress)."""
 
 
 def current(state: dict) -> dict:
     """`state` in the current schema (the stored one is never changed by reading it)."""
     return schema.current(state, SCHEMA, upgrade)
-
-
-def upgrade(state: dict) -> dict:
-    """`state` carried to the current schema version, one step at a time. A
-    table stored in the database before an upgrade is carried forward when
-    it is next read or changed (no scenario table then counts as in progress)."""
-    while state.get("schema", 1) < SCHEMA:
-        version = state.get("schema", 1)
-        state = UPGRADES[version](state)
-        state["schema"] = version + 1
-    return state
 
 
 # From this version on an export's final state is what its log replays to;
@@ -111,13 +104,8 @@ def upgrade_export(export: dict) -> dict:
     actions replay alike on either version). An export older than
     STATE_KEPT_FROM is taken from its log, replayed by the current rules:
     its final state lacks what those now count, so it is not compared."""
-    stated = export.get("state")
-    if isinstance(stated, dict) and stated.get("schema", 1) < STATE_KEPT_FROM:
-        del export["state"]
-    for key in ("initial", "state"):
-        if isinstance(export.get(key), dict):
-            export[key] = upgrade(export[key])
-    return export
+    return schema.upgrade_export(export, upgrade, "party",
+                                 kept=lambda stated: stated.get("schema", 1) >= STATE_KEPT_FROM)
 
 
 KEYS = {"party": dict, "global_achievements": dict, "prosperity": int, "donated": int, "visit": int,

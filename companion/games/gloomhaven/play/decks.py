@@ -19,7 +19,7 @@ FROM = ("campaign", "class", "perks")
 
 def deck_of(who: dict) -> dict:
     """The character's deck (a table stored before the decks were kept has
-    the standard deck from `state.upgrade`, run before every action)."""
+    the standard deck from `state.upgrade`, schema 2, run before every action)."""
     return who["deck"]
 
 
@@ -132,6 +132,6 @@ def end_of_round(state: dict) -> list:
     """Each character deck that drew a ×2 or null this round is reshuffled."""
     lines = []
     for who in state["characters"].values():
-        if "deck" in who and modifiers.end_of_round(who["deck"]):
+        if modifiers.end_of_round(who["deck"]):
             lines.append([N_("%(name)s's modifier deck was reshuffled."), {"name": who["name"]}])
     return lines

@@ -15,6 +15,7 @@ from companion.games.gloomhaven import (
     objectives,
     standees,
 )
+from companion.games.gloomhaven import state as scenario_state
 from companion.games.gloomhaven.level import (
     DIFFICULTIES,
     derived_values,
@@ -35,6 +36,7 @@ def goals_dealt() -> int:
 
 def initial_state(options: dict) -> dict:
     state = {
+        "schema": scenario_state.SCHEMA,
         "phase": "setup", "scenario": 1, "difficulty": "normal", "solo": False,
         "level": None, "level_working": [], "values": {},
         "characters": {}, "rooms": [], "standees": [], "decks": {},

@@ -7,23 +7,10 @@ table type reports the same shape)."""
 
 import pytest
 
-from campaign_support import StandInScenario
-from companion import games
 from companion.games.gloomhaven.campaign import tree
-from companion.store import Store
 
-
-@pytest.fixture
-def campaign(tmp_path, monkeypatch):
-    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
-    store = Store(tmp_path / "companion.sqlite3")
-    token = store.create_table("gloomhaven-campaign", "Campaign", {"party": "Lanterns"}).token
-    ann = store.join(token, "Ann", "player")[0].id
-    bo = store.join(token, "Bo", "player")[0].id
-    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
-    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
-    yield store, token, ann, bo
-    store.close()
+# The linked scenario tables are the stand-in (campaign_support.StandInScenario).
+pytestmark = pytest.mark.usefixtures("stand_in_scenario")
 
 
 def play(store, token, seat, number, lines, outcome="success"):
@@ -39,8 +26,8 @@ def play(store, token, seat, number, lines, outcome="success"):
     return child
 
 
-def test_two_scenarios_played_as_linked_tables_fill_the_sheets_and_open_the_next(campaign):
-    store, token, ann, bo = campaign
+def test_two_scenarios_played_as_linked_tables_fill_the_sheets_and_open_the_next(party):
+    store, token, ann, bo = party
     play(store, token, ann, 1, [(10, 6, 1), (8, 4, 0)])
     state = store.state(token)[1]
     assert state["completed"] == [1] and tree.status(2, state)[0] == "available"
@@ -55,8 +42,8 @@ def test_two_scenarios_played_as_linked_tables_fill_the_sheets_and_open_the_next
     assert state["pending"]["c1"][0]["gold"] == 3 + 10  # scenario 2 gives 10 gold each
 
 
-def test_a_failed_scenario_may_be_tried_again_as_a_new_table(campaign):
-    store, token, ann, _bo = campaign
+def test_a_failed_scenario_may_be_tried_again_as_a_new_table(party):
+    store, token, ann, _bo = party
     first = play(store, token, ann, 1, [(4, 2, 0), (3, 0, 0)], outcome="failure")
     again = play(store, token, ann, 1, [(9, 2, 1), (5, 0, 0)])
     assert first.token != again.token and store.state(token)[1]["completed"] == [1]

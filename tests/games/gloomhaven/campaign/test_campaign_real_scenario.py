@@ -2,21 +2,7 @@
 the scenario starts with the party's characters already seated, and its end
 summary comes back to the campaign's sheets."""
 
-import pytest
 
-from companion.store import Store
-
-
-@pytest.fixture
-def campaign(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    token = store.create_table("gloomhaven-campaign", "Campaign", {"party": "Lanterns"}).token
-    ann = store.join(token, "Ann", "player")[0].id
-    bo = store.join(token, "Bo", "player")[0].id
-    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
-    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
-    yield store, token, ann, bo
-    store.close()
 
 
 def start_scenario(store, token, seat, number):
@@ -26,8 +12,8 @@ def start_scenario(store, token, seat, number):
     return store.create_child(token, offer.id, seat)
 
 
-def test_a_scenario_started_from_the_campaign_seats_the_partys_characters(campaign):
-    store, token, ann, _ = campaign
+def test_a_scenario_started_from_the_campaign_seats_the_partys_characters(party):
+    store, token, ann, _ = party
     child = start_scenario(store, token, ann, 1)
     state = store.state(child.token)[1]
     seats = store.seats(child.token)
@@ -37,8 +23,8 @@ def test_a_scenario_started_from_the_campaign_seats_the_partys_characters(campai
     assert state["scenario"] == 1 and state["waiting_characters"] == []
 
 
-def test_the_scenarios_end_summary_comes_back_to_the_campaign(campaign):
-    store, token, ann, bo = campaign
+def test_the_scenarios_end_summary_comes_back_to_the_campaign(party):
+    store, token, ann, bo = party
     child = start_scenario(store, token, ann, 1)
     first = next(iter(store.seats(child.token)))
     store.act(child.token, first, "scenario.start", {})
@@ -58,8 +44,8 @@ def test_the_scenarios_end_summary_comes_back_to_the_campaign(campaign):
     assert sorted(sheet["experience"] for sheet in sheets.values()) == [6, 6]
 
 
-def test_the_partys_difficulty_and_levels_set_the_scenario_tables_level(campaign):
-    store, token, ann, _bo = campaign
+def test_the_partys_difficulty_and_levels_set_the_scenario_tables_level(party):
+    store, token, ann, _bo = party
     store.act(token, None, "character.adjust", {"character": "c1", "field": "experience", "delta": 100})
     store.act(token, ann, "character.level_up", {})
     store.act(token, ann, "character.level_up", {})  # Grok level 3, Tink level 1: recommended ceil(2 / 2) = 1
@@ -71,9 +57,9 @@ def test_the_partys_difficulty_and_levels_set_the_scenario_tables_level(campaign
     assert sorted(who["level"] for who in state["characters"].values()) == [1, 3]
 
 
-def test_a_scenario_started_from_the_campaign_knows_each_characters_modifier_deck(campaign):
+def test_a_scenario_started_from_the_campaign_knows_each_characters_modifier_deck(party):
     """Perks, items' −1 cards and the sanctuary's bless cards go into the scenario's deck."""
-    store, token, ann, bo = campaign
+    store, token, ann, bo = party
     store.act(token, ann, "character.adjust", {"field": "checkmarks", "delta": 6})
     store.act(token, ann, "perk.take", {"perk": 0})  # Brute: remove two −1 cards
     store.act(token, ann, "perk.take", {"perk": 4})  # add three rolling +0 push 1

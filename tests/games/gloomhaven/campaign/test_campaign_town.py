@@ -6,23 +6,11 @@ import json
 
 import pytest
 
-from campaign_support import StandInScenario
-from companion import games
 from companion.rules import ActionError
 from companion.store import Store
 
-
-@pytest.fixture
-def campaign(tmp_path, monkeypatch):
-    monkeypatch.setitem(games.table_types(), "gloomhaven", StandInScenario())
-    store = Store(tmp_path / "companion.sqlite3")
-    token = store.create_table("gloomhaven-campaign", "Campaign", {"party": "Lanterns"}).token
-    ann = store.join(token, "Ann", "player")[0].id
-    bo = store.join(token, "Bo", "player")[0].id
-    store.act(token, ann, "character.create", {"class": "brute", "name": "Grok", "level": 1})
-    store.act(token, bo, "character.create", {"class": "tinkerer", "name": "Tink", "level": 1})
-    yield store, token, ann, bo
-    store.close()
+# The linked scenario tables are the stand-in (campaign_support.StandInScenario).
+pytestmark = pytest.mark.usefixtures("stand_in_scenario")
 
 
 def start(store, token, seat, number=1):
@@ -39,8 +27,8 @@ def grok(store, token):
     return next(c for c in store.state(token)[1]["characters"].values() if c["name"] == "Grok")
 
 
-def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
-    store, token, ann, _ = campaign
+def test_no_level_up_while_a_scenario_table_is_being_played(party):
+    store, token, ann, _ = party
     offer, _ = start(store, token, ann)
     level_two_reached(store, token, ann)  # while the scenario is played
     assert store.state(token)[1]["playing"] == [offer]
@@ -53,8 +41,8 @@ def test_no_level_up_while_a_scenario_table_is_being_played(campaign):
     assert store.state(token) == before and grok(store, token)["level"] == 1
 
 
-def test_the_level_up_waits_for_the_scenarios_result_then_happens_in_town(campaign):
-    store, token, ann, _ = campaign
+def test_the_level_up_waits_for_the_scenarios_result_then_happens_in_town(party):
+    store, token, ann, _ = party
     _offer, child = start(store, token, ann)
     level_two_reached(store, token, ann)
     store.act(child.token, next(iter(store.seats(child.token))), "end", {"outcome": "failure"})
@@ -64,15 +52,15 @@ def test_the_level_up_waits_for_the_scenarios_result_then_happens_in_town(campai
     assert grok(store, token)["level"] == 2 and grok(store, token)["cards"] == ["Skewer"]
 
 
-def test_starting_the_same_scenario_again_opens_its_table_and_notes_it_once(campaign):
-    store, token, ann, bo = campaign
+def test_starting_the_same_scenario_again_opens_its_table_and_notes_it_once(party):
+    store, token, ann, bo = party
     offer, child = start(store, token, ann)
     assert start(store, token, bo)[1].token == child.token
     assert store.state(token)[1]["playing"] == [offer]
 
 
-def test_the_group_may_stop_waiting_for_an_abandoned_table(campaign):
-    store, token, ann, _ = campaign
+def test_the_group_may_stop_waiting_for_an_abandoned_table(party):
+    store, token, ann, _ = party
     offer, _ = start(store, token, ann)
     level_two_reached(store, token, ann)
     store.act(token, ann, "scenario.abandon", {"offer": offer})
@@ -81,16 +69,16 @@ def test_the_group_may_stop_waiting_for_an_abandoned_table(campaign):
     assert grok(store, token)["level"] == 2
 
 
-def test_stopping_to_wait_for_a_table_that_is_not_played_is_refused(campaign):
-    store, token, ann, _ = campaign
+def test_stopping_to_wait_for_a_table_that_is_not_played_is_refused(party):
+    store, token, ann, _ = party
     before = store.state(token)
     with pytest.raises(ActionError) as refused:
         store.act(token, ann, "scenario.abandon", {"offer": "scenario-1-0"})
     assert refused.value.field == "offer" and store.state(token) == before
 
 
-def test_a_table_in_progress_survives_export_and_import(campaign):
-    store, token, ann, _ = campaign
+def test_a_table_in_progress_survives_export_and_import(party):
+    store, token, ann, _ = party
     offer, _ = start(store, token, ann)
     level_two_reached(store, token, ann)
     copy = store.import_table(json.loads(json.dumps(store.export(token))))
@@ -128,8 +116,8 @@ def test_an_unknown_printing_is_refused(tmp_path):
     store.close()
 
 
-def test_while_a_scenario_is_played_no_other_scenario_is_offered(campaign):
-    store, token, ann, _ = campaign
+def test_while_a_scenario_is_played_no_other_scenario_is_offered(party):
+    store, token, ann, _ = party
     store.act(token, ann, "scenario.unlock", {"scenario": 2})
     store.act(token, ann, "achievement.add", {"achievement": "First Steps", "scope": "party"})
     rules = store.table(token).rules
@@ -140,11 +128,11 @@ def test_while_a_scenario_is_played_no_other_scenario_is_offered(campaign):
     assert len(rules.child_offers(store.state(token)[1], store.seats(token))) == 2
 
 
-def test_a_table_stored_before_schema_3_still_levels_up_and_shows_its_city(campaign):
+def test_a_table_stored_before_schema_3_still_levels_up_and_shows_its_city(party):
     from companion.games.gloomhaven.campaign import town
     from companion.games.gloomhaven.campaign import view as campaign_view
     from companion.kit.actions import Act, Draws
-    store, token, ann, _ = campaign
+    store, token, ann, _ = party
     level_two_reached(store, token, ann)
     stored = store.state(token)[1]
     for key in ("playing", "printing"):  # a table kept in the database before the upgrade
@@ -156,8 +144,8 @@ def test_a_table_stored_before_schema_3_still_levels_up_and_shows_its_city(campa
     assert next(c for c in stored["characters"].values() if c["name"] == "Grok")["level"] == 2
 
 
-def test_a_level_up_due_comes_before_the_next_scenario(campaign):
-    store, token, ann, _ = campaign
+def test_a_level_up_due_comes_before_the_next_scenario(party):
+    store, token, ann, _ = party
     rules = store.table(token).rules
     level_two_reached(store, token, ann)
     assert rules.child_offers(store.state(token)[1], store.seats(token)) == []  # levelling up is compulsory, in town
@@ -168,8 +156,8 @@ def test_a_level_up_due_comes_before_the_next_scenario(campaign):
 
 
 @pytest.mark.parametrize("action, payload", [("item.buy", {"item": 1}), ("item.sell", {"item": 2}), ("donate", {})])
-def test_the_shop_and_the_sanctuary_wait_for_town(campaign, action, payload):
-    store, token, ann, _ = campaign
+def test_the_shop_and_the_sanctuary_wait_for_town(party, action, payload):
+    store, token, ann, _ = party
     store.act(token, None, "character.adjust", {"character": "c1", "field": "gold", "delta": 100})
     store.act(token, ann, "item.buy", {"item": 2})
     offer, _ = start(store, token, ann)
@@ -185,9 +173,9 @@ def test_the_shop_and_the_sanctuary_wait_for_town(campaign, action, payload):
     store.act(token, ann, action, payload)
 
 
-def test_a_fulfilled_quest_retires_its_character_before_the_next_scenario(campaign):
+def test_a_fulfilled_quest_retires_its_character_before_the_next_scenario(party):
     from campaign_support import fulfil_quest
-    store, token, ann, bo = campaign
+    store, token, ann, bo = party
     rules = store.table(token).rules
     store.act(token, ann, "quest.keep", {"quest": store.state(token)[1]["secrets"][ann]["quest_offer"][0]})
     assert rules.child_offers(store.state(token)[1], store.seats(token))

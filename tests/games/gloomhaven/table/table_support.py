@@ -67,6 +67,17 @@ def walk_to_turn(table: Table, monster: str, card: int) -> Table:
     raise AssertionError(f"{monster} never acted")
 
 
+def placed_monster_turn(monster: str, card: int, initiative: int) -> Table:
+    """Scenario 1 with one normal `monster` placed by hand, the characters
+    at initiatives `initiative` and the one after, walked to the monster's
+    turn with its deck's ability card at index `card`."""
+    table = started()
+    table.act("s1", "standee.add", monster=monster, rank="normal")
+    table.act("s1", "initiative.choose", initiative=initiative, second=50)
+    table.act("s2", "initiative.choose", initiative=initiative + 1, second=60)
+    return walk_to_turn(table, monster, card)
+
+
 def show_card_index(state: dict, deck_id: str, index: int) -> None:
     """Make the deck show its card at `index` this round (a test's hand on
     the deck: the card it showed goes back into the pile)."""

@@ -6,18 +6,14 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.view import present
-from table_support import form_of, started, turns_html, walk_to_turn
+from table_support import form_of, placed_monster_turn, started, turns_html
 
 SUMMON_CARD = next(i for i, card in enumerate(data.decks()["cultist"]["cards"])
                    if any(a["kind"] == "summon" for a in card["actions"]))
 
 
 def cultists_turn():
-    table = started()
-    table.act("s1", "standee.add", monster="cultist", rank="normal")
-    table.act("s1", "initiative.choose", initiative=95, second=50)
-    table.act("s2", "initiative.choose", initiative=96, second=60)
-    return walk_to_turn(table, "cultist", SUMMON_CARD)
+    return placed_monster_turn("cultist", SUMMON_CARD, 95)
 
 
 def test_the_acting_standee_offers_what_its_card_summons_and_the_summon_waits_a_round():

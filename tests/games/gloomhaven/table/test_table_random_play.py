@@ -50,11 +50,10 @@ def some_action(state: dict, rng: random.Random) -> tuple[str, str, dict]:
     return kind, seat, payload
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_random_play_keeps_a_valid_state_and_replays(seed):
-    rng = random.Random(seed)
-    table = started(seed=seed)
-    for _ in range(160):
+def play_at_random(table, rng: random.Random, steps: int, check=lambda state: None) -> None:
+    """Up to `steps` random actions (refusals skipped) until the scenario
+    ends, the state checked after each one taken."""
+    for _ in range(steps):
         if table.state["phase"] == "ended":
             break
         kind, seat, payload = some_action(table.state, rng)
@@ -63,26 +62,27 @@ def test_random_play_keeps_a_valid_state_and_replays(seed):
         except ActionError:
             continue
         RULES.check_state(table.state)
-        if table.state["phase"] == "playing":
-            assert current_turn(table.state) is not None
-        if table.state["phase"] == "choosing":
-            assert table.state["order"] == [] and all(d["current"] is None for d in table.state["decks"].values())
+        check(table.state)
+
+
+def round_invariants(state: dict) -> None:
+    if state["phase"] == "playing":
+        assert current_turn(state) is not None
+    if state["phase"] == "choosing":
+        assert state["order"] == [] and all(d["current"] is None for d in state["decks"].values())
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_play_keeps_a_valid_state_and_replays(seed):
+    table = started(seed=seed)
+    play_at_random(table, random.Random(seed), 160, round_invariants)
     assert table.state["round"] >= 3 or table.state["phase"] == "ended"
     assert table.replayed() == table.state
 
 
 @pytest.mark.parametrize("scenario, seed", [(3, 1), (27, 2), (33, 3), (51, 4), (53, 5), (61, 6), (75, 7)])
 def test_random_play_with_special_rules_replays_their_draws(scenario, seed):
-    rng = random.Random(seed)
     table = started(scenario=scenario, seed=seed)
-    for _ in range(200):
-        if table.state["phase"] == "ended":
-            break
-        kind, seat, payload = some_action(table.state, rng)
-        try:
-            table.act(seat, kind, **payload)
-        except ActionError:
-            continue
-        RULES.check_state(table.state)
+    play_at_random(table, random.Random(seed), 200)
     assert table.state["round"] >= 3 or table.state["phase"] == "ended"
     assert table.replayed(scenario=scenario) == table.state

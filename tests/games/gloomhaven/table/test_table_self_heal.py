@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.gloomhaven import data
 from companion.games.gloomhaven.view import present
-from table_support import form_of, started, turns_html, walk_to_turn
+from table_support import form_of, placed_monster_turn, started, turns_html, walk_to_turn
 
 HEAL_CARD = next(i for i, card in enumerate(data.decks()["living-bones"]["cards"])
                  if [a["kind"] for a in card["actions"]] == ["move", "attack", "heal"])
@@ -14,11 +14,7 @@ HEAL_CARD = next(i for i, card in enumerate(data.decks()["living-bones"]["cards"
 
 def living_bones_turn():
     """Scenario 1; a Living Bones placed by hand draws the card with "Heal 2, self"; walked to its turn."""
-    table = started()
-    table.act("s1", "standee.add", monster="living-bones", rank="normal")
-    table.act("s1", "initiative.choose", initiative=90, second=50)
-    table.act("s2", "initiative.choose", initiative=91, second=60)
-    return walk_to_turn(table, "living-bones", HEAL_CARD)
+    return placed_monster_turn("living-bones", HEAL_CARD, 90)
 
 
 def test_the_acting_standee_offers_its_cards_self_heal_and_the_heal_follows_the_rules():
