@@ -25,7 +25,8 @@ from playwright.sync_api import expect
 
 from a11y_support import LANGUAGES, choose_language
 from browser_support import mark_page, same_document, script_errors, wait_live
-from test_browser_targets import compare, measure
+from test_browser_targets import compare
+from test_browser_targets import measure as measure_targets
 
 pytestmark = pytest.mark.browser
 
@@ -299,6 +300,28 @@ def others_round_end(server, phones) -> Moment:
 MOMENTS = {f.__name__: f for f in (chaos_battle, chaos_hits, chaos_corruption, chaos_end, cw_battle, cw_losses,
                                    cw_doom, others_fight_start, others_fight_roll, others_fight_resolve,
                                    others_round_end)}
+
+
+# A number's label is one short word ("Power", パワー, 脅威値): with the number's working
+# opened beside it, it must not break a letter a line (パワ/ー).
+BROKEN_LABELS = """() => {
+    const found = {};
+    for (const dt of document.querySelectorAll('dt')) {
+        const text = dt.textContent.trim();
+        if (!dt.checkVisibility() || !text || /\\s/.test(text) || text.length > 10) continue;
+        const range = document.createRange();
+        range.selectNodeContents(dt);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (lines.size > 1) found['label broken inside a word: ' + (dt.closest('section.region') || {}).id] = text;
+    }
+    return found; }"""
+
+
+def measure(page, where: str, found: dict[str, list]) -> None:
+    """The targets and overflows (every fold open, so every working too), and the labels whole."""
+    measure_targets(page, where, found)
+    for key, detail in page.evaluate(BROKEN_LABELS).items():
+        found.setdefault(f"{where}: {key}", []).append(detail)
 
 
 def shots() -> Path | None:
