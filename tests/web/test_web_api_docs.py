@@ -51,3 +51,14 @@ def test_the_docs_examples_are_filled_in():
     text = doc_text()
     empty = re.findall(r"<!-- example: ([^>]+?) -->\n<!-- /example -->", text)
     assert not empty, f"run `python docs/gen_api.py --examples`: no example for {empty}"
+
+
+def test_every_entry_the_platform_writes_in_a_log_is_documented():
+    """The log's own entries (a seat taken, an undo, a campaign's "Stop
+    waiting"...) are in the table under GET …/log, each with its payload."""
+    from companion.store.records import PLATFORM_ACTIONS
+
+    log_section = doc_text().split("### GET /api/tables/&lt;token&gt;/log", 1)[1].split("\n### ", 1)[0]
+    table = log_section.split("| entry `type` |", 1)[1].split("\n\n", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z_.]+)` \|", table, re.M))
+    assert listed == set(PLATFORM_ACTIONS), (set(PLATFORM_ACTIONS) - listed, listed - set(PLATFORM_ACTIONS))
