@@ -35,7 +35,7 @@ from companion.games.the_others import (
     story,
 )
 from companion.games.the_others import state as states
-from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS
+from companion.games.the_others.dice import HERO_RESULTS, SIN_RESULTS, FaceWords
 from companion.games.the_others.seats import next_hero, reactions_left, round_can_end
 from companion.games.the_others.state import phase_of
 from companion.kit.fields import ActionSpec, Bool, Choice, Int, IntList, Json, Text
@@ -78,7 +78,7 @@ def monsters(doc: str) -> tuple:
 
 def entered(*sides: str) -> tuple:
     return (Json("entered", default=None, doc="faces rolled at the table: {\"hero\": \"hit faith …\", \"sin\": …}"),
-            *(Text(f"entered.{side}", default=None, max_length=400) for side in sides))
+            *(FaceWords(f"entered.{side}", default=None, max_length=400) for side in sides))
 
 
 FIGHT_FIELDS = (

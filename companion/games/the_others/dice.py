@@ -13,11 +13,17 @@ them on one physical die of each kind.
 
 from __future__ import annotations
 
+import gettext
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from companion.dice import Die, Face, Pool, Roll
 from companion.games.the_others import data
+from companion.kit.fields import Text
 from companion.rules import N_, ActionError
 
 SIN_KIND = "the_others_sin"
@@ -128,3 +134,37 @@ def faiths_turned(faith: int, turned: Mapping[str, Any] | None, *, field: str = 
     if sum(out.values()) > faith:
         raise ActionError(N_("Only %(faith)d faith results were rolled."), field=field, faith=faith)
     return out
+
+
+# -- dice rolled at the table, typed in the reader's words ----------------------------------------------
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+
+@lru_cache(maxsize=1)
+def face_words() -> dict[str, str]:
+    """Every way a face may be typed -> its id: the id, and its name in English
+    and in every language the game ships (a Chinese phone types 命中, a
+    Japanese one ヒット; the log keeps the id)."""
+    words = {face: face for face in (*SIN_RESULTS, *HERO_RESULTS)}
+    catalogs = [gettext.NullTranslations()]
+    for path in sorted(TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo")):
+        with path.open("rb") as compiled:
+            catalogs.append(gettext.GNUTranslations(compiled))
+    for results in (SIN_RESULTS, HERO_RESULTS):
+        for face, spec in results.items():
+            for catalog in catalogs:
+                words.setdefault(catalog.gettext(spec["label"]).casefold(), face)
+    return words
+
+
+@dataclass(frozen=True)
+class FaceWords(Text):
+    """Faces rolled at the table, typed as words in any shipped language (or
+    as ids); parsed into face ids, so the log replays whatever the catalogs
+    later say. A word that names no face is kept, for the roll to refuse
+    with the die's faces listed."""
+
+    def parse(self, raw: object) -> str:
+        text = super().parse(raw)
+        words = face_words()
+        return " ".join(words.get(word.casefold(), word) for word in re.split(r"[\s,，、;；]+", text) if word)

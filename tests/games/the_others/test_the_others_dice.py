@@ -79,3 +79,12 @@ def test_a_recorded_roll_replays_to_the_same_results():
     rolled = roll_pool(dice.pool(sin, 5), random.Random(7))
     again = dice.read_roll(rolled.to_json(), sin)
     assert dice.totals(again) == dice.totals(rolled)
+
+
+def test_faces_typed_in_any_shipped_language_read_as_their_ids():
+    from companion.games.the_others.dice import FaceWords
+
+    typed = FaceWords("entered.hero", default=None, max_length=400)
+    assert typed.parse("ヒット フェイス、カウンターカラプション") == "hit faith counter_corruption"
+    assert typed.parse("命中，信仰 反腐败 Defense skill") == "hit faith counter_corruption defense skill"
+    assert typed.parse("hit banana") == "hit banana"  # left for the roll to refuse, naming the faces

@@ -414,3 +414,22 @@ def test_the_new_table_form_starts_as_the_groups_last_table_was_set_up(app):
         "greed", "hobo", "the_darkness_within", "2"]  # the newest table's
     tally = page[page.index('name="game" value="tally"'):]
     assert "Doom 0..30" in tally[:tally.index("</form>")]  # games that remember nothing keep their defaults
+
+
+def test_dice_rolled_at_the_table_are_typed_in_the_readers_words_and_logged_as_faces(app, roses_turn):
+    """A Chinese or Japanese phone types the faces as its page names them
+    (the placeholder shows them so); the log keeps the faces' ids, so it
+    replays whatever the catalogs say later."""
+    token, phones = roses_turn
+    ann = phones["Ann"]
+    ann.headers = {"Accept-Language": LANGS["zh_Hans"]}
+    assert "各面，例如 技能 信仰" in ann.page(token)  # the placeholder names the faces in the reader's words
+    status, text = ann.act(token, "fight.start", **{"monsters.abomination": "1", "entered.hero": "命中 ヒット",
+                                                     "entered.sin": "命中、空白 blank"})
+    assert status == 200, text
+    with app.app_context():
+        from companion.web.security import store
+        logged = store().log(token)[-1]
+    assert logged.payload["entered"] == {"hero": "hit hit", "sin": "hit blank blank"}
+    status, text = ann.act(token, "fight.resolve", assigned="2")
+    assert status == 200, text
