@@ -7,13 +7,9 @@ Without /usr/bin/chromium these tests skip, except in CI
 
 from __future__ import annotations
 
-import hashlib
-import itertools
-
 import pytest
 
 from browser_support import CHROMIUM, Tunnel, browser_required, launch, new_phone, start_server
-from companion import randomness
 
 
 def _unavailable(reason: str):
@@ -42,14 +38,7 @@ def browser():
 
 
 @pytest.fixture
-def server(tmp_path, request, monkeypatch):
-    # Every table's seed follows from the test's name: a browser test meets
-    # the same draws on every run, so one that passes once can't fail later on
-    # a card or roll it never met (a test wanting particular draws still sets
-    # its own with tests.harness.fix_seed).
-    made = itertools.count(1)
-    monkeypatch.setattr(randomness, "new_seed", lambda: hashlib.sha256(
-        f"{request.node.nodeid}#{next(made)}".encode()).hexdigest())
+def server(tmp_path):
     live = start_server(tmp_path / "companion.sqlite3")
     yield live
     live.stop()
