@@ -88,7 +88,8 @@ def test_an_export_whose_final_state_is_not_kept_is_left_for_its_log_to_replay()
 
 
 @pytest.mark.parametrize("module", ["companion.games.chaos.state", "companion.games.the_others.state",
-                                    "companion.games.gloomhaven.state", "companion.games.gloomhaven.campaign.state"])
+                                    "companion.games.cthulhu_wars.state", "companion.games.gloomhaven.state",
+                                    "companion.games.gloomhaven.campaign.state"])
 def test_each_games_schema_number_is_one_past_its_upgrade_steps(module):
     state = importlib.import_module(module)
     assert state.SCHEMA == len(state.STEPS) + 1

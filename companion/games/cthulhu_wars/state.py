@@ -213,8 +213,9 @@ def check_secrets(state: dict) -> None:
         raise ValueError("the elder signs held don't match the counts shown")
 
 
-STEPS = {"setup": ("place_gates", "pick_starts"), "first_player": ("choose_first", "choose_direction"),
-         "doom": ("rituals", "events")}
+#: The steps inside each phase that has them.
+PHASE_STEPS = {"setup": ("place_gates", "pick_starts"), "first_player": ("choose_first", "choose_direction"),
+               "doom": ("rituals", "events")}
 
 
 def check_flow(state: dict) -> None:
@@ -231,7 +232,7 @@ def check_flow(state: dict) -> None:
         raise ValueError("order")
     if flow_["turn"] is not None:
         _int(flow_["turn"], 0, len(flow_["order"]) - 1)
-    if flow_["step"] not in STEPS.get(flow_["phase"], (None,)):
+    if flow_["step"] not in PHASE_STEPS.get(flow_["phase"], (None,)):
         raise ValueError("step")
     if flow_["first_player"] is not None and flow_["first_player"] not in factions:
         raise ValueError("first player")
@@ -266,15 +267,12 @@ def check_state(state: dict) -> None:
 
 
 # -- tables and exports from before the current shape -------------------------------------
-def upgrade(state: dict) -> dict:
-    """A state of an older shape carried to SCHEMA (in place; returned).
-    Schema 1 kept the round, phase, step, turn (a faction), order, first
+def _flow_from_schema_1(state: dict) -> None:
+    """Schema 1 kept the round, phase, step, turn (a faction), order, first
     player, candidates and direction at the top level, and each faction's
     "ritual_done" and "events_done": they become the kit's flow, the factions
     that have decided at this step of the doom phase (or, in the action
     phase, those at 0 power) its "passed"."""
-    if state.get("schema", 1) >= SCHEMA:
-        return state
     phase, step, turn, order = state.pop("phase"), state.pop("step", None), state.pop("turn", None), \
         list(state.pop("order", []))
     factions = state["factions"]
@@ -291,8 +289,12 @@ def upgrade(state: dict) -> dict:
     for faction in factions.values():
         faction.pop("ritual_done", None)
         faction.pop("events_done", None)
-    state["schema"] = SCHEMA
-    return state
+
+
+#: One step a schema (SCHEMA above names the shapes).
+STEPS = (_flow_from_schema_1,)
+upgrade = schema.stepwise(STEPS)
+upgrade.__doc__ = """A state of an older shape carried to SCHEMA (in place; returned)."""
 
 
 def current(state: dict) -> dict:
