@@ -18,27 +18,35 @@ def block(columns: int, rows: int) -> list[list[int]]:
     return [[q, row - q // 2] for q in range(columns) for row in range(rows)]
 
 
-def test_a_summon_turn_is_three_taps(server, phones, tmp_path):
+def started(server, phones, on_phone: tuple[str, str], other: tuple[str, str]):
+    """Black Barrow started: `on_phone` (name, class) joined on a phone,
+    `other` (name, class) seated by the store; (store, token, phone, the
+    phone's seat id, the other's seat id)."""
     store = server.store
     token = store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
     phone = phones()
-    join(phone.page, server, token, "Ann")
-    ann = next(s.id for s in store.seats(token).values() if s.name == "Ann")
-    bo, _ = store.join(token, "Bo", "player")
-    store.act(token, ann, "character.set", {"class": "brute", "level": 1})
-    store.act(token, bo.id, "character.set", {"class": "spellweaver", "level": 1})
-    store.act(token, ann, "scenario.start", {})
+    join(phone.page, server, token, on_phone[0])
+    mine = next(s.id for s in store.seats(token).values() if s.name == on_phone[0])
+    theirs, _ = store.join(token, other[0], "player")
+    store.act(token, mine, "character.set", {"class": on_phone[1], "level": 1})
+    store.act(token, theirs.id, "character.set", {"class": other[1], "level": 1})
+    store.act(token, mine, "scenario.start", {})
+    return store, token, phone, mine, theirs.id
+
+
+def test_a_summon_turn_is_three_taps(server, phones, tmp_path):
+    store, token, phone, ann, bo = started(server, phones, ("Ann", "brute"), ("Bo", "spellweaver"))
     standees = [s["id"] for s in store.state(token)[1]["standees"]]
     for extra in standees[1:]:
         store.act(token, ann, "standee.remove", {"standee": extra})
     store.act(token, ann, "summon.add", {"name": "Wolf", "hp": 4, "move": 2, "attack": 2})
     wolf = store.state(token)[1]["characters"][ann]["summons"][0]["id"]
     store.act(token, ann, "map.hexes", {"hexes": block(6, 4)})
-    for figure, (q, r) in {ann: (0, 0), bo.id: (0, 3), wolf: (1, 0), standees[0]: (3, 0)}.items():
+    for figure, (q, r) in {ann: (0, 0), bo: (0, 3), wolf: (1, 0), standees[0]: (3, 0)}.items():
         store.act(token, ann, "map.place", {"figure": figure, "q": q, "r": r})
     for round_number in (1, 2):
         store.act(token, ann, "initiative.choose", {"initiative": 10, "second": 40})
-        store.act(token, bo.id, "initiative.choose", {"initiative": 60, "second": 20})
+        store.act(token, bo, "initiative.choose", {"initiative": 60, "second": 20})
         while True:
             state = store.state(token)[1]
             turn = state["order"][state["turn"]] if state["phase"] == "playing" else None
@@ -75,15 +83,7 @@ def test_a_summon_turn_is_three_taps(server, phones, tmp_path):
 def test_a_summon_is_picked_from_the_cards_not_typed(server, phones):
     """Bo's Spellweaver picks her Mystic Ally from the summons form: its
     card's stats, nothing typed."""
-    store = server.store
-    token = store.create_table("gloomhaven", "Black Barrow", {"scenario": 1}).token
-    phone = phones()
-    join(phone.page, server, token, "Bo")
-    bo = next(s.id for s in store.seats(token).values() if s.name == "Bo")
-    ann, _ = store.join(token, "Ann", "player")
-    store.act(token, bo, "character.set", {"class": "spellweaver", "level": 1})
-    store.act(token, ann.id, "character.set", {"class": "brute", "level": 1})
-    store.act(token, bo, "scenario.start", {})
+    store, token, phone, bo, _ann = started(server, phones, ("Bo", "spellweaver"), ("Ann", "brute"))
     me = phone.page.locator("#region-me")
     summary = me.locator("summary", has_text="Summons")
     expect(summary).to_be_visible(timeout=LIVE)
