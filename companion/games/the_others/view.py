@@ -345,7 +345,7 @@ def printed(state: dict) -> dict:
             "acolyte": data.acolytes()[state["options"]["acolyte"]], "corruption_levels": data.corruption_levels(),
             "dark_pasts": {number: data.dark_pasts()[number] for number in revealed},
             "counted_tasks": effects.counted_tasks(state), "board_tasks": tuple(effects.BOARD_TASKS),
-            "counted_goals": story.COUNTED}
+            "counted_goals": sorted(story.COUNTED)}
 
 
 def mission_shown(state: dict) -> dict | None:
