@@ -99,6 +99,8 @@ def place_wounds(track: dict, slots: list[int]) -> tuple[dict, bool]:
 
 def heal(track: dict, slot: int) -> dict:
     """Remove the wound token the player chooses."""
+    if slot is None:
+        raise ActionError(N_("Choose the slot of the wound token to remove."), field="slot")
     if slot not in track["wounds"]:
         raise ActionError(N_("No wound token lies on slot %(slot)d."), field="slot", slot=slot)
     return {**track, "wounds": [level for level in track["wounds"] if level != slot]}

@@ -46,6 +46,15 @@ def test_healing_removes_a_chosen_token_and_repenting_lowers_corruption():
     refused(table, "ann", "hero.adjust", hero="rose", change="repent")  # already at 1
 
 
+def test_healing_without_a_slot_asks_which_token_and_removes_none():
+    table = in_turns()
+    wound(table, "rose", 1)
+    table.act("ann", "hero.wounds", hero="rose", slots=[3])
+    error = refused(table, "ann", "hero.adjust", hero="rose", change="heal")
+    assert error.field == "slot" and "%(" not in error.text()
+    assert table.state["heroes"]["rose"]["wounds"] == [3]
+
+
 def test_the_fifth_wound_kills_and_the_reserve_hero_takes_over():
     table = in_turns()
     table.act("ann", "turn.start", hero="rose")
