@@ -30,6 +30,8 @@ DB_NAME = "companion.sqlite3"
 # 15 s heartbeat, so nobody lowers it thinking it limits streams.
 CHANNEL_TIMEOUT = 120
 DEFAULT_STREAMS_PER_CLIENT = 16
+# How long serve waits for its render processes before it serves anyway.
+RENDER_START_SECONDS = 30
 # Connections one address may hold beyond its live pages: a browser keeps
 # up to six per server for its other requests, and a laptop may run a few.
 SPARE_CONNECTIONS_PER_ADDRESS = 32
@@ -70,6 +72,14 @@ def add_command(commands) -> None:
         help="live pages one network address may keep open at once (and connections: this many plus "
         f"{SPARE_CONNECTIONS_PER_ADDRESS}); raise it if every phone reaches this machine through one proxy, "
         f"0 for no limit (default: {DEFAULT_STREAMS_PER_CLIENT})",
+    )
+    parser.add_argument(
+        "--render-processes",
+        metavar="N",
+        type=int,
+        default=None,
+        help="processes that draw the live pages beside the server's own, so it uses more than one core "
+        "(default: one a core, up to 4, none on a single core; 0: the server draws them itself)",
     )
     parser.set_defaults(run=run)
 
@@ -332,7 +342,7 @@ def _wants_colour() -> bool:
 
 
 def run(args) -> int:
-    from companion.web import create_app
+    from companion.web import create_app, render_pool
 
     db_path = Path(args.db).expanduser() if args.db else default_db_path()
     db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -347,6 +357,13 @@ def run(args) -> int:
         )
         return 2
     app.config["PUBLIC_URL"] = public_url(args.host, server.effective_port)
+    processes = render_pool.default_processes() if args.render_processes is None else args.render_processes
+    pool = render_pool.start(app, processes)
+    # Phones that connect meanwhile wait a moment: the render processes compile
+    # every template first, and the server would otherwise render for them.
+    if pool is not None and not pool.wait_ready(RENDER_START_SECONDS):
+        print("companion serve: the render processes are slow to start; the server renders until they are ready.",
+              file=sys.stderr)
     print(banner(args.host, server.effective_port, db_path, colour=_wants_colour()), flush=True)
     try:
         # Not server.run(): on Ctrl+C it waits up to 5 s for the threads, which
@@ -356,5 +373,7 @@ def run(args) -> int:
     except KeyboardInterrupt:
         pass
     server.close()
+    if pool is not None:
+        pool.stop()
     print("Stopped.")
     return 0

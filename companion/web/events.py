@@ -153,7 +153,7 @@ def event_stream(table, token: str):
         try:
             if versions_only:
                 return (known if known is not None else store().state(token)[0]), {}
-            return render.regions(table, seat, display, known_version=known)
+            return render.stream_regions(table, seat, display, known)
         except NoSuchTable:  # deleted where the hub can't hear (another process)
             return None
 

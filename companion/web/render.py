@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from flask import Flask, current_app, url_for
+from flask import Flask, current_app, request, url_for
 from flask_babel import get_locale
 
 from companion.kit import alike
 from companion.rules import Seat
-from companion.store import LogEntry, Table
+from companion.store import LogEntry, NoSuchTable, Table
 from companion.web import history, i18n, links
 from companion.web.memo import Latest, Memo
 from companion.web.security import store
@@ -155,6 +155,47 @@ def regions(table: Table, seat: Seat | None, display: bool,
     version, state = current if current is not None else store().state(table.token)
     return version, renders.get((table.token, version, viewer, locale),
                                 lambda: render_regions(table, seat, display, version, state))
+
+
+# A render process's answer when the table was deleted (companion.web.render_pool).
+TABLE_GONE = "gone"
+
+
+def stream_regions(table: Table, seat: Seat | None, display: bool,
+                   known_version: int | None) -> tuple[int, dict[str, str]]:
+    """`regions` for an event stream: from the table's render process when
+    the server has them (companion.web.render_pool), kept here as a render
+    of this server's own would be, so the phones of one seat share it."""
+    pool = current_app.extensions.get("companion.render_pool")
+    if pool is None:
+        return regions(table, seat, display, known_version=known_version)
+    renders: Memo = current_app.extensions["companion.renders"]
+    viewer = "display" if display else (seat.id if seat else None)
+    locale = str(get_locale())
+    answers = []
+
+    def from_pool() -> dict[str, str] | None:
+        answer = pool.regions(table.token, seat, display, known_version, request.environ)
+        if answer == TABLE_GONE:
+            raise NoSuchTable(table.token)
+        if answer is None:
+            return None
+        answers.append(answer)
+        version, html = answer
+        # A newer version than the hub said is returned, not kept as this one.
+        return html if version == known_version else None
+
+    if known_version is not None:
+        html = renders.get((table.token, known_version, viewer, locale), from_pool)
+        if html is not None:
+            return known_version, html
+    else:
+        from_pool()
+    if answers:
+        version, html = answers[0]
+        return version, renders.get((table.token, version, viewer, locale), lambda: html)
+    # No answer from the pool: rendered here, as without one.
+    return regions(table, seat, display, known_version=known_version)
 
 
 def state_if_current(token: str, version: int) -> dict | None:

@@ -40,15 +40,16 @@ def call(port: int, method: str, path: str, body: object = None, headers: dict |
 class ServerProcess:
     """`companion serve` on a loopback port, as a separate process."""
 
-    def __init__(self, db: Path, port: int | None = None, threads: int = 64):
+    def __init__(self, db: Path, port: int | None = None, threads: int = 64, extra_args: tuple[str, ...] = ()):
         self.db, self.port, self.threads = db, port or free_port(), threads
+        self.extra_args = list(extra_args)
         self.process: subprocess.Popen | None = None
 
     def start(self, ready_timeout: float = 30) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(self.port),
-             "--db", str(self.db), "--threads", str(self.threads)],
+             "--db", str(self.db), "--threads", str(self.threads), *self.extra_args],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
         )
         deadline = time.monotonic() + ready_timeout

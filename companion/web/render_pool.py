@@ -1,0 +1,316 @@
+"""Rendering live regions in processes of their own, so a server uses every core.
+
+Python runs one thread at a time in a process, and after each action the
+renders of every open page's regions are most of the server's work: in one
+process, a game-store evening of real tables kept one core busy while the
+other sat idle, and each action's answer queued behind other tables' renders.
+With a pool, each event stream asks a render process for its viewer's regions
+and waits without holding the server's interpreter; the server itself only
+takes actions, reads and writes the streams.
+
+A table's seats always render in the same process, so their renders of one
+version still share their reads and the regions alike for every seat
+(companion.web.render); its display, which shares none of those, renders in
+the next one at the same time. A render process opens the same database (SQLite lets
+readers and the writer work at once), holds the same secret key, and renders
+inside a request built from the stream's own (its cookies, languages and
+address), so it renders exactly what the server would. Whatever goes wrong
+there (a process that died, a slow answer, a platform without processes), the
+stream renders in the server as before: the pool only ever saves work.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+import multiprocessing
+import os
+import pickle
+import sys
+import threading
+import time
+import zlib
+from dataclasses import dataclass, field
+
+from flask import Flask
+
+log = logging.getLogger(__name__)
+
+# A render takes milliseconds; a process that has not answered in this long
+# is stuck or gone, and the stream renders in the server instead.
+ANSWER_SECONDS = 10.0
+# A process that failed is started again at most this often.
+RESTART_SECONDS = 30.0
+# The parts of a request's WSGI environ a render may read: its headers
+# (cookies, languages, host), path and address. Everything else (sockets,
+# waitress's callbacks) stays in the server.
+ENVIRON_PREFIXES = ("HTTP_",)
+ENVIRON_KEYS = ("PATH_INFO", "QUERY_STRING", "SCRIPT_NAME", "SERVER_NAME", "SERVER_PORT", "SERVER_PROTOCOL",
+                "REMOTE_ADDR", "REQUEST_METHOD", "wsgi.url_scheme")
+
+
+def default_processes() -> int:
+    """Render processes for this machine: one a core beyond the server's own
+    work, none on a single core (a second process there only adds copying)."""
+    cores = os.cpu_count() or 1
+    return 0 if cores < 2 else min(cores, 4)
+
+
+def request_environ(environ: dict) -> dict[str, str]:
+    """What a render process needs of the stream's request to render as the
+    server would."""
+    return {key: value for key, value in environ.items()
+            if isinstance(value, str) and (key.startswith(ENVIRON_PREFIXES) or key in ENVIRON_KEYS)}
+
+
+def worker_config(config: dict) -> dict:
+    """The app's settings a render process starts with: every one that can
+    be sent to it (the database, the secret key, the public address...)."""
+    sendable = {}
+    for key, value in config.items():
+        try:
+            pickle.dumps(value)
+        except Exception:  # noqa: BLE001 - a setting that can't cross is one a render doesn't need
+            continue
+        sendable[key] = value
+    return sendable
+
+
+def render_in_worker(app: Flask, token: str, seat, display: bool, known: int | None, environ: dict):
+    """One stream's regions, rendered in this process as the server would:
+    (version, {region: html}), or render.TABLE_GONE if the table was deleted."""
+    from werkzeug.test import create_environ
+
+    from companion import games
+    from companion.store import NoSuchTable
+    from companion.web import i18n, render
+
+    full = create_environ()
+    full.update(environ)
+    full["wsgi.input"] = io.BytesIO(b"")
+    with app.request_context(full):
+        table = app.extensions["companion.store"].table(token)
+        if table is None or table.game not in games.table_types():
+            return render.TABLE_GONE
+        i18n.speak_for(table.game)
+        try:
+            return render.regions(table, seat, display, known_version=known)
+        except NoSuchTable:
+            return render.TABLE_GONE
+
+
+# How much lower a render process's priority is than the server's.
+RENDER_NICENESS = 5
+# The first message of a render process, once it can render quickly.
+READY = -1
+
+
+def compile_templates(app: Flask) -> None:
+    """Compile every template before the first render: a template compiles
+    on its first use, tens of milliseconds each, and a render process would
+    otherwise spend its first minutes of an evening doing that between
+    renders, with phones waiting behind it."""
+    env = app.jinja_env
+    for name in env.list_templates(extensions=["html"]):
+        try:
+            env.get_template(name)
+        except Exception:  # noqa: BLE001 - a template that fails fails again where it is used, and says so
+            log.debug("render process: template %s did not compile", name)
+
+
+def worker_main(connection, config: dict) -> None:
+    """A render process: answers render requests until the server goes."""
+    from companion.web import create_app
+
+    app = create_app(config)
+    compile_templates(app)
+    # Then renders wait behind the server's own work (an action's answer)
+    # when the cores are busy; where a process can't lower its priority, it doesn't.
+    try:
+        os.nice(RENDER_NICENESS)
+    except (AttributeError, OSError):
+        pass
+    try:
+        connection.send((READY, None))
+    except (OSError, ValueError):
+        return
+    while True:
+        try:
+            job_id, request = connection.recv()
+        except (EOFError, OSError):
+            return  # the server stopped
+        try:
+            answer = render_in_worker(app, *request)
+        except Exception:  # noqa: BLE001 - the server renders it itself
+            log.exception("render process: a render failed")
+            answer = None
+        try:
+            connection.send((job_id, answer))
+        except (OSError, ValueError):
+            return
+
+
+@dataclass
+class Waiting:
+    done: threading.Event = field(default_factory=threading.Event)
+    answer: object = None
+
+
+class Worker:
+    """One render process, the server's end of its pipe, and the thread that
+    hands each answer to the stream waiting for it."""
+
+    def __init__(self, context, config: dict, number: int):
+        self._context = context
+        self._config = config
+        self.number = number
+        self._lock = threading.Lock()
+        self._send_lock = threading.Lock()
+        self._waiting: dict[int, Waiting] = {}
+        self._ids = itertools.count()
+        self._connection = None
+        self._process = None
+        self._failed_at: float | None = None
+        # Until the process has compiled its templates, its streams render in the server.
+        self.ready = threading.Event()
+
+    def start(self) -> None:
+        ours, theirs = self._context.Pipe(duplex=True)
+        process = self._context.Process(target=worker_main, args=(theirs, self._config),
+                                        name=f"companion-render-{self.number}", daemon=True)
+        process.start()
+        theirs.close()
+        self._connection, self._process = ours, process
+        threading.Thread(target=self._read, args=(ours,), name=f"companion-render-answers-{self.number}",
+                         daemon=True).start()
+
+    def _read(self, connection) -> None:
+        while True:
+            try:
+                job_id, answer = connection.recv()
+            except (EOFError, OSError, TypeError, pickle.UnpicklingError):
+                break  # gone, or closed here (a closed Connection reads with no handle: TypeError)
+            if job_id == READY:
+                self.ready.set()
+                continue
+            with self._lock:
+                waiting = self._waiting.pop(job_id, None)
+            if waiting is not None:
+                waiting.answer = answer
+                waiting.done.set()
+        self._fail(connection)
+
+    def _fail(self, connection) -> None:
+        """The process is gone: every stream waiting on it renders itself."""
+        with self._lock:
+            if self._connection is not connection:
+                return
+            self._connection = None
+            self.ready.clear()
+            self._failed_at = time.monotonic()
+            waiting, self._waiting = self._waiting, {}
+        for w in waiting.values():
+            w.done.set()
+        log.warning("render process %d stopped; its streams render in the server", self.number)
+
+    def _usable(self):
+        with self._lock:
+            if self._connection is not None:
+                return self._connection
+            if self._failed_at is not None and time.monotonic() - self._failed_at < RESTART_SECONDS:
+                return None
+            self._failed_at = time.monotonic()
+        try:
+            self.start()
+        except Exception:  # noqa: BLE001
+            log.exception("render process %d could not start again", self.number)
+            return None
+        return self._connection
+
+    def ask(self, request: tuple, timeout: float):
+        """The process's answer to `request`, or None if it gave none in time."""
+        connection = self._usable()
+        if connection is None or not self.ready.is_set():
+            return None
+        waiting = Waiting()
+        with self._lock:
+            job_id = next(self._ids)
+            self._waiting[job_id] = waiting
+        try:
+            with self._send_lock:
+                connection.send((job_id, request))
+        except (OSError, ValueError, pickle.PicklingError):
+            with self._lock:
+                self._waiting.pop(job_id, None)
+            self._fail(connection)
+            return None
+        if not waiting.done.wait(timeout):
+            with self._lock:
+                self._waiting.pop(job_id, None)
+            return None
+        return waiting.answer
+
+    def stop(self) -> None:
+        with self._lock:
+            connection, self._connection = self._connection, None
+            self._failed_at = float("inf")
+        if connection is not None:
+            connection.close()
+        if self._process is not None:
+            self._process.join(2)
+            if self._process.is_alive():
+                self._process.terminate()
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+
+class RenderPool:
+    def __init__(self, config: dict, processes: int):
+        # Spawned, not forked: the server runs hundreds of threads, and a
+        # fork copies their locks in whatever state they are in.
+        context = multiprocessing.get_context("spawn")
+        self.workers = [Worker(context, worker_config(config), n) for n in range(processes)]
+
+    def start(self) -> None:
+        for worker in self.workers:
+            worker.start()
+
+    def worker_for(self, token: str, display: bool) -> int:
+        """The process a table's seats render in, and the next one its
+        display: the seats' renders share the regions alike for every seat,
+        the display's share nothing with them, so it renders at the same
+        time instead of after them."""
+        return (zlib.crc32(token.encode()) + display) % len(self.workers)
+
+    def regions(self, token: str, seat, display: bool, known: int | None, environ: dict):
+        """(version, {region: html}) from the table's render process, TABLE_GONE,
+        or None when the server must render it itself."""
+        worker = self.workers[self.worker_for(token, display)]
+        return worker.ask((token, seat, display, known, request_environ(environ)), ANSWER_SECONDS)
+
+    def wait_ready(self, seconds: float) -> bool:
+        """Whether every process is ready (templates compiled) within `seconds`."""
+        deadline = time.monotonic() + seconds
+        return all(worker.ready.wait(max(0.0, deadline - time.monotonic())) for worker in self.workers)
+
+    def stop(self) -> None:
+        for worker in self.workers:
+            worker.stop()
+
+
+def start(app: Flask, processes: int) -> RenderPool | None:
+    """Give `app`'s event streams `processes` render processes (none: they
+    render in the server). Returns the pool, or None if there is none."""
+    if processes <= 0:
+        return None
+    try:
+        pool = RenderPool(app.config, processes)
+        pool.start()
+    except Exception as error:  # noqa: BLE001 - e.g. a platform without process support
+        print(f"companion serve: rendering in the server itself ({error}).", file=sys.stderr)
+        return None
+    app.extensions["companion.render_pool"] = pool
+    return pool
