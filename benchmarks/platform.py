@@ -6,7 +6,8 @@ loopback port with a fresh database, then measures:
   1. action round trip: POST an action to the JSON API until the 200 arrives;
   2. broadcast: from sending an action until the LAST of N open event streams
      (seat pages and table displays) has received the changed region;
-  3. the server's peak memory (VmHWM from /proc, Linux only);
+  3. the server's peak memory (VmHWM from /proc, Linux only; its render
+     processes' added);
   4. the first table page a seat loads, with everything it references, gzipped;
   5. a game-store evening: TABLES tables of SEATS phones each (one stream per
      phone), every table acting about once every 2 seconds, at once: the
@@ -24,6 +25,7 @@ loopback port with a fresh database, then measures:
 Usage: .venv/bin/python benchmarks/platform.py [--actions 300] [--broadcasts 50] [--clients 8,300]
                                                [--store-seconds 60] [--real-seconds 60] [--real-every 2]
                                                [--type-actions 50] [--only table|store|real|types]
+                                               [--render-processes N]
 Nothing leaves 127.0.0.1.
 """
 
@@ -101,21 +103,41 @@ class Server:
                 raise SystemExit("companion serve did not start")
             time.sleep(0.05)
 
+    def processes(self) -> list[int]:
+        """The server's process and its children (its render processes)."""
+        pids = [self.process.pid]
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.process.pid:
+                pids.append(int(stat.parent.name))
+        return pids
+
     def peak_memory_kb(self) -> int | None:
-        try:
-            status = Path(f"/proc/{self.process.pid}/status").read_text()
-        except OSError:
-            return None
-        match = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
-        return int(match.group(1)) if match else None
+        """The peak resident memory of the server and its render processes, added up."""
+        total = 0
+        for pid in self.processes():
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            match = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+            total += int(match.group(1)) if match else 0
+        return total or None
 
     def cpu_seconds(self) -> float | None:
-        """CPU time the server has used so far (user + system; Linux only)."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time the server and its render processes have used so far
+        (user + system; Linux only)."""
+        total = None
+        for pid in self.processes():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total = (total or 0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -165,6 +187,33 @@ class Actor:
 
 
 # -- event stream clients -----------------------------------------------------------------
+def cpu_ticks() -> tuple[int, int] | None:
+    """(steal, total) CPU ticks of the machine so far, from /proc/stat (Linux)."""
+    try:
+        fields = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
+
+
+def steal_share(before: tuple[int, int] | None) -> float | None:
+    """The share of the CPUs' time since `before` that a virtual machine's
+    host took for others (steal): on a shared host it can be half, and then
+    every time here is longer than the work it measures."""
+    after = cpu_ticks()
+    if before is None or after is None or after[1] <= before[1]:
+        return None
+    return (after[0] - before[0]) / (after[1] - before[1])
+
+
+def steal_text(share: float | None) -> str:
+    return f"; the host took {share * 100:.0f}% of the CPUs (steal)" if share is not None else ""
+
+
+# Enough of an event to hold its chunk-size, name and id lines.
+EVENT_HEAD_BYTES = 200
+
+
 class Streams:
     """Event streams on non-blocking sockets, read by one selector loop in its
     own thread: `count` for each table, a table being (token, seat keys).
@@ -220,18 +269,24 @@ class Streams:
             if not head.startswith(b"HTTP/1.1 200"):
                 raise SystemExit(f"stream refused: {head[:200]!r}")
             state["headers_done"] = True
-        # waitress sends chunked encoding; chunk-size lines are short hex lines
-        # between events, so strip them before splitting into events.
+        # Each event starts with its name and id lines ("event: ...\nid: N"),
+        # after waitress's chunk-size line at most: only the head of each is
+        # read. (Decoding and matching every line of every region, tens of KB
+        # an event, cost this process more CPU than the server's renders, on
+        # the same cores, and stamped arrivals late.)
         *complete, state["buffer"] = buffer.split(b"\n\n")
         for block in complete:
-            lines = [line for line in block.decode("utf-8", "replace").split("\n")
-                     if not re.fullmatch(r"\r?[0-9a-fA-F]*\r?", line)]
-            name = event_id = None
-            for line in lines:
-                if line.startswith("event: "):
-                    name = line[7:].strip()
-                elif line.startswith("id: "):
-                    event_id = int(line[4:])
+            head = block[:EVENT_HEAD_BYTES]
+            at = head.find(b"event: ")
+            if at < 0:
+                continue
+            end = head.find(b"\n", at)
+            name = head[at + 7:end if end >= 0 else None].strip().decode()
+            event_id = None
+            at = head.find(b"\nid: ", at)
+            if at >= 0:
+                end = head.find(b"\n", at + 1)
+                event_id = int(head[at + 5:end if end >= 0 else None])
             if name == "version" and not state["primed"]:
                 state["primed"] = True
                 with self.lock:
@@ -345,6 +400,7 @@ def measure_store(server: Server, seconds: float) -> dict:
         streams.wait_ready(STORE_TABLES * SEATS)
         began = time.perf_counter()
         cpu_before = server.cpu_seconds()
+        ticks = cpu_ticks()
         players = [threading.Thread(target=play, args=(token, keys[0], n), daemon=True)
                    for n, (token, keys) in enumerate(tables)]
         for player in players:
@@ -352,6 +408,7 @@ def measure_store(server: Server, seconds: float) -> dict:
         time.sleep(seconds)
         cpu = server.cpu_seconds()
         cpu_share = (cpu - cpu_before) / (time.perf_counter() - began) if cpu is not None else None
+        steal = steal_share(ticks)
         stopping.set()
         for player in players:
             player.join(TIMEOUT)
@@ -370,7 +427,8 @@ def measure_store(server: Server, seconds: float) -> dict:
         else:
             broadcasts.append((max(got) - started) * 1000)
     return {"round trip": summary(round_trips), "broadcast": summary(broadcasts), "missing": missing,
-            "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP), "server CPU": cpu_share}
+            "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP), "server CPU": cpu_share,
+            "steal": steal}
 
 
 # -- the game-store evening with real games ------------------------------------------------
@@ -480,7 +538,9 @@ def ordinary_action(real: RealTable, step: int, rng: random.Random) -> tuple[int
         return phone, "god.set", {"god": real.seats[phone].role, "field": "vp", "value": step % 2}
     if real.game == "the-others":
         phone = 1 + (step // 2) % (PHONES - 1)  # a hero player: the SIN has no hero
-        return phone, "hero.adjust", {"hero": HERO_PICKS[phone - 1], "change": "wound" if delta < 0 else "heal"}
+        # An extra-turn token gained, then spent (a heal must name the wound's slot).
+        change = "extra_turn" if delta < 0 else "extra_turn_spent"
+        return phone, "hero.adjust", {"hero": HERO_PICKS[phone - 1], "change": change}
     return phone, "track.adjust", {"track": "t1", "delta": delta}  # tally
 
 
@@ -598,12 +658,14 @@ def measure_real_evening(server: Server, tables: list[RealTable], seconds: float
         streams.wait_ready(len(tables) * (PHONES + 1))
         began = time.perf_counter()
         cpu_before = server.cpu_seconds()
+        ticks = cpu_ticks()
         threads = [threading.Thread(target=play, args=(player,), daemon=True) for player in players]
         for thread in threads:
             thread.start()
         time.sleep(seconds)
         cpu = server.cpu_seconds()
         cpu_share = (cpu - cpu_before) / (time.perf_counter() - began) if cpu is not None else None
+        steal = steal_share(ticks)
         stopping.set()
         for thread in threads:
             thread.join(TIMEOUT)
@@ -627,7 +689,8 @@ def measure_real_evening(server: Server, tables: list[RealTable], seconds: float
     return {"round trip": summary(every_game["round trip"]), "broadcast": summary(every_game["broadcast"]),
             "games": {game: {name: summary(rows[name]) for name in rows} for game, rows in sorted(by_game.items())},
             "missing": missing, "refused": sum(player.refused for player in players),
-            "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP), "server CPU": cpu_share}
+            "actions per second": len(timed) / max(0.001, seconds - STORE_WARM_UP), "server CPU": cpu_share,
+            "steal": steal}
 
 
 def measure_table_types(server: Server, tables: list[RealTable], count: int) -> dict:
@@ -645,6 +708,7 @@ def measure_table_types(server: Server, tables: list[RealTable], count: int) -> 
             for step in range(count + 3):  # the first three warm caches up
                 if step == 3:
                     cpu_before = server.cpu_seconds()
+                    ticks = cpu_ticks()
                 phone, kind, payload = ordinary_action(real, step, player.rng)
                 started = time.perf_counter()
                 version = player.act(phone, kind, payload)
@@ -658,6 +722,7 @@ def measure_table_types(server: Server, tables: list[RealTable], count: int) -> 
             # The server's own work per action (the action, five viewers' renders and streams): a
             # figure other programs on the machine move far less than the times.
             results[real.game]["server CPU ms"] = (cpu - cpu_before) * 1000 / count if cpu is not None else None
+            results[real.game]["steal"] = steal_share(ticks)
         finally:
             streams.close()
             player.close()
@@ -712,12 +777,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["all", "table", "store", "real", "types"], default="all",
                         help="run only the one-table measures, the tally evening, the evening of real games "
                              "or each table type alone")
+    parser.add_argument("--render-processes", type=int, default=None,
+                        help="serve's --render-processes (default: serve's own default for this machine)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args(argv)
     client_counts = [int(n) for n in args.clients.split(",")]
     results = {"machine": machine()}
     # Every stream here comes from 127.0.0.1: no per-address share.
     serve_args = ["--streams-per-address", "0"]
+    if args.render_processes is not None:
+        serve_args += ["--render-processes", str(args.render_processes)]
     if args.only in ("all", "table"):
         results.update(run_one_table(args, client_counts, serve_args))
     if args.only in ("all", "store"):
@@ -798,7 +867,8 @@ def report(results: dict, client_counts: list[int]) -> None:
         print(f"  server peak memory (VmHWM): {memory / 1024:.1f} MB" if memory else "  server peak memory: n/a")
         if run["server CPU"] is not None:
             print(f"  server CPU: {run['server CPU'] * 100:.0f}% of one core")
-        print(f"  load average at the end (other programs count too): {os.getloadavg()[0]:.1f}")
+        print(f"  load average at the end (other programs count too): {os.getloadavg()[0]:.1f}"
+              f"{steal_text(run.get('steal'))}")
 
 
 def report_real(results: dict) -> None:
@@ -808,7 +878,7 @@ def report_real(results: dict) -> None:
             target = TARGETS["type broadcast p95"]
             cpu = f"; server CPU {row['server CPU ms']:.1f} ms an action" if row.get("server CPU ms") else ""
             print(f"  {game + ': to the last viewer (ms)':<42}{row['p50']:9.1f}{row['p95']:9.1f}{row['max']:9.1f}"
-                  f"  p95 <= {target} {verdict(row['p95'], target)}{cpu}")
+                  f"  p95 <= {target} {verdict(row['p95'], target)}{cpu}{steal_text(row.get('steal'))}")
     if "real" not in results:
         return
     run = results["real"]
@@ -832,7 +902,8 @@ def report_real(results: dict) -> None:
     if run["server CPU"] is not None:
         per_action = run["server CPU"] * 1000 / max(0.001, run["actions per second"])
         print(f"  server CPU: {run['server CPU'] * 100:.0f}% of one core, {per_action:.1f} ms an action")
-    print(f"  load average at the end (other programs count too): {os.getloadavg()[0]:.1f}")
+    print(f"  load average at the end (other programs count too): {os.getloadavg()[0]:.1f}"
+          f"{steal_text(run.get('steal'))}")
 
 
 def report_one_table(results: dict, client_counts: list[int]) -> None:
