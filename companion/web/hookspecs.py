@@ -79,7 +79,8 @@ class Platform:
         table = self._store().table(token)
         return table.game if table is not None else None
 
-    # -- who is asking --------------------------------------------------------
+    # -- who is asking (a page's or a route's question: a live region is
+    # rendered once for every browser on a seat, and asking there is an error)
     def is_owner(self) -> bool:
         """The request comes from the server machine itself (its owner)."""
         return security.is_local_request()

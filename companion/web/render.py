@@ -4,6 +4,8 @@ A region is a game template (games/<id>/<name>.html, see
 companion.web.templating) or a platform one (templates/regions/<name>.html).
 Each app caches renders per (table, version, viewer, language), so three
 hundred phones on eight seats cost nine renders per change, not three hundred.
+So a region holds nothing of one browser (security.for_every_browser): its
+plain forms' CSRF token is filled in by the page as they are sent (app.js).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from flask_babel import get_locale
 from companion.kit import alike
 from companion.rules import Seat
 from companion.store import LogEntry, NoSuchTable, Table
-from companion.web import history, i18n, links
+from companion.web import history, i18n, links, security
 from companion.web.memo import Latest, Memo
 from companion.web.security import store
 
@@ -204,14 +206,15 @@ def state_if_current(token: str, version: int) -> dict | None:
 
 
 def render_regions(table: Table, seat: Seat | None, display: bool, version: int, state: dict) -> dict[str, str]:
-    ctx = context(table, seat, display, version, state)
-    # The context processors run once for all the viewer's regions, not once
-    # per region as render_template would.
-    current_app.update_template_context(ctx)
-    shared = set() if display else set(table.rules.shared_regions)
-    alike = set() if display or seat is None else set(table.rules.seat_alike_regions)
-    html = {}
-    with i18n.one_catalog():
+    # What is rendered here is cached and sent to every browser showing it.
+    with security.for_every_browser(), i18n.one_catalog():
+        ctx = context(table, seat, display, version, state)
+        # The context processors run once for all the viewer's regions, not once
+        # per region as render_template would.
+        current_app.update_template_context(ctx)
+        shared = set() if display else set(table.rules.shared_regions)
+        alike = set() if display or seat is None else set(table.rules.seat_alike_regions)
+        html = {}
         for name in region_names(table, seat, display):
             platform = name in PLATFORM_REGIONS or name in TOP_REGIONS
             template = f"regions/{name}.html" if platform else f"{table.rules.templates}/{name}.html"

@@ -9,6 +9,11 @@
   (the creator) or sends it as `X-Host-Key`.
 - A seat is whoever holds its key in their signed cookie or sends it as
   `X-Seat-Key`.
+- A table's live regions are rendered once and sent to every browser showing
+  them (companion.web.render), so nothing of one browser may go in them:
+  while one is rendered (`for_every_browser`) `csrf_token()` is empty (the
+  page fills the form's token in as it is sent, static/app.js) and asking
+  who this browser is (host, owner, seat) is an error.
 """
 
 from __future__ import annotations
@@ -17,6 +22,9 @@ import hmac
 import ipaddress
 import secrets
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, request, session
@@ -33,7 +41,32 @@ def store() -> Store:
     return current_app.extensions["companion.store"]
 
 
+# Set while a render for every browser showing it is made (`for_every_browser`).
+_EVERY_BROWSER: ContextVar[bool] = ContextVar("companion_every_browser", default=False)
+
+
+@contextmanager
+def for_every_browser() -> Iterator[None]:
+    """While a render cached for every browser that shows it is made."""
+    reset = _EVERY_BROWSER.set(True)
+    try:
+        yield
+    finally:
+        _EVERY_BROWSER.reset(reset)
+
+
+def not_for_every_browser(what: str) -> None:
+    """Refuse to answer `what` of this browser inside a render for every browser."""
+    if _EVERY_BROWSER.get():
+        raise RuntimeError(f"{what} asked while rendering for every browser (a live region): "
+                           "decide it per request, outside the region")
+
+
 def csrf_token() -> str:
+    """The session's CSRF token; empty in a render for every browser (a live
+    region's form gets its page's token as it is sent, static/app.js)."""
+    if _EVERY_BROWSER.get():
+        return ""
     token = session.get("csrf")
     if not token:
         token = session["csrf"] = secrets.token_urlsafe(24)
@@ -71,6 +104,7 @@ def is_local_request() -> bool:
     page whose own host name its owner points at 127.0.0.1 (DNS rebinding)
     is also loopback to us, and would read every table's link on the home
     page and create tables."""
+    not_for_every_browser("Whether the request is the server machine's")
     try:
         from_here = ipaddress.ip_address(request.remote_addr or "").is_loopback
     except ValueError:
@@ -101,6 +135,7 @@ def table_or_404(token: str) -> Table:
 
 
 def is_host(table: Table) -> bool:
+    not_for_every_browser("Whether the browser is the host")
     return same_secret(request.headers.get("X-Host-Key") or session.get("hosts", {}).get(table.token), table.host_key)
 
 
@@ -132,10 +167,12 @@ def remember_host(table: Table) -> None:
 
 
 def sent_seat_key(table: Table) -> str | None:
+    not_for_every_browser("The browser's seat")
     return request.headers.get("X-Seat-Key") or session.get("seats", {}).get(table.token)
 
 
 def current_seat(table: Table) -> Seat | None:
+    not_for_every_browser("The browser's seat")
     cache = g.setdefault("seats", {})
     if table.token not in cache:
         seat = store().seat_by_key(table.token, sent_seat_key(table))

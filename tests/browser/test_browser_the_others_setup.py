@@ -9,6 +9,7 @@ set-up's "Still needed" list names the dice and the classes."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -240,6 +241,38 @@ def test_the_still_needed_list_names_the_dice_and_the_classes_each_a_link(server
     page.locator("#region-status .still-needed a", has_text="the class of each hero").click()
     expect(page.locator("#others-heroes select").first).to_be_in_viewport()
     page.screenshot(path=str(folder / "the-others-still-needed-classes.png"))
+
+
+def test_a_players_phone_and_laptop_on_one_seat_both_send_the_set_ups_numbers_file(server, phones):
+    """The set-up is a live region rendered once for every browser on the
+    seat: its file form holds no browser's CSRF token, each page puts its own
+    in as the form is sent. The phone renders the seat's regions first; the
+    laptop, with the same seat and a session of its own, sends a file too,
+    and (on the server machine) keeps the table's numbers for every new table
+    from the numbers page the set-up links to."""
+    table = server.store.create_table("the-others", "Haven", {"sin": "pride", "acolyte": "nun",
+                                                               "story": "havens_last_stand", "hero_players": "1"})
+    phone, laptop = phones(), phones()
+    phone.accept_dialogs = laptop.accept_dialogs = True
+    join_by_link(phone.page, server, table.token, "Ann", "hero")
+    laptop.page.goto(server.at(f"/t/{table.token}/claim/{server.store.seat_keys(table.token)[0]}"))
+    laptop.page.wait_for_selector("#region-controls")
+    wait_live(laptop.page)
+    for browser, blanks in ((laptop, 2), (phone, 1)):
+        die = {**FIRST_EVENING_NUMBERS["hero_die"], "blank": blanks, "hit": 2 - blanks}
+        form = browser.page.locator("#region-controls form", has=browser.page.locator("input[type=file]"))
+        form.locator("input[type=file]").set_input_files(files=[{
+            "name": "numbers.json", "mimeType": "application/json",
+            "buffer": json.dumps({**numbers.empty(), "hero_die": die}).encode()}])
+        form.locator("button[type=submit]").click()
+        browser.page.wait_for_url(server.at(f"/t/{table.token}"))
+        browser.page.wait_for_selector("#region-controls")
+        assert server.store.state(table.token)[1]["facts"]["dice"]["hero"].get("blank", 0) == blanks
+
+    laptop.page.locator("#region-controls a", has_text="Numbers kept on this server").click()
+    laptop.page.get_by_role("button", name="Keep the numbers of the table you came from for every new table").click()
+    laptop.page.wait_for_url(server.at(f"/t/{table.token}"))
+    assert server.store.kept_numbers("the-others")["hero_die"]["blank"] == 1
 
 
 # -- the SIN's hand as cards ------------------------------------------------------------------------

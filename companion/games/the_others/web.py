@@ -8,9 +8,10 @@ through the `Platform` the app hands each hook (companion/web/hookspecs.py).
   page) replaces what it has, from a table or from a file, or forgets it.
 - `/the-others/numbers`: what the server keeps, its file to download and,
   for the owner, a file to import.
-- At a table: its numbers as a file, a file's numbers entered at this table
-  alone (a seat or the table's host), and for the owner "keep this table's
-  numbers for every new table".
+- At a table: its numbers as a file and a file's numbers entered at this
+  table alone (a seat or the table's host); from its set-up, the owner's
+  "keep this table's numbers for every new table" on `/the-others/numbers`
+  (the set-up is a live region, the same for every browser on a seat).
 - The pages also get `the_others_remembered(token)`: the numbers entered at
   the newest other table of this game, for a table made before the server
   kept any.
@@ -50,8 +51,7 @@ def remembered(platform, token: str) -> str | None:
 
 
 def template_globals(platform) -> dict:
-    return {"the_others_remembered": lambda token: remembered(platform, token),
-            "the_others_owner": platform.is_owner}
+    return {"the_others_remembered": lambda token: remembered(platform, token)}
 
 
 def after_action(platform, token: str, action: Action, state: dict) -> None:
@@ -94,11 +94,15 @@ def blueprint(platform) -> Blueprint:
     # -- the server's numbers ------------------------------------------------------------------
     @routes.get("/the-others/numbers")
     def numbers_page():
+        """What the server keeps; from a table's set-up (`?table=`), the way
+        back to it and, for the owner, keeping its numbers for every new table
+        (here, asked per request: the set-up is a live region every browser
+        on a seat shares)."""
         kept = platform.kept_numbers(GAME)
-        back = request.args.get("back", "")
-        back = back if back.startswith("/t/") and "//" not in back else ""
+        token = request.args.get("table", "")
+        came_from = token if platform.table_game(token) == GAME else None
         return render_template("games/the_others/numbers_page.html", kept=kept, counts=numbers.counts(kept),
-                               owner=platform.is_owner(), back=back)
+                               owner=platform.is_owner(), came_from=came_from)
 
     @routes.get("/the-others/numbers.json")
     def numbers_file():

@@ -603,6 +603,13 @@
     if (dom.matches(event.target, "select[data-autosubmit]")) dom.submit(event.target.form);
   });
 
+  // A live region is rendered once for every browser showing it, so its
+  // plain forms carry an empty CSRF token: this page's own goes in as one is sent.
+  document.addEventListener("submit", function (event) {
+    const field = event.target instanceof HTMLFormElement && dom.querySelector(event.target, "input[name=csrf_token]");
+    if (field && !field.value) field.value = JSON.parse(dom.getAttribute(document.body, "hx-headers"))["X-CSRF-Token"];
+  }, true);
+
   // Confirm before destructive buttons (forms or buttons with data-confirm).
   document.addEventListener("click", function (event) {
     const button = event.target instanceof Element && dom.closest(event.target, "button");

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -20,6 +22,10 @@ from tests.games.the_others.the_others_support import Table
 
 GAME = "the-others"
 AWAY = {"REMOTE_ADDR": "192.168.1.20"}  # a phone on the Wi-Fi, not the server machine
+
+
+def location_path(response) -> str:
+    return urlsplit(response.headers["Location"]).path
 
 
 def store_of(app):
@@ -175,6 +181,64 @@ def test_the_numbers_travel_as_a_file(app):
         "csrf_token": away.csrf, "file": (io.BytesIO(file), "n.json")}, content_type="multipart/form-data",
         environ_base=AWAY)
     assert answer.status_code == 403
+
+
+def form_fields(page: str, action: str) -> dict[str, str]:
+    """The hidden fields of the page's form posting to `action`."""
+    form = re.search(rf'<form method="post" action="{re.escape(action)}".*?</form>', page, re.S)
+    assert form, action
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
+
+
+def page_token(page: str) -> str:
+    """The session's CSRF token as the page holds it (on <body>, for htmx and app.js)."""
+    return json.loads(re.search(r"hx-headers='([^']+)'", page).group(1))["X-CSRF-Token"]
+
+
+def send_as_the_page_would(phone, page: str, action: str, **fields):
+    """A plain form post from `page`: a field the page left empty (a live
+    region's CSRF token) filled with the page's own token, as app.js does."""
+    data = {name: value or page_token(page) for name, value in form_fields(page, action).items()}
+    return phone.client.post(action, data={**data, **fields}, headers=phone.headers,
+                             content_type="multipart/form-data")
+
+
+def test_two_browsers_on_one_seat_each_send_the_set_ups_forms(app):
+    """A seat's live regions are rendered once for every browser on it: a
+    player's phone and laptop get the same set-up. Its forms hold neither's
+    CSRF token (each page fills in its own), and keeping the table's numbers
+    for every new table is offered per request, on the numbers page, to the
+    server machine's browser alone."""
+    token, phones = new_table(app)
+    phone = phones["Ann"]
+    phone.client.environ_base["REMOTE_ADDR"] = AWAY["REMOTE_ADDR"]
+    on_phone = phone.page(token)  # the phone renders the seat's regions first
+    serializer = app.session_interface.get_signing_serializer(app)
+    key = serializer.loads(phone.client.get_cookie("session").value)["seats"][token]
+    laptop = Phone(app)  # on the server machine, with a session of its own
+    assert laptop.client.get(f"/t/{token}/claim/{key}").status_code == 302
+    on_laptop = laptop.page(token)
+    assert page_token(on_phone) not in on_laptop and page_token(on_laptop) not in on_phone
+    assert f"/t/{token}/the-others/keep" not in on_phone + on_laptop
+
+    imported = f"/t/{token}/the-others/numbers"
+    file = numbers.from_table(entered_table().state)
+    for browser, page, blanks in ((phone, on_phone, 0), (laptop, on_laptop, 2)):
+        sent = {**file, "hero_die": {**file["hero_die"], "blank": blanks, "hit": file["hero_die"]["hit"] - blanks}}
+        answer = send_as_the_page_would(browser, page, imported, file=(io.BytesIO(json.dumps(sent).encode()), "n.json"))
+        assert answer.status_code == 302 and location_path(answer) == f"/t/{token}"
+        assert state_of(app, token)["facts"]["dice"]["hero"].get("blank", 0) == blanks
+
+    kept = f"/t/{token}/the-others/keep"
+    numbers_page = f"/the-others/numbers?table={token}"
+    on_laptop = laptop.client.get(numbers_page).get_data(as_text=True)
+    assert "Keep the numbers of the table you came from for every new table" in on_laptop
+    assert send_as_the_page_would(laptop, on_laptop, kept).status_code == 302
+    assert store_of(app).kept_numbers(GAME)["hero_die"]["blank"] == 2
+    on_phone = phone.client.get(numbers_page).get_data(as_text=True)
+    assert kept not in on_phone and "Only the server machine’s owner changes these" in on_phone
+    assert phone.client.post(kept, data={"csrf_token": page_token(on_phone)}).status_code == 403
+    assert f'href="/t/{token}"' in on_phone  # back to the table
 
 
 # -- old tables and exports ---------------------------------------------------------------------------
