@@ -10,7 +10,9 @@ import re
 
 import pytest
 
+from companion.web import create_app
 from test_web_gloomhaven import ann, bo, create_gloomhaven, gh_table, ok, started  # noqa: F401 (fixtures)
+from web_support import seat_key
 
 
 def laid(ann, hexes):
@@ -104,3 +106,72 @@ def test_a_trap_laid_with_its_effects_as_the_script_sends_them_says_them_on_its_
     title = re.search(r'data-q="2" data-r="0" data-terrain="trap"[^>]*><title>([^<]*)</title>',
                       ann.page(f"/t/{mapped}")).group(1)
     assert "Poison" in title and "Stun" in title and "damage" not in title
+
+
+@pytest.fixture
+def layer_draws(app):
+    """Each time a page draws the map's hex layer (not taking the one kept):
+    whether it was a seat's (editing) layer."""
+    draws = []
+    kept = app.jinja_env.globals["gh_map_layer"]
+
+    def watched(drawn, editing, draw):
+        return kept(drawn, editing, lambda drawn, editing: draws.append(bool(editing)) or draw(drawn, editing))
+
+    app.jinja_env.globals["gh_map_layer"] = watched
+    return draws
+
+
+def svg(page: str) -> str:
+    return re.search(r'<svg class="gh-map-svg".*?</svg>', page, re.S).group(0)
+
+
+def fresh_svg(app, token: str, key: str | None, language: str = "en") -> str:
+    """The map as another app on the same database draws it: with nothing kept."""
+    other = create_app({"DATABASE": app.config["DATABASE"], "TESTING": True})
+    try:
+        client = other.test_client()
+        client.environ_base["REMOTE_ADDR"] = "192.168.1.30"
+        path = f"/t/{token}" if key else f"/t/{token}/display"
+        headers = {"Accept-Language": language, **({"X-Seat-Key": key} if key else {})}
+        response = client.get(path, headers=headers)
+        assert response.status_code == 200
+        return svg(response.get_data(as_text=True))
+    finally:
+        other.extensions["companion.store"].close()
+
+
+def test_the_maps_hex_layer_is_drawn_once_per_layout_and_again_when_it_changes(layer_draws, mapped, app, ann,
+                                                                               bo, host, store):
+    """Figures moving and hit points changing leave the hexes as they were: the
+    layer is kept (one for the phones, one for the display, per language).
+    A hex laid, a terrain, a trap's effects or a wall changed, or another
+    language, draws it again, as a server with nothing kept draws it."""
+    key = seat_key(ann, mapped)
+    ann.page(f"/t/{mapped}")
+    host.page(f"/t/{mapped}/display")
+    assert set(layer_draws) == {True, False}
+    drawn = len(layer_draws)
+    standee = store.state(mapped)[1]["standees"][0]
+    ok(bo.act("map.place", figure=standee["id"], q="3", r="0"))
+    ok(ann.act("standee.adjust", standee=standee["id"], **{"delta:int": "-1"}))
+    for page in (ann.page(f"/t/{mapped}"), bo.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")):
+        assert f'cx="{3 * 30:.1f}"' in svg(page)  # the standee on its hex, drawn on the kept layer
+    assert len(layer_draws) == drawn
+    changes = [("map.hexes", {"hexes": json.dumps([[6, 0]]), "on": "true"}),
+               ("map.terrain", {"q": "2", "r": "0", "terrain": "obstacle"}),
+               ("map.terrain", {"q": "2", "r": "0", "terrain": "trap", "trap_conditions": "poison"}),
+               ("map.terrain", {"q": "2", "r": "0", "terrain": "trap", "trap_conditions": "stun",
+                                "trap_damage": "false"}),
+               ("map.wall", {"q": "4", "r": "0", "q2": "5", "r2": "0"})]
+    for kind, fields in changes:
+        drawn = len(layer_draws)
+        ok(ann.act(kind, **fields))
+        page, display = ann.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")
+        assert layer_draws[drawn:] == [True, False], kind
+        assert svg(page) == fresh_svg(app, mapped, key) and svg(display) == fresh_svg(app, mapped, None)
+    assert "gh-wall" in svg(page) and "Stun [2, 0]" in svg(page)
+    drawn = len(layer_draws)
+    page = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert layer_draws[drawn:] == [True]
+    assert svg(page) == fresh_svg(app, mapped, key, "ja") and "気絶 [2, 0]" in svg(page)
