@@ -7,6 +7,7 @@ defaults to."""
 
 from campaign_support import state
 from companion.games.gloomhaven.campaign.rules import RULES
+from companion.kit.alike import sharing
 from companion.kit.working import is_worked
 
 
@@ -50,3 +51,30 @@ def test_the_paper_scenarios_level_is_the_partys_at_its_difficulty(party):
     store, token, ann, _bo = party
     level = view_of(store, token, ann)["working"]["paper_level"]
     assert is_worked(level) and level["value"] == 1
+
+
+def test_what_every_seat_sees_alike_is_worked_out_once_per_version_and_the_same_as_alone(party):
+    """The city, the party's sheets, the scenarios and offers: once for the
+    phones and the display while the platform renders a version (kit.alike);
+    each seat's own sheet, shop and quest stay its own."""
+    store, token, ann, bo = party
+    store.act(token, ann, "character.adjust", {"field": "gold", "delta": 5})
+    current, seats = state(store, token), store.seats(token)
+    worked_out, kept = [], {}
+
+    def keep(what, compute):
+        if what not in kept:
+            worked_out.append(what)
+            kept[what] = compute()
+        return kept[what]
+
+    with sharing(current, keep):
+        views = [RULES.seat_view(current, seats[ann], seats), RULES.seat_view(current, seats[bo], seats),
+                 RULES.seat_view(current, None, seats)]
+    assert worked_out == ["campaign"]
+    ann_view, bo_view, display = (view["shown"] for view in views)
+    assert ann_view["sheets"] is bo_view["sheets"] is display["sheets"]
+    assert (ann_view["mine"]["name"], bo_view["mine"]["name"], display["mine"]) == ("Grok", "Tink", None)
+    assert ann_view["mine"]["gold"] == bo_view["sheets"][0]["gold"]
+    for seat, view in zip((ann, bo, None), views):
+        assert RULES.seat_view(current, seats[seat] if seat else None, seats) == view
