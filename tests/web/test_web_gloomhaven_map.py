@@ -126,8 +126,9 @@ def svg(page: str) -> str:
     return re.search(r'<svg class="gh-map-svg".*?</svg>', page, re.S).group(0)
 
 
-def fresh_svg(app, token: str, key: str | None, language: str = "en") -> str:
-    """The map as another app on the same database draws it: with nothing kept."""
+def fresh_page(app, token: str, key: str | None, language: str = "en") -> str:
+    """A seat's page (the display's without a key) as another app on the same
+    database draws it: with nothing kept."""
     other = create_app({"DATABASE": app.config["DATABASE"], "TESTING": True})
     try:
         client = other.test_client()
@@ -136,9 +137,13 @@ def fresh_svg(app, token: str, key: str | None, language: str = "en") -> str:
         headers = {"Accept-Language": language, **({"X-Seat-Key": key} if key else {})}
         response = client.get(path, headers=headers)
         assert response.status_code == 200
-        return svg(response.get_data(as_text=True))
+        return response.get_data(as_text=True)
     finally:
         other.extensions["companion.store"].close()
+
+
+def fresh_svg(app, token: str, key: str | None, language: str = "en") -> str:
+    return svg(fresh_page(app, token, key, language))
 
 
 def test_the_maps_hex_layer_is_drawn_once_per_layout_and_again_when_it_changes(layer_draws, mapped, app, ann,
@@ -175,3 +180,38 @@ def test_the_maps_hex_layer_is_drawn_once_per_layout_and_again_when_it_changes(l
     page = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert layer_draws[drawn:] == [True]
     assert svg(page) == fresh_svg(app, mapped, key, "ja") and "気絶 [2, 0]" in svg(page)
+
+
+@pytest.fixture
+def kept_draws(app):
+    """Each piece a page draws through `gh_kept` (not taking the one kept): what it is."""
+    draws = []
+    kept = app.jinja_env.globals["gh_kept"]
+
+    def watched(what, draw, *args):
+        return kept(what, lambda *args: draws.append(what) or draw(*args), *args)
+
+    app.jinja_env.globals["gh_kept"] = watched
+    return draws
+
+
+def toggles(page: str) -> list[str]:
+    """Each standee's condition toggles on a seat's page."""
+    return [t for t in re.findall(r'<div class="toggles">.*?</div>', page, re.S) if 'name="standee"' in t]
+
+
+def test_a_standees_condition_toggles_are_drawn_again_only_when_its_conditions_change(kept_draws, mapped, app,
+                                                                                      ann, store):
+    standees = store.state(mapped)[1]["standees"]
+    first = ann.page(f"/t/{mapped}")
+    assert len(toggles(first)) == len(standees) >= 2
+    drawn = len(kept_draws)
+    ok(ann.act("standee.adjust", standee=standees[0]["id"], **{"delta:int": "-1"}))
+    assert toggles(ann.page(f"/t/{mapped}")) == toggles(first)
+    assert len(kept_draws) == drawn
+    ok(ann.act("standee.condition", standee=standees[1]["id"], condition="poison"))
+    page = ann.page(f"/t/{mapped}")
+    assert kept_draws[drawn:] == ["condition toggles"]
+    poisoned = next(t for t in toggles(page) if f'value="{standees[1]["id"]}"' in t)
+    assert 'aria-pressed="true">Poison</button>' in poisoned
+    assert toggles(page) == toggles(fresh_page(app, mapped, seat_key(ann, mapped)))

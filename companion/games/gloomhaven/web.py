@@ -31,6 +31,8 @@ MAX_SCENARIOS = 200
 MAX_HEXES = 5000
 #: Map hex layers kept (a few tables' layouts, each in two variants and a few languages).
 MAP_LAYERS = 64
+#: Other pieces of the pages kept (`gh_kept`): a few tables' standees' condition toggles.
+PIECES = 512
 
 
 def _error(platform, error: ActionError, status: int = 400):
@@ -100,6 +102,15 @@ class Kept:
         return value
 
 
+def frozen(value: object) -> Hashable:
+    """`value` (JSON-like: dicts, lists, scalars) as a key: equal values, equal keys."""
+    if isinstance(value, Mapping):
+        return tuple((key, frozen(item)) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
 class Labels(Mapping):
     """Msgids by key, each translated when it is read, as `_()` in a
     template translates it (a template module built once can hold it)."""
@@ -151,11 +162,20 @@ def template_globals(platform) -> dict:
         a Gloomhaven table's render."""
         return layers.get((drawn["key"], bool(editing), platform.reader_language()), lambda: draw(drawn, editing))
 
+    pieces = Kept(PIECES)
+
+    def gh_kept(what: str, draw: Callable[..., Markup], *args) -> Markup:
+        """`draw(*args)`, a macro that reads nothing but its arguments and the
+        reader's language, drawn once per (`what`, arguments, language): a
+        standee's condition toggles, say, the same from one action to the
+        next but eight forms to draw."""
+        return pieces.get((what, frozen(args), platform.reader_language()), lambda: draw(*args))
+
     gh_labels = SimpleNamespace(**{kind: Labels(msgids, platform.text) for kind, msgids in (
         ("actions", names.ACTION_LABELS), ("elements", names.ELEMENT_LABELS), ("conditions", names.CONDITION_LABELS),
         ("ranks", names.RANK_LABELS))})
     return {"gh_name": gh_name, "gh_goal": gh_goal, "gh_map": gh_map, "gh_map_layer": gh_map_layer,
-            "gh_labels": gh_labels}
+            "gh_kept": gh_kept, "gh_labels": gh_labels}
 
 
 def template_filters(platform) -> dict:
