@@ -120,21 +120,31 @@ def city(state: dict) -> dict:
 
 
 def store_rows(state: dict, mine: dict | None) -> list[dict]:
-    reputation, rows = state["party"]["reputation"], []
+    """The shop's rows, each with what keeps the viewer's character from
+    buying it (`problem`; None on the display)."""
     away = bool(links.playing(state))  # the shop is visited in town
-    supply = state.get("supply", [])
-    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"], supply):
-        price, working = shop.buy_price(row["item"], reputation)
-        problem = shop.buy_problem(mine, row["item"]["id"], town.prosperity_level(state), state["designs"],
-                                   state["characters"], reputation, supply) if mine else None
+    rows = []
+    for row in alike(state, "shop rows", lambda: _shop_rows(state)):
+        problem = shop.buy_problem(mine, row["id"], town.prosperity_level(state), state["designs"],
+                                   state["characters"], state["party"]["reputation"],
+                                   state.get("supply", [])) if mine else None
         if mine and away and not problem:
             problem = N_("Bought back in town, once the scenario’s result has come back.")
+        rows.append({**row, "problem": problem})
+    return rows
+
+
+def _shop_rows(state: dict) -> list[dict]:
+    """The shop's rows as every seat sees them: items, copies left, prices."""
+    reputation, rows = state["party"]["reputation"], []
+    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"], state.get("supply", [])):
+        price, working = shop.buy_price(row["item"], reputation)
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"],
                      "cost": row["item"]["cost"], "uses": row["item"].get("uses"),
                      "minus_one_cards": row["item"].get("minus_one_cards", 0),
                      "left": row["left"],
                      "left_working": _left_working(state, row),
-                     "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
+                     "copies": row["item"]["copies"], "price": price, "working": working})
     return rows
 
 

@@ -54,11 +54,13 @@ def test_the_paper_scenarios_level_is_the_partys_at_its_difficulty(party):
 
 
 def test_what_every_seat_sees_alike_is_worked_out_once_per_version_and_the_same_as_alone(party):
-    """The city, the party's sheets, the scenarios and offers: once for the
-    phones and the display while the platform renders a version (kit.alike);
-    each seat's own sheet, shop and quest stay its own."""
+    """The city, the party's sheets, the scenarios and offers, the shop's
+    rows: once for the phones and the display while the platform renders a
+    version (kit.alike); each seat's own sheet, quest and what keeps it from
+    buying an item stay its own."""
     store, token, ann, bo = party
-    store.act(token, ann, "character.adjust", {"field": "gold", "delta": 5})
+    gold = state(store, token)["characters"]["c1"]["gold"]
+    store.act(token, ann, "character.adjust", {"field": "gold", "delta": -gold})  # Grok can buy nothing
     current, seats = state(store, token), store.seats(token)
     worked_out, kept = [], {}
 
@@ -71,10 +73,12 @@ def test_what_every_seat_sees_alike_is_worked_out_once_per_version_and_the_same_
     with sharing(current, keep):
         views = [RULES.seat_view(current, seats[ann], seats), RULES.seat_view(current, seats[bo], seats),
                  RULES.seat_view(current, None, seats)]
-    assert worked_out == ["campaign"]
+    assert worked_out == ["campaign", "shop rows"]
     ann_view, bo_view, display = (view["shown"] for view in views)
     assert ann_view["sheets"] is bo_view["sheets"] is display["sheets"]
     assert (ann_view["mine"]["name"], bo_view["mine"]["name"], display["mine"]) == ("Grok", "Tink", None)
     assert ann_view["mine"]["gold"] == bo_view["sheets"][0]["gold"]
+    assert all(row["problem"] for row in ann_view["shop"]) and not any(row["problem"] for row in bo_view["shop"])
+    assert not any(row["problem"] for row in display["shop"])
     for seat, view in zip((ann, bo, None), views):
         assert RULES.seat_view(current, seats[seat] if seat else None, seats) == view
