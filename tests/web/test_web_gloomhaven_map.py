@@ -215,3 +215,22 @@ def test_a_standees_condition_toggles_are_drawn_again_only_when_its_conditions_c
     poisoned = next(t for t in toggles(page) if f'value="{standees[1]["id"]}"' in t)
     assert 'aria-pressed="true">Poison</button>' in poisoned
     assert toggles(page) == toggles(fresh_page(app, mapped, seat_key(ann, mapped)))
+
+
+def status_card(page: str) -> str:
+    start = page.index('<div class="card gh-status">')
+    return page[start:page.index("</div>\n\n", start)]
+
+
+def test_the_status_card_is_drawn_once_for_every_phone_until_what_it_shows_changes(kept_draws, mapped, app, ann,
+                                                                                    bo, store):
+    first = ann.page(f"/t/{mapped}")
+    drawn = len(kept_draws)
+    standee = store.state(mapped)[1]["standees"][0]["id"]
+    ok(bo.act("standee.adjust", standee=standee, **{"delta:int": "-1"}))
+    assert status_card(ann.page(f"/t/{mapped}")) == status_card(bo.page(f"/t/{mapped}")) == status_card(first)
+    assert "status card" not in kept_draws[drawn:]
+    ok(ann.act("scenario.end", outcome="success"))
+    page = ann.page(f"/t/{mapped}")
+    assert kept_draws[drawn:].count("status card") == 1 and "Scenario over" in status_card(page)
+    assert status_card(page) == status_card(fresh_page(app, mapped, seat_key(ann, mapped)))

@@ -31,7 +31,7 @@ MAX_SCENARIOS = 200
 MAX_HEXES = 5000
 #: Map hex layers kept (a few tables' layouts, each in two variants and a few languages).
 MAP_LAYERS = 64
-#: Other pieces of the pages kept (`gh_kept`): a few tables' standees' condition toggles.
+#: Other pieces of the pages kept (`gh_kept`): standees' condition toggles, status cards, other characters' sheets.
 PIECES = 512
 
 
