@@ -102,13 +102,10 @@ class Kept:
         return value
 
 
-def frozen(value: object) -> Hashable:
-    """`value` (JSON-like: dicts, lists, scalars) as a key: equal values, equal keys."""
-    if isinstance(value, Mapping):
-        return tuple((key, frozen(item)) for key, item in value.items())
-    if isinstance(value, (list, tuple)):
-        return tuple(frozen(item) for item in value)
-    return value
+def as_key(value: object) -> str:
+    """Parts of a view (plain JSON) as a key: the same JSON, the same drawing.
+    Written by the json module, three times as fast as a tuple built in Python."""
+    return json.dumps(value, ensure_ascii=False, default=repr)
 
 
 class Labels(Mapping):
@@ -169,7 +166,7 @@ def template_globals(platform) -> dict:
         reader's language, drawn once per (`what`, arguments, language): a
         standee's condition toggles, say, the same from one action to the
         next but eight forms to draw."""
-        return pieces.get((what, frozen(args), platform.reader_language()), lambda: draw(*args))
+        return pieces.get((what, as_key(args), platform.reader_language()), lambda: draw(*args))
 
     gh_labels = SimpleNamespace(**{kind: Labels(msgids, platform.text) for kind, msgids in (
         ("actions", names.ACTION_LABELS), ("elements", names.ELEMENT_LABELS), ("conditions", names.CONDITION_LABELS),
