@@ -234,3 +234,19 @@ def test_the_status_card_is_drawn_once_for_every_phone_until_what_it_shows_chang
     page = ann.page(f"/t/{mapped}")
     assert kept_draws[drawn:].count("status card") == 1 and "Scenario over" in status_card(page)
     assert status_card(page) == status_card(fresh_page(app, mapped, seat_key(ann, mapped)))
+
+
+def map_tools(page: str) -> str:
+    start = page.index('<fieldset class="gh-tools"')
+    return page[start:page.index("</p>", start)]
+
+
+def test_the_map_tools_are_drawn_once_per_language(kept_draws, mapped, app, ann, bo):
+    ann.page(f"/t/{mapped}")
+    drawn = len(kept_draws)
+    ok(bo.act("map.terrain", q="1", r="1", terrain="obstacle"))
+    english = ann.page(f"/t/{mapped}")
+    japanese = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert kept_draws[drawn:].count("map tools") == 1  # the Japanese ones
+    assert map_tools(english) == map_tools(fresh_page(app, mapped, seat_key(ann, mapped)))
+    assert map_tools(japanese) == map_tools(fresh_page(app, mapped, seat_key(ann, mapped), "ja")) != map_tools(english)
