@@ -250,3 +250,18 @@ def test_the_map_tools_are_drawn_once_per_language(kept_draws, mapped, app, ann,
     assert kept_draws[drawn:].count("map tools") == 1  # the Japanese ones
     assert map_tools(english) == map_tools(fresh_page(app, mapped, seat_key(ann, mapped)))
     assert map_tools(japanese) == map_tools(fresh_page(app, mapped, seat_key(ann, mapped), "ja")) != map_tools(english)
+
+
+def monster_stats(page: str) -> list[str]:
+    return re.findall(r'<div class="gh-stats">.*?</div>\n  </div>', page, re.S)
+
+
+def test_a_monster_types_stats_are_drawn_once_per_language_while_they_stay(kept_draws, mapped, app, ann, bo, store):
+    first = ann.page(f"/t/{mapped}")
+    drawn = len(kept_draws)
+    ok(bo.act("standee.adjust", standee=store.state(mapped)[1]["standees"][0]["id"], **{"delta:int": "-1"}))
+    assert monster_stats(ann.page(f"/t/{mapped}")) == monster_stats(first) != []
+    assert "monster stats" not in kept_draws[drawn:]
+    japanese = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "monster stats" in kept_draws[drawn:]
+    assert monster_stats(japanese) == monster_stats(fresh_page(app, mapped, seat_key(ann, mapped), "ja"))
