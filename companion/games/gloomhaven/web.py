@@ -31,8 +31,9 @@ MAX_SCENARIOS = 200
 MAX_HEXES = 5000
 #: Map hex layers kept (a few tables' layouts, each in two variants and a few languages).
 MAP_LAYERS = 64
-#: Other pieces of the pages kept (`gh_kept`): standees' condition toggles, status cards, other characters' sheets.
-PIECES = 512
+#: Other pieces of the pages kept (`gh_kept`): standees' condition toggles, status cards, monsters' stats,
+#: other characters' sheets, worked numbers... a few dozen a table in each language, a few KB each.
+PIECES = 2048
 
 
 def _error(platform, error: ActionError, status: int = 400):
