@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from web_support import csrf_from, first_message, join_seat, location_path
+from test_web_gloomhaven_map import fresh_page, kept_draws  # noqa: F401 (a fixture)
+from web_support import csrf_from, first_message, join_seat, location_path, seat_key
 
 
 def create_campaign(host) -> str:
@@ -536,3 +537,27 @@ def test_a_scenario_table_is_titled_in_the_readers_language_and_keeps_its_stored
     assert f'<a class="brand" href="/t/{scenario}">{title}</a>' in pages["phone"]
     assert store.table(scenario).name == "1 Black Barrow"
     assert "<title>1 Black Barrow · companion</title>" in bo.page(f"/t/{scenario}")  # in English
+
+
+def other_sheet(page: str, character: str) -> str:
+    """The rest of `character`'s sheet on another seat's page."""
+    card = page[page.index(f'data-character="{character}">'):]
+    rest = card[card.index('<details class="other-sheet">'):]
+    return rest[:rest.index("</details>") + len("</details>")]
+
+
+def test_another_characters_sheet_is_drawn_again_only_when_what_it_shows_changes(kept_draws, ann, bo, campaign,
+                                                                                   app):
+    """Gold, experience and checkmarks show beside it: a coin spent leaves
+    the rest of the sheet as it was drawn; a note changed draws it again, as
+    a server with nothing kept draws it."""
+    ann.page(f"/t/{campaign}")
+    drawn = len(kept_draws)
+    assert bo.act("character.adjust", field="gold", delta="-5").status_code == 200
+    assert '<dd class="value gold">25</dd>' in ann.page(f"/t/{campaign}")
+    assert kept_draws[drawn:] == []
+    assert bo.act("character.notes", notes="Owes Grok five gold").status_code == 200
+    page = ann.page(f"/t/{campaign}")
+    assert kept_draws[drawn:] == ["other sheet"]
+    assert "Owes Grok five gold" in other_sheet(page, "c2")
+    assert other_sheet(page, "c2") == other_sheet(fresh_page(app, campaign, seat_key(ann, campaign)), "c2")

@@ -10,7 +10,9 @@ import re
 
 import pytest
 
+from companion.web import create_app
 from test_web_gloomhaven import ann, bo, create_gloomhaven, gh_table, ok, started  # noqa: F401 (fixtures)
+from web_support import seat_key
 
 
 def laid(ann, hexes):
@@ -104,3 +106,162 @@ def test_a_trap_laid_with_its_effects_as_the_script_sends_them_says_them_on_its_
     title = re.search(r'data-q="2" data-r="0" data-terrain="trap"[^>]*><title>([^<]*)</title>',
                       ann.page(f"/t/{mapped}")).group(1)
     assert "Poison" in title and "Stun" in title and "damage" not in title
+
+
+@pytest.fixture
+def layer_draws(app):
+    """Each time a page draws the map's hex layer (not taking the one kept):
+    whether it was a seat's (editing) layer."""
+    draws = []
+    kept = app.jinja_env.globals["gh_map_layer"]
+
+    def watched(drawn, editing, draw):
+        return kept(drawn, editing, lambda drawn, editing: draws.append(bool(editing)) or draw(drawn, editing))
+
+    app.jinja_env.globals["gh_map_layer"] = watched
+    return draws
+
+
+def svg(page: str) -> str:
+    return re.search(r'<svg class="gh-map-svg".*?</svg>', page, re.S).group(0)
+
+
+def fresh_page(app, token: str, key: str | None, language: str = "en") -> str:
+    """A seat's page (the display's without a key) as another app on the same
+    database draws it: with nothing kept."""
+    other = create_app({"DATABASE": app.config["DATABASE"], "TESTING": True})
+    try:
+        client = other.test_client()
+        client.environ_base["REMOTE_ADDR"] = "192.168.1.30"
+        path = f"/t/{token}" if key else f"/t/{token}/display"
+        headers = {"Accept-Language": language, **({"X-Seat-Key": key} if key else {})}
+        response = client.get(path, headers=headers)
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+    finally:
+        other.extensions["companion.store"].close()
+
+
+def fresh_svg(app, token: str, key: str | None, language: str = "en") -> str:
+    return svg(fresh_page(app, token, key, language))
+
+
+def test_the_maps_hex_layer_is_drawn_once_per_layout_and_again_when_it_changes(layer_draws, mapped, app, ann,
+                                                                               bo, host, store):
+    """Figures moving and hit points changing leave the hexes as they were: the
+    layer is kept (one for the phones, one for the display, per language).
+    A hex laid, a terrain, a trap's effects or a wall changed, or another
+    language, draws it again, as a server with nothing kept draws it."""
+    key = seat_key(ann, mapped)
+    ann.page(f"/t/{mapped}")
+    host.page(f"/t/{mapped}/display")
+    assert set(layer_draws) == {True, False}
+    drawn = len(layer_draws)
+    standee = store.state(mapped)[1]["standees"][0]
+    ok(bo.act("map.place", figure=standee["id"], q="3", r="0"))
+    ok(ann.act("standee.adjust", standee=standee["id"], **{"delta:int": "-1"}))
+    for page in (ann.page(f"/t/{mapped}"), bo.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")):
+        assert f'cx="{3 * 30:.1f}"' in svg(page)  # the standee on its hex, drawn on the kept layer
+    assert len(layer_draws) == drawn
+    changes = [("map.hexes", {"hexes": json.dumps([[6, 0]]), "on": "true"}),
+               ("map.terrain", {"q": "2", "r": "0", "terrain": "obstacle"}),
+               ("map.terrain", {"q": "2", "r": "0", "terrain": "trap", "trap_conditions": "poison"}),
+               ("map.terrain", {"q": "2", "r": "0", "terrain": "trap", "trap_conditions": "stun",
+                                "trap_damage": "false"}),
+               ("map.wall", {"q": "4", "r": "0", "q2": "5", "r2": "0"})]
+    for kind, fields in changes:
+        drawn = len(layer_draws)
+        ok(ann.act(kind, **fields))
+        page, display = ann.page(f"/t/{mapped}"), host.page(f"/t/{mapped}/display")
+        assert layer_draws[drawn:] == [True, False], kind
+        assert svg(page) == fresh_svg(app, mapped, key) and svg(display) == fresh_svg(app, mapped, None)
+    assert "gh-wall" in svg(page) and "Stun [2, 0]" in svg(page)
+    drawn = len(layer_draws)
+    page = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert layer_draws[drawn:] == [True]
+    assert svg(page) == fresh_svg(app, mapped, key, "ja") and "気絶 [2, 0]" in svg(page)
+
+
+@pytest.fixture
+def kept_draws(app):
+    """Each piece a page draws through `gh_kept` (not taking the one kept): what it is."""
+    draws = []
+    kept = app.jinja_env.globals["gh_kept"]
+
+    def watched(what, draw, *args):
+        return kept(what, lambda *args: draws.append(what) or draw(*args), *args)
+
+    app.jinja_env.globals["gh_kept"] = watched
+    return draws
+
+
+def toggles(page: str) -> list[str]:
+    """Each standee's condition toggles on a seat's page."""
+    return [t for t in re.findall(r'<div class="toggles">.*?</div>', page, re.S) if 'name="standee"' in t]
+
+
+def test_a_standees_condition_toggles_are_drawn_again_only_when_its_conditions_change(kept_draws, mapped, app,
+                                                                                      ann, store):
+    standees = store.state(mapped)[1]["standees"]
+    first = ann.page(f"/t/{mapped}")
+    assert len(toggles(first)) == len(standees) >= 2
+    drawn = len(kept_draws)
+    ok(ann.act("standee.adjust", standee=standees[0]["id"], **{"delta:int": "-1"}))
+    assert toggles(ann.page(f"/t/{mapped}")) == toggles(first)
+    assert len(kept_draws) == drawn
+    ok(ann.act("standee.condition", standee=standees[1]["id"], condition="poison"))
+    page = ann.page(f"/t/{mapped}")
+    assert kept_draws[drawn:] == ["condition toggles"]
+    poisoned = next(t for t in toggles(page) if f'value="{standees[1]["id"]}"' in t)
+    assert 'aria-pressed="true">Poison</button>' in poisoned
+    assert toggles(page) == toggles(fresh_page(app, mapped, seat_key(ann, mapped)))
+
+
+def status_card(page: str) -> str:
+    start = page.index('<div class="card gh-status">')
+    return page[start:page.index("</div>\n\n", start)]
+
+
+def test_the_status_card_is_drawn_once_for_every_phone_until_what_it_shows_changes(kept_draws, mapped, app, ann,
+                                                                                    bo, store):
+    first = ann.page(f"/t/{mapped}")
+    drawn = len(kept_draws)
+    standee = store.state(mapped)[1]["standees"][0]["id"]
+    ok(bo.act("standee.adjust", standee=standee, **{"delta:int": "-1"}))
+    assert status_card(ann.page(f"/t/{mapped}")) == status_card(bo.page(f"/t/{mapped}")) == status_card(first)
+    assert "status card" not in kept_draws[drawn:]
+    ok(ann.act("scenario.end", outcome="success"))
+    page = ann.page(f"/t/{mapped}")
+    assert kept_draws[drawn:].count("status card") == 1 and "Scenario over" in status_card(page)
+    assert status_card(page) == status_card(fresh_page(app, mapped, seat_key(ann, mapped)))
+
+
+def map_tools(page: str) -> str:
+    start = page.index('<fieldset class="gh-tools"')
+    return page[start:page.index("</p>", start)]
+
+
+def test_the_map_tools_are_drawn_once_per_language(kept_draws, mapped, app, ann, bo):
+    ann.page(f"/t/{mapped}")
+    drawn = len(kept_draws)
+    ok(bo.act("map.terrain", q="1", r="1", terrain="obstacle"))
+    english = ann.page(f"/t/{mapped}")
+    japanese = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert kept_draws[drawn:].count("map tools") == 1  # the Japanese ones
+    assert map_tools(english) == map_tools(fresh_page(app, mapped, seat_key(ann, mapped)))
+    assert map_tools(japanese) == map_tools(fresh_page(app, mapped, seat_key(ann, mapped), "ja")) != map_tools(english)
+
+
+def monster_stats(page: str) -> list[str]:
+    return re.findall(r'<div class="gh-stats">.*?</div>\n  </div>', page, re.S)
+
+
+def test_a_monster_types_stats_are_drawn_once_per_language_while_they_stay(kept_draws, mapped, app, ann, bo, store):
+    first = ann.page(f"/t/{mapped}")
+    drawn = len(kept_draws)
+    ok(bo.act("standee.adjust", standee=store.state(mapped)[1]["standees"][0]["id"], **{"delta:int": "-1"}))
+    assert monster_stats(ann.page(f"/t/{mapped}")) == monster_stats(first) != []
+    assert "monster stats" not in kept_draws[drawn:]
+    japanese = ann.client.get(f"/t/{mapped}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "monster stats" in kept_draws[drawn:]
+    assert monster_stats(japanese) == monster_stats(fresh_page(app, mapped, seat_key(ann, mapped), "ja"))

@@ -20,6 +20,9 @@ CONDITIONS = UNTIL_HEALED + UNTIL_NEXT_TURN_ENDS
 LABELS = {"poison": N_("Poison"), "wound": N_("Wound"), "immobilize": N_("Immobilize"),
           "disarm": N_("Disarm"), "stun": N_("Stun"), "muddle": N_("Muddle"),
           "invisible": N_("Invisible"), "strengthen": N_("Strengthen")}
+#: What an attack (a monster's ability card, a summon's card) may give its
+#: target: the conditions a hit gives, and curse (a card in the target's deck).
+ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
 
 
 def give(figure: dict, condition: object, immunities: list[str] = (), own_turn: bool = False) -> None:

@@ -8,10 +8,8 @@ from __future__ import annotations
 import re
 
 from companion.games.gloomhaven import catalog, formulas
+from companion.games.gloomhaven.conditions import ATTACK_CONDITIONS
 from companion.rules import N_, ActionError
-
-#: Conditions a summon's attack may give (its card's "poison", "curse", ...).
-ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
 
 
 def _number(value: object) -> int | None:

@@ -7,6 +7,8 @@ answer carries it too); the templates only lay it out."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.games.gloomhaven import (
     abilities,
     areas,
@@ -108,17 +110,29 @@ def _my_deck(state: dict, seat_id: str | None) -> dict | None:
         return None
     deck, origin = who["deck"], who["deck_from"]
     perks = catalog.character_classes()[who["class"]]["perks"] or None
-    lines = []
-    if origin == "class" and perks:
-        lines = [{"number": i + 1, "boxes": perk["boxes"], "text": perk.get("text") or _perk_text(perk),
-                  "words": perk_cards.perk_words(perk)} for i, perk in enumerate(perks)]
+    lines = _perk_lines(who["class"]) if origin == "class" and perks else []
     shown = character_decks.summary(deck)
     # Each card's words in the reader's language, by its code.
     codes = {row["code"] for row in shown["cards"]} | set(shown["discarded"])
-    return {**shown, "words": {code: character_decks.code_words(code) for code in codes},
+    return {**shown, "words": {code: _code_words(code) for code in codes},
             "from": origin, "perk_lines": lines,
             "perks_by_hand": origin == "class" and perks is None,
             "may_apply": origin == "class" and not deck["cards"]["discard"]}
+
+
+@lru_cache(maxsize=64)
+def _perk_lines(class_id: str) -> list[dict]:
+    """A class's perk lines as the deck's page shows them (the same at every
+    version: worked out once per class, shared, to read only)."""
+    perks = catalog.character_classes()[class_id]["perks"]
+    return [{"number": i + 1, "boxes": perk["boxes"], "text": perk.get("text") or _perk_text(perk),
+             "words": perk_cards.perk_words(perk)} for i, perk in enumerate(perks)]
+
+
+@lru_cache(maxsize=512)
+def _code_words(code: str) -> list[list]:
+    """`character_decks.code_words`, once per card code (shared, to read only)."""
+    return character_decks.code_words(code)
 
 
 def _perk_text(line: dict) -> str:

@@ -18,6 +18,7 @@ from companion.games.gloomhaven.campaign import (
 )
 from companion.games.gloomhaven.level import scenario_level
 from companion.games.gloomhaven.names import NameOf
+from companion.kit.alike import alike
 from companion.kit.now import now
 from companion.kit.working import worked
 from companion.rules import N_
@@ -119,21 +120,31 @@ def city(state: dict) -> dict:
 
 
 def store_rows(state: dict, mine: dict | None) -> list[dict]:
-    reputation, rows = state["party"]["reputation"], []
+    """The shop's rows, each with what keeps the viewer's character from
+    buying it (`problem`; None on the display)."""
     away = bool(links.playing(state))  # the shop is visited in town
-    supply = state.get("supply", [])
-    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"], supply):
-        price, working = shop.buy_price(row["item"], reputation)
-        problem = shop.buy_problem(mine, row["item"]["id"], town.prosperity_level(state), state["designs"],
-                                   state["characters"], reputation, supply) if mine else None
+    rows = []
+    for row in alike(state, "shop rows", lambda: _shop_rows(state)):
+        problem = shop.buy_problem(mine, row["id"], town.prosperity_level(state), state["designs"],
+                                   state["characters"], state["party"]["reputation"],
+                                   state.get("supply", [])) if mine else None
         if mine and away and not problem:
             problem = N_("Bought back in town, once the scenario’s result has come back.")
+        rows.append({**row, "problem": problem})
+    return rows
+
+
+def _shop_rows(state: dict) -> list[dict]:
+    """The shop's rows as every seat sees them: items, copies left, prices."""
+    reputation, rows = state["party"]["reputation"], []
+    for row in shop.stock(town.prosperity_level(state), state["designs"], state["characters"], state.get("supply", [])):
+        price, working = shop.buy_price(row["item"], reputation)
         rows.append({"id": row["item"]["id"], "name": row["item"]["name"], "slot": row["item"]["slot"],
                      "cost": row["item"]["cost"], "uses": row["item"].get("uses"),
                      "minus_one_cards": row["item"].get("minus_one_cards", 0),
                      "left": row["left"],
                      "left_working": _left_working(state, row),
-                     "copies": row["item"]["copies"], "price": price, "working": working, "problem": problem})
+                     "copies": row["item"]["copies"], "price": price, "working": working})
     return rows
 
 
@@ -234,6 +245,25 @@ def sheet_numbers(sheet: dict) -> dict:
 
 def _present(state: dict, seat: str | None) -> dict:
     mine = next((c for c in state["characters"].values() if c["seat"] == seat and not c["retired"]), None)
+    party = alike(state, "campaign", lambda: _party(state))
+    return {
+        "city": party["city"],
+        "sheets": party["sheets"],
+        "paper_party": party["paper_party"],
+        # The viewer's own sheet: the one the party's list holds (worked out alike).
+        "mine": next(s for s in party["sheets"] if s["id"] == mine["id"]) if mine else None,
+        "shop": store_rows(state, mine),
+        **{key: party[key] for key in ("scenarios", "offers", "paper_level", "levels_due", "retirements_due",
+                                       "playing")},
+        "quest": quest_view(state["secrets"].get(seat, {}), mine) if seat else None,
+        **{key: party[key] for key in ("classes", "sealed_classes", "held_achievements", "max_level", "dues",
+                                       "active")},
+    }
+
+
+def _party(state: dict) -> dict:
+    """What every seat's view shows alike: worked out once per version
+    while the platform renders it for the phones and the display (kit.alike)."""
     sheets = [sheet(state, c) for c in state["characters"].values()]
     return {
         "city": city(state),
@@ -241,8 +271,6 @@ def _present(state: dict, seat: str | None) -> dict:
         # Who records a scenario played on paper: read apart from the sheets,
         # so a coin spent doesn't render the scenarios again.
         "paper_party": [{key: s[key] for key in ("id", "name", "class_name")} for s in sheets if not s["retired"]],
-        "mine": sheet(state, mine) if mine else None,
-        "shop": store_rows(state, mine),
         "scenarios": tree.overview(state),
         # Each available scenario's linked-table offer: started from its row.
         "offers": {offer.options["scenario"]: offer.id for offer in offers.offers(state)},
@@ -250,7 +278,6 @@ def _present(state: dict, seat: str | None) -> dict:
         "levels_due": [] if links.playing(state) else offers.levels_due(state),
         "retirements_due": 0 if links.playing(state) else offers.retirements_due(state),
         "playing": {number: offer for offer, number in links.playing(state)},
-        "quest": quest_view(state["secrets"].get(seat, {}), mine) if seat else None,
         "classes": [(c, data.classes()[c]["name"]) for c in state["unlocked_classes"]],
         # A sealed class goes by its box's symbol (its name is a spoiler).
         "sealed_classes": [(c, c.replace("-", " ")) for c in data.classes() if c not in state["unlocked_classes"]],

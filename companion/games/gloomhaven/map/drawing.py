@@ -5,6 +5,7 @@ still to put on the map, and a shown monster turn with its options."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from math import floor, sqrt
 
 from companion.games.gloomhaven.map.board import TRAP_CONDITIONS, key, unkey
@@ -199,11 +200,33 @@ def _offers(state: dict, standee: dict, chosen: dict | None, worked: dict, where
 
 
 def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
-    board = state.get("map") or {}
-    laid = {unkey(h): t for h, t in board.get("hexes", {}).items()}
     placed, tray = figures(state)
     where = {f["id"]: f for f in placed}
+    acting = _acting_id(state)
+    for figure in placed:
+        figure["acting"] = figure["id"] == acting
+    return {**layout(state.get("map") or {}), "figures": placed, "tray": tray, "acting": acting,
+            "plan": _plan(state, translate, where), "trap_conditions": list(TRAP_CONDITIONS)}
+
+
+def layout(board: dict) -> dict:
+    """What the map draws from its layout alone (hexes, terrain, traps,
+    walls): the hexes' outlines, the walls, the blank grid, the view boxes.
+    Worked out once per layout: figures move and hit points change far
+    more often than hexes are laid. Its "key" names the layout (equal keys,
+    equal layouts), for a page to keep what it draws from it; it is shared
+    between drawings, to read only."""
     traps = board.get("traps") or {}
+    return _layout((tuple(board.get("hexes", {}).items()),
+                    tuple((where, trap["damage"], tuple(trap["conditions"])) for where, trap in traps.items()),
+                    tuple(tuple(w) for w in board.get("walls", []))))
+
+
+@lru_cache(maxsize=64)
+def _layout(shape: tuple) -> dict:
+    laid_hexes, laid_traps, walls = shape
+    laid = {unkey(h): t for h, t in laid_hexes}
+    traps = {where: {"damage": damage, "conditions": list(conditions)} for where, damage, conditions in laid_traps}
     hexes = [{"q": q, "r": r, "points": points(q, r), "terrain": t,
               **({"trap": traps[key((q, r))]} if key((q, r)) in traps else {})} for (q, r), t in sorted(laid.items())]
     blank = [{"q": q, "r": r, "points": points(q, r)} for q, r in blank_grid(set(laid))]
@@ -212,17 +235,13 @@ def drawing(state: dict, translate: Callable[[str], str] = lambda s: s) -> dict:
     ys = [centre(q, r)[1] for q, r in everything]
     left, top = min(xs) - SIZE - 2, min(ys) - SIZE - 2
     width, height = max(xs) - min(xs) + 2 * SIZE + 4, max(ys) - min(ys) + 2 * SIZE + 4
-    acting = _acting_id(state)
     # The table display draws the laid hexes only, as large as they fit (no blank grid to lay more on).
     tight = view_box([(h["q"], h["r"]) for h in hexes]) if hexes else None
-    for figure in placed:
-        figure["acting"] = figure["id"] == acting
     return {
-        "viewbox": f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}", "width": round(width), "height": round(height),
-        "laid_viewbox": tight, "hexes": hexes, "blank": blank,
-        "walls": [edge(tuple(w[:2]), tuple(w[2:])) for w in board.get("walls", [])],
-        "figures": placed, "tray": tray, "acting": acting, "plan": _plan(state, translate, where),
-        "terrain_names": sorted({t for t in laid.values() if t}), "trap_conditions": list(TRAP_CONDITIONS),
+        "key": shape, "viewbox": f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}", "width": round(width),
+        "height": round(height), "laid_viewbox": tight, "hexes": hexes, "blank": blank,
+        "walls": [edge(tuple(w[:2]), tuple(w[2:])) for w in walls],
+        "terrain_names": sorted({t for t in laid.values() if t}),
     }
 
 

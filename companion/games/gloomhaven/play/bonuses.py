@@ -22,10 +22,10 @@ from the map (map.do) or entered by hand (monster.attack) uses them:
 
 from __future__ import annotations
 
+from companion.games.gloomhaven.conditions import ATTACK_CONDITIONS
 from companion.games.gloomhaven.map import board as maps
 from companion.games.gloomhaven.play import common, waiting
 from companion.games.gloomhaven.play.placing import damage_standee
-from companion.games.gloomhaven.summon_cards import ATTACK_CONDITIONS
 from companion.kit.actions import Act
 from companion.kit.hexes import neighbours
 from companion.rules import N_, ActionError

@@ -170,7 +170,6 @@ def _retaliate_by_hand(state: dict, seat: str, summon: dict | None, name: str, a
     return {"value": value, "range": reach, "outcome": outcome}
 
 
-ATTACK_CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse")
 GIVEN = {"poison": N_("%(name)s is poisoned."), "wound": N_("%(name)s is wounded."),
          "immobilize": N_("%(name)s is immobilized."), "disarm": N_("%(name)s is disarmed."),
          "stun": N_("%(name)s is stunned."), "muddle": N_("%(name)s is muddled.")}
@@ -190,7 +189,7 @@ def attack_effects(state: dict, attacker: dict, payload: dict) -> dict:
         return effects
     named = str(written).replace(",", " ").split()
     for condition in named:
-        if condition not in ATTACK_CONDITIONS:
+        if condition not in conditions.ATTACK_CONDITIONS:
             raise ActionError(N_("“%(name)s” is not a condition an attack gives."), field="conditions",
                               name=condition[:20])
     effects["conditions"] = sorted(set(named))
@@ -209,7 +208,7 @@ def card_attack(state: dict, attacker: dict) -> dict:
              "push": (resolved.get("push") or {}).get(rank) or 0,
              "pull": (resolved.get("pull") or {}).get(rank) or 0,
              "conditions": [c for c in (resolved.get("conditions_by_rank") or {}).get(rank, [])
-                            if c in ATTACK_CONDITIONS],
+                            if c in conditions.ATTACK_CONDITIONS],
              "range": (resolved.get("range") or {}).get(rank) or 0, "bonus": 0, "consumed": []}
     _add_consumed_gains(state, attacker, attack, found)
     return found
@@ -232,12 +231,12 @@ def _add_consumed_gains(state: dict, attacker: dict, attack: dict, found: dict) 
             if gain["kind"] == "attack" and isinstance(gain.get("delta"), int):
                 found["bonus"] += gain["delta"]
                 found["conditions"] = sorted(set(found["conditions"]) | {
-                    c for c in gain.get("conditions", []) if c in ATTACK_CONDITIONS})
+                    c for c in gain.get("conditions", []) if c in conditions.ATTACK_CONDITIONS})
             elif gain["kind"] in ("pierce", "push", "pull") and isinstance(gain.get("value"), int):
                 found[gain["kind"]] += gain["value"]
             elif gain["kind"] == "condition" and not gain.get("affects"):
                 found["conditions"] = sorted(set(found["conditions"]) | {
-                    c for c in gain.get("conditions", []) if c in ATTACK_CONDITIONS})
+                    c for c in gain.get("conditions", []) if c in conditions.ATTACK_CONDITIONS})
 
 
 def _give_effects(state: dict, seat: str, summon: dict | None, name: str, attacker: str, effects: dict) -> list:

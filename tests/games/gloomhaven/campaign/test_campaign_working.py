@@ -7,6 +7,7 @@ defaults to."""
 
 from campaign_support import state
 from companion.games.gloomhaven.campaign.rules import RULES
+from companion.kit.alike import sharing
 from companion.kit.working import is_worked
 
 
@@ -50,3 +51,34 @@ def test_the_paper_scenarios_level_is_the_partys_at_its_difficulty(party):
     store, token, ann, _bo = party
     level = view_of(store, token, ann)["working"]["paper_level"]
     assert is_worked(level) and level["value"] == 1
+
+
+def test_what_every_seat_sees_alike_is_worked_out_once_per_version_and_the_same_as_alone(party):
+    """The city, the party's sheets, the scenarios and offers, the shop's
+    rows: once for the phones and the display while the platform renders a
+    version (kit.alike); each seat's own sheet, quest and what keeps it from
+    buying an item stay its own."""
+    store, token, ann, bo = party
+    gold = state(store, token)["characters"]["c1"]["gold"]
+    store.act(token, ann, "character.adjust", {"field": "gold", "delta": -gold})  # Grok can buy nothing
+    current, seats = state(store, token), store.seats(token)
+    worked_out, kept = [], {}
+
+    def keep(what, compute):
+        if what not in kept:
+            worked_out.append(what)
+            kept[what] = compute()
+        return kept[what]
+
+    with sharing(current, keep):
+        views = [RULES.seat_view(current, seats[ann], seats), RULES.seat_view(current, seats[bo], seats),
+                 RULES.seat_view(current, None, seats)]
+    assert worked_out == ["campaign", "shop rows"]
+    ann_view, bo_view, display = (view["shown"] for view in views)
+    assert ann_view["sheets"] is bo_view["sheets"] is display["sheets"]
+    assert (ann_view["mine"]["name"], bo_view["mine"]["name"], display["mine"]) == ("Grok", "Tink", None)
+    assert ann_view["mine"]["gold"] == bo_view["sheets"][0]["gold"]
+    assert all(row["problem"] for row in ann_view["shop"]) and not any(row["problem"] for row in bo_view["shop"])
+    assert not any(row["problem"] for row in display["shop"])
+    for seat, view in zip((ann, bo, None), views):
+        assert RULES.seat_view(current, seats[seat] if seat else None, seats) == view
