@@ -31,7 +31,7 @@ DB_NAME = "companion.sqlite3"
 CHANNEL_TIMEOUT = 120
 DEFAULT_STREAMS_PER_CLIENT = 16
 # How long serve waits for its render processes before it serves anyway.
-RENDER_START_SECONDS = 30
+RENDER_START_SECONDS = 15
 # Connections one address may hold beyond its live pages: a browser keeps
 # up to six per server for its other requests, and a laptop may run a few.
 SPARE_CONNECTIONS_PER_ADDRESS = 32

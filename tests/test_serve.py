@@ -36,14 +36,17 @@ def test_help_lists_serve(capsys):
 def test_serve_defaults():
     args = cli.build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.db, args.threads) == ("0.0.0.0", 8000, None, 400)
+    assert args.render_processes is None  # the machine's: render_pool.default_processes()
     assert args.run is serve.run
 
 
 def test_serve_options():
     args = cli.build_parser().parse_args(
-        ["serve", "--host", "127.0.0.1", "--port", "9001", "--db", "x.sqlite3", "--threads", "80"]
+        ["serve", "--host", "127.0.0.1", "--port", "9001", "--db", "x.sqlite3", "--threads", "80",
+         "--render-processes", "0"]
     )
     assert (args.host, args.port, args.db, args.threads) == ("127.0.0.1", 9001, "x.sqlite3", 80)
+    assert args.render_processes == 0
 
 
 def test_serve_help_says_what_happens_when_the_port_is_taken(capsys):
@@ -51,6 +54,7 @@ def test_serve_help_says_what_happens_when_the_port_is_taken(capsys):
         cli.main(["serve", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "exits with status 2" in help_text
+    assert "--render-processes" in help_text and "more than one core" in help_text
 
 
 # --- the data folder -------------------------------------------------------------
@@ -303,7 +307,9 @@ def test_companion_serve_runs_and_stops_on_ctrl_c(tmp_path):
     db = tmp_path / "table.sqlite3"
     env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1")
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
+         # Its render processes have a test of their own (tests/reliability).
+         "--render-processes", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -40,7 +40,11 @@ def call(port: int, method: str, path: str, body: object = None, headers: dict |
 class ServerProcess:
     """`companion serve` on a loopback port, as a separate process."""
 
-    def __init__(self, db: Path, port: int | None = None, threads: int = 64, extra_args: tuple[str, ...] = ()):
+    # Without render processes unless a test asks for them: each would start
+    # a few seconds' compile first (tests/reliability/test_reliability_render_processes.py
+    # starts them).
+    def __init__(self, db: Path, port: int | None = None, threads: int = 64,
+                 extra_args: tuple[str, ...] = ("--render-processes", "0")):
         self.db, self.port, self.threads = db, port or free_port(), threads
         self.extra_args = list(extra_args)
         self.process: subprocess.Popen | None = None

@@ -80,7 +80,7 @@ def served(tmp_path):
     table = store.create_table("tally", "Pool", {"tracks": "Doom 0..30", "counters": "VP 0..99"})
     keys = [store.join(table.token, f"P{n}", "player")[1] for n in range(2)]
     store.close()
-    server = ServerProcess(db, extra_args=("--render-processes", "2", "--streams-per-address", "0")).start(60)
+    server = ServerProcess(db, extra_args=("--render-processes", "2", "--streams-per-address", "0")).start(90)
     yield server, table.token, keys
     server.kill()
 
