@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,7 +95,14 @@ class ActionError(Exception):
                 return candidate % params
             except (KeyError, TypeError, ValueError):
                 pass
-        return template
+        # A value of the wrong kind (None for a number): shown as it is, or
+        # "?", never a raw "%(slot)d" in front of the person.
+        return PLACEHOLDER.sub(lambda found: "?" if params.get(found.group(1)) is None
+                               else str(params[found.group(1)]), template)
+
+
+# A named placeholder of a message: %(name)s, %(count)d, %(delta)+d...
+PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]")
 
 
 @dataclass(frozen=True)

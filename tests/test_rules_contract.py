@@ -162,6 +162,15 @@ def test_action_error_text_falls_back_to_the_english_message_formatted(bad):
     assert error.text(lambda s: bad) == "Doom can't go above 30."
 
 
+def test_action_error_text_never_shows_a_placeholder_for_a_value_of_the_wrong_kind():
+    # A number expected, none given: the template fits neither way.
+    assert ActionError("No token lies on slot %(slot)d.", slot=None).text() == "No token lies on slot ?."
+    assert ActionError("Slot %(slot)d of %(max)+d.", slot="two", max=None).text() == "Slot two of ?."
+    japanese = {"No token lies on slot %(slot)d.": "スロット %(slot)d にトークンはありません。"}
+    error = ActionError("No token lies on slot %(slot)d.", slot=None)
+    assert error.text(japanese.get) == "スロット ? にトークンはありません。"
+
+
 def test_action_error_is_an_exception_carrying_its_message():
     error = ActionError("Nothing to undo.")
     assert isinstance(error, Exception) and str(error) == "Nothing to undo."
