@@ -21,7 +21,7 @@ from companion.games import package_dir, table_types
 from companion.rules import ActionError
 from companion.web import render, security
 from tests.reliability.test_reliability_game_actions import OPTIONS, SETUP
-from tests.web.test_web_seat_alike import MONSTER_TURN_EVERY, monster_turn, next_step
+from tests.web.test_web_seat_alike import play_one_step
 
 STEPS = 30
 SESSION_CSRF = "the-first-browsers-own-csrf-token"
@@ -52,8 +52,7 @@ def played(store, game: str):
         yield token, seats, keys
     rng = random.Random(game)
     for step in range(STEPS):
-        if not (step % MONSTER_TURN_EVERY == 0 and monster_turn(store, token, seats, step)):
-            next_step(store, rules, token, seats, rng, game)
+        play_one_step(store, rules, token, seats, rng, game, step)
         yield token, seats, keys
 
 

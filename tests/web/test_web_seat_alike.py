@@ -94,6 +94,15 @@ def next_step(store, rules, token: str, seats, rng: random.Random, game: str) ->
         pass
 
 
+def play_one_step(store, rules, token: str, seats, rng: random.Random, game: str, step: int,
+                  monster_turn_every: int = MONSTER_TURN_EVERY) -> None:
+    """The table's next step of play: every few steps a monster's turn on the
+    map (where the table has one), else `next_step`."""
+    if step % monster_turn_every == 0 and monster_turn(store, token, seats, step):
+        return
+    next_step(store, rules, token, seats, rng, game)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_region_rendered_for_every_seat_is_what_each_seat_would_see(app, store, game):
     rules = table_types()[game]
@@ -117,9 +126,7 @@ def test_a_region_rendered_for_every_seat_is_what_each_seat_would_see(app, store
             current_app.update_template_context(own)
             for name in set(rules.view_regions) & set(shown):
                 assert shown[name] == render.render_region(f"{rules.templates}/{name}.html", own), (game, step, name)
-        if step % MONSTER_TURN_EVERY == 0 and monster_turn(store, token, seats, step):
-            continue
-        next_step(store, rules, token, seats, rng, game)
+        play_one_step(store, rules, token, seats, rng, game, step)
     assert checked
 
 
