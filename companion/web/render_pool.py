@@ -77,12 +77,13 @@ def worker_config(config: dict) -> dict:
     return sendable
 
 
-def render_in_worker(app: Flask, token: str, seat, display: bool, known: int | None, environ: dict):
+def render_in_worker(app: Flask, table, seat, display: bool, known: int | None, environ: dict):
     """One stream's regions, rendered in this process as the server would:
-    (version, {region: html}), or render.TABLE_GONE if the table was deleted."""
+    (version, {region: html}), or render.TABLE_GONE if the table was deleted.
+    `table` is the stream's own (the server found it, and its game, when the
+    stream opened), not read again for each render."""
     from werkzeug.test import create_environ
 
-    from companion import games
     from companion.store import NoSuchTable
     from companion.web import i18n, render
 
@@ -90,9 +91,6 @@ def render_in_worker(app: Flask, token: str, seat, display: bool, known: int | N
     full.update(environ)
     full["wsgi.input"] = io.BytesIO(b"")
     with app.request_context(full):
-        table = app.extensions["companion.store"].table(token)
-        if table is None or table.game not in games.table_types():
-            return render.TABLE_GONE
         i18n.speak_for(table.game)
         try:
             return render.regions(table, seat, display, known_version=known)
@@ -285,11 +283,11 @@ class RenderPool:
         time instead of after them."""
         return (zlib.crc32(token.encode()) + display) % len(self.workers)
 
-    def regions(self, token: str, seat, display: bool, known: int | None, environ: dict):
+    def regions(self, table, seat, display: bool, known: int | None, environ: dict):
         """(version, {region: html}) from the table's render process, TABLE_GONE,
         or None when the server must render it itself."""
-        worker = self.workers[self.worker_for(token, display)]
-        return worker.ask((token, seat, display, known, request_environ(environ)), ANSWER_SECONDS)
+        worker = self.workers[self.worker_for(table.token, display)]
+        return worker.ask((table, seat, display, known, request_environ(environ)), ANSWER_SECONDS)
 
     def wait_ready(self, seconds: float) -> bool:
         """Whether every process is ready (templates compiled) within `seconds`."""

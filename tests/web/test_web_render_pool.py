@@ -17,7 +17,7 @@ from flask import Flask
 from companion.games import table_types
 from companion.store import NoSuchTable
 from companion.web import create_app, i18n, render, render_pool
-from tests.web.test_web_seat_alike import monster_turn, next_step, seated
+from tests.web.test_web_seat_alike import play_one_step, seated
 
 STEPS = 12
 LANGUAGES = ["en", "zh-Hans", "ja"]
@@ -59,9 +59,7 @@ def test_a_render_process_renders_what_the_server_would(pooled, game):
                 assert far == (version, fresh(pooled, table, seat, display, version, state)), \
                     (game, step, language, seat)
                 compared += 1
-        if step % 4 == 0 and monster_turn(store, token, seats, step):
-            continue
-        next_step(store, rules, token, seats, rng, game)
+        play_one_step(store, rules, token, seats, rng, game, step, monster_turn_every=4)
     assert compared
 
 
@@ -77,7 +75,7 @@ def test_the_streams_regions_come_from_the_render_process(pooled, monkeypatch):
         first = render.stream_regions(store.table(token), seats[0], False, version)
         # A second phone of the same seat is given the same render, not another.
         second = render.stream_regions(store.table(token), seats[0], False, version)
-    assert asked == [(token, seats[0], False, version)]
+    assert asked == [(store.table(token), seats[0], False, version)]
     assert first == second and first[0] == version and first[1]
 
 
@@ -130,7 +128,7 @@ def test_a_killed_render_process_leaves_its_streams_rendered_here_and_is_started
     # Started again, it renders once more.
     store.act(token, seats[0].id, "counter.adjust", {"counter": "c1", "delta": 1})
     version = store.state(token)[0]
-    assert pooled.extensions["companion.render_pool"].regions(token, seats[0], False, version, {})[0] == version
+    assert pooled.extensions["companion.render_pool"].regions(table, seats[0], False, version, {})[0] == version
 
 
 def test_processes_by_default_one_a_core_and_none_on_one_core(monkeypatch):
