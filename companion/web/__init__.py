@@ -18,7 +18,7 @@ from htmx_flask import Htmx
 from companion import capacity, games, resource_dir
 from companion.live import Hub
 from companion.store import Store
-from companion.web import errors, hookspecs, i18n, security, templating
+from companion.web import errors, hookspecs, i18n, kept, security, templating
 
 HTMX_DIR = Path(js_lib_htmx.__file__).parent / "static" / "htmx"
 
@@ -64,6 +64,7 @@ def create_app(config: dict | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
     templating.init_app(app)
+    kept.init_app(app)
     errors.init_app(app)
 
     from companion.web import api, events, guesses, links, pages, play, render

@@ -184,14 +184,15 @@ def test_the_maps_hex_layer_is_drawn_once_per_layout_and_again_when_it_changes(l
 
 @pytest.fixture
 def kept_draws(app):
-    """Each piece a page draws through `gh_kept` (not taking the one kept): what it is."""
+    """Each piece a page draws through `kept` (not taking the one kept): what it is."""
     draws = []
-    kept = app.jinja_env.globals["gh_kept"]
+    pieces = app.extensions["companion.kept"]
+    get = pieces.get
 
-    def watched(what, draw, *args):
-        return kept(what, lambda *args: draws.append(what) or draw(*args), *args)
+    def watched(key, compute):
+        return get(key, lambda: draws.append(key[0]) or compute())
 
-    app.jinja_env.globals["gh_kept"] = watched
+    pieces.get = watched
     return draws
 
 

@@ -12,9 +12,7 @@ language. The app hands each hook its `Platform` (companion/web/hookspecs.py).
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from types import SimpleNamespace
 
 from flask import Blueprint, current_app, jsonify, request
@@ -25,15 +23,13 @@ from companion.games.gloomhaven import names
 from companion.games.gloomhaven.map.drawing import drawing, short_label
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
+from companion.web.kept import Kept
 
 #: Limits that keep one request from tying up the server.
 MAX_SCENARIOS = 200
 MAX_HEXES = 5000
 #: Map hex layers kept (a few tables' layouts, each in two variants and a few languages).
 MAP_LAYERS = 64
-#: Other pieces of the pages kept (`gh_kept`): standees' condition toggles, status cards, monsters' stats,
-#: other characters' sheets, worked numbers... a few dozen a table in each language, a few KB each.
-PIECES = 2048
 
 
 def _error(platform, error: ActionError, status: int = 400):
@@ -81,32 +77,6 @@ def solve_endpoint(platform):
         # The solver names the problem in English (field names and values).
         return _error(platform, ActionError(N_("The scenario is malformed: %(problem)s"), problem=error.message))
     return current_app.response_class(json.dumps(result, ensure_ascii=False), mimetype="application/json")
-
-
-class Kept:
-    """The last `size` values by key, each computed once (threads may compute
-    one twice at worst, to the same value)."""
-
-    def __init__(self, size: int):
-        self.size, self.values, self.lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key: Hashable, compute: Callable[[], object]) -> object:
-        with self.lock:
-            if key in self.values:
-                self.values.move_to_end(key)
-                return self.values[key]
-        value = compute()
-        with self.lock:
-            self.values[key] = value
-            while len(self.values) > self.size:
-                self.values.popitem(last=False)
-        return value
-
-
-def as_key(value: object) -> str:
-    """Parts of a view (plain JSON) as a key: the same JSON, the same drawing.
-    Written by the json module, three times as fast as a tuple built in Python."""
-    return json.dumps(value, ensure_ascii=False, default=repr)
 
 
 class Labels(Mapping):
@@ -160,20 +130,11 @@ def template_globals(platform) -> dict:
         a Gloomhaven table's render."""
         return layers.get((drawn["key"], bool(editing), platform.reader_language()), lambda: draw(drawn, editing))
 
-    pieces = Kept(PIECES)
-
-    def gh_kept(what: str, draw: Callable[..., Markup], *args) -> Markup:
-        """`draw(*args)`, a macro that reads nothing but its arguments and the
-        reader's language, drawn once per (`what`, arguments, language): a
-        standee's condition toggles, say, the same from one action to the
-        next but eight forms to draw."""
-        return pieces.get((what, as_key(args), platform.reader_language()), lambda: draw(*args))
-
     gh_labels = SimpleNamespace(**{kind: Labels(msgids, platform.text) for kind, msgids in (
         ("actions", names.ACTION_LABELS), ("elements", names.ELEMENT_LABELS), ("conditions", names.CONDITION_LABELS),
         ("ranks", names.RANK_LABELS))})
     return {"gh_name": gh_name, "gh_goal": gh_goal, "gh_map": gh_map, "gh_map_layer": gh_map_layer,
-            "gh_kept": gh_kept, "gh_labels": gh_labels}
+            "gh_labels": gh_labels}
 
 
 def template_filters(platform) -> dict:
