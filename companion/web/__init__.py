@@ -25,6 +25,7 @@ HTMX_DIR = Path(js_lib_htmx.__file__).parent / "static" / "htmx"
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(resource_dir("templates")), static_folder="static")
+    app.jinja_environment = templating.CompanionEnvironment
     app.config.update(
         DATABASE=str(Path.cwd() / "companion.sqlite3"),
         SESSION_COOKIE_SAMESITE="Lax",
