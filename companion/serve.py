@@ -359,6 +359,10 @@ def run(args) -> int:
     app.config["PUBLIC_URL"] = public_url(args.host, server.effective_port)
     processes = render_pool.default_processes() if args.render_processes is None else args.render_processes
     pool = render_pool.start(app, processes)
+    # The server renders pages (and live regions while its processes start):
+    # its first ones shouldn't compile templates and import games either. In
+    # the background, so it listens at once.
+    threading.Thread(target=render_pool.ready_to_render, args=(app,), name="companion-warm-up", daemon=True).start()
     # Phones that connect meanwhile wait a moment: the render processes compile
     # every template first, and the server would otherwise render for them.
     if pool is not None and not pool.wait_ready(RENDER_START_SECONDS):

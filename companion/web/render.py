@@ -177,7 +177,7 @@ def stream_regions(table: Table, seat: Seat | None, display: bool,
     answers = []
 
     def from_pool() -> dict[str, str] | None:
-        answer = pool.regions(table, seat, display, known_version, request.environ)
+        answer = pool.regions(table, seat, display, known_version, request.environ, locale)
         if answer == TABLE_GONE:
             raise NoSuchTable(table.token)
         if answer is None:

@@ -17,6 +17,12 @@ inside a request built from the stream's own (its cookies, languages and
 address), so it renders exactly what the server would. Whatever goes wrong
 there (a process that died, a slow answer, a platform without processes), the
 stream renders in the server as before: the pool only ever saves work.
+
+An answer carries only the regions that changed since the last answer the
+server holds for that viewer (most actions change two or three of a page's
+ten regions): a Gloomhaven seat's page is about 100 KB, and sending all of
+it for every seat after every action kept the processes waiting on the pipe
+and the server decoding what it already had.
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ import zlib
 from dataclasses import dataclass, field
 
 from flask import Flask
+
+from companion.web.memo import Latest
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +85,37 @@ def worker_config(config: dict) -> dict:
     return sendable
 
 
-def render_in_worker(app: Flask, table, seat, display: bool, known: int | None, environ: dict):
+@dataclass(frozen=True)
+class Changes:
+    """A render process's answer as the regions that changed since `since`,
+    the version of the viewer's regions the server said it holds: every
+    region's name in order, and the HTML of those that changed."""
+
+    version: int
+    since: int
+    names: tuple[str, ...]
+    changed: dict[str, str]
+
+    def applied_to(self, held: dict[str, str]) -> dict[str, str]:
+        return {name: self.changed[name] if name in self.changed else held[name] for name in self.names}
+
+
+#: The regions last sent for each viewer (a few for every open page).
+SENT_SIZE = 4096
+
+
+def viewer_key(table, seat, display: bool, locale: str) -> tuple:
+    return (table.token, "display" if display else (seat.id if seat else None), locale)
+
+
+def render_in_worker(app: Flask, table, seat, display: bool, known: int | None, environ: dict,
+                     held: int | None = None):
     """One stream's regions, rendered in this process as the server would:
-    (version, {region: html}), or render.TABLE_GONE if the table was deleted.
-    `table` is the stream's own (the server found it, and its game, when the
-    stream opened), not read again for each render."""
+    (version, {region: html}), or Changes since the version `held` that the
+    server holds for this viewer, or render.TABLE_GONE if the table was
+    deleted. `table` is the stream's own (the server found it, and its game,
+    when the stream opened), not read again for each render."""
+    from flask_babel import get_locale
     from werkzeug.test import create_environ
 
     from companion.store import NoSuchTable
@@ -93,9 +127,18 @@ def render_in_worker(app: Flask, table, seat, display: bool, known: int | None, 
     with app.request_context(full):
         i18n.speak_for(table.game)
         try:
-            return render.regions(table, seat, display, known_version=known)
+            version, html = render.regions(table, seat, display, known_version=known)
         except NoSuchTable:
             return render.TABLE_GONE
+        sent: Latest = app.extensions["companion.regions_sent"]
+        key = viewer_key(table, seat, display, str(get_locale()))
+        last = sent.get(key)
+        sent.put(key, (version, html))
+    if held is None or last is None or last[0] != held:
+        return version, html
+    before = last[1]
+    return Changes(version, held, tuple(html), {name: text for name, text in html.items()
+                                                if before.get(name) is not text and before.get(name) != text})
 
 
 # How much lower a render process's priority is than the server's.
@@ -117,12 +160,34 @@ def compile_templates(app: Flask) -> None:
             log.debug("render process: template %s did not compile", name)
 
 
+def load_games(app: Flask) -> None:
+    """Import every game and read each one's catalogs in each language before
+    the first render: done by the first render instead, it held that table's
+    phones (and every table behind it) for half a second or more."""
+    from companion import games
+    from companion.languages import LANGUAGES
+    from companion.web import i18n
+
+    games.table_types()
+    for package in [None, *games.game_packages()]:
+        for language in LANGUAGES:
+            with app.test_request_context("/", headers={"Accept-Language": language.replace("_", "-")}):
+                i18n.package_domain(package).get_translations()
+
+
+def ready_to_render(app: Flask) -> None:
+    """Everything a first render would otherwise do on its own time."""
+    compile_templates(app)
+    load_games(app)
+
+
 def worker_main(connection, config: dict) -> None:
     """A render process: answers render requests until the server goes."""
     from companion.web import create_app
 
     app = create_app(config)
-    compile_templates(app)
+    app.extensions["companion.regions_sent"] = Latest(SENT_SIZE)
+    ready_to_render(app)
     # Then renders wait behind the server's own work (an action's answer)
     # when the cores are busy; where a process can't lower its priority, it doesn't.
     try:
@@ -271,6 +336,8 @@ class RenderPool:
         # fork copies their locks in whatever state they are in.
         context = multiprocessing.get_context("spawn")
         self.workers = [Worker(context, worker_config(config), n) for n in range(processes)]
+        # The regions last received for each viewer: what a process's Changes apply to.
+        self.received = Latest(SENT_SIZE)
 
     def start(self) -> None:
         for worker in self.workers:
@@ -283,11 +350,22 @@ class RenderPool:
         time instead of after them."""
         return (zlib.crc32(token.encode()) + display) % len(self.workers)
 
-    def regions(self, table, seat, display: bool, known: int | None, environ: dict):
+    def regions(self, table, seat, display: bool, known: int | None, environ: dict, locale: str):
         """(version, {region: html}) from the table's render process, TABLE_GONE,
-        or None when the server must render it itself."""
+        or None when the server must render it itself. `locale`: the viewer's
+        language, as the process will work it out from `environ`."""
         worker = self.workers[self.worker_for(table.token, display)]
-        return worker.ask((table, seat, display, known, request_environ(environ)), ANSWER_SECONDS)
+        key = viewer_key(table, seat, display, locale)
+        held = self.received.get(key)
+        answer = worker.ask((table, seat, display, known, request_environ(environ), held and held[0]),
+                            ANSWER_SECONDS)
+        if isinstance(answer, Changes):
+            if held is None or answer.since != held[0]:
+                return None  # can't be: the process answers Changes only since what was held
+            answer = (answer.version, answer.applied_to(held[1]))
+        if isinstance(answer, tuple):
+            self.received.put(key, answer)
+        return answer
 
     def wait_ready(self, seconds: float) -> bool:
         """Whether every process is ready (templates compiled) within `seconds`."""

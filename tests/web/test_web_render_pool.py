@@ -128,7 +128,43 @@ def test_a_killed_render_process_leaves_its_streams_rendered_here_and_is_started
     # Started again, it renders once more.
     store.act(token, seats[0].id, "counter.adjust", {"counter": "c1", "delta": 1})
     version = store.state(token)[0]
-    assert pooled.extensions["companion.render_pool"].regions(table, seats[0], False, version, {})[0] == version
+    assert pooled.extensions["companion.render_pool"].regions(table, seats[0], False, version, {}, "en")[0] == version
+
+
+def test_after_the_first_answer_a_process_sends_only_the_regions_that_changed(pooled, monkeypatch):
+    store = pooled.extensions["companion.store"]
+    token, seats = seated(store, "tally")
+    table = store.table(token)
+    pool = pooled.extensions["companion.render_pool"]
+    worker = pool.workers[pool.worker_for(token, False)]
+    answers = []
+    ask = worker.ask
+    monkeypatch.setattr(worker, "ask", lambda *request: answers.append(ask(*request)) or answers[-1])
+
+    def streamed(language: str = "en") -> tuple[int, dict]:
+        version, state = store.state(token)
+        with pooled.test_request_context(f"/t/{token}/events", headers={"Accept-Language": language}):
+            regions = render.stream_regions(table, seats[0], False, version)
+            assert regions == (version, fresh(pooled, table, seats[0], False, version, state))
+        return regions
+
+    first = streamed()
+    assert isinstance(answers[-1], tuple)  # nothing held yet: every region
+    store.act(token, seats[0].id, "counter.adjust", {"counter": "c1", "delta": 1})
+    second = streamed()
+    changes = answers[-1]
+    assert isinstance(changes, render_pool.Changes) and changes.since == first[0]
+    assert set(changes.changed) == {name for name in second[1] if second[1][name] != first[1][name]}
+    assert "counters" in changes.changed and "follow" not in changes.changed
+    # Another language is another viewer: all of it, the first time.
+    streamed("ja")
+    assert isinstance(answers[-1], tuple)
+    # If the server no longer holds what it received (forgotten, or a process
+    # started again), it says so and gets every region.
+    pool.received = render_pool.Latest(render_pool.SENT_SIZE)
+    store.act(token, seats[0].id, "counter.adjust", {"counter": "c1", "delta": 1})
+    streamed()
+    assert isinstance(answers[-1], tuple)
 
 
 def test_processes_by_default_one_a_core_and_none_on_one_core(monkeypatch):
