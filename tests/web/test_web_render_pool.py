@@ -188,3 +188,37 @@ def test_only_the_requests_headers_path_and_address_cross():
     assert render_pool.request_environ(environ) == {
         "HTTP_COOKIE": "session=x", "HTTP_ACCEPT_LANGUAGE": "ja", "PATH_INFO": "/t/x/events",
         "REMOTE_ADDR": "192.168.1.5", "wsgi.url_scheme": "http"}
+
+
+def test_a_render_process_takes_waiting_requests_a_table_at_a_time():
+    class Table:
+        def __init__(self, token):
+            self.token = token
+
+    a, b, c = Table("a"), Table("b"), Table("c")
+    queue = render_pool.JobQueue()
+    # Two tables acted together: their phones' requests came interleaved.
+    for number, table in enumerate([a, b, a, b, a, c, b]):
+        queue.add((number, (table, None, False, 1, {})))
+    taken = [queue.take()[0]]
+    queue.add((7, (a, None, True, 1, {})))  # a's display, asking late
+    while queue:
+        taken.append(queue.take()[0])
+    assert taken == [0, 2, 4, 7, 1, 3, 6, 5]
+
+
+def test_one_busy_table_does_not_hold_the_others_back_for_long(monkeypatch):
+    class Table:
+        def __init__(self, token):
+            self.token = token
+
+    monkeypatch.setattr(render_pool, "TABLE_RUN", 3)
+    busy, other = Table("busy"), Table("other")
+    queue = render_pool.JobQueue()
+    queue.add((0, (busy, None, False, 1, {})))
+    queue.add((1, (other, None, False, 1, {})))
+    taken = []
+    for number in range(2, 6):
+        queue.add((number, (busy, None, False, 1, {})))
+        taken.append(queue.take()[0])
+    assert taken == [0, 2, 3, 1]
