@@ -38,6 +38,7 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass, field
+from queue import SimpleQueue
 
 from flask import Flask
 
@@ -230,12 +231,15 @@ def worker_main(connection, config: dict) -> None:
         os.nice(RENDER_NICENESS)
     except (AttributeError, OSError):
         pass
-    try:
-        connection.send((READY, None))
-    except (OSError, ValueError):
-        return
+    # Answers are sent by a thread of their own: a large one fills the pipe
+    # until the server reads it, and the next render needn't wait for that.
+    answers: SimpleQueue = SimpleQueue()
+    sender = threading.Thread(target=send_answers, args=(connection, answers), name="companion-render-sender",
+                              daemon=True)
+    sender.start()
+    answers.put((READY, None))
     queue = JobQueue()
-    while True:
+    while sender.is_alive():
         try:
             if not queue:
                 queue.add(connection.recv())
@@ -249,8 +253,19 @@ def worker_main(connection, config: dict) -> None:
         except Exception:  # noqa: BLE001 - the server renders it itself
             log.exception("render process: a render failed")
             answer = None
+        answers.put((job_id, answer))
+
+
+def send_answers(connection, answers: SimpleQueue) -> None:
+    """Send each answer in turn, until the server is gone."""
+    while True:
+        job_id, answer = answers.get()
         try:
-            connection.send((job_id, answer))
+            try:
+                connection.send((job_id, answer))
+            except (pickle.PicklingError, TypeError, AttributeError):
+                log.exception("render process: an answer could not be sent")
+                connection.send((job_id, None))  # the server renders it itself
         except (OSError, ValueError):
             return
 
