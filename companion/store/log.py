@@ -147,9 +147,11 @@ class Log(StoreBase):
         if new_state is None:
             new_state, _ = _replay_one(table.rules, self._decoded(db, table.token, "state"), seats, action.to_dict())
         encoded = json.dumps(new_state)
-        db["actions"].insert({"table_token": table.token, "seq": version, "type": action.type,
-                              "payload": json.dumps(action.payload), "seat": action.seat,
-                              "time": time.time(), "undone": 0, "drew": int(drew)})
+        # Plain SQL: sqlite-utils' insert reads the schema first, at every action.
+        db.execute("insert into actions (table_token, seq, type, payload, seat, time, undone, drew) "
+                   "values (?, ?, ?, ?, ?, ?, 0, ?)",
+                   [table.token, version, action.type, json.dumps(action.payload), action.seat, time.time(),
+                    int(drew)])
         db.execute("update tables set version = ?, state = ? where token = ?", [version, encoded, table.token])
         if version % records.SNAPSHOT_EVERY == 0:
             db.execute("insert or replace into snapshots (table_token, seq, state) values (?, ?, ?)",
