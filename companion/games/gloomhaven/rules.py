@@ -30,8 +30,10 @@ class GloomhavenRules(Rules):
     # the same controls.
     shared_regions = frozenset({"attacks"})
     seat_alike_regions = frozenset({"map", "monsters", "elements"})
-    # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "me", "map", "turns", "monsters", "party", "elements", "attacks"})
+    # Every region reads only the view (the card at the top and the display's
+    # board too): rendered again when what it read changed.
+    view_regions = frozenset({"now", "status", "me", "map", "turns", "monsters", "party", "elements", "attacks",
+                              "board"})
 
     def roles(self) -> list[Role]:
         return [Role("player", N_("Player"))]
