@@ -555,9 +555,10 @@ def test_another_characters_sheet_is_drawn_again_only_when_what_it_shows_changes
     drawn = len(kept_draws)
     assert bo.act("character.adjust", field="gold", delta="-5").status_code == 200
     assert '<dd class="value gold">25</dd>' in ann.page(f"/t/{campaign}")
-    assert kept_draws[drawn:] == []
+    # (Bo's own shop, in Bo's answer, draws again the items whose row changed for Bo.)
+    assert "other sheet" not in kept_draws[drawn:]
     assert bo.act("character.notes", notes="Owes Grok five gold").status_code == 200
     page = ann.page(f"/t/{campaign}")
-    assert kept_draws[drawn:] == ["other sheet"]
+    assert [piece for piece in kept_draws[drawn:] if piece != "shop item"] == ["other sheet"]
     assert "Owes Grok five gold" in other_sheet(page, "c2")
     assert other_sheet(page, "c2") == other_sheet(fresh_page(app, campaign, seat_key(ann, campaign)), "c2")

@@ -77,3 +77,40 @@ def test_a_coin_spent_in_the_campaign_renders_the_sheets_again_not_the_scenarios
     assert "games/gloomhaven/campaign/scenarios.html" not in rendered
     assert "games/gloomhaven/campaign/shop.html" not in rendered  # Bo's shop: Bo's gold
     assert "Ann&#39;s" in page["characters"] and page["scenarios"]
+
+
+def test_a_standees_hit_point_renders_the_monsters_again_not_the_phones_card_at_the_top(monkeypatch, app, store):
+    table = store.create_table("gloomhaven", "Hit points", {})
+    ann, _ = store.join(table.token, "Ann", "player")
+    bo, _ = store.join(table.token, "Bo", "player")
+    store.act(table.token, ann.id, "character.set", {"class": "brute", "level": 1})
+    store.act(table.token, bo.id, "character.set", {"class": "tinkerer", "level": 1})
+    version = store.act(table.token, ann.id, "scenario.start", {})
+    standee = store.state(table.token)[1]["standees"][0]
+    with app.test_request_context():
+        before = render.regions(store.table(table.token), bo, False, known_version=version)[1]
+        render.regions(store.table(table.token), None, True, known_version=version)
+    rendered = regions_rendered(monkeypatch)
+    version = store.act(table.token, ann.id, "standee.adjust", {"standee": standee["id"], "delta": -1})
+    with app.test_request_context():
+        page = render.regions(store.table(table.token), bo, False, known_version=version)[1]
+        render.regions(store.table(table.token), None, True, known_version=version)
+    assert "games/gloomhaven/monsters.html" in rendered and "games/gloomhaven/board.html" in rendered
+    assert "games/gloomhaven/now.html" not in rendered  # what the table waits for is the same
+    assert page["now"] == before["now"] and page["monsters"] != before["monsters"]
+
+
+def test_gold_spent_by_one_player_leaves_the_others_card_at_the_top_as_it_was(monkeypatch, app, store):
+    table = store.create_table("gloomhaven-campaign", "Coins", {})
+    ann, _ = store.join(table.token, "Ann", "player")
+    bo, _ = store.join(table.token, "Bo", "player")
+    store.act(table.token, ann.id, "character.create", {"class": "brute", "name": "Ann's", "level": 1})
+    version = store.act(table.token, bo.id, "character.create", {"class": "tinkerer", "name": "Bo's", "level": 1})
+    with app.test_request_context():
+        render.regions(store.table(table.token), bo, False, known_version=version)
+    rendered = regions_rendered(monkeypatch)
+    version = store.act(table.token, ann.id, "character.adjust", {"field": "gold", "delta": 3})
+    with app.test_request_context():
+        render.regions(store.table(table.token), bo, False, known_version=version)
+    assert "games/gloomhaven/campaign/characters.html" in rendered
+    assert "games/gloomhaven/campaign/now.html" not in rendered

@@ -13,6 +13,7 @@ turned into codes here."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from companion.games.gloomhaven import data, modifiers
 from companion.games.gloomhaven.campaign import deck as perk_cards
@@ -155,7 +156,9 @@ def change(deck: dict, removed: list[str], added: list[str], field: str = "perks
 
 
 # -- what a player sees of their deck ------------------------------------------------
+@lru_cache(maxsize=512)
 def _order(code: str) -> tuple:
+    """Where a card code sorts in a deck's summary (once per code)."""
     card = modifiers.parse(code)
     rank = {"null": -99, "double": 99}[card.kind] if card.kind != "add" else card.value
     return (code in ("curse", "bless"), rank, card.rolling, code)

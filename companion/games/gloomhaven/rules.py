@@ -17,6 +17,7 @@ from companion.games.gloomhaven.map import board as map_board
 from companion.games.gloomhaven.play import bonuses, setup, special
 from companion.games.gloomhaven.view import present, waiting_now, worked_numbers
 from companion.kit.actions import Draws
+from companion.kit.alike import alike
 from companion.kit.fields import ActionSpec
 from companion.rules import N_, Action, Role, Rules, Seat
 
@@ -30,8 +31,10 @@ class GloomhavenRules(Rules):
     # the same controls.
     shared_regions = frozenset({"attacks"})
     seat_alike_regions = frozenset({"map", "monsters", "elements"})
-    # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "me", "map", "turns", "monsters", "party", "elements", "attacks"})
+    # Every region reads only the view (the card at the top and the display's
+    # board too): rendered again when what it read changed.
+    view_regions = frozenset({"now", "status", "me", "map", "turns", "monsters", "party", "elements", "attacks",
+                              "board"})
 
     def roles(self) -> list[Role]:
         return [Role("player", N_("Player"))]
@@ -86,7 +89,8 @@ class GloomhavenRules(Rules):
         state = scenario_state.current(state)
         shown = super().view(state, seat)
         shown["shown"] = present(state, seat.id if seat is not None else None)
-        shown["working"] = worked_numbers(state, shown["shown"])
+        # The same for every seat: once per version while the platform renders it (kit.alike).
+        shown["working"] = alike(state, "working", lambda: worked_numbers(state, shown["shown"]))
         return shown
 
     def seat_view(self, state: dict, seat: Seat | None, seats: dict[str, Seat]) -> dict:

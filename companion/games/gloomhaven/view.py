@@ -40,6 +40,22 @@ STAT_EXTRAS = ("shield", "retaliate", "pierce", "targets", "conditions", "specia
 
 
 def present(state: dict, seat_id: str | None) -> dict:
+    """What the pages show: the same for every seat but the seat's own goals,
+    deck and summon cards (worked out once per version for all the seats
+    while the platform renders it, kit.alike)."""
+    mine = {"goals": _my_goals(state, seat_id), "my_deck": _my_deck(state, seat_id),
+            "my_summon_cards": _my_summon_cards(state, seat_id)}
+    alike_part = alike(state, "shown", lambda: _shown_alike(state))
+    return {key: mine[key] if key in mine else alike_part[key] for key in SHOWN}
+
+
+#: The keys of `present`'s answer in their order (the API's state answer carries them).
+SHOWN = ("monster_deck", "scenario_name", "scenario_rules", "objectives", "objectives_on_map", "rooms_in_data",
+         "openable_rooms", "classes", "turns", "acting", "monster_types", "addable_monsters", "goals", "waiting_for",
+         "my_deck", "my_summon_cards", "numbers", "attacks", "modifier_counts")
+
+
+def _shown_alike(state: dict) -> dict:
     found = catalog.scenario(state["scenario"])
     return {
         "monster_deck": modifiers.mix_text(modifiers.mix_of(state["modifiers"])) if state["phase"] == "setup" else "",
@@ -54,16 +70,11 @@ def present(state: dict, seat_id: str | None) -> dict:
         "classes": sorted((cid, c["name"]) for cid, c in catalog.character_classes().items()),
         "turns": _turns(state),
         "acting": _acting(state),
-        # The same for every seat: once per version while the platform renders it (kit.alike).
-        "monster_types": (alike(state, "monster types", lambda: [_monster_type(state, m)
-                                                                 for m in common.types_on_map(state)])
-                          if state["level"] is not None else []),
+        "monster_types": [_monster_type(state, m) for m in common.types_on_map(state)] if state["level"] is not None
+        else [],
         "addable_monsters": sorted((m, catalog.monster_name(m)) for m in found["monsters"]),
-        "goals": _my_goals(state, seat_id),
         "waiting_for": [state["characters"][s]["name"] for s in common.acting_characters(state)
                         if s not in state["chosen"]] if state["phase"] == "choosing" else [],
-        "my_deck": _my_deck(state, seat_id),
-        "my_summon_cards": _my_summon_cards(state, seat_id),
         "numbers": _numbers(state),
         "attacks": _attacks(state),
         "modifier_counts": {"bless": modifiers.in_pile(state["modifiers"], "bless"),

@@ -25,8 +25,9 @@ class CampaignRules(Rules):
     title = N_("Gloomhaven campaign")
     templates = "games/gloomhaven/campaign"
     #: Every region reads only the view: after an action a region is
-    #: rendered again only where what it read changed (a gold coin is not the shop of every seat).
-    view_regions = frozenset({"party", "sheet", "scenarios", "characters", "shop"})
+    #: rendered again only where what it read changed (a gold coin is not the shop of every seat,
+    #: nor the card at the top of every phone).
+    view_regions = frozenset({"now", "party", "sheet", "scenarios", "characters", "shop"})
     result_action = "scenario.result"
 
     def roles(self) -> list[Role]:
