@@ -114,3 +114,24 @@ def test_gold_spent_by_one_player_leaves_the_others_card_at_the_top_as_it_was(mo
         render.regions(store.table(table.token), bo, False, known_version=version)
     assert "games/gloomhaven/campaign/characters.html" in rendered
     assert "games/gloomhaven/campaign/now.html" not in rendered
+
+
+def test_a_tally_track_moved_draws_the_tracks_again_not_anyones_counters(monkeypatch, app, store):
+    table = store.create_table("tally", "Tracks", {"tracks": "Doom 0..30", "counters": "VP 0..99"})
+    ann, _ = store.join(table.token, "Ann", "player")
+    bo, _ = store.join(table.token, "Bo", "player")
+    version = store.act(table.token, ann.id, "note.set", {"text": "north"})
+    with app.test_request_context():
+        render.regions(store.table(table.token), ann, False, known_version=version)
+    rendered = regions_rendered(monkeypatch)
+    version = store.act(table.token, bo.id, "track.adjust", {"track": "t1", "delta": 1})
+    with app.test_request_context():
+        page = render.regions(store.table(table.token), ann, False, known_version=version)[1]
+    assert [name for name in rendered if name.startswith("games/")] == ["games/tally/tracks.html"]
+    assert "north" in page["note"] and "Bo" in page["counters"]
+    rendered.clear()
+    version = store.act(table.token, bo.id, "counter.adjust", {"counter": "c1", "delta": 2})
+    with app.test_request_context():
+        render.regions(store.table(table.token), ann, False, known_version=version)
+    assert "games/tally/counters.html" in rendered  # everyone's counters
+    assert "games/tally/now.html" not in rendered  # Ann's own counters did not change

@@ -72,7 +72,7 @@ class ChaosRules(Rules):
     # are marked by the page: game.css reads the seat page's data-role).
     shared_regions = frozenset({"status", "gods", "board", "report"})
     # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "gods", "board", "report", "controls"})
+    view_regions = frozenset({"now", "status", "gods", "board", "report", "controls"})
 
     def regions(self, seat: Seat | None) -> list[str]:
         """The card at the top first: what the table waits for, and this phone's next steps."""

@@ -94,7 +94,11 @@ class CthulhuWarsRules(Rules):
 
     # -- what each seat sees ----------------------------------------------------------
     # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "tracks", "factions", "mine", "battle", "map"})
+    view_regions = frozenset({"now", "status", "tracks", "factions", "mine", "battle", "map", "board"})
+    # The same on every seat's page: the battle shows no controls; the tracks
+    # only a form every faction's seat has.
+    shared_regions = frozenset({"battle"})
+    seat_alike_regions = frozenset({"tracks"})
 
     def regions(self, seat: Seat | None) -> list[str]:
         if seat is None:  # the table display: one screen for the middle of the table

@@ -24,6 +24,7 @@ from companion.games.cthulhu_wars.actions import units_of
 from companion.games.cthulhu_wars.names import AWAKEN_WHERE, REQUIREMENTS, UNIQUE_ACTIONS
 from companion.games.cthulhu_wars.requirements import met as requirements_met
 from companion.games.cthulhu_wars.state import editable_facts, unit_facts
+from companion.kit.alike import alike
 from companion.kit.now import now
 from companion.kit.working import line, worked
 from companion.rules import N_, Msg, Seat
@@ -232,8 +233,9 @@ def borders(state: dict) -> list[dict]:
              "neighbours": [{"id": n, "name": names[n]["name"]} for n in near[area]]} for area in names]
 
 
-def present(state: dict, me: str | None) -> dict:
-    """Everything derived, for the viewer's faction `me` (None: the table display)."""
+def present_to_all(state: dict) -> dict:
+    """What every viewer's `present` holds alike: worked out once per table
+    version for all of them (kit.alike)."""
     out = {
         "doom_track": doom_track(state),
         "power": power_bars(state),
@@ -252,6 +254,12 @@ def present(state: dict, me: str | None) -> dict:
     }
     if board.has_board(state):
         out["map"] = board_map(state, out["colours"])
+    return out
+
+
+def present(state: dict, me: str | None) -> dict:
+    """Everything derived, for the viewer's faction `me` (None: the table display)."""
+    out = dict(alike(state, "present", lambda: present_to_all(state)))
     if me in state["factions"]:
         mine = state["factions"][me]
         out["requirements"] = requirements(state, me)
@@ -269,7 +277,7 @@ def present(state: dict, me: str | None) -> dict:
         out["units"] = [{"id": u["id"], "name": u["name"]} for u in data.faction(me)["units"]]
         if board.has_board(state):
             out["my_stacks"] = my_stacks(state, me)
-            out["borders"] = borders(state)
+            out["borders"] = alike(state, "borders", lambda: borders(state))
     return out
 
 
@@ -403,7 +411,7 @@ def view(state: dict, seat: Seat | None, open_actions: dict) -> dict:
     seat's own secrets as "mine", its faction as "me", what the pages show
     worked out for it as "show", and the card at the top with `open_actions`."""
     shown = {k: v for k, v in state.items() if k != "secrets"}
-    shown.update(round_fields(state))  # where clients have always read them
+    shown.update(alike(state, "round", lambda: round_fields(state)))  # where clients have always read them
     me = None
     if seat is not None:
         shown["mine"] = state.get("secrets", {}).get(seat.id, {})

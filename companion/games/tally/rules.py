@@ -12,6 +12,7 @@ class TallyRules(Rules):
     title = names.TITLE
     templates = "games/tally"
     shared_regions = view.SHARED_REGIONS
+    view_regions = view.VIEW_REGIONS
 
     def roles(self) -> list[Role]:
         return [Role(role, name) for role, name in names.ROLES.items()]

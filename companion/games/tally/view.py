@@ -11,6 +11,10 @@ from companion.rules import N_, Seat
 
 #: The regions that read no seat: rendered once per change for every phone.
 SHARED_REGIONS = frozenset({"tracks"})
+#: The regions that read nothing but the view, the seats, the viewer and the
+#: table's name: rendered again only when what they read of the view changed
+#: (a track moved does not draw everyone's counters again).
+VIEW_REGIONS = frozenset({"now", "tracks", "counters", "note"})
 
 
 def regions(seat: Seat | None) -> list[str]:

@@ -29,7 +29,7 @@ class TheOthersRules(Rules):
     # The same on every phone (only "controls" is a seat's own): rendered once per version.
     shared_regions = frozenset({"status", "apocalypse", "heroes", "fight"})
     # Every region reads only the view: rendered again when what it read changed.
-    view_regions = frozenset({"status", "apocalypse", "heroes", "fight", "controls", "display"})
+    view_regions = frozenset({"now", "status", "apocalypse", "heroes", "fight", "controls", "display"})
 
     def roles(self) -> list[Role]:
         return [Role("sin", N_("SIN player"), max_seats=1), Role("hero", N_("Hero player"), max_seats=4)]
