@@ -116,7 +116,8 @@ def read(text: str | bytes) -> dict:
     Raises ActionError (field "file") on anything else."""
     try:
         numbers = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    # RecursionError: nested too deep to parse.
+    except (ValueError, UnicodeDecodeError, RecursionError):
         numbers = None
     if not isinstance(numbers, dict) or numbers.get("format") != FORMAT:
         raise ActionError(N_("This is not a file of The Others' numbers."), field="file")
@@ -225,7 +226,7 @@ def _remembered(text) -> dict:
         return {}
     try:
         copied = json.loads(text) if isinstance(text, str) else text
-    except ValueError:
+    except (ValueError, RecursionError):
         copied = None
     if not isinstance(copied, dict):
         raise ActionError(N_("The action's details are malformed."), field="remembered")

@@ -78,6 +78,7 @@ def test_merging_fills_only_what_is_missing():
 
 @pytest.mark.parametrize("text, field", [
     ("not json", "file"),
+    ("[" * 100_000 + "]" * 100_000, "file"),  # nested too deep to parse
     (json.dumps({"format": "something-else"}), "file"),
     (json.dumps({"format": "the-others-numbers", "version": 99}), "file"),
     (json.dumps({"format": "the-others-numbers", "version": 1, "sin_die": {"hit": 7}}), "sin_die"),
