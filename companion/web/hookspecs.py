@@ -33,6 +33,7 @@ from flask import Blueprint, Flask
 from companion import games
 from companion.rules import Action, ActionError
 from companion.web import i18n, security
+from companion.web.kept import Kept
 
 #: Every hook a game's web.py may define (each takes the Platform).
 HOOKS = ("blueprint", "template_globals", "template_filters", "after_action")
@@ -60,6 +61,13 @@ class Platform:
     def error_text(self, error: ActionError) -> str:
         """A refusal's message in the reader's language."""
         return i18n.error_text(error)
+
+    # -- drawings kept between renders --------------------------------------
+    def kept_drawings(self, size: int) -> Kept:
+        """A bounded cache (`get(key, compute)`, threads welcome) for drawings a
+        game's template helpers make once and reuse, like the one the
+        templates' `kept` uses (companion/web/kept.py)."""
+        return Kept(size)
 
     # -- other tables on this server (never shown to a seat as they are) -----
     def tables(self, game: str) -> list[str]:

@@ -23,7 +23,6 @@ from companion.games.gloomhaven import names
 from companion.games.gloomhaven.map.drawing import drawing, short_label
 from companion.games.gloomhaven.solver import ScenarioError, solve, solve_many
 from companion.rules import N_, ActionError
-from companion.web.kept import Kept
 
 #: Limits that keep one request from tying up the server.
 MAX_SCENARIOS = 200
@@ -120,7 +119,7 @@ def template_globals(platform) -> dict:
             figure["next_to"] = [names.localize_text(label, language) for label in figure.get("next_to", [])]
         return drawn
 
-    layers = Kept(MAP_LAYERS)
+    layers = platform.kept_drawings(MAP_LAYERS)
 
     def gh_map_layer(drawn: dict, editing: bool, draw: Callable[[dict, bool], Markup]) -> Markup:
         """The map's hex layer, `draw(drawn, editing)`, drawn once per layout
