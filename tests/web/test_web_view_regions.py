@@ -61,7 +61,8 @@ def test_only_the_regions_that_read_a_changed_part_are_rendered_again(monkeypatc
     assert page["status"] and page["factions"]
 
 
-def test_a_coin_spent_in_the_campaign_renders_the_sheets_again_not_the_scenarios(monkeypatch, app, store):
+def campaign_seen_by_bo(app, store):
+    """A campaign with Ann's and Bo's characters, Bo's regions rendered once: (table, ann, bo)."""
     table = store.create_table("gloomhaven-campaign", "Coins", {})
     ann, _ = store.join(table.token, "Ann", "player")
     bo, _ = store.join(table.token, "Bo", "player")
@@ -69,6 +70,11 @@ def test_a_coin_spent_in_the_campaign_renders_the_sheets_again_not_the_scenarios
     version = store.act(table.token, bo.id, "character.create", {"class": "tinkerer", "name": "Bo's", "level": 1})
     with app.test_request_context():
         render.regions(store.table(table.token), bo, False, known_version=version)
+    return table, ann, bo
+
+
+def test_a_coin_spent_in_the_campaign_renders_the_sheets_again_not_the_scenarios(monkeypatch, app, store):
+    table, ann, bo = campaign_seen_by_bo(app, store)
     rendered = regions_rendered(monkeypatch)
     version = store.act(table.token, ann.id, "character.adjust", {"field": "gold", "delta": -3})
     with app.test_request_context():
@@ -101,13 +107,7 @@ def test_a_standees_hit_point_renders_the_monsters_again_not_the_phones_card_at_
 
 
 def test_gold_spent_by_one_player_leaves_the_others_card_at_the_top_as_it_was(monkeypatch, app, store):
-    table = store.create_table("gloomhaven-campaign", "Coins", {})
-    ann, _ = store.join(table.token, "Ann", "player")
-    bo, _ = store.join(table.token, "Bo", "player")
-    store.act(table.token, ann.id, "character.create", {"class": "brute", "name": "Ann's", "level": 1})
-    version = store.act(table.token, bo.id, "character.create", {"class": "tinkerer", "name": "Bo's", "level": 1})
-    with app.test_request_context():
-        render.regions(store.table(table.token), bo, False, known_version=version)
+    table, ann, bo = campaign_seen_by_bo(app, store)
     rendered = regions_rendered(monkeypatch)
     version = store.act(table.token, ann.id, "character.adjust", {"field": "gold", "delta": 3})
     with app.test_request_context():
