@@ -19,7 +19,7 @@ from pathlib import Path
 import waitress.channel
 import waitress.server
 
-from companion import qr
+from companion import collector, qr
 from companion.capacity import DEFAULT_THREADS, MIN_SPARE_THREADS, MIN_THREADS, stream_limit  # noqa: F401 (serve's API)
 
 DEFAULT_PORT = 8000
@@ -341,6 +341,15 @@ def _wants_colour() -> bool:
     return os.name != "nt" or "WT_SESSION" in os.environ
 
 
+def warm_up(app) -> None:
+    """What the server's first pages would otherwise do on their own time,
+    then the garbage collector settled on what it loaded (companion.collector)."""
+    from companion.web import render_pool
+
+    render_pool.ready_to_render(app)
+    collector.settle()
+
+
 def run(args) -> int:
     from companion.web import create_app, render_pool
 
@@ -362,7 +371,7 @@ def run(args) -> int:
     # The server renders pages (and live regions while its processes start):
     # its first ones shouldn't compile templates and import games either. In
     # the background, so it listens at once.
-    threading.Thread(target=render_pool.ready_to_render, args=(app,), name="companion-warm-up", daemon=True).start()
+    threading.Thread(target=warm_up, args=(app,), name="companion-warm-up", daemon=True).start()
     # Phones that connect meanwhile wait a moment: the render processes compile
     # every template first, and the server would otherwise render for them.
     if pool is not None and not pool.wait_ready(RENDER_START_SECONDS):
