@@ -8,15 +8,18 @@ With a pool, each event stream asks a render process for its viewer's regions
 and waits without holding the server's interpreter; the server itself only
 takes actions, reads and writes the streams.
 
-A table's seats always render in the same process, so their renders of one
+A table's seats render in one process at a time, so their renders of one
 version still share their reads and the regions alike for every seat
 (companion.web.render); its display, which shares none of those, renders in
-the next one at the same time. A render process opens the same database (SQLite lets
-readers and the writer work at once), holds the same secret key, and renders
-inside a request built from the stream's own (its cookies, languages and
-address), so it renders exactly what the server would. Whatever goes wrong
-there (a process that died, a slow answer, a platform without processes), the
-stream renders in the server as before: the pool only ever saves work.
+another at the same time. Which process: the one with the fewest renders
+asked of it (a table that always went to the same process waited behind that
+process's queue while the other sat idle). A render process opens the same
+database (SQLite lets readers and the writer work at once), holds the same
+secret key, and renders inside a request built from the stream's own (its
+cookies, languages and address), so it renders exactly what the server
+would. Whatever goes wrong there (a process that died, a slow answer, a
+platform without processes), the stream renders in the server as before:
+the pool only ever saves work.
 
 An answer carries only the regions that changed since the last answer the
 server holds for that viewer (most actions change two or three of a page's
@@ -42,6 +45,7 @@ from queue import SimpleQueue
 
 from flask import Flask
 
+from companion import collector
 from companion.web.memo import Latest
 
 log = logging.getLogger(__name__)
@@ -225,6 +229,7 @@ def worker_main(connection, config: dict) -> None:
     app = create_app(config)
     app.extensions["companion.regions_sent"] = Latest(SENT_SIZE)
     ready_to_render(app)
+    collector.settle()
     # Then renders wait behind the server's own work (an action's answer)
     # when the cores are busy; where a process can't lower its priority, it doesn't.
     try:
@@ -394,27 +399,63 @@ class RenderPool:
         self.workers = [Worker(context, worker_config(config), n) for n in range(processes)]
         # The regions last received for each viewer: what a process's Changes apply to.
         self.received = Latest(SENT_SIZE)
+        self._lock = threading.Lock()
+        # Renders asked of each process and not answered yet.
+        self._asked = [0] * processes
+        # The process each table's seats are rendering in, and how many of them.
+        self._seats_in: dict[str, tuple[int, int]] = {}
 
     def start(self) -> None:
         for worker in self.workers:
             worker.start()
 
-    def worker_for(self, token: str, display: bool) -> int:
-        """The process a table's seats render in, and the next one its
-        display: the seats' renders share the regions alike for every seat,
-        the display's share nothing with them, so it renders at the same
-        time instead of after them."""
+    def preferred(self, token: str, display: bool) -> int:
+        """The process a table's seats render in when every process is as
+        busy, and the next one its display: it keeps a table's drawings (its
+        kept pieces, the last regions sent) in one process as long as it can."""
         return (zlib.crc32(token.encode()) + display) % len(self.workers)
+
+    def choose(self, token: str, display: bool) -> int:
+        """The process for a render of the table's seats or display, counted
+        as asked until `answered`. Seats go where the table's other seats are
+        rendering, if any are: a version's seats share their reads and the
+        regions alike for every seat. Otherwise the process with the fewest
+        renders waiting, the display away from its seats' process."""
+        with self._lock:
+            seats = self._seats_in.get(token)
+            if seats is not None and not display:
+                chosen = seats[0]
+            else:
+                preferred = self.preferred(token, display)
+                ready = [n for n, worker in enumerate(self.workers) if worker.ready.is_set()] or \
+                    list(range(len(self.workers)))
+                chosen = min(ready, key=lambda n: (self._asked[n], seats is not None and n == seats[0],
+                                                   n != preferred))
+            self._asked[chosen] += 1
+            if not display:
+                self._seats_in[token] = (chosen, (seats[1] if seats else 0) + 1)
+            return chosen
+
+    def answered(self, token: str, display: bool, number: int) -> None:
+        with self._lock:
+            self._asked[number] -= 1
+            if not display:
+                at, count = self._seats_in.pop(token, (number, 1))
+                if count > 1:
+                    self._seats_in[token] = (at, count - 1)
 
     def regions(self, table, seat, display: bool, known: int | None, environ: dict, locale: str):
         """(version, {region: html}) from the table's render process, TABLE_GONE,
         or None when the server must render it itself. `locale`: the viewer's
         language, as the process will work it out from `environ`."""
-        worker = self.workers[self.worker_for(table.token, display)]
         key = viewer_key(table, seat, display, locale)
         held = self.received.get(key)
-        answer = worker.ask((table, seat, display, known, request_environ(environ), held and held[0]),
-                            ANSWER_SECONDS)
+        number = self.choose(table.token, display)
+        try:
+            answer = self.workers[number].ask((table, seat, display, known, request_environ(environ),
+                                               held and held[0]), ANSWER_SECONDS)
+        finally:
+            self.answered(table.token, display, number)
         if isinstance(answer, Changes):
             if held is None or answer.since != held[0]:
                 return None  # can't be: the process answers Changes only since what was held

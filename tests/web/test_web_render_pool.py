@@ -136,7 +136,7 @@ def test_after_the_first_answer_a_process_sends_only_the_regions_that_changed(po
     token, seats = seated(store, "tally")
     table = store.table(token)
     pool = pooled.extensions["companion.render_pool"]
-    worker = pool.workers[pool.worker_for(token, False)]
+    worker = pool.workers[0]  # the only one
     answers = []
     ask = worker.ask
     monkeypatch.setattr(worker, "ask", lambda *request: answers.append(ask(*request)) or answers[-1])
@@ -222,3 +222,53 @@ def test_one_busy_table_does_not_hold_the_others_back_for_long(monkeypatch):
         queue.add((number, (busy, None, False, 1, {})))
         taken.append(queue.take()[0])
     assert taken == [0, 2, 3, 1]
+
+
+def idle_pool(processes: int = 2) -> render_pool.RenderPool:
+    """A pool whose processes are not started, each counted as ready: for
+    which one a render is asked of."""
+    pool = render_pool.RenderPool({}, processes)
+    for worker in pool.workers:
+        worker.ready.set()
+    return pool
+
+
+def test_an_idle_pool_renders_a_tables_seats_in_one_process_and_its_display_in_another():
+    pool = idle_pool()
+    seats = pool.preferred("T1", False)
+    assert pool.choose("T1", False) == seats
+    pool.answered("T1", False, seats)
+    display = pool.choose("T1", True)
+    assert display != seats
+    pool.answered("T1", True, display)
+
+
+def test_a_tables_seats_render_where_its_other_seats_are_rendering():
+    pool = idle_pool()
+    first = pool.choose("T1", False)
+    # Even with that process the busier one, the seats stay together.
+    assert [pool.choose("T1", False) for _ in range(3)] == [first] * 3
+    assert pool.choose("T1", True) != first  # the display renders beside them
+    for _ in range(4):
+        pool.answered("T1", False, first)
+    assert pool._seats_in == {}
+
+
+def test_a_table_goes_to_the_process_with_fewest_renders_asked():
+    pool = idle_pool()
+    busy = pool.choose("T1", False)
+    pool.choose("T1", False)
+    # A table whose usual process is the busy one renders in the other.
+    other_table = next(token for token in (f"T{n}" for n in range(2, 100)) if pool.preferred(token, False) == busy)
+    assert pool.choose(other_table, False) != busy
+    # Once the busy one is free again, the table's usual process it is.
+    pool.answered(other_table, False, 1 - busy)
+    pool.answered("T1", False, busy)
+    pool.answered("T1", False, busy)
+    assert pool.choose(other_table, False) == busy
+
+
+def test_a_process_that_is_not_ready_is_not_asked_while_another_is():
+    pool = idle_pool()
+    pool.workers[0].ready.clear()
+    assert {pool.choose(f"T{n}", display) for n in range(10) for display in (False, True)} == {1}
