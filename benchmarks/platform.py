@@ -84,6 +84,7 @@ def free_port() -> int:
 
 class Server:
     def __init__(self, db: Path, threads: int, extra_args: list[str]):
+        self.db = db
         self.port = free_port()
         command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(self.port),
                    "--db", str(db), "--threads", str(threads), *extra_args]
@@ -547,12 +548,15 @@ def ordinary_action(real: RealTable, step: int, rng: random.Random) -> tuple[int
 class RealPlayer:
     """What one table does next, as its group would: an action its rules
     offer now (`Rules.open_actions`, from the table's state as the display
-    sees it), or a hit point or a counter; at a Gloomhaven scenario, monster
-    turns shown on the map and hidden again, and elements."""
+    sees it, read straight from the database: the group looks at its table,
+    which costs the server nothing, and no phone asks the API for the state), or a hit point or a
+    counter; at a Gloomhaven scenario, monster turns shown on the map and
+    hidden again, and elements."""
 
-    def __init__(self, port: int, real: RealTable, seed: int):
+    def __init__(self, port: int, real: RealTable, seed: int, reader=None):
         from companion.games import table_types
         self.rules = table_types()[real.game]
+        self.reader = reader  # a companion.store.Store on the server's database, read only here
         self.real, self.rng, self.step = real, random.Random(seed), 0
         self.showing = False
         self.connection = http.client.HTTPConnection(HOST, port, timeout=TIMEOUT)
@@ -581,10 +585,8 @@ class RealPlayer:
 
     def open_actions(self) -> list[tuple[int, str, dict]]:
         from companion.rules import Seat
-        status, data = self.request("GET", f"/api/tables/{self.real.token}/state")
-        if status != 200:
-            return []
-        state = json.loads(data)["state"]
+        # The table as the display sees it (what the API's state shows it), as before.
+        state = self.rules.view(self.reader.state(self.real.token)[1], None)
         state.setdefault("secrets", {})
         seats = {seat.id: Seat(seat.id, seat.name, seat.role) for seat in self.real.seats}
         offered = []
@@ -638,7 +640,9 @@ def measure_real_evening(server: Server, tables: list[RealTable], seconds: float
     sent: list[tuple[str, str, int, float, float]] = []  # (game, token, version, started, answered)
     lock = threading.Lock()
     stopping = threading.Event()
-    players = [RealPlayer(server.port, real, number) for number, real in enumerate(tables)]
+    from companion.store import Store
+    reader = Store(str(server.db))
+    players = [RealPlayer(server.port, real, number, reader) for number, real in enumerate(tables)]
 
     def play(player: RealPlayer) -> None:
         rng = player.rng
@@ -674,6 +678,7 @@ def measure_real_evening(server: Server, tables: list[RealTable], seconds: float
             arrivals = {key: list(times) for key, times in streams.arrivals.items()}
     finally:
         streams.close()
+        reader.close()
     timed = [entry for entry in sent if entry[3] - began >= STORE_WARM_UP]
     by_game: dict[str, dict[str, list[float]]] = {}
     missing = 0
