@@ -44,6 +44,12 @@ def init_app(app: Flask) -> None:
     app.extensions["companion.latest_renders"] = Latest(LATEST_SIZE)
 
 
+def viewer_name(seat: Seat | None, display: bool) -> str | None:
+    """Who a render is for, in the keys of what is kept of it: "display",
+    a seat's id, or None (a page opened without a seat)."""
+    return "display" if display else (seat.id if seat else None)
+
+
 def version_read(token: str, version: int, what: Hashable, read: Callable[[], object]):
     """`read()` once per table version for every viewer that renders it.
     A table's reads at one version never change (every change is a new
@@ -141,7 +147,7 @@ def regions(table: Table, seat: Seat | None, display: bool,
     of them was most of the cost of a broadcast. `current`: the (version,
     state) the caller has just read itself, so it isn't read twice."""
     renders: Memo = current_app.extensions["companion.renders"]
-    viewer = "display" if display else (seat.id if seat else None)
+    viewer = viewer_name(seat, display)
     locale = str(get_locale())
     if known_version is not None:
         def render_if_current() -> dict[str, str] | None:
@@ -172,7 +178,7 @@ def stream_regions(table: Table, seat: Seat | None, display: bool,
     if pool is None:
         return regions(table, seat, display, known_version=known_version)
     renders: Memo = current_app.extensions["companion.renders"]
-    viewer = "display" if display else (seat.id if seat else None)
+    viewer = viewer_name(seat, display)
     locale = str(get_locale())
     answers = []
 
@@ -223,7 +229,7 @@ def render_regions(table: Table, seat: Seat | None, display: bool, version: int,
             elif name in alike:
                 html[name] = seat_alike_region(table, seat, version, state, name, template)
             else:
-                who = "display" if display else (seat.id if seat else None)
+                who = viewer_name(seat, display)
                 html[name] = game_region(table, who, name, template, ctx)
     return html
 

@@ -110,7 +110,9 @@ SENT_SIZE = 4096
 
 
 def viewer_key(table, seat, display: bool, locale: str) -> tuple:
-    return (table.token, "display" if display else (seat.id if seat else None), locale)
+    from companion.web.render import viewer_name
+
+    return (table.token, viewer_name(seat, display), locale)
 
 
 def render_in_worker(app: Flask, table, seat, display: bool, known: int | None, environ: dict,
