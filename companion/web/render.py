@@ -71,7 +71,7 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
             every_seat: bool = False) -> dict:
     """The templates' context. `every_seat`: for a region rendered once for
     every seat (shared or seat-alike): the view without secrets, no links of
-    one seat's own."""
+    one seat's own, no Undo."""
     rules = table.rules
     viewer = None if display else seat
     token = table.token
@@ -100,7 +100,9 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         # The step the Undo button takes back (None: nothing here can be
         # undone), its seq sent with it so that an action from another phone
         # in between is not undone by mistake.
-        "undo": None if display else undo_offer(table, viewer, version, state, seats),
+        # Only the log region shows it, and that region is each seat's own:
+        # not worked out for a region rendered once for every seat.
+        "undo": None if display or every_seat else undo_offer(table, viewer, version, state, seats),
         "display": display,
         "act_url": url_for("play.act", token=table.token),
         "family": (links.on_display(table, state, seats) if display
