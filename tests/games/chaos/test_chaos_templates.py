@@ -136,6 +136,38 @@ def test_the_printed_components_panel_corrects_a_chaos_card_by_its_name(app):
     assert '<option value="magic">' in controls
 
 
+def corrections(app, state, seat_id: str) -> str:
+    with app.test_request_context():
+        return render_template("games/chaos/corrections.html", view=RULES.view(state, SEATS[seat_id]), seats=SEATS,
+                               seat=SEATS[seat_id], act_url="/act", display=False, table=None)
+
+
+def upgrade_options(html: str) -> list[str]:
+    form = html[html.index('value="upgrade.take"'):]
+    return re.findall(r'<option value="(\d+)"', form[:form.index("</form>")])
+
+
+def test_the_upgrade_form_by_hand_lists_the_seats_own_upgrades_not_taken_yet(app):
+    state = started()
+    khorne_before = upgrade_options(corrections(app, state, "s1"))
+    nurgle = upgrade_options(corrections(app, state, "s2"))
+    assert "3" in khorne_before and khorne_before == nurgle  # the same cards' numbers, each god's own cards
+    state = act(state, "upgrade.take", {"upgrade": 3}, god="khorne")
+    assert upgrade_options(corrections(app, state, "s1")) == [n for n in khorne_before if n != "3"]
+    assert upgrade_options(corrections(app, state, "s2")) == nurgle  # Nurgle's cards are untouched
+
+
+def test_the_correction_forms_are_kept_pieces_drawn_once_for_every_seat(app):
+    state = started()
+    pieces = app.extensions["companion.kept"]
+    corrections(app, state, "s1")
+    kept = {key[0] for key in pieces.values}
+    assert {"chaos board by hand", "chaos books by hand", "chaos components by hand"} <= kept
+    shared = {key for key in pieces.values if key[0] in ("chaos board by hand", "chaos components by hand")}
+    corrections(app, state, "s2")  # another god's phone: the same board and components pieces
+    assert {key for key in pieces.values if key[0] in ("chaos board by hand", "chaos components by hand")} == shared
+
+
 def test_a_played_cards_choice_is_a_form_on_the_deciding_gods_phone_only(app):
     from tests.games.chaos.test_chaos_cards import give
     from tests.games.chaos.test_chaos_cards import started as dealt
