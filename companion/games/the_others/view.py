@@ -23,6 +23,7 @@ from companion.games.the_others import (
 from companion.games.the_others.seats import next_hero, reactions_left, round_can_end
 from companion.games.the_others.state import hero_fact, mission, mission_target, phase_of, still_needed, suggested_team
 from companion.kit import tracks
+from companion.kit.alike import alike
 from companion.kit.now import now
 from companion.kit.working import line, worked
 from companion.rules import N_, Msg, Seat
@@ -63,12 +64,7 @@ def view(state: dict, seat: Seat | None) -> dict:
     # Free nests per space, when the group tracks any nest (summons go onto them).
     shown["free_nests"] = {sid: spaces.free_nests(where) for sid, where in tracked.items()} \
         if any(spaces.count(where, "nest") for where in tracked.values()) else {}
-    shown["working"] = worked_numbers(state) if phase_of(state) != "setup" else {}
-    shown["working"]["spaces"] = space_numbers(state)  # the board is laid out during the set-up too
-    # The hero cards' numbers (entered during the set-up) and the last round end's steps, task by task.
-    shown["working"]["heroes"] = {h: {key: number(part) if part else None
-                                      for key, part in working.hero_card(state, h).items()} for h in state["order"]}
-    shown["working"]["round_end"] = [[task, number(part)] for task, part in working.round_end(state)]
+    shown["working"] = alike(state, "working", lambda: working_shown(state))
     shown["told"] = {"fight": last_fight_told(state), "roll": last_roll_told(state)}
     shown["others_here"] = {h: len(spaces.heroes_in(state, state["heroes"][h]["space"])) - 1 for h in alive
                             if state["heroes"][h].get("space") in state.get("spaces", {})}
@@ -78,6 +74,19 @@ def view(state: dict, seat: Seat | None) -> dict:
     if seat is not None:
         shown["now"] = now_for(state, seat)
     return shown
+
+
+def working_shown(state: dict) -> dict:
+    """Every number the pages show with its working, the same for every seat
+    (worked out once per table version while the platform renders it: the
+    fights' pools are worked on copies of the state, the most of a view's cost)."""
+    out = worked_numbers(state) if phase_of(state) != "setup" else {}
+    out["spaces"] = space_numbers(state)  # the board is laid out during the set-up too
+    # The hero cards' numbers (entered during the set-up) and the last round end's steps, task by task.
+    out["heroes"] = {h: {key: number(part) if part else None for key, part in working.hero_card(state, h).items()}
+                     for h in state["order"]}
+    out["round_end"] = [[task, number(part)] for task, part in working.round_end(state)]
+    return out
 
 
 def round_fields(state: dict) -> dict:
@@ -271,7 +280,7 @@ def preparing(state: dict, seat: Seat | None) -> dict | None:
     ask for), whose step it is; for the SIN, the cards of its hand that may be
     played in it."""
     prep = battle.preparing(state)
-    pools = battle.prepared_pools(state)
+    pools = alike(state, "prepared pools", lambda: battle.prepared_pools(state))  # the same for every seat
     if prep is None or pools is None:
         return None
     out = {**variants_shown(pools), "setup": prep["setup"], "choices": prep["choices"],
