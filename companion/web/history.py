@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from flask import current_app
@@ -23,7 +24,9 @@ from companion.store import (
     LogEntry,
     Table,
 )
+from companion.web import i18n
 from companion.web.i18n import translate_params
+from companion.web.kept import as_key
 
 
 @dataclass
@@ -36,13 +39,37 @@ class HistoryLine:
     payload: dict  # the action's details as the viewer may see them
 
 
+# Where a caller keeps lines already worked out: keep(key, work) returns the
+# line kept under `key`, or work()'s.
+Keep = Callable[[Hashable, Callable[[], "HistoryLine"]], "HistoryLine"]
+
+
+def readable_payload(table: Table, entry: LogEntry, viewer: Seat | None) -> dict:
+    """The entry's details as `viewer` may read them. Only the platform's own
+    entries skip the game's redaction: a game action may be named "seat.…"
+    and still carry a secret."""
+    return entry.payload if entry.type in PLATFORM_ACTIONS else table.rules.redact(entry.action, viewer)
+
+
 def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict, viewer: Seat | None,
-             undone: LogEntry | None = None) -> HistoryLine:
-    """`undone`: for an undo, the step it undid (said in full: "undid step 13" told a player nothing)."""
+             undone: LogEntry | None = None, keep: Keep | None = None) -> HistoryLine:
+    """`undone`: for an undo, the step it undid (said in full: "undid step 13" told a player nothing).
+    `keep`: where the caller keeps the lines of one table version (the live
+    pages: every phone's last line and Undo describe the same step): a line
+    depends on the viewer only through what the viewer may read of the step,
+    so two phones that may read the same details share one line."""
+    payload = readable_payload(table, entry, viewer)
+    if keep is None:
+        return _describe(table, entry, seats, state, viewer, undone, payload)
+    undone_payload = readable_payload(table, undone, viewer) if undone is not None else None
+    key = ("history line", entry.seq, as_key(payload), undone.seq if undone is not None else None,
+           as_key(undone_payload), i18n.reader_language())
+    return keep(key, lambda: _describe(table, entry, seats, state, viewer, undone, payload))
+
+
+def _describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict, viewer: Seat | None,
+              undone: LogEntry | None, payload: dict) -> HistoryLine:
     who = seats[entry.seat].name if entry.seat in seats else gettext("Host")
-    # Only the platform's own entries skip the game's redaction: a game
-    # action may be named "seat.…" and still carry a secret.
-    payload = entry.payload if entry.type in PLATFORM_ACTIONS else table.rules.redact(entry.action, viewer)
     if entry.type == UNDO and undone is not None:
         line = describe(table, undone, seats, state, viewer)
         text = translate_params("undid: %(who)s %(what)s", {"who": line.who, "what": line.text})
@@ -84,13 +111,14 @@ def describe(table: Table, entry: LogEntry, seats: dict[str, Seat], state: dict,
 
 def lines(table: Table, viewer: Seat | None, last: int | None = None, *, seats: dict[str, Seat] | None = None,
           state: dict | None = None, version: int | None = None,
-          entries: list[LogEntry] | None = None) -> list[tuple[LogEntry, HistoryLine]]:
+          entries: list[LogEntry] | None = None, keep: Keep | None = None) -> list[tuple[LogEntry, HistoryLine]]:
     """The table's log as `viewer` may read it, oldest first (the `last` N only, if given).
 
     A caller that has read the table already passes its `seats`, `state` and
     `version` (all three): they are not read again, and the lines end at that
     version even if the table has moved on since; and perhaps the log
-    `entries` too, as `store.log(token, last, version)` gave them."""
+    `entries` too, as `store.log(token, last, version)` gave them; and where
+    it keeps the lines of that version (`keep`, see `describe`)."""
     store = current_app.extensions["companion.store"]
     if seats is None:
         seats = store.seats(table.token)
@@ -103,7 +131,7 @@ def lines(table: Table, viewer: Seat | None, last: int | None = None, *, seats: 
     further_back = set(targets.values()) - set(by_seq)
     if further_back:  # undone steps older than the lines asked for
         by_seq.update((entry.seq, entry) for entry in store.log_entries(table.token, further_back))
-    return [(entry, describe(table, entry, seats, state, viewer, by_seq.get(targets.get(entry.seq))))
+    return [(entry, describe(table, entry, seats, state, viewer, by_seq.get(targets.get(entry.seq)), keep))
             for entry in entries]
 
 

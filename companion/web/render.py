@@ -44,6 +44,12 @@ def init_app(app: Flask) -> None:
     app.extensions["companion.latest_renders"] = Latest(LATEST_SIZE)
 
 
+def lines_kept(token: str, version: int) -> history.Keep:
+    """Where the history lines of one table version are kept for all its
+    viewers: every phone's last line and Undo describe the same step."""
+    return lambda key, work: version_read(token, version, key, work)
+
+
 def viewer_name(seat: Seat | None, display: bool) -> str | None:
     """Who a render is for, in the keys of what is kept of it: "display",
     a seat's id, or None (a page opened without a seat)."""
@@ -94,7 +100,8 @@ def context(table: Table, seat: Seat | None, display: bool, version: int, state:
         # is cached as.
         "last_lines": lambda table, seat, count: history.newest_first(
             table, seat, count, seats=seats, state=state, version=version,
-            entries=version_read(token, version, ("log", count), lambda: store().log(token, last=count, upto=version))),
+            entries=version_read(token, version, ("log", count), lambda: store().log(token, last=count, upto=version)),
+            keep=lines_kept(token, version)),
         "view": view,
         "version": version,
         # The step the Undo button takes back (None: nothing here can be
@@ -135,8 +142,8 @@ def undo_offer(table: Table, viewer: Seat | None, version: int, state: dict,
     entry = version_read(table.token, version, "undo", undoable)
     if entry is None:
         return None
-    return UndoOffer(entry.seq, history.describe(table, entry, seats, state, viewer),
-                     mine=viewer is not None and entry.seat == viewer.id)
+    line = history.describe(table, entry, seats, state, viewer, keep=lines_kept(table.token, version))
+    return UndoOffer(entry.seq, line, mine=viewer is not None and entry.seat == viewer.id)
 
 
 def regions(table: Table, seat: Seat | None, display: bool,
